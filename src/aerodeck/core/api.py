@@ -1,0 +1,319 @@
+"""The core contract: Game, State, Action, events, observations and the Agent protocol.
+
+Every game subclasses ``Game`` and ``State``; faces, agents and the simulator use only what is
+declared here. The state is omniscient; everything a seat is shown goes through ``view`` and
+``events_since``.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Protocol
+
+from aerodeck.core.errors import ConfigError, IllegalActionError
+from aerodeck.core.options import Option, resolve_options
+from aerodeck.core.rng import fresh_seed
+
+JSON = dict[str, Any]
+RECORD_FORMAT = "aerodeck-record"
+RECORD_VERSION = 1
+
+
+class Action:
+    """A move. Subclasses are small frozen values whose ``str`` is the canonical notation."""
+
+    __slots__ = ()
+
+    def __str__(self) -> str:  # pragma: no cover - every game overrides
+        raise NotImplementedError("abstract: each game's actions define their notation")
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self}>"
+
+
+@dataclass(frozen=True, slots=True)
+class GameInfo:
+    """Static facts about a game: what `aerodeck games` lists and `make` checks."""
+
+    id: str
+    title: str
+    player_counts: tuple[int, ...]
+    default_players: int
+    summary: str
+    options: tuple[Option, ...] = ()
+    version: int = 1
+    credits: str = ""
+
+    @property
+    def cli_name(self) -> str:
+        return self.id.replace("_", "-")
+
+
+class Game(ABC):
+    """A configured game (player count and options): a factory of states and the notation."""
+
+    info: ClassVar[GameInfo]
+
+    def __init__(self, players: int | None = None, **options: Any) -> None:
+        count = self.info.default_players if players is None else players
+        if isinstance(count, bool) or not isinstance(count, int):
+            raise ConfigError(f"players must be a whole number, not {count!r}")
+        if count not in self.info.player_counts:
+            allowed = ", ".join(str(n) for n in self.info.player_counts)
+            raise ConfigError(f"{self.info.title} is for {allowed} players, not {count}")
+        self.players = count
+        self.options: dict[str, Any] = resolve_options(self.info.options, options)
+
+    @property
+    def id(self) -> str:
+        return self.info.id
+
+    def __repr__(self) -> str:
+        return f"<{self.info.id} players={self.players} options={self.options}>"
+
+    @abstractmethod
+    def new_game(self, seed: int | None = None, setup: Mapping[str, Any] | None = None) -> State:
+        """A fresh game. ``setup`` is an optional scenario (stacked deck, hands, scores...)."""
+
+    @abstractmethod
+    def parse_action(self, state: State, text: str) -> Action:
+        """Read notation (raises NotationError). Legality is checked by ``State.apply``."""
+
+    @property
+    @abstractmethod
+    def num_distinct_actions(self) -> int:
+        """Size of the fixed integer action encoding."""
+
+    @abstractmethod
+    def action_index(self, action: Action) -> int:
+        """The action's fixed integer in 0..num_distinct_actions-1."""
+
+    @abstractmethod
+    def action_from_index(self, index: int) -> Action:
+        """Inverse of ``action_index``."""
+
+    @abstractmethod
+    def rules_text(self) -> str:
+        """The rules summary and the notation, as Markdown, for `aerodeck rules`."""
+
+    @abstractmethod
+    def render_view(self, view: JSON) -> str:
+        """A seat's view as text for the terminal (rich markup allowed)."""
+
+    @abstractmethod
+    def describe_event(self, event: JSON) -> str:
+        """One line for an event as ``events_since`` returns it."""
+
+    def bots(self) -> Mapping[str, Callable[[Game, int], Agent]]:
+        """The game's own bots by name (at least ``heuristic``), as factories (game, seed)."""
+        return {}
+
+
+EventEntry = tuple[JSON, dict[int, JSON] | None]
+
+
+class State(ABC):
+    """One game in progress. Mutable; ``clone`` is a cheap structural copy.
+
+    Subclasses keep only immutable values (ints, tuples, interned cards) in their slots, so the
+    generic ``clone`` can copy slot references. The history and event logs are shared between a
+    state and its clones until one of them appends (copy on write).
+    """
+
+    __slots__ = ("_events", "_history", "_logs_shared", "game", "seed", "setup")
+    _slot_names: ClassVar[tuple[str, ...]] = ()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        names: list[str] = []
+        for klass in reversed(cls.__mro__):
+            for name in getattr(klass, "__slots__", ()):
+                if name not in names and name != "__weakref__":
+                    names.append(name)
+        cls._slot_names = tuple(names)
+
+    def __init__(self, game: Game, seed: int | None, setup: Mapping[str, Any] | None) -> None:
+        self.game = game
+        self.seed = fresh_seed() if seed is None else int(seed)
+        self.setup: JSON | None = None if setup is None else dict(setup)
+        self._history: list[Action] = []
+        self._events: list[EventEntry] = []
+        self._logs_shared = False
+
+    # --- what every game implements -------------------------------------------------------
+
+    @property
+    @abstractmethod
+    def current_player(self) -> int | None:
+        """The seat that decides now (also out of turn); None when the game is over."""
+
+    @abstractmethod
+    def legal_actions(self) -> list[Action]:
+        """Every action the current player may take; never empty unless terminal."""
+
+    @abstractmethod
+    def _apply(self, action: Action) -> None:
+        """Carry out a legal action (no checks)."""
+
+    @property
+    @abstractmethod
+    def is_terminal(self) -> bool: ...
+
+    @abstractmethod
+    def returns(self) -> list[float]:
+        """Final payoff per seat: winners share 1.0, everyone else 0.0 (zeros until the end)."""
+
+    @abstractmethod
+    def view(self, player: int | None) -> JSON:
+        """Everything ``player`` may know, JSON-ready; None is a spectator."""
+
+    @abstractmethod
+    def _determinize(self, player: int, seed: int) -> State:
+        """A full state consistent with ``player``'s view, hidden cards redrawn from ``seed``."""
+
+    def why_illegal(self, action: Action) -> str:
+        """The rule that forbids ``action`` now, in players' words. Games refine this."""
+        if self.is_terminal:
+            return "the game is over"
+        return f"{action} is not a legal move now"
+
+    # --- the shared machinery ---------------------------------------------------------------
+
+    @property
+    def winners(self) -> list[int]:
+        """Seats that won (shared wins included); empty until the end."""
+        if not self.is_terminal:
+            return []
+        return [seat for seat, value in enumerate(self.returns()) if value > 0]
+
+    @property
+    def move_number(self) -> int:
+        """How many actions have been applied."""
+        return len(self._history)
+
+    def apply(self, action: Action | str) -> None:
+        """Apply an action or its notation, checking it; IllegalActionError names the rule."""
+        if self.is_terminal:
+            raise IllegalActionError("the game is over: no more moves", rule="game over")
+        if isinstance(action, str):
+            action = self.game.parse_action(self, action)
+        if action not in self.legal_actions():
+            raise IllegalActionError(self.why_illegal(action))
+        self.apply_unchecked(action)
+
+    def apply_unchecked(self, action: Action) -> None:
+        """Apply an action known to be legal (search and replay of own lists)."""
+        if self._logs_shared:
+            self._unshare_logs()
+        self._history.append(action)
+        self._apply(action)
+
+    def clone(self) -> State:
+        """An independent copy, RNG included, sharing immutable parts and the logs (COW)."""
+        cls = type(self)
+        new = cls.__new__(cls)
+        for name in cls._slot_names:
+            object.__setattr__(new, name, getattr(self, name))
+        self._logs_shared = True
+        new._logs_shared = True
+        return new
+
+    def determinize(self, player: int, rng: random.Random) -> State:
+        """A full state consistent with ``player``'s view, with fresh randomness for the future."""
+        new = self._determinize(player, rng.getrandbits(63))
+        new._events = [(public, _only(private, player)) for public, private in self._events]
+        new._history = list(self._history)
+        new._logs_shared = False
+        return new
+
+    def observation(self, player: int) -> Observation:
+        """What an agent at ``player`` gets: view, legal actions, and a determinization sampler."""
+        return Observation(
+            game=self.game,
+            seat=player,
+            view=self.view(player),
+            legal_actions=self.legal_actions(),
+            sampler=lambda rng: self.determinize(player, rng),
+        )
+
+    def _emit(self, public: JSON, private: dict[int, JSON] | None = None) -> None:
+        """Log an event: ``public`` for everyone, ``private[seat]`` added for that seat only."""
+        if self._logs_shared:
+            self._unshare_logs()
+        self._events.append((public, private))
+
+    def _unshare_logs(self) -> None:
+        self._events = list(self._events)
+        self._history = list(self._history)
+        self._logs_shared = False
+
+    @property
+    def event_count(self) -> int:
+        return len(self._events)
+
+    def events_since(self, n: int, player: int | None) -> list[JSON]:
+        """Events from index ``n`` on, as ``player`` may see them (None: spectator)."""
+        out: list[JSON] = []
+        for public, private in self._events[n:]:
+            if private is not None and player is not None and player in private:
+                out.append({**public, **private[player]})
+            else:
+                out.append(dict(public))
+        return out
+
+    def history(self) -> list[str]:
+        """The notation of every action applied so far."""
+        return [str(action) for action in self._history]
+
+    def record(self) -> JSON:
+        """The versioned record: enough to rebuild and re-validate the whole game."""
+        record: JSON = {
+            "format": RECORD_FORMAT,
+            "version": RECORD_VERSION,
+            "game": self.game.id,
+            "game_version": self.game.info.version,
+            "players": self.game.players,
+            "options": dict(self.game.options),
+            "seed": self.seed,
+            "setup": self.setup,
+            "actions": self.history(),
+        }
+        if self.is_terminal:
+            record["result"] = {"returns": self.returns(), "winners": self.winners}
+        return record
+
+
+def _only(private: dict[int, JSON] | None, player: int) -> dict[int, JSON] | None:
+    """Keep only ``player``'s private part of an event (a determinization knows no more)."""
+    if private is None or player not in private:
+        return None
+    return {player: private[player]}
+
+
+@dataclass(frozen=True)
+class Observation:
+    """What an agent decides from: its seat's view, the legal actions, and a sampler of worlds."""
+
+    game: Game
+    seat: int
+    view: JSON
+    legal_actions: list[Action]
+    sampler: Callable[[random.Random], State] = field(repr=False)
+
+    def sample(self, rng: random.Random) -> State:
+        """A full state consistent with this seat's view (a determinization), for search."""
+        return self.sampler(rng)
+
+
+class Agent(Protocol):
+    """A player that chooses from an observation only; seeded at construction."""
+
+    name: str
+
+    def choose(self, observation: Observation) -> Action: ...
+
+
+AgentFactory = Callable[[Game, int], Agent]

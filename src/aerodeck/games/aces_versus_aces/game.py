@@ -1,0 +1,65 @@
+"""The Aces versus Aces game object: options, notation, encoding, rules text and rendering."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from importlib import resources
+from typing import Any
+
+from aerodeck.core.api import JSON, Action, Agent, Game, GameInfo, State
+from aerodeck.core.options import Option
+from aerodeck.games.aces_versus_aces import actions, render
+from aerodeck.games.aces_versus_aces.rules import PLAY, AvAState
+
+
+class AcesVersusAces(Game):
+    info = GameInfo(
+        id="aces_versus_aces",
+        title="Aces versus Aces",
+        player_counts=(2, 3, 4),
+        default_players=3,
+        summary="War with command markers and Ace coins: play a card in secret, high card wins.",
+        credits="A variant of War by Jonathan Middleton (CUDO Plays 2, 2015).",
+        options=(
+            Option("target", 50, "points that win the game", minimum=1, maximum=1000),
+            Option("discard_replace", True, "after the draw, each player may discard and replace"),
+            Option(
+                "winner_keeps",
+                "all",
+                "what the winner of a hand keeps: all played cards, or only the beaten (R1)",
+                choices=("all", "beaten"),
+            ),
+            Option("max_rounds", 100, "safety limit on rounds (R9)", minimum=1, maximum=10_000),
+        ),
+    )
+
+    def new_game(self, seed: int | None = None, setup: Mapping[str, Any] | None = None) -> State:
+        return AvAState(self, seed, setup)
+
+    def parse_action(self, state: State, text: str) -> Action:
+        assert isinstance(state, AvAState)
+        return actions.parse(text, bare_card_means_play=state.phase == PLAY)
+
+    @property
+    def num_distinct_actions(self) -> int:
+        return actions.NUM_ACTIONS
+
+    def action_index(self, action: Action) -> int:
+        return actions.action_index(action)
+
+    def action_from_index(self, index: int) -> Action:
+        return actions.ALL_ACTIONS[index]
+
+    def rules_text(self) -> str:
+        return resources.files(__package__).joinpath("rules.md").read_text(encoding="utf-8")
+
+    def render_view(self, view: JSON) -> str:
+        return render.render_view(view)
+
+    def describe_event(self, event: JSON) -> str:
+        return render.describe_event(event)
+
+    def bots(self) -> Mapping[str, Callable[[Game, int], Agent]]:
+        from aerodeck.games.aces_versus_aces.bot import HeuristicBot
+
+        return {"heuristic": HeuristicBot}
