@@ -174,6 +174,12 @@ class State(ABC):
     def _determinize(self, player: int, seed: int) -> State:
         """A full state consistent with ``player``'s view, hidden cards redrawn from ``seed``."""
 
+    def check_invariants(self) -> None:
+        """Raise AssertionError if the state breaks a conservation law (cards, coins, supply).
+
+        The shared property tests call it after every step; games override it.
+        """
+
     def why_illegal(self, action: Action) -> str:
         """The rule that forbids ``action`` now, in players' words. Games refine this."""
         if self.is_terminal:

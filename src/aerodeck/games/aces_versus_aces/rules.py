@@ -428,6 +428,16 @@ class AvAState(State):
         new.deck = tuple(pool)
         return new
 
+    def check_invariants(self) -> None:
+        """All 52 cards are somewhere exactly once; coins and markers stay in range."""
+        every = self.all_cards()
+        assert len(every) == len(CARDS) and set(every) == set(CARDS), "cards not conserved"
+        coins = [c for seat in self.coins for c in seat]
+        assert len(coins) == len(set(coins)) and all(1 <= c <= 3 for c in coins), "coins"
+        assert sum(1 for c in every if c.is_ace) == 4
+        assert all(0 <= p <= COMMAND_MARKERS for p in self.pennies), "markers"
+        assert all(p > 0 for p, a in zip(self.pennies, self.active, strict=True) if a)
+
     def all_cards(self) -> list[Card]:
         """Every card wherever it is (for the conservation check): always the full deck."""
         out = list(self.deck) + list(self.discards)

@@ -1,0 +1,1 @@
+"""Running games between bots and summarising the results."""

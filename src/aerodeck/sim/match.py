@@ -1,0 +1,40 @@
+"""Play one game between agents: the loop every face and the simulator share."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from aerodeck.core.api import JSON, Agent, Game, State
+from aerodeck.core.errors import AerodeckError
+
+MAX_DECISIONS = 100_000  # a game that long is a bug in its rules, not a long game
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """One finished game: its record, payoffs and length."""
+
+    record: JSON
+    returns: list[float]
+    decisions: int
+
+
+def play(state: State, agents: Sequence[Agent]) -> State:
+    """Let each seat's agent choose until the game ends; agents see only their observation."""
+    decisions = 0
+    while not state.is_terminal:
+        seat = state.current_player
+        assert seat is not None
+        action = agents[seat].choose(state.observation(seat))
+        state.apply(action)
+        decisions += 1
+        if decisions > MAX_DECISIONS:
+            raise AerodeckError(f"{state.game.info.title} did not end within {MAX_DECISIONS} moves")
+    return state
+
+
+def play_game(game: Game, agents: Sequence[Agent], seed: int, setup: Any = None) -> GameResult:
+    state = play(game.new_game(seed=seed, setup=setup), agents)
+    return GameResult(state.record(), state.returns(), state.move_number)

@@ -1,0 +1,22 @@
+"""Shared fixtures: every registered game at every player count it supports."""
+
+from __future__ import annotations
+
+import os
+
+from hypothesis import HealthCheck, settings
+
+import aerodeck
+
+settings.register_profile(
+    "default", deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True
+)
+settings.register_profile(
+    "thorough", deadline=None, suppress_health_check=[HealthCheck.too_slow], max_examples=1000
+)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
+
+GAME_COUNTS = [
+    (info.id, players) for info in aerodeck.list_games() for players in info.player_counts
+]
+GAME_IDS = [info.id for info in aerodeck.list_games()]

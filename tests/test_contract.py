@@ -1,0 +1,157 @@
+"""The core contract, checked the same way for every registered game and player count.
+
+Property tests over random playouts: the game ends, the legal list is never empty for the seat to
+act, every listed action applies, notation and integer encoding round-trip, the game's own
+invariants (conservation of cards, coins, supply) hold after every step, views and events never
+depend on what the seat cannot see, and records replay to the same final state.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import aerodeck
+from aerodeck.core.api import State
+from aerodeck.core.errors import IllegalActionError, RecordError
+from tests.conftest import GAME_COUNTS
+
+MAX_STEPS = 20_000
+seeds = st.integers(min_value=0, max_value=2**63 - 1)
+
+
+def random_playout(state: State, rng: random.Random, check: bool = True) -> list[State]:
+    """Play uniformly at random to the end, returning a sample of the states passed through."""
+    samples = []
+    for step in range(MAX_STEPS):
+        if state.is_terminal:
+            assert state.current_player is None
+            assert state.legal_actions() == []
+            return samples
+        legal = state.legal_actions()
+        assert legal, "the seat to act has no legal action"
+        assert state.current_player is not None
+        if check:
+            state.check_invariants()
+        if step % 7 == 0:
+            samples.append(state.clone())
+        state.apply(rng.choice(legal))
+    raise AssertionError(f"no end after {MAX_STEPS} steps")
+
+
+@pytest.mark.parametrize(("game_id", "players"), GAME_COUNTS)
+def test_many_random_games_end_and_conserve(game_id: str, players: int) -> None:
+    game = aerodeck.make(game_id, players=players)
+    for seed in range(150):
+        state = game.new_game(seed=seed)
+        random_playout(state, random.Random(seed))
+        state.check_invariants()
+        assert sum(state.returns()) == pytest.approx(1.0)
+        assert state.winners
+
+
+@pytest.mark.parametrize(("game_id", "players"), GAME_COUNTS)
+@given(seed=seeds)
+def test_every_listed_action_applies_and_round_trips(game_id: str, players: int, seed: int) -> None:
+    game = aerodeck.make(game_id, players=players)
+    state = game.new_game(seed=seed)
+    for sample in random_playout(state, random.Random(seed))[:12]:
+        for action in sample.legal_actions():
+            text = str(action)
+            assert game.parse_action(sample, text) == action, text
+            index = game.action_index(action)
+            assert 0 <= index < game.num_distinct_actions
+            assert game.action_from_index(index) == action
+            copy = sample.clone()
+            copy.apply(text)
+            copy.check_invariants()
+
+
+@pytest.mark.parametrize(("game_id", "players"), GAME_COUNTS)
+@given(seed=seeds)
+def test_views_and_events_never_depend_on_hidden_information(
+    game_id: str, players: int, seed: int
+) -> None:
+    """A determinization redraws everything a seat cannot see; its view must not change."""
+    game = aerodeck.make(game_id, players=players)
+    state = game.new_game(seed=seed)
+    rng = random.Random(seed)
+    hidden_changed = False
+    for sample in random_playout(state, random.Random(seed))[:10]:
+        for seat in range(players):
+            world = sample.determinize(seat, rng)
+            world.check_invariants()
+            assert world.view(seat) == sample.view(seat)
+            assert world.events_since(0, seat) == sample.events_since(0, seat)
+            assert world.view(None) == sample.view(None)
+            assert world.current_player == sample.current_player
+            json.dumps(sample.view(seat))
+            json.dumps(sample.events_since(0, seat))
+            others = [s for s in range(players) if s != seat]
+            hidden_changed |= any(world.view(s) != sample.view(s) for s in others)
+            if not world.is_terminal:
+                world.apply(random.Random(seed).choice(world.legal_actions()))
+    assert hidden_changed or state.move_number < 20, "determinize never redrew hidden cards"
+
+
+@pytest.mark.parametrize(("game_id", "players"), GAME_COUNTS)
+@given(seed=seeds)
+def test_records_replay_to_the_same_game(game_id: str, players: int, seed: int) -> None:
+    game = aerodeck.make(game_id, players=players)
+    state = game.new_game(seed=seed)
+    random_playout(state, random.Random(seed), check=False)
+    record = json.loads(json.dumps(state.record()))
+    again = aerodeck.replay(record)
+    assert again.returns() == state.returns()
+    assert again.view(None) == state.view(None)
+    assert all(again.view(s) == state.view(s) for s in range(players))
+
+
+@pytest.mark.parametrize(("game_id", "players"), GAME_COUNTS)
+def test_same_seed_same_game_and_clone_is_independent(game_id: str, players: int) -> None:
+    game = aerodeck.make(game_id, players=players)
+    first, second = game.new_game(seed=99), game.new_game(seed=99)
+    assert first.view(None) == second.view(None)
+    assert all(first.view(s) == second.view(s) for s in range(players))
+    rng = random.Random(5)
+    for _ in range(30):
+        if first.is_terminal:
+            break
+        copy = first.clone()
+        before = first.view(None), first.move_number
+        copy.apply(rng.choice(copy.legal_actions()))
+        assert (first.view(None), first.move_number) == before
+        first.apply(copy.history()[-1])
+    assert first.view(None) == first.clone().view(None)
+
+
+@pytest.mark.parametrize(("game_id", "players"), GAME_COUNTS)
+def test_an_action_that_is_not_legal_is_refused_with_a_reason(game_id: str, players: int) -> None:
+    game = aerodeck.make(game_id, players=players)
+    state = game.new_game(seed=3)
+    legal = set(state.legal_actions())
+    illegal = next(
+        game.action_from_index(i)
+        for i in range(game.num_distinct_actions)
+        if game.action_from_index(i) not in legal
+    )
+    with pytest.raises(IllegalActionError) as error:
+        state.apply(illegal)
+    assert str(error.value) and "\n" not in str(error.value)
+    with pytest.raises(IllegalActionError):
+        state.apply("this is not a move at all 42")
+
+
+@pytest.mark.parametrize(("game_id", "players"), GAME_COUNTS)
+def test_a_tampered_record_is_refused(game_id: str, players: int) -> None:
+    game = aerodeck.make(game_id, players=players)
+    state = game.new_game(seed=11)
+    random_playout(state, random.Random(11), check=False)
+    record = state.record()
+    record["actions"] = record["actions"][:3] + ["not a move"] + record["actions"][4:]
+    with pytest.raises(RecordError, match="action 4"):
+        aerodeck.replay(record)
