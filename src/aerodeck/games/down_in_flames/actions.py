@@ -1,0 +1,116 @@
+"""Locked-On moves: one small frozen value type, its notation, and the catalogue of every move.
+
+All moves of a data set are enumerated once (``Catalogue``): that list is the fixed integer
+encoding, and parsing is a lookup of the canonical text, so notation round-trips by construction.
+Cards, aircraft and missiles are named by their notation names (``guns-good-angle``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from aerodeck.core.api import Action
+from aerodeck.core.errors import NotationError
+from aerodeck.games.down_in_flames.data import ALTITUDES, DataSet
+
+# Verbs without arguments (the rest take a card, aircraft, missile or altitude).
+SIMPLE = (
+    "first",
+    "second",
+    "burner",
+    "no-burner",
+    "draw",
+    "climb",
+    "dive",
+    "level",
+    "follow",
+    "stay",
+    "neutral",
+    "end",
+    "pass",
+    "cm",
+    "launch",
+    "hold",
+)
+MAX_DELTA = 3
+
+
+@dataclass(frozen=True, slots=True)
+class Move(Action):
+    """``verb`` with an optional card/aircraft ``name``, a missile or direction ``extra``, and
+    two numbers (steps, or own and enemy range deltas)."""
+
+    verb: str
+    name: str = ""
+    extra: str = ""
+    a: int = 0
+    b: int = 0
+
+    def __str__(self) -> str:
+        if self.verb == "range" or (self.verb == "speed" and self.name == "range"):
+            parts = [self.verb] if self.verb == "speed" else [self.verb, self.name]
+            if self.a:
+                parts.append(f"me{self.a:+d}")
+            if self.b:
+                parts.append(f"foe{self.b:+d}")
+            return " ".join(parts)
+        if self.verb == "pos":
+            return f"pos {self.name} {self.a}"
+        return " ".join(p for p in (self.verb, self.name, self.extra) if p)
+
+
+def _deltas(total: int) -> list[tuple[int, int]]:
+    """Own and enemy range deltas whose steps add up to at most ``total``."""
+    out = []
+    for me in range(-MAX_DELTA, MAX_DELTA + 1):
+        for foe in range(-MAX_DELTA, MAX_DELTA + 1):
+            if (me or foe) and abs(me) + abs(foe) <= total:
+                out.append((me, foe))
+    return out
+
+
+class Catalogue:
+    """Every move a data set allows, in a fixed order, with lookups by key and by text."""
+
+    def __init__(self, data: DataSet) -> None:
+        moves: list[Move] = [Move(verb) for verb in SIMPLE]
+        moves += [Move("fly", a.slug) for a in data.aircraft]
+        moves += [Move("alt", alt.lower()) for alt in ALTITUDES]
+        moves += [Move("speed", "pos"), Move("speed", "range", a=-1), Move("speed", "range", a=1)]
+        moves += [Move("speed", "range", b=-1), Move("speed", "range", b=1)]
+        for c in data.cards:
+            moves.append(Move("discard", c.slug))
+            moves.append(Move("react", c.slug))
+            moves += [Move("pos", c.slug, a=k) for k in range(1, min(c.positioning, 4) + 1)]
+            moves += [Move("range", c.slug, a=me, b=foe) for me, foe in _deltas(c.range)]
+            if c.can_gun:
+                moves.append(Move("attack", c.slug))
+            if c.can_tone:
+                moves += [Move("tone", c.slug, m.slug) for m in data.missiles]
+            if c.action == "altitude_1":
+                moves += [Move("act", c.slug, "up"), Move("act", c.slug, "down")]
+            elif c.action in ("pos_to_neutral", "disadv_to_adv", "missile_bonus"):
+                moves.append(Move("act", c.slug))
+        self.moves: tuple[Move, ...] = tuple(moves)
+        self.index = {m: i for i, m in enumerate(moves)}
+        self.by_text = {str(m): m for m in moves}
+        assert len(self.by_text) == len(moves), "two moves share a notation"
+
+    def get(self, verb: str, name: str = "", extra: str = "", a: int = 0, b: int = 0) -> Move:
+        """The interned move (moves are also equal by value)."""
+        return self.moves[self.index[Move(verb, name, extra, a, b)]]
+
+    def parse(self, text: str) -> Move:
+        words = text.strip().lower().split()
+        key = " ".join(words)
+        key = _ALIASES.get(key, key)
+        move = self.by_text.get(key)
+        if move is None:
+            raise NotationError(
+                f"cannot read {text.strip()!r}: see `aerodeck rules down-in-flames` for the "
+                "notation (e.g. 'pos ace-pilot 2', 'attack guns', 'react barrel-roll', 'pass')"
+            )
+        return move
+
+
+_ALIASES = {"p": "pass", "no": "pass", "done": "end", "countermeasure": "cm", "fire": "launch"}

@@ -1,0 +1,604 @@
+"""The Locked-On data set (deck, missiles, aircraft, sites, campaigns, skills) read from TOML.
+
+The rulebook prints none of this, so it lives in a data file users may replace with their own
+(option ``data``). Every field is checked on load; a problem is one ``ConfigError`` line naming
+the file, the entry and the field. Field reference: docs/games/down_in_flames_data.md.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any, TypeVar
+
+from aerodeck.core.errors import ConfigError
+
+RANGES = ("G", "HS", "RH", "AH")
+ALTITUDES = ("Low", "Medium", "High")
+MISSILE_TYPES = ("HS", "RH", "AH")
+POSITION_COLUMNS = ("neutral", "advantage", "tailing")
+ACTION_KINDS = (
+    "gun_attack",
+    "launch_missile",
+    "gun_or_missile",
+    "pos_to_neutral",
+    "disadv_to_adv",
+    "missile_bonus",
+    "altitude_1",
+    "none",
+    "split_s",
+)
+# Titles a React To list may name besides real card titles (see the data reference).
+PSEUDO_TITLES = (
+    "Maneuvering",
+    "Missile",
+    "Countermeasures",
+    "Guns",
+    "Tone",
+    "ANY",
+    "ANY_ENEMY_TURN",
+)
+DASH = "-"
+SHIPPED = "locked_on.toml"
+
+T = TypeVar("T")
+
+
+def slug(name: str) -> str:
+    """Notation name of a title: ``Guns (Good Angle)`` -> ``guns-good-angle``."""
+    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
+
+
+@dataclass(frozen=True, slots=True)
+class CardType:
+    """One Action card title (all copies of a title are interchangeable)."""
+
+    index: int
+    title: str
+    slug: str
+    count: int
+    positioning: int
+    range: int
+    action: str
+    gun_discard: int | None
+    missile_hand_mod: int
+    react_to: frozenset[str]
+    tactic: bool
+    usable_in_missile_hand: bool
+    known: tuple[str, ...]
+
+    @property
+    def can_gun(self) -> bool:
+        return self.action in ("gun_attack", "gun_or_missile")
+
+    @property
+    def can_tone(self) -> bool:
+        return self.action in ("launch_missile", "gun_or_missile")
+
+
+@dataclass(frozen=True, slots=True)
+class Missile:
+    """A missile counter: type and the cards it draws from Neutral, Advantage, Tailing."""
+
+    index: int
+    name: str
+    slug: str
+    type: str
+    cards: tuple[int | None, int | None, int | None]
+    vp: int
+    year: int
+    known: tuple[str, ...]
+
+    @property
+    def band(self) -> int:
+        """The farthest range band it reaches (HS 1, RH 2, AH 3)."""
+        return RANGES.index(self.type)
+
+    def reaches(self, mutual: int) -> bool:
+        """Each type fires only at its own range; Active Homing also at Radar Homing range."""
+        if self.type == "AH":
+            return mutual in (2, 3)
+        return mutual == self.band
+
+
+@dataclass(frozen=True, slots=True)
+class Aircraft:
+    """An aircraft card. ``None`` stands for a printed "-"."""
+
+    index: int
+    name: str
+    slug: str
+    nation: str
+    year: int
+    speed: int
+    performance: int
+    thrust_pre: int
+    ab_pre: int | None
+    thrust_post: int
+    ab_post: int | None
+    gun: int | None
+    ew: int | None
+    countermeasures: int
+    load: tuple[tuple[int, int], ...]  # (missile index, pairs)
+    vp_clean: int
+    vp_loaded: int
+    vp_mod: int
+    known: tuple[str, ...]
+
+    @property
+    def has_afterburner(self) -> bool:
+        return self.ab_pre is not None or self.ab_post is not None
+
+    @property
+    def missiles_carried(self) -> int:
+        return sum(2 * pairs for _, pairs in self.load)
+
+
+@dataclass(frozen=True, slots=True)
+class Site:
+    name: str
+    kind: str
+    draw: int
+    envelope: tuple[tuple[str, str], ...]
+    known: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Side:
+    vp: int
+    aircraft: tuple[tuple[str, int], ...]
+    skill_options: tuple[str, ...]
+    special: tuple[str, ...]
+    sites: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Mission:
+    number: int
+    title: str
+    turns: int
+    nation1: Side
+    nation2: Side
+    known: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Campaign:
+    name: str
+    nation1: str
+    nation2: str
+    victory_chart: tuple[tuple[int, str], ...]
+    missions: tuple[Mission, ...]
+    known: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Skill:
+    name: str
+    cost: int
+    effect: str
+    campaign_only: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Constants:
+    rounds_per_dogfight: int
+    mission_turns_default: int
+    afterburner_counters: int
+    hs_vs_afterburner_bonus: int
+    yoyo_break_missile_bonus: int
+    starting_range: int
+    altitude_mod: tuple[tuple[int, int, int], ...]  # by altitude index: thrust, performance, EW
+    low_alt_perf_penalty_min_perf: int
+    missile_pair_vp: Mapping[int, tuple[int, int]]
+
+
+@dataclass(frozen=True, slots=True)
+class DataSet:
+    """Everything the rules read from the data file."""
+
+    source: str
+    status: str
+    version: str
+    deck_size: int
+    constants: Constants
+    cards: tuple[CardType, ...]
+    missiles: tuple[Missile, ...]
+    aircraft: tuple[Aircraft, ...]
+    sites: tuple[Site, ...]
+    campaigns: tuple[Campaign, ...]
+    skills: tuple[Skill, ...]
+
+    def card(self, title: str) -> CardType:
+        """A card type by title or notation name; ConfigError if there is none."""
+        key = slug(title)
+        for c in self.cards:
+            if c.slug == key:
+                return c
+        raise ConfigError(f"no action card {title!r} in the data set")
+
+    def plane(self, name: str) -> Aircraft:
+        key = slug(name)
+        for a in self.aircraft:
+            if a.slug == key or slug(a.name.split()[0]) == key:
+                return a
+        raise ConfigError(f"no aircraft {name!r} in the data set")
+
+    def missile(self, name: str) -> Missile:
+        key = slug(name)
+        for m in self.missiles:
+            if m.slug == key:
+                return m
+        raise ConfigError(f"no missile {name!r} in the data set")
+
+
+class _Entry:
+    """Reads one TOML table, naming it in every error."""
+
+    def __init__(self, source: str, where: str, table: Any, allowed: set[str]) -> None:
+        if not isinstance(table, dict):
+            raise ConfigError(f"{source}: {where} must be a table")
+        self.source = source
+        self.where = where
+        self.table: dict[str, Any] = table
+        unknown = sorted(set(table) - allowed)
+        if unknown:
+            raise ConfigError(f"{source}: {where}: unknown field {unknown[0]!r}")
+
+    def fail(self, field: str, wants: str) -> ConfigError:
+        value = self.table.get(field, "<missing>")
+        return ConfigError(f"{self.source}: {self.where}: {field} must be {wants}, not {value!r}")
+
+    def get(self, field: str, default: Any = ...) -> Any:
+        if field not in self.table:
+            if default is ...:
+                raise ConfigError(f"{self.source}: {self.where}: missing field {field!r}")
+            return default
+        return self.table[field]
+
+    def integer(self, field: str, low: int, high: int, default: Any = ...) -> int:
+        value = self.get(field, default)
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            raise self.fail(field, f"a whole number {low}..{high}")
+        return value
+
+    def rating(self, field: str, low: int, high: int) -> int | None:
+        """A rating that may be printed "-" (absent)."""
+        value = self.get(field)
+        if value == DASH:
+            return None
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            raise self.fail(field, f'a whole number {low}..{high} or "-"')
+        return value
+
+    def text(self, field: str, choices: tuple[str, ...] | None = None, default: Any = ...) -> str:
+        value = self.get(field, default)
+        if not isinstance(value, str) or not value.strip() or (choices and value not in choices):
+            wants = "one of " + ", ".join(choices) if choices else "a non-empty string"
+            raise self.fail(field, wants)
+        return value
+
+    def flag(self, field: str, default: bool) -> bool:
+        value = self.get(field, default)
+        if not isinstance(value, bool):
+            raise self.fail(field, "true or false")
+        return value
+
+    def strings(self, field: str, default: Any = ...) -> tuple[str, ...]:
+        value = self.get(field, default)
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise self.fail(field, "a list of strings")
+        return tuple(value)
+
+    def tables(self, field: str, default: Any = ...) -> list[Any]:
+        value = self.get(field, default)
+        if not isinstance(value, list):
+            raise self.fail(field, "a list of tables")
+        return value
+
+
+def _unique(source: str, kind: str, names: list[str]) -> None:
+    seen: set[str] = set()
+    for name in names:
+        key = slug(name)
+        if key in seen:
+            raise ConfigError(f"{source}: two {kind} entries are named {name!r}")
+        seen.add(key)
+
+
+def _card(source: str, index: int, table: Any) -> CardType:
+    where = f"card {index + 1}"
+    fields = {"title", "count", "positioning", "range", "action", "gun_discard"}
+    fields |= {"missile_hand_mod", "react_to", "tactic", "usable_in_missile_hand", "known"}
+    e = _Entry(source, where, table, fields)
+    title = e.text("title")
+    e.where = f"card {title!r}"
+    action = e.text("action", ACTION_KINDS)
+    gun_discard = e.integer("gun_discard", 0, 9, None) if "gun_discard" in e.table else None
+    if action in ("gun_attack", "gun_or_missile") and gun_discard is None:
+        raise ConfigError(f"{source}: {e.where}: a card that attacks with guns needs gun_discard")
+    return CardType(
+        index=index,
+        title=title,
+        slug=slug(title),
+        count=e.integer("count", 1, 99),
+        positioning=e.integer("positioning", 0, 9),
+        range=e.integer("range", 0, 9),
+        action=action,
+        gun_discard=gun_discard,
+        missile_hand_mod=e.integer("missile_hand_mod", -9, 9, 0),
+        react_to=frozenset(e.strings("react_to")),
+        tactic=e.flag("tactic", False),
+        usable_in_missile_hand=e.flag("usable_in_missile_hand", True),
+        known=e.strings("known", []),
+    )
+
+
+def _missile(source: str, index: int, table: Any) -> Missile:
+    e = _Entry(
+        source, f"missile {index + 1}", table, {"name", "type", "cards", "vp", "year", "known"}
+    )
+    name = e.text("name")
+    e.where = f"missile {name!r}"
+    cards = e.get("cards")
+    c = _Entry(source, f"{e.where} cards", cards, set(POSITION_COLUMNS))
+    values = tuple(c.rating(column, 0, 9) for column in POSITION_COLUMNS)
+    if all(v is None for v in values):
+        raise ConfigError(f"{source}: {e.where}: cards must allow a launch from some position")
+    return Missile(
+        index=index,
+        name=name,
+        slug=slug(name),
+        type=e.text("type", MISSILE_TYPES),
+        cards=(values[0], values[1], values[2]),
+        vp=e.integer("vp", 0, 99),
+        year=e.integer("year", 1900, 2100),
+        known=e.strings("known", []),
+    )
+
+
+def _aircraft(source: str, index: int, table: Any, missiles: dict[str, Missile]) -> Aircraft:
+    fields = {"name", "nation", "year", "speed", "performance", "thrust_pre", "ab_pre"}
+    fields |= {"thrust_post", "ab_post", "gun", "ew", "countermeasures", "load", "vp_clean"}
+    fields |= {"vp_loaded", "vp_mod", "known"}
+    e = _Entry(source, f"aircraft {index + 1}", table, fields)
+    name = e.text("name")
+    e.where = f"aircraft {name!r}"
+    load: list[tuple[int, int]] = []
+    for n, item in enumerate(e.tables("load")):
+        entry = _Entry(source, f"{e.where} load {n + 1}", item, {"missile", "pairs"})
+        key = slug(entry.text("missile"))
+        if key not in missiles:
+            raise entry.fail("missile", "the name of a [[missile]] in the file")
+        load.append((missiles[key].index, entry.integer("pairs", 1, 2)))
+    if len({m for m, _ in load}) != len(load):
+        raise ConfigError(f"{source}: {e.where}: a missile appears twice in load")
+    plane = Aircraft(
+        index=index,
+        name=name,
+        slug=slug(name),
+        nation=e.text("nation"),
+        year=e.integer("year", 1900, 2100),
+        speed=e.integer("speed", 0, 20),
+        performance=e.integer("performance", 1, 20),
+        thrust_pre=e.integer("thrust_pre", 0, 20),
+        ab_pre=e.rating("ab_pre", 0, 20),
+        thrust_post=e.integer("thrust_post", 0, 20),
+        ab_post=e.rating("ab_post", 0, 20),
+        gun=e.rating("gun", 0, 9),
+        ew=e.rating("ew", -9, 9),
+        countermeasures=e.integer("countermeasures", 0, 20),
+        load=tuple(load),
+        vp_clean=e.integer("vp_clean", 0, 999),
+        vp_loaded=e.integer("vp_loaded", 0, 999),
+        vp_mod=e.integer("vp_mod", 0, 999),
+        known=e.strings("known", []),
+    )
+    if (plane.ab_pre is None) != (plane.ab_post is None):
+        raise ConfigError(f"{source}: {e.where}: ab_pre and ab_post are both numbers or both '-'")
+    return plane
+
+
+def _site(source: str, index: int, table: Any) -> Site:
+    e = _Entry(source, f"site {index + 1}", table, {"name", "kind", "draw", "envelope", "known"})
+    name = e.text("name")
+    e.where = f"site {name!r}"
+    cells: list[tuple[str, str]] = []
+    for cell in e.tables("envelope"):
+        ok = isinstance(cell, list) and len(cell) == 2
+        if not ok or cell[0] not in ALTITUDES or cell[1] not in RANGES:
+            raise e.fail("envelope", "a list of [altitude, range] pairs")
+        cells.append((cell[0], cell[1]))
+    kind = e.text("kind", ("SAM", "AAA"))
+    return Site(name, kind, e.integer("draw", 1, 20), tuple(cells), e.strings("known", []))
+
+
+def _side(source: str, where: str, table: Any, planes: set[str], sites: set[str]) -> Side:
+    e = _Entry(source, where, table, {"vp", "aircraft", "skill_options", "special", "sites"})
+    flights: list[tuple[str, int]] = []
+    for n, item in enumerate(e.tables("aircraft")):
+        entry = _Entry(source, f"{where} aircraft {n + 1}", item, {"type", "count"})
+        if slug(entry.text("type")) not in planes:
+            raise entry.fail("type", "the name of an [[aircraft]] in the file")
+        flights.append((entry.text("type"), entry.integer("count", 1, 20)))
+    named_sites = e.strings("sites", [])
+    for name in named_sites:
+        if slug(name) not in sites:
+            raise ConfigError(f"{source}: {where}: unknown site {name!r}")
+    options, special = e.strings("skill_options"), e.strings("special", [])
+    return Side(e.integer("vp", 0, 9999), tuple(flights), options, special, named_sites)
+
+
+def _campaign(source: str, index: int, table: Any, planes: set[str], sites: set[str]) -> Campaign:
+    fields = {"name", "nation1", "nation2", "victory_chart", "mission", "known"}
+    e = _Entry(source, f"campaign {index + 1}", table, fields)
+    name = e.text("name")
+    e.where = f"campaign {name!r}"
+    chart: list[tuple[int, str]] = []
+    for n, item in enumerate(e.tables("victory_chart")):
+        level = _Entry(source, f"{e.where} victory_chart {n + 1}", item, {"min", "level"})
+        chart.append((level.integer("min", 0, 99999), level.text("level")))
+    if [m for m, _ in chart] != sorted({m for m, _ in chart}):
+        raise ConfigError(f"{source}: {e.where}: victory_chart minimums must rise")
+    missions: list[Mission] = []
+    for n, item in enumerate(e.tables("mission")):
+        where = f"{e.where} mission {n + 1}"
+        fields = {"number", "title", "turns", "nation1", "nation2", "known"}
+        m = _Entry(source, where, item, fields)
+        missions.append(
+            Mission(
+                number=m.integer("number", 1, 99),
+                title=m.text("title"),
+                turns=m.integer("turns", 1, 99),
+                nation1=_side(source, where + " nation1", m.get("nation1"), planes, sites),
+                nation2=_side(source, where + " nation2", m.get("nation2"), planes, sites),
+                known=m.strings("known", []),
+            )
+        )
+    if [m.number for m in missions] != list(range(1, len(missions) + 1)):
+        raise ConfigError(f"{source}: {e.where}: missions must be numbered 1, 2, 3... in order")
+    nations = e.text("nation1"), e.text("nation2")
+    return Campaign(name, *nations, tuple(chart), tuple(missions), e.strings("known", []))
+
+
+def _constants(source: str, table: Any) -> Constants:
+    fields = {"rounds_per_dogfight", "mission_turns_default", "afterburner_counters"}
+    fields |= {"hs_vs_afterburner_bonus", "yoyo_break_missile_bonus", "starting_range"}
+    fields |= {"altitude_mod", "low_alt_perf_penalty_min_perf", "missile_pair_vp"}
+    e = _Entry(source, "[constants]", table, fields)
+    mods = _Entry(source, "[constants] altitude_mod", e.get("altitude_mod"), set(ALTITUDES))
+    altitude_mod: list[tuple[int, int, int]] = []
+    for altitude in ALTITUDES:
+        row = mods.get(altitude)
+        if not isinstance(row, list) or len(row) != 3 or not all(type(v) is int for v in row):
+            raise mods.fail(altitude, "[thrust, performance, ew] whole numbers")
+        altitude_mod.append((row[0], row[1], row[2]))
+    chart: dict[int, tuple[int, int]] = {}
+    for key, pair in dict(e.get("missile_pair_vp")).items():
+        ok = isinstance(pair, list) and len(pair) == 2 and all(type(v) is int for v in pair)
+        if not key.isdigit() or not ok:
+            raise ConfigError(f"{source}: [constants] missile_pair_vp: {key} = [1 pair, 2 pairs]")
+        chart[int(key)] = (pair[0], pair[1])
+    return Constants(
+        rounds_per_dogfight=e.integer("rounds_per_dogfight", 1, 99),
+        mission_turns_default=e.integer("mission_turns_default", 1, 99),
+        afterburner_counters=e.integer("afterburner_counters", 0, 9),
+        hs_vs_afterburner_bonus=e.integer("hs_vs_afterburner_bonus", 0, 9),
+        yoyo_break_missile_bonus=e.integer("yoyo_break_missile_bonus", 0, 9),
+        starting_range=RANGES.index(e.text("starting_range", RANGES)),
+        altitude_mod=tuple(altitude_mod),
+        low_alt_perf_penalty_min_perf=e.integer("low_alt_perf_penalty_min_perf", 0, 99),
+        missile_pair_vp=chart,
+    )
+
+
+def _many(source: str, raw: dict[str, Any], key: str, read: Callable[[int, Any], T]) -> list[T]:
+    items = raw.get(key, [])
+    if not isinstance(items, list):
+        raise ConfigError(f"{source}: [[{key}]] must be an array of tables")
+    return [read(i, item) for i, item in enumerate(items)]
+
+
+def parse_data(text: str, source: str) -> DataSet:
+    """Read and check a data set from TOML text; ConfigError (one line) on any problem."""
+    try:
+        raw = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise ConfigError(f"{source}: not valid TOML ({error})") from None
+    allowed = {"meta", "constants", "card", "missile", "aircraft", "site", "campaign", "skill"}
+    unknown = sorted(set(raw) - allowed)
+    if unknown:
+        raise ConfigError(f"{source}: unknown section {unknown[0]!r}")
+    for needed in ("meta", "constants", "card", "missile", "aircraft"):
+        if needed not in raw:
+            raise ConfigError(f"{source}: missing section {needed!r}")
+    meta = _Entry(source, "[meta]", raw["meta"], {"status", "version", "deck_size", "rulebook"})
+    constants = _constants(source, raw["constants"])
+    cards = _many(source, raw, "card", lambda i, t: _card(source, i, t))
+    missiles = _many(source, raw, "missile", lambda i, t: _missile(source, i, t))
+    _unique(source, "card", [c.title for c in cards])
+    _unique(source, "missile", [m.name for m in missiles])
+    by_slug = {m.slug: m for m in missiles}
+    planes = _many(source, raw, "aircraft", lambda i, t: _aircraft(source, i, t, by_slug))
+    _unique(source, "aircraft", [a.name for a in planes])
+    sites = _many(source, raw, "site", lambda i, t: _site(source, i, t))
+    _unique(source, "site", [s.name for s in sites])
+    plane_names = {a.slug for a in planes}
+    site_names = {slug(s.name) for s in sites}
+    campaigns = _many(
+        source, raw, "campaign", lambda i, t: _campaign(source, i, t, plane_names, site_names)
+    )
+    skills = [
+        Skill(
+            e.text("name"),
+            e.integer("cost", -99, 99),
+            e.text("effect"),
+            e.flag("campaign_only", False),
+        )
+        for e in _many(
+            source,
+            raw,
+            "skill",
+            lambda i, t: _Entry(
+                source, f"skill {i + 1}", t, {"name", "cost", "effect", "campaign_only"}
+            ),
+        )
+    ]
+    titles = {c.title for c in cards}
+    for c in cards:
+        for name in sorted(c.react_to - titles - set(PSEUDO_TITLES)):
+            raise ConfigError(f"{source}: card {c.title!r}: react_to names unknown title {name!r}")
+    skill_names = {s.name for s in skills}
+    for camp in campaigns:
+        for mission in camp.missions:
+            for side in (mission.nation1, mission.nation2):
+                for option in side.skill_options:
+                    if skills and option not in skill_names:
+                        raise ConfigError(
+                            f"{source}: campaign {camp.name!r} mission {mission.number}: "
+                            f"unknown skill {option!r}"
+                        )
+    if not planes:
+        raise ConfigError(f"{source}: the data set needs at least one [[aircraft]]")
+    deck_size = meta.integer("deck_size", 1, 999)
+    if sum(c.count for c in cards) != deck_size:
+        raise ConfigError(
+            f"{source}: the card counts add up to {sum(c.count for c in cards)}, "
+            f"not [meta] deck_size {deck_size}"
+        )
+    if deck_size < 20:
+        raise ConfigError(f"{source}: the deck needs at least 20 cards to fight a dogfight")
+    return DataSet(
+        source=source,
+        status=meta.text("status"),
+        version=str(meta.get("version", "")),
+        deck_size=deck_size,
+        constants=constants,
+        cards=tuple(cards),
+        missiles=tuple(missiles),
+        aircraft=tuple(planes),
+        sites=tuple(sites),
+        campaigns=tuple(campaigns),
+        skills=tuple(skills),
+    )
+
+
+@cache
+def load_data(path: str = "") -> DataSet:
+    """The shipped data set (``path`` empty) or a user's TOML file; cached per path."""
+    if not path:
+        text = resources.files(__package__).joinpath("data", SHIPPED).read_text(encoding="utf-8")
+        return parse_data(text, SHIPPED)
+    file = Path(path).expanduser()
+    try:
+        text = file.read_text(encoding="utf-8")
+    except OSError as error:
+        raise ConfigError(f"cannot read data file {path}: {error.strerror or error}") from None
+    except UnicodeDecodeError:
+        raise ConfigError(f"data file {path} is not UTF-8 text") from None
+    return parse_data(text, file.name)

@@ -1,0 +1,93 @@
+"""Pure arithmetic of the dogfight: altitude-modified ratings, range, weapon reach, missile hands.
+
+Kept apart from the state machine so that each rule is one small function a test can call.
+Indices: range bands G 0, HS 1, RH 2, AH 3; altitudes Low 0, Medium 1, High 2; positions from
+one aircraft's side: Tailed -2, Disadvantaged -1, Neutral 0, Advantage +1, Tailing +2.
+"""
+
+from __future__ import annotations
+
+from aerodeck.games.down_in_flames.data import Aircraft, DataSet, Missile
+
+POSITIONS = ("Tailed", "Disadvantaged", "Neutral", "Advantage", "Tailing")
+GUN, HS, RH, AH = 0, 1, 2, 3
+LOW, MEDIUM, HIGH = 0, 1, 2
+NO_REACH = -1
+
+
+def position_name(rel: int) -> str:
+    return POSITIONS[rel + 2]
+
+
+def mutual_range(band_a: int, band_b: int, alt_a: int, alt_b: int) -> int:
+    """The farther of the two bands, one band more per altitude level apart, at most AH."""
+    return min(AH, max(band_a, band_b) + abs(alt_a - alt_b))
+
+
+def thrust(data: DataSet, plane: Aircraft, post: bool, burner_on: bool, alt: int) -> int:
+    """Cards drawn in a draw step: thrust (or afterburner when lit) plus the altitude change.
+
+    A negative result is a stall (R7).
+    """
+    base = plane.thrust_post if post else plane.thrust_pre
+    burner = plane.ab_post if post else plane.ab_pre
+    if burner_on and burner is not None:
+        base = burner
+    return base + data.constants.altitude_mod[alt][0]
+
+
+def performance(data: DataSet, plane: Aircraft, alt: int) -> int:
+    """Hand limit for draw steps; the Low-altitude penalty only hits performance 7 and up."""
+    change = data.constants.altitude_mod[alt][1]
+    if change < 0 and plane.performance < data.constants.low_alt_perf_penalty_min_perf:
+        change = 0
+    return plane.performance + change
+
+
+def ew(data: DataSet, plane: Aircraft, alt: int) -> int:
+    """EW with altitude; a printed "-" counts as 0 and may go negative (R4)."""
+    return (plane.ew or 0) + data.constants.altitude_mod[alt][2]
+
+
+def reach(data: DataSet, plane: Aircraft, missiles: tuple[int, ...]) -> int:
+    """The farthest band of the weapons carried now (R8): gun G, missiles their type's band."""
+    best = GUN if plane.gun is not None else NO_REACH
+    for index, count in enumerate(missiles):
+        if count > 0:
+            best = max(best, data.missiles[index].band)
+    return best
+
+
+def gun_discard(printed: int, gun: int | None) -> int:
+    """Cards a gun attack costs: the card's number less the Gun rating, never below 0 (R9)."""
+    return max(0, printed - (gun or 0))
+
+
+def missile_hand_size(
+    data: DataSet,
+    *,
+    missile: Missile,
+    rel: int,
+    card_mod: int,
+    bonus: int,
+    alt_attacker: int,
+    alt_target: int,
+    target: Aircraft,
+    target_burner: bool,
+) -> int:
+    """The counter's value for the launch position with every modifier; 0 or less draws none."""
+    base = missile.cards[rel]
+    assert base is not None, "the counter has no value for this position"
+    size = base + card_mod + bonus * data.constants.yoyo_break_missile_bonus
+    size += alt_attacker - alt_target
+    size -= ew(data, target, alt_target)
+    if missile.type == "HS" and target_burner:
+        size += data.constants.hs_vs_afterburner_bonus
+    return max(0, size)
+
+
+def vp(plane: Aircraft, enemy: Aircraft) -> int:
+    """VP as flown: the loaded value (clean if it carries nothing), less the modifier when the
+    enemy carries no missiles (judged once, at set-up)."""
+    value = plane.vp_loaded if plane.load else plane.vp_clean
+    return value - (plane.vp_mod if not enemy.load else 0)

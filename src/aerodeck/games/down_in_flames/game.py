@@ -1,0 +1,85 @@
+"""The Locked-On game object: options, data set, notation, encoding, rules text and rendering."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from importlib import resources
+from typing import Any
+
+from aerodeck.core.api import JSON, Action, Agent, Game, GameInfo, State
+from aerodeck.core.errors import ConfigError
+from aerodeck.core.options import Option
+from aerodeck.games.down_in_flames import render
+from aerodeck.games.down_in_flames.actions import Catalogue, Move
+from aerodeck.games.down_in_flames.bot import HeuristicBot
+from aerodeck.games.down_in_flames.data import DataSet, load_data
+from aerodeck.games.down_in_flames.rules import DifState
+
+_CATALOGUES: dict[str, Catalogue] = {}
+
+
+class DownInFlames(Game):
+    info = GameInfo(
+        id="down_in_flames",
+        title="Down In Flames: Locked-On",
+        player_counts=(2,),
+        default_players=2,
+        summary="Jet-age card dogfight: positions, range bands, altitude, guns and missiles.",
+        credits=(
+            "Game design Dan Verssen; development Kevin Verssen, Holly Verssen "
+            "(Dan Verssen Games, 2018). Aircraft, missile and deck values are aerodeck's own."
+        ),
+        options=(
+            Option(
+                "vp_limit", 45, "agreed VP limit for the aircraft choice", minimum=1, maximum=999
+            ),
+            Option(
+                "year", 1980, "agreed year: aircraft in service by then", minimum=1900, maximum=2100
+            ),
+            Option("data", "", "path of your own TOML data set (default: the shipped one)"),
+        ),
+    )
+
+    def __init__(self, players: int | None = None, **options: Any) -> None:
+        # Option values are lower-cased by the core; a file path must keep its case.
+        raw = options.get("data")
+        super().__init__(players, **options)
+        if raw is not None:
+            self.options["data"] = str(raw).strip()
+        self.data: DataSet = load_data(self.options["data"])
+        key = self.options["data"]
+        if key not in _CATALOGUES:
+            _CATALOGUES[key] = Catalogue(self.data)
+        self.catalogue = _CATALOGUES[key]
+        limit, year = self.options["vp_limit"], self.options["year"]
+        if not any(a.vp_loaded <= limit and a.year <= year for a in self.data.aircraft):
+            raise ConfigError(f"no aircraft of the data set fits vp_limit={limit} and year={year}")
+
+    def new_game(self, seed: int | None = None, setup: Mapping[str, Any] | None = None) -> State:
+        return DifState(self, seed, setup)
+
+    def parse_action(self, state: State, text: str) -> Action:
+        return self.catalogue.parse(text)
+
+    @property
+    def num_distinct_actions(self) -> int:
+        return len(self.catalogue.moves)
+
+    def action_index(self, action: Action) -> int:
+        assert isinstance(action, Move)
+        return self.catalogue.index[action]
+
+    def action_from_index(self, index: int) -> Action:
+        return self.catalogue.moves[index]
+
+    def rules_text(self) -> str:
+        return resources.files(__package__).joinpath("rules.md").read_text(encoding="utf-8")
+
+    def render_view(self, view: JSON) -> str:
+        return render.render_view(view)
+
+    def describe_event(self, event: JSON) -> str:
+        return render.describe_event(event)
+
+    def bots(self) -> Mapping[str, Callable[[Game, int], Agent]]:
+        return {"heuristic": HeuristicBot}

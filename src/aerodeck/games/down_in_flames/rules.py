@@ -1,0 +1,1282 @@
+"""Down In Flames: Locked-On, one aircraft a side, as a pure state machine (no I/O).
+
+Rulings R1..Rn are in docs/games/down_in_flames.md. The phases are named steps, each with its own
+legal-move generator (``_legal_<phase>``) and apply (``_do_<phase>``):
+
+    pick, alt-pick, initiative                      set-up (secret choices revealed together)
+    burner -> discard(pre) -> altitude -> speed -> play -> discard(post)      each turn
+    react        an action/reaction cycle (also the missile fight)
+    launch       after a Tone stands: launch or hold
+    follow       the enemy holding Advantage/Tailing may follow an altitude change
+    pay          choosing the cards a cost discards (climb, guns, stall, following)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
+
+from aerodeck.core.api import JSON, Action, State
+from aerodeck.core.errors import ConfigError
+from aerodeck.core.rng import roll, shuffle
+from aerodeck.games.down_in_flames import flight
+from aerodeck.games.down_in_flames.actions import Move
+from aerodeck.games.down_in_flames.data import ALTITUDES, RANGES, Aircraft, CardType, DataSet
+from aerodeck.games.down_in_flames.flight import AH, GUN, HIGH, LOW, MEDIUM
+
+if TYPE_CHECKING:
+    from aerodeck.games.down_in_flames.game import DownInFlames
+
+PICK, ALT_PICK, INITIATIVE = "pick", "alt-pick", "initiative"
+BURNER, DISCARD, ALTITUDE, SPEED, PLAY = "burner", "discard", "altitude", "speed", "play"
+REACT, LAUNCH, FOLLOW, PAY, OVER = "react", "launch", "follow", "pay", "over"
+POSITION_WORDS = ("tailed", "disadvantaged", "neutral", "advantage", "tailing")
+
+Hand = tuple[int, ...]
+Link = tuple[int, int, str, str]  # (seat, card index or -1, title reacted to, source)
+NO_CARD = -1
+
+
+def _put(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
+    return (*values[:index], value, *values[index + 1 :])
+
+
+def _without(hand: Hand, card: int) -> Hand:
+    at = hand.index(card)
+    return hand[:at] + hand[at + 1 :]
+
+
+class DifState(State):
+    """The whole dogfight. Slots hold only ints, strings, bools and tuples (cheap ``clone``)."""
+
+    __slots__ = (
+        "alts",
+        "alts_shown",
+        "bands",
+        "bonus",
+        "burner_on",
+        "burners",
+        "chain",
+        "cms",
+        "cyc_a",
+        "cyc_b",
+        "cyc_card",
+        "cyc_missile",
+        "deck",
+        "discards",
+        "end_reason",
+        "first",
+        "follow_delta",
+        "follow_then",
+        "from_speed",
+        "hands",
+        "kind",
+        "missile_hand",
+        "missiles",
+        "pay_left",
+        "pay_seat",
+        "pay_then",
+        "phase",
+        "planes",
+        "planes_shown",
+        "pos",
+        "result",
+        "rng_seed",
+        "round",
+        "speed_left",
+        "step",
+        "to_act",
+        "turn_seat",
+        "turns_done",
+    )
+
+    game: DownInFlames
+
+    def __init__(
+        self, game: DownInFlames, seed: int | None, setup: Mapping[str, Any] | None
+    ) -> None:
+        super().__init__(game, seed, setup)
+        data = game.data
+        self.rng_seed = self.seed
+        self.phase = PICK
+        self.to_act: int | None = 0
+        self.planes: tuple[int, int] = (-1, -1)
+        self.planes_shown = False
+        self.alts: tuple[int, int] = (-1, -1)
+        self.alts_shown = False
+        self.bands: tuple[int, int] = (data.constants.starting_range,) * 2
+        self.pos = 0
+        self.hands: tuple[Hand, Hand] = ((), ())
+        self.discards: Hand = ()
+        self.missile_hand: Hand = ()
+        self.missiles: tuple[Hand, Hand] = ((0,) * len(data.missiles),) * 2
+        self.cms = (0, 0)
+        self.burners = (0, 0)
+        self.burner_on = (False, False)
+        self.round = 1
+        self.first = 0
+        self.turn_seat = 0
+        self.turns_done = 0
+        self.bonus = 0
+        self.speed_left = 0
+        self.from_speed = False
+        self.chain: tuple[Link, ...] = ()
+        self.kind = ""
+        self.cyc_card = NO_CARD
+        self.cyc_a = 0
+        self.cyc_b = 0
+        self.cyc_missile = -1
+        self.pay_seat = 0
+        self.pay_left = 0
+        self.pay_then = ""
+        self.follow_delta = 0
+        self.follow_then = ""
+        self.step = "pre"
+        self.result: tuple[float, float] | None = None
+        self.end_reason = ""
+        pool = [c.index for c in data.cards for _ in range(c.count)]
+        if setup:
+            self._read_setup(setup, pool)
+        else:
+            self.rng_seed = shuffle(self.rng_seed, pool)
+            self.deck: Hand = tuple(pool)
+
+    # --- shortcuts ------------------------------------------------------------------------
+
+    @property
+    def data(self) -> DataSet:
+        return self.game.data
+
+    def plane(self, seat: int) -> Aircraft:
+        return self.data.aircraft[self.planes[seat]]
+
+    def rel(self, seat: int) -> int:
+        """Seat's position on the enemy: +2 Tailing ... -2 Tailed."""
+        return self.pos if seat == 0 else -self.pos
+
+    def _set_rel(self, seat: int, rel: int) -> None:
+        self.pos = rel if seat == 0 else -rel
+
+    def mutual(self) -> int:
+        return flight.mutual_range(self.bands[0], self.bands[1], self.alts[0], self.alts[1])
+
+    def reach(self, seat: int) -> int:
+        return flight.reach(self.data, self.plane(seat), self.missiles[seat])
+
+    def perf(self, seat: int) -> int:
+        return flight.performance(self.data, self.plane(seat), self.alts[seat])
+
+    def thrust(self, seat: int, post: bool) -> int:
+        return flight.thrust(
+            self.data, self.plane(seat), post, self.burner_on[seat], self.alts[seat]
+        )
+
+    def eligible(self) -> list[int]:
+        """Aircraft within the agreed VP limit and year (R13)."""
+        limit, year = self.game.options["vp_limit"], self.game.options["year"]
+        return [a.index for a in self.data.aircraft if a.vp_loaded <= limit and a.year <= year]
+
+    def gun_cost(self, seat: int, card: CardType) -> int:
+        assert card.gun_discard is not None
+        return flight.gun_discard(card.gun_discard, self.plane(seat).gun)
+
+    def _title(self, card: int) -> str:
+        return self.data.cards[card].title
+
+    # --- set-up -----------------------------------------------------------------------------
+
+    def _read_setup(self, setup: Mapping[str, Any], pool: list[int]) -> None:
+        """A stacked scenario (see the docs page): aircraft, altitude, hands, deck and more."""
+        keys = {"aircraft", "altitude", "range", "position", "hands", "deck", "first", "step"}
+        keys |= {"round", "missiles", "countermeasures", "afterburners", "afterburner_on"}
+        unknown = sorted(set(setup) - keys)
+        if unknown:
+            raise ConfigError(f"unknown setup key {unknown[0]!r} ({', '.join(sorted(keys))})")
+        data = self.data
+
+        def pair(key: str, read: Callable[[Any], Any]) -> tuple[Any, Any] | None:
+            if key not in setup:
+                return None
+            values = setup[key]
+            if not isinstance(values, list | tuple) or len(values) != 2:
+                raise ConfigError(f"setup {key}: give one value per seat (2)")
+            return read(values[0]), read(values[1])
+
+        def card_list(values: Any, key: str) -> list[int]:
+            if not isinstance(values, list | tuple):
+                raise ConfigError(f"setup {key}: a list of card titles")
+            return [data.card(str(v)).index for v in values]
+
+        def choice(options: tuple[str, ...], key: str) -> Callable[[Any], int]:
+            def read(value: Any) -> int:
+                text = str(value).strip().lower()
+                names = [o.lower() for o in options]
+                if text not in names:
+                    raise ConfigError(f"setup {key}: {value!r} is not one of {', '.join(options)}")
+                return names.index(text)
+
+            return read
+
+        def count(key: str, high: int) -> Callable[[Any], int]:
+            def read(value: Any) -> int:
+                if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= high:
+                    raise ConfigError(f"setup {key}: a whole number 0..{high}, not {value!r}")
+                return value
+
+            return read
+
+        planes = pair("aircraft", lambda v: data.plane(str(v)).index)
+        hands = pair("hands", lambda v: card_list(v, "hands"))
+        top = card_list(setup.get("deck", []), "deck")
+        for card in [c for h in (hands or ((), ())) for c in h] + top:
+            if card not in pool:
+                raise ConfigError(f"setup: more {self._title(card)!r} cards than the deck holds")
+            pool.remove(card)
+        self.rng_seed = shuffle(self.rng_seed, pool)
+        self.deck = tuple(top) + tuple(pool)
+        if planes is None:
+            if any(k in setup for k in keys - {"deck"}):
+                raise ConfigError("setup: give 'aircraft' before any other set-up key but 'deck'")
+            return
+        self.planes = planes
+        self._arm()
+        self.planes_shown = True
+        if hands is not None:
+            self.hands = (tuple(sorted(hands[0])), tuple(sorted(hands[1])))
+        else:
+            self._opening_hands()
+        alts = pair("altitude", choice(ALTITUDES, "altitude"))
+        bands = pair("range", choice(RANGES, "range"))
+        if bands is not None:
+            self.bands = bands
+        if "position" in setup:
+            self.pos = choice(tuple(POSITION_WORDS), "position")(setup["position"]) - 2
+        cms = pair("countermeasures", count("countermeasures", 99))
+        if cms is not None:
+            self.cms = cms
+        burners = pair("afterburners", count("afterburners", 9))
+        if burners is not None:
+            self.burners = burners
+        lit = pair("afterburner_on", bool)
+        if lit is not None:
+            self.burner_on = lit
+        if "missiles" in setup:
+            missiles = pair("missiles", self._read_missiles)
+            assert missiles is not None
+            self.missiles = missiles
+        if "round" in setup:
+            self.round = count("round", data.constants.rounds_per_dogfight)(setup["round"]) or 1
+        if alts is None:
+            if self.pos:
+                raise ConfigError("setup position needs 'altitude' too")
+            self.phase, self.to_act = ALT_PICK, 0
+            return
+        self.alts = alts
+        self.alts_shown = True
+        if self.pos and self.mutual() > self.reach(0 if self.pos > 0 else 1):
+            raise ConfigError(
+                "setup position: Advantage or Tailing is held only within weapon reach"
+            )
+        if "first" not in setup:
+            self._initiative()
+            return
+        self.first = count("first", 1)(setup["first"])
+        self.turn_seat = self.first
+        step = setup.get("step", "turn")
+        if step not in ("turn", "play"):
+            raise ConfigError(
+                "setup step: 'turn' (start of a turn) or 'play' (its Play Cards step)"
+            )
+        if step == "play":
+            self._emit({"type": "turn", "seat": self.turn_seat, "round": self.round})
+            self._play_step()
+        else:
+            self._begin_turn()
+
+    def _read_missiles(self, value: Any) -> Hand:
+        if not isinstance(value, Mapping):
+            raise ConfigError("setup missiles: one table {missile: count} per seat")
+        counts = [0] * len(self.data.missiles)
+        for name, n in value.items():
+            if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= 9:
+                raise ConfigError(f"setup missiles: {name}: a count 0..9")
+            counts[self.data.missile(str(name)).index] = n
+        return tuple(counts)
+
+    def _arm(self) -> None:
+        """Missiles, countermeasures and afterburner counters of the chosen aircraft."""
+        data = self.data
+        missiles = []
+        for seat in (0, 1):
+            counts = [0] * len(data.missiles)
+            for index, pairs in self.plane(seat).load:
+                counts[index] = 2 * pairs
+            missiles.append(tuple(counts))
+        self.missiles = (missiles[0], missiles[1])
+        self.cms = (self.plane(0).countermeasures, self.plane(1).countermeasures)
+        n = data.constants.afterburner_counters
+        self.burners = (
+            n if self.plane(0).has_afterburner else 0,
+            n if self.plane(1).has_afterburner else 0,
+        )
+
+    def _opening_hands(self) -> None:
+        """Each player draws the printed Performance (before altitude is chosen: R6)."""
+        for seat in (0, 1):
+            self._draw(seat, self.plane(seat).performance, "opening hand")
+
+    def _initiative(self) -> None:
+        """Printed EW decides (R5); the higher chooses who goes first, a tie is random."""
+        ew = [self.plane(s).ew or 0 for s in (0, 1)]
+        if ew[0] != ew[1]:
+            self.phase = INITIATIVE
+            self.to_act = 0 if ew[0] > ew[1] else 1
+            return
+        value, self.rng_seed = roll(self.rng_seed, 2)
+        first = value - 1
+        self._emit({"type": "initiative", "seat": None, "first": first})
+        self._start_dogfight(first)
+
+    def _start_dogfight(self, first: int) -> None:
+        self.first = first
+        self.turn_seat = first
+        self._begin_turn()
+
+    # --- the contract -----------------------------------------------------------------------
+
+    @property
+    def current_player(self) -> int | None:
+        return self.to_act
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    def returns(self) -> list[float]:
+        return list(self.result) if self.result is not None else [0.0, 0.0]
+
+    def legal_actions(self) -> list[Action]:
+        if self.to_act is None:
+            return []
+        return list(_LEGAL[self.phase](self))
+
+    def _apply(self, action: Action) -> None:
+        assert isinstance(action, Move)
+        _APPLY[self.phase](self, action)
+
+    # --- drawing and discarding ---------------------------------------------------------------
+
+    def _take(self, n: int) -> list[int]:
+        """Up to ``n`` cards off the deck; an empty deck is rebuilt from the discards (R17)."""
+        out: list[int] = []
+        while len(out) < n:
+            if not self.deck:
+                if not self.discards:
+                    break
+                pile = list(self.discards)
+                self.rng_seed = shuffle(self.rng_seed, pile)
+                self.deck, self.discards = tuple(pile), ()
+                self._emit({"type": "reshuffle", "deck": len(self.deck)})
+            out.append(self.deck[0])
+            self.deck = self.deck[1:]
+        return out
+
+    def _draw(self, seat: int, n: int, why: str) -> None:
+        cards = self._take(n)
+        self.hands = _put(self.hands, seat, tuple(sorted(self.hands[seat] + tuple(cards))))
+        self._emit(
+            {"type": "draw", "seat": seat, "count": len(cards), "why": why},
+            {seat: {"cards": [self._title(c) for c in cards]}},
+        )
+
+    def _discard(self, seat: int, card: int, why: str) -> None:
+        self.hands = _put(self.hands, seat, _without(self.hands[seat], card))
+        self.discards += (card,)
+        self._emit({"type": "discard", "seat": seat, "card": self._title(card), "why": why})
+
+    def _held(self, seat: int) -> list[CardType]:
+        """The distinct card types in a hand, in data order."""
+        cards = self.data.cards
+        out: list[CardType] = []
+        last = -1
+        for index in self.hands[seat]:
+            if index != last:
+                out.append(cards[index])
+                last = index
+        return out
+
+    # --- set-up steps -------------------------------------------------------------------------
+
+    def _legal_pick(self) -> list[Move]:
+        cat = self.game.catalogue
+        return [cat.get("fly", self.data.aircraft[i].slug) for i in self.eligible()]
+
+    def _do_pick(self, move: Move) -> None:
+        seat = self.to_act
+        assert seat is not None
+        plane = self.data.plane(move.name)
+        self.planes = _put(self.planes, seat, plane.index)
+        self._emit({"type": "pick", "seat": seat}, {seat: {"aircraft": plane.name}})
+        if seat == 0:
+            self.to_act = 1
+            return
+        self.planes_shown = True
+        self._arm()
+        p0, p1 = self.plane(0), self.plane(1)
+        self._emit(
+            {
+                "type": "aircraft",
+                "aircraft": [p0.name, p1.name],
+                "vp": [flight.vp(p0, p1), flight.vp(p1, p0)],
+            }
+        )
+        self._opening_hands()
+        self.phase, self.to_act = ALT_PICK, 0
+
+    def _legal_alt_pick(self) -> list[Move]:
+        cat = self.game.catalogue
+        return [cat.get("alt", a.lower()) for a in ALTITUDES]
+
+    def _do_alt_pick(self, move: Move) -> None:
+        seat = self.to_act
+        assert seat is not None
+        alt = [a.lower() for a in ALTITUDES].index(move.name)
+        self.alts = _put(self.alts, seat, alt)
+        self._emit({"type": "alt-pick", "seat": seat}, {seat: {"altitude": ALTITUDES[alt]}})
+        if seat == 0:
+            self.to_act = 1
+            return
+        self.alts_shown = True
+        self._emit({"type": "altitudes", "altitudes": [ALTITUDES[a] for a in self.alts]})
+        self._initiative()
+
+    def _legal_initiative(self) -> list[Move]:
+        cat = self.game.catalogue
+        return [cat.get("first"), cat.get("second")]
+
+    def _do_initiative(self, move: Move) -> None:
+        seat = self.to_act
+        assert seat is not None
+        first = seat if move.verb == "first" else 1 - seat
+        self._emit({"type": "initiative", "seat": seat, "first": first})
+        self._start_dogfight(first)
+
+    # --- a turn -------------------------------------------------------------------------------
+
+    def _begin_turn(self) -> None:
+        """Afterburner step: the counter lit last turn is removed, then one may be lit."""
+        seat = self.turn_seat
+        self.bonus = 0
+        self.speed_left = 0
+        self._emit({"type": "turn", "seat": seat, "round": self.round})
+        if self.burner_on[seat]:
+            self.burner_on = _put(self.burner_on, seat, False)
+            self._emit({"type": "burner", "seat": seat, "on": False})
+        if self.burners[seat] > 0:
+            self.phase, self.to_act = BURNER, seat
+        else:
+            self._start_discard("pre")
+
+    def _legal_burner(self) -> list[Move]:
+        cat = self.game.catalogue
+        return [cat.get("burner"), cat.get("no-burner")]
+
+    def _do_burner(self, move: Move) -> None:
+        seat = self.turn_seat
+        if move.verb == "burner":
+            self.burners = _put(self.burners, seat, self.burners[seat] - 1)
+            self.burner_on = _put(self.burner_on, seat, True)
+            self._emit({"type": "burner", "seat": seat, "on": True})
+        self._start_discard("pre")
+
+    def _start_discard(self, step: str) -> None:
+        self.step = step
+        self.phase, self.to_act = DISCARD, self.turn_seat
+
+    def _legal_discard(self) -> list[Move]:
+        cat = self.game.catalogue
+        seat = self.turn_seat
+        return [cat.get("draw"), *(cat.get("discard", c.slug) for c in self._held(seat))]
+
+    def _do_discard(self, move: Move) -> None:
+        seat = self.turn_seat
+        if move.verb == "discard":
+            self._discard(seat, self.data.card(move.name).index, f"{self.step}-turn discard")
+            return
+        post = self.step == "post"
+        thrust = self.thrust(seat, post)
+        if thrust < 0:
+            # R7: a stall. Discard one card, or with none drop to Medium and draw one.
+            self._emit({"type": "stall", "seat": seat})
+            if self.hands[seat]:
+                self._pay(seat, 1, "stall")
+                return
+            self.alts = _put(self.alts, seat, MEDIUM)
+            self._emit({"type": "altitude", "seat": seat, "to": "Medium", "why": "stall"})
+            self._draw(seat, 1, "stall")
+            self._enforce()
+        else:
+            room = max(0, self.perf(seat) - len(self.hands[seat]))
+            self._draw(seat, min(thrust, room), f"{self.step}-turn draw")
+        self._after_draw()
+
+    def _after_draw(self) -> None:
+        if self.step == "pre":
+            self.phase, self.to_act = ALTITUDE, self.turn_seat
+        else:
+            self._end_turn()
+
+    def _legal_altitude(self) -> list[Move]:
+        cat = self.game.catalogue
+        seat = self.turn_seat
+        out = [cat.get("level")]
+        if self.alts[seat] < HIGH and self.hands[seat]:
+            out.append(cat.get("climb"))
+        if self.alts[seat] > LOW:
+            out.append(cat.get("dive"))
+        return out
+
+    def _do_altitude(self, move: Move) -> None:
+        seat = self.turn_seat
+        if move.verb == "climb":
+            self._pay(seat, 1, "climb")
+        elif move.verb == "dive":
+            self._change_altitude(seat, -1, "dive")
+            self._offer_follow(-1, "speed")
+        else:
+            self._speed_step()
+
+    def _change_altitude(self, seat: int, delta: int, why: str) -> None:
+        """One level up or down; a dive draws a card, even above Performance."""
+        self.alts = _put(self.alts, seat, self.alts[seat] + delta)
+        self._emit({"type": "altitude", "seat": seat, "to": ALTITUDES[self.alts[seat]], "why": why})
+        if delta < 0:
+            self._draw(seat, 1, "dive")
+
+    def _follow_cost(self, follower: int, delta: int) -> int:
+        return (1 if self.rel(follower) == 1 else 0) + (1 if delta > 0 else 0)
+
+    def _offer_follow(self, delta: int, then: str) -> None:
+        """The enemy holding Advantage or Tailing on the mover may follow (R15)."""
+        follower = 1 - self.turn_seat
+        new = self.alts[follower] + delta
+        cost = self._follow_cost(follower, delta)
+        if self.rel(follower) > 0 and LOW <= new <= HIGH and len(self.hands[follower]) >= cost:
+            self.follow_delta, self.follow_then = delta, then
+            self.phase, self.to_act = FOLLOW, follower
+            return
+        self._enforce()
+        self._continue(then)
+
+    def _legal_follow(self) -> list[Move]:
+        cat = self.game.catalogue
+        return [cat.get("follow"), cat.get("stay")]
+
+    def _do_follow(self, move: Move) -> None:
+        follower = 1 - self.turn_seat
+        if move.verb == "stay":
+            self._emit({"type": "stay", "seat": follower})
+            self._enforce()
+            self._continue(self.follow_then)
+            return
+        cost = self._follow_cost(follower, self.follow_delta)
+        if cost:
+            self._pay(follower, cost, "follow")
+        else:
+            self._finish_follow()
+
+    def _finish_follow(self) -> None:
+        follower = 1 - self.turn_seat
+        self._change_altitude(follower, self.follow_delta, "follow")
+        self._enforce()
+        self._continue(self.follow_then)
+
+    def _continue(self, then: str) -> None:
+        if then == "speed":
+            self._speed_step()
+        elif self.from_speed:
+            self._speed_or_play()
+        else:
+            self._play_step()
+
+    def _speed_step(self) -> None:
+        """The faster aircraft gets one 1-point maneuver per point of speed difference (R1)."""
+        seat = self.turn_seat
+        self.speed_left = max(0, self.plane(seat).speed - self.plane(1 - seat).speed)
+        self._speed_or_play()
+
+    def _speed_or_play(self) -> None:
+        self.from_speed = False
+        if self.speed_left > 0:
+            self.phase, self.to_act = SPEED, self.turn_seat
+        else:
+            self._play_step()
+
+    def _can_hold(self, seat: int, rel: int) -> bool:
+        """Advantage or Tailing is held only within the reach of the weapons carried (R8)."""
+        return rel <= 0 or self.mutual() <= self.reach(seat)
+
+    def _legal_speed(self) -> list[Move]:
+        cat = self.game.catalogue
+        seat = self.turn_seat
+        out = [cat.get("end")]
+        rel = self.rel(seat)
+        if rel < 2 and self._can_hold(seat, rel + 1):
+            out.append(cat.get("speed", "pos"))
+        mine, theirs = self.bands[seat], self.bands[1 - seat]
+        for me, foe in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+            if GUN <= mine + me <= AH and GUN <= theirs + foe <= AH:
+                out.append(cat.get("speed", "range", a=me, b=foe))
+        return out
+
+    def _do_speed(self, move: Move) -> None:
+        seat = self.turn_seat
+        if move.verb == "end":
+            self.speed_left = 0
+            self._play_step()
+            return
+        self.speed_left -= 1
+        self.from_speed = True
+        kind = "pos" if move.name == "pos" else "range"
+        a, b = (1, 0) if kind == "pos" else (move.a, move.b)
+        self._open(kind, link=(seat, NO_CARD, "Maneuvering", "speed"), card=NO_CARD, a=a, b=b)
+
+    def _play_step(self) -> None:
+        self.from_speed = False
+        self.phase, self.to_act = PLAY, self.turn_seat
+
+    def _legal_play(self) -> list[Move]:
+        cat = self.game.catalogue
+        seat = self.turn_seat
+        rel = self.rel(seat)
+        mutual = self.mutual()
+        reach = self.reach(seat)
+        mine, theirs = self.bands[seat], self.bands[1 - seat]
+        hand_size = len(self.hands[seat])
+        plane = self.plane(seat)
+        out = [cat.get("end")]
+        if rel > 0:
+            out.append(cat.get("neutral"))
+        for card in self._held(seat):
+            name = card.slug
+            for k in range(1, min(card.positioning, 4, 2 - rel) + 1):
+                if rel + k <= 0 or mutual <= reach:
+                    out.append(cat.get("pos", name, a=k))
+            if card.range:
+                for me in range(GUN - mine, AH - mine + 1):
+                    for foe in range(GUN - theirs, AH - theirs + 1):
+                        if (me or foe) and abs(me) + abs(foe) <= card.range:
+                            out.append(cat.get("range", name, a=me, b=foe))
+            action = card.action
+            gun_ok = card.can_gun and plane.gun is not None and mutual == GUN
+            if gun_ok and hand_size - 1 >= self.gun_cost(seat, card):
+                out.append(cat.get("attack", name))
+            if card.can_tone and rel >= 0:
+                out += [
+                    cat.get("tone", name, missile.slug)
+                    for missile in self.data.missiles
+                    if self.missiles[seat][missile.index]
+                    and missile.cards[rel] is not None
+                    and missile.reaches(mutual)
+                ]
+            if (
+                (action == "pos_to_neutral" and rel < 0)
+                or (action == "disadv_to_adv" and rel == -1)
+                or action == "missile_bonus"
+            ):
+                out.append(cat.get("act", name))
+            elif action == "altitude_1":
+                if self.alts[seat] < HIGH and hand_size >= 2:
+                    out.append(cat.get("act", name, "up"))
+                if self.alts[seat] > LOW:
+                    out.append(cat.get("act", name, "down"))
+        return out
+
+    def _do_play(self, move: Move) -> None:
+        seat = self.turn_seat
+        verb = move.verb
+        if verb == "end":
+            self._start_discard("post")
+            return
+        if verb == "neutral":
+            self.pos = 0
+            self._emit({"type": "neutral", "seat": seat})
+            return
+        card = self.data.card(move.name)
+        self.hands = _put(self.hands, seat, _without(self.hands[seat], card.index))
+        if verb == "pos":
+            link = (seat, card.index, "Maneuvering", "hand")
+            self._open("pos", link=link, card=card.index, a=move.a, b=0)
+        elif verb == "range":
+            link = (seat, card.index, "Maneuvering", "hand")
+            self._open("range", link=link, card=card.index, a=move.a, b=move.b)
+        elif verb == "attack":
+            self.kind, self.chain, self.cyc_card = (
+                "gun",
+                ((seat, card.index, "Guns", "hand"),),
+                card.index,
+            )
+            self._emit({"type": "play", "seat": seat, "card": card.title, "use": "gun attack"})
+            cost = self.gun_cost(seat, card)
+            if cost:
+                self._pay(seat, cost, "open")
+            else:
+                self._react_step()
+        elif verb == "tone":
+            missile = self.data.missile(move.extra)
+            self.cyc_missile = missile.index
+            link = (seat, card.index, "Tone", "hand")
+            self._open("tone", link=link, card=card.index, a=0, b=0, missile=missile.name)
+        else:
+            up = 1 if move.extra == "up" else -1 if move.extra == "down" else 0
+            link = (seat, card.index, card.title, "hand")
+            if card.tactic:
+                # Tactic cards affect only yourself and no one may react to them.
+                self.discards += (card.index,)
+                self._emit({"type": "play", "seat": seat, "card": card.title, "use": "tactic"})
+                self.kind, self.cyc_card, self.cyc_a, self.chain = card.action, card.index, up, ()
+                self._effect(seat)
+                return
+            self._open(card.action, link=link, card=card.index, a=up, b=0, pay=1 if up > 0 else 0)
+
+    def _open(
+        self,
+        kind: str,
+        *,
+        link: Link,
+        card: int,
+        a: int,
+        b: int,
+        missile: str = "",
+        pay: int = 0,
+    ) -> None:
+        """Start an action/reaction cycle with ``link`` as the action (costs paid first)."""
+        self.kind, self.chain, self.cyc_card, self.cyc_a, self.cyc_b = kind, (link,), card, a, b
+        seat = link[0]
+        event: JSON = {"type": "play", "seat": seat, "card": self._describe(link), "use": kind}
+        if kind == "pos":
+            event["steps"] = a
+        elif kind == "range":
+            event["me"], event["foe"] = a, b
+        elif kind == "altitude_1":
+            event["direction"] = "up" if a > 0 else "down"
+        if missile:
+            event["missile"] = missile
+        self._emit(event)
+        if pay:
+            self._pay(seat, pay, "open")
+        else:
+            self._react_step()
+
+    def _describe(self, link: Link) -> str:
+        _, card, title, source = link
+        if source == "speed":
+            return "Speed Maneuver"
+        if source == "cm":
+            return "Countermeasures"
+        if card == NO_CARD:
+            return title
+        return self._title(card)
+
+    # --- paying a cost ------------------------------------------------------------------------
+
+    def _pay(self, seat: int, n: int, then: str) -> None:
+        """The payer chooses the ``n`` cards to discard, one decision each."""
+        self.pay_seat, self.pay_left, self.pay_then = seat, n, then
+        self.phase, self.to_act = PAY, seat
+
+    def _legal_pay(self) -> list[Move]:
+        cat = self.game.catalogue
+        return [cat.get("discard", c.slug) for c in self._held(self.pay_seat)]
+
+    def _do_pay(self, move: Move) -> None:
+        seat = self.pay_seat
+        self._discard(seat, self.data.card(move.name).index, self.pay_then)
+        self.pay_left -= 1
+        if self.pay_left:
+            return
+        then = self.pay_then
+        if then == "stall":
+            self._after_draw()
+        elif then == "climb":
+            self._change_altitude(seat, 1, "climb")
+            self._offer_follow(1, "speed")
+        elif then == "follow":
+            self._finish_follow()
+        else:
+            self._react_step()
+
+    # --- the action/reaction cycle ------------------------------------------------------------
+
+    def _react_step(self) -> None:
+        self.phase, self.to_act = REACT, 1 - self.chain[-1][0]
+
+    def _source(self, seat: int) -> tuple[Hand, str]:
+        """Where a seat's reactions come from: the missile hand for the attacker in flight."""
+        if self.kind == "missile" and seat == self.turn_seat:
+            return self.missile_hand, "missile"
+        return self.hands[seat], "hand"
+
+    def can_react(self, seat: int, card: CardType, top: Link) -> bool:
+        """React To names the title, or Ace Pilot (anything), or Split-S on the enemy's turn."""
+        if self.kind == "missile" and seat == self.turn_seat and not card.usable_in_missile_hand:
+            return False
+        title = top[2]
+        react = card.react_to
+        if title in react or "ANY" in react:
+            return True
+        return "ANY_ENEMY_TURN" in react and seat != self.turn_seat
+
+    def _can_countermeasure(self, seat: int, top: Link) -> bool:
+        """Countermeasures answer a Tone or any card the missile plays (R12)."""
+        return self.cms[seat] > 0 and (top[2] == "Tone" or top[3] == "missile")
+
+    def _legal_react(self) -> list[Move]:
+        cat = self.game.catalogue
+        seat = self.to_act
+        assert seat is not None
+        top = self.chain[-1]
+        out = [cat.get("pass")]
+        hand, _ = self._source(seat)
+        last = -1
+        for index in hand:
+            if index != last:
+                last = index
+                card = self.data.cards[index]
+                if self.can_react(seat, card, top):
+                    out.append(cat.get("react", card.slug))
+        if self._can_countermeasure(seat, top):
+            out.append(cat.get("cm"))
+        return out
+
+    def _do_react(self, move: Move) -> None:
+        seat = self.to_act
+        assert seat is not None
+        if move.verb == "pass":
+            self._emit({"type": "pass", "seat": seat})
+            self._resolve()
+            return
+        if move.verb == "cm":
+            self.cms = _put(self.cms, seat, self.cms[seat] - 1)
+            link: Link = (seat, NO_CARD, "Countermeasures", "cm")
+        else:
+            card = self.data.card(move.name)
+            hand, source = self._source(seat)
+            if source == "missile":
+                self.missile_hand = _without(hand, card.index)
+            else:
+                self.hands = _put(self.hands, seat, _without(hand, card.index))
+            link = (seat, card.index, card.title, source)
+        self.chain += (link,)
+        self._emit({"type": "react", "seat": seat, "card": self._describe(link), "from": link[3]})
+        self.to_act = 1 - seat
+
+    def _resolve(self) -> None:
+        """The last card decides: the action stands if its player played it, else it fails."""
+        chain, kind = self.chain, self.kind
+        active = self.turn_seat
+        success = chain[-1][0] == chain[0][0]
+        cards = self.data.cards
+        split = [
+            s
+            for s, c, _, _ in chain
+            if c != NO_CARD and cards[c].action == "split_s" and s != active
+        ]
+        self.discards += tuple(c for _, c, _, _ in chain if c != NO_CARD)
+        self.chain = ()
+        self._emit({"type": "resolve", "use": kind, "success": success, "seat": chain[0][0]})
+        if kind == "missile" and self.missile_hand:
+            self.discards += self.missile_hand
+            self._emit(
+                {"type": "missile-spent", "cards": [self._title(c) for c in self.missile_hand]}
+            )
+            self.missile_hand = ()
+        if not success and split:
+            # R2: Split-S standing ends the enemy's turn at once; its player draws a card.
+            self._emit({"type": "split-s", "seat": split[-1]})
+            self._draw(split[-1], 1, "Split-S")
+            self._end_turn()
+            return
+        if not success:
+            self._continue("after")
+            return
+        self._effect(chain[0][0])
+
+    def _effect(self, seat: int) -> None:
+        """What a standing action does."""
+        kind = self.kind
+        enemy = 1 - seat
+        if kind in ("gun", "missile"):
+            self._emit({"type": "destroyed", "seat": enemy, "by": seat, "weapon": kind})
+            self._finish([seat], f"{self.plane(enemy).name} shot down")
+            return
+        if kind == "tone":
+            self.phase, self.to_act = LAUNCH, seat
+            return
+        if kind == "pos":
+            self._set_rel(seat, self.rel(seat) + self.cyc_a)
+        elif kind == "range":
+            self.bands = _put(self.bands, seat, self.bands[seat] + self.cyc_a)
+            self.bands = _put(self.bands, enemy, self.bands[enemy] + self.cyc_b)
+            self._emit({"type": "range", "ranges": [RANGES[b] for b in self.bands]})
+        elif kind == "pos_to_neutral":
+            self.pos = 0
+        elif kind == "disadv_to_adv":
+            self._set_rel(seat, 1)
+        elif kind == "missile_bonus":
+            self.bonus += 1
+            self._emit({"type": "bonus", "seat": seat, "bonus": self.bonus})
+        elif kind == "altitude_1":
+            self._change_altitude(seat, self.cyc_a, self._title(self.cyc_card))
+            self._offer_follow(self.cyc_a, "after")
+            return
+        if kind in ("pos", "pos_to_neutral", "disadv_to_adv"):
+            self._emit(
+                {"type": "position", "seat": seat, "position": flight.position_name(self.rel(seat))}
+            )
+        self._enforce()
+        self._continue("after")
+
+    def _enforce(self) -> None:
+        """R8: a holder beyond the reach of its weapons drops back to Neutral at once."""
+        if self.pos == 0:
+            return
+        holder = 0 if self.pos > 0 else 1
+        if self.mutual() > self.reach(holder):
+            self.pos = 0
+            self._emit({"type": "position-lost", "seat": holder})
+
+    # --- missiles ----------------------------------------------------------------------------
+
+    def _legal_launch(self) -> list[Move]:
+        cat = self.game.catalogue
+        return [cat.get("launch"), cat.get("hold")]
+
+    def _do_launch(self, move: Move) -> None:
+        seat = self.turn_seat
+        if move.verb == "hold":
+            self._emit({"type": "hold", "seat": seat})
+            self._play_step()
+            return
+        enemy = 1 - seat
+        missile = self.data.missiles[self.cyc_missile]
+        counts = self.missiles[seat]
+        self.missiles = _put(
+            self.missiles, seat, _put(counts, missile.index, counts[missile.index] - 1)
+        )
+        size = flight.missile_hand_size(
+            self.data,
+            missile=missile,
+            rel=self.rel(seat),
+            card_mod=self.data.cards[self.cyc_card].missile_hand_mod,
+            bonus=self.bonus,
+            alt_attacker=self.alts[seat],
+            alt_target=self.alts[enemy],
+            target=self.plane(enemy),
+            target_burner=self.burner_on[enemy],
+        )
+        self.bonus = 0
+        self.missile_hand = tuple(sorted(self._take(size)))
+        self._emit(
+            {
+                "type": "launch",
+                "seat": seat,
+                "missile": missile.name,
+                "cards": len(self.missile_hand),
+            },
+            {seat: {"missile_hand": [self._title(c) for c in self.missile_hand]}},
+        )
+        self._enforce()
+        self.kind, self.chain = "missile", ((seat, NO_CARD, "Missile", "missile"),)
+        self._react_step()
+
+    # --- the end ----------------------------------------------------------------------------
+
+    def _end_turn(self) -> None:
+        self.turns_done += 1
+        if self.turns_done == 2:
+            self.turns_done = 0
+            self.round += 1
+            if self.round > self.data.constants.rounds_per_dogfight:
+                self._finish([0, 1], "six rounds flown and nobody shot down: a draw")
+                return
+        self.turn_seat = 1 - self.turn_seat
+        self._begin_turn()
+
+    def _finish(self, winners: list[int], why: str) -> None:
+        self.phase, self.to_act = OVER, None
+        share = 1.0 / len(winners)
+        self.result = (share if 0 in winners else 0.0, share if 1 in winners else 0.0)
+        self.end_reason = why
+        self._emit({"type": "game-end", "winners": winners, "why": why})
+
+    # --- information ------------------------------------------------------------------------
+
+    def view(self, player: int | None) -> JSON:
+        data = self.data
+        seats = []
+        for s in (0, 1):
+            own = player == s
+            plane = self.plane(s) if self.planes[s] >= 0 and (self.planes_shown or own) else None
+            alt = self.alts[s] if self.alts[s] >= 0 and (self.alts_shown or own) else None
+            seat: JSON = {
+                "seat": s,
+                "aircraft": plane.name if plane else None,
+                "chosen": self.planes[s] >= 0,
+                "altitude": ALTITUDES[alt] if alt is not None else None,
+                "altitude_chosen": self.alts[s] >= 0,
+                "range": RANGES[self.bands[s]],
+                "position": flight.position_name(self.rel(s)),
+                "hand_size": len(self.hands[s]),
+            }
+            if plane is not None:
+                seat["ratings"] = _ratings(plane)
+            if self.planes_shown:
+                seat["missiles"] = {
+                    m.name: self.missiles[s][m.index]
+                    for m in data.missiles
+                    if self.missiles[s][m.index]
+                }
+                seat["countermeasures"] = self.cms[s]
+                seat["afterburners"] = self.burners[s]
+                seat["afterburner_on"] = self.burner_on[s]
+                seat["vp"] = flight.vp(self.plane(s), self.plane(1 - s))
+                seat["reach"] = RANGES[r] if (r := self.reach(s)) >= 0 else None
+                if alt is not None and self.alts_shown:
+                    seat["performance"] = self.perf(s)
+                    seat["thrust"] = [self.thrust(s, False), self.thrust(s, True)]
+                    seat["ew"] = flight.ew(data, self.plane(s), alt)
+            seats.append(seat)
+        out: JSON = {
+            "game": self.game.id,
+            "seat": player,
+            "phase": self.phase,
+            "to_act": self.to_act,
+            "round": self.round,
+            "rounds": data.constants.rounds_per_dogfight,
+            "turn": self.turn_seat if self.phase not in (PICK, ALT_PICK, INITIATIVE) else None,
+            "step": self.step,
+            "deck": len(self.deck),
+            "discards": [self._title(c) for c in self.discards],
+            "mutual_range": RANGES[self.mutual()] if self.alts_shown else None,
+            "seats": seats,
+            "cycle": self._cycle_view(),
+            "speed_left": self.speed_left,
+            "missile_bonus": self.bonus,
+            "pay_left": self.pay_left if self.phase == PAY else 0,
+            "vp_limit": self.game.options["vp_limit"],
+            "year": self.game.options["year"],
+            "winners": self.winners,
+            "end": self.end_reason,
+        }
+        if self.phase == FOLLOW:
+            out["follow"] = {"direction": "up" if self.follow_delta > 0 else "down"}
+        if player is not None:
+            out["hand"] = [self._title(c) for c in self.hands[player]]
+            if self.kind == "missile" and self.chain and player == self.turn_seat:
+                out["missile_hand"] = [self._title(c) for c in self.missile_hand]
+        return out
+
+    def _cycle_view(self) -> JSON | None:
+        if not self.chain:
+            return None
+        out: JSON = {
+            "use": self.kind,
+            "by": self.chain[0][0],
+            "chain": [
+                {"seat": s, "card": self._describe(link), "from": link[3], "as": link[2]}
+                for link in self.chain
+                for s in (link[0],)
+            ],
+        }
+        if self.kind in ("tone", "missile") and self.cyc_missile >= 0:
+            out["missile"] = self.data.missiles[self.cyc_missile].name
+        if self.kind == "missile":
+            out["missile_hand_size"] = len(self.missile_hand)
+        return out
+
+    def _determinize(self, player: int, seed: int) -> DifState:
+        """Redraw what ``player`` cannot see: the other hand and missile hand, the deck order,
+        and the other seat's unrevealed aircraft or altitude."""
+        new = self.clone()
+        assert isinstance(new, DifState)
+        other = 1 - player
+        hidden_missile = self.kind == "missile" and bool(self.chain) and self.turn_seat == other
+        pool = list(self.deck) + list(self.hands[other])
+        if hidden_missile:
+            pool += list(self.missile_hand)
+        seed = shuffle(seed, pool)
+        size = len(self.hands[other])
+        new.hands = _put(self.hands, other, tuple(sorted(pool[:size])))
+        pool = pool[size:]
+        if hidden_missile:
+            size = len(self.missile_hand)
+            new.missile_hand, pool = tuple(sorted(pool[:size])), pool[size:]
+        new.deck = tuple(pool)
+        if self.planes[other] >= 0 and not self.planes_shown:
+            choices = self.eligible()
+            new.planes = _put(self.planes, other, choices[seed % len(choices)])
+        if self.alts[other] >= 0 and not self.alts_shown:
+            new.alts = _put(self.alts, other, seed % 3)
+        new.rng_seed = shuffle(seed, [])
+        return new
+
+    def check_invariants(self) -> None:
+        """Every card is somewhere exactly once; counters and positions stay in range."""
+        counts = [0] * len(self.data.cards)
+        zones = [self.deck, self.discards, self.missile_hand, *self.hands]
+        zones.append(tuple(c for _, c, _, _ in self.chain if c != NO_CARD))
+        for zone in zones:
+            for c in zone:
+                counts[c] += 1
+        assert counts == [c.count for c in self.data.cards], "cards not conserved"
+        assert all(h == tuple(sorted(h)) for h in self.hands), "hands are kept sorted"
+        assert -2 <= self.pos <= 2
+        assert all(GUN <= b <= AH for b in self.bands)
+        assert all(c >= 0 for c in self.cms) and all(b >= 0 for b in self.burners)
+        assert all(n >= 0 for counts_ in self.missiles for n in counts_)
+        # While the follower decides (and pays), the position waits for the follow (R15).
+        following = self.phase == FOLLOW or (self.phase == PAY and self.pay_then == "follow")
+        if self.alts_shown and self.pos and not following:
+            holder = 0 if self.pos > 0 else 1
+            assert self.mutual() <= self.reach(holder), "position held beyond weapon reach"
+        assert (self.phase == OVER) == (self.result is not None)
+
+    def why_illegal(self, action: Action) -> str:
+        if self.phase == OVER:
+            return "the game is over"
+        if not isinstance(action, Move):
+            return f"{action} is not a Locked-On move"
+        return _why(self, action)
+
+
+def _ratings(plane: Aircraft) -> JSON:
+    def dash(value: int | None) -> int | str:
+        return "-" if value is None else value
+
+    return {
+        "nation": plane.nation,
+        "year": plane.year,
+        "speed": plane.speed,
+        "performance": plane.performance,
+        "thrust_pre": plane.thrust_pre,
+        "ab_pre": dash(plane.ab_pre),
+        "thrust_post": plane.thrust_post,
+        "ab_post": dash(plane.ab_post),
+        "gun": dash(plane.gun),
+        "ew": dash(plane.ew),
+        "countermeasures": plane.countermeasures,
+    }
+
+
+_STEP_WORDS = {
+    PICK: "choose your aircraft in secret ('fly <aircraft>')",
+    ALT_PICK: "choose your starting altitude in secret ('alt low|medium|high')",
+    INITIATIVE: "the aircraft with the higher EW chooses 'first' or 'second'",
+    BURNER: "light an afterburner ('burner') or not ('no-burner')",
+    DISCARD: "discard any cards ('discard <card>') then 'draw'",
+    ALTITUDE: "'climb' (discard 1), 'dive' (draw 1) or 'level'",
+    SPEED: "use a Speed Maneuver ('speed pos', 'speed me-1', ...) or 'end'",
+    PLAY: "play a card (pos/range/attack/tone/act), 'neutral', or 'end'",
+    REACT: "react with a card whose React To names the card just played, 'cm', or 'pass'",
+    LAUNCH: "the Tone stands: 'launch' the missile or 'hold'",
+    FOLLOW: "'follow' the enemy's altitude change or 'stay'",
+    PAY: "choose a card to discard ('discard <card>')",
+}
+
+_VERBS_BY_PHASE = {
+    PICK: {"fly"},
+    ALT_PICK: {"alt"},
+    INITIATIVE: {"first", "second"},
+    BURNER: {"burner", "no-burner"},
+    DISCARD: {"discard", "draw"},
+    ALTITUDE: {"climb", "dive", "level"},
+    SPEED: {"speed", "end"},
+    PLAY: {"pos", "range", "attack", "tone", "act", "neutral", "end"},
+    REACT: {"react", "cm", "pass"},
+    LAUNCH: {"launch", "hold"},
+    FOLLOW: {"follow", "stay"},
+    PAY: {"discard"},
+}
+
+
+def _why(state: DifState, move: Move) -> str:
+    """The rule that forbids ``move`` now, in players' words."""
+    phase = state.phase
+    if move.verb not in _VERBS_BY_PHASE[phase]:
+        return f"not now: {_STEP_WORDS[phase]}"
+    seat = state.to_act
+    assert seat is not None
+    data = state.data
+    if phase == PICK:
+        return f"{move.name} is beyond the agreed VP limit or year"
+    if move.verb == "climb":
+        return "you cannot climb above High, and a climb costs a card you do not have"
+    if move.verb == "dive":
+        return "you cannot dive below Low"
+    if move.verb == "speed":
+        return "that maneuver leaves the range bands G..AH or gains a position beyond your weapons"
+    if move.verb == "cm":
+        return "countermeasures answer only a Tone or the missile's cards, while you have some"
+    if not move.name or move.verb in ("fly", "alt"):
+        return f"not now: {_STEP_WORDS[phase]}"
+    card = data.card(move.name)
+    hand, _ = state._source(seat) if phase == REACT else (state.hands[seat], "hand")
+    if card.index not in hand:
+        return f"you do not hold {card.title}"
+    if move.verb == "react":
+        top = state.chain[-1]
+        if state.kind == "missile" and seat == state.turn_seat and not card.usable_in_missile_hand:
+            return f"{card.title} is a dead card in a missile hand"
+        return f"{card.title} cannot react to {top[2]}: its React To list does not name it"
+    if move.verb == "pos":
+        return (
+            f"{card.title} moves at most {card.positioning} position steps, never past Tailing, "
+            "and you may gain Advantage or Tailing only within your weapons' range"
+        )
+    if move.verb == "range":
+        return f"{card.title} changes range by at most {card.range} steps in all, within G..AH"
+    if move.verb == "attack":
+        return "a gun attack needs a gun, Gun range at the same altitude, and the discards it costs"
+    if move.verb == "tone":
+        return (
+            "that missile needs a counter left, a value for your position (Neutral, Advantage "
+            "or Tailing) and its own range (Active Homing also fires at Radar Homing range)"
+        )
+    if move.verb == "act":
+        return {
+            "pos_to_neutral": "Barrel Roll's action works only when Disadvantaged or Tailed",
+            "disadv_to_adv": f"{card.title}'s action works only when Disadvantaged",
+            "altitude_1": "Vertical Roll stays within Low..High, and climbing costs a card",
+        }.get(card.action, f"{card.title} has no action of its own")
+    return f"not now: {_STEP_WORDS[phase]}"
+
+
+_LEGAL: dict[str, Callable[[DifState], list[Move]]] = {
+    PICK: DifState._legal_pick,
+    ALT_PICK: DifState._legal_alt_pick,
+    INITIATIVE: DifState._legal_initiative,
+    BURNER: DifState._legal_burner,
+    DISCARD: DifState._legal_discard,
+    ALTITUDE: DifState._legal_altitude,
+    FOLLOW: DifState._legal_follow,
+    SPEED: DifState._legal_speed,
+    PLAY: DifState._legal_play,
+    PAY: DifState._legal_pay,
+    REACT: DifState._legal_react,
+    LAUNCH: DifState._legal_launch,
+}
+_APPLY: dict[str, Callable[[DifState, Move], None]] = {
+    PICK: DifState._do_pick,
+    ALT_PICK: DifState._do_alt_pick,
+    INITIATIVE: DifState._do_initiative,
+    BURNER: DifState._do_burner,
+    DISCARD: DifState._do_discard,
+    ALTITUDE: DifState._do_altitude,
+    FOLLOW: DifState._do_follow,
+    SPEED: DifState._do_speed,
+    PLAY: DifState._do_play,
+    PAY: DifState._do_pay,
+    REACT: DifState._do_react,
+    LAUNCH: DifState._do_launch,
+}
