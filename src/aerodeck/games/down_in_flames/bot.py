@@ -1,10 +1,37 @@
-"""Placeholder replaced below."""
+"""A heuristic Locked-On pilot: it decides from its seat's view, the legal moves and the printed
+card data (public rules knowledge), never from the true state.
+
+Plan: fly the strongest aircraft allowed; keep level with the enemy; spend Speed Maneuvers and
+weak cards to take Tailing and close to the range of its best weapon; fire when a gun or a
+missile is possible (Yo-Yo/Break first to fatten the missile hand); keep good reaction cards
+(Ace Pilot, Barrel Roll, Redline, Split-S) for the enemy's attacks; always answer an attack,
+answer maneuvers only with cheap cards; discard the least useful card when a cost is due.
+"""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
-from aerodeck.core.api import Action, Game, Observation
+from aerodeck.core.api import JSON, Action, Game, Observation
+from aerodeck.games.down_in_flames.actions import Move
+from aerodeck.games.down_in_flames.data import ALTITUDES, RANGES, CardType, DataSet
+from aerodeck.games.down_in_flames.flight import mutual_range
+
+_WEIGHTS = {"Guns": 3.0, "Tone": 2.0, "Missile": 3.0, "Maneuvering": 1.0, "ANY": 10.0}
+ATTACKS = ("gun", "tone", "missile")
+CHEAP = 2.5  # cards worth less than this may answer a mere maneuver
+KEEP_GOOD = 2  # good reaction cards kept back from maneuvering
+
+
+def card_value(card: CardType) -> float:
+    """How much a card is worth keeping: mostly what it can react to."""
+    value = sum(_WEIGHTS.get(title, 0.5) for title in card.react_to)
+    if "ANY_ENEMY_TURN" in card.react_to:
+        value += 6.0
+    if card.can_gun or card.can_tone:
+        value += 1.5
+    return value
 
 
 class HeuristicBot:
@@ -12,6 +39,164 @@ class HeuristicBot:
 
     def __init__(self, game: Game, seed: int) -> None:
         self.rng = random.Random(seed)
+        data: DataSet = getattr(game, "data")  # noqa: B009 - the public data set of the game
+        self.data = data
+        self.value = {c.slug: card_value(c) for c in data.cards}
 
     def choose(self, observation: Observation) -> Action:
-        return self.rng.choice(observation.legal_actions)
+        view = observation.view
+        legal = [m for m in observation.legal_actions if isinstance(m, Move)]
+        by_verb: dict[str, list[Move]] = {}
+        for move in legal:
+            by_verb.setdefault(move.verb, []).append(move)
+        phase = view["phase"]
+        handler = getattr(self, "_" + phase.replace("-", "_"))
+        choice: Move | None = handler(view, legal, by_verb)
+        return choice if choice is not None else legal[0]
+
+    # --- helpers -------------------------------------------------------------------------
+
+    def _me(self, view: JSON) -> JSON:
+        seat: JSON = view["seats"][view["seat"]]
+        return seat
+
+    def _foe(self, view: JSON) -> JSON:
+        seat: JSON = view["seats"][1 - view["seat"]]
+        return seat
+
+    def _cheapest(self, moves: Sequence[Move]) -> Move:
+        return min(moves, key=lambda m: (self.value.get(m.name, 0.0), str(m)))
+
+    def _target_band(self, me: JSON) -> int:
+        """The mutual range the bot wants: its best missile's band, else guns."""
+        best, band = -1.0, 0
+        for name, count in me.get("missiles", {}).items():
+            missile = self.data.missile(name)
+            if count and missile.cards[2] is not None:
+                score = sum(v or 0 for v in missile.cards)
+                if score > best:
+                    best, band = score, 2 if missile.type == "AH" else missile.band
+        if me["ratings"]["gun"] != "-" and best < 0:
+            band = 0
+        return band
+
+    def _good_cards(self, view: JSON) -> int:
+        return sum(1 for t in view["hand"] if card_value(self.data.card(t)) >= CHEAP)
+
+    # --- set-up ----------------------------------------------------------------------------
+
+    def _pick(self, view: JSON, legal: list[Move], by_verb: dict[str, list[Move]]) -> Move:
+        return max(legal, key=lambda m: (self.data.plane(m.name).vp_loaded, m.name))
+
+    def _alt_pick(self, view: JSON, legal: list[Move], by_verb: dict[str, list[Move]]) -> Move:
+        return next(m for m in legal if m.name == "medium")
+
+    def _initiative(self, view: JSON, legal: list[Move], by_verb: dict[str, list[Move]]) -> Move:
+        return by_verb["first"][0]
+
+    # --- turn steps ------------------------------------------------------------------------
+
+    def _burner(self, view: JSON, legal: list[Move], by_verb: dict[str, list[Move]]) -> Move:
+        me = self._me(view)
+        low = len(view["hand"]) <= me.get("performance", 6) - 3
+        return by_verb["burner" if low else "no-burner"][0]
+
+    def _discard(self, view: JSON, legal: list[Move], by_verb: dict[str, list[Move]]) -> Move:
+        return by_verb["draw"][0]
+
+    def _altitude(self, view: JSON, legal: list[Move], by_verb: dict[str, list[Move]]) -> Move:
+        mine = ALTITUDES.index(self._me(view)["altitude"])
+        theirs = ALTITUDES.index(self._foe(view)["altitude"])
+        if theirs < mine and "dive" in by_verb:
+            return by_verb["dive"][0]
+        if theirs > mine and "climb" in by_verb and len(view["hand"]) >= 4:
+            return by_verb["climb"][0]
+        return by_verb["level"][0]
+
+    def _follow(self, view: JSON, legal: list[Move], by_verb: dict[str, list[Move]]) -> Move:
+        return by_verb["follow" if len(view["hand"]) >= 3 else "stay"][0]
+
+    def _pay(self, view: JSON, legal: list[Move], by_verb: dict[str, list[Move]]) -> Move:
+        return self._cheapest(legal)
+
+    def _launch(self, view: JSON, legal: list[Move], by_verb: dict[str, list[Move]]) -> Move:
+        return by_verb["launch"][0]
+
+    def _range_move(self, view: JSON, moves: Sequence[Move]) -> Move | None:
+        """A range change that brings the mutual range to the wanted band, if any helps."""
+        me, foe = self._me(view), self._foe(view)
+        want = self._target_band(me)
+        alt_gap = abs(ALTITUDES.index(me["altitude"]) - ALTITUDES.index(foe["altitude"]))
+        mine, theirs = RANGES.index(me["range"]), RANGES.index(foe["range"])
+        now = mutual_range(mine, theirs, 0, alt_gap)
+        if now <= want:
+            return None
+        best: Move | None = None
+        best_key: tuple[int, float] | None = None
+        for move in moves:
+            after = mutual_range(mine + move.a, theirs + move.b, 0, alt_gap)
+            key = (abs(after - want), self.value.get(move.name, 0.0))
+            if after < now and (best_key is None or key < best_key):
+                best, best_key = move, key
+        return best
+
+    def _speed(self, view: JSON, legal: list[Move], by_verb: dict[str, list[Move]]) -> Move:
+        pos = [m for m in legal if m.verb == "speed" and m.name == "pos"]
+        if pos:
+            return pos[0]
+        ranged = self._range_move(view, [m for m in legal if m.name == "range"])
+        return ranged or by_verb["end"][0]
+
+    def _play(self, view: JSON, legal: list[Move], by_verb: dict[str, list[Move]]) -> Move:
+        me = self._me(view)
+        hand = len(view["hand"])
+        if "attack" in by_verb:
+            return min(by_verb["attack"], key=lambda m: self.data.card(m.name).gun_discard or 0)
+        if "tone" in by_verb:
+            bonus = [m for m in by_verb.get("act", []) if m.name in ("yo-yo", "break")]
+            if bonus and hand >= 3 and view["missile_bonus"] < 2:
+                return bonus[0]
+            return max(by_verb["tone"], key=self._tone_score)
+        rel = me["position"]
+        acts = by_verb.get("act", [])
+        if rel in ("Disadvantaged", "Tailed"):
+            fix = [m for m in acts if m.name in ("barrel-roll", "scissors")]
+            if fix:
+                return max(fix, key=lambda m: m.name == "scissors")
+        spare = self._good_cards(view) > KEEP_GOOD
+        usable = [m for m in by_verb.get("pos", []) if spare or self.value.get(m.name, 0.0) < CHEAP]
+        if usable and rel != "Tailing":
+            return max(usable, key=lambda m: (m.a, -self.value.get(m.name, 0.0)))
+        ranged = [m for m in by_verb.get("range", []) if spare or self.value[m.name] < CHEAP]
+        move = self._range_move(view, ranged)
+        if move is not None:
+            return move
+        return by_verb["end"][0]
+
+    def _tone_score(self, move: Move) -> tuple[int, int]:
+        card = self.data.card(move.name)
+        missile = self.data.missile(move.extra)
+        return (card.missile_hand_mod, sum(v or 0 for v in missile.cards))
+
+    def _react(self, view: JSON, legal: list[Move], by_verb: dict[str, list[Move]]) -> Move:
+        cycle = view["cycle"]
+        me = view["seat"]
+        mine = cycle["by"] == me
+        answers = by_verb.get("react", [])
+        if "cm" in by_verb and not mine:
+            return by_verb["cm"][0]
+        if not answers:
+            return by_verb["pass"][0]
+        if cycle["use"] == "missile" and mine:
+            return answers[0]  # the missile hand is spent anyway
+        if cycle["use"] in ATTACKS:
+            return self._cheapest(answers)
+        cheap = [m for m in answers if self.value.get(m.name, 0.0) < CHEAP]
+        if mine:
+            return (
+                self._cheapest(answers) if len(view["hand"]) >= 3 or cheap else by_verb["pass"][0]
+            )
+        threat = cycle["use"] in ("pos", "disadv_to_adv") or self._good_cards(view) > KEEP_GOOD
+        if cheap or threat:
+            return self._cheapest(answers)
+        return by_verb["pass"][0]

@@ -1,13 +1,207 @@
-"""Terminal text (rich markup) for Locked-On views and events."""
+"""Terminal text (rich markup) for Locked-On views and events: both aircraft side by side with
+position, altitude, range bands and mutual range, weapons, counters, hands and the cycle."""
 
 from __future__ import annotations
 
 from aerodeck.core.api import JSON
 
+_POSITION_STYLE = {
+    "Tailing": "bold green",
+    "Advantage": "green",
+    "Neutral": "white",
+    "Disadvantaged": "yellow",
+    "Tailed": "bold red",
+}
+_USE = {
+    "pos": "Maneuvering (position)",
+    "range": "Maneuvering (range)",
+    "gun": "gun attack",
+    "tone": "Tone",
+    "missile": "missile attack",
+    "pos_to_neutral": "action",
+    "disadv_to_adv": "action",
+    "altitude_1": "action",
+    "missile_bonus": "action",
+}
+_STEP = {
+    "pick": "choosing aircraft in secret",
+    "alt-pick": "choosing starting altitude in secret",
+    "initiative": "initiative: who flies first",
+    "burner": "Afterburners",
+    "discard": "{step}-turn discard/draw",
+    "altitude": "Adjust Altitude",
+    "speed": "Speed Maneuvering",
+    "play": "Play Cards",
+    "react": "action/reaction cycle",
+    "launch": "launch or hold",
+    "follow": "follow the altitude change?",
+    "pay": "paying a discard",
+    "over": "game over",
+}
+
+
+def who(seat: int | None, me: int | None) -> str:
+    if seat is None:
+        return "chance"
+    return "you" if seat == me else f"seat {seat}"
+
+
+def _aircraft(seat: JSON, me: int | None) -> list[str]:
+    name = seat["aircraft"] or ("chosen (secret)" if seat["chosen"] else "not chosen")
+    style = _POSITION_STYLE[seat["position"]]
+    altitude = seat["altitude"] or ("secret" if seat["altitude_chosen"] else "-")
+    lines = [
+        f"[bold]{who(seat['seat'], me)}[/bold]: [cyan]{name}[/cyan]"
+        + (f"  VP {seat['vp']}" if "vp" in seat else ""),
+        f"    position [{style}]{seat['position']}[/{style}]   altitude {altitude}   "
+        f"range band {seat['range']}   cards in hand {seat['hand_size']}",
+    ]
+    ratings = seat.get("ratings")
+    if ratings:
+        lines.append(
+            f"    speed {ratings['speed']}  perf {ratings['performance']}  "
+            f"thrust {ratings['thrust_pre']}/{ratings['ab_pre']} pre, "
+            f"{ratings['thrust_post']}/{ratings['ab_post']} post  gun {ratings['gun']}  "
+            f"EW {ratings['ew']}  ({ratings['nation']} {ratings['year']})"
+        )
+    if "missiles" in seat:
+        missiles = ", ".join(f"{n}x {m}" for m, n in seat["missiles"].items()) or "none"
+        burner = " [bold red]ON[/bold red]" if seat["afterburner_on"] else ""
+        lines.append(
+            f"    missiles {missiles}   countermeasures {seat['countermeasures']}   "
+            f"afterburners {seat['afterburners']}{burner}   weapon reach {seat['reach'] or '-'}"
+        )
+    if "performance" in seat:
+        lines.append(
+            f"    at this altitude: performance {seat['performance']}, thrust "
+            f"{seat['thrust'][0]} pre / {seat['thrust'][1]} post, EW {seat['ew']}"
+        )
+    return lines
+
 
 def render_view(view: JSON) -> str:
-    return str(view)
+    me = view.get("seat")
+    step = _STEP[view["phase"]].format(step=view["step"])
+    turn = "" if view["turn"] is None else f"   {who(view['turn'], me)} to fly"
+    lines = [
+        f"[bold]Round {min(view['round'], view['rounds'])} of {view['rounds']}[/bold]{turn}   "
+        f"step: {step}   deck {view['deck']}   discards {len(view['discards'])}   "
+        f"(VP limit {view['vp_limit']}, year {view['year']})"
+    ]
+    for seat in view["seats"]:
+        lines.extend(_aircraft(seat, me))
+    if view["mutual_range"]:
+        lines.append(f"  [bold]mutual range {view['mutual_range']}[/bold]")
+    if view["speed_left"]:
+        lines.append(f"  Speed Maneuvers left: {view['speed_left']}")
+    if view["missile_bonus"]:
+        lines.append(f"  next missile this turn: +{view['missile_bonus']} card(s) (Yo-Yo/Break)")
+    if view.get("follow"):
+        lines.append(f"  the enemy moved {view['follow']['direction']}: follow or stay")
+    if view["pay_left"]:
+        lines.append(f"  cards still to discard: {view['pay_left']}")
+    cycle = view["cycle"]
+    if cycle:
+        title = _USE.get(cycle["use"], cycle["use"])
+        missile = f" ({cycle['missile']})" if cycle.get("missile") else ""
+        owner = "your" if cycle["by"] == me else f"seat {cycle['by']}'s"
+        lines.append(f"  [bold]cycle[/bold]: {owner} {title}{missile}")
+        for n, link in enumerate(cycle["chain"], start=1):
+            source = " from the missile hand" if link["from"] == "missile" and n > 1 else ""
+            lines.append(f"    {n}. {who(link['seat'], me)}: {link['card']}{source}")
+        if "missile_hand_size" in cycle:
+            lines.append(f"    missile hand: {cycle['missile_hand_size']} card(s)")
+    if "hand" in view:
+        lines.append(f"  [bold]your hand:[/bold] {', '.join(view['hand']) or '-'}")
+    if view.get("missile_hand") is not None:
+        lines.append(f"  [bold]missile hand:[/bold] {', '.join(view['missile_hand']) or '-'}")
+    if view["end"]:
+        lines.append(f"  [bold]{view['end']}[/bold]")
+    return "\n".join(lines)
 
 
 def describe_event(event: JSON) -> str:
+    kind = event["type"]
+    seat = f"seat {event.get('seat')}"
+    if kind == "pick":
+        return f"{seat} chooses an aircraft" + (
+            f" ({event['aircraft']})" if "aircraft" in event else ""
+        )
+    if kind == "aircraft":
+        a, b = event["aircraft"]
+        return (
+            f"Aircraft revealed: seat 0 {a} ({event['vp'][0]} VP), seat 1 {b} ({event['vp'][1]} VP)"
+        )
+    if kind == "alt-pick":
+        return f"{seat} chooses a starting altitude" + (
+            f" ({event['altitude']})" if "altitude" in event else ""
+        )
+    if kind == "altitudes":
+        return f"Altitudes revealed: seat 0 {event['altitudes'][0]}, seat 1 {event['altitudes'][1]}"
+    if kind == "initiative":
+        by = "a random draw (equal EW)" if event["seat"] is None else f"seat {event['seat']}"
+        return f"Initiative: {by} sends seat {event['first']} first"
+    if kind == "turn":
+        return f"Round {event['round']}: seat {event['seat']}'s turn"
+    if kind == "burner":
+        return f"{seat} {'lights an afterburner' if event['on'] else 'afterburner off'}"
+    if kind == "draw":
+        cards = f": {', '.join(event['cards'])}" if "cards" in event else ""
+        return f"{seat} draws {event['count']} ({event['why']}){cards}"
+    if kind == "discard":
+        return f"{seat} discards {event['card']} ({event['why']})"
+    if kind == "stall":
+        return f"{seat} stalls: no thrust at this altitude"
+    if kind == "altitude":
+        return f"{seat} {event['why']}: now at {event['to']}"
+    if kind == "stay":
+        return f"{seat} does not follow the altitude change"
+    if kind == "play":
+        extra = ""
+        if "steps" in event:
+            extra = f", {event['steps']} step(s)"
+        elif "me" in event:
+            parts = [f"own range {event['me']:+d}"] if event["me"] else []
+            parts += [f"enemy range {event['foe']:+d}"] if event["foe"] else []
+            extra = ", " + ", ".join(parts)
+        elif "direction" in event:
+            extra = f", {event['direction']}"
+        if "missile" in event:
+            extra += f", declaring {event['missile']}"
+        use = _USE.get(event["use"], event["use"])
+        return f"{seat} plays {event['card']} as {use}{extra}"
+    if kind == "react":
+        source = " from the missile hand" if event["from"] == "missile" else ""
+        return f"{seat} reacts with {event['card']}{source}"
+    if kind == "pass":
+        return f"{seat} does not react"
+    if kind == "resolve":
+        result = "stands" if event["success"] else "fails"
+        return f"seat {event['seat']}'s {_USE.get(event['use'], event['use'])} {result}"
+    if kind == "missile-spent":
+        return f"the missile's unused cards are discarded: {', '.join(event['cards'])}"
+    if kind == "split-s":
+        return f"{seat}'s Split-S ends the enemy's turn"
+    if kind == "position":
+        return f"{seat} is now {event['position']}"
+    if kind == "position-lost":
+        return f"{seat} is beyond weapon range and drops back to Neutral"
+    if kind == "neutral":
+        return f"{seat} gives up the position: Neutral"
+    if kind == "range":
+        return f"range bands now: seat 0 {event['ranges'][0]}, seat 1 {event['ranges'][1]}"
+    if kind == "bonus":
+        return f"{seat}'s next missile this turn draws +{event['bonus']}"
+    if kind == "hold":
+        return f"{seat} holds the missile"
+    if kind == "launch":
+        hand = f": {', '.join(event['missile_hand'])}" if "missile_hand" in event else ""
+        return f"{seat} launches {event['missile']}, missile hand {event['cards']} card(s){hand}"
+    if kind == "reshuffle":
+        return f"The discard pile is shuffled into a new deck ({event['deck']} cards)"
+    if kind == "destroyed":
+        return f"[bold red]seat {event['seat']} is shot down[/bold red] by seat {event['by']}"
+    if kind == "game-end":
+        winners = " and ".join(f"seat {s}" for s in event["winners"])
+        return f"Game over: {event['why']} ({winners})"
     return str(event)
