@@ -21,6 +21,7 @@ from aerodeck.games.down_in_flames.data import (
     parse_data,
 )
 from aerodeck.games.down_in_flames.flight import mutual_range
+from aerodeck.games.down_in_flames.game import DownInFlames
 
 DATA = load_data()
 SHIPPED_TEXT = (
@@ -252,6 +253,7 @@ def test_users_load_their_own_data_file_with_its_path_case_kept(tmp_path: Path) 
     mine = folder / "Deck.toml"
     mine.write_text(SHIPPED_TEXT.replace("speed = 6", "speed = 7", 1), encoding="utf-8")
     game = aerodeck.make("down_in_flames", data=str(mine))
+    assert isinstance(game, DownInFlames)
     assert game.data.plane("F-15C Eagle").speed == 7
     assert game.options["data"] == str(mine)
     state = game.new_game(seed=1)

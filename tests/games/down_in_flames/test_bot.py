@@ -1,0 +1,44 @@
+"""The heuristic bot flies sensibly and beats the random agent clearly on fixed seeds."""
+
+from __future__ import annotations
+
+import aerodeck
+from aerodeck.agents import RandomAgent
+from aerodeck.core.api import Agent
+from aerodeck.core.rng import derive_seed
+from aerodeck.games.down_in_flames.bot import HeuristicBot
+from aerodeck.sim.match import play
+from tests.games.down_in_flames.helpers import fight
+
+GAMES = 30
+
+
+def test_heuristic_bot_beats_random() -> None:
+    game = aerodeck.make("down_in_flames")
+    wins = losses = 0
+    for number in range(GAMES):
+        bot_seat = number % 2
+        agents: list[Agent] = [RandomAgent(game, derive_seed(7, number, s)) for s in (0, 1)]
+        agents[bot_seat] = HeuristicBot(game, derive_seed(7, number, 9))
+        state = play(game.new_game(seed=derive_seed(7, number)), agents)
+        wins += state.returns()[bot_seat] == 1.0
+        losses += state.returns()[bot_seat] == 0.0
+    assert wins >= 0.75 * GAMES and losses <= 1
+
+
+def test_bot_fires_when_it_can_and_answers_an_attack() -> None:
+    state = fight(hands=(["Guns", "Tone", "Tone", "Ace Pilot"], ["Barrel Roll", "Redline"]))
+    bot = HeuristicBot(state.game, 1)
+    assert str(bot.choose(state.observation(0))) == "attack guns"
+    state.apply("attack guns")
+    assert str(bot.choose(state.observation(0))) == "discard tone"
+    state.apply("discard tone")
+    state.apply("discard tone")
+    assert str(bot.choose(state.observation(1))).startswith("react")
+
+
+def test_bot_keeps_its_aircraft_hand_and_takes_tailing() -> None:
+    state = fight(hands=(["Tight Turn", "Ace Pilot", "Barrel Roll", "Redline"], []))
+    bot = HeuristicBot(state.game, 1)
+    move = str(bot.choose(state.observation(0)))
+    assert move.startswith("pos") and move.endswith(" 2")
