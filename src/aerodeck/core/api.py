@@ -174,7 +174,7 @@ class State(ABC):
     def _determinize(self, player: int, seed: int) -> State:
         """A full state consistent with ``player``'s view, hidden cards redrawn from ``seed``."""
 
-    def check_invariants(self) -> None:
+    def check_invariants(self) -> None:  # noqa: B027 - an optional hook, not abstract
         """Raise AssertionError if the state breaks a conservation law (cards, coins, supply).
 
         The shared property tests call it after every step; games override it.
