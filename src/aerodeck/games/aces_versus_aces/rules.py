@@ -196,7 +196,7 @@ class AvAState(State):
         assert seat is not None
         if isinstance(action, Play):
             if self.phase == DISCARD:
-                return "the hand is over: after the draw you may discard one card to replace it, or keep"
+                return "after the draw you may discard one card to replace it, or keep"
             return f"you do not hold {action.card}: you play a card from your hand"
         if isinstance(action, Discard | Keep):
             if self.phase == PLAY:
@@ -307,7 +307,7 @@ class AvAState(State):
     # --- draw, discard and replace ----------------------------------------------------------
 
     def _draw_step(self) -> None:
-        """Everyone still in draws one card, from the lead; only if the deck has one for each (R2)."""
+        """Everyone still in draws one card, from the lead, if the deck has one for each (R2)."""
         seats = self.order()
         if len(self.deck) >= len(seats):
             for seat in seats:
