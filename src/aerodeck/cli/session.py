@@ -57,6 +57,7 @@ class Session:
             assert seat is not None
             if seat == self.human:
                 if not self._human_turn():
+                    save_record(self.state.record(), self.save_path)
                     self.console.print(f"Game saved to {self.save_path}; resume it with --resume.")
                     return False
             else:

@@ -81,7 +81,8 @@ def _chunks(indices: list[int], size: int) -> Iterator[list[int]]:
 
 
 def load_finished(out: Path, spec: SimSpec) -> dict[int, dict[str, Any]]:
-    """Games already in ``out`` (for resume); a torn last line from a crash is ignored."""
+    """Games already in ``out`` (for resume). A torn last line from a crash is dropped, and the
+    file is rewritten with the good lines only, so new lines never append to a torn one."""
     spec_path = out / SPEC_FILE
     if spec_path.exists():
         saved = json.loads(spec_path.read_text(encoding="utf-8"))
@@ -98,6 +99,10 @@ def load_finished(out: Path, spec: SimSpec) -> dict[int, dict[str, Any]]:
                 continue
             if isinstance(outcome, dict) and isinstance(outcome.get("index"), int):
                 finished[outcome["index"]] = outcome
+        good = "".join(json.dumps(o, separators=(",", ":")) + "\n" for o in finished.values())
+        temporary = games_path.with_suffix(".tmp")
+        temporary.write_text(good, encoding="utf-8")
+        temporary.replace(games_path)
     return finished
 
 
