@@ -85,7 +85,7 @@ def render_view(view: JSON) -> str:
     turn = "" if view["turn"] is None else f"   {who(view['turn'], me)} to fly"
     lines = [
         f"[bold]Round {min(view['round'], view['rounds'])} of {view['rounds']}[/bold]{turn}   "
-        f"step: {step}   deck {view['deck']}   discards {len(view['discards'])}   "
+        f"step: {step}   deck {view['deck']}   discards {sum(view['discards'].values())}   "
         f"(VP limit {view['vp_limit']}, year {view['year']})"
     ]
     for seat in view["seats"]:
@@ -111,6 +111,9 @@ def render_view(view: JSON) -> str:
             lines.append(f"    {n}. {who(link['seat'], me)}: {link['card']}{source}")
         if "missile_hand_size" in cycle:
             lines.append(f"    missile hand: {cycle['missile_hand_size']} card(s)")
+    if view["discards"]:
+        pile = ", ".join(f"{t} {n}" for t, n in view["discards"].items())
+        lines.append(f"  [dim]discard pile: {pile}[/dim]")
     if "hand" in view:
         lines.append(f"  [bold]your hand:[/bold] {', '.join(view['hand']) or '-'}")
     if view.get("missile_hand") is not None:

@@ -1057,7 +1057,7 @@ class DifState(State):
             "turn": self.turn_seat if self.phase not in (PICK, ALT_PICK, INITIATIVE) else None,
             "step": self.step,
             "deck": len(self.deck),
-            "discards": [self._title(c) for c in self.discards],
+            "discards": self._pile(),
             "mutual_range": RANGES[self.mutual()] if self.alts_shown else None,
             "seats": seats,
             "cycle": self._cycle_view(),
@@ -1076,6 +1076,13 @@ class DifState(State):
             if self.kind == "missile" and self.chain and player == self.turn_seat:
                 out["missile_hand"] = [self._title(c) for c in self.missile_hand]
         return out
+
+    def _pile(self) -> dict[str, int]:
+        """The face-up discard pile as counts per title, in deck order."""
+        counts = [0] * len(self.data.cards)
+        for c in self.discards:
+            counts[c] += 1
+        return {card.title: n for card, n in zip(self.data.cards, counts, strict=True) if n}
 
     def _cycle_view(self) -> JSON | None:
         if not self.chain:
