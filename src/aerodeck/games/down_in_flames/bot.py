@@ -22,6 +22,7 @@ _WEIGHTS = {"Guns": 3.0, "Tone": 2.0, "Missile": 3.0, "Maneuvering": 1.0, "ANY":
 ATTACKS = ("gun", "tone", "missile")
 CHEAP = 2.5  # cards worth less than this may answer a mere maneuver
 KEEP_GOOD = 2  # good reaction cards kept back from maneuvering
+PRECIOUS = 8.0  # Ace Pilot and Split-S are kept for attacks
 
 
 def card_value(card: CardType) -> float:
@@ -92,7 +93,9 @@ class HeuristicBot:
         return next(m for m in legal if m.name == "medium")
 
     def _initiative(self, view: JSON, legal: list[Move], by_verb: dict[str, list[Move]]) -> Move:
-        return by_verb["first"][0]
+        # Measured: the aircraft that flies second gets the first shot after the closing
+        # maneuvers (see the docs page), so the bot hands the first turn to the enemy.
+        return by_verb["second"][0]
 
     # --- turn steps ------------------------------------------------------------------------
 
@@ -123,20 +126,22 @@ class HeuristicBot:
         return by_verb["launch"][0]
 
     def _range_move(self, view: JSON, moves: Sequence[Move]) -> Move | None:
-        """A range change that brings the mutual range to the wanted band, if any helps."""
+        """A range change that brings both bands toward the wanted mutual range, if any helps."""
         me, foe = self._me(view), self._foe(view)
         want = self._target_band(me)
         alt_gap = abs(ALTITUDES.index(me["altitude"]) - ALTITUDES.index(foe["altitude"]))
         mine, theirs = RANGES.index(me["range"]), RANGES.index(foe["range"])
-        now = mutual_range(mine, theirs, 0, alt_gap)
-        if now <= want:
-            return None
+
+        def excess(a: int, b: int) -> int:
+            mutual = mutual_range(a, b, 0, alt_gap)
+            return 10 * abs(mutual - want) + max(0, a - want) + max(0, b - want)
+
+        now = excess(mine, theirs)
         best: Move | None = None
         best_key: tuple[int, float] | None = None
         for move in moves:
-            after = mutual_range(mine + move.a, theirs + move.b, 0, alt_gap)
-            key = (abs(after - want), self.value.get(move.name, 0.0))
-            if after < now and (best_key is None or key < best_key):
+            key = (excess(mine + move.a, theirs + move.b), self.value.get(move.name, 0.0))
+            if key[0] < now and (best_key is None or key < best_key):
                 best, best_key = move, key
         return best
 
@@ -164,10 +169,22 @@ class HeuristicBot:
             if fix:
                 return max(fix, key=lambda m: m.name == "scissors")
         spare = self._good_cards(view) > KEEP_GOOD
-        usable = [m for m in by_verb.get("pos", []) if spare or self.value.get(m.name, 0.0) < CHEAP]
+
+        def affordable(move: Move) -> bool:
+            value = self.value.get(move.name, 0.0)
+            return value < CHEAP or spare
+
+        usable = [m for m in by_verb.get("pos", []) if affordable(m)]
         if usable and rel != "Tailing":
             return max(usable, key=lambda m: (m.a, -self.value.get(m.name, 0.0)))
-        ranged = [m for m in by_verb.get("range", []) if spare or self.value[m.name] < CHEAP]
+        out_of_reach = me["reach"] is None or RANGES.index(me["reach"]) < RANGES.index(
+            view["mutual_range"]
+        )
+        ranged = [
+            m
+            for m in by_verb.get("range", [])
+            if affordable(m) or (out_of_reach and self.value[m.name] < PRECIOUS)
+        ]
         move = self._range_move(view, ranged)
         if move is not None:
             return move
