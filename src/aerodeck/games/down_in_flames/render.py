@@ -142,13 +142,16 @@ def describe_event(event: JSON) -> str:
     if kind == "altitudes":
         return f"Altitudes revealed: seat 0 {event['altitudes'][0]}, seat 1 {event['altitudes'][1]}"
     if kind == "initiative":
-        by = "a random draw (equal EW)" if event["seat"] is None else f"seat {event['seat']}"
-        return f"Initiative: {by} sends seat {event['first']} first"
+        if event["seat"] is None:
+            return f"Initiative: equal EW, chance sends seat {event['first']} first"
+        return f"Initiative: seat {event['seat']} (higher EW) sends seat {event['first']} first"
     if kind == "turn":
         return f"Round {event['round']}: seat {event['seat']}'s turn"
     if kind == "burner":
         return f"{seat} {'lights an afterburner' if event['on'] else 'afterburner off'}"
     if kind == "draw":
+        if not event["count"]:
+            return f"{seat} draws no card ({event['why']})"
         cards = f": {', '.join(event['cards'])}" if "cards" in event else ""
         return f"{seat} draws {event['count']} ({event['why']}){cards}"
     if kind == "discard":

@@ -468,6 +468,7 @@ class DifState(State):
         seat = self.turn_seat
         self.bonus = 0
         self.speed_left = 0
+        self.from_speed = False
         self._emit({"type": "turn", "seat": seat, "round": self.round})
         if self.burner_on[seat]:
             self.burner_on = _put(self.burner_on, seat, False)
@@ -1228,8 +1229,10 @@ def _why(state: DifState, move: Move) -> str:
     if not move.name or move.verb in ("fly", "alt"):
         return f"not now: {_STEP_WORDS[phase]}"
     card = data.card(move.name)
-    hand, _ = state._source(seat) if phase == REACT else (state.hands[seat], "hand")
+    hand, source = state._source(seat) if phase == REACT else (state.hands[seat], "hand")
     if card.index not in hand:
+        if source == "missile":
+            return f"the missile answers only from its missile hand, which holds no {card.title}"
         return f"you do not hold {card.title}"
     if move.verb == "react":
         top = state.chain[-1]

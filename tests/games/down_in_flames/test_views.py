@@ -1,0 +1,109 @@
+"""What each seat may know: secret choices, hands and missile hands never leak; every refused
+move gets a one-line reason; the terminal text shows both aircraft and the cycle."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import aerodeck
+from aerodeck.games.down_in_flames.rules import DifState
+from tests.games.down_in_flames.helpers import fight, play
+
+
+def _new(seed: int = 8) -> DifState:
+    state = aerodeck.make("down_in_flames").new_game(seed=seed)
+    assert isinstance(state, DifState)
+    return state
+
+
+def test_a_secret_aircraft_choice_is_hidden_until_both_have_chosen() -> None:
+    state = _new()
+    state.apply("fly kfir-c2")
+    text = json.dumps([state.view(1), state.view(None), state.events_since(0, 1)])
+    assert "Kfir" not in text
+    assert state.view(0)["seats"][0]["aircraft"] == "Kfir C2"
+    assert state.view(1)["seats"][0]["chosen"] is True
+    world = state.determinize(1, random.Random(3))
+    assert world.view(1) == state.view(1)
+    state.apply("fly dagger-a")
+    assert state.view(1)["seats"][0]["aircraft"] == "Kfir C2"
+
+
+def test_a_secret_altitude_is_hidden_until_both_have_chosen() -> None:
+    state = _new()
+    state.apply("fly kfir-c2")
+    state.apply("fly dagger-a")
+    state.apply("alt high")
+    assert state.view(1)["seats"][0]["altitude"] is None
+    assert "High" not in json.dumps(state.events_since(0, 1))
+    state.apply("alt low")
+    assert state.view(1)["seats"][0]["altitude"] == "High"
+
+
+def test_the_missile_hand_is_seen_by_its_owner_only_and_redrawn_for_the_target() -> None:
+    state = fight(
+        "F-4E Phantom II",
+        "Dagger-A",
+        rng=("RH", "RH"),
+        hands=(["Tone"], ["Break"]),
+        deck=["Ace Pilot", "Split-S"],
+    )
+    play(state, "tone tone aim-7e-2-sparrow", "pass", "launch")
+    hidden = json.dumps([state.view(1), state.view(None), state.events_since(0, 1)])
+    assert "Ace Pilot" not in hidden and "Split-S" not in hidden
+    assert state.view(0)["missile_hand"] == ["Split-S", "Ace Pilot"]
+    redrawn = set()
+    for seed in range(20):
+        world = state.determinize(1, random.Random(seed))
+        assert isinstance(world, DifState)
+        world.check_invariants()
+        assert world.view(1) == state.view(1) and world.hands[1] == state.hands[1]
+        redrawn.add(world.missile_hand)
+    assert len(redrawn) > 1
+    mine = state.determinize(0, random.Random(1))
+    assert isinstance(mine, DifState) and mine.missile_hand == state.missile_hand
+
+
+def test_every_refused_move_gets_a_one_line_reason() -> None:
+    game = aerodeck.make("down_in_flames")
+    rng = random.Random(4)
+    for seed in range(6):
+        state = game.new_game(seed=seed)
+        while not state.is_terminal:
+            legal = set(state.legal_actions())
+            for index in range(0, game.num_distinct_actions, 3):
+                move = game.action_from_index(index)
+                if move not in legal:
+                    reason = state.why_illegal(move)
+                    assert reason and "\n" not in reason, (str(move), reason)
+            state.apply(rng.choice(list(legal)))
+
+
+def test_terminal_text_shows_both_aircraft_ranges_weapons_and_the_cycle() -> None:
+    state = fight(
+        "F-4E Phantom II",
+        "Dagger-A",
+        rng=("RH", "HS"),
+        hands=(["Tone", "Redline"], ["Break"]),
+        countermeasures=[2, 1],
+    )
+    play(state, "tone tone aim-7e-2-sparrow", "react break")
+    text = state.game.render_view(state.view(0))
+    for needed in (
+        "F-4E Phantom II",
+        "Dagger-A",
+        "mutual range RH",
+        "range band HS",
+        "AIM-7E-2 Sparrow",
+        "countermeasures 1",
+        "afterburners 2",
+        "cards in hand 0",
+        "your hand:[/bold] Redline",
+        "1. you: Tone",
+        "2. seat 1: Break",
+    ):
+        assert needed in text, needed
+    lines = [state.game.describe_event(e) for e in state.events_since(0, 0)]
+    assert any("declaring AIM-7E-2 Sparrow" in line for line in lines)
+    assert any("reacts with Break" in line for line in lines)
