@@ -155,13 +155,18 @@ class HeuristicBot:
     def _play(self, view: JSON, legal: list[Move], by_verb: dict[str, list[Move]]) -> Move:
         me = self._me(view)
         hand = len(view["hand"])
-        if "attack" in by_verb:
-            return min(by_verb["attack"], key=lambda m: self.data.card(m.name).gun_discard or 0)
-        if "tone" in by_verb:
+        foe_hand = self._foe(view)["hand_size"]
+        guns = [m for m in by_verb.get("attack", []) if self._gun_odds(view, m, foe_hand)]
+        if guns:
+            return min(guns, key=lambda m: self.data.card(m.name).gun_discard or 0)
+        tones = by_verb.get("tone", [])
+        if tones:
             bonus = [m for m in by_verb.get("act", []) if m.name in ("yo-yo", "break")]
             if bonus and hand >= 3 and view["missile_bonus"] < 2:
                 return bonus[0]
-            return max(by_verb["tone"], key=self._tone_score)
+            best = max(tones, key=lambda m: (self._missile_cards(view, m), m.name))
+            if self._missile_cards(view, best) >= 1 or foe_hand <= 1:
+                return best
         rel = me["position"]
         acts = by_verb.get("act", [])
         if rel in ("Disadvantaged", "Tailed"):
@@ -190,10 +195,24 @@ class HeuristicBot:
             return move
         return by_verb["end"][0]
 
-    def _tone_score(self, move: Move) -> tuple[int, int]:
+    def _gun_odds(self, view: JSON, move: Move, foe_hand: int) -> bool:
+        """Shoot when a card is left to answer the enemy's reaction, or its hand is thin."""
         card = self.data.card(move.name)
+        gun = self._me(view)["ratings"]["gun"]
+        cost = max(0, (card.gun_discard or 0) - (0 if gun == "-" else gun))
+        return len(view["hand"]) - 1 - cost >= 1 or foe_hand <= 2
+
+    def _missile_cards(self, view: JSON, move: Move) -> int:
+        """The missile hand this Tone would draw, from what the view shows."""
+        me, foe = self._me(view), self._foe(view)
         missile = self.data.missile(move.extra)
-        return (card.missile_hand_mod, sum(v or 0 for v in missile.cards))
+        rel = ("Neutral", "Advantage", "Tailing").index(me["position"])
+        size = (missile.cards[rel] or 0) + self.data.card(move.name).missile_hand_mod
+        size += view["missile_bonus"] * self.data.constants.yoyo_break_missile_bonus
+        size += ALTITUDES.index(me["altitude"]) - ALTITUDES.index(foe["altitude"]) - foe["ew"]
+        if missile.type == "HS" and foe["afterburner_on"]:
+            size += self.data.constants.hs_vs_afterburner_bonus
+        return int(size)
 
     def _react(self, view: JSON, legal: list[Move], by_verb: dict[str, list[Move]]) -> Move:
         cycle = view["cycle"]
