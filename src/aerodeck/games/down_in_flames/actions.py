@@ -93,12 +93,13 @@ class Catalogue:
                 moves.append(Move("act", c.slug))
         self.moves: tuple[Move, ...] = tuple(moves)
         self.index = {m: i for i, m in enumerate(moves)}
+        self.by_key = {(m.verb, m.name, m.extra, m.a, m.b): m for m in moves}
         self.by_text = {str(m): m for m in moves}
         assert len(self.by_text) == len(moves), "two moves share a notation"
 
     def get(self, verb: str, name: str = "", extra: str = "", a: int = 0, b: int = 0) -> Move:
         """The interned move (moves are also equal by value)."""
-        return self.moves[self.index[Move(verb, name, extra, a, b)]]
+        return self.by_key[verb, name, extra, a, b]
 
     def parse(self, text: str) -> Move:
         words = text.strip().lower().split()
