@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 import aerodeck
 from aerodeck.games.down_in_flames.rules import DifState
 from tests.games.down_in_flames.helpers import fight, play
+from tests.games.down_in_flames.test_data import SHIPPED_TEXT
 
 
 def _new(seed: int = 8) -> DifState:
@@ -107,3 +109,25 @@ def test_terminal_text_shows_both_aircraft_ranges_weapons_and_the_cycle() -> Non
     lines = [state.game.describe_event(e) for e in state.events_since(0, 0)]
     assert any("declaring AIM-7E-2 Sparrow" in line for line in lines)
     assert any("reacts with Break" in line for line in lines)
+
+
+def test_a_users_tactic_vertical_roll_still_pays_for_its_climb(tmp_path: Path) -> None:
+    old = 'react_to = ["Maneuvering", "Tone"]\ntactic = false'
+    assert old in SHIPPED_TEXT
+    mine = tmp_path / "tactic.toml"
+    mine.write_text(SHIPPED_TEXT.replace(old, old.replace("false", "true"), 1), encoding="utf-8")
+    game = aerodeck.make("down_in_flames", data=str(mine))
+    setup = {
+        "aircraft": ["F-86F Sabre", "Gnat F.1"],
+        "altitude": ["Low", "Low"],
+        "range": ["G", "G"],
+        "hands": [["Vertical Roll", "Guns"], []],
+        "first": 0,
+        "step": "play",
+    }
+    state = game.new_game(seed=1, setup=setup)
+    state.apply("act vertical-roll up")
+    assert state.current_player == 0 and [str(m) for m in state.legal_actions()] == ["discard guns"]
+    state.apply("discard guns")
+    view = state.view(None)
+    assert view["seats"][0]["altitude"] == "Medium" and view["cycle"] is None

@@ -736,7 +736,10 @@ class DifState(State):
                 self.discards += (card.index,)
                 self._emit({"type": "play", "seat": seat, "card": card.title, "use": "tactic"})
                 self.kind, self.cyc_card, self.cyc_a, self.chain = card.action, card.index, up, ()
-                self._effect(seat)
+                if up > 0:
+                    self._pay(seat, 1, "tactic")  # a climb costs a card, Tactic or not
+                else:
+                    self._effect(seat)
                 return
             self._open(card.action, link=link, card=card.index, a=up, b=0, pay=1 if up > 0 else 0)
 
@@ -804,6 +807,8 @@ class DifState(State):
             self._offer_follow(1, "speed")
         elif then == "follow":
             self._finish_follow()
+        elif then == "tactic":
+            self._effect(seat)
         else:
             self._react_step()
 
