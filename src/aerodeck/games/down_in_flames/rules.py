@@ -17,24 +17,34 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from aerodeck.core.api import JSON, Action, State
-from aerodeck.core.errors import ConfigError
 from aerodeck.core.rng import roll, shuffle
 from aerodeck.games.down_in_flames import flight
 from aerodeck.games.down_in_flames.actions import Move
 from aerodeck.games.down_in_flames.data import ALTITUDES, RANGES, Aircraft, CardType, DataSet
 from aerodeck.games.down_in_flames.flight import AH, GUN, HIGH, LOW, MEDIUM
+from aerodeck.games.down_in_flames.phases import (
+    ALT_PICK,
+    ALTITUDE,
+    BURNER,
+    DISCARD,
+    FOLLOW,
+    INITIATIVE,
+    LAUNCH,
+    NO_CARD,
+    OVER,
+    PAY,
+    PICK,
+    PLAY,
+    REACT,
+    SPEED,
+    Hand,
+    Link,
+)
+from aerodeck.games.down_in_flames.reasons import why
+from aerodeck.games.down_in_flames.scenario import read_setup
 
 if TYPE_CHECKING:
     from aerodeck.games.down_in_flames.game import DownInFlames
-
-PICK, ALT_PICK, INITIATIVE = "pick", "alt-pick", "initiative"
-BURNER, DISCARD, ALTITUDE, SPEED, PLAY = "burner", "discard", "altitude", "speed", "play"
-REACT, LAUNCH, FOLLOW, PAY, OVER = "react", "launch", "follow", "pay", "over"
-POSITION_WORDS = ("tailed", "disadvantaged", "neutral", "advantage", "tailing")
-
-Hand = tuple[int, ...]
-Link = tuple[int, int, str, str]  # (seat, card index or -1, title reacted to, source)
-NO_CARD = -1
 
 
 def _put(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
@@ -136,7 +146,7 @@ class DifState(State):
         self.end_reason = ""
         pool = [c.index for c in data.cards for _ in range(c.count)]
         if setup:
-            self._read_setup(setup, pool)
+            read_setup(self, setup, pool)
         else:
             self.rng_seed = shuffle(self.rng_seed, pool)
             self.deck: Hand = tuple(pool)
@@ -184,124 +194,6 @@ class DifState(State):
         return self.data.cards[card].title
 
     # --- set-up -----------------------------------------------------------------------------
-
-    def _read_setup(self, setup: Mapping[str, Any], pool: list[int]) -> None:
-        """A stacked scenario (see the docs page): aircraft, altitude, hands, deck and more."""
-        keys = {"aircraft", "altitude", "range", "position", "hands", "deck", "first", "step"}
-        keys |= {"round", "missiles", "countermeasures", "afterburners", "afterburner_on"}
-        unknown = sorted(set(setup) - keys)
-        if unknown:
-            raise ConfigError(f"unknown setup key {unknown[0]!r} ({', '.join(sorted(keys))})")
-        data = self.data
-
-        def pair(key: str, read: Callable[[Any], Any]) -> tuple[Any, Any] | None:
-            if key not in setup:
-                return None
-            values = setup[key]
-            if not isinstance(values, list | tuple) or len(values) != 2:
-                raise ConfigError(f"setup {key}: give one value per seat (2)")
-            return read(values[0]), read(values[1])
-
-        def card_list(values: Any, key: str) -> list[int]:
-            if not isinstance(values, list | tuple):
-                raise ConfigError(f"setup {key}: a list of card titles")
-            return [data.card(str(v)).index for v in values]
-
-        def choice(options: tuple[str, ...], key: str) -> Callable[[Any], int]:
-            def read(value: Any) -> int:
-                text = str(value).strip().lower()
-                names = [o.lower() for o in options]
-                if text not in names:
-                    raise ConfigError(f"setup {key}: {value!r} is not one of {', '.join(options)}")
-                return names.index(text)
-
-            return read
-
-        def count(key: str, high: int) -> Callable[[Any], int]:
-            def read(value: Any) -> int:
-                if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= high:
-                    raise ConfigError(f"setup {key}: a whole number 0..{high}, not {value!r}")
-                return value
-
-            return read
-
-        planes = pair("aircraft", lambda v: data.plane(str(v)).index)
-        hands = pair("hands", lambda v: card_list(v, "hands"))
-        top = card_list(setup.get("deck", []), "deck")
-        for card in [c for h in (hands or ((), ())) for c in h] + top:
-            if card not in pool:
-                raise ConfigError(f"setup: more {self._title(card)!r} cards than the deck holds")
-            pool.remove(card)
-        self.rng_seed = shuffle(self.rng_seed, pool)
-        self.deck = tuple(top) + tuple(pool)
-        if planes is None:
-            if any(k in setup for k in keys - {"deck"}):
-                raise ConfigError("setup: give 'aircraft' before any other set-up key but 'deck'")
-            return
-        self.planes = planes
-        self._arm()
-        self.planes_shown = True
-        if hands is not None:
-            self.hands = (tuple(sorted(hands[0])), tuple(sorted(hands[1])))
-        else:
-            self._opening_hands()
-        alts = pair("altitude", choice(ALTITUDES, "altitude"))
-        bands = pair("range", choice(RANGES, "range"))
-        if bands is not None:
-            self.bands = bands
-        if "position" in setup:
-            self.pos = choice(tuple(POSITION_WORDS), "position")(setup["position"]) - 2
-        cms = pair("countermeasures", count("countermeasures", 99))
-        if cms is not None:
-            self.cms = cms
-        burners = pair("afterburners", count("afterburners", 9))
-        if burners is not None:
-            self.burners = burners
-        lit = pair("afterburner_on", bool)
-        if lit is not None:
-            self.burner_on = lit
-        if "missiles" in setup:
-            missiles = pair("missiles", self._read_missiles)
-            assert missiles is not None
-            self.missiles = missiles
-        if "round" in setup:
-            self.round = count("round", data.constants.rounds_per_dogfight)(setup["round"]) or 1
-        if alts is None:
-            if self.pos:
-                raise ConfigError("setup position needs 'altitude' too")
-            self.phase, self.to_act = ALT_PICK, 0
-            return
-        self.alts = alts
-        self.alts_shown = True
-        if self.pos and self.mutual() > self.reach(0 if self.pos > 0 else 1):
-            raise ConfigError(
-                "setup position: Advantage or Tailing is held only within weapon reach"
-            )
-        if "first" not in setup:
-            self._initiative()
-            return
-        self.first = count("first", 1)(setup["first"])
-        self.turn_seat = self.first
-        step = setup.get("step", "turn")
-        if step not in ("turn", "play"):
-            raise ConfigError(
-                "setup step: 'turn' (start of a turn) or 'play' (its Play Cards step)"
-            )
-        if step == "play":
-            self._emit({"type": "turn", "seat": self.turn_seat, "round": self.round})
-            self._play_step()
-        else:
-            self._begin_turn()
-
-    def _read_missiles(self, value: Any) -> Hand:
-        if not isinstance(value, Mapping):
-            raise ConfigError("setup missiles: one table {missile: count} per seat")
-        counts = [0] * len(self.data.missiles)
-        for name, n in value.items():
-            if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= 9:
-                raise ConfigError(f"setup missiles: {name}: a count 0..9")
-            counts[self.data.missile(str(name)).index] = n
-        return tuple(counts)
 
     def _arm(self) -> None:
         """Missiles, countermeasures and afterburner counters of the chosen aircraft."""
@@ -1118,6 +1010,8 @@ class DifState(State):
         pool = list(self.deck) + list(self.hands[other])
         if hidden_missile:
             pool += list(self.missile_hand)
+        # Sorted first, so the redraw depends on what is hidden, not on how it lies now.
+        pool.sort()
         seed = shuffle(seed, pool)
         size = len(self.hands[other])
         new.hands = _put(self.hands, other, tuple(sorted(pool[:size])))
@@ -1160,7 +1054,7 @@ class DifState(State):
             return "the game is over"
         if not isinstance(action, Move):
             return f"{action} is not a Locked-On move"
-        return _why(self, action)
+        return why(self, action)
 
 
 def _ratings(plane: Aircraft) -> JSON:
@@ -1180,91 +1074,6 @@ def _ratings(plane: Aircraft) -> JSON:
         "ew": dash(plane.ew),
         "countermeasures": plane.countermeasures,
     }
-
-
-_STEP_WORDS = {
-    PICK: "choose your aircraft in secret ('fly <aircraft>')",
-    ALT_PICK: "choose your starting altitude in secret ('alt low|medium|high')",
-    INITIATIVE: "the aircraft with the higher EW chooses 'first' or 'second'",
-    BURNER: "light an afterburner ('burner') or not ('no-burner')",
-    DISCARD: "discard any cards ('discard <card>') then 'draw'",
-    ALTITUDE: "'climb' (discard 1), 'dive' (draw 1) or 'level'",
-    SPEED: "use a Speed Maneuver ('speed pos', 'speed me-1', ...) or 'end'",
-    PLAY: "play a card (pos/range/attack/tone/act), 'neutral', or 'end'",
-    REACT: "react with a card whose React To names the card just played, 'cm', or 'pass'",
-    LAUNCH: "the Tone stands: 'launch' the missile or 'hold'",
-    FOLLOW: "'follow' the enemy's altitude change or 'stay'",
-    PAY: "choose a card to discard ('discard <card>')",
-}
-
-_VERBS_BY_PHASE = {
-    PICK: {"fly"},
-    ALT_PICK: {"alt"},
-    INITIATIVE: {"first", "second"},
-    BURNER: {"burner", "no-burner"},
-    DISCARD: {"discard", "draw"},
-    ALTITUDE: {"climb", "dive", "level"},
-    SPEED: {"speed", "end"},
-    PLAY: {"pos", "range", "attack", "tone", "act", "neutral", "end"},
-    REACT: {"react", "cm", "pass"},
-    LAUNCH: {"launch", "hold"},
-    FOLLOW: {"follow", "stay"},
-    PAY: {"discard"},
-}
-
-
-def _why(state: DifState, move: Move) -> str:
-    """The rule that forbids ``move`` now, in players' words."""
-    phase = state.phase
-    if move.verb not in _VERBS_BY_PHASE[phase]:
-        return f"not now: {_STEP_WORDS[phase]}"
-    seat = state.to_act
-    assert seat is not None
-    data = state.data
-    if phase == PICK:
-        return f"{move.name} is beyond the agreed VP limit or year"
-    if move.verb == "climb":
-        return "you cannot climb above High, and a climb costs a card you do not have"
-    if move.verb == "dive":
-        return "you cannot dive below Low"
-    if move.verb == "speed":
-        return "that maneuver leaves the range bands G..AH or gains a position beyond your weapons"
-    if move.verb == "cm":
-        return "countermeasures answer only a Tone or the missile's cards, while you have some"
-    if not move.name or move.verb in ("fly", "alt"):
-        return f"not now: {_STEP_WORDS[phase]}"
-    card = data.card(move.name)
-    hand, source = state._source(seat) if phase == REACT else (state.hands[seat], "hand")
-    if card.index not in hand:
-        if source == "missile":
-            return f"the missile answers only from its missile hand, which holds no {card.title}"
-        return f"you do not hold {card.title}"
-    if move.verb == "react":
-        top = state.chain[-1]
-        if state.kind == "missile" and seat == state.turn_seat and not card.usable_in_missile_hand:
-            return f"{card.title} is a dead card in a missile hand"
-        return f"{card.title} cannot react to {top[2]}: its React To list does not name it"
-    if move.verb == "pos":
-        return (
-            f"{card.title} moves at most {card.positioning} position steps, never past Tailing, "
-            "and you may gain Advantage or Tailing only within your weapons' range"
-        )
-    if move.verb == "range":
-        return f"{card.title} changes range by at most {card.range} steps in all, within G..AH"
-    if move.verb == "attack":
-        return "a gun attack needs a gun, Gun range at the same altitude, and the discards it costs"
-    if move.verb == "tone":
-        return (
-            "that missile needs a counter left, a value for your position (Neutral, Advantage "
-            "or Tailing) and its own range (Active Homing also fires at Radar Homing range)"
-        )
-    if move.verb == "act":
-        return {
-            "pos_to_neutral": "Barrel Roll's action works only when Disadvantaged or Tailed",
-            "disadv_to_adv": f"{card.title}'s action works only when Disadvantaged",
-            "altitude_1": "Vertical Roll stays within Low..High, and climbing costs a card",
-        }.get(card.action, f"{card.title} has no action of its own")
-    return f"not now: {_STEP_WORDS[phase]}"
 
 
 _LEGAL: dict[str, Callable[[DifState], list[Move]]] = {

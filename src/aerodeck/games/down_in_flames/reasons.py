@@ -1,0 +1,108 @@
+"""Why a move is refused now, in players' words (``DifState.why_illegal``)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from aerodeck.games.down_in_flames.actions import Move
+from aerodeck.games.down_in_flames.phases import (
+    ALT_PICK,
+    ALTITUDE,
+    BURNER,
+    DISCARD,
+    FOLLOW,
+    INITIATIVE,
+    LAUNCH,
+    PAY,
+    PICK,
+    PLAY,
+    REACT,
+    SPEED,
+)
+
+if TYPE_CHECKING:
+    from aerodeck.games.down_in_flames.rules import DifState
+
+_STEP_WORDS = {
+    PICK: "choose your aircraft in secret ('fly <aircraft>')",
+    ALT_PICK: "choose your starting altitude in secret ('alt low|medium|high')",
+    INITIATIVE: "the aircraft with the higher EW chooses 'first' or 'second'",
+    BURNER: "light an afterburner ('burner') or not ('no-burner')",
+    DISCARD: "discard any cards ('discard <card>') then 'draw'",
+    ALTITUDE: "'climb' (discard 1), 'dive' (draw 1) or 'level'",
+    SPEED: "use a Speed Maneuver ('speed pos', 'speed me-1', ...) or 'end'",
+    PLAY: "play a card (pos/range/attack/tone/act), 'neutral', or 'end'",
+    REACT: "react with a card whose React To names the card just played, 'cm', or 'pass'",
+    LAUNCH: "the Tone stands: 'launch' the missile or 'hold'",
+    FOLLOW: "'follow' the enemy's altitude change or 'stay'",
+    PAY: "choose a card to discard ('discard <card>')",
+}
+
+_VERBS_BY_PHASE = {
+    PICK: {"fly"},
+    ALT_PICK: {"alt"},
+    INITIATIVE: {"first", "second"},
+    BURNER: {"burner", "no-burner"},
+    DISCARD: {"discard", "draw"},
+    ALTITUDE: {"climb", "dive", "level"},
+    SPEED: {"speed", "end"},
+    PLAY: {"pos", "range", "attack", "tone", "act", "neutral", "end"},
+    REACT: {"react", "cm", "pass"},
+    LAUNCH: {"launch", "hold"},
+    FOLLOW: {"follow", "stay"},
+    PAY: {"discard"},
+}
+
+
+def why(state: DifState, move: Move) -> str:
+    """The rule that forbids ``move`` now, in players' words."""
+    phase = state.phase
+    if move.verb not in _VERBS_BY_PHASE[phase]:
+        return f"not now: {_STEP_WORDS[phase]}"
+    seat = state.to_act
+    assert seat is not None
+    data = state.data
+    if phase == PICK:
+        return f"{move.name} is beyond the agreed VP limit or year"
+    if move.verb == "climb":
+        return "you cannot climb above High, and a climb costs a card you do not have"
+    if move.verb == "dive":
+        return "you cannot dive below Low"
+    if move.verb == "speed":
+        return "that maneuver leaves the range bands G..AH or gains a position beyond your weapons"
+    if move.verb == "cm":
+        return "countermeasures answer only a Tone or the missile's cards, while you have some"
+    if not move.name or move.verb in ("fly", "alt"):
+        return f"not now: {_STEP_WORDS[phase]}"
+    card = data.card(move.name)
+    hand, source = state._source(seat) if phase == REACT else (state.hands[seat], "hand")
+    if card.index not in hand:
+        if source == "missile":
+            return f"the missile answers only from its missile hand, which holds no {card.title}"
+        return f"you do not hold {card.title}"
+    if move.verb == "react":
+        top = state.chain[-1]
+        if state.kind == "missile" and seat == state.turn_seat and not card.usable_in_missile_hand:
+            return f"{card.title} is a dead card in a missile hand"
+        return f"{card.title} cannot react to {top[2]}: its React To list does not name it"
+    if move.verb == "pos":
+        return (
+            f"{card.title} moves at most {card.positioning} position steps, never past Tailing, "
+            "and you may gain Advantage or Tailing only within your weapons' range"
+        )
+    if move.verb == "range":
+        return f"{card.title} changes range by at most {card.range} steps in all, within G..AH"
+    if move.verb == "attack":
+        return "a gun attack needs a gun, Gun range at the same altitude, and the discards it costs"
+    if move.verb == "tone":
+        return (
+            "that missile needs a counter left, a value for your position (Neutral, Advantage "
+            "or Tailing) and its own range (Active Homing also fires at Radar Homing range)"
+        )
+    if move.verb == "act":
+        return {
+            "pos_to_neutral": "Barrel Roll's action works only when Disadvantaged or Tailed",
+            "disadv_to_adv": f"{card.title}'s action works only when Disadvantaged",
+            "altitude_1": "Vertical Roll stays within Low..High, and climbing costs a card",
+        }.get(card.action, f"{card.title} has no action of its own")
+    return f"not now: {_STEP_WORDS[phase]}"

@@ -1,0 +1,131 @@
+"""Stacked scenarios (``new_game(seed, setup)``): aircraft, altitude, hands, deck and more,
+checked with one-line ConfigErrors, so that tests and the rulebook's examples start anywhere."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
+
+from aerodeck.core.errors import ConfigError
+from aerodeck.core.rng import shuffle
+from aerodeck.games.down_in_flames.data import ALTITUDES, RANGES
+from aerodeck.games.down_in_flames.phases import ALT_PICK, POSITION_WORDS, Hand
+
+if TYPE_CHECKING:
+    from aerodeck.games.down_in_flames.rules import DifState
+
+
+def read_setup(self: DifState, setup: Mapping[str, Any], pool: list[int]) -> None:
+    """A stacked scenario (see the docs page): aircraft, altitude, hands, deck and more."""
+    keys = {"aircraft", "altitude", "range", "position", "hands", "deck", "first", "step"}
+    keys |= {"round", "missiles", "countermeasures", "afterburners", "afterburner_on"}
+    unknown = sorted(set(setup) - keys)
+    if unknown:
+        raise ConfigError(f"unknown setup key {unknown[0]!r} ({', '.join(sorted(keys))})")
+    data = self.data
+
+    def pair(key: str, read: Callable[[Any], Any]) -> tuple[Any, Any] | None:
+        if key not in setup:
+            return None
+        values = setup[key]
+        if not isinstance(values, list | tuple) or len(values) != 2:
+            raise ConfigError(f"setup {key}: give one value per seat (2)")
+        return read(values[0]), read(values[1])
+
+    def card_list(values: Any, key: str) -> list[int]:
+        if not isinstance(values, list | tuple):
+            raise ConfigError(f"setup {key}: a list of card titles")
+        return [data.card(str(v)).index for v in values]
+
+    def choice(options: tuple[str, ...], key: str) -> Callable[[Any], int]:
+        def read(value: Any) -> int:
+            text = str(value).strip().lower()
+            names = [o.lower() for o in options]
+            if text not in names:
+                raise ConfigError(f"setup {key}: {value!r} is not one of {', '.join(options)}")
+            return names.index(text)
+
+        return read
+
+    def count(key: str, high: int) -> Callable[[Any], int]:
+        def read(value: Any) -> int:
+            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= high:
+                raise ConfigError(f"setup {key}: a whole number 0..{high}, not {value!r}")
+            return value
+
+        return read
+
+    planes = pair("aircraft", lambda v: data.plane(str(v)).index)
+    hands = pair("hands", lambda v: card_list(v, "hands"))
+    top = card_list(setup.get("deck", []), "deck")
+    for card in [c for h in (hands or ((), ())) for c in h] + top:
+        if card not in pool:
+            raise ConfigError(f"setup: more {self._title(card)!r} cards than the deck holds")
+        pool.remove(card)
+    self.rng_seed = shuffle(self.rng_seed, pool)
+    self.deck = tuple(top) + tuple(pool)
+    if planes is None:
+        if any(k in setup for k in keys - {"deck"}):
+            raise ConfigError("setup: give 'aircraft' before any other set-up key but 'deck'")
+        return
+    self.planes = planes
+    self._arm()
+    self.planes_shown = True
+    if hands is not None:
+        self.hands = (tuple(sorted(hands[0])), tuple(sorted(hands[1])))
+    else:
+        self._opening_hands()
+    alts = pair("altitude", choice(ALTITUDES, "altitude"))
+    bands = pair("range", choice(RANGES, "range"))
+    if bands is not None:
+        self.bands = bands
+    if "position" in setup:
+        self.pos = choice(tuple(POSITION_WORDS), "position")(setup["position"]) - 2
+    cms = pair("countermeasures", count("countermeasures", 99))
+    if cms is not None:
+        self.cms = cms
+    burners = pair("afterburners", count("afterburners", 9))
+    if burners is not None:
+        self.burners = burners
+    lit = pair("afterburner_on", bool)
+    if lit is not None:
+        self.burner_on = lit
+    if "missiles" in setup:
+        missiles = pair("missiles", lambda v: _read_missiles(self, v))
+        assert missiles is not None
+        self.missiles = missiles
+    if "round" in setup:
+        self.round = count("round", data.constants.rounds_per_dogfight)(setup["round"]) or 1
+    if alts is None:
+        if self.pos:
+            raise ConfigError("setup position needs 'altitude' too")
+        self.phase, self.to_act = ALT_PICK, 0
+        return
+    self.alts = alts
+    self.alts_shown = True
+    if self.pos and self.mutual() > self.reach(0 if self.pos > 0 else 1):
+        raise ConfigError("setup position: Advantage or Tailing is held only within weapon reach")
+    if "first" not in setup:
+        self._initiative()
+        return
+    self.first = count("first", 1)(setup["first"])
+    self.turn_seat = self.first
+    step = setup.get("step", "turn")
+    if step not in ("turn", "play"):
+        raise ConfigError("setup step: 'turn' (start of a turn) or 'play' (its Play Cards step)")
+    if step == "play":
+        self._emit({"type": "turn", "seat": self.turn_seat, "round": self.round})
+        self._play_step()
+    else:
+        self._begin_turn()
+
+
+def _read_missiles(self: DifState, value: Any) -> Hand:
+    if not isinstance(value, Mapping):
+        raise ConfigError("setup missiles: one table {missile: count} per seat")
+    counts = [0] * len(self.data.missiles)
+    for name, n in value.items():
+        if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= 9:
+            raise ConfigError(f"setup missiles: {name}: a count 0..9")
+        counts[self.data.missile(str(name)).index] = n
+    return tuple(counts)
