@@ -539,6 +539,7 @@ class DifState(State):
         self.phase, self.to_act = PLAY, self.turn_seat
 
     def _legal_play(self) -> list[Move]:
+        """Attacks first, then actions, maneuvers, and the free moves last (for the terminal)."""
         cat = self.game.catalogue
         seat = self.turn_seat
         rel = self.rel(seat)
@@ -547,43 +548,44 @@ class DifState(State):
         mine, theirs = self.bands[seat], self.bands[1 - seat]
         hand_size = len(self.hands[seat])
         plane = self.plane(seat)
-        out = [cat.get("end")]
-        if rel > 0:
-            out.append(cat.get("neutral"))
+        attacks: list[Move] = []
+        acts: list[Move] = []
+        moves: list[Move] = []
         for card in self._held(seat):
             name = card.slug
-            for k in range(1, min(card.positioning, 4, 2 - rel) + 1):
-                if rel + k <= 0 or mutual <= reach:
-                    out.append(cat.get("pos", name, a=k))
-            if card.range:
-                for me in range(GUN - mine, AH - mine + 1):
-                    for foe in range(GUN - theirs, AH - theirs + 1):
-                        if (me or foe) and abs(me) + abs(foe) <= card.range:
-                            out.append(cat.get("range", name, a=me, b=foe))
-            action = card.action
             gun_ok = card.can_gun and plane.gun is not None and mutual == GUN
             if gun_ok and hand_size - 1 >= self.gun_cost(seat, card):
-                out.append(cat.get("attack", name))
+                attacks.append(cat.get("attack", name))
             if card.can_tone and rel >= 0:
-                out += [
+                attacks += [
                     cat.get("tone", name, missile.slug)
                     for missile in self.data.missiles
                     if self.missiles[seat][missile.index]
                     and missile.cards[rel] is not None
                     and missile.reaches(mutual)
                 ]
+            action = card.action
             if (
                 (action == "pos_to_neutral" and rel < 0)
                 or (action == "disadv_to_adv" and rel == -1)
                 or action == "missile_bonus"
             ):
-                out.append(cat.get("act", name))
+                acts.append(cat.get("act", name))
             elif action == "altitude_1":
                 if self.alts[seat] < HIGH and hand_size >= 2:
-                    out.append(cat.get("act", name, "up"))
+                    acts.append(cat.get("act", name, "up"))
                 if self.alts[seat] > LOW:
-                    out.append(cat.get("act", name, "down"))
-        return out
+                    acts.append(cat.get("act", name, "down"))
+            for k in range(1, min(card.positioning, 4, 2 - rel) + 1):
+                if rel + k <= 0 or mutual <= reach:
+                    moves.append(cat.get("pos", name, a=k))
+            if card.range:
+                for me in range(GUN - mine, AH - mine + 1):
+                    for foe in range(GUN - theirs, AH - theirs + 1):
+                        if (me or foe) and abs(me) + abs(foe) <= card.range:
+                            moves.append(cat.get("range", name, a=me, b=foe))
+        free = [cat.get("neutral")] if rel > 0 else []
+        return [*attacks, *acts, *moves, *free, cat.get("end")]
 
     def _do_play(self, move: Move) -> None:
         seat = self.turn_seat
