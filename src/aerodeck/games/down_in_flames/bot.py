@@ -10,12 +10,11 @@ answer maneuvers only with cheap cards; discard the least useful card when a cos
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 
 from aerodeck.core.api import JSON, Action, Game, Observation
 from aerodeck.games.down_in_flames.actions import Move
-from aerodeck.games.down_in_flames.data import ALTITUDES, RANGES, CardType, DataSet
+from aerodeck.games.down_in_flames.data import ALTITUDES, RANGES, CardType, DataSet, load_data
 from aerodeck.games.down_in_flames.flight import mutual_range
 
 _WEIGHTS = {"Guns": 3.0, "Tone": 2.0, "Missile": 3.0, "Maneuvering": 1.0, "ANY": 10.0}
@@ -39,10 +38,10 @@ class HeuristicBot:
     name = "heuristic"
 
     def __init__(self, game: Game, seed: int) -> None:
-        self.rng = random.Random(seed)
-        data: DataSet = getattr(game, "data")  # noqa: B009 - the public data set of the game
-        self.data = data
-        self.value = {c.slug: card_value(c) for c in data.cards}
+        """The bot is deterministic; ``seed`` is accepted for the common bot signature."""
+        # The printed card data is public rules knowledge, not part of any seat's secrets.
+        self.data: DataSet = load_data(str(game.options.get("data", "")))
+        self.value = {c.slug: card_value(c) for c in self.data.cards}
 
     def choose(self, observation: Observation) -> Action:
         view = observation.view
