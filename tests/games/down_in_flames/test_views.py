@@ -131,3 +131,24 @@ def test_a_users_tactic_vertical_roll_still_pays_for_its_climb(tmp_path: Path) -
     state.apply("discard guns")
     view = state.view(None)
     assert view["seats"][0]["altitude"] == "Medium" and view["cycle"] is None
+
+
+def test_a_bad_setup_is_refused_in_one_line() -> None:
+    import pytest
+
+    from aerodeck.core.errors import ConfigError
+
+    game = aerodeck.make("down_in_flames")
+    base = {"aircraft": ["Kfir", "Dagger-A"], "altitude": ["Low", "Low"]}
+    for bad, message in [
+        ({"aircraft": ["Kfir", "Spitfire"]}, "no aircraft"),
+        ({**base, "afterburner_on": ["yes", False]}, "true or false"),
+        ({**base, "hands": [["Ace Pilot"] * 3, []]}, "more 'Ace Pilot'"),
+        ({**base, "position": "tailing"}, "weapon reach"),
+        ({**base, "range": ["G", "XX"]}, "not one of"),
+        ({"altitude": ["Low", "Low"]}, "give 'aircraft'"),
+        ({**base, "colour": "red"}, "unknown setup key"),
+    ]:
+        with pytest.raises(ConfigError, match=message) as error:
+            game.new_game(seed=1, setup=bad)
+        assert "\n" not in str(error.value)

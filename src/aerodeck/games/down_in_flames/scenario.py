@@ -87,7 +87,7 @@ def read_setup(self: DifState, setup: Mapping[str, Any], pool: list[int]) -> Non
     burners = pair("afterburners", count("afterburners", 9))
     if burners is not None:
         self.burners = burners
-    lit = pair("afterburner_on", bool)
+    lit = pair("afterburner_on", _flag)
     if lit is not None:
         self.burner_on = lit
     if "missiles" in setup:
@@ -129,3 +129,9 @@ def _read_missiles(self: DifState, value: Any) -> Hand:
             raise ConfigError(f"setup missiles: {name}: a count 0..9")
         counts[self.data.missile(str(name)).index] = n
     return tuple(counts)
+
+
+def _flag(value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise ConfigError(f"setup afterburner_on: true or false, not {value!r}")
+    return value
