@@ -94,7 +94,9 @@ class AvAState(State):
         """Check a scenario: ``hands`` (4 cards a seat), ``deck`` (top first), ``pennies``, ``scores``."""
         unknown = set(setup) - {"hands", "deck", "pennies", "scores"}
         if unknown:
-            raise ConfigError(f"unknown setup key {sorted(unknown)[0]!r} (hands, deck, pennies, scores)")
+            raise ConfigError(
+                f"unknown setup key {sorted(unknown)[0]!r} (hands, deck, pennies, scores)"
+            )
         try:
             hands = tuple(tuple(card(t) for t in h) for h in setup.get("hands", [[]] * self.n))
             top = tuple(card(t) for t in setup.get("deck", []))
@@ -363,7 +365,9 @@ class AvAState(State):
         self.phase = OVER
         self.to_act = None
         self.result = tuple(1.0 / len(winners) if s in winners else 0.0 for s in range(self.n))
-        self._emit({"type": "game_end", "winners": winners, "why": why, "scores": list(self.scores)})
+        self._emit(
+            {"type": "game_end", "winners": winners, "why": why, "scores": list(self.scores)}
+        )
 
     # --- information ------------------------------------------------------------------------
 
