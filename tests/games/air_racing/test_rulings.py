@@ -276,3 +276,73 @@ def test_ruling_R19_race_week_is_open_information() -> None:
     other = state.view(1)["aircraft"][0]
     assert (other["microknot"], other["fast"], other["boost"]) == (3, 2, 4)
     assert {**state.view(1), "seat": None} == state.view(None)
+
+
+def _finish_race_by_round_limit(state: AirRacingState) -> None:
+    while state.phase in ("altitude", "boost", "cancel", "side"):
+        if state.phase == "altitude":
+            state.apply("alt mid")
+        else:
+            state.apply(state.legal_actions()[0])
+
+
+def test_ruling_R20_quick_play_unspent_money_is_lost() -> None:
+    state = aerodeck.make("air_racing", players=2, quick_play=True).new_game(seed=3)
+    state.apply("buy fast")
+    state.apply("end")
+    assert events(state, "quick_done")[0]["left"] == 22
+    assert state.to_act == 1 and state.cash[0] == 22  # spent on nothing
+
+
+def test_ruling_R21_legacy_speed_mods_carry_into_the_next_season() -> None:
+    game = aerodeck.make(
+        "air_racing", players=2, quick_play=True, seasons=2, legacy=True, max_rounds=1
+    )
+    state = game.new_game(seed=4)
+    for card in ("microknot", "microknot", "microknot", "boost", "boost"):
+        state.apply(f"buy {card}")
+    state.apply("end")  # seat 1 buys nothing
+    _finish_race_by_round_limit(state)
+    assert state.season_no == 2 and state.phase == "quick"
+    assert state.view(None)["carried"][0] == {"microknot": 3, "boost": 2}
+    assert state.supply[1] == 15 - 3 and state.box == (0,) * 8  # spent Boosts back in the supply
+    state.apply("end")
+    state.apply("end")
+    assert state.mods(0) == {"microknot": 3, "fast": 0, "boost": 2}
+    state.check_invariants()
+
+
+def test_ruling_R21_without_legacy_every_season_starts_bare() -> None:
+    game = aerodeck.make("air_racing", players=2, quick_play=True, seasons=2, max_rounds=1)
+    state = game.new_game(seed=4)
+    state.apply("buy microknot")
+    state.apply("end")
+    state.apply("end")
+    _finish_race_by_round_limit(state)
+    assert state.season_no == 2 and state.carried[0] == (0,) * 8 and state.supply[1] == 15
+
+
+def test_ruling_R22_championship_most_wins_then_the_latest_winner() -> None:
+    game = aerodeck.make("air_racing", players=3, quick_play=True, seasons=3)
+    state = game.new_game(seed=1)
+    assert isinstance(state, AirRacingState)
+    state.champions = (0, 1)
+    assert state.championship_leader() == 1
+    state.champions = (2, 0, 0)
+    assert state.championship_leader() == 0
+
+
+def test_ruling_R23_a_heat_sets_the_grid_of_the_final() -> None:
+    game = aerodeck.make("air_racing", players=3, quick_play=True, heat_laps=1)
+    state = game.new_game(seed=6)
+    state.apply("buy microknot")  # seat 0 is fastest on the heat's grid
+    state.apply("end")
+    state.apply("end")
+    state.apply("end")
+    assert state.in_heat and state.view(None)["laps"] == 1 and state.grid[0] == 0
+    while state.in_heat:
+        state.apply("alt mid" if state.phase == "altitude" else state.legal_actions()[0])
+    heat = events(state, "heat_end")[0]
+    assert list(state.grid) == heat["order"] and heat["order"][0] == heat["winner"]
+    assert state.pos == (0, 0, 0) and state.view(None)["laps"] == 3
+    assert state.lane[heat["winner"]] == 0

@@ -37,6 +37,21 @@ class AirRacing(Game):
                 "stock_speed", 4, "every aircraft's speed before Microknots", minimum=1, maximum=12
             ),
             Option("quick_play", False, "skip the season: $25 of speed mods each, then race"),
+            Option(
+                "seasons",
+                1,
+                "seasons (each ending in a race) in a championship",
+                minimum=1,
+                maximum=10,
+            ),
+            Option("legacy", False, "speed mods carry over into the next season (R21)"),
+            Option(
+                "heat_laps",
+                0,
+                "laps of a heat race that sets the final's grid (0: none)",
+                minimum=0,
+                maximum=20,
+            ),
             Option("max_rounds", 100, "safety limit on race rounds (R12)", minimum=1, maximum=1000),
         ),
     )

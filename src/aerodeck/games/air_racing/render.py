@@ -25,11 +25,19 @@ def _counts(cards: dict[str, int]) -> str:
     return ", ".join(f"{n} {name}" for name, n in cards.items()) or "-"
 
 
+def championship(view: JSON) -> list[str]:
+    """Season number and race wins, when the championship has more than one season."""
+    if view["seasons"] <= 1:
+        return []
+    wins = ", ".join(f"seat {s} {w}" for s, w in enumerate(view["race_wins"]))
+    return [f"  championship: season {view['season_no']} of {view['seasons']}; race wins {wins}"]
+
+
 def render_view(view: JSON) -> str:
     if view["stage"] == "race":
         return render_race(view)
     me = view.get("seat")
-    lines: list[str] = []
+    lines: list[str] = championship(view)
     if view["stage"] == "quick play":
         lines.append("[bold]Quick Play[/bold]: $25 of speed mods each, then Race Week")
     else:
@@ -39,6 +47,9 @@ def render_view(view: JSON) -> str:
         )
     supply = "  ".join(f"{name} {n}" for name, n in view["supply"].items())
     lines.append(f"  supply: {supply}")
+    for seat, kept in enumerate(view["carried"]):
+        if kept:
+            lines.append(f"  {seat_name(seat, me)} carries from last season: {_counts(kept)}")
     for seat in view.get("seats", []):
         name = seat_name(seat["seat"], me)
         lines.append(
@@ -84,9 +95,11 @@ def track(view: JSON) -> list[str]:
 def render_race(view: JSON) -> str:
     me = view.get("seat")
     course = view["course"]
+    heat = " (heat for the grid)" if view["heat"] else ""
     lines = [
-        f"[bold]Race Week: {course['name']}[/bold], {view['laps']} laps, round {view['round']}   "
-        f"{seat_name(view['to_act'], me)} to fly ({view['phase']})",
+        f"[bold]Race Week: {course['name']}[/bold], laps {view['laps']}{heat}, "
+        f"round {view['round']}   {seat_name(view['to_act'], me)} to fly ({view['phase']})",
+        *championship(view),
         *track(view),
     ]
     for plane in view["aircraft"]:
@@ -110,7 +123,16 @@ def describe_event(event: JSON) -> str:
     kind = event["type"]
     who = f"seat {event.get('seat')}"
     if kind == "season":
-        return "Speed Mod Season begins: October"
+        kept = [f"seat {s}: {_counts(c)}" for s, c in enumerate(event["carried"]) if c]
+        carried = f" (carried over: {'; '.join(kept)})" if kept else ""
+        return f"Season {event['season']}: Speed Mod Season begins in October{carried}"
+    if kind == "heat":
+        return f"A {event['laps']}-lap heat race sets the grid of the final"
+    if kind == "heat_end":
+        order = ", ".join(f"seat {s}" for s in event["order"])
+        return f"Heat won by seat {event['winner']}: the final's grid is {order}"
+    if kind == "champion":
+        return f"Champion: seat {event['seat']} (race wins {event['wins']})"
     if kind == "pick":
         return f"{who} starts with 7 Dollars, {event['boost']} Boost and {event['fast']} FAST"
     if kind == "turn":
@@ -167,7 +189,7 @@ def describe_event(event: JSON) -> str:
             return f"{who} spends another Boost to cancel the backfire penalty"
         return f"{who} takes a -3 backfire token"
     if kind == "lane":
-        return f"{who} moves to lane {event['to']} (cost {_tiles(event['cost'])})"
+        return f"{who} moves to lane {event['to']} (-{_tiles(event['cost'])} speed)"
     if kind == "sidestep":
         return f"{who} sidesteps into lane {event['to']} to pass (1 speed)"
     if kind == "pylon_check":

@@ -75,12 +75,15 @@ class AirRacingState(State):
         "boosts_used",
         "box",
         "buys_left",
+        "carried",
         "cash",
+        "champions",
         "decks",
         "dice",
         "discards",
         "grid",
         "hands",
+        "in_heat",
         "inplay",
         "lane",
         "month",
@@ -93,6 +96,7 @@ class AirRacingState(State):
         "redraws",
         "result",
         "rng_seed",
+        "season_no",
         "speed_left",
         "spent",
         "supply",
@@ -117,6 +121,10 @@ class AirRacingState(State):
         self.discards: tuple[Pile, ...] = ((),) * n
         self.inplay: tuple[Pile, ...] = ((),) * n
         self.owned: tuple[tuple[int, ...], ...] = ((0,) * len(KINDS),) * n
+        self.carried: tuple[tuple[int, ...], ...] = ((0,) * len(KINDS),) * n
+        self.season_no = 1
+        self.champions: tuple[int, ...] = ()  # the winner of each race so far
+        self.in_heat = False
         self.month = 0
         self.actions_left = self.buys_left = self.bonus = self.spent = 0
         self.redraws = self.tunnels = self.tossed = 0
@@ -135,10 +143,8 @@ class AirRacingState(State):
         self.to_act: int | None = 0
         if setup:
             self._read_setup(setup)
-        elif game.options["quick_play"]:
-            self._start_quick_play()
         else:
-            self._emit({"type": "season", "months": len(MONTHS)})
+            self._start_season()
 
     # --- set-up scenarios -------------------------------------------------------------------
 
@@ -159,8 +165,8 @@ class AirRacingState(State):
             self._setup_season(setup["season"])
         elif "race" in setup:
             self._setup_race(setup["race"])
-        elif self.game.options["quick_play"]:
-            self._start_quick_play()
+        else:
+            self._start_season()
 
     def _per_seat(self, value: Any, what: str) -> list[Any]:
         if not isinstance(value, list) or len(value) != self.n:
@@ -534,9 +540,7 @@ class AirRacingState(State):
             every = self.decks[s] + self.hands[s] + self.discards[s] + self.inplay[s]
             self.owned = _put(self.owned, s, counts(every))
         self.decks = self.hands = self.discards = self.inplay = ((),) * self.n
-        self._emit({"type": "season_end", "mods": [self.mods(s) for s in range(self.n)]})
-        self._qualify()
-        self._start_round()
+        self._start_race_week()
 
     # --- Quick Play ---------------------------------------------------------------------------
 
@@ -556,9 +560,69 @@ class AirRacingState(State):
             if not self._quick_buys(seat + 1):
                 self._next_quick(seat + 1)
             return
+        self._start_race_week()
+
+    # --- seasons, Legacy and heats ------------------------------------------------------------
+
+    def _start_season(self) -> None:
+        """A season: the starting picks, or Quick Play's shopping; carried mods stay aside."""
+        self.month = 0
+        self._emit(
+            {
+                "type": "season",
+                "season": self.season_no,
+                "carried": [named_counts(c) for c in self.carried],
+            }
+        )
+        if self.game.options["quick_play"]:
+            self._start_quick_play()
+        else:
+            self.phase = PICK
+            self.to_act = 0
+
+    def _start_race_week(self) -> None:
+        """Carried (Legacy) mods join the season's; the grid is set, maybe by a heat first."""
+        self.owned = tuple(
+            tuple(a + b for a, b in zip(have, kept, strict=True))
+            for have, kept in zip(self.owned, self.carried, strict=True)
+        )
+        self.carried = ((0,) * len(KINDS),) * self.n
         self._emit({"type": "season_end", "mods": [self.mods(s) for s in range(self.n)]})
         self._qualify()
+        self.in_heat = self.game.options["heat_laps"] > 0
+        if self.in_heat:
+            self._emit({"type": "heat", "laps": self.race_laps})
         self._start_round()
+
+    @property
+    def race_laps(self) -> int:
+        """Laps of the race being flown: the heat's, or the main race's."""
+        return int(self.game.options["heat_laps"]) if self.in_heat else self.game.laps
+
+    def _line_up(self, order: list[int]) -> None:
+        """A fresh start: the grid in ``order`` (inside out), at Mid altitude, no penalties owed."""
+        self.grid = tuple(order)
+        self.lane = tuple(order.index(s) for s in range(self.n))
+        self.pos = (0,) * self.n
+        self.alt = (MID,) * self.n
+        self.tokens = (0,) * self.n
+        self.race_round = 0
+
+    def _next_season(self) -> None:
+        """R21: Legacy keeps each aircraft's speed mods; everything else goes back to the supply."""
+        legacy = self.game.options["legacy"]
+        self.carried = tuple(
+            tuple(have[k] if legacy and k in SPEED_MODS else 0 for k in KINDS)
+            for have in self.owned
+        )
+        self.owned = ((0,) * len(KINDS),) * self.n
+        self.supply = tuple(TOTALS[k] - sum(c[k] for c in self.carried) for k in KINDS)
+        self.box = (0,) * len(KINDS)
+        self.cash = (0,) * self.n
+        self._line_up(list(range(self.n)))
+        self.grid = ()
+        self.season_no += 1
+        self._start_season()
 
     # --- Race Week ----------------------------------------------------------------------------
 
@@ -594,10 +658,7 @@ class AirRacingState(State):
             for s in clash:
                 rolls[s].append(self._d10())
             order = sorted(range(self.n), key=lambda s: (-speeds[s], [-r for r in rolls[s]]))
-        self.grid = tuple(order)
-        self.lane = tuple(order.index(s) for s in range(self.n))
-        self.pos = (0,) * self.n
-        self.alt = (MID,) * self.n
+        self._line_up(order)
         self._emit(
             {
                 "type": "grid",
@@ -737,7 +798,7 @@ class AirRacingState(State):
     def _move(self, seat: int) -> None:
         """Fly the remaining speed one half tile at a time (R6, R7): all of it, where possible."""
         course = self.game.course
-        finish = course.length * self.game.laps
+        finish = course.length * self.race_laps
         start = self.pos[seat]
         while self.speed_left > 0:
             step, lane = self.pos[seat] + 1, self.lane[seat]
@@ -810,22 +871,58 @@ class AirRacingState(State):
         if self.queue:
             self._start_race_turn()
             return
-        finish = self.game.course.length * self.game.laps
+        finish = self.game.course.length * self.race_laps
         done = [s for s in range(self.n) if self.pos[s] >= finish]
         if done:
             best = min(done, key=lambda s: (-self.pos[s], self.lane[s]))
-            self._finish(best, "crossed the finish line")
+            self._race_over(best, "crossed the finish line")
         elif self.race_round >= self.game.options["max_rounds"]:
-            self._finish(self._places()[0], "round limit reached: the leader wins")
+            self._race_over(self._places()[0], "round limit reached: the leader wins")
         else:
             self._start_round()
 
-    def _finish(self, winner: int, why: str) -> None:
+    def _race_over(self, winner: int, why: str) -> None:
+        """A heat sets the final's grid; a race scores; the last race ends the championship."""
+        self.queue = ()
+        if self.in_heat:
+            order = [winner, *(s for s in self._places() if s != winner)]
+            self._emit({"type": "heat_end", "winner": winner, "why": why, "order": order})
+            self.in_heat = False
+            self._line_up(order)
+            self._emit({"type": "grid", "order": order, "rolls": {}})
+            self._start_round()
+            return
+        self.champions += (winner,)
+        self._emit(
+            {
+                "type": "race_end",
+                "winner": winner,
+                "why": why,
+                "positions": list(self.pos),
+                "season": self.season_no,
+            }
+        )
+        if self.season_no < self.game.options["seasons"]:
+            self._next_season()
+            return
         self.phase = OVER
         self.to_act = None
-        self.queue = ()
-        self.result = tuple(1.0 if s == winner else 0.0 for s in range(self.n))
-        self._emit({"type": "race_end", "winner": winner, "why": why, "positions": list(self.pos)})
+        best = self.championship_leader()
+        self.result = tuple(1.0 if s == best else 0.0 for s in range(self.n))
+        if self.game.options["seasons"] > 1:
+            self._emit({"type": "champion", "seat": best, "wins": self.race_wins()})
+
+    def race_wins(self) -> list[int]:
+        return [self.champions.count(s) for s in range(self.n)]
+
+    def championship_leader(self) -> int:
+        """R22: most race wins; a tie goes to whoever won most recently."""
+        wins = self.race_wins()
+        most = max(wins)
+        for winner in reversed(self.champions):
+            if wins[winner] == most:
+                return winner
+        return self.champions[-1]
 
     # --- information ------------------------------------------------------------------------
 
@@ -841,6 +938,10 @@ class AirRacingState(State):
             "supply": {NAMES[k]: self.supply[k] for k in KINDS},
             "box": named_counts(self.box),
             "winners": self.winners,
+            "season_no": self.season_no,
+            "seasons": self.game.options["seasons"],
+            "race_wins": self.race_wins(),
+            "carried": [named_counts(c) for c in self.carried],
         }
         if season:
             out["turn"] = {
@@ -872,8 +973,9 @@ class AirRacingState(State):
             return out
         course = self.game.course
         out["course"] = course.to_json()
-        out["laps"] = self.game.laps
-        out["finish"] = course.length * self.game.laps
+        out["laps"] = self.race_laps
+        out["heat"] = self.in_heat
+        out["finish"] = course.length * self.race_laps
         out["round"] = self.race_round
         out["queue"] = list(self.queue)
         out["grid"] = list(self.grid)
@@ -884,7 +986,7 @@ class AirRacingState(State):
             {
                 "seat": s,
                 "pos": self.pos[s],
-                "lap": min(self.pos[s] // course.length + 1, self.game.laps),
+                "lap": min(self.pos[s] // course.length + 1, self.race_laps),
                 "lane": self.lane[s],
                 "altitude": actions.ALTITUDES[self.alt[s]],
                 "speed": self.base_speed(s),
@@ -920,7 +1022,7 @@ class AirRacingState(State):
             for c in self.decks[s] + self.hands[s] + self.discards[s] + self.inplay[s]:
                 held[c] += 1
             for k in KINDS:
-                held[k] += self.owned[s][k]
+                held[k] += self.owned[s][k] + self.carried[s][k]
         for k in KINDS:
             assert self.supply[k] >= 0, f"{NAMES[k]} supply negative"
             assert self.supply[k] + self.box[k] + held[k] == TOTALS[k], f"{NAMES[k]} not conserved"
