@@ -1,7 +1,5 @@
 """One test per ruling of docs/games/air_racing.md, named after it."""
 
-# ruff: noqa: N802  (test names carry the ruling number, R1..R19, as the docs cite them)
-
 from __future__ import annotations
 
 import pytest

@@ -1,5 +1,5 @@
 """Air Racing: a Dominion-style season of speed mods, then a three-lap pylon race."""
 
-from aerodeck.games.air_racing.game import AirRacing as GAME  # noqa: N814 (the registry looks for GAME)
+from aerodeck.games.air_racing.game import AirRacing as GAME
 
 __all__ = ["GAME"]
