@@ -69,10 +69,12 @@ def kind(text: str) -> int:
 
 def counts(cards: tuple[int, ...] | list[int]) -> tuple[int, ...]:
     """How many cards of each kind a pile holds."""
-    out = [0] * len(KINDS)
-    for c in cards:
-        out[c] += 1
-    return tuple(out)
+    return tuple(map(cards.count, KINDS))
+
+
+def tally(pile: tuple[int, ...]) -> dict[str, int]:
+    """How many cards of each kind a pile holds, by name, leaving out kinds with none."""
+    return {NAMES[k]: n for k in KINDS if (n := pile.count(k))}
 
 
 def named_counts(values: tuple[int, ...] | list[int]) -> dict[str, int]:

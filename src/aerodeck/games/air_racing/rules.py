@@ -32,6 +32,7 @@ from aerodeck.games.air_racing.cards import (
     counts,
     kind,
     named_counts,
+    tally,
 )
 
 if TYPE_CHECKING:
@@ -958,17 +959,17 @@ class AirRacingState(State):
                     "seat": s,
                     "hand_size": len(self.hands[s]),
                     "deck_size": len(self.decks[s]),
-                    "discard": named_counts(counts(self.discards[s])),
+                    "discard": tally(self.discards[s]),
                     "in_play": [NAMES[c] for c in self.inplay[s]],
-                    "cards": named_counts(
-                        counts(self.decks[s] + self.hands[s] + self.discards[s] + self.inplay[s])
+                    "cards": tally(
+                        self.decks[s] + self.hands[s] + self.discards[s] + self.inplay[s]
                     ),
                 }
                 for s in range(self.n)
             ]
             if player is not None:
                 out["hand"] = [NAMES[c] for c in self.hands[player]]
-                out["deck"] = named_counts(counts(self.decks[player]))
+                out["deck"] = tally(self.decks[player])
                 out["coins"] = self.coins(player)
             return out
         course = self.game.course
@@ -1017,15 +1018,16 @@ class AirRacingState(State):
 
     def check_invariants(self) -> None:
         """Every card is in the supply, the box, or with exactly one seat: the totals hold."""
-        held = [0] * len(KINDS)
-        for s in range(self.n):
-            for c in self.decks[s] + self.hands[s] + self.discards[s] + self.inplay[s]:
-                held[c] += 1
-            for k in KINDS:
-                held[k] += self.owned[s][k] + self.carried[s][k]
-        for k in KINDS:
-            assert self.supply[k] >= 0, f"{NAMES[k]} supply negative"
-            assert self.supply[k] + self.box[k] + held[k] == TOTALS[k], f"{NAMES[k]} not conserved"
+        piles: tuple[int, ...] = ()
+        if self.phase in SEASON_PHASES:  # the decks exist only in the season
+            for s in range(self.n):
+                piles += self.decks[s] + self.hands[s] + self.discards[s] + self.inplay[s]
+        assert min(self.supply) >= 0, "a supply pile is negative"
+        columns = zip(self.supply, self.box, *self.owned, *self.carried, strict=True)
+        for k, column in enumerate(columns):
+            assert sum(column) + piles.count(k) == TOTALS[k], f"{NAMES[k]} not conserved"
+        if not piles:
+            assert not any(self.decks + self.hands + self.discards + self.inplay), "stray cards"
         assert all(t >= 0 for t in self.tokens), "penalty tokens negative"
         assert self.speed_left >= 0, "speed negative"
         if self.phase not in SEASON_PHASES and self.phase != QUICK:
