@@ -58,6 +58,9 @@ def render_view(view: JSON) -> str:
         )
         if seat["in_play"]:
             lines.append(f"           in play: {', '.join(seat['in_play'])}")
+    if view["phase"] == "pick":
+        lines.append("  everyone takes 7 Dollars and picks 3 speed mods (B = Boost, F = FAST)")
+        return "\n".join(lines)
     turn = view.get("turn")
     if turn and view["to_act"] is not None:
         extra = f"  redraws {turn['redraws']}" if turn["redraws"] else ""
