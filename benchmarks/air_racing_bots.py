@@ -25,21 +25,31 @@ def wilson(wins: float, games: int) -> tuple[float, float]:
     return centre - half, centre + half
 
 
-def match(names: list[str], games: int, **options: object) -> dict[str, float]:
+MODS = ("microknot", "fast", "boost")
+
+
+def match(
+    names: list[str], games: int, **options: object
+) -> tuple[dict[str, float], dict[str, list[float]]]:
+    """Wins per strategy, and its speed mods when Race Week starts (summed over its games)."""
     game = aerodeck.make("air_racing", players=len(names), **options)
     wins = dict.fromkeys(names, 0.0)
+    mods = {name: [0.0, 0.0, 0.0] for name in names}
     for seed in range(games):
         shift = seed % len(names)
         order = names[shift:] + names[:shift]
         agents = [make_agent(name, game, seed * 10 + i) for i, name in enumerate(order)]
         state = play(game.new_game(seed=seed), agents)
+        start = next(e for e in state.events_since(0, None) if e["type"] == "season_end")
         for seat, name in enumerate(order):
             wins[name] += state.returns()[seat]
-    return wins
+            for i, mod in enumerate(MODS):
+                mods[name][i] += start["mods"][seat][mod]
+    return wins, mods
 
 
 def report(names: list[str], games: int, **options: object) -> None:
-    wins = match(names, games, **options)
+    wins, mods = match(names, games, **options)
     extra = f" {options}" if options else ""
     parts = []
     for name in dict.fromkeys(names):
@@ -48,6 +58,12 @@ def report(names: list[str], games: int, **options: object) -> None:
         label = name if seats == 1 else f"{name} (each of {seats})"
         parts.append(f"{label} {wins[name] / seats / games:.1%} [{low:.1%}, {high:.1%}]")
     print(f"{' vs '.join(names)}{extra}, {games} games, seeds 0..{games - 1}: {'; '.join(parts)}")
+    for name in dict.fromkeys(names):
+        per = games * names.count(name)
+        kit = ", ".join(
+            f"{total / per:.1f} {mod}" for mod, total in zip(MODS, mods[name], strict=True)
+        )
+        print(f"    {name} races with {kit}")
 
 
 def playout_speed(players: int, games: int) -> None:
@@ -73,6 +89,6 @@ if __name__ == "__main__":
     report(["heuristic", "speed"], count)
     report(["money", "speed"], count)
     report(["heuristic", "money", "speed"], count)
-    report(["heuristic", "money", "speed"], count, quick_play=True)
+    report(["heuristic", "money"], count, quick_play=True)
     for players in (2, 3, 4):
         playout_speed(players, 200)

@@ -106,11 +106,16 @@ class RaceBot(ABC):
         seat = view["seat"]
         return int(view["seats"][seat]["cards"].get(NAMES[card], 0)) if "seats" in view else 0
 
-    @staticmethod
-    def quick_buy(buyable: list[int]) -> int | None:
-        """Quick Play: Microknots first, then FAST to three, then Boosts."""
-        for card in (MICROKNOT, FAST, BOOST):
-            if card in buyable:
+    quick_list: tuple[int, ...] = (MICROKNOT,) * 4  # Quick Play's shopping list, in order
+
+    def quick_buy(self, view: JSON, buyable: list[int]) -> int | None:
+        """Quick Play: the next card of the strategy's shopping list that is still wanted."""
+        mine = view["aircraft"][view["seat"]]  # what this seat has bought so far
+        bought = {MICROKNOT: mine["microknot"], FAST: mine["fast"], BOOST: mine["boost"]}
+        for card in self.quick_list:
+            if bought[card]:
+                bought[card] -= 1
+            elif card in buyable:
                 return card
         return None
 
@@ -147,10 +152,11 @@ class BalancedBot(RaceBot):
 
     name = "heuristic"
     opening = 1
+    quick_list = (MICROKNOT,) * 4  # measured best: see the docs' Quick Play figures
 
     def buy(self, view: JSON, buyable: list[int], quick: bool) -> int | None:
         if quick:
-            return self.quick_buy(buyable)
+            return self.quick_buy(view, buyable)
         coins = view["coins"]
         early = self.month(view) < 4
         if MICROKNOT in buyable and not early:
@@ -173,10 +179,11 @@ class MoneyBot(RaceBot):
 
     name = "money"
     opening = 1
+    quick_list = (MICROKNOT, MICROKNOT, FAST, FAST, BOOST, BOOST)
 
     def buy(self, view: JSON, buyable: list[int], quick: bool) -> int | None:
         if quick:
-            return self.quick_buy(buyable)
+            return self.quick_buy(view, buyable)
         month = self.month(view)
         if MICROKNOT in buyable and month >= 5:
             return MICROKNOT
@@ -188,15 +195,20 @@ class MoneyBot(RaceBot):
 
 
 class SpeedBot(RaceBot):
-    """The most speed every turn: Microknots when affordable, else FAST and Boost."""
+    """Speed first: a Microknot whenever affordable, two Sponsorships to reach $6, else FAST."""
 
     name = "speed"
     opening = 2
+    quick_list = (MICROKNOT,) * 4
 
     def buy(self, view: JSON, buyable: list[int], quick: bool) -> int | None:
         if quick:
-            return self.quick_buy(buyable)
-        for card in (MICROKNOT, FAST, BOOST):
+            return self.quick_buy(view, buyable)
+        if MICROKNOT in buyable:
+            return MICROKNOT
+        if SPONSORSHIP in buyable and self.mine(view, SPONSORSHIP) < 2:
+            return SPONSORSHIP
+        for card in (FAST, BOOST):
             if card in buyable:
                 return card
         return DOLLAR if DOLLAR in buyable and view["coins"] < COSTS[FAST] else None
