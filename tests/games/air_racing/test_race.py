@@ -11,8 +11,8 @@ import aerodeck
 from aerodeck.agents.registry import make_agent
 from aerodeck.core.errors import ConfigError, NotationError
 from aerodeck.games.air_racing import actions
+from aerodeck.games.air_racing.base import skill_check_passes
 from aerodeck.games.air_racing.course import load
-from aerodeck.games.air_racing.rules import skill_check_passes
 from aerodeck.sim.match import play
 from tests.games.air_racing.helpers import events, legal, mods, race
 

@@ -16,6 +16,7 @@ from abc import ABC, abstractmethod
 
 from aerodeck.core.api import JSON, Action, Game, Observation
 from aerodeck.games.air_racing import actions
+from aerodeck.games.air_racing.base import MONTHS, PASS_MARK
 from aerodeck.games.air_racing.cards import (
     BOOST,
     COSTS,
@@ -30,7 +31,6 @@ from aerodeck.games.air_racing.cards import (
     WIND_TUNNEL,
     kind,
 )
-from aerodeck.games.air_racing.rules import MONTHS, PASS_MARK
 
 PLAY_ORDER = (TEAM_EFFORT, WIND_TUNNEL, NIGHT_SHIFT, SPONSORSHIP)
 DOUBLE_ORDER = (TEAM_EFFORT, NIGHT_SHIFT, SPONSORSHIP, WIND_TUNNEL)
