@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 import aerodeck
@@ -126,3 +128,14 @@ def test_the_calendar_runs_october_to_august_then_the_race() -> None:
     assert [t["seat"] for t in turns[:3]] == [0, 1, 2]
     assert events(state, "season_end")
     state.check_invariants()
+
+
+def test_a_determinization_keeps_what_a_seat_has_seen() -> None:
+    state = season([FILLER[:5] + ["fast"] * 5, ["team-effort", *["fast"] * 9]])
+    state.apply("end")  # seat 0 passes; seat 1 is seen in its action phase
+    assert state.to_act == 1 and state.phase == "action"
+    rng = random.Random(2)
+    for _ in range(20):
+        world = state.determinize(0, rng)
+        assert "play team-effort" in [str(a) for a in world.legal_actions()]
+        assert world.view(0) == state.view(0)

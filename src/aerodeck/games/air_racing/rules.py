@@ -404,12 +404,18 @@ class AirRacingState(RaceRules):
             seed = shuffle(seed, pool)
             if s == player:
                 decks[s] = tuple(pool)
-            else:
-                size = len(self.hands[s])
-                hands[s], decks[s] = tuple(sorted(pool[:size])), tuple(pool[size:])
+                continue
+            size = len(self.hands[s])
+            if s == self.to_act and self._shows_an_action_card() and size:
+                _hold_an_action_card(pool, size)
+            hands[s], decks[s] = tuple(sorted(pool[:size])), tuple(pool[size:])
         new.decks, new.hands = tuple(decks), tuple(hands)
         new.rng_seed = seed
         return new
+
+    def _shows_an_action_card(self) -> bool:
+        """The seat to act is seen pondering its action phase: it must hold an action card."""
+        return self.phase == ACTION and self.actions_left > 0 and not self.redraws
 
     def check_invariants(self) -> None:
         """Every card is in the supply, the box, or with exactly one seat: the totals hold."""
@@ -428,3 +434,12 @@ class AirRacingState(RaceRules):
         if self.phase not in SEASON_PHASES and self.phase != QUICK:
             for s in range(self.n):
                 assert self._free(s, self.pos[s], self.lane[s]) or self.phase == OVER, "overlap"
+
+
+def _hold_an_action_card(pool: list[int], size: int) -> None:
+    """Swap an action card into the first ``size`` cards of a shuffled pool if none is there."""
+    if any(c in ACTIONS for c in pool[:size]):
+        return
+    found = next((i for i in range(size, len(pool)) if pool[i] in ACTIONS), None)
+    if found is not None:
+        pool[0], pool[found] = pool[found], pool[0]
