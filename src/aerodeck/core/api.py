@@ -199,7 +199,12 @@ class State(ABC):
 
     @abstractmethod
     def _determinize(self, player: int, seed: int) -> State:
-        """A full state consistent with ``player``'s view, hidden cards redrawn from ``seed``."""
+        """A full state consistent with ``player``'s view, hidden cards redrawn from ``seed``.
+
+        It must be a function of the seat's information and ``seed`` only: put the unknown cards
+        in a canonical order before shuffling, or a search bot's samples would depend on where
+        the hidden cards really are (tests/test_contract.py checks this through every bot).
+        """
 
     def check_invariants(self) -> None:  # noqa: B027 - an optional hook, not abstract
         """Raise AssertionError if the state breaks a conservation law (cards, coins, supply).
