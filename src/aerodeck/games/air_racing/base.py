@@ -44,6 +44,7 @@ LOW, MID, HIGH = 0, 1, 2
 PICK, ACTION, TUNNEL, REDRAW, BUY, QUICK = "pick", "action", "tunnel", "redraw", "buy", "quick"
 ALT, BOOSTING, CANCEL, SIDE, OVER = "altitude", "boost", "cancel", "side", "over"
 SEASON_PHASES = (PICK, ACTION, TUNNEL, REDRAW, BUY)
+RACE_PHASES = (ALT, BOOSTING, CANCEL, SIDE)
 
 Pile = tuple[int, ...]
 T = TypeVar("T")

@@ -23,11 +23,13 @@ from aerodeck.games.air_racing.base import (
     BUY,
     CANCEL,
     CLIMB,
+    HALF,
     HAND_SIZE,
     MONTHS,
     OVER,
     PICK,
     QUICK,
+    RACE_PHASES,
     REDRAW,
     SEASON_PHASES,
     SIDE,
@@ -400,7 +402,8 @@ class AirRacingState(RaceRules):
         new.dice = ()
         decks, hands = list(self.decks), list(self.hands)
         for s in range(self.n):
-            pool = list(self.decks[s]) if s == player else list(self.decks[s] + self.hands[s])
+            # Canonical (sorted) order first: the redeal depends only on what the seat knows.
+            pool = sorted(self.decks[s] if s == player else self.decks[s] + self.hands[s])
             seed = shuffle(seed, pool)
             if s == player:
                 decks[s] = tuple(pool)
@@ -418,22 +421,30 @@ class AirRacingState(RaceRules):
         return self.phase == ACTION and self.actions_left > 0 and not self.redraws
 
     def check_invariants(self) -> None:
-        """Every card is in the supply, the box, or with exactly one seat: the totals hold."""
-        piles: tuple[int, ...] = ()
-        if self.phase in SEASON_PHASES:  # the decks exist only in the season
-            for s in range(self.n):
-                piles += self.decks[s] + self.hands[s] + self.discards[s] + self.inplay[s]
+        """Every card is in the supply, the box, or with exactly one seat: the totals hold.
+
+        Also: no penalty or speed below zero, and no two aircraft overlapping in a lane.
+        """
         assert min(self.supply) >= 0, "a supply pile is negative"
         columns = zip(self.supply, self.box, *self.owned, *self.carried, strict=True)
-        for k, column in enumerate(columns):
-            assert sum(column) + piles.count(k) == TOTALS[k], f"{NAMES[k]} not conserved"
-        if not piles:
-            assert not any(self.decks + self.hands + self.discards + self.inplay), "stray cards"
-        assert all(t >= 0 for t in self.tokens), "penalty tokens negative"
-        assert self.speed_left >= 0, "speed negative"
-        if self.phase not in SEASON_PHASES and self.phase != QUICK:
+        totals = list(map(sum, columns))
+        if self.phase in SEASON_PHASES:  # the decks exist only in the season
+            piles: tuple[int, ...] = ()
             for s in range(self.n):
-                assert self._free(s, self.pos[s], self.lane[s]) or self.phase == OVER, "overlap"
+                piles += self.decks[s] + self.hands[s] + self.discards[s] + self.inplay[s]
+            for k in KINDS:
+                totals[k] += piles.count(k)
+        else:
+            assert not any(self.decks + self.hands + self.discards + self.inplay), "stray cards"
+        assert tuple(totals) == TOTALS, "cards not conserved"
+        assert min(self.tokens) >= 0 and self.speed_left >= 0, "speed or penalty below zero"
+        if self.phase in RACE_PHASES:
+            pos, lane, length = self.pos, self.lane, self.game.course.length
+            for a in range(self.n):
+                for b in range(a + 1, self.n):
+                    if lane[a] == lane[b]:
+                        gap = (pos[a] - pos[b]) % length
+                        assert HALF <= gap <= length - HALF, "two aircraft overlap"
 
 
 def _hold_an_action_card(pool: list[int], size: int) -> None:
