@@ -344,3 +344,14 @@ def test_ruling_R23_a_heat_sets_the_grid_of_the_final() -> None:
     assert list(state.grid) == heat["order"] and heat["order"][0] == heat["winner"]
     assert state.pos == (0, 0, 0) and state.view(None)["laps"] == 3
     assert state.lane[heat["winner"]] == 0
+
+
+def test_ruling_R10_paying_back_drops_behind_an_aircraft_in_the_way() -> None:
+    state = race(
+        mods=[mods(boost=1), mods()], positions=[117, 115], lanes=[0, 0], tokens=[0, 8], dice=[3, 1]
+    )
+    state.apply("alt mid")
+    state.apply("boost")
+    state.apply("fly 0")
+    assert events(state, "pay_back")[-1] == {"type": "pay_back", "seat": 0, "owed": 10, "to": 113}
+    state.check_invariants()
