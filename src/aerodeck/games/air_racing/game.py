@@ -52,7 +52,7 @@ class AirRacing(Game):
                 minimum=0,
                 maximum=20,
             ),
-            Option("max_rounds", 100, "safety limit on race rounds (R12)", minimum=1, maximum=1000),
+            Option("max_rounds", 100, "safety limit on race rounds (R13)", minimum=1, maximum=1000),
         ),
     )
 

@@ -121,6 +121,7 @@ class RaceRules(SeasonRules):
         self._start_race_turn()
 
     def _start_race_turn(self) -> None:
+        """Last turn's penalties come off this turn's speed, which never goes below zero (R12)."""
         seat, self.queue = self.queue[0], self.queue[1:]
         self.to_act = seat
         owed = self.tokens[seat]
@@ -132,6 +133,7 @@ class RaceRules(SeasonRules):
         self._emit({"type": "race_turn", "seat": seat, "speed": self.speed_left, "paid": owed})
 
     def _altitude(self, seat: int, target: int) -> None:
+        """Climbing costs 1 speed a level, diving gives 1 (only paid-for climbs are legal)."""
         change = target - self.alt[seat]
         self.speed_left -= CLIMB * change
         self.alt = put(self.alt, seat, target)
@@ -150,7 +152,7 @@ class RaceRules(SeasonRules):
         self.box = bump(self.box, BOOST, 1)
 
     def _boost(self, seat: int) -> None:
-        """R4: the backfire check is rolled at once; each extra Boost this turn is 1 harder."""
+        """R5: the backfire check is rolled at once; each extra Boost this turn is 1 harder."""
         self._use_boost(seat)
         modifier = -self.boosts_used
         self.boosts_used += 1
@@ -177,7 +179,7 @@ class RaceRules(SeasonRules):
                 self._settle_backfire(seat, False)
 
     def _settle_backfire(self, seat: int, cancel: bool) -> None:
-        """R5: another Boost may be spent to cancel the -3 backfire penalty (no speed, no check)."""
+        """R6: another Boost may be spent to cancel the -3 backfire penalty (no speed, no check)."""
         if cancel:
             self._use_boost(seat)
         else:
@@ -211,6 +213,7 @@ class RaceRules(SeasonRules):
         return sorted(out)
 
     def _fly(self, seat: int, lane: int) -> None:
+        """R18: change lanes (1 speed a lane), then fly."""
         cost = SIDESTEP * abs(lane - self.lane[seat])
         self.speed_left -= cost
         if lane != self.lane[seat]:
@@ -239,7 +242,7 @@ class RaceRules(SeasonRules):
         return out
 
     def _move(self, seat: int) -> None:
-        """Fly the remaining speed one half tile at a time (R6, R7): all of it, where possible."""
+        """Fly the speed left a half tile at a time (R7, R9, R17): all of it, where possible."""
         course = self.game.course
         finish = course.length * self.race_laps
         start = self.pos[seat]
