@@ -41,11 +41,7 @@ class DownInFlames(Game):
     )
 
     def __init__(self, players: int | None = None, **options: Any) -> None:
-        # Option values are lower-cased by the core; a file path must keep its case.
-        raw = options.get("data")
         super().__init__(players, **options)
-        if raw is not None:
-            self.options["data"] = str(raw).strip()
         self.data: DataSet = load_data(self.options["data"])
         key = self.options["data"]
         if key not in _CATALOGUES:
