@@ -1,15 +1,17 @@
 """A heuristic Locked-On pilot: it decides from its seat's view, the legal moves and the printed
 card data (public rules knowledge), never from the true state.
 
-Plan: fly the strongest aircraft allowed; keep level with the enemy; spend Speed Maneuvers and
-weak cards to take Tailing and close to the range of its best weapon; fire when a gun or a
-missile is possible (Yo-Yo/Break first to fatten the missile hand); keep good reaction cards
-(Ace Pilot, Barrel Roll, Redline, Split-S) for the enemy's attacks; always answer an attack,
-answer maneuvers only with cheap cards; discard the least useful card when a cost is due.
+Plan: fly one of the strongest aircraft allowed; keep level with the enemy; spend Speed
+Maneuvers and weak cards to take Tailing and close to the range of its best weapon; fire when the
+odds are good (a card left to answer a reaction; a missile hand of at least one card; Yo-Yo/Break
+first to fatten it); keep good reaction cards (Ace Pilot, Barrel Roll, Redline, Split-S) for the
+enemy's attacks; always answer an attack, answer maneuvers only with cheap cards; discard the
+least useful card when a cost is due.
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
 from aerodeck.core.api import JSON, Action, Game, Observation
@@ -38,7 +40,7 @@ class HeuristicBot:
     name = "heuristic"
 
     def __init__(self, game: Game, seed: int) -> None:
-        """The bot is deterministic; ``seed`` is accepted for the common bot signature."""
+        self.rng = random.Random(seed)  # only to vary the aircraft it flies
         # The printed card data is public rules knowledge, not part of any seat's secrets.
         self.data: DataSet = load_data(str(game.options.get("data", "")))
         self.value = {c.slug: card_value(c) for c in self.data.cards}
@@ -86,7 +88,10 @@ class HeuristicBot:
     # --- set-up ----------------------------------------------------------------------------
 
     def _pick(self, view: JSON, legal: list[Move], by_verb: dict[str, list[Move]]) -> Move:
-        return max(legal, key=lambda m: (self.data.plane(m.name).vp_loaded, m.name))
+        """One of the strongest aircraft allowed: VP within 15% of the best, chosen by seed."""
+        best = max(self.data.plane(m.name).vp_loaded for m in legal)
+        strong = [m for m in legal if self.data.plane(m.name).vp_loaded >= 0.85 * best]
+        return self.rng.choice(strong)
 
     def _alt_pick(self, view: JSON, legal: list[Move], by_verb: dict[str, list[Move]]) -> Move:
         return next(m for m in legal if m.name == "medium")
