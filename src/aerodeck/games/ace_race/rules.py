@@ -74,7 +74,7 @@ BID, RULE, GIVE, TURN, DRAWN, OVER = "bid", "rule", "give", "turn", "drawn", "ov
 GIVEAWAY_CARDS = 2
 Hand = tuple[int, ...]
 T = TypeVar("T")
-_SETUP_KEYS = ("hands", "draw", "dealer", "rule", "first", "previous_winners", "wins")
+_SETUP_KEYS = ("hands", "draw", "pile", "dealer", "rule", "first", "previous_winners", "wins")
 
 
 def hand_size(players: int) -> int:
@@ -150,21 +150,26 @@ class AceRaceState(State):
     def _start_from_setup(self, setup: Mapping[str, Any]) -> None:
         """A stacked first game: hands, draw pile (top first), dealer, and optionally the rule.
 
-        Cards named nowhere are shuffled to the bottom of the draw pile. With ``rule`` the bidding
-        is skipped: the rule is in force and ``first`` (default: the dealer's left) plays first.
+        Cards named nowhere are shuffled to the bottom of the draw pile, or, when ``pile`` (the
+        discard pile, bottom first) is given, under the discard pile. With ``rule`` the bidding is
+        skipped: the rule is in force and ``first`` (default: the dealer's left) plays first.
         """
         unknown = sorted(set(setup) - set(_SETUP_KEYS))
         if unknown:
             raise ConfigError(f"unknown setup key {unknown[0]!r} ({', '.join(_SETUP_KEYS)})")
         n = self.n
+        jokers: list[int] = []  # the second JK named anywhere is the second joker
         try:
-            hands = [tuple(self._setup_cards(h, "hand")) for h in setup.get("hands", [[]] * n)]
-            top = self._setup_cards(setup.get("draw", []), "draw")
+            hands = [
+                tuple(self._setup_cards(h, "hand", jokers)) for h in setup.get("hands", [[]] * n)
+            ]
+            top = self._setup_cards(setup.get("draw", []), "draw", jokers)
+            pile = self._setup_cards(setup.get("pile", []), "pile", jokers)
         except (NotationError, TypeError) as error:
             raise ConfigError(f"setup: {error}") from None
         if len(hands) != n:
             raise ConfigError(f"setup hands: one list of cards per seat ({n})")
-        named = [c for h in hands for c in h] + top
+        named = [c for h in hands for c in h] + top + pile
         if len(set(named)) != len(named):
             raise ConfigError("setup: a card appears twice (there are two jokers, both JK)")
         self.dealer = self._setup_seat(setup, "dealer", n - 1)
@@ -196,7 +201,11 @@ class AceRaceState(State):
                 del rest[:size]
         self.game_no = 1
         self.hands = tuple(dealt)
-        self.draw = tuple(top + rest)
+        if "pile" in setup:
+            self.pile = tuple(rest + pile)
+            self.draw = tuple(top)
+        else:
+            self.draw = tuple(top + rest)
         self._emit_deal()
         if "rule" not in setup:
             self._start_bidding()
@@ -210,14 +219,16 @@ class AceRaceState(State):
         self.to_act = first
         self._set_first_rule(first, action)
 
-    def _setup_cards(self, values: Any, what: str) -> list[int]:
+    def _setup_cards(self, values: Any, what: str, jokers: list[int]) -> list[int]:
         if not isinstance(values, list):
             raise ConfigError(f"setup {what}: a list of cards such as ['7H', 'AS', 'JK']")
         out: list[int] = []
         for text in values:
             c = parse_card(str(text))
-            if c == JOKER and JOKER in out:
+            if c == JOKER and JOKER in jokers:
                 c = JOKERS[1]
+            if is_joker(c):
+                jokers.append(c)
             out.append(c)
         return out
 
