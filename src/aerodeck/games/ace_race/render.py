@@ -73,7 +73,8 @@ def render_view(view: JSON) -> str:
     for seat, size in enumerate(view["hand_sizes"]):
         mark = "▶ " if view["to_act"] == seat else "  "
         wins = f", {view['wins'][seat]} won" if view["games"] > 1 else ""
-        sizes.append(f"{mark}{seat_name(seat, me)}: {size} cards{wins}")
+        cards = "card" if size == 1 else "cards"
+        sizes.append(f"{mark}{seat_name(seat, me)}: {size} {cards}{wins}")
     lines.append("  " + "   ".join(sizes))
     if view["pile"]:
         shown = view["pile"][-8:]
