@@ -63,7 +63,7 @@ def render_view(view: JSON) -> str:
         direction = f", next card {rule['direction']}" if rule["direction"] else ""
         lines.append(
             f"  [bold cyan]Rule: {rule_label(rule['rule'], rule['suit'])}[/bold cyan]"
-            f"{direction}   (an Ace of {SUIT_SYMBOLS[rule['ace']]} set it)"
+            f"{direction}   (a {SUIT_SYMBOLS[rule['ace']]} rule)"
         )
         last = _cards(rule["last"]) if rule["last"] else "nothing yet under this rule"
         carried = " (on a joker)" if rule["last_kind"] == "joker" else ""
