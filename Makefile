@@ -16,8 +16,8 @@ play: $(BIN)/aerodeck
 	$(BIN)/aerodeck play $(GAME)
 
 lint: $(BIN)/aerodeck
-	$(BIN)/ruff check src tests benchmarks
-	$(BIN)/ruff format --check src tests benchmarks
+	$(BIN)/ruff check src tests benchmarks scripts
+	$(BIN)/ruff format --check src tests benchmarks scripts
 
 types: $(BIN)/aerodeck
 	$(BIN)/mypy

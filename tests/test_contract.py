@@ -152,6 +152,6 @@ def test_a_tampered_record_is_refused(game_id: str, players: int) -> None:
     state = game.new_game(seed=11)
     random_playout(state, random.Random(11), check=False)
     record = state.record()
-    record["actions"] = record["actions"][:3] + ["not a move"] + record["actions"][4:]
+    record["actions"] = [*record["actions"][:3], "not a move", *record["actions"][4:]]
     with pytest.raises(RecordError, match="action 4"):
         aerodeck.replay(record)

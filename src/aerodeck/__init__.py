@@ -1,8 +1,8 @@
 """aerodeck: engine, arena and table for five aviation card games.
 
-    import aerodeck
-    game = aerodeck.make("aces_versus_aces", players=3)
-    state = game.new_game(seed=7)
+import aerodeck
+game = aerodeck.make("aces_versus_aces", players=3)
+state = game.new_game(seed=7)
 """
 
 from aerodeck.core import (

@@ -25,5 +25,7 @@ def make_agent(name: str, game: Game, seed: int) -> Agent:
     factories = _factories(game)
     key = name.strip().lower()
     if key not in factories:
-        raise ConfigError(f"unknown bot {name!r} for {game.info.title} (bots: {', '.join(sorted(factories))})")
+        raise ConfigError(
+            f"unknown bot {name!r} for {game.info.title} (bots: {', '.join(sorted(factories))})"
+        )
     return factories[key](game, seed)

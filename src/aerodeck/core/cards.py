@@ -16,7 +16,9 @@ ACE: Final = 14
 KING: Final = 13
 QUEEN: Final = 12
 JACK: Final = 11
-_RANK_TEXT: Final = {14: "A", 13: "K", 12: "Q", 11: "J", 10: "10"} | {r: str(r) for r in range(2, 10)}
+_RANK_TEXT: Final = {14: "A", 13: "K", 12: "Q", 11: "J", 10: "10"} | {
+    r: str(r) for r in range(2, 10)
+}
 _RANK_READ: Final = {text: rank for rank, text in _RANK_TEXT.items()} | {"T": 10, "1": 14}
 
 

@@ -10,6 +10,7 @@ import pkgutil
 from functools import cache
 from typing import Any
 
+import aerodeck.games as games_pkg
 from aerodeck.core.api import Game, GameInfo
 from aerodeck.core.errors import ConfigError
 
@@ -17,8 +18,6 @@ from aerodeck.core.errors import ConfigError
 @cache
 def game_classes() -> dict[str, type[Game]]:
     """Game classes by id, discovered once."""
-    import aerodeck.games as games_pkg
-
     found: dict[str, type[Game]] = {}
     for module in sorted(pkgutil.iter_modules(games_pkg.__path__), key=lambda m: m.name):
         if not module.ispkg:

@@ -1,19 +1,27 @@
 """A heuristic Aces versus Aces bot: it decides from its seat's view and the legal moves only.
 
-Plan: an Ace wins its coin and avoids the fourth-Ace penalty, so play it at once; a King is safe
-once every other Ace is accounted for; otherwise spend the lowest numbered card (losing it costs
-one point, while a beaten face card costs a command marker). After the draw, replace a low card.
+The winner of a hand keeps its own card as well, so playing a card only costs something when it
+loses. For each card in hand the bot estimates, from the cards it has not seen, the chance that
+every opponent plays lower (a win), the same rank (a tie) or higher (a loss), and plays the card
+with the best expected points: the cards won (and the Ace coin) against the card's own value,
+plus a command marker's price when a face card loses (dearer as markers run out). After the draw
+it replaces a low numbered card, which almost never wins a hand.
 """
 
 from __future__ import annotations
 
 import random
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
 
 from aerodeck.core.api import Action, Game, Observation
-from aerodeck.core.cards import ACE, KING, Card, card
+from aerodeck.core.cards import ACE, CARDS, Card, card
 from aerodeck.games.aces_versus_aces.actions import DISCARDS, KEEP, PLAYS
+from aerodeck.games.aces_versus_aces.rules import COIN_POINTS, FOURTH_ACE_PENALTY, card_points
 
-LOW_CARD = 4  # numbered cards up to this rank are worth replacing after the draw
+LOW_CARD = 5  # numbered cards up to this rank are worth replacing after the draw
+AVERAGE_CARD = 1.3  # points of an unseen non-Ace card, roughly: 36 numbered (1) and 12 face (2)
 
 
 class HeuristicBot:
@@ -25,36 +33,48 @@ class HeuristicBot:
 
     def choose(self, observation: Observation) -> Action:
         view = observation.view
-        legal = set(observation.legal_actions)
-        hand = sorted((card(t) for t in view["hand"]), key=lambda c: c.rank)
+        legal = observation.legal_actions
+        hand = [card(t) for t in view["hand"]]
         if view["phase"] == "discard":
-            low = [c for c in hand if c.rank <= LOW_CARD]
-            return DISCARDS[low[0].index] if low and DISCARDS[low[0].index] in legal else KEEP
-        choice = self._play(view, hand)
-        action = PLAYS[choice.index]
-        return action if action in legal else observation.legal_actions[0]
-
-    def _play(self, view: dict[str, object], hand: list[Card]) -> Card:
-        aces = [c for c in hand if c.rank == ACE]
-        if aces:
-            return aces[0]
-        kings = [c for c in hand if c.rank == KING]
-        if kings and _unseen_aces(view, hand) == 0:
-            return kings[0]
-        numbered = [c for c in hand if not c.is_face]
-        if numbered:
-            return numbered[0]
-        return hand[-1] if _unseen_aces(view, hand) == 0 else hand[0]
+            low = sorted((c for c in hand if not c.is_face and c.rank <= LOW_CARD), key=_rank)
+            return DISCARDS[low[0].index] if low else KEEP
+        best = max(hand, key=lambda c: (expected_points(view, hand, c), -c.rank))
+        action = PLAYS[best.index]
+        return action if action in legal else legal[0]
 
 
-def _unseen_aces(view: dict[str, object], hand: list[Card]) -> int:
-    """Aces not in my hand, not played and not in the discard pile: they may still beat me."""
-    seen = sum(1 for t in view["discards"] if t.startswith("A"))  # type: ignore[attr-defined]
-    seen += sum(
-        1
-        for seat in view["seats"]  # type: ignore[attr-defined]
-        for t in seat["won"]
-        if t.startswith("A")
+def _rank(c: Card) -> int:
+    return c.rank
+
+
+def unseen_ranks(view: dict[str, Any], hand: Sequence[Card]) -> Counter[int]:
+    """Ranks of the cards this seat has not seen (other hands and the deck), by count."""
+    seen = {c.index for c in hand}
+    seen.update(card(t).index for t in view["discards"])
+    for seat in view["seats"]:
+        seen.update(card(t).index for t in seat["won"])
+    return Counter(c.rank for c in CARDS if c.index not in seen)
+
+
+def expected_points(view: dict[str, Any], hand: Sequence[Card], chosen: Card) -> float:
+    """Expected points from playing ``chosen`` against opponents who play unseen cards."""
+    me = view["seat"]
+    opponents = sum(
+        1 for s in view["seats"] if s["seat"] != me and s["in_game"] and s["hand_size"] > 0
     )
-    mine = sum(1 for c in hand if c.rank == ACE)
-    return max(0, 4 - seen - mine)
+    ranks = unseen_ranks(view, hand)
+    total = sum(ranks.values()) or 1
+    below = sum(n for r, n in ranks.items() if r < chosen.rank) / total
+    at_most = below + ranks[chosen.rank] / total
+    win = below**opponents
+    lose = 1 - at_most**opponents
+    tie = 1 - win - lose
+    own = card_points(chosen)
+    gain = opponents * AVERAGE_CARD
+    if chosen.rank == ACE:
+        coin = COIN_POINTS[min(view["aces_played"] + 1, 3)]
+        # An Ace kept to the end costs 5: playing it spends that penalty in every outcome.
+        return win * (gain + coin) + FOURTH_ACE_PENALTY
+    mine = view["seats"][me]["markers"]
+    marker = 2.0 + 12.0 / mine if chosen.is_face else 0.0
+    return win * gain - (lose + tie) * own - lose * marker

@@ -9,6 +9,7 @@ from typing import Any
 from aerodeck.core.api import JSON, Action, Agent, Game, GameInfo, State
 from aerodeck.core.options import Option
 from aerodeck.games.aces_versus_aces import actions, render
+from aerodeck.games.aces_versus_aces.bot import HeuristicBot
 from aerodeck.games.aces_versus_aces.rules import PLAY, AvAState
 
 
@@ -60,6 +61,4 @@ class AcesVersusAces(Game):
         return render.describe_event(event)
 
     def bots(self) -> Mapping[str, Callable[[Game, int], Agent]]:
-        from aerodeck.games.aces_versus_aces.bot import HeuristicBot
-
         return {"heuristic": HeuristicBot}

@@ -1,4 +1,6 @@
-"""Aces versus Aces as a pure state machine (no I/O). Rulings R1..R10 are in docs/games/aces_versus_aces.md.
+"""Aces versus Aces as a pure state machine (no I/O).
+
+Rulings R1.. are in docs/games/aces_versus_aces.md.
 
 A hand: every seat with cards commits one in secret (seat order), then all are revealed at once
 and resolved. Then everyone draws one, and in seat order each may discard one card and replace it
@@ -49,6 +51,7 @@ class AvAState(State):
         "hand_no",
         "hands",
         "last_plays",
+        "lead",
         "n",
         "pennies",
         "phase",
@@ -70,6 +73,7 @@ class AvAState(State):
         self.n = n
         self.rng_seed = self.seed
         self.round = 0
+        self.lead = 0
         self.hand_no = 0
         self.active: tuple[bool, ...] = (True,) * n
         self.pennies: tuple[int, ...] = (COMMAND_MARKERS,) * n
@@ -91,10 +95,12 @@ class AvAState(State):
     # --- set-up -----------------------------------------------------------------------------
 
     def _read_setup(self, setup: Mapping[str, Any]) -> tuple[tuple[Hand, ...], Hand]:
-        """Check a scenario: ``hands`` (4 cards a seat), ``deck`` (top first), ``pennies``, ``scores``."""
+        """Check a scenario: ``hands`` (4 a seat), ``deck`` (top first), ``pennies``, ``scores``."""
         unknown = set(setup) - {"hands", "deck", "pennies", "scores"}
         if unknown:
-            raise ConfigError(f"unknown setup key {sorted(unknown)[0]!r} (hands, deck, pennies, scores)")
+            raise ConfigError(
+                f"unknown setup key {sorted(unknown)[0]!r} (hands, deck, pennies, scores)"
+            )
         try:
             hands = tuple(tuple(card(t) for t in h) for h in setup.get("hands", [[]] * self.n))
             top = tuple(card(t) for t in setup.get("deck", []))
@@ -118,6 +124,7 @@ class AvAState(State):
     def _start_round(self, stacked: tuple[tuple[Hand, ...], Hand] | None = None) -> None:
         """Shuffle all 52 cards and deal 4 to every seat still in the game."""
         self.round += 1
+        self.lead = (self.round - 1) % self.n
         self.hand_no = 0
         self.aces_played = 0
         self.won = ((),) * self.n
@@ -131,14 +138,12 @@ class AvAState(State):
         rest = [c for c in CARDS if c not in used]
         self.rng_seed = shuffle(self.rng_seed, rest)
         pile = list(top) + rest
-        hands: list[Hand] = []
-        for seat in range(self.n):
-            if not self.active[seat]:
-                hands.append(())
-            elif fixed_hands[seat]:
-                hands.append(fixed_hands[seat])
+        hands: list[Hand] = [()] * self.n
+        for seat in self.order():
+            if fixed_hands[seat]:
+                hands[seat] = fixed_hands[seat]
             else:
-                hands.append(tuple(pile[:HAND_SIZE]))
+                hands[seat] = tuple(pile[:HAND_SIZE])
                 del pile[:HAND_SIZE]
         self.hands = tuple(hands)
         self.deck = tuple(pile)
@@ -148,9 +153,13 @@ class AvAState(State):
         )
         self._start_hand()
 
+    def order(self) -> list[int]:
+        """Seats still in the game, from this round's lead (R10)."""
+        return [s for s in (*range(self.lead, self.n), *range(self.lead)) if self.active[s]]
+
     def _start_hand(self) -> None:
         """Everyone still in with a card commits; fewer than two such seats ends the round (R2)."""
-        players = [s for s in range(self.n) if self.active[s] and self.hands[s]]
+        players = [s for s in self.order() if self.hands[s]]
         if len(players) < 2:
             self._end_round("cards ran out")
             return
@@ -187,7 +196,7 @@ class AvAState(State):
         assert seat is not None
         if isinstance(action, Play):
             if self.phase == DISCARD:
-                return "the hand is over: after the draw you may discard one card to replace it, or keep"
+                return "after the draw you may discard one card to replace it, or keep"
             return f"you do not hold {action.card}: you play a card from your hand"
         if isinstance(action, Discard | Keep):
             if self.phase == PLAY:
@@ -213,8 +222,8 @@ class AvAState(State):
         self.hands = _replace(self.hands, seat, tuple(x for x in self.hands[seat] if x is not c))
         self.commits = _replace(self.commits, seat, c)
         self._emit({"type": "commit", "seat": seat}, {seat: {"card": str(c)}})
-        for other in range(seat + 1, self.n):
-            if self.active[other] and self.hands[other] and self.commits[other] is None:
+        for other in self.order():
+            if self.hands[other] and self.commits[other] is None:
                 self.to_act = other
                 return
         self._resolve_hand()
@@ -298,12 +307,13 @@ class AvAState(State):
     # --- draw, discard and replace ----------------------------------------------------------
 
     def _draw_step(self) -> None:
-        """Everyone still in draws one card, in seat order, while the deck lasts (R2)."""
-        for seat in range(self.n):
-            if self.active[seat] and self.deck:
+        """Everyone still in draws one card, from the lead, if the deck has one for each (R2)."""
+        seats = self.order()
+        if len(self.deck) >= len(seats):
+            for seat in seats:
                 self._draw(seat)
         self.phase = DISCARD
-        self._next_discarder(-1)
+        self._next_discarder(None)
 
     def _draw(self, seat: int) -> Card:
         drawn = self.deck[0]
@@ -312,13 +322,14 @@ class AvAState(State):
         self._emit({"type": "draw", "seat": seat}, {seat: {"card": str(drawn)}})
         return drawn
 
-    def _next_discarder(self, after: int) -> None:
+    def _next_discarder(self, after: int | None) -> None:
         """The next seat that may discard and replace; none left (or no deck) starts the hand."""
         if self.game.options["discard_replace"] and self.deck:
-            for seat in range(after + 1, self.n):
-                if self.active[seat] and self.hands[seat]:
-                    self.to_act = seat
-                    return
+            seats = [s for s in self.order() if self.hands[s]]
+            start = 0 if after is None else seats.index(after) + 1
+            if start < len(seats):
+                self.to_act = seats[start]
+                return
         self._start_hand()
 
     def _discard_and_replace(self, seat: int, c: Card) -> None:
@@ -363,7 +374,9 @@ class AvAState(State):
         self.phase = OVER
         self.to_act = None
         self.result = tuple(1.0 / len(winners) if s in winners else 0.0 for s in range(self.n))
-        self._emit({"type": "game_end", "winners": winners, "why": why, "scores": list(self.scores)})
+        self._emit(
+            {"type": "game_end", "winners": winners, "why": why, "scores": list(self.scores)}
+        )
 
     # --- information ------------------------------------------------------------------------
 

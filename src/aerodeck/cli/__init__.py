@@ -1,0 +1,1 @@
+"""The command line: `aerodeck games | rules | play | replay | simulate`."""

@@ -1,0 +1,249 @@
+"""The `aerodeck` command. Every refusal is one readable line on stderr and a non-zero exit."""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.markdown import Markdown
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from aerodeck.agents.registry import agent_names, make_agent
+from aerodeck.cli.session import Session
+from aerodeck.core.api import Agent, Game, State
+from aerodeck.core.errors import AerodeckError, ConfigError
+from aerodeck.core.options import parse_variant
+from aerodeck.core.records import load_record, replay
+from aerodeck.core.registry import list_games, make
+from aerodeck.core.rng import derive_seed, fresh_seed
+from aerodeck.sim.report import summarize
+from aerodeck.sim.runner import SimSpec, run
+
+app = typer.Typer(
+    help="aerodeck: play, replay and simulate five aviation card games.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+console = Console()
+err = Console(stderr=True)
+
+GameArg = Annotated[str, typer.Argument(help="game id, e.g. aces-versus-aces")]
+PlayersOpt = Annotated[int | None, typer.Option("--players", "-p", help="number of players")]
+SeedOpt = Annotated[int | None, typer.Option("--seed", help="seed (same seed, same game)")]
+VariantOpt = Annotated[
+    list[str] | None, typer.Option("--variant", "-v", help="rule option key=value (repeatable)")
+]
+
+
+def _options(variants: list[str] | None) -> dict[str, str]:
+    return dict(parse_variant(v) for v in variants or [])
+
+
+@app.command()
+def games() -> None:
+    """List the games, their player counts and options."""
+    table = Table("game", "title", "players", "options")
+    for info in list_games():
+        options = ", ".join(f"{o.name}={str(o.default).lower()}" for o in info.options)
+        counts = ", ".join(str(n) for n in info.player_counts)
+        table.add_row(info.cli_name, info.title, counts, options)
+    console.print(table)
+
+
+@app.command()
+def rules(game: GameArg) -> None:
+    """Print a game's rules summary and notation."""
+    configured = make(game)
+    console.print(Markdown(configured.rules_text()))
+    if configured.info.options:
+        console.print("[bold]Options[/bold] (--variant key=value):")
+        for option in configured.info.options:
+            console.print(f"  {option.describe()}")
+
+
+def _bots_for(game: Game, human: int | None, bots: str, seed: int) -> list[Agent | None]:
+    names = [b for b in (x.strip() for x in bots.split(",")) if b]
+    if not names:
+        raise ConfigError("--bots needs at least one bot name")
+    agents: list[Agent | None] = []
+    others = 0
+    for seat in range(game.players):
+        if seat == human:
+            agents.append(None)
+            continue
+        name = names[min(others, len(names) - 1)]
+        agents.append(make_agent(name, game, derive_seed(seed, "bot", seat)))
+        others += 1
+    return agents
+
+
+@app.command()
+def play(
+    game: GameArg,
+    players: PlayersOpt = None,
+    seat: Annotated[int, typer.Option("--seat", help="your seat, 0 plays first")] = 0,
+    bots: Annotated[str, typer.Option("--bots", help="bots for the other seats")] = "heuristic",
+    seed: SeedOpt = None,
+    variant: VariantOpt = None,
+    save: Annotated[Path | None, typer.Option("--save", help="record file")] = None,
+    resume: Annotated[Path | None, typer.Option("--resume", help="carry on a saved game")] = None,
+) -> None:
+    """Play in the terminal against bots. The record is saved after every move."""
+    state: State
+    if resume is not None:
+        record = load_record(resume)
+        state = replay(record)
+        configured = state.game
+        save = save or resume
+    else:
+        configured = make(game, players, **_options(variant))
+        state = configured.new_game(seed=fresh_seed() if seed is None else seed)
+    if not 0 <= seat < configured.players:
+        raise ConfigError(f"--seat must be 0 to {configured.players - 1}")
+    if state.is_terminal:
+        raise ConfigError("that game is already over; use `aerodeck replay` to see it")
+    save = save or Path("aerodeck-records") / f"{configured.id}-{state.seed}.json"
+    agents = _bots_for(configured, seat, bots, state.seed)
+    finished = Session(state, seat, agents, console, save, console.input).run()
+    if not finished:
+        raise typer.Exit(0)
+
+
+@app.command("replay")
+def replay_command(
+    file: Annotated[Path, typer.Argument(help="a record file (JSON)")],
+    seat: Annotated[int | None, typer.Option("--seat", help="show it as this seat saw it")] = None,
+    quiet: Annotated[
+        bool, typer.Option("--quiet", help="only validate and print the result")
+    ] = False,
+) -> None:
+    """Validate a record move by move and print the game step by step."""
+    record = load_record(file)
+    final = replay(record)
+    if not quiet:
+        game = final.game
+        state = game.new_game(seed=final.seed, setup=final.setup)
+        seen = 0
+        for number, text in enumerate(record["actions"], start=1):
+            actor = state.current_player
+            state.apply(text)
+            console.print(f"[cyan]{number:>4}[/cyan] seat {actor}: [bold]{text}[/bold]")
+            for event in state.events_since(seen, seat):
+                console.print("       " + game.describe_event(event))
+            seen = state.event_count
+    status = f"winners {final.winners}" if final.is_terminal else "game not finished"
+    console.print(f"Record is valid: {len(record['actions'])} moves, {status}.")
+
+
+@app.command()
+def simulate(
+    game: GameArg,
+    games_count: Annotated[int, typer.Option("--games", "-n", help="number of games")] = 1000,
+    bots: Annotated[str, typer.Option("--bots", help="bots, comma-separated")] = "heuristic,random",
+    players: PlayersOpt = None,
+    seed: Annotated[int, typer.Option("--seed", help="master seed")] = 1,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", help="processes")] = 1,
+    variant: VariantOpt = None,
+    out: Annotated[Path | None, typer.Option("--out", help="folder for games.jsonl")] = None,
+    resume: Annotated[bool, typer.Option("--resume", help="carry on the run in --out")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="print the summary as JSON")] = False,
+) -> None:
+    """Play many seeded games between bots; report win rates with 95% intervals."""
+    configured = make(game, players, **_options(variant))
+    names = tuple(b.strip() for b in bots.split(",") if b.strip())
+    spec = SimSpec(configured.id, configured.players, names, games_count, seed, configured.options)
+    if jobs < 1:
+        raise ConfigError("--jobs must be at least 1")
+    started = time.perf_counter()
+    columns = (
+        TextColumn("[progress.description]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("{task.fields[rate]}"),
+        TimeRemainingColumn(),
+    )
+    with Progress(*columns, console=err, transient=True, disable=as_json) as progress:
+        task = progress.add_task(configured.info.title, total=games_count, rate="")
+
+        def advance(count: int) -> None:
+            done = progress.tasks[0].completed + count
+            rate = done / max(time.perf_counter() - started, 1e-9)
+            progress.update(task, advance=count, rate=f"{rate:,.0f} games/s")
+
+        outcomes = run(spec, jobs=jobs, out=out, resume=resume, on_progress=advance)
+    summary = summarize(outcomes, configured.players)
+    summary["spec"] = {
+        "game": spec.game,
+        "bots": list(names),
+        "seed": seed,
+        "options": spec.options,
+    }
+    if out is not None:
+        (out / "summary.json").write_text(json.dumps(summary, indent=1), encoding="utf-8")
+    if as_json:
+        print(json.dumps(summary))
+        return
+    _print_summary(summary, time.perf_counter() - started)
+
+
+def _print_summary(summary: dict[str, Any], seconds: float) -> None:
+    fair = summary["fair_share"]
+    table = Table(
+        "bot", "seat-games", "win rate", "95% interval", title=f"{summary['games']} games"
+    )
+    for bot, est in summary["bots"].items():
+        table.add_row(
+            bot, str(est["n"]), f"{est['value']:.3f}", f"{est['low']:.3f} - {est['high']:.3f}"
+        )
+    console.print(table)
+    seats = Table("seat", "win rate", "95% interval", title=f"by seat (fair share {fair:.3f})")
+    for number, est in enumerate(summary["seats"]):
+        seats.add_row(str(number), f"{est['value']:.3f}", f"{est['low']:.3f} - {est['high']:.3f}")
+    console.print(seats)
+    length = summary["length"]
+    console.print(
+        f"Game length: {length['value']:.1f} decisions "
+        f"(95% interval {length['low']:.1f} - {length['high']:.1f}); {seconds:.1f} s"
+    )
+
+
+@app.command()
+def bots(game: GameArg) -> None:
+    """List the bots available for a game."""
+    console.print(", ".join(agent_names(make(game))))
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point: run the app, turning every expected failure into one line and an exit code."""
+    try:
+        result = app(args=argv, standalone_mode=False)
+    except AerodeckError as error:
+        err.print(f"error: {error}", markup=False, highlight=False, soft_wrap=True)
+        return 2
+    except typer.TyperException as error:
+        message = error.format_message()
+        if message:
+            err.print(f"error: {message}", markup=False, highlight=False, soft_wrap=True)
+        return 2
+    except (KeyboardInterrupt, typer.Abort):
+        err.print("interrupted", markup=False)
+        return 130
+    except typer.Exit as done:
+        return int(done.exit_code)
+    return int(result) if isinstance(result, int) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
+
+
+def run_main() -> None:
+    """Console-script wrapper: exit with main()'s code."""
+    sys.exit(main())

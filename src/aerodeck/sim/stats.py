@@ -1,0 +1,49 @@
+"""Small, exact statistics for win rates and game lengths (95% intervals)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+Z95 = 1.959963984540054
+
+
+@dataclass(frozen=True, slots=True)
+class Estimate:
+    """A proportion or mean with its 95% interval."""
+
+    value: float
+    low: float
+    high: float
+    n: int
+
+    def as_dict(self) -> dict[str, float | int]:
+        return {"value": self.value, "low": self.low, "high": self.high, "n": self.n}
+
+    def __str__(self) -> str:
+        return f"{self.value:.3f} [{self.low:.3f}, {self.high:.3f}]"
+
+
+def wilson(successes: float, n: int, z: float = Z95) -> Estimate:
+    """Wilson score interval; shared wins count as fractions of a success."""
+    if n <= 0:
+        return Estimate(math.nan, math.nan, math.nan, 0)
+    p = successes / n
+    denominator = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denominator
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denominator
+    return Estimate(p, max(0.0, centre - half), min(1.0, centre + half), n)
+
+
+def mean_interval(values: Sequence[float], z: float = Z95) -> Estimate:
+    """Mean with a normal-approximation interval (fine for the thousands of games we run)."""
+    n = len(values)
+    if n == 0:
+        return Estimate(math.nan, math.nan, math.nan, 0)
+    mean = sum(values) / n
+    if n == 1:
+        return Estimate(mean, mean, mean, 1)
+    variance = sum((v - mean) ** 2 for v in values) / (n - 1)
+    half = z * math.sqrt(variance / n)
+    return Estimate(mean, mean - half, mean + half, n)
