@@ -1,8 +1,5 @@
 """One test per ruling of docs/games/ace_race.md (R1..R16)."""
 
-# Test names carry the ruling numbers (R1..R16) exactly as the docs write them.
-# ruff: noqa: N802
-
 from __future__ import annotations
 
 import random
