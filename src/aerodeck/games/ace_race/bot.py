@@ -1,8 +1,8 @@
 """A heuristic Ace Race bot: it decides from its seat's view and the legal moves only.
 
 Plan: shed as many cards per turn as the rule allows; keep Aces and jokers for when they change
-the game (no other play, an opponent close to going out, or falling behind); set rules that suit
-the hand; bid only with a hand that has a strong rule; aim giveaways at the leader, giving the
+the game (no other play, and the Ace's rule gives an immediate play, or an opponent is close to
+going out, or the bot has fallen behind); set rules that suit the hand; bid only with a hand that has a strong rule; aim giveaways at the leader, giving the
 cards least likely to be playable.
 """
 
@@ -43,6 +43,9 @@ BEHIND_BY = 4  # this many cards more than the leader makes an Ace worth spendin
 
 class HeuristicBot:
     name = "heuristic"
+    urgent_cards = URGENT_CARDS
+    behind_by = BEHIND_BY
+    bid_strengths = (0.45, 0.6)  # hand strength needed to bid 0, and to bid 1
 
     def __init__(self, game: Game, seed: int) -> None:
         self.game = game
@@ -68,7 +71,8 @@ class HeuristicBot:
         numerals = numerals_of(tuple(hand))
         best = max(coverage(rule, suit, numerals) for rule, suit in _RULES)
         strength = best / max(1, len(hand)) + 0.1 * sum(1 for c in hand if IS_ACE[c] or is_joker(c))
-        cap = -1 if strength < 0.45 else 0 if strength < 0.6 else 1
+        low, high = self.bid_strengths
+        cap = -1 if strength < low else 0 if strength < high else 1
         bids = [a for a in legal if isinstance(a, Bid) and a.amount <= cap]
         return bids[0] if bids else PASS
 
@@ -78,8 +82,8 @@ class HeuristicBot:
         me = view["seat"]
         sizes = view["hand_sizes"]
         others = [size for s, size in enumerate(sizes) if s != me]
-        urgent = min(others) <= URGENT_CARDS or view["draw_size"] == 0
-        behind = len(hand) >= min(others) + BEHIND_BY
+        urgent = min(others) <= self.urgent_cards or view["draw_size"] == 0
+        behind = len(hand) >= min(others) + self.behind_by
         rs = _rule_state(view)
         plays = [a for a in legal if isinstance(a, Play)]
         for action in legal:  # going out beats everything
@@ -91,14 +95,16 @@ class HeuristicBot:
             return max(plays, key=lambda a: _play_score(a, rs, hand))
         aces = [a for a in legal if isinstance(a, AcePlay)]
         jokers = [a for a in legal if isinstance(a, JokerPlay)]
-        if aces and (urgent or behind or view["phase"] == "drawn"):
-            return _best_ace(aces, hand)
+        if aces:
+            best = _best_ace(aces, hand)
+            if urgent or behind or view["phase"] == "drawn" or _follows_up(best, hand):
+                return best
         if jokers and (urgent or len(hand) <= 4):
             return max(jokers, key=lambda a: _awkwardness(a.card, hand))
         if DRAW in legal:
             return DRAW
         if aces and view["phase"] != "drawn":
-            return _best_ace(aces, hand)
+            return _best_ace(aces, hand)  # the draw pile is empty: an Ace refills it
         if jokers and view["phase"] != "drawn":
             return max(jokers, key=lambda a: _awkwardness(a.card, hand))
         return PASS if PASS in legal else legal[0]
@@ -166,12 +172,17 @@ def _best_ace(aces: list[AcePlay], hand: list[int]) -> Action:
     """The Ace whose rule best suits the rest of the hand, preferring one I can play under now."""
 
     def score(action: AcePlay) -> float:
-        rest = tuple(c for c in hand if c != action.card)
-        numerals = numerals_of(rest)
-        immediate = 2.0 if rule_plays(RuleState(action.rule, action.suit), numerals) else 0.0
+        numerals = numerals_of(tuple(c for c in hand if c != action.card))
+        immediate = 2.0 if _follows_up(action, hand) else 0.0
         return coverage(action.rule, action.suit, numerals) + immediate
 
     return max(aces, key=score)
+
+
+def _follows_up(action: AcePlay, hand: list[int]) -> bool:
+    """Would this Ace's rule let me play again at once (so the Ace changes the game for me)?"""
+    rest = numerals_of(tuple(c for c in hand if c != action.card))
+    return bool(rule_plays(RuleState(action.rule, action.suit), rest))
 
 
 def _size(action: Play | JokerPlay) -> int:

@@ -86,7 +86,7 @@ def render_view(view: JSON) -> str:
     if "hand" in view:
         lines.append(f"  [bold]your hand:[/bold] {_cards(view['hand'])}")
         if view.get("drawn"):
-            lines.append(f"  you drew {pretty(view['drawn'])}: play it, or pass")
+            lines.append(f"  you drew {pretty(view['drawn'])}: only that card may be played now")
     return "\n".join(lines)
 
 
