@@ -2,8 +2,8 @@
 
 Plan: shed as many cards per turn as the rule allows; keep Aces and jokers for when they change
 the game (no other play, and the Ace's rule gives an immediate play, or an opponent is close to
-going out, or the bot has fallen behind); set rules that suit the hand; bid only with a hand that has a strong rule; aim giveaways at the leader, giving the
-cards least likely to be playable.
+going out, or the bot has fallen behind); set rules that suit the hand; bid only with a hand that
+has a strong rule; aim giveaways at the leader, giving the cards least likely to be playable.
 """
 
 from __future__ import annotations
