@@ -168,7 +168,7 @@ def _best_rule(options: list[SetRule], hand: list[int]) -> Action:
     return max(options, key=lambda a: coverage(a.rule, a.suit, numerals))
 
 
-def _best_ace(aces: list[AcePlay], hand: list[int]) -> Action:
+def _best_ace(aces: list[AcePlay], hand: list[int]) -> AcePlay:
     """The Ace whose rule best suits the rest of the hand, preferring one I can play under now."""
 
     def score(action: AcePlay) -> float:
