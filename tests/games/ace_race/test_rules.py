@@ -181,3 +181,45 @@ def test_the_view_shows_rule_parameter_what_to_match_and_hand_sizes() -> None:
     assert "seat 1: 2 cards" in text and "seat 2: 1 card" in text
     for event in state.events_since(0, 0):
         assert state.game.describe_event(event)
+
+
+def test_every_illegal_action_gets_a_one_line_reason() -> None:
+    import random
+
+    game = aerodeck.make("ace_race", players=3)
+    rng = random.Random(5)
+    state = game.new_game(seed=5)
+    checked = 0
+    while not state.is_terminal and checked < 40:
+        legal_now = set(state.legal_actions())
+        for action in actions.ALL_ACTIONS[::7]:
+            if action not in legal_now:
+                reason = state.why_illegal(action)
+                assert reason and "\n" not in reason
+        checked += 1
+        state.apply(rng.choice(state.legal_actions()))
+
+
+def test_a_drawn_card_the_rule_forbids_is_explained_by_the_rule() -> None:
+    state = stacked(hands=[["2S", "KS"], ["5S", "6S"]], draw=["3H"], rule="high", first=0)
+    state.apply("draw")
+    assert "under High" in state.why_illegal(actions.parse("play 3H"))
+    assert "only play the card you drew" in state.why_illegal(actions.parse("play KS"))
+
+
+def test_a_determinization_keeps_the_cards_the_seat_gave_away_in_the_receivers_hand() -> None:
+    import random
+
+    hands = [["7S", "7H", "2C", "9D"], ["7D", "7C", "5D", "KD", "9S"], ["2D", "3D", "4D"]]
+    state = stacked(players=3, hands=hands, rule="multiples", first=0)
+    state.apply("play 7S 7H")
+    state.apply("play 7D 7C")
+    state.apply("give 5D to 2")
+    state.apply("give KD to 2")
+    rng = random.Random(1)
+    for _ in range(20):
+        world = state.determinize(1, rng)
+        assert {parse_card("5D"), parse_card("KD")} <= set(world.hands[2])
+        world.check_invariants()
+    others = {tuple(sorted(state.determinize(0, rng).hands[2])) for _ in range(20)}
+    assert len(others) > 1  # seat 0 saw nothing of the gift: seat 2's hand is redrawn

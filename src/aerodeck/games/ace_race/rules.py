@@ -597,7 +597,7 @@ class AceRaceState(State):
         missing = _missing(hand, action)
         if missing:
             return f"you do not hold {missing}"
-        if phase == DRAWN:
+        if phase == DRAWN and _cards_of(action) != (self.drawn,):
             return f"after a draw you may only play the card you drew ({TEXT[self.drawn]}) or pass"
         rs = self.rs
         assert rs is not None
@@ -732,6 +732,15 @@ def _without(hand: Hand, cards: tuple[int, ...]) -> Hand:
     """``hand`` minus ``cards`` (each once)."""
     remove = set(cards)
     return tuple(c for c in hand if c not in remove)
+
+
+def _cards_of(action: Action) -> tuple[int, ...]:
+    """The non-joker cards an action puts on the pile."""
+    if isinstance(action, Play):
+        return action.cards
+    if isinstance(action, JokerPlay | AcePlay):
+        return (action.card,)
+    return ()
 
 
 def _missing(hand: Hand, action: Action) -> str:
