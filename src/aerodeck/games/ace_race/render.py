@@ -68,7 +68,11 @@ def render_view(view: JSON) -> str:
         last = _cards(rule["last"]) if rule["last"] else "nothing yet under this rule"
         carried = " (on a joker)" if rule["last_kind"] == "joker" else ""
         lines.append(f"  on top: {last}{carried}")
-        lines.append(f"  [bold]next play:[/bold] {rule['need']}; or an Ace, a joker, or draw")
+        fallback = "draw" if view["draw_size"] else "pass (the draw pile is empty)"
+        lines.append(
+            f"  [bold]next play:[/bold] {rule['need']}; or an Ace, a joker with a card the rule "
+            f"forbids, or {fallback}"
+        )
     sizes = []
     for seat, size in enumerate(view["hand_sizes"]):
         mark = "▶ " if view["to_act"] == seat else "  "
@@ -82,7 +86,8 @@ def render_view(view: JSON) -> str:
         lines.append(f"  discard pile, top last: {_cards(shown)}{more}")
     if view["phase"] == "give" and view["giver"] is not None:
         giver = seat_name(view["giver"], me)
-        lines.append(f"  [yellow]{giver} gives away {view['give_left']} more card(s)[/yellow]")
+        verb = "give" if view["giver"] == me else "gives"
+        lines.append(f"  [yellow]{giver} {verb} away {view['give_left']} more card(s)[/yellow]")
     if "hand" in view:
         lines.append(f"  [bold]your hand:[/bold] {_cards(view['hand'])}")
         if view.get("drawn"):
