@@ -46,6 +46,8 @@ class HeuristicBot:
     urgent_cards = URGENT_CARDS
     behind_by = BEHIND_BY
     bid_strengths = (0.45, 0.6)  # hand strength needed to bid 0, and to bid 1
+    ace_gain = 3  # play an Ace over a rule play when it sheds this many more cards at once
+    joker_hand = 4  # with no other play, spend a joker when holding this many cards or fewer
 
     def __init__(self, game: Game, seed: int) -> None:
         self.game = game
@@ -91,15 +93,20 @@ class HeuristicBot:
                 return action
             if isinstance(action, AcePlay) and len(hand) == 1:
                 return action
-        if plays:
-            return max(plays, key=lambda a: _play_score(a, rs, hand))
         aces = [a for a in legal if isinstance(a, AcePlay)]
+        if plays:
+            best_play = max(plays, key=lambda a: _play_score(a, rs, hand))
+            if aces and view["phase"] == "turn":
+                ace = max(aces, key=lambda a: _ace_follow_up(a, hand))
+                if 1 + _ace_follow_up(ace, hand) >= len(best_play.cards) + self.ace_gain:
+                    return ace
+            return best_play
         jokers = [a for a in legal if isinstance(a, JokerPlay)]
         if aces:
             best = _best_ace(aces, hand)
             if urgent or behind or view["phase"] == "drawn" or _follows_up(best, hand):
                 return best
-        if jokers and (urgent or len(hand) <= 4):
+        if jokers and (urgent or len(hand) <= self.joker_hand):
             return max(jokers, key=lambda a: _awkwardness(a.card, hand))
         if DRAW in legal:
             return DRAW
@@ -183,6 +190,13 @@ def _follows_up(action: AcePlay, hand: list[int]) -> bool:
     """Would this Ace's rule let me play again at once (so the Ace changes the game for me)?"""
     rest = numerals_of(tuple(c for c in hand if c != action.card))
     return bool(rule_plays(RuleState(action.rule, action.suit), rest))
+
+
+def _ace_follow_up(action: AcePlay, hand: list[int]) -> int:
+    """How many cards the biggest play right after this Ace would shed."""
+    rest = numerals_of(tuple(c for c in hand if c != action.card))
+    plays = rule_plays(RuleState(action.rule, action.suit), rest)
+    return max((len(a.cards) for a in plays if isinstance(a, Play)), default=0)
 
 
 def _size(action: Play | JokerPlay) -> int:
