@@ -156,6 +156,10 @@ def test_the_action_encoding_is_fixed_and_complete() -> None:
         {"wins": [1]},
         {"colour": "red"},
         {"hands": [["ZZ"], []]},
+        {
+            "hands": [[], []],
+            "draw": [f"{r}{s}" for r in [*"23456789", "10", "J", "Q"] for s in "SHDC"],
+        },
     ],
 )
 def test_bad_setups_are_config_errors(setup: dict[str, object]) -> None:

@@ -199,6 +199,8 @@ class AceRaceState(State):
                 size = hand_size(n)
                 dealt.append(tuple(rest[:size]))
                 del rest[:size]
+        if not all(dealt):
+            raise ConfigError("setup: too many cards named to deal the other hands")
         self.game_no = 1
         self.hands = tuple(dealt)
         if "pile" in setup:
@@ -258,6 +260,7 @@ class AceRaceState(State):
         self._start_bidding()
 
     def _emit_deal(self) -> None:
+        """Reset the per-game counters and announce the deal (each seat sees its own hand)."""
         self.turns = 0
         self.idle = 0
         self.drawn = -1
