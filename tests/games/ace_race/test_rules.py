@@ -227,3 +227,19 @@ def test_a_determinization_keeps_the_cards_the_seat_gave_away_in_the_receivers_h
         world.check_invariants()
     others = {tuple(sorted(state.determinize(0, rng).hands[2])) for _ in range(20)}
     assert len(others) > 1  # seat 0 saw nothing of the gift: seat 2's hand is redrawn
+
+
+def test_a_whole_match_is_one_record_that_replays() -> None:
+    import json
+    import random
+
+    game = aerodeck.make("ace_race", players=3, games=3)
+    state = game.new_game(seed=21)
+    rng = random.Random(21)
+    while not state.is_terminal:
+        state.apply(rng.choice(state.legal_actions()))
+    record = json.loads(json.dumps(state.record()))
+    assert record["options"]["games"] == 3
+    again = aerodeck.replay(record)
+    assert again.returns() == state.returns() and again.view(None) == state.view(None)
+    assert [e["game"] for e in again.events_since(0, None) if e["type"] == "deal"] == [1, 2, 3]
