@@ -703,6 +703,7 @@ class AceRaceState(State):
         for s in range(self.n):
             if s != player:
                 pool.extend(c for c in self.hands[s] if c not in known[s])
+        pool.sort()  # a canonical order: the result may depend only on what the seat knows
         new.rng_seed = shuffle(seed, pool)
         hands = list(self.hands)
         for s in range(self.n):
