@@ -1,0 +1,1145 @@
+"""Race to Ace as a pure state machine (no I/O). Rulings R1..R20 are in docs/games/race_to_ace.md.
+
+A turn: the pilot draws one card (chance, internal) and plays exactly one card, or, if shot down
+since their last turn, only discards. Playing an acquisition starts a DOGFIGHT: the two pilots
+answer each other out of turn, without drawing, until one passes; then the pilot whose move stood
+may fire. At the end of every turn all pilots refill to seven cards.
+
+Acquisitions in play are *stacks* ``(kind, target, source, cover, cover_owner)``: the RADAR or
+VISUAL card, the pilot it was played on, the pilot who placed it, and the JAMMIT! or MANEUVER card
+lying on it (-1 when none) with who played that. A VISUAL covered by the target's MANEUVER is
+*outmaneuvered*: it threatens its source instead (R3).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from aerodeck.core.api import JSON, Action, State
+from aerodeck.core.errors import ConfigError
+from aerodeck.core.rng import shuffle
+from aerodeck.games.race_to_ace import cards as c
+from aerodeck.games.race_to_ace.actions import (
+    PASS,
+    STACK_LETTER,
+    Move,
+    at_pilot,
+    bare,
+    discard,
+    on_stack,
+)
+
+if TYPE_CHECKING:
+    from aerodeck.games.race_to_ace.game import RaceToAce
+
+HAND_SIZE = 7
+TURN, LOST, DOGFIGHT, FIRE, REACT, WEAPON, OVER = (
+    "turn",
+    "lost turn",
+    "dogfight",
+    "fire",
+    "react",
+    "weapon",
+    "over",
+)
+NONE = -1
+KILL_POINTS = 5
+ACQUISITION_POINTS = 2
+
+Stack = tuple[int, int, int, int, int]  # kind, target, source, cover, cover_owner
+Hand = tuple[int, ...]
+Snapshot = tuple[tuple[Stack, ...], tuple[tuple[int, int], ...], tuple[int, ...]]
+T = TypeVar("T")
+
+
+def threatens(stack: Stack) -> int:
+    """The pilot a stack can be fired on now, or -1 (a suppressed RADAR threatens nobody)."""
+    _, target, source, cover, _ = stack
+    if cover == c.MANEUVER:
+        return source
+    if cover == c.JAMMIT:
+        return NONE
+    return target
+
+
+def stack_ref(stack: Stack) -> str:
+    return f"{STACK_LETTER[stack[0]]}{stack[2]}>{stack[1]}"
+
+
+class RaceState(State):
+    """The whole table; every slot holds an immutable value so ``clone`` can share it."""
+
+    __slots__ = (
+        "acqs",
+        "acquired",
+        "deck",
+        "df",
+        "discards",
+        "downed",
+        "first",
+        "flames",
+        "game_no",
+        "golden_bird",
+        "hands",
+        "hot_stick",
+        "kills",
+        "n",
+        "pending",
+        "phase",
+        "react_kind",
+        "result",
+        "rng_seed",
+        "scores",
+        "to_act",
+        "turn",
+        "turn_no",
+        "weapon",
+        "wings",
+    )
+
+    game: RaceToAce
+
+    def __init__(self, game: RaceToAce, seed: int | None, setup: Mapping[str, Any] | None) -> None:
+        super().__init__(game, seed, setup)
+        n = game.players
+        self.n = n
+        self.rng_seed = self.seed
+        self.scores: tuple[int, ...] = (0,) * n
+        self.game_no = 0
+        self.result: tuple[float, ...] | None = None
+        self.first = 0
+        self.to_act: int | None = None
+        self.phase = TURN
+        self.turn = 0
+        stacked = self._read_setup(setup) if setup else None
+        self._start_game(stacked)
+
+    # --- options ----------------------------------------------------------------------------
+
+    @property
+    def tokens(self) -> bool:
+        return bool(self.game.options["acquisition_tokens"])
+
+    @property
+    def wingmen(self) -> bool:
+        return bool(self.game.options["wingmen"])
+
+    # --- set-up -----------------------------------------------------------------------------
+
+    def _read_setup(self, setup: Mapping[str, Any]) -> JSON:
+        """Check a scenario: ``hands``, ``wings`` (card words a seat), ``deck`` (top first),
+        ``first`` (the seat to start), ``kills``. Unlisted cards are shuffled under ``deck``."""
+        allowed = {"hands", "wings", "deck", "first", "kills"}
+        unknown = set(setup) - allowed
+        if unknown:
+            raise ConfigError(
+                f"unknown setup key {sorted(unknown)[0]!r} ({', '.join(sorted(allowed))})"
+            )
+        out: JSON = {}
+        try:
+            for key in ("hands", "wings"):
+                if key in setup:
+                    lists = setup[key]
+                    if not isinstance(lists, list) or len(lists) != self.n:
+                        raise ConfigError(f"setup {key}: one list of cards per seat ({self.n})")
+                    if key == "wings" and not self.wingmen:
+                        raise ConfigError("setup wings: only with the wingmen option")
+                    hands = [[c.kind_of(str(w)) for w in h] for h in lists]
+                    if any(len(h) not in (0, HAND_SIZE) for h in hands):
+                        raise ConfigError(
+                            f"setup {key}: each seat gets {HAND_SIZE} cards (or none)"
+                        )
+                    out[key] = hands
+            deck = setup.get("deck", [])
+            if not isinstance(deck, list):
+                raise ConfigError("setup deck: a list of cards, top first")
+            out["deck"] = [c.kind_of(str(w)) for w in deck]
+        except ConfigError:
+            raise
+        except Exception as error:  # NotationError and bad shapes both become one readable line
+            raise ConfigError(f"setup: {error}") from None
+        used = [k for key in ("hands", "wings") for h in out.get(key, []) for k in h] + out["deck"]
+        for kind, count in enumerate(c.hand_of(used)):
+            if count > c.COUNTS[kind]:
+                raise ConfigError(
+                    f"setup uses {count} {c.NAMES[kind]} cards; the deck has {c.COUNTS[kind]}"
+                )
+        first = setup.get("first", 0)
+        if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < self.n:
+            raise ConfigError(f"setup first: a seat 0..{self.n - 1}")
+        self.first = first
+        if "kills" in setup:
+            kills = setup["kills"]
+            target = self.game.options["kills_to_win"]
+            if (
+                not isinstance(kills, list)
+                or len(kills) != self.n
+                or not all(isinstance(k, int) and 0 <= k < target for k in kills)
+            ):
+                raise ConfigError(f"setup kills: one number 0..{target - 1} per seat")
+            out["kills"] = kills
+        return out
+
+    def _start_game(self, stacked: JSON | None = None) -> None:
+        """Shuffle the 90 cards, deal 7 to every pilot (and wingman), first pilot draws."""
+        n = self.n
+        self.game_no += 1
+        self.turn_no = 0
+        self.kills: tuple[int, ...] = (
+            tuple(stacked["kills"]) if stacked and "kills" in stacked else (0,) * n
+        )
+        self.acquired: tuple[int, ...] = (0,) * n
+        self.downed: tuple[bool, ...] = (False,) * n
+        self.acqs: tuple[Stack, ...] = ()
+        self.flames: tuple[tuple[int, int], ...] = ()
+        self.hot_stick = NONE
+        self.golden_bird = NONE
+        self.df: tuple[int, int, int] | None = None
+        self.pending: tuple[int, int, int, Snapshot] | None = None
+        self.weapon: tuple[int, int, int] | None = None
+        self.react_kind = NONE
+        self.discards: tuple[int, ...] = ()
+        fixed = stacked or {}
+        given_hands = fixed.get("hands", [[]] * n)
+        given_wings = fixed.get("wings", [[]] * n)
+        top = fixed.get("deck", [])
+        remaining = list(c.COUNTS)
+        for kind in [k for h in given_hands for k in h] + [k for h in given_wings for k in h] + top:
+            remaining[kind] -= 1
+        rest = [kind for kind in c.KINDS for _ in range(remaining[kind])]
+        self.rng_seed = shuffle(self.rng_seed, rest)
+        pile = list(top) + rest
+        hands: list[Hand] = []
+        wings: list[Hand] = []
+        for seat in range(n):
+            for given, out in ((given_hands[seat], hands), (given_wings[seat], wings)):
+                if out is wings and not self.wingmen:
+                    out.append(c.EMPTY_HAND)
+                elif given:
+                    out.append(c.hand_of(given))
+                else:
+                    out.append(c.hand_of(pile[:HAND_SIZE]))
+                    del pile[:HAND_SIZE]
+        self.hands = tuple(hands)
+        self.wings = tuple(wings)
+        self.deck: tuple[int, ...] = tuple(pile)
+        private = {}
+        for s in range(n):
+            private[s] = {"hand": c.hand_list(hands[s])}
+            if self.wingmen:
+                private[s]["wing"] = c.hand_list(wings[s])
+        self._emit({"type": "deal", "game": self.game_no, "deck": len(self.deck)}, private)
+        self._start_turn((self.first + self.game_no - 1) % n)
+
+    # --- cards ------------------------------------------------------------------------------
+
+    def holds(self, seat: int, kind: int) -> bool:
+        """May ``seat`` play a ``kind`` card: in hand, or (not a special) in the wingman's hand."""
+        if self.hands[seat][kind]:
+            return True
+        return self.wingmen and kind not in c.SPECIAL and self.wings[seat][kind] > 0
+
+    def _take(self, seat: int, kind: int, discarding: bool = False) -> None:
+        """Remove a card from the pilot's own hand, else from the wingman's (R17)."""
+        if self.hands[seat][kind]:
+            self.hands = _replace(self.hands, seat, c.add(self.hands[seat], kind, -1))
+        else:
+            assert self.wingmen and (discarding or kind not in c.SPECIAL)
+            self.wings = _replace(self.wings, seat, c.add(self.wings[seat], kind, -1))
+
+    def _draw(self, seat: int, wing: bool = False) -> int:
+        """Draw the top card (its kind, or -1 if none is left anywhere); an empty deck first
+        takes in the shuffled discard pile (R2)."""
+        if not self.deck:
+            if not self.discards:
+                return NONE
+            pile = list(self.discards)
+            self.rng_seed = shuffle(self.rng_seed, pile)
+            self.deck = tuple(pile)
+            self.discards = ()
+            self._emit({"type": "reshuffle", "deck": len(self.deck)})
+        kind = self.deck[0]
+        self.deck = self.deck[1:]
+        if wing:
+            self.wings = _replace(self.wings, seat, c.add(self.wings[seat], kind))
+        else:
+            self.hands = _replace(self.hands, seat, c.add(self.hands[seat], kind))
+        return kind
+
+    def _refill(self, seat: int) -> None:
+        drawn: list[int] = []
+        for wing in (False, True) if self.wingmen else (False,):
+            hand = self.wings[seat] if wing else self.hands[seat]
+            before = hand
+            for _ in range(HAND_SIZE - sum(hand)):
+                if self._draw(seat, wing) == NONE:
+                    break
+            after = self.wings[seat] if wing else self.hands[seat]
+            drawn.extend(k for k in c.KINDS for _ in range(after[k] - before[k]))
+        if drawn:
+            self._emit(
+                {"type": "refill", "seat": seat, "count": len(drawn)},
+                {seat: {"cards": [c.WORDS[k] for k in drawn]}},
+            )
+
+    def _to_discard(self, *kinds: int) -> None:
+        self.discards += kinds
+
+    # --- who may do what: public facts ------------------------------------------------------
+
+    def flamed(self, seat: int) -> bool:
+        return any(victim == seat for victim, _ in self.flames)
+
+    def _special_hidden(self, kind: int) -> bool:
+        """The special is in some hand or the deck: a pilot may be holding it (R14)."""
+        holder = self.hot_stick if kind == c.HOT_STICK else self.golden_bird
+        return holder == NONE and kind not in self.discards
+
+    def _find(self, kind: int, target: int, source: int) -> Stack | None:
+        for stack in self.acqs:
+            if stack[0] == kind and stack[1] == target and stack[2] == source:
+                return stack
+        return None
+
+    def _slot(self, kind: int, target: int, source: int) -> Stack | None:
+        """The stack that keeps ``source`` from playing a new ``kind`` on ``target`` (R4, R16)."""
+        for stack in self.acqs:
+            if stack[0] == kind and stack[1] == target and (not self.tokens or stack[2] == source):
+                return stack
+        return None
+
+    def _usable(self, seat: int, kind: int, target: int) -> bool:
+        """Can ``seat`` fire the weapon for ``kind`` at ``target`` outside a dogfight (R8)?"""
+        for stack in self.acqs:
+            if stack[0] != kind or threatens(stack) != target:
+                continue
+            if stack[3] == c.MANEUVER:
+                if stack[1] == seat:  # only the pilot who outmaneuvered fires on it (R5)
+                    return True
+            elif not self.tokens or stack[2] == seat:
+                return True
+        return False
+
+    def _targetable(self, seat: int, target: int) -> bool:
+        return target != seat and not self.downed[target]
+
+    # --- the contract -----------------------------------------------------------------------
+
+    @property
+    def current_player(self) -> int | None:
+        return self.to_act
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    def returns(self) -> list[float]:
+        return list(self.result) if self.result is not None else [0.0] * self.n
+
+    def legal_actions(self) -> list[Action]:
+        seat = self.to_act
+        if seat is None:
+            return []
+        if self.phase == TURN:
+            return self._turn_moves(seat, self.holds)
+        if self.phase == LOST:
+            return self._discards(seat)
+        if self.phase == DOGFIGHT:
+            moves = self._answers(seat, self.holds)
+            if self.game.options["must_answer"] and moves:
+                return moves
+            return [PASS, *moves]
+        if self.phase == FIRE:
+            return [PASS, *self._fire_moves(seat, self.holds)]
+        if self.phase == REACT:
+            return [PASS, *self._reveal_moves(seat)]
+        return [PASS, *self._weapon_answers(seat, self.holds)]
+
+    def _discards(self, seat: int) -> list[Action]:
+        """Discards of every card held; a pilot holding nothing at all passes (R2)."""
+        hand, wing = self.hands[seat], self.wings[seat]
+        return [discard(k) for k in c.KINDS if hand[k] or wing[k]] or [PASS]
+
+    def _turn_moves(self, p: int, holds: Callable[[int, int], bool]) -> list[Action]:
+        """Every card play open to ``p`` in a normal turn (R1), plus discards."""
+        moves: list[Action] = self._discards(p)
+        fo = self.flamed(p)
+        if fo and holds(p, c.RELIGHT):
+            moves.append(bare(c.RELIGHT))
+        for special in (c.HOT_STICK, c.GOLDEN_BIRD):
+            if holds(p, special):
+                moves.append(bare(special))
+        for t in range(self.n):
+            if not self._targetable(p, t):
+                continue
+            if not fo:
+                if holds(p, c.VISUAL):
+                    slot = self._slot(c.VISUAL, t, p)
+                    if slot is None or (
+                        slot[2] == p
+                        and slot[3] == c.MANEUVER
+                        and self.game.options["visual_counters_maneuver"]
+                    ):
+                        moves.append(at_pilot(c.VISUAL, t))
+                if holds(p, c.RADAR):
+                    slot = self._slot(c.RADAR, t, p)
+                    if slot is None or slot[3] == c.JAMMIT:
+                        moves.append(at_pilot(c.RADAR, t))
+                if holds(p, c.GUNS) and self._usable(p, c.VISUAL, t):
+                    moves.append(at_pilot(c.GUNS, t))
+                if holds(p, c.MISSILE) and self._usable(p, c.RADAR, t):
+                    moves.append(at_pilot(c.MISSILE, t))
+            if holds(p, c.FLAMEOUT) and self.golden_bird != t:
+                moves.append(at_pilot(c.FLAMEOUT, t))
+        for stack in self.acqs:
+            moves.extend(self._stack_moves(p, stack, holds, fo))
+        return moves
+
+    def _stack_moves(
+        self, p: int, stack: Stack, holds: Callable[[int, int], bool], fo: bool
+    ) -> list[Action]:
+        kind, target, source, cover, cover_owner = stack
+        out: list[Action] = []
+
+        def add(card: int) -> None:
+            out.append(on_stack(card, kind, source, target))
+
+        if target == p and cover != c.MANEUVER:
+            # A defence in your own turn against an acquisition on you (R1, R12).
+            visual = cover == NONE and kind == c.VISUAL
+            if visual and not fo and holds(p, c.MANEUVER) and self.hot_stick != source:
+                add(c.MANEUVER)
+            if cover == NONE and kind == c.RADAR and holds(p, c.JAMMIT):
+                add(c.JAMMIT)
+            if self.golden_bird != source:
+                if holds(p, c.MALFUNCTION):
+                    add(c.MALFUNCTION)
+                if holds(p, c.FLAMEOUT):
+                    add(c.FLAMEOUT)
+        elif source == p and cover == c.MANEUVER:
+            # Your VISUAL was outmaneuvered: counter the MANEUVER and re-engage (R5, R6).
+            out.extend(self._maneuver_counters(p, target, holds, fo))
+        elif kind == c.RADAR and target != p:
+            if cover == c.JAMMIT and (not self.tokens or source == p):
+                if holds(p, c.JAMMIT):
+                    add(c.JAMMIT)  # ECCM (R9)
+                if holds(p, c.MALFUNCTION) and self.golden_bird != cover_owner:
+                    add(c.MALFUNCTION)
+            elif cover == NONE and source != p and holds(p, c.JAMMIT):
+                add(c.JAMMIT)  # offensive JAMMIT! on another pilot's RADAR (R9)
+        return out
+
+    def _maneuver_counters(
+        self, a: int, d: int, holds: Callable[[int, int], bool], fo: bool
+    ) -> list[Action]:
+        """What the outmaneuvered pilot ``a`` may play on ``d``'s MANEUVER over a's VISUAL."""
+        out: list[Action] = []
+        if not fo and holds(a, c.MANEUVER) and self.hot_stick != d:
+            out.append(on_stack(c.MANEUVER, c.VISUAL, a, d))
+        if self.golden_bird != d:
+            for card in (c.MALFUNCTION, c.FLAMEOUT):
+                if holds(a, card):
+                    out.append(on_stack(card, c.VISUAL, a, d))
+        if holds(a, c.HOT_STICK):
+            out.append(on_stack(c.HOT_STICK, c.VISUAL, a, d))
+        if not fo and holds(a, c.VISUAL) and self.game.options["visual_counters_maneuver"]:
+            out.append(at_pilot(c.VISUAL, d))
+        return out
+
+    def _answers(self, x: int, holds: Callable[[int, int], bool]) -> list[Action]:
+        """The dogfight answers open to ``x`` (besides passing): counters to the last move (R1)."""
+        assert self.df is not None
+        a, d, kind = self.df
+        out: list[Action] = []
+        pending = self.pending
+        if pending is not None and pending[2] == x and holds(x, c.GOLDEN_BIRD):
+            out.append(bare(c.GOLDEN_BIRD))
+        stack = self._find(kind, d, a)
+        if stack is None:
+            return out
+        cover = stack[3]
+        fo = self.flamed(x)
+        if x == d and cover == NONE:
+            if kind == c.VISUAL and not fo and holds(d, c.MANEUVER) and self.hot_stick != a:
+                out.append(on_stack(c.MANEUVER, kind, a, d))
+            if kind == c.RADAR and holds(d, c.JAMMIT):
+                out.append(on_stack(c.JAMMIT, kind, a, d))
+            if self.golden_bird != a:
+                for card in (c.MALFUNCTION, c.FLAMEOUT):
+                    if holds(d, card):
+                        out.append(on_stack(card, kind, a, d))
+        elif x == a and cover == c.MANEUVER:
+            out.extend(self._maneuver_counters(a, d, holds, fo))
+        elif x == a and cover == c.JAMMIT:
+            if not fo and holds(a, c.RADAR):
+                out.append(at_pilot(c.RADAR, d))
+            if holds(a, c.JAMMIT):
+                out.append(on_stack(c.JAMMIT, kind, a, d))
+            if holds(a, c.MALFUNCTION) and self.golden_bird != d:
+                out.append(on_stack(c.MALFUNCTION, kind, a, d))
+        return out
+
+    def _fire_target(self) -> tuple[int, int, int] | None:
+        """(firer, target, weapon) open when a dogfight ends on the current stack (R7)."""
+        assert self.df is not None
+        a, d, kind = self.df
+        stack = self._find(kind, d, a)
+        if stack is None or stack[3] == c.JAMMIT:
+            return None
+        if stack[3] == c.MANEUVER:
+            return d, a, c.GUNS
+        return a, d, c.GUNS if kind == c.VISUAL else c.MISSILE
+
+    def _fire_moves(self, x: int, holds: Callable[[int, int], bool]) -> list[Action]:
+        fire = self._fire_target()
+        if fire is None or self.flamed(x):
+            return []
+        firer, target, weapon = fire
+        return [at_pilot(weapon, target)] if firer == x and holds(x, weapon) else []
+
+    def _reveal_moves(self, x: int) -> list[Action]:
+        pending = self.pending
+        assert pending is not None
+        if not self.hands[x][self.react_kind]:
+            return []
+        if self.react_kind == c.GOLDEN_BIRD:
+            return [bare(c.GOLDEN_BIRD)]
+        maneuverer = pending[1]
+        return [on_stack(c.HOT_STICK, c.VISUAL, x, maneuverer)]
+
+    def _weapon_answers(self, x: int, holds: Callable[[int, int], bool]) -> list[Action]:
+        assert self.weapon is not None
+        weapon, shooter, _ = self.weapon
+        out: list[Action] = []
+        if weapon == c.MISSILE and holds(x, c.JAMMIT):
+            out.append(bare(c.JAMMIT))
+        if holds(x, c.MALFUNCTION) and self.golden_bird != shooter:
+            out.append(bare(c.MALFUNCTION))
+        return out
+
+    # --- applying moves ---------------------------------------------------------------------
+
+    def _apply(self, action: Action) -> None:
+        assert isinstance(action, Move)
+        seat = self.to_act
+        assert seat is not None
+        phase = self.phase
+        if phase in (TURN, LOST) and action is PASS:
+            self._emit({"type": "pass", "seat": seat})
+            self.downed = _replace(self.downed, seat, False)
+            self._end_turn()
+        elif phase == TURN:
+            self._play_turn(seat, action)
+        elif phase == LOST:
+            self._take(seat, action.card, discarding=True)
+            self._to_discard(action.card)
+            self._emit(
+                {"type": "discard", "seat": seat, "card": c.WORDS[action.card], "lost": True}
+            )
+            self.downed = _replace(self.downed, seat, False)
+            self._end_turn()
+        elif phase == DOGFIGHT:
+            self._answer(seat, action)
+        elif phase == FIRE:
+            if action is PASS:
+                self._emit({"type": "hold_fire", "seat": seat})
+                self._end_turn()
+            else:
+                self._fire(seat, action.pilot, action.card)
+        elif phase == REACT:
+            self._react(seat, action)
+        else:
+            self._answer_weapon(seat, action)
+
+    def _play_turn(self, p: int, move: Move) -> None:
+        card = move.card
+        if move.discard:
+            self._take(p, card, discarding=True)
+            self._to_discard(card)
+            self._emit({"type": "discard", "seat": p, "card": c.WORDS[card]})
+            self._end_turn()
+            return
+        self._take(p, card)
+        if move.stack >= 0:
+            stack = self._find(move.stack, move.pilot, move.source)
+            assert stack is not None
+            self._play_on_stack(p, card, stack)
+            return
+        t = move.pilot
+        if card == c.RELIGHT:
+            index = next(i for i, (victim, _) in enumerate(self.flames) if victim == p)
+            self.flames = self.flames[:index] + self.flames[index + 1 :]
+            self._to_discard(c.FLAMEOUT, c.RELIGHT)
+            self._event(p, card, "relight")
+            self._end_turn()
+        elif card in (c.HOT_STICK, c.GOLDEN_BIRD):
+            self._display(p, card)
+            self._event(p, card, "display")
+            self._end_turn()
+        elif card in (c.VISUAL, c.RADAR):
+            self._acquire(p, card, t)
+            self._engage(p, t, card)
+        elif card in (c.GUNS, c.MISSILE):
+            self._fire(p, t, card, taken=True)
+        else:
+            assert card == c.FLAMEOUT
+            snapshot = self._snapshot()
+            self.flames += ((t, p),)
+            self._event(p, card, "flameout", pilot=t)
+            self._maybe_react(t, c.GOLDEN_BIRD, (c.FLAMEOUT, p, t, snapshot))
+
+    def _acquire(self, p: int, kind: int, t: int) -> None:
+        """Place ``kind`` on ``t``: new, or replacing a suppressed RADAR / outmaneuvered VISUAL."""
+        old = self._slot(kind, t, p)
+        if old is not None:
+            self._remove(old)
+            self._to_discard(old[0], old[3])
+            what = "reacquire" if kind == c.RADAR else "counter_maneuver"
+        else:
+            what = "acquire"
+        self.acqs += ((kind, t, p, NONE, NONE),)
+        self._event(p, kind, what, pilot=t)
+
+    def _play_on_stack(self, p: int, card: int, stack: Stack) -> None:
+        kind, target, source, cover, cover_owner = stack
+        ref = stack_ref(stack)
+        if target == p:
+            if card == c.MANEUVER:
+                snapshot = self._snapshot()
+                self._set(stack, (kind, target, source, c.MANEUVER, p))
+                self._event(p, card, "outmaneuver", ref=ref)
+                self._maybe_react(source, c.HOT_STICK, (c.MANEUVER, p, source, snapshot))
+            elif card == c.JAMMIT:
+                self._set(stack, (kind, target, source, c.JAMMIT, p))
+                self._event(p, card, "suppress", ref=ref)
+                self._end_turn()
+            else:
+                snapshot = self._snapshot()
+                self._break(p, card, stack)
+                self._maybe_react(source, c.GOLDEN_BIRD, (card, p, source, snapshot))
+        elif source == p and cover == c.MANEUVER:
+            self._counter_maneuver(p, card, stack)
+            self._engage(p, target, c.VISUAL)
+        elif cover == c.JAMMIT:
+            restored: Stack = (kind, target, source, NONE, NONE)
+            snapshot = self._snapshot()
+            self._set(stack, restored)
+            if card == c.JAMMIT:
+                self._to_discard(c.JAMMIT, c.JAMMIT)
+                self._event(p, card, "eccm", ref=ref)
+                self._end_turn()
+            else:
+                self._to_discard(c.JAMMIT, c.MALFUNCTION)
+                self._event(p, card, "unjam", ref=ref)
+                self._maybe_react(cover_owner, c.GOLDEN_BIRD, (card, p, cover_owner, snapshot))
+        else:
+            self._set(stack, (kind, target, source, c.JAMMIT, p))
+            self._event(p, card, "suppress", ref=ref)
+            self._end_turn()
+
+    def _break(self, p: int, card: int, stack: Stack) -> None:
+        """MALFUNCTION or FLAMEOUT breaks an acquisition; a FLAMEOUT lands on its source (R10)."""
+        self._remove(stack)
+        if stack[3] != NONE:
+            self._to_discard(stack[3])
+        self._to_discard(stack[0])
+        if card == c.FLAMEOUT:
+            self.flames += ((stack[2], p),)
+        else:
+            self._to_discard(c.MALFUNCTION)
+        self._event(p, card, "break", ref=stack_ref(stack))
+
+    def _counter_maneuver(self, a: int, card: int, stack: Stack) -> None:
+        """``a`` counters the MANEUVER on a's VISUAL: it slides back onto its target (R5, R6)."""
+        kind, d, source, _, _ = stack
+        ref = stack_ref(stack)
+        snapshot = self._snapshot()
+        restored: Stack = (kind, d, source, NONE, NONE)
+        self.pending = None
+        if card == c.VISUAL:
+            self._remove(stack)
+            self._to_discard(c.VISUAL, c.MANEUVER)
+            self.acqs += (restored,)
+        else:
+            self._set(stack, restored)
+            self._to_discard(c.MANEUVER)
+        if card == c.MANEUVER:
+            self._to_discard(c.MANEUVER)
+        elif card == c.MALFUNCTION:
+            self._to_discard(c.MALFUNCTION)
+            self.pending = (card, a, d, snapshot)
+        elif card == c.FLAMEOUT:
+            self.flames += ((d, a),)
+            self.pending = (card, a, d, snapshot)
+        elif card == c.HOT_STICK:
+            self._display(a, c.HOT_STICK)
+        self._event(a, card, "counter_maneuver", ref=ref)
+
+    def _engage(self, a: int, d: int, kind: int) -> None:
+        """A DOGFIGHT begins: the defender answers at once (R1)."""
+        self.df = (a, d, kind)
+        self._emit({"type": "dogfight", "attacker": a, "defender": d, "kind": c.WORDS[kind]})
+        self._ask(d)
+
+    def _ask(self, x: int) -> None:
+        """``x`` is to answer; skipped only when no card at all could answer (public facts)."""
+        if self._answers(x, _anything):
+            self.phase = DOGFIGHT
+            self.to_act = x
+        else:
+            self._dogfight_over(x)
+
+    def _answer(self, x: int, move: Move) -> None:
+        assert self.df is not None
+        a, d, kind = self.df
+        y = d if x == a else a
+        if move is PASS:
+            self._emit({"type": "pass", "seat": x})
+            self._dogfight_over(x)
+            return
+        card = move.card
+        pending = self.pending
+        self.pending = None
+        self._take(x, card)
+        if card == c.GOLDEN_BIRD:
+            assert pending is not None
+            self._undo(x, pending)
+            self._ask(y)
+            return
+        stack = self._find(kind, d, a)
+        assert stack is not None
+        ref = stack_ref(stack)
+        if x == d:
+            if card == c.MANEUVER:
+                self._set(stack, (kind, d, a, c.MANEUVER, d))
+                self._event(d, card, "outmaneuver", ref=ref)
+            elif card == c.JAMMIT:
+                self._set(stack, (kind, d, a, c.JAMMIT, d))
+                self._event(d, card, "suppress", ref=ref)
+            else:
+                snapshot = self._snapshot()
+                self._break(d, card, stack)
+                self.pending = (card, d, a, snapshot)
+        elif stack[3] == c.MANEUVER:
+            self._counter_maneuver(a, card, stack)
+        elif card == c.RADAR:
+            self._acquire(a, c.RADAR, d)
+        else:
+            snapshot = self._snapshot()
+            self._set(stack, (kind, d, a, NONE, NONE))
+            self._to_discard(c.JAMMIT, card)
+            self._event(a, card, "eccm" if card == c.JAMMIT else "unjam", ref=ref)
+            if card == c.MALFUNCTION:
+                self.pending = (card, a, d, snapshot)
+        self._ask(y)
+
+    def _dogfight_over(self, passer: int) -> None:
+        """One pilot cannot or will not answer: the other may fire on the standing stack (R7)."""
+        assert self.df is not None
+        a, d, kind = self.df
+        self.pending = None
+        stack = self._find(kind, d, a)
+        if passer == d and stack is not None and stack[3] == NONE:
+            self.acquired = _replace(self.acquired, a, self.acquired[a] + 1)
+            self._emit({"type": "acquired", "seat": a, "defender": d, "kind": c.WORDS[kind]})
+        fire = self._fire_target()
+        if fire is not None and fire[0] != passer and not self.flamed(fire[0]):
+            self.phase = FIRE
+            self.to_act = fire[0]
+            return
+        self._end_turn()
+
+    def _fire(self, p: int, t: int, weapon: int, taken: bool = False) -> None:
+        if not taken:
+            self._take(p, weapon)
+        self._emit({"type": "fire", "seat": p, "target": t, "card": c.WORDS[weapon]})
+        if self.game.options["weapon_counters"] and (weapon == c.MISSILE or self.golden_bird != p):
+            self.weapon = (weapon, p, t)
+            self.phase = WEAPON
+            self.to_act = t
+            return
+        self._kill(p, t, weapon)
+
+    def _answer_weapon(self, x: int, move: Move) -> None:
+        assert self.weapon is not None
+        weapon, shooter, _ = self.weapon
+        self.weapon = None
+        if move is PASS:
+            self._kill(shooter, x, weapon)
+            return
+        self._take(x, move.card)
+        self._to_discard(weapon, move.card)
+        self._event(x, move.card, "defeat_weapon", pilot=shooter)
+        self._end_turn()
+
+    def _kill(self, shooter: int, t: int, weapon: int) -> None:
+        """A shoot-down: a kill token, and every card in play on or from ``t`` discarded (R11)."""
+        self._to_discard(weapon)
+        gone: list[int] = []
+        kept: list[Stack] = []
+        for stack in self.acqs:
+            kind, target, source, cover, owner = stack
+            if t in (target, source):
+                gone.append(kind)
+                if cover != NONE:
+                    gone.append(cover)
+            elif owner == t:
+                gone.append(cover)
+                kept.append((kind, target, source, NONE, NONE))
+            else:
+                kept.append(stack)
+        self.acqs = tuple(kept)
+        flames = tuple(f for f in self.flames if t not in f)
+        gone.extend(c.FLAMEOUT for _ in range(len(self.flames) - len(flames)))
+        self.flames = flames
+        if self.game.options["specials_lost"]:
+            if self.hot_stick == t:
+                self.hot_stick = NONE
+                gone.append(c.HOT_STICK)
+            if self.golden_bird == t:
+                self.golden_bird = NONE
+                gone.append(c.GOLDEN_BIRD)
+        self._to_discard(*gone)
+        self.kills = _replace(self.kills, shooter, self.kills[shooter] + 1)
+        self.downed = _replace(self.downed, t, True)
+        self._emit(
+            {
+                "type": "kill",
+                "seat": shooter,
+                "target": t,
+                "card": c.WORDS[weapon],
+                "kills": self.kills[shooter],
+                "discarded": [c.WORDS[k] for k in gone],
+            }
+        )
+        if self.kills[shooter] >= self.game.options["kills_to_win"]:
+            self._end_game(
+                [shooter], "five kills" if self.game.options["kills_to_win"] == 5 else "kills"
+            )
+        else:
+            self._end_turn()
+
+    def _maybe_react(self, x: int, special: int, pending: tuple[int, int, int, Snapshot]) -> None:
+        """Outside a dogfight, the pilot a card was played against may reveal a held special."""
+        if x != pending[1] and not self.downed[x] and self._special_hidden(special):
+            self.pending = pending
+            self.react_kind = special
+            self.phase = REACT
+            self.to_act = x
+        else:
+            self._end_turn()
+
+    def _react(self, x: int, move: Move) -> None:
+        pending = self.pending
+        assert pending is not None
+        self.pending = None
+        if move is PASS:
+            self._emit({"type": "pass", "seat": x})
+        else:
+            self._take(x, move.card)
+            self._undo(x, pending)
+        self._end_turn()
+
+    def _undo(self, x: int, pending: tuple[int, int, int, Snapshot]) -> None:
+        """``x`` reveals GOLDEN BIRD or HOT STICK: the card played against x is discarded (R14)."""
+        card, by, _, (acqs, flames, discards) = pending
+        self.acqs, self.flames, self.discards = acqs, flames, discards
+        self._to_discard(card)
+        special = c.HOT_STICK if card == c.MANEUVER else c.GOLDEN_BIRD
+        self._display(x, special)
+        self._emit(
+            {
+                "type": "reveal",
+                "seat": x,
+                "card": c.WORDS[special],
+                "cancels": c.WORDS[card],
+                "by": by,
+            }
+        )
+
+    # --- small state edits ------------------------------------------------------------------
+
+    def _snapshot(self) -> Snapshot:
+        return self.acqs, self.flames, self.discards
+
+    def _display(self, seat: int, special: int) -> None:
+        if special == c.HOT_STICK:
+            self.hot_stick = seat
+        else:
+            self.golden_bird = seat
+
+    def _remove(self, stack: Stack) -> None:
+        index = self.acqs.index(stack)
+        self.acqs = self.acqs[:index] + self.acqs[index + 1 :]
+
+    def _set(self, stack: Stack, new: Stack) -> None:
+        index = self.acqs.index(stack)
+        self.acqs = (*self.acqs[:index], new, *self.acqs[index + 1 :])
+
+    def _event(self, seat: int, card: int, what: str, pilot: int = NONE, ref: str = "") -> None:
+        event: JSON = {"type": "play", "seat": seat, "card": c.WORDS[card], "what": what}
+        if pilot != NONE:
+            event["pilot"] = pilot
+        if ref:
+            event["ref"] = ref
+        self._emit(event)
+
+    # --- turns, games, the end --------------------------------------------------------------
+
+    def _start_turn(self, seat: int) -> None:
+        self.turn = seat
+        self.turn_no += 1
+        self.df = None
+        self.pending = None
+        self.weapon = None
+        if self.turn_no > self.game.options["max_turns"]:
+            best = max(self.kills)
+            self._end_game([s for s in range(self.n) if self.kills[s] == best], "turn limit")
+            return
+        drawn = self._draw(seat)
+        lost = self.downed[seat]
+        self.phase = LOST if lost else TURN
+        self.to_act = seat
+        self._emit(
+            {
+                "type": "turn",
+                "seat": seat,
+                "turn": self.turn_no,
+                "lost": lost,
+                "drew": drawn != NONE,
+            },
+            {seat: {"card": c.WORDS[drawn]}} if drawn != NONE else None,
+        )
+
+    def _end_turn(self) -> None:
+        self.df = None
+        self.pending = None
+        self.weapon = None
+        for step in range(self.n):
+            self._refill((self.turn + step) % self.n)
+        self._start_turn((self.turn + 1) % self.n)
+
+    def _end_game(self, winners: list[int], why: str) -> None:
+        """One game is over; in a match (option ``games``) score it and deal the next (R19)."""
+        games = self.game.options["games"]
+        points = [
+            KILL_POINTS * k + ACQUISITION_POINTS * a
+            for k, a in zip(self.kills, self.acquired, strict=True)
+        ]
+        self.scores = tuple(s + p for s, p in zip(self.scores, points, strict=True))
+        self._emit(
+            {
+                "type": "game_end",
+                "game": self.game_no,
+                "winners": winners,
+                "why": why,
+                "kills": list(self.kills),
+                "acquisitions": list(self.acquired),
+                "points": points if games > 1 else None,
+                "scores": list(self.scores) if games > 1 else None,
+            }
+        )
+        if games > 1 and self.game_no < games:
+            self._start_game()
+            return
+        if games > 1:
+            best = max(self.scores)
+            winners = [s for s in range(self.n) if self.scores[s] == best]
+            self._emit({"type": "match_end", "winners": winners, "scores": list(self.scores)})
+        self.phase = OVER
+        self.to_act = None
+        self.df = None
+        self.pending = None
+        self.weapon = None
+        self.result = tuple(1.0 / len(winners) if s in winners else 0.0 for s in range(self.n))
+
+    # --- information ------------------------------------------------------------------------
+
+    def view(self, player: int | None) -> JSON:
+        pilots = []
+        for s in range(self.n):
+            pilots.append(
+                {
+                    "seat": s,
+                    "hand_size": sum(self.hands[s]),
+                    "wing_size": sum(self.wings[s]),
+                    "kills": self.kills[s],
+                    "acquisitions": self.acquired[s],
+                    "score": self.scores[s],
+                    "downed": self.downed[s],
+                    "flameouts": [owner for victim, owner in self.flames if victim == s],
+                    "hot_stick": self.hot_stick == s,
+                    "golden_bird": self.golden_bird == s,
+                }
+            )
+        acquisitions = [
+            {
+                "ref": stack_ref(stack),
+                "kind": c.WORDS[stack[0]],
+                "on": stack[1],
+                "by": stack[2],
+                "cover": None if stack[3] == NONE else c.WORDS[stack[3]],
+                "cover_by": None if stack[4] == NONE else stack[4],
+                "threatens": None if threatens(stack) == NONE else threatens(stack),
+            }
+            for stack in self.acqs
+        ]
+        out: JSON = {
+            "game": self.game.id,
+            "seat": player,
+            "phase": self.phase,
+            "to_act": self.to_act,
+            "turn": self.turn,
+            "turn_number": self.turn_no,
+            "game_number": self.game_no,
+            "games": self.game.options["games"],
+            "kills_to_win": self.game.options["kills_to_win"],
+            "tokens": self.tokens,
+            "deck": len(self.deck),
+            "discards": {c.WORDS[k]: n for k, n in enumerate(c.hand_of(self.discards)) if n},
+            "discard_top": c.WORDS[self.discards[-1]] if self.discards else None,
+            "pilots": pilots,
+            "acquisitions": acquisitions,
+            "dogfight": None,
+            "pending": None,
+            "weapon": None,
+            "winners": self.winners,
+        }
+        if self.df is not None:
+            a, d, kind = self.df
+            out["dogfight"] = {"attacker": a, "defender": d, "kind": c.WORDS[kind]}
+        if self.pending is not None and self.phase in (DOGFIGHT, REACT):
+            card, by, against, _ = self.pending
+            out["pending"] = {"card": c.WORDS[card], "by": by, "against": against}
+        if self.weapon is not None:
+            weapon, shooter, target = self.weapon
+            out["weapon"] = {"card": c.WORDS[weapon], "by": shooter, "at": target}
+        if player is not None:
+            out["hand"] = c.hand_list(self.hands[player])
+            if self.wingmen:
+                out["wing"] = c.hand_list(self.wings[player])
+        return out
+
+    def _determinize(self, player: int, seed: int) -> RaceState:
+        """Redeal what ``player`` cannot see: the other hands (and wingmen) and the deck order."""
+        new = self.clone()
+        assert isinstance(new, RaceState)
+        pool = list(self.deck)
+        for s in range(self.n):
+            if s != player:
+                pool.extend(c.hand_list_kinds(self.hands[s]))
+                pool.extend(c.hand_list_kinds(self.wings[s]))
+        new.rng_seed = shuffle(seed, pool)
+        hands = list(self.hands)
+        wings = list(self.wings)
+        for s in range(self.n):
+            if s != player:
+                size = sum(hands[s])
+                hands[s], pool = c.hand_of(pool[:size]), pool[size:]
+                size = sum(wings[s])
+                wings[s], pool = c.hand_of(pool[:size]), pool[size:]
+        new.hands = tuple(hands)
+        new.wings = tuple(wings)
+        new.deck = tuple(pool)
+        return new
+
+    def all_cards(self) -> list[int]:
+        """Every card wherever it is: deck, discards, hands, acquisitions, FLAMEOUTs, specials."""
+        out = list(self.deck) + list(self.discards)
+        for s in range(self.n):
+            out.extend(c.hand_list_kinds(self.hands[s]))
+            out.extend(c.hand_list_kinds(self.wings[s]))
+        for kind, _, _, cover, _ in self.acqs:
+            out.append(kind)
+            if cover != NONE:
+                out.append(cover)
+        out.extend(c.FLAMEOUT for _ in self.flames)
+        if self.hot_stick != NONE:
+            out.append(c.HOT_STICK)
+        if self.golden_bird != NONE:
+            out.append(c.GOLDEN_BIRD)
+        if self.weapon is not None:
+            out.append(self.weapon[0])
+        return out
+
+    def check_invariants(self) -> None:
+        """All 90 cards exactly once; acquisition limits; hands within their size."""
+        assert c.hand_of(self.all_cards()) == c.COUNTS, "cards not conserved"
+        for s in range(self.n):
+            assert sum(self.hands[s]) <= HAND_SIZE + 1, "hand too large"
+            assert min(self.hands[s]) >= 0 and min(self.wings[s]) >= 0, "negative count"
+        keys = [(k, t, s if self.tokens else NONE) for k, t, s, _, _ in self.acqs]
+        assert len(keys) == len(set(keys)), "two acquisitions of one kind on a pilot"
+        for kind, target, source, cover, owner in self.acqs:
+            assert target != source and not self.downed[target] and not self.downed[source]
+            assert cover in (NONE, c.JAMMIT if kind == c.RADAR else c.MANEUVER)
+            assert (cover == NONE) == (owner == NONE)
+        assert all(not self.downed[v] for v, _ in self.flames), "FLAMEOUT on a downed pilot"
+        assert (self.to_act is None) == (self.phase == OVER)
+
+    def why_illegal(self, action: Action) -> str:
+        """The rule that forbids ``action`` now, in players' words."""
+        if self.phase == OVER:
+            return "the game is over"
+        seat = self.to_act
+        assert seat is not None
+        if not isinstance(action, Move):
+            return f"{action} is not a Race to Ace move"
+        phase_rule = {
+            LOST: "you were shot down: this turn you may only discard a card",
+            FIRE: "the dogfight is over: fire the weapon for the standing acquisition, or pass",
+            REACT: "you may only reveal the special that cancels the card played on you, or pass",
+            WEAPON: "answer the weapon fired at you (JAMMIT! or MALFUNCTION), or pass",
+        }
+        if self.phase in phase_rule:
+            return phase_rule[self.phase]
+        if action is PASS:
+            if self.phase == TURN:
+                return "you must play or discard one card in your turn"
+            return "you must answer when you can (option must_answer)"
+        if not self.holds(seat, action.card):
+            if self.wingmen and action.card in c.SPECIAL and self.wings[seat][action.card]:
+                return "a wingman supports you with Attack and Defense cards only, not Specials"
+            return f"you do not hold a {c.NAMES[action.card]} card"
+        if action.discard:
+            return "you may discard only as your turn's card"
+        card, target = action.card, action.pilot
+        if self.phase == DOGFIGHT:
+            return (
+                "in a dogfight you may only counter your opponent's last move on the contested "
+                "acquisition, or pass"
+            )
+        if 0 <= target < self.n and action.stack < 0 and target != seat and self.downed[target]:
+            return f"pilot {target} was shot down and is out of the fight until their lost turn"
+        if action.stack < 0 and target == seat:
+            return "you cannot play that card on yourself"
+        if self.flamed(seat) and (card in c.ATTACK or card == c.MANEUVER):
+            return "with a FLAMEOUT in front of you, you cannot play Attack or MANEUVER cards"
+        if card == c.GUNS:
+            return "GUNS needs an active VISUAL ACQUISITION on the target that you may use"
+        if card == c.MISSILE:
+            return "MISSILE needs an active, unsuppressed RADAR ACQUISITION on the target"
+        if card in (c.VISUAL, c.RADAR) and action.stack < 0:
+            return f"only one {c.NAMES[card]} may stand against a pilot"
+        if card == c.RELIGHT:
+            return "RELIGHT cancels a FLAMEOUT in front of you; you have none"
+        if self.golden_bird in (target, action.source) and card in (c.MALFUNCTION, c.FLAMEOUT):
+            return "the GOLDEN BIRD pilot is immune to MALFUNCTION and FLAMEOUT"
+        if card in (c.MANEUVER, c.HOT_STICK) and self.hot_stick >= 0:
+            return "the HOT STICK pilot cannot be outmaneuvered"
+        if card == c.JAMMIT:
+            return "JAMMIT! is played only on a RADAR ACQUISITION (to suppress it, or as ECCM)"
+        if card == c.MANEUVER:
+            return "MANEUVER is played on a VISUAL ACQUISITION against you, or to counter one"
+        return f"{action} is not a legal play now"
+
+
+def _anything(seat: int, kind: int) -> bool:
+    """A stand-in hand holding every card: what *could* be played, from public facts only."""
+    return True
+
+
+def _replace(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
+    """A copy of ``values`` with one element replaced (states hold tuples, never lists)."""
+    return (*values[:index], value, *values[index + 1 :])
