@@ -89,3 +89,47 @@ def play(state: RaceState, *moves: str) -> None:
 
 def legal(state: RaceState) -> set[str]:
     return {str(a) for a in state.legal_actions()}
+
+
+FILLERS = ("relight",) * 10 + ("missile",) * 10 + ("radar",) * 15
+
+
+def table(
+    *hands: str,
+    deck: str = "",
+    first: int = 0,
+    seed: int = 1,
+    **options: Any,
+) -> RaceState:
+    """A stacked table: each hand is a space-separated card list padded to seven with harmless
+    fillers (RELIGHT, then MISSILE, then RADAR); ``deck`` is the top of the draw deck."""
+    fillers = list(FILLERS)
+    lists = [text.split() for text in hands]
+    for used in [w for cards in lists for w in cards] + deck.split():
+        if used in fillers:
+            fillers.remove(used)
+    for cards in lists:
+        while len(cards) < 7:
+            cards.append(fillers.pop(0))
+    setup: dict[str, Any] = {"hands": lists, "deck": deck.split(), "first": first}
+    return stacked(setup, players=len(hands), seed=seed, **options)
+
+
+def take_from_deck(state: RaceState, *kinds: int) -> None:
+    """Pull cards out of the draw deck so a test can lay them on the table (cards conserved)."""
+    deck = list(state.deck)
+    for kind in kinds:
+        deck.remove(kind)
+    state.deck = tuple(deck)
+
+
+def skip_turn(state: RaceState, times: int = 1) -> None:
+    """The pilot to act discards a filler (RELIGHT, MISSILE, RADAR if held), ``times`` times."""
+    for _ in range(times):
+        moves = legal(state)
+        for word in ("relight", "missile", "radar", "jammit"):
+            if f"discard {word}" in moves:
+                play(state, f"discard {word}")
+                break
+        else:
+            play(state, sorted(m for m in moves if m.startswith("discard"))[0])

@@ -57,7 +57,7 @@ class HeuristicBot:
         me = observation.seat
         hand = c.hand_of([c.kind_of(w) for w in view["hand"] + view.get("wing", [])])
         phase = view["phase"]
-        if phase in ("turn", "lost turn"):
+        if phase in ("turn", "lost turn", "trim"):
             return (
                 self._turn(view, me, hand, legal)
                 if phase == "turn"

@@ -38,6 +38,7 @@ _PHASES = {
     "fire": "may fire (or pass)",
     "react": "may reveal a special card (or pass)",
     "weapon": "may answer the weapon (or pass)",
+    "trim": "discards down to seven cards",
 }
 
 

@@ -34,13 +34,14 @@ if TYPE_CHECKING:
     from aerodeck.games.race_to_ace.game import RaceToAce
 
 HAND_SIZE = 7
-TURN, LOST, DOGFIGHT, FIRE, REACT, WEAPON, OVER = (
+TURN, LOST, DOGFIGHT, FIRE, REACT, WEAPON, TRIM, OVER = (
     "turn",
     "lost turn",
     "dogfight",
     "fire",
     "react",
     "weapon",
+    "trim",
     "over",
 )
 NONE = -1
@@ -345,6 +346,8 @@ class RaceState(State):
             return self._turn_moves(seat, self.holds)
         if self.phase == LOST:
             return self._discards(seat)
+        if self.phase == TRIM:
+            return [discard(k) for k in c.KINDS if self.hands[seat][k]]
         if self.phase == DOGFIGHT:
             moves = self._answers(seat, self.holds)
             if self.game.options["must_answer"] and moves:
@@ -538,6 +541,11 @@ class RaceState(State):
                 {"type": "discard", "seat": seat, "card": c.WORDS[action.card], "lost": True}
             )
             self.downed = _replace(self.downed, seat, False)
+            self._end_turn()
+        elif phase == TRIM:
+            self.hands = _replace(self.hands, seat, c.add(self.hands[seat], action.card, -1))
+            self._to_discard(action.card)
+            self._emit({"type": "discard", "seat": seat, "card": c.WORDS[action.card]})
             self._end_turn()
         elif phase == DOGFIGHT:
             self._answer(seat, action)
@@ -916,6 +924,11 @@ class RaceState(State):
         self.df = None
         self.pending = None
         self.weapon = None
+        if sum(self.hands[self.turn]) > HAND_SIZE:
+            # A card came from the wingman: the pilot discards down to seven (R17).
+            self.phase = TRIM
+            self.to_act = self.turn
+            return
         for step in range(self.n):
             self._refill((self.turn + step) % self.n)
         self._start_turn((self.turn + 1) % self.n)
@@ -1088,6 +1101,7 @@ class RaceState(State):
             return f"{action} is not a Race to Ace move"
         phase_rule = {
             LOST: "you were shot down: this turn you may only discard a card",
+            TRIM: "discard a card from your own hand down to seven",
             FIRE: "the dogfight is over: fire the weapon for the standing acquisition, or pass",
             REACT: "you may only reveal the special that cancels the card played on you, or pass",
             WEAPON: "answer the weapon fired at you (JAMMIT! or MALFUNCTION), or pass",
