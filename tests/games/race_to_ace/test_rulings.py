@@ -173,18 +173,15 @@ def test_ruling_R12_answering_is_optional_unless_must_answer() -> None:
 
 
 def test_ruling_R13_a_downed_pilot_cannot_be_attacked_before_the_lost_turn() -> None:
-    s = table("visual guns", "", "visual flameout radar", deck="relight relight relight")
-    play(s, "visual 1", "pass", "guns 1")
-    assert s.downed[1] and s.turn == 1 and s.phase == "lost turn"
+    s = table("visual guns visual", "visual flameout radar", "", deck="radar radar radar")
+    play(s, "visual 2", "pass", "guns 2")
+    assert s.downed[2] and s.turn == 1  # seat 1 plays before seat 2's lost turn
+    moves = legal(s)
+    assert not {"visual 2", "radar 2", "flameout 2"} & moves and "visual 0" in moves
     skip_turn(s)
-    assert s.turn == 2 and not s.downed[1]
-    assert {"visual 1", "radar 1", "flameout 1"} <= legal(s)
-    early = table("visual guns", "", "visual flameout radar", deck="relight relight", first=0)
-    early.downed = (False, True, False)
-    skip_turn(early)  # seat 0 passes the turn; seat 1 is still down
-    early.downed = (False, True, False)
-    early.turn, early.to_act = 1, 2
-    assert not {"visual 1", "radar 1", "flameout 1"} & legal(early)
+    assert s.phase == "lost turn" and all(m.startswith("discard") for m in legal(s))
+    skip_turn(s)
+    assert s.turn == 0 and not s.downed[2] and "visual 2" in legal(s)
 
 
 def test_ruling_R14_held_specials_are_revealed_as_answers_and_cancel_the_card() -> None:

@@ -32,13 +32,13 @@ _COLOUR = {
     "hotstick": "bold yellow",
 }
 _PHASES = {
-    "turn": "plays a card",
-    "lost turn": "was shot down: draws and discards only",
-    "dogfight": "must answer (or pass)",
-    "fire": "may fire (or pass)",
-    "react": "may reveal a special card (or pass)",
-    "weapon": "may answer the weapon (or pass)",
-    "trim": "discards down to seven cards",
+    "turn": ("play a card, or discard one", "plays a card"),
+    "lost turn": ("you were shot down: discard a card", "was shot down: draws and discards"),
+    "dogfight": ("answer the last move, or pass", "is to answer"),
+    "fire": ("fire on the standing acquisition, or pass", "may fire"),
+    "react": ("reveal your special card, or pass", "may reveal a special card"),
+    "weapon": ("answer the weapon fired at you, or pass", "may answer the weapon"),
+    "trim": ("discard down to seven cards", "discards down to seven"),
 }
 
 
@@ -83,8 +83,10 @@ def render_view(view: JSON) -> str:
         wing = f" + wingman {pilot['wing_size']}" if pilot["wing_size"] else ""
         score = f"  score {pilot['score']}" if view["games"] > 1 else ""
         kills = "✈" * pilot["kills"] or "-"
+        label = f"{'you' if seat == me else f'seat {seat}':8}"
+        label = f"[bold]{label}[/bold]" if seat == me else label
         lines.append(
-            f"  {name(seat, me):8} kills {kills:<6} cards {pilot['hand_size']}{wing}"
+            f"  {label} kills {kills:<6} cards {pilot['hand_size']}{wing}"
             f"  acq {pilot['acquisitions']}{score}  {'  '.join(marks)}"
         )
     if view["acquisitions"]:
@@ -107,7 +109,11 @@ def render_view(view: JSON) -> str:
         w = view["weapon"]
         lines.append(f"  {card(w['card'])} fired by {name(w['by'], me)} at {name(w['at'], me)}")
     if view["to_act"] is not None:
-        lines.append(f"  [bold]{name(view['to_act'], me)}[/bold] {_PHASES.get(view['phase'], '')}")
+        mine, theirs = _PHASES.get(view["phase"], ("", ""))
+        if view["to_act"] == me:
+            lines.append(f"  [bold reverse] Your move [/bold reverse] {mine}")
+        else:
+            lines.append(f"  [bold]waiting for seat {view['to_act']}[/bold], who {theirs}")
     elif view["winners"]:
         won = ", ".join(name(s, me) for s in view["winners"])
         lines.append(f"  [bold green]Game over: {won} won[/bold green]")
@@ -191,7 +197,9 @@ def describe_event(event: JSON) -> str:
             f"{event['defender']} ({card(event['kind'])})"
         )
     if kind == "pass":
-        return f"{who} passes"
+        if "declines" in event:
+            return f"{who} does not reveal a {card(event['declines'])}"
+        return f"{who} passes: no answer"
     if kind == "acquired":
         return (
             f"seat {event['seat']}'s {card(event['kind'])} on seat {event['defender']} "
@@ -200,7 +208,7 @@ def describe_event(event: JSON) -> str:
     if kind == "fire":
         return f"{who} fires {card(event['card'])} at seat {event['target']}"
     if kind == "hold_fire":
-        return f"{who} holds fire and breaks off, leaving the acquisition in play"
+        return f"{who} holds fire: the acquisition stays in play"
     if kind == "kill":
         gone = f"; discarded: {_cards(event['discarded'])}" if event["discarded"] else ""
         return (

@@ -366,7 +366,7 @@ class RaceState(State):
 
     def _turn_moves(self, p: int, holds: Callable[[int, int], bool]) -> list[Action]:
         """Every card play open to ``p`` in a normal turn (R1), plus discards."""
-        moves: list[Action] = self._discards(p)
+        moves: list[Action] = []
         fo = self.flamed(p)
         if fo and holds(p, c.RELIGHT):
             moves.append(bare(c.RELIGHT))
@@ -397,7 +397,7 @@ class RaceState(State):
                 moves.append(at_pilot(c.FLAMEOUT, t))
         for stack in self.acqs:
             moves.extend(self._stack_moves(p, stack, holds, fo))
-        return moves
+        return moves + self._discards(p)
 
     def _stack_moves(
         self, p: int, stack: Stack, holds: Callable[[int, int], bool], fo: bool
@@ -444,7 +444,7 @@ class RaceState(State):
             for card in (c.MALFUNCTION, c.FLAMEOUT):
                 if holds(a, card):
                     out.append(on_stack(card, c.VISUAL, a, d))
-        if holds(a, c.HOT_STICK):
+        if self._special_hidden(c.HOT_STICK) and holds(a, c.HOT_STICK):
             out.append(on_stack(c.HOT_STICK, c.VISUAL, a, d))
         if not fo and holds(a, c.VISUAL) and self.game.options["visual_counters_maneuver"]:
             out.append(at_pilot(c.VISUAL, d))
@@ -456,7 +456,12 @@ class RaceState(State):
         a, d, kind = self.df
         out: list[Action] = []
         pending = self.pending
-        if pending is not None and pending[2] == x and holds(x, c.GOLDEN_BIRD):
+        if (
+            pending is not None
+            and pending[2] == x
+            and self._special_hidden(c.GOLDEN_BIRD)
+            and holds(x, c.GOLDEN_BIRD)
+        ):
             out.append(bare(c.GOLDEN_BIRD))
         stack = self._find(kind, d, a)
         if stack is None:
@@ -843,7 +848,7 @@ class RaceState(State):
         assert pending is not None
         self.pending = None
         if move is PASS:
-            self._emit({"type": "pass", "seat": x})
+            self._emit({"type": "pass", "seat": x, "declines": c.WORDS[self.react_kind]})
         else:
             self._take(x, move.card)
             self._undo(x, pending)
