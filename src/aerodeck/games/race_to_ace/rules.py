@@ -13,7 +13,7 @@ lying on it (-1 when none) with who played that. A VISUAL covered by the target'
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from aerodeck.core.api import JSON, Action, State
@@ -50,6 +50,8 @@ ACQUISITION_POINTS = 2
 
 Stack = tuple[int, int, int, int, int]  # kind, target, source, cover, cover_owner
 Hand = tuple[int, ...]
+# A stand-in hand holding every card: what *could* be played, from public facts only.
+ANY_HAND: Hand = (1,) * len(c.KINDS)
 Snapshot = tuple[tuple[Stack, ...], tuple[tuple[int, int], ...], tuple[int, ...]]
 T = TypeVar("T")
 
@@ -85,6 +87,7 @@ class RaceState(State):
         "hands",
         "hot_stick",
         "kills",
+        "legal_cache",
         "n",
         "pending",
         "phase",
@@ -93,9 +96,11 @@ class RaceState(State):
         "rng_seed",
         "scores",
         "to_act",
+        "tokens",
         "turn",
         "turn_no",
         "weapon",
+        "wingmen",
         "wings",
     )
 
@@ -105,11 +110,14 @@ class RaceState(State):
         super().__init__(game, seed, setup)
         n = game.players
         self.n = n
+        self.tokens = bool(game.options["acquisition_tokens"])
+        self.wingmen = bool(game.options["wingmen"])
         self.rng_seed = self.seed
         self.scores: tuple[int, ...] = (0,) * n
         self.game_no = 0
         self.result: tuple[float, ...] | None = None
         self.first = 0
+        self.legal_cache: tuple[Action, ...] | None = None
         self.to_act: int | None = None
         self.phase = TURN
         self.turn = 0
@@ -117,14 +125,6 @@ class RaceState(State):
         self._start_game(stacked)
 
     # --- options ----------------------------------------------------------------------------
-
-    @property
-    def tokens(self) -> bool:
-        return bool(self.game.options["acquisition_tokens"])
-
-    @property
-    def wingmen(self) -> bool:
-        return bool(self.game.options["wingmen"])
 
     # --- set-up -----------------------------------------------------------------------------
 
@@ -235,11 +235,14 @@ class RaceState(State):
 
     # --- cards ------------------------------------------------------------------------------
 
-    def holds(self, seat: int, kind: int) -> bool:
-        """May ``seat`` play a ``kind`` card: in hand, or (not a special) in the wingman's hand."""
-        if self.hands[seat][kind]:
-            return True
-        return self.wingmen and kind not in c.SPECIAL and self.wings[seat][kind] > 0
+    def playable(self, seat: int) -> Hand:
+        """Counts of what ``seat`` may play: their hand, plus the wingman's Attack and Defense
+        cards (R17)."""
+        hand = self.hands[seat]
+        if not self.wingmen:
+            return hand
+        wing = self.wings[seat]
+        return tuple(n if kind in c.SPECIAL else n + wing[kind] for kind, n in enumerate(hand))
 
     def _take(self, seat: int, kind: int, discarding: bool = False) -> None:
         """Remove a card from the pilot's own hand, else from the wingman's (R17)."""
@@ -271,13 +274,12 @@ class RaceState(State):
     def _refill(self, seat: int) -> None:
         drawn: list[int] = []
         for wing in (False, True) if self.wingmen else (False,):
-            hand = self.wings[seat] if wing else self.hands[seat]
-            before = hand
-            for _ in range(HAND_SIZE - sum(hand)):
-                if self._draw(seat, wing) == NONE:
+            missing = HAND_SIZE - sum(self.wings[seat] if wing else self.hands[seat])
+            for _ in range(missing):
+                kind = self._draw(seat, wing)
+                if kind == NONE:
                     break
-            after = self.wings[seat] if wing else self.hands[seat]
-            drawn.extend(k for k in c.KINDS for _ in range(after[k] - before[k]))
+                drawn.append(kind)
         if drawn:
             self._emit(
                 {"type": "refill", "seat": seat, "count": len(drawn)},
@@ -339,45 +341,52 @@ class RaceState(State):
         return list(self.result) if self.result is not None else [0.0] * self.n
 
     def legal_actions(self) -> list[Action]:
+        """Every move open to the seat to act (cached until the next move: search and ``apply``
+        both ask)."""
+        if self.legal_cache is None:
+            self.legal_cache = tuple(self._legal())
+        return list(self.legal_cache)
+
+    def _legal(self) -> list[Action]:
         seat = self.to_act
         if seat is None:
             return []
         if self.phase == TURN:
-            return self._turn_moves(seat, self.holds)
+            return self._turn_moves(seat, self.playable(seat))
         if self.phase == LOST:
             return self._discards(seat)
         if self.phase == TRIM:
             return [discard(k) for k in c.KINDS if self.hands[seat][k]]
         if self.phase == DOGFIGHT:
-            moves = self._answers(seat, self.holds)
+            moves = self._answers(seat, self.playable(seat))
             if self.game.options["must_answer"] and moves:
                 return moves
             return [PASS, *moves]
         if self.phase == FIRE:
-            return [PASS, *self._fire_moves(seat, self.holds)]
+            return [PASS, *self._fire_moves(seat, self.playable(seat))]
         if self.phase == REACT:
             return [PASS, *self._reveal_moves(seat)]
-        return [PASS, *self._weapon_answers(seat, self.holds)]
+        return [PASS, *self._weapon_answers(seat, self.playable(seat))]
 
     def _discards(self, seat: int) -> list[Action]:
         """Discards of every card held; a pilot holding nothing at all passes (R2)."""
         hand, wing = self.hands[seat], self.wings[seat]
         return [discard(k) for k in c.KINDS if hand[k] or wing[k]] or [PASS]
 
-    def _turn_moves(self, p: int, holds: Callable[[int, int], bool]) -> list[Action]:
+    def _turn_moves(self, p: int, have: Hand) -> list[Action]:
         """Every card play open to ``p`` in a normal turn (R1), plus discards."""
         moves: list[Action] = []
         fo = self.flamed(p)
-        if fo and holds(p, c.RELIGHT):
+        if fo and have[c.RELIGHT]:
             moves.append(bare(c.RELIGHT))
         for special in (c.HOT_STICK, c.GOLDEN_BIRD):
-            if holds(p, special):
+            if have[special]:
                 moves.append(bare(special))
         for t in range(self.n):
             if not self._targetable(p, t):
                 continue
             if not fo:
-                if holds(p, c.VISUAL):
+                if have[c.VISUAL]:
                     slot = self._slot(c.VISUAL, t, p)
                     if slot is None or (
                         slot[2] == p
@@ -385,23 +394,21 @@ class RaceState(State):
                         and self.game.options["visual_counters_maneuver"]
                     ):
                         moves.append(at_pilot(c.VISUAL, t))
-                if holds(p, c.RADAR):
+                if have[c.RADAR]:
                     slot = self._slot(c.RADAR, t, p)
                     if slot is None or slot[3] == c.JAMMIT:
                         moves.append(at_pilot(c.RADAR, t))
-                if holds(p, c.GUNS) and self._usable(p, c.VISUAL, t):
+                if have[c.GUNS] and self._usable(p, c.VISUAL, t):
                     moves.append(at_pilot(c.GUNS, t))
-                if holds(p, c.MISSILE) and self._usable(p, c.RADAR, t):
+                if have[c.MISSILE] and self._usable(p, c.RADAR, t):
                     moves.append(at_pilot(c.MISSILE, t))
-            if holds(p, c.FLAMEOUT) and self.golden_bird != t:
+            if have[c.FLAMEOUT] and self.golden_bird != t:
                 moves.append(at_pilot(c.FLAMEOUT, t))
         for stack in self.acqs:
-            moves.extend(self._stack_moves(p, stack, holds, fo))
+            moves.extend(self._stack_moves(p, stack, have, fo))
         return moves + self._discards(p)
 
-    def _stack_moves(
-        self, p: int, stack: Stack, holds: Callable[[int, int], bool], fo: bool
-    ) -> list[Action]:
+    def _stack_moves(self, p: int, stack: Stack, have: Hand, fo: bool) -> list[Action]:
         kind, target, source, cover, cover_owner = stack
         out: list[Action] = []
 
@@ -411,46 +418,44 @@ class RaceState(State):
         if target == p and cover != c.MANEUVER:
             # A defence in your own turn against an acquisition on you (R1, R12).
             visual = cover == NONE and kind == c.VISUAL
-            if visual and not fo and holds(p, c.MANEUVER) and self.hot_stick != source:
+            if visual and not fo and have[c.MANEUVER] and self.hot_stick != source:
                 add(c.MANEUVER)
-            if cover == NONE and kind == c.RADAR and holds(p, c.JAMMIT):
+            if cover == NONE and kind == c.RADAR and have[c.JAMMIT]:
                 add(c.JAMMIT)
             if self.golden_bird != source:
-                if holds(p, c.MALFUNCTION):
+                if have[c.MALFUNCTION]:
                     add(c.MALFUNCTION)
-                if holds(p, c.FLAMEOUT):
+                if have[c.FLAMEOUT]:
                     add(c.FLAMEOUT)
         elif source == p and cover == c.MANEUVER:
             # Your VISUAL was outmaneuvered: counter the MANEUVER and re-engage (R5, R6).
-            out.extend(self._maneuver_counters(p, target, holds, fo))
+            out.extend(self._maneuver_counters(p, target, have, fo))
         elif kind == c.RADAR and target != p:
             if cover == c.JAMMIT and (not self.tokens or source == p):
-                if holds(p, c.JAMMIT):
+                if have[c.JAMMIT]:
                     add(c.JAMMIT)  # ECCM (R9)
-                if holds(p, c.MALFUNCTION) and self.golden_bird != cover_owner:
+                if have[c.MALFUNCTION] and self.golden_bird != cover_owner:
                     add(c.MALFUNCTION)
-            elif cover == NONE and source != p and holds(p, c.JAMMIT):
+            elif cover == NONE and source != p and have[c.JAMMIT]:
                 add(c.JAMMIT)  # offensive JAMMIT! on another pilot's RADAR (R9)
         return out
 
-    def _maneuver_counters(
-        self, a: int, d: int, holds: Callable[[int, int], bool], fo: bool
-    ) -> list[Action]:
+    def _maneuver_counters(self, a: int, d: int, have: Hand, fo: bool) -> list[Action]:
         """What the outmaneuvered pilot ``a`` may play on ``d``'s MANEUVER over a's VISUAL."""
         out: list[Action] = []
-        if not fo and holds(a, c.MANEUVER) and self.hot_stick != d:
+        if not fo and have[c.MANEUVER] and self.hot_stick != d:
             out.append(on_stack(c.MANEUVER, c.VISUAL, a, d))
         if self.golden_bird != d:
             for card in (c.MALFUNCTION, c.FLAMEOUT):
-                if holds(a, card):
+                if have[card]:
                     out.append(on_stack(card, c.VISUAL, a, d))
-        if self._special_hidden(c.HOT_STICK) and holds(a, c.HOT_STICK):
+        if self._special_hidden(c.HOT_STICK) and have[c.HOT_STICK]:
             out.append(on_stack(c.HOT_STICK, c.VISUAL, a, d))
-        if not fo and holds(a, c.VISUAL) and self.game.options["visual_counters_maneuver"]:
+        if not fo and have[c.VISUAL] and self.game.options["visual_counters_maneuver"]:
             out.append(at_pilot(c.VISUAL, d))
         return out
 
-    def _answers(self, x: int, holds: Callable[[int, int], bool]) -> list[Action]:
+    def _answers(self, x: int, have: Hand) -> list[Action]:
         """The dogfight answers open to ``x`` (besides passing): counters to the last move (R1)."""
         assert self.df is not None
         a, d, kind = self.df
@@ -460,7 +465,7 @@ class RaceState(State):
             pending is not None
             and pending[2] == x
             and self._special_hidden(c.GOLDEN_BIRD)
-            and holds(x, c.GOLDEN_BIRD)
+            and have[c.GOLDEN_BIRD]
         ):
             out.append(bare(c.GOLDEN_BIRD))
         stack = self._find(kind, d, a)
@@ -469,22 +474,22 @@ class RaceState(State):
         cover = stack[3]
         fo = self.flamed(x)
         if x == d and cover == NONE:
-            if kind == c.VISUAL and not fo and holds(d, c.MANEUVER) and self.hot_stick != a:
+            if kind == c.VISUAL and not fo and have[c.MANEUVER] and self.hot_stick != a:
                 out.append(on_stack(c.MANEUVER, kind, a, d))
-            if kind == c.RADAR and holds(d, c.JAMMIT):
+            if kind == c.RADAR and have[c.JAMMIT]:
                 out.append(on_stack(c.JAMMIT, kind, a, d))
             if self.golden_bird != a:
                 for card in (c.MALFUNCTION, c.FLAMEOUT):
-                    if holds(d, card):
+                    if have[card]:
                         out.append(on_stack(card, kind, a, d))
         elif x == a and cover == c.MANEUVER:
-            out.extend(self._maneuver_counters(a, d, holds, fo))
+            out.extend(self._maneuver_counters(a, d, have, fo))
         elif x == a and cover == c.JAMMIT:
-            if not fo and holds(a, c.RADAR):
+            if not fo and have[c.RADAR]:
                 out.append(at_pilot(c.RADAR, d))
-            if holds(a, c.JAMMIT):
+            if have[c.JAMMIT]:
                 out.append(on_stack(c.JAMMIT, kind, a, d))
-            if holds(a, c.MALFUNCTION) and self.golden_bird != d:
+            if have[c.MALFUNCTION] and self.golden_bird != d:
                 out.append(on_stack(c.MALFUNCTION, kind, a, d))
         return out
 
@@ -499,12 +504,12 @@ class RaceState(State):
             return d, a, c.GUNS
         return a, d, c.GUNS if kind == c.VISUAL else c.MISSILE
 
-    def _fire_moves(self, x: int, holds: Callable[[int, int], bool]) -> list[Action]:
+    def _fire_moves(self, x: int, have: Hand) -> list[Action]:
         fire = self._fire_target()
         if fire is None or self.flamed(x):
             return []
         firer, target, weapon = fire
-        return [at_pilot(weapon, target)] if firer == x and holds(x, weapon) else []
+        return [at_pilot(weapon, target)] if firer == x and have[weapon] else []
 
     def _reveal_moves(self, x: int) -> list[Action]:
         pending = self.pending
@@ -516,13 +521,13 @@ class RaceState(State):
         maneuverer = pending[1]
         return [on_stack(c.HOT_STICK, c.VISUAL, x, maneuverer)]
 
-    def _weapon_answers(self, x: int, holds: Callable[[int, int], bool]) -> list[Action]:
+    def _weapon_answers(self, x: int, have: Hand) -> list[Action]:
         assert self.weapon is not None
         weapon, shooter, _ = self.weapon
         out: list[Action] = []
-        if weapon == c.MISSILE and holds(x, c.JAMMIT):
+        if weapon == c.MISSILE and have[c.JAMMIT]:
             out.append(bare(c.JAMMIT))
-        if holds(x, c.MALFUNCTION) and self.golden_bird != shooter:
+        if have[c.MALFUNCTION] and self.golden_bird != shooter:
             out.append(bare(c.MALFUNCTION))
         return out
 
@@ -530,6 +535,7 @@ class RaceState(State):
 
     def _apply(self, action: Action) -> None:
         assert isinstance(action, Move)
+        self.legal_cache = None
         seat = self.to_act
         assert seat is not None
         phase = self.phase
@@ -697,7 +703,7 @@ class RaceState(State):
 
     def _ask(self, x: int) -> None:
         """``x`` is to answer; skipped only when no card at all could answer (public facts)."""
-        if self._answers(x, _anything):
+        if self._answers(x, ANY_HAND):
             self.phase = DOGFIGHT
             self.to_act = x
         else:
@@ -1060,30 +1066,31 @@ class RaceState(State):
         new.hands = tuple(hands)
         new.wings = tuple(wings)
         new.deck = tuple(pool)
+        new.legal_cache = None
         return new
 
-    def all_cards(self) -> list[int]:
-        """Every card wherever it is: deck, discards, hands, acquisitions, FLAMEOUTs, specials."""
-        out = list(self.deck) + list(self.discards)
-        for s in range(self.n):
-            out.extend(c.hand_list_kinds(self.hands[s]))
-            out.extend(c.hand_list_kinds(self.wings[s]))
+    def card_counts(self) -> Hand:
+        """How many cards of each kind are anywhere: deck, discards, hands, acquisitions,
+        FLAMEOUTs, displayed specials, a weapon in flight. Always ``COUNTS``."""
+        deck, discards = self.deck, self.discards
+        counts = [
+            deck.count(kind) + discards.count(kind) + sum(held)
+            for kind, held in enumerate(zip(*self.hands, *self.wings, strict=True))
+        ]
         for kind, _, _, cover, _ in self.acqs:
-            out.append(kind)
+            counts[kind] += 1
             if cover != NONE:
-                out.append(cover)
-        out.extend(c.FLAMEOUT for _ in self.flames)
-        if self.hot_stick != NONE:
-            out.append(c.HOT_STICK)
-        if self.golden_bird != NONE:
-            out.append(c.GOLDEN_BIRD)
+                counts[cover] += 1
+        counts[c.FLAMEOUT] += len(self.flames)
+        counts[c.HOT_STICK] += self.hot_stick != NONE
+        counts[c.GOLDEN_BIRD] += self.golden_bird != NONE
         if self.weapon is not None:
-            out.append(self.weapon[0])
-        return out
+            counts[self.weapon[0]] += 1
+        return tuple(counts)
 
     def check_invariants(self) -> None:
         """All 90 cards exactly once; acquisition limits; hands within their size."""
-        assert c.hand_of(self.all_cards()) == c.COUNTS, "cards not conserved"
+        assert self.card_counts() == c.COUNTS, "cards not conserved"
         for s in range(self.n):
             assert sum(self.hands[s]) <= HAND_SIZE + 1, "hand too large"
             assert min(self.hands[s]) >= 0 and min(self.wings[s]) >= 0, "negative count"
@@ -1117,7 +1124,7 @@ class RaceState(State):
             if self.phase == TURN:
                 return "you must play or discard one card in your turn"
             return "you must answer when you can (option must_answer)"
-        if not self.holds(seat, action.card):
+        if not self.playable(seat)[action.card]:
             if self.wingmen and action.card in c.SPECIAL and self.wings[seat][action.card]:
                 return "a wingman supports you with Attack and Defense cards only, not Specials"
             return f"you do not hold a {c.NAMES[action.card]} card"
@@ -1152,11 +1159,6 @@ class RaceState(State):
         if card == c.MANEUVER:
             return "MANEUVER is played on a VISUAL ACQUISITION against you, or to counter one"
         return f"{action} is not a legal play now"
-
-
-def _anything(seat: int, kind: int) -> bool:
-    """A stand-in hand holding every card: what *could* be played, from public facts only."""
-    return True
 
 
 def _replace(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
