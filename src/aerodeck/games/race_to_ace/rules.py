@@ -1,110 +1,56 @@
-"""Race to Ace as a pure state machine (no I/O). Rulings R1..R20 are in docs/games/race_to_ace.md.
+"""Race to Ace as a pure state machine (no I/O). Rulings R1..R21 are in docs/games/race_to_ace.md.
 
 A turn: the pilot draws one card (chance, internal) and plays exactly one card, or, if shot down
 since their last turn, only discards. Playing an acquisition starts a DOGFIGHT: the two pilots
 answer each other out of turn, without drawing, until one passes; then the pilot whose move stood
 may fire. At the end of every turn all pilots refill to seven cards.
 
-Acquisitions in play are *stacks* ``(kind, target, source, cover, cover_owner)``: the RADAR or
-VISUAL card, the pilot it was played on, the pilot who placed it, and the JAMMIT! or MANEUVER card
-lying on it (-1 when none) with who played that. A VISUAL covered by the target's MANEUVER is
-*outmaneuvered*: it threatens its source instead (R3).
+The table and its public facts are in ``table``, the legal moves in ``legal``, views and checks in
+``info``; this module carries out moves.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
-from aerodeck.core.api import JSON, Action, State
+from aerodeck.core.api import JSON, Action
 from aerodeck.core.errors import ConfigError
 from aerodeck.core.rng import shuffle
 from aerodeck.games.race_to_ace import cards as c
-from aerodeck.games.race_to_ace.actions import (
-    PASS,
-    STACK_LETTER,
-    Move,
-    at_pilot,
-    bare,
-    discard,
-    on_stack,
+from aerodeck.games.race_to_ace.actions import PASS, Move
+from aerodeck.games.race_to_ace.info import Information
+from aerodeck.games.race_to_ace.legal import LegalMoves
+from aerodeck.games.race_to_ace.table import (
+    ACQUISITION_POINTS,
+    ANY_HAND,
+    DOGFIGHT,
+    FIRE,
+    HAND_SIZE,
+    KILL_POINTS,
+    LOST,
+    NONE,
+    OVER,
+    REACT,
+    TRIM,
+    TURN,
+    WEAPON,
+    Hand,
+    Pending,
+    Snapshot,
+    Stack,
+    replace_at,
+    stack_ref,
 )
 
 if TYPE_CHECKING:
     from aerodeck.games.race_to_ace.game import RaceToAce
 
-HAND_SIZE = 7
-TURN, LOST, DOGFIGHT, FIRE, REACT, WEAPON, TRIM, OVER = (
-    "turn",
-    "lost turn",
-    "dogfight",
-    "fire",
-    "react",
-    "weapon",
-    "trim",
-    "over",
-)
-NONE = -1
-KILL_POINTS = 5
-ACQUISITION_POINTS = 2
 
-Stack = tuple[int, int, int, int, int]  # kind, target, source, cover, cover_owner
-Hand = tuple[int, ...]
-# A stand-in hand holding every card: what *could* be played, from public facts only.
-ANY_HAND: Hand = (1,) * len(c.KINDS)
-Snapshot = tuple[tuple[Stack, ...], tuple[tuple[int, int], ...], tuple[int, ...]]
-T = TypeVar("T")
+class RaceState(LegalMoves, Information):
+    """One game (or match) of Race to Ace in progress."""
 
-
-def threatens(stack: Stack) -> int:
-    """The pilot a stack can be fired on now, or -1 (a suppressed RADAR threatens nobody)."""
-    _, target, source, cover, _ = stack
-    if cover == c.MANEUVER:
-        return source
-    if cover == c.JAMMIT:
-        return NONE
-    return target
-
-
-def stack_ref(stack: Stack) -> str:
-    return f"{STACK_LETTER[stack[0]]}{stack[2]}>{stack[1]}"
-
-
-class RaceState(State):
-    """The whole table; every slot holds an immutable value so ``clone`` can share it."""
-
-    __slots__ = (
-        "acqs",
-        "acquired",
-        "deck",
-        "df",
-        "discards",
-        "downed",
-        "first",
-        "flames",
-        "game_no",
-        "golden_bird",
-        "hands",
-        "hot_stick",
-        "kills",
-        "legal_cache",
-        "n",
-        "pending",
-        "phase",
-        "react_kind",
-        "result",
-        "rng_seed",
-        "scores",
-        "to_act",
-        "tokens",
-        "turn",
-        "turn_no",
-        "weapon",
-        "wingmen",
-        "wings",
-    )
-
-    game: RaceToAce
+    __slots__ = ()
 
     def __init__(self, game: RaceToAce, seed: int | None, setup: Mapping[str, Any] | None) -> None:
         super().__init__(game, seed, setup)
@@ -113,20 +59,16 @@ class RaceState(State):
         self.tokens = bool(game.options["acquisition_tokens"])
         self.wingmen = bool(game.options["wingmen"])
         self.rng_seed = self.seed
-        self.scores: tuple[int, ...] = (0,) * n
+        self.scores = (0,) * n
         self.game_no = 0
-        self.result: tuple[float, ...] | None = None
+        self.result = None
         self.first = 0
-        self.legal_cache: tuple[Action, ...] | None = None
-        self.to_act: int | None = None
+        self.legal_cache = None
+        self.to_act = None
         self.phase = TURN
         self.turn = 0
         stacked = self._read_setup(setup) if setup else None
         self._start_game(stacked)
-
-    # --- options ----------------------------------------------------------------------------
-
-    # --- set-up -----------------------------------------------------------------------------
 
     def _read_setup(self, setup: Mapping[str, Any]) -> JSON:
         """Check a scenario: ``hands``, ``wings`` (card words a seat), ``deck`` (top first),
@@ -187,20 +129,18 @@ class RaceState(State):
         n = self.n
         self.game_no += 1
         self.turn_no = 0
-        self.kills: tuple[int, ...] = (
-            tuple(stacked["kills"]) if stacked and "kills" in stacked else (0,) * n
-        )
-        self.acquired: tuple[int, ...] = (0,) * n
-        self.downed: tuple[bool, ...] = (False,) * n
-        self.acqs: tuple[Stack, ...] = ()
-        self.flames: tuple[tuple[int, int], ...] = ()
+        self.kills = tuple(stacked["kills"]) if stacked and "kills" in stacked else (0,) * n
+        self.acquired = (0,) * n
+        self.downed = (False,) * n
+        self.acqs = ()
+        self.flames = ()
         self.hot_stick = NONE
         self.golden_bird = NONE
-        self.df: tuple[int, int, int] | None = None
-        self.pending: tuple[int, int, int, Snapshot] | None = None
-        self.weapon: tuple[int, int, int] | None = None
+        self.df = None
+        self.pending = None
+        self.weapon = None
         self.react_kind = NONE
-        self.discards: tuple[int, ...] = ()
+        self.discards = ()
         fixed = stacked or {}
         given_hands = fixed.get("hands", [[]] * n)
         given_wings = fixed.get("wings", [[]] * n)
@@ -224,7 +164,7 @@ class RaceState(State):
                     del pile[:HAND_SIZE]
         self.hands = tuple(hands)
         self.wings = tuple(wings)
-        self.deck: tuple[int, ...] = tuple(pile)
+        self.deck = tuple(pile)
         private = {}
         for s in range(n):
             private[s] = {"hand": c.hand_list(hands[s])}
@@ -233,24 +173,13 @@ class RaceState(State):
         self._emit({"type": "deal", "game": self.game_no, "deck": len(self.deck)}, private)
         self._start_turn((self.first + self.game_no - 1) % n)
 
-    # --- cards ------------------------------------------------------------------------------
-
-    def playable(self, seat: int) -> Hand:
-        """Counts of what ``seat`` may play: their hand, plus the wingman's Attack and Defense
-        cards (R17)."""
-        hand = self.hands[seat]
-        if not self.wingmen:
-            return hand
-        wing = self.wings[seat]
-        return tuple(n if kind in c.SPECIAL else n + wing[kind] for kind, n in enumerate(hand))
-
     def _take(self, seat: int, kind: int, discarding: bool = False) -> None:
         """Remove a card from the pilot's own hand, else from the wingman's (R17)."""
         if self.hands[seat][kind]:
-            self.hands = _replace(self.hands, seat, c.add(self.hands[seat], kind, -1))
+            self.hands = replace_at(self.hands, seat, c.add(self.hands[seat], kind, -1))
         else:
             assert self.wingmen and (discarding or kind not in c.SPECIAL)
-            self.wings = _replace(self.wings, seat, c.add(self.wings[seat], kind, -1))
+            self.wings = replace_at(self.wings, seat, c.add(self.wings[seat], kind, -1))
 
     def _draw(self, seat: int, wing: bool = False) -> int:
         """Draw the top card (its kind, or -1 if none is left anywhere); an empty deck first
@@ -266,9 +195,9 @@ class RaceState(State):
         kind = self.deck[0]
         self.deck = self.deck[1:]
         if wing:
-            self.wings = _replace(self.wings, seat, c.add(self.wings[seat], kind))
+            self.wings = replace_at(self.wings, seat, c.add(self.wings[seat], kind))
         else:
-            self.hands = _replace(self.hands, seat, c.add(self.hands[seat], kind))
+            self.hands = replace_at(self.hands, seat, c.add(self.hands[seat], kind))
         return kind
 
     def _refill(self, seat: int) -> None:
@@ -289,46 +218,6 @@ class RaceState(State):
     def _to_discard(self, *kinds: int) -> None:
         self.discards += kinds
 
-    # --- who may do what: public facts ------------------------------------------------------
-
-    def flamed(self, seat: int) -> bool:
-        return any(victim == seat for victim, _ in self.flames)
-
-    def _special_hidden(self, kind: int) -> bool:
-        """The special is in some hand or the deck: a pilot may be holding it (R14)."""
-        holder = self.hot_stick if kind == c.HOT_STICK else self.golden_bird
-        return holder == NONE and kind not in self.discards
-
-    def _find(self, kind: int, target: int, source: int) -> Stack | None:
-        for stack in self.acqs:
-            if stack[0] == kind and stack[1] == target and stack[2] == source:
-                return stack
-        return None
-
-    def _slot(self, kind: int, target: int, source: int) -> Stack | None:
-        """The stack that keeps ``source`` from playing a new ``kind`` on ``target`` (R4, R16)."""
-        for stack in self.acqs:
-            if stack[0] == kind and stack[1] == target and (not self.tokens or stack[2] == source):
-                return stack
-        return None
-
-    def _usable(self, seat: int, kind: int, target: int) -> bool:
-        """Can ``seat`` fire the weapon for ``kind`` at ``target`` outside a dogfight (R8)?"""
-        for stack in self.acqs:
-            if stack[0] != kind or threatens(stack) != target:
-                continue
-            if stack[3] == c.MANEUVER:
-                if stack[1] == seat:  # only the pilot who outmaneuvered fires on it (R5)
-                    return True
-            elif not self.tokens or stack[2] == seat:
-                return True
-        return False
-
-    def _targetable(self, seat: int, target: int) -> bool:
-        return target != seat and not self.downed[target]
-
-    # --- the contract -----------------------------------------------------------------------
-
     @property
     def current_player(self) -> int | None:
         return self.to_act
@@ -340,199 +229,6 @@ class RaceState(State):
     def returns(self) -> list[float]:
         return list(self.result) if self.result is not None else [0.0] * self.n
 
-    def legal_actions(self) -> list[Action]:
-        """Every move open to the seat to act (cached until the next move: search and ``apply``
-        both ask)."""
-        if self.legal_cache is None:
-            self.legal_cache = tuple(self._legal())
-        return list(self.legal_cache)
-
-    def _legal(self) -> list[Action]:
-        seat = self.to_act
-        if seat is None:
-            return []
-        if self.phase == TURN:
-            return self._turn_moves(seat, self.playable(seat))
-        if self.phase == LOST:
-            return self._discards(seat)
-        if self.phase == TRIM:
-            return [discard(k) for k in c.KINDS if self.hands[seat][k]]
-        if self.phase == DOGFIGHT:
-            moves = self._answers(seat, self.playable(seat))
-            if self.game.options["must_answer"] and moves:
-                return moves
-            return [PASS, *moves]
-        if self.phase == FIRE:
-            return [PASS, *self._fire_moves(seat, self.playable(seat))]
-        if self.phase == REACT:
-            return [PASS, *self._reveal_moves(seat)]
-        return [PASS, *self._weapon_answers(seat, self.playable(seat))]
-
-    def _discards(self, seat: int) -> list[Action]:
-        """Discards of every card held; a pilot holding nothing at all passes (R2)."""
-        hand, wing = self.hands[seat], self.wings[seat]
-        return [discard(k) for k in c.KINDS if hand[k] or wing[k]] or [PASS]
-
-    def _turn_moves(self, p: int, have: Hand) -> list[Action]:
-        """Every card play open to ``p`` in a normal turn (R1), plus discards."""
-        moves: list[Action] = []
-        fo = self.flamed(p)
-        if fo and have[c.RELIGHT]:
-            moves.append(bare(c.RELIGHT))
-        for special in (c.HOT_STICK, c.GOLDEN_BIRD):
-            if have[special]:
-                moves.append(bare(special))
-        for t in range(self.n):
-            if not self._targetable(p, t):
-                continue
-            if not fo:
-                if have[c.VISUAL]:
-                    slot = self._slot(c.VISUAL, t, p)
-                    if slot is None or (
-                        slot[2] == p
-                        and slot[3] == c.MANEUVER
-                        and self.game.options["visual_counters_maneuver"]
-                    ):
-                        moves.append(at_pilot(c.VISUAL, t))
-                if have[c.RADAR]:
-                    slot = self._slot(c.RADAR, t, p)
-                    if slot is None or slot[3] == c.JAMMIT:
-                        moves.append(at_pilot(c.RADAR, t))
-                if have[c.GUNS] and self._usable(p, c.VISUAL, t):
-                    moves.append(at_pilot(c.GUNS, t))
-                if have[c.MISSILE] and self._usable(p, c.RADAR, t):
-                    moves.append(at_pilot(c.MISSILE, t))
-            if have[c.FLAMEOUT] and self.golden_bird != t:
-                moves.append(at_pilot(c.FLAMEOUT, t))
-        for stack in self.acqs:
-            moves.extend(self._stack_moves(p, stack, have, fo))
-        return moves + self._discards(p)
-
-    def _stack_moves(self, p: int, stack: Stack, have: Hand, fo: bool) -> list[Action]:
-        kind, target, source, cover, cover_owner = stack
-        out: list[Action] = []
-
-        def add(card: int) -> None:
-            out.append(on_stack(card, kind, source, target))
-
-        if target == p and cover != c.MANEUVER:
-            # A defence in your own turn against an acquisition on you (R1, R12).
-            visual = cover == NONE and kind == c.VISUAL
-            if visual and not fo and have[c.MANEUVER] and self.hot_stick != source:
-                add(c.MANEUVER)
-            if cover == NONE and kind == c.RADAR and have[c.JAMMIT]:
-                add(c.JAMMIT)
-            if self.golden_bird != source:
-                if have[c.MALFUNCTION]:
-                    add(c.MALFUNCTION)
-                if have[c.FLAMEOUT]:
-                    add(c.FLAMEOUT)
-        elif source == p and cover == c.MANEUVER:
-            # Your VISUAL was outmaneuvered: counter the MANEUVER and re-engage (R5, R6).
-            out.extend(self._maneuver_counters(p, target, have, fo))
-        elif kind == c.RADAR and target != p:
-            if cover == c.JAMMIT and (not self.tokens or source == p):
-                if have[c.JAMMIT]:
-                    add(c.JAMMIT)  # ECCM (R9)
-                if have[c.MALFUNCTION] and self.golden_bird != cover_owner:
-                    add(c.MALFUNCTION)
-            elif cover == NONE and source != p and have[c.JAMMIT]:
-                add(c.JAMMIT)  # offensive JAMMIT! on another pilot's RADAR (R9)
-        return out
-
-    def _maneuver_counters(self, a: int, d: int, have: Hand, fo: bool) -> list[Action]:
-        """What the outmaneuvered pilot ``a`` may play on ``d``'s MANEUVER over a's VISUAL."""
-        out: list[Action] = []
-        if not fo and have[c.MANEUVER] and self.hot_stick != d:
-            out.append(on_stack(c.MANEUVER, c.VISUAL, a, d))
-        if self.golden_bird != d:
-            for card in (c.MALFUNCTION, c.FLAMEOUT):
-                if have[card]:
-                    out.append(on_stack(card, c.VISUAL, a, d))
-        if self._special_hidden(c.HOT_STICK) and have[c.HOT_STICK]:
-            out.append(on_stack(c.HOT_STICK, c.VISUAL, a, d))
-        if not fo and have[c.VISUAL] and self.game.options["visual_counters_maneuver"]:
-            out.append(at_pilot(c.VISUAL, d))
-        return out
-
-    def _answers(self, x: int, have: Hand) -> list[Action]:
-        """The dogfight answers open to ``x`` (besides passing): counters to the last move (R1)."""
-        assert self.df is not None
-        a, d, kind = self.df
-        out: list[Action] = []
-        pending = self.pending
-        if (
-            pending is not None
-            and pending[2] == x
-            and self._special_hidden(c.GOLDEN_BIRD)
-            and have[c.GOLDEN_BIRD]
-        ):
-            out.append(bare(c.GOLDEN_BIRD))
-        stack = self._find(kind, d, a)
-        if stack is None:
-            return out
-        cover = stack[3]
-        fo = self.flamed(x)
-        if x == d and cover == NONE:
-            if kind == c.VISUAL and not fo and have[c.MANEUVER] and self.hot_stick != a:
-                out.append(on_stack(c.MANEUVER, kind, a, d))
-            if kind == c.RADAR and have[c.JAMMIT]:
-                out.append(on_stack(c.JAMMIT, kind, a, d))
-            if self.golden_bird != a:
-                for card in (c.MALFUNCTION, c.FLAMEOUT):
-                    if have[card]:
-                        out.append(on_stack(card, kind, a, d))
-        elif x == a and cover == c.MANEUVER:
-            out.extend(self._maneuver_counters(a, d, have, fo))
-        elif x == a and cover == c.JAMMIT:
-            if not fo and have[c.RADAR]:
-                out.append(at_pilot(c.RADAR, d))
-            if have[c.JAMMIT]:
-                out.append(on_stack(c.JAMMIT, kind, a, d))
-            if have[c.MALFUNCTION] and self.golden_bird != d:
-                out.append(on_stack(c.MALFUNCTION, kind, a, d))
-        return out
-
-    def _fire_target(self) -> tuple[int, int, int] | None:
-        """(firer, target, weapon) open when a dogfight ends on the current stack (R7)."""
-        assert self.df is not None
-        a, d, kind = self.df
-        stack = self._find(kind, d, a)
-        if stack is None or stack[3] == c.JAMMIT:
-            return None
-        if stack[3] == c.MANEUVER:
-            return d, a, c.GUNS
-        return a, d, c.GUNS if kind == c.VISUAL else c.MISSILE
-
-    def _fire_moves(self, x: int, have: Hand) -> list[Action]:
-        fire = self._fire_target()
-        if fire is None or self.flamed(x):
-            return []
-        firer, target, weapon = fire
-        return [at_pilot(weapon, target)] if firer == x and have[weapon] else []
-
-    def _reveal_moves(self, x: int) -> list[Action]:
-        pending = self.pending
-        assert pending is not None
-        if not self.hands[x][self.react_kind]:
-            return []
-        if self.react_kind == c.GOLDEN_BIRD:
-            return [bare(c.GOLDEN_BIRD)]
-        maneuverer = pending[1]
-        return [on_stack(c.HOT_STICK, c.VISUAL, x, maneuverer)]
-
-    def _weapon_answers(self, x: int, have: Hand) -> list[Action]:
-        assert self.weapon is not None
-        weapon, shooter, _ = self.weapon
-        out: list[Action] = []
-        if weapon == c.MISSILE and have[c.JAMMIT]:
-            out.append(bare(c.JAMMIT))
-        if have[c.MALFUNCTION] and self.golden_bird != shooter:
-            out.append(bare(c.MALFUNCTION))
-        return out
-
-    # --- applying moves ---------------------------------------------------------------------
-
     def _apply(self, action: Action) -> None:
         assert isinstance(action, Move)
         self.legal_cache = None
@@ -541,7 +237,7 @@ class RaceState(State):
         phase = self.phase
         if phase in (TURN, LOST) and action is PASS:
             self._emit({"type": "pass", "seat": seat})
-            self.downed = _replace(self.downed, seat, False)
+            self.downed = replace_at(self.downed, seat, False)
             self._end_turn()
         elif phase == TURN:
             self._play_turn(seat, action)
@@ -551,10 +247,10 @@ class RaceState(State):
             self._emit(
                 {"type": "discard", "seat": seat, "card": c.WORDS[action.card], "lost": True}
             )
-            self.downed = _replace(self.downed, seat, False)
+            self.downed = replace_at(self.downed, seat, False)
             self._end_turn()
         elif phase == TRIM:
-            self.hands = _replace(self.hands, seat, c.add(self.hands[seat], action.card, -1))
+            self.hands = replace_at(self.hands, seat, c.add(self.hands[seat], action.card, -1))
             self._to_discard(action.card)
             self._emit({"type": "discard", "seat": seat, "card": c.WORDS[action.card]})
             self._end_turn()
@@ -760,7 +456,7 @@ class RaceState(State):
         self.pending = None
         stack = self._find(kind, d, a)
         if passer == d and stack is not None and stack[3] == NONE:
-            self.acquired = _replace(self.acquired, a, self.acquired[a] + 1)
+            self.acquired = replace_at(self.acquired, a, self.acquired[a] + 1)
             self._emit({"type": "acquired", "seat": a, "defender": d, "kind": c.WORDS[kind]})
         fire = self._fire_target()
         if fire is not None and fire[0] != passer and not self.flamed(fire[0]):
@@ -820,8 +516,8 @@ class RaceState(State):
                 self.golden_bird = NONE
                 gone.append(c.GOLDEN_BIRD)
         self._to_discard(*gone)
-        self.kills = _replace(self.kills, shooter, self.kills[shooter] + 1)
-        self.downed = _replace(self.downed, t, True)
+        self.kills = replace_at(self.kills, shooter, self.kills[shooter] + 1)
+        self.downed = replace_at(self.downed, t, True)
         self._emit(
             {
                 "type": "kill",
@@ -839,7 +535,7 @@ class RaceState(State):
         else:
             self._end_turn()
 
-    def _maybe_react(self, x: int, special: int, pending: tuple[int, int, int, Snapshot]) -> None:
+    def _maybe_react(self, x: int, special: int, pending: Pending) -> None:
         """Outside a dogfight, the pilot a card was played against may reveal a held special."""
         if x != pending[1] and not self.downed[x] and self._special_hidden(special):
             self.pending = pending
@@ -860,7 +556,7 @@ class RaceState(State):
             self._undo(x, pending)
         self._end_turn()
 
-    def _undo(self, x: int, pending: tuple[int, int, int, Snapshot]) -> None:
+    def _undo(self, x: int, pending: Pending) -> None:
         """``x`` reveals GOLDEN BIRD or HOT STICK: the card played against x is discarded (R14)."""
         card, by, _, (acqs, flames, discards) = pending
         self.acqs, self.flames, self.discards = acqs, flames, discards
@@ -876,8 +572,6 @@ class RaceState(State):
                 "by": by,
             }
         )
-
-    # --- small state edits ------------------------------------------------------------------
 
     def _snapshot(self) -> Snapshot:
         return self.acqs, self.flames, self.discards
@@ -903,8 +597,6 @@ class RaceState(State):
         if ref:
             event["ref"] = ref
         self._emit(event)
-
-    # --- turns, games, the end --------------------------------------------------------------
 
     def _start_turn(self, seat: int) -> None:
         self.turn = seat
@@ -977,190 +669,3 @@ class RaceState(State):
         self.pending = None
         self.weapon = None
         self.result = tuple(1.0 / len(winners) if s in winners else 0.0 for s in range(self.n))
-
-    # --- information ------------------------------------------------------------------------
-
-    def view(self, player: int | None) -> JSON:
-        pilots = []
-        for s in range(self.n):
-            pilots.append(
-                {
-                    "seat": s,
-                    "hand_size": sum(self.hands[s]),
-                    "wing_size": sum(self.wings[s]),
-                    "kills": self.kills[s],
-                    "acquisitions": self.acquired[s],
-                    "score": self.scores[s],
-                    "downed": self.downed[s],
-                    "flameouts": [owner for victim, owner in self.flames if victim == s],
-                    "hot_stick": self.hot_stick == s,
-                    "golden_bird": self.golden_bird == s,
-                }
-            )
-        acquisitions = [
-            {
-                "ref": stack_ref(stack),
-                "kind": c.WORDS[stack[0]],
-                "on": stack[1],
-                "by": stack[2],
-                "cover": None if stack[3] == NONE else c.WORDS[stack[3]],
-                "cover_by": None if stack[4] == NONE else stack[4],
-                "threatens": None if threatens(stack) == NONE else threatens(stack),
-            }
-            for stack in self.acqs
-        ]
-        out: JSON = {
-            "game": self.game.id,
-            "seat": player,
-            "phase": self.phase,
-            "to_act": self.to_act,
-            "turn": self.turn,
-            "turn_number": self.turn_no,
-            "game_number": self.game_no,
-            "games": self.game.options["games"],
-            "kills_to_win": self.game.options["kills_to_win"],
-            "tokens": self.tokens,
-            "deck": len(self.deck),
-            "discards": {c.WORDS[k]: n for k, n in enumerate(c.hand_of(self.discards)) if n},
-            "discard_top": c.WORDS[self.discards[-1]] if self.discards else None,
-            "pilots": pilots,
-            "acquisitions": acquisitions,
-            "dogfight": None,
-            "pending": None,
-            "weapon": None,
-            "winners": self.winners,
-        }
-        if self.df is not None:
-            a, d, kind = self.df
-            out["dogfight"] = {"attacker": a, "defender": d, "kind": c.WORDS[kind]}
-        if self.pending is not None and self.phase in (DOGFIGHT, REACT):
-            card, by, against, _ = self.pending
-            out["pending"] = {"card": c.WORDS[card], "by": by, "against": against}
-        if self.weapon is not None:
-            weapon, shooter, target = self.weapon
-            out["weapon"] = {"card": c.WORDS[weapon], "by": shooter, "at": target}
-        if player is not None:
-            out["hand"] = c.hand_list(self.hands[player])
-            if self.wingmen:
-                out["wing"] = c.hand_list(self.wings[player])
-        return out
-
-    def _determinize(self, player: int, seed: int) -> RaceState:
-        """Redeal what ``player`` cannot see: the other hands (and wingmen) and the deck order."""
-        new = self.clone()
-        assert isinstance(new, RaceState)
-        pool = list(self.deck)
-        for s in range(self.n):
-            if s != player:
-                pool.extend(c.hand_list_kinds(self.hands[s]))
-                pool.extend(c.hand_list_kinds(self.wings[s]))
-        new.rng_seed = shuffle(seed, pool)
-        hands = list(self.hands)
-        wings = list(self.wings)
-        for s in range(self.n):
-            if s != player:
-                size = sum(hands[s])
-                hands[s], pool = c.hand_of(pool[:size]), pool[size:]
-                size = sum(wings[s])
-                wings[s], pool = c.hand_of(pool[:size]), pool[size:]
-        new.hands = tuple(hands)
-        new.wings = tuple(wings)
-        new.deck = tuple(pool)
-        new.legal_cache = None
-        return new
-
-    def card_counts(self) -> Hand:
-        """How many cards of each kind are anywhere: deck, discards, hands, acquisitions,
-        FLAMEOUTs, displayed specials, a weapon in flight. Always ``COUNTS``."""
-        deck, discards = self.deck, self.discards
-        counts = [
-            deck.count(kind) + discards.count(kind) + sum(held)
-            for kind, held in enumerate(zip(*self.hands, *self.wings, strict=True))
-        ]
-        for kind, _, _, cover, _ in self.acqs:
-            counts[kind] += 1
-            if cover != NONE:
-                counts[cover] += 1
-        counts[c.FLAMEOUT] += len(self.flames)
-        counts[c.HOT_STICK] += self.hot_stick != NONE
-        counts[c.GOLDEN_BIRD] += self.golden_bird != NONE
-        if self.weapon is not None:
-            counts[self.weapon[0]] += 1
-        return tuple(counts)
-
-    def check_invariants(self) -> None:
-        """All 90 cards exactly once; acquisition limits; hands within their size."""
-        assert self.card_counts() == c.COUNTS, "cards not conserved"
-        for s in range(self.n):
-            assert sum(self.hands[s]) <= HAND_SIZE + 1, "hand too large"
-            assert min(self.hands[s]) >= 0 and min(self.wings[s]) >= 0, "negative count"
-        keys = [(k, t, s if self.tokens else NONE) for k, t, s, _, _ in self.acqs]
-        assert len(keys) == len(set(keys)), "two acquisitions of one kind on a pilot"
-        for kind, target, source, cover, owner in self.acqs:
-            assert target != source and not self.downed[target] and not self.downed[source]
-            assert cover in (NONE, c.JAMMIT if kind == c.RADAR else c.MANEUVER)
-            assert (cover == NONE) == (owner == NONE)
-        assert all(not self.downed[v] for v, _ in self.flames), "FLAMEOUT on a downed pilot"
-        assert (self.to_act is None) == (self.phase == OVER)
-
-    def why_illegal(self, action: Action) -> str:
-        """The rule that forbids ``action`` now, in players' words."""
-        if self.phase == OVER:
-            return "the game is over"
-        seat = self.to_act
-        assert seat is not None
-        if not isinstance(action, Move):
-            return f"{action} is not a Race to Ace move"
-        phase_rule = {
-            LOST: "you were shot down: this turn you may only discard a card",
-            TRIM: "discard a card from your own hand down to seven",
-            FIRE: "the dogfight is over: fire the weapon for the standing acquisition, or pass",
-            REACT: "you may only reveal the special that cancels the card played on you, or pass",
-            WEAPON: "answer the weapon fired at you (JAMMIT! or MALFUNCTION), or pass",
-        }
-        if self.phase in phase_rule:
-            return phase_rule[self.phase]
-        if action is PASS:
-            if self.phase == TURN:
-                return "you must play or discard one card in your turn"
-            return "you must answer when you can (option must_answer)"
-        if not self.playable(seat)[action.card]:
-            if self.wingmen and action.card in c.SPECIAL and self.wings[seat][action.card]:
-                return "a wingman supports you with Attack and Defense cards only, not Specials"
-            return f"you do not hold a {c.NAMES[action.card]} card"
-        if action.discard:
-            return "you may discard only as your turn's card"
-        card, target = action.card, action.pilot
-        if self.phase == DOGFIGHT:
-            return (
-                "in a dogfight you may only counter your opponent's last move on the contested "
-                "acquisition, or pass"
-            )
-        if 0 <= target < self.n and action.stack < 0 and target != seat and self.downed[target]:
-            return f"pilot {target} was shot down and is out of the fight until their lost turn"
-        if action.stack < 0 and target == seat:
-            return "you cannot play that card on yourself"
-        if self.flamed(seat) and (card in c.ATTACK or card == c.MANEUVER):
-            return "with a FLAMEOUT in front of you, you cannot play Attack or MANEUVER cards"
-        if card == c.GUNS:
-            return "GUNS needs an active VISUAL ACQUISITION on the target that you may use"
-        if card == c.MISSILE:
-            return "MISSILE needs an active, unsuppressed RADAR ACQUISITION on the target"
-        if card in (c.VISUAL, c.RADAR) and action.stack < 0:
-            return f"only one {c.NAMES[card]} may stand against a pilot"
-        if card == c.RELIGHT:
-            return "RELIGHT cancels a FLAMEOUT in front of you; you have none"
-        if self.golden_bird in (target, action.source) and card in (c.MALFUNCTION, c.FLAMEOUT):
-            return "the GOLDEN BIRD pilot is immune to MALFUNCTION and FLAMEOUT"
-        if card in (c.MANEUVER, c.HOT_STICK) and self.hot_stick >= 0:
-            return "the HOT STICK pilot cannot be outmaneuvered"
-        if card == c.JAMMIT:
-            return "JAMMIT! is played only on a RADAR ACQUISITION (to suppress it, or as ECCM)"
-        if card == c.MANEUVER:
-            return "MANEUVER is played on a VISUAL ACQUISITION against you, or to counter one"
-        return f"{action} is not a legal play now"
-
-
-def _replace(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
-    """A copy of ``values`` with one element replaced (states hold tuples, never lists)."""
-    return (*values[:index], value, *values[index + 1 :])
