@@ -200,7 +200,11 @@ class Information(Table):
             return "RELIGHT cancels a FLAMEOUT in front of you; you have none"
         if self.golden_bird in (target, action.source) and card in (c.MALFUNCTION, c.FLAMEOUT):
             return "the GOLDEN BIRD pilot is immune to MALFUNCTION and FLAMEOUT"
-        if card in (c.MANEUVER, c.HOT_STICK) and self.hot_stick >= 0:
+        if (
+            card == c.MANEUVER
+            and self.hot_stick in (action.source, action.pilot)
+            and self.hot_stick != seat
+        ):
             return "the HOT STICK pilot cannot be outmaneuvered"
         if card == c.JAMMIT:
             return "JAMMIT! is played only on a RADAR ACQUISITION (to suppress it, or as ECCM)"
