@@ -93,7 +93,7 @@ class HeuristicBot:
             if a.card in WEAPON_FOR and a.stack < 0 and hand[WEAPON_FOR[a.card]] > 0
         ]
         if attack:
-            return max(attack, key=lambda a: (kills[a.pilot], self.rng.random()))
+            return max(attack, key=lambda a: self._target_score(view, a))
         leader = max(kills.values())
         flameouts = [
             a
@@ -107,6 +107,14 @@ class HeuristicBot:
         if flameouts:
             return flameouts[0]
         return self._discard(view, me, hand, legal)
+
+    def _target_score(self, view: dict[str, Any], move: Move) -> float:
+        """The leader first; then a pilot who cannot outmaneuver the VISUAL."""
+        target = view["pilots"][move.pilot]
+        score = 2.0 * target["kills"] + self.rng.random()
+        if target["flameouts"] and move.card == c.VISUAL:
+            score += 1.0  # a flamed-out pilot cannot MANEUVER
+        return score
 
     def _clear_threats(
         self, view: dict[str, Any], me: int, hand: tuple[int, ...], plays: list[Move]
