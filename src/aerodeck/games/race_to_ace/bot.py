@@ -111,7 +111,7 @@ class HeuristicBot:
     def _target_score(self, view: dict[str, Any], move: Move) -> float:
         """The leader first; then a pilot who cannot outmaneuver the VISUAL."""
         target = view["pilots"][move.pilot]
-        score = 2.0 * target["kills"] + self.rng.random()
+        score: float = 2.0 * target["kills"] + self.rng.random()
         if target["flameouts"] and move.card == c.VISUAL:
             score += 1.0  # a flamed-out pilot cannot MANEUVER
         return score
