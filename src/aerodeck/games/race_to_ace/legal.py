@@ -103,7 +103,7 @@ class LegalMoves(Table):
             out.append(on_stack(card, kind, source, target))
 
         if target == p and cover != c.MANEUVER:
-            # A defence in your own turn against an acquisition on you (R1, R12).
+            # A defence in your own turn against an acquisition on you: no dogfight (R1).
             visual = cover == NONE and kind == c.VISUAL
             if visual and not fo and have[c.MANEUVER] and self.hot_stick != source:
                 add(c.MANEUVER)

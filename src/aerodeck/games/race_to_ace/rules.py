@@ -516,6 +516,7 @@ class RaceState(LegalMoves, Information):
                 self.golden_bird = NONE
                 gone.append(c.GOLDEN_BIRD)
         self._to_discard(*gone)
+        # The 20 kill tokens are bookkeeping: a kill counts when they have run out (R21).
         self.kills = replace_at(self.kills, shooter, self.kills[shooter] + 1)
         self.downed = replace_at(self.downed, t, True)
         self._emit(
@@ -604,7 +605,7 @@ class RaceState(LegalMoves, Information):
         self.df = None
         self.pending = None
         self.weapon = None
-        if self.turn_no > self.game.options["max_turns"]:
+        if self.turn_no > self.game.options["max_turns"]:  # every game ends (R20)
             best = max(self.kills)
             self._end_game([s for s in range(self.n) if self.kills[s] == best], "turn limit")
             return

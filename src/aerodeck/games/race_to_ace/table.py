@@ -169,4 +169,5 @@ class Table(State):
         return False
 
     def _targetable(self, seat: int, target: int) -> bool:
+        """Another pilot, not shot down since their last turn (R13)."""
         return target != seat and not self.downed[target]
