@@ -21,6 +21,7 @@ from aerodeck.core.errors import IllegalActionError, RecordError
 from tests.conftest import GAME_COUNTS
 
 MAX_STEPS = 20_000
+GAMES_PER_COUNT = 300  # with the hypothesis examples below: over a thousand games per count
 seeds = st.integers(min_value=0, max_value=2**63 - 1)
 
 
@@ -46,7 +47,7 @@ def random_playout(state: State, rng: random.Random, check: bool = True) -> list
 @pytest.mark.parametrize(("game_id", "players"), GAME_COUNTS)
 def test_many_random_games_end_and_conserve(game_id: str, players: int) -> None:
     game = aerodeck.make(game_id, players=players)
-    for seed in range(150):
+    for seed in range(GAMES_PER_COUNT):
         state = game.new_game(seed=seed)
         random_playout(state, random.Random(seed))
         state.check_invariants()
@@ -155,3 +156,29 @@ def test_a_tampered_record_is_refused(game_id: str, players: int) -> None:
     record["actions"] = [*record["actions"][:3], "not a move", *record["actions"][4:]]
     with pytest.raises(RecordError, match="action 4"):
         aerodeck.replay(record)
+
+
+@pytest.mark.parametrize(("game_id", "players"), GAME_COUNTS)
+def test_no_bot_can_use_hidden_information(game_id: str, players: int) -> None:
+    """A bot's choice, for a fixed seed, is the same in any world its seat cannot tell apart."""
+    from aerodeck.agents.ismcts import IsmctsAgent
+    from aerodeck.agents.registry import ISMCTS_LEVELS, agent_names, make_agent
+
+    game = aerodeck.make(game_id, players=players)
+    bots = {
+        name: (lambda seed, name=name: make_agent(name, game, seed))
+        for name in agent_names(game)
+        if name not in ISMCTS_LEVELS  # searched with a small budget below, to stay fast
+    }
+    bots["ismcts"] = lambda seed: IsmctsAgent(game, seed, iterations=8)
+    rng = random.Random(17)
+    for seed in range(3):
+        state = game.new_game(seed=seed)
+        for sample in random_playout(state, random.Random(seed), check=False)[:8]:
+            seat = sample.current_player
+            assert seat is not None
+            world = sample.determinize(seat, rng)
+            for name, bot in bots.items():
+                here = bot(5).choose(sample.observation(seat))
+                there = bot(5).choose(world.observation(seat))
+                assert here == there, f"{name} chose differently in a world its seat cannot see"

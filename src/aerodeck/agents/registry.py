@@ -3,12 +3,23 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
+from aerodeck.agents.ismcts import IsmctsAgent
 from aerodeck.agents.random_agent import RandomAgent
 from aerodeck.core.api import Agent, Game
 from aerodeck.core.errors import ConfigError
 
-GENERIC: dict[str, Callable[[Game, int], Agent]] = {"random": RandomAgent}
+# Difficulty levels are iteration budgets, so every level stays reproducible from its seed.
+ISMCTS_LEVELS = {"ismcts-easy": 50, "ismcts": 200, "ismcts-hard": 1000}
+
+GENERIC: dict[str, Callable[[Game, int], Agent]] = {
+    "random": RandomAgent,
+    **{
+        name: partial(IsmctsAgent, iterations=iterations, name=name)
+        for name, iterations in ISMCTS_LEVELS.items()
+    },
+}
 
 
 def _factories(game: Game) -> dict[str, Callable[[Game, int], Agent]]:

@@ -113,6 +113,20 @@ class Game(ABC):
 
 
 EventEntry = tuple[JSON, dict[int, JSON] | None]
+# An append-only log as immutable cons cells (previous, item), newest first: clone shares it and
+# append is O(1) for every copy. Reading walks it, which only faces and tests do.
+Log = tuple[Any, Any] | None
+
+
+def _log_items(log: Log, count: int) -> list[Any]:
+    """The last ``count`` items of a log, oldest first."""
+    items = []
+    for _ in range(count):
+        assert log is not None
+        log, item = log
+        items.append(item)
+    items.reverse()
+    return items
 
 
 class State(ABC):
@@ -123,7 +137,16 @@ class State(ABC):
     state and its clones until one of them appends (copy on write).
     """
 
-    __slots__ = ("_events", "_history", "_logs_shared", "game", "seed", "setup")
+    __slots__ = (
+        "_event_count",
+        "_events",
+        "_history",
+        "_move_count",
+        "_viewer",
+        "game",
+        "seed",
+        "setup",
+    )
     _slot_names: ClassVar[tuple[str, ...]] = ()
     _copy_slots: ClassVar[Callable[[State, State], None]]
 
@@ -141,9 +164,11 @@ class State(ABC):
         self.game = game
         self.seed = fresh_seed() if seed is None else int(seed)
         self.setup: JSON | None = None if setup is None else dict(setup)
-        self._history: list[Action] = []
-        self._events: list[EventEntry] = []
-        self._logs_shared = False
+        self._history: Log = None
+        self._move_count = 0
+        self._events: Log = None
+        self._event_count = 0
+        self._viewer: int | None = None
 
     # --- what every game implements -------------------------------------------------------
 
@@ -174,7 +199,12 @@ class State(ABC):
 
     @abstractmethod
     def _determinize(self, player: int, seed: int) -> State:
-        """A full state consistent with ``player``'s view, hidden cards redrawn from ``seed``."""
+        """A full state consistent with ``player``'s view, hidden cards redrawn from ``seed``.
+
+        It must be a function of the seat's information and ``seed`` only: put the unknown cards
+        in a canonical order before shuffling, or a search bot's samples would depend on where
+        the hidden cards really are (tests/test_contract.py checks this through every bot).
+        """
 
     def check_invariants(self) -> None:  # noqa: B027 - an optional hook, not abstract
         """Raise AssertionError if the state breaks a conservation law (cards, coins, supply).
@@ -200,7 +230,7 @@ class State(ABC):
     @property
     def move_number(self) -> int:
         """How many actions have been applied."""
-        return len(self._history)
+        return self._move_count
 
     def apply(self, action: Action | str) -> None:
         """Apply an action or its notation, checking it; IllegalActionError names the rule."""
@@ -214,9 +244,8 @@ class State(ABC):
 
     def apply_unchecked(self, action: Action) -> None:
         """Apply an action known to be legal (search and replay of own lists)."""
-        if self._logs_shared:
-            self._unshare_logs()
-        self._history.append(action)
+        self._history = (self._history, action)
+        self._move_count += 1
         self._apply(action)
 
     def clone(self) -> State:
@@ -224,16 +253,12 @@ class State(ABC):
         cls = type(self)
         new = cls.__new__(cls)
         cls._copy_slots(self, new)
-        self._logs_shared = True
-        new._logs_shared = True
         return new
 
     def determinize(self, player: int, rng: random.Random) -> State:
         """A full state consistent with ``player``'s view, with fresh randomness for the future."""
         new = self._determinize(player, rng.getrandbits(63))
-        new._events = [(public, _only(private, player)) for public, private in self._events]
-        new._history = list(self._history)
-        new._logs_shared = False
+        new._viewer = player
         return new
 
     def observation(self, player: int) -> Observation:
@@ -248,24 +273,23 @@ class State(ABC):
 
     def _emit(self, public: JSON, private: dict[int, JSON] | None = None) -> None:
         """Log an event: ``public`` for everyone, ``private[seat]`` added for that seat only."""
-        if self._logs_shared:
-            self._unshare_logs()
-        self._events.append((public, private))
-
-    def _unshare_logs(self) -> None:
-        self._events = list(self._events)
-        self._history = list(self._history)
-        self._logs_shared = False
+        self._events = (self._events, (public, private))
+        self._event_count += 1
 
     @property
     def event_count(self) -> int:
-        return len(self._events)
+        return self._event_count
 
     def events_since(self, n: int, player: int | None) -> list[JSON]:
-        """Events from index ``n`` on, as ``player`` may see them (None: spectator)."""
+        """Events from index ``n`` on, as ``player`` may see them (None: spectator).
+
+        A determinization knows only its viewer's secrets: other seats get the public parts.
+        """
         out: list[JSON] = []
-        for public, private in self._events[n:]:
-            if private is not None and player is not None and player in private:
+        entries = _log_items(self._events, max(0, self._event_count - n))
+        hidden = self._viewer is not None and player != self._viewer
+        for public, private in entries:
+            if private is not None and player is not None and player in private and not hidden:
                 out.append({**public, **private[player]})
             else:
                 out.append(dict(public))
@@ -273,7 +297,7 @@ class State(ABC):
 
     def history(self) -> list[str]:
         """The notation of every action applied so far."""
-        return [str(action) for action in self._history]
+        return [str(action) for action in _log_items(self._history, self._move_count)]
 
     def record(self) -> JSON:
         """The versioned record: enough to rebuild and re-validate the whole game."""
@@ -302,13 +326,6 @@ def _slot_copier(names: tuple[str, ...]) -> Callable[[State, State], None]:
     exec(f"def copy_slots(old, new):{body}", namespace)  # names are checked identifiers
     copier: Callable[[State, State], None] = namespace["copy_slots"]
     return copier
-
-
-def _only(private: dict[int, JSON] | None, player: int) -> dict[int, JSON] | None:
-    """Keep only ``player``'s private part of an event (a determinization knows no more)."""
-    if private is None or player not in private:
-        return None
-    return {player: private[player]}
 
 
 @dataclass(frozen=True)

@@ -43,14 +43,14 @@ def test_single_high_card_wins_and_ace_takes_the_nickel() -> None:
     assert state.pennies == (5, 5, 5)
 
 
-def test_face_card_beaten_by_an_ace_loses_a_command_marker() -> None:
+def test_ruling_R4_face_card_beaten_by_an_ace_loses_a_command_marker() -> None:
     state = start(hands=THREE_HANDS)
     play_hand(state, "AS", "KH", "5S")
     assert state.pennies == (5, 4, 5)
     assert events_of(state, "win")[0]["markers_lost"] == [1]
 
 
-def test_face_card_beaten_by_a_higher_face_card_loses_a_marker() -> None:
+def test_ruling_R4_face_card_beaten_by_a_higher_face_card_loses_a_marker() -> None:
     hands = [["KS", "2C", "3C", "4C"], ["QH", "2D", "3D", "4D"], ["JS", "6S", "7S", "8S"]]
     state = start(hands=hands)
     play_hand(state, "KS", "QH", "JS")
@@ -220,7 +220,7 @@ def test_ruling_R11_discard_and_replace_after_the_draw_is_public() -> None:
     assert "10C" not in str(state.events_since(0, 2))
 
 
-def test_discard_and_replace_can_be_switched_off() -> None:
+def test_ruling_R13_discard_and_replace_can_be_switched_off() -> None:
     state = start(hands=THREE_HANDS, options={"discard_replace": False})
     for text in ("2C", "2D", "5S"):
         state.apply(f"play {text}")

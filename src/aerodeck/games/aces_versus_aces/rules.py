@@ -427,6 +427,8 @@ class AvAState(State):
                 commit = self.commits[s]
                 if commit is not None:
                     pool.append(commit)
+        # Canonical order first: the redeal must depend only on what the seat knows.
+        pool.sort(key=_card_index)
         new.rng_seed = shuffle(seed, pool)
         hands = list(self.hands)
         commits = list(self.commits)
@@ -461,6 +463,10 @@ class AvAState(State):
             if commit is not None:
                 out.append(commit)
         return out
+
+
+def _card_index(c: Card) -> int:
+    return c.index
 
 
 def _replace(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
