@@ -102,6 +102,8 @@ class Information(Table):
             if s != player:
                 pool.extend(c.hand_list_kinds(self.hands[s]))
                 pool.extend(c.hand_list_kinds(self.wings[s]))
+        # Canonical order first: the redeal must depend only on what the seat knows.
+        pool.sort()
         new.rng_seed = shuffle(seed, pool)
         hands = list(self.hands)
         wings = list(self.wings)
