@@ -236,6 +236,9 @@ def test_ruling_R17_wingmen_lend_attack_and_defence_cards_but_not_specials() -> 
         aerodeck.make("race_to_ace", players=2)
     with pytest.raises(ConfigError, match="wingmen"):
         aerodeck.make("race_to_ace", players=3, wingmen=True)
+    game_class = type(aerodeck.make("race_to_ace", players=3))
+    assert game_class.required_options(2) == {"wingmen": True}  # type: ignore[attr-defined]
+    assert game_class.required_options(4) == {}  # type: ignore[attr-defined]
     game = aerodeck.make("race_to_ace", players=2, wingmen=True)
     setup = {
         "deck": ["relight"],

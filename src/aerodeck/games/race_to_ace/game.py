@@ -81,6 +81,11 @@ class RaceToAce(Game):
         if self.players != 2 and self.options["wingmen"]:
             raise ConfigError("the wingmen option is the two-player variant (players=2)")
 
+    @classmethod
+    def required_options(cls, players: int) -> dict[str, Any]:
+        """Options a player count cannot do without: two pilots fly with wingmen (R17)."""
+        return {"wingmen": True} if players == 2 else {}
+
     def new_game(self, seed: int | None = None, setup: Mapping[str, Any] | None = None) -> State:
         if setup is not None and not isinstance(setup, Mapping):
             raise ConfigError("setup must be an object (hands, wings, deck, first, kills)")
