@@ -23,6 +23,8 @@ from tests.games.race_to_ace.helpers import legal, play, skip_turn, stacked, tab
         (("maneuver", "", ""), [], "maneuver V1>0", "MANEUVER is played on a VISUAL"),
         (("radar", "", ""), [], "pass", "must play or discard one card"),
         (("", "", ""), [], "guns 1", "you do not hold a GUNS card"),
+        (("visual", "", ""), [], "visual 4", "no pilot 4"),
+        (("malfunction", "", ""), [], "malfunction", "is not a legal play now"),
     ],
 )
 def test_illegal_moves_name_the_rule(

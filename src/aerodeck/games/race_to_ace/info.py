@@ -181,6 +181,8 @@ class Information(Table):
         if action.discard:
             return "you may discard only as your turn's card"
         card, target = action.card, action.pilot
+        if max(target, action.source) >= self.n:
+            return f"there is no pilot {max(target, action.source)} at this table"
         if self.phase == DOGFIGHT:
             return (
                 "in a dogfight you may only counter your opponent's last move on the contested "
@@ -200,10 +202,12 @@ class Information(Table):
             return f"only one {c.NAMES[card]} may stand against a pilot"
         if card == c.RELIGHT:
             return "RELIGHT cancels a FLAMEOUT in front of you; you have none"
-        if self.golden_bird in (target, action.source) and card in (c.MALFUNCTION, c.FLAMEOUT):
+        immune = self.golden_bird != NONE and self.golden_bird in (target, action.source)
+        if immune and card in (c.MALFUNCTION, c.FLAMEOUT):
             return "the GOLDEN BIRD pilot is immune to MALFUNCTION and FLAMEOUT"
         if (
             card == c.MANEUVER
+            and self.hot_stick != NONE
             and self.hot_stick in (action.source, action.pilot)
             and self.hot_stick != seat
         ):
