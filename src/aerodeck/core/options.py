@@ -49,10 +49,12 @@ class Option:
             if self.maximum is not None and number > self.maximum:
                 raise ConfigError(f"option {self.name} must be at most {self.maximum}")
             return number
-        text = str(value).strip().lower()
-        if self.choices is not None and text not in self.choices:
+        text = str(value).strip()
+        if self.choices is None:
+            return text  # free text (a file path, a name) keeps its case
+        if text.lower() not in self.choices:
             raise ConfigError(f"option {self.name} takes one of {', '.join(self.choices)}")
-        return text
+        return text.lower()
 
     def describe(self) -> str:
         """One line for `aerodeck games` and `aerodeck rules`."""

@@ -1,0 +1,94 @@
+"""The Air Racing game object: options, the course, notation, encoding, rules text, rendering."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from importlib import resources
+from typing import Any
+
+from aerodeck.core.api import JSON, Action, Agent, Game, GameInfo, State
+from aerodeck.core.options import Option
+from aerodeck.games.air_racing import actions, bot, course, render
+from aerodeck.games.air_racing.rules import AirRacingState
+
+
+class AirRacing(Game):
+    info = GameInfo(
+        id="air_racing",
+        title="Air Racing",
+        player_counts=(2, 3, 4),
+        default_players=4,
+        summary="A deck-building season of speed mods, then a three-lap pylon race.",
+        credits="Air Racing: a print-and-play card game for 2-4 players (rulebook in seeds/).",
+        options=(
+            Option(
+                "course",
+                course.STANDARD,
+                "the race course: 'standard' or the path of a course TOML file",
+            ),
+            Option(
+                "laps",
+                0,
+                "laps of the race (0: the course's own, 3 on the standard course)",
+                minimum=0,
+                maximum=20,
+            ),
+            Option(
+                "stock_speed", 4, "every aircraft's speed before Microknots", minimum=1, maximum=12
+            ),
+            Option("quick_play", False, "skip the season: $25 of speed mods each, then race"),
+            Option(
+                "seasons",
+                1,
+                "seasons (each ending in a race) in a championship",
+                minimum=1,
+                maximum=10,
+            ),
+            Option("legacy", False, "speed mods carry over into the next season (R21)"),
+            Option(
+                "heat_laps",
+                0,
+                "laps of a heat race that sets the final's grid (0: none)",
+                minimum=0,
+                maximum=20,
+            ),
+            Option("max_rounds", 100, "safety limit on race rounds (R13)", minimum=1, maximum=1000),
+        ),
+    )
+
+    def __init__(self, players: int | None = None, **options: Any) -> None:
+        super().__init__(players, **options)
+        self.course = course.load(self.options["course"])
+
+    @property
+    def laps(self) -> int:
+        """The race length: the option, or the course's own lap count."""
+        return int(self.options["laps"]) or self.course.laps
+
+    def new_game(self, seed: int | None = None, setup: Mapping[str, Any] | None = None) -> State:
+        return AirRacingState(self, seed, setup)
+
+    def parse_action(self, state: State, text: str) -> Action:
+        return actions.parse(text)
+
+    @property
+    def num_distinct_actions(self) -> int:
+        return actions.NUM_ACTIONS
+
+    def action_index(self, action: Action) -> int:
+        return actions.action_index(action)
+
+    def action_from_index(self, index: int) -> Action:
+        return actions.ALL_ACTIONS[index]
+
+    def rules_text(self) -> str:
+        return resources.files(__package__).joinpath("rules.md").read_text(encoding="utf-8")
+
+    def render_view(self, view: JSON) -> str:
+        return render.render_view(view)
+
+    def describe_event(self, event: JSON) -> str:
+        return render.describe_event(event)
+
+    def bots(self) -> Mapping[str, Callable[[Game, int], Agent]]:
+        return {"heuristic": bot.BalancedBot, "money": bot.MoneyBot, "speed": bot.SpeedBot}
