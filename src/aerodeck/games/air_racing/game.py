@@ -58,9 +58,6 @@ class AirRacing(Game):
 
     def __init__(self, players: int | None = None, **options: Any) -> None:
         super().__init__(players, **options)
-        if "course" in options:
-            # The generic option reader lowercases text; a file path must keep its case.
-            self.options["course"] = str(options["course"]).strip()
         self.course = course.load(self.options["course"])
 
     @property
