@@ -72,19 +72,16 @@ class RaceToAce(Game):
     )
 
     def __init__(self, players: int | None = None, **options: Any) -> None:
+        if players == 2:
+            options.setdefault("wingmen", True)  # two pilots always fly with wingmen (R17)
         super().__init__(players, **options)
         if self.players == 2 and not self.options["wingmen"]:
             raise ConfigError(
-                "Race to Ace is for 3 to 5 pilots; two play only with the wingmen option "
-                "(wingmen=true)"
+                "Race to Ace is for 3 to 5 pilots; two play only with the wingmen variant, "
+                "so wingmen=false cannot be used with 2 players"
             )
         if self.players != 2 and self.options["wingmen"]:
             raise ConfigError("the wingmen option is the two-player variant (players=2)")
-
-    @classmethod
-    def required_options(cls, players: int) -> dict[str, Any]:
-        """Options a player count cannot do without: two pilots fly with wingmen (R17)."""
-        return {"wingmen": True} if players == 2 else {}
 
     def new_game(self, seed: int | None = None, setup: Mapping[str, Any] | None = None) -> State:
         if setup is not None and not isinstance(setup, Mapping):
