@@ -83,6 +83,7 @@ def main(argv: list[str]) -> dict[str, Any]:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("games", nargs="*", help="game ids (default: all)")
     parser.add_argument("--seconds", type=float, default=3.0, help="playout time per row")
+    parser.add_argument("--states", type=int, default=50, help="mid-game states for per-call times")
     parser.add_argument("--json", help="write the results to this file")
     args = parser.parse_args(argv)
     infos = [i for i in aerodeck.list_games() if not args.games or i.id in args.games]
@@ -94,7 +95,7 @@ def main(argv: list[str]) -> dict[str, Any]:
         for players in info.player_counts:
             row: dict[str, Any] = {"game": info.id, "players": players}
             row.update(playouts(info.id, players, args.seconds))
-            row.update(per_call(mid_game_states(info.id, players)))
+            row.update(per_call(mid_game_states(info.id, players, args.states)))
             rows.append(row)
             print(
                 f"{info.id:18} {players:>2} {row['games_per_s']:>9.1f} "

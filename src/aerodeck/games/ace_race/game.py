@@ -1,0 +1,64 @@
+"""The Ace Race game object: options, notation, encoding, rules text and rendering."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from importlib import resources
+from typing import Any
+
+from aerodeck.core.api import JSON, Action, Agent, Game, GameInfo, State
+from aerodeck.core.options import Option
+from aerodeck.games.ace_race import actions, render
+from aerodeck.games.ace_race.bot import HeuristicBot
+from aerodeck.games.ace_race.rules import AceRaceState
+
+
+class AceRace(Game):
+    info = GameInfo(
+        id="ace_race",
+        title="Ace Race",
+        player_counts=(2, 3, 4, 6),
+        default_players=4,
+        summary="Shed your hand first under nine rules that any Ace can change; jokers break them.",
+        credits="Created by Adam Mepham and Samantha Le.",
+        options=(
+            Option(
+                "games", 1, "games in the match; the most games won wins it", minimum=1, maximum=50
+            ),
+            Option(
+                "max_turns",
+                400,
+                "safety limit on turns in one game; then the fewest cards win (R14)",
+                minimum=20,
+                maximum=10_000,
+            ),
+        ),
+    )
+
+    def new_game(self, seed: int | None = None, setup: Mapping[str, Any] | None = None) -> State:
+        return AceRaceState(self, seed, setup)
+
+    def parse_action(self, state: State, text: str) -> Action:
+        return actions.parse(text)
+
+    @property
+    def num_distinct_actions(self) -> int:
+        return actions.NUM_ACTIONS
+
+    def action_index(self, action: Action) -> int:
+        return actions.action_index(action)
+
+    def action_from_index(self, index: int) -> Action:
+        return actions.ALL_ACTIONS[index]
+
+    def rules_text(self) -> str:
+        return resources.files(__package__).joinpath("rules.md").read_text(encoding="utf-8")
+
+    def render_view(self, view: JSON) -> str:
+        return render.render_view(view)
+
+    def describe_event(self, event: JSON) -> str:
+        return render.describe_event(event)
+
+    def bots(self) -> Mapping[str, Callable[[Game, int], Agent]]:
+        return {"heuristic": HeuristicBot}

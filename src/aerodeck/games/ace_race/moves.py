@@ -1,0 +1,199 @@
+"""What the rule in force allows: pure functions of the rule state and a hand (no game state).
+
+The rule state is small: the rule and its announced suit, the last play on the pile since the
+last Ace (its cards and kind), and, under Above/Below, the direction the next card must take.
+Keeping it apart from the state machine makes the nine rules table-testable.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+from typing import Final
+
+from aerodeck.core.api import Action
+from aerodeck.games.ace_race.actions import (
+    ABOVE_BELOW,
+    ACE_PLAYS,
+    DIRECTED,
+    HIGH,
+    HIGHER,
+    JOKER_PLAYS,
+    LOW,
+    LOWER,
+    MEDIUM,
+    MULTIPLE_PLAYS,
+    MULTIPLES,
+    PRIME,
+    SERIES,
+    SERIES_PLAYS,
+    SINGLES,
+    SUITS_RULE,
+    rule_choices,
+)
+from aerodeck.games.ace_race.cards import IS_ACE, PRIMES, SUIT, VALUE, is_joker
+
+# Kinds of play lying on top of the pile (what the next play may follow).
+NONE, SINGLE, MULTIPLE, RUN, ON_JOKER = "", "single", "multiple", "series", "joker"
+
+BANDS: Final = {HIGH: (10, 13), MEDIUM: (6, 9), LOW: (2, 5)}
+RULE_NAMES: Final = {
+    MULTIPLES: "Multiples",
+    SERIES: "Series",
+    HIGH: "High",
+    MEDIUM: "Medium",
+    LOW: "Low",
+    SUITS_RULE: "Suits",
+    PRIME: "Prime",
+    ABOVE_BELOW: "Above/Below",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class RuleState:
+    """The rule in force and what lies on top of the pile under it."""
+
+    rule: str
+    suit: str = ""  # the suit announced under Suits
+    last: tuple[int, ...] = ()  # the cards of the last play since the rule was set
+    kind: str = NONE  # SINGLE, MULTIPLE, RUN or ON_JOKER
+    direction: int = 0  # Above/Below: HIGHER or LOWER for the next card; 0 before the first card
+
+
+def single_allowed(rs: RuleState, c: int) -> bool:
+    """May the numeral ``c`` be played alone under the rule (Above/Below's first card included)?"""
+    v = VALUE[c]
+    rule = rs.rule
+    if rule in BANDS:
+        low, high = BANDS[rule]
+        return low <= v <= high
+    if rule == PRIME:
+        return v in PRIMES
+    if rule == SUITS_RULE:
+        return SUIT[c] == rs.suit
+    if rule == MULTIPLES:
+        return rs.kind == MULTIPLE and v == VALUE[rs.last[0]]
+    if rule == SERIES:
+        return rs.kind == RUN and abs(v - VALUE[rs.last[-1]]) == 1
+    # Above/Below
+    if rs.direction == 0:
+        return True
+    ref = VALUE[rs.last[-1]]
+    return v > ref if rs.direction == HIGHER else v < ref
+
+
+def rule_plays(rs: RuleState, numerals: list[int]) -> list[Action]:
+    """Every play the rule allows from these numerals (2..K cards of a hand)."""
+    out: list[Action] = []
+    if rs.rule == ABOVE_BELOW and rs.direction == 0:
+        for c in numerals:
+            out.append(DIRECTED[(c, HIGHER)])
+            out.append(DIRECTED[(c, LOWER)])
+        return out
+    out.extend(SINGLES[c] for c in numerals if single_allowed(rs, c))
+    if rs.rule == MULTIPLES:
+        out.extend(multiples(numerals))
+    elif rs.rule == SERIES:
+        out.extend(series(numerals))
+    return out
+
+
+def multiples(numerals: list[int]) -> list[Action]:
+    """Every set of two or more cards of one value (listed in suit order)."""
+    by_value: dict[int, list[int]] = {}
+    for c in numerals:
+        by_value.setdefault(VALUE[c], []).append(c)
+    out: list[Action] = []
+    for group in by_value.values():
+        if len(group) >= 2:
+            group.sort()
+            for size in range(2, len(group) + 1):
+                out.extend(MULTIPLE_PLAYS[combo] for combo in itertools.combinations(group, size))
+    return out
+
+
+def series(numerals: list[int]) -> list[Action]:
+    """Every three-card run of consecutive values, each in both orders of play."""
+    by_value: dict[int, list[int]] = {}
+    for c in numerals:
+        by_value.setdefault(VALUE[c], []).append(c)
+    out: list[Action] = []
+    for low in range(2, 12):
+        if low in by_value and low + 1 in by_value and low + 2 in by_value:
+            for a, b, c in itertools.product(by_value[low], by_value[low + 1], by_value[low + 2]):
+                out.append(SERIES_PLAYS[(a, b, c)])
+                out.append(SERIES_PLAYS[(c, b, a)])
+    return out
+
+
+def joker_plays(rs: RuleState, numerals: list[int]) -> list[Action]:
+    """A joker carries one card that could not be played alone under the rule."""
+    if rs.rule == ABOVE_BELOW and rs.direction == 0:
+        return []
+    return [JOKER_PLAYS[c] for c in numerals if not single_allowed(rs, c)]
+
+
+def ace_plays(hand: tuple[int, ...]) -> list[Action]:
+    """Each Ace in hand with each rule of its suit."""
+    return [ACE_PLAYS[choice] for c in hand if IS_ACE[c] for choice in rule_choices(SUIT[c])]
+
+
+def after(rs: RuleState, cards: tuple[int, ...], on_joker: bool, direction: int) -> RuleState:
+    """The rule state once ``cards`` lie on top (``direction``: an Above/Below announcement)."""
+    if on_joker:
+        kind = ON_JOKER
+    elif len(cards) == 1:
+        kind = SINGLE
+    elif VALUE[cards[0]] == VALUE[cards[1]]:
+        kind = MULTIPLE
+    else:
+        kind = RUN
+    new_direction = rs.direction
+    if rs.rule == ABOVE_BELOW:
+        new_direction = direction if direction else -rs.direction
+    return RuleState(rs.rule, rs.suit, cards, kind, new_direction)
+
+
+def need_text(rs: RuleState) -> str:
+    """What the next play must be, in players' words (shown at every turn)."""
+    rule = rs.rule
+    if rule in BANDS:
+        low, high = BANDS[rule]
+        return f"one card from {low} to {high} (J=11, Q=12, K=13)"
+    if rule == PRIME:
+        return "one card of prime value: 2, 3, 5, 7, J or K"
+    if rule == SUITS_RULE:
+        return f"one card of suit {rs.suit}"
+    if rule == MULTIPLES:
+        text = "two or more cards of one value"
+        if rs.kind == MULTIPLE:
+            text += f", or one more {_value_text(VALUE[rs.last[0]])}"
+        return text
+    if rule == SERIES:
+        text = "three cards of consecutive values, in order up or down"
+        if rs.kind == RUN:
+            v = VALUE[rs.last[-1]]
+            options = " or ".join(_value_text(x) for x in (v - 1, v + 1) if 2 <= x <= 13)
+            text += f", or one {options}"
+        return text
+    if rs.direction == 0:
+        return "any one card, announcing whether the next must be higher or lower"
+    ref = VALUE[rs.last[-1]]
+    if rs.direction == HIGHER:
+        return f"one card higher than {_value_text(ref)}" + (
+            " (none: dead end)" if ref == 13 else ""
+        )
+    return f"one card lower than {_value_text(ref)}" + (" (none: dead end)" if ref == 2 else "")
+
+
+def _value_text(v: int) -> str:
+    return {11: "J", 12: "Q", 13: "K"}.get(v, str(v))
+
+
+def numerals_of(hand: tuple[int, ...]) -> list[int]:
+    """The cards of a hand that have a value (not Aces, not jokers)."""
+    return [c for c in hand if VALUE[c]]
+
+
+def has_joker(hand: tuple[int, ...]) -> bool:
+    return any(is_joker(c) for c in hand)

@@ -1,0 +1,769 @@
+"""Ace Race as a pure state machine (no I/O). Rulings R1..R14 are in docs/games/ace_race.md.
+
+A match is one state: games are dealt one after another (the dealer moves left) until the match
+length is reached. A game: deal, bidding, the bid winner sets the first rule, the previous game's
+winner gives two cards away, then turns go clockwise from the bid winner until a hand is empty.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from aerodeck.core.api import JSON, Action, State
+from aerodeck.core.errors import ConfigError, NotationError
+from aerodeck.core.rng import shuffle
+from aerodeck.games.ace_race.actions import (
+    ABOVE_BELOW,
+    ACE_PLAYS,
+    BIDS,
+    DIRECTED,
+    DRAW,
+    GIVES,
+    HIGHER,
+    JOKER_PLAYS,
+    MAX_BID,
+    PASS,
+    SET_RULES,
+    SINGLES,
+    SUIT_OF_RULE,
+    AcePlay,
+    Bid,
+    Draw,
+    Give,
+    JokerPlay,
+    Pass,
+    Play,
+    SetRule,
+    rule_choices,
+)
+from aerodeck.games.ace_race.actions import parse as parse_action
+from aerodeck.games.ace_race.cards import (
+    IS_ACE,
+    JOKER,
+    JOKERS,
+    NUM_CARDS,
+    SUIT,
+    TEXT,
+    VALUE,
+    is_joker,
+    parse_card,
+    sort_key,
+    texts,
+)
+from aerodeck.games.ace_race.moves import (
+    MULTIPLE,
+    ON_JOKER,
+    RULE_NAMES,
+    RUN,
+    RuleState,
+    ace_plays,
+    after,
+    has_joker,
+    joker_plays,
+    need_text,
+    numerals_of,
+    rule_plays,
+    single_allowed,
+)
+
+if TYPE_CHECKING:
+    from aerodeck.games.ace_race.game import AceRace
+
+BID, RULE, GIVE, TURN, DRAWN, OVER = "bid", "rule", "give", "turn", "drawn", "over"
+GIVEAWAY_CARDS = 2
+Hand = tuple[int, ...]
+T = TypeVar("T")
+_SETUP_KEYS = ("hands", "draw", "pile", "dealer", "rule", "first", "previous_winners", "wins")
+
+
+def hand_size(players: int) -> int:
+    return 8 if players == 6 else 12
+
+
+class AceRaceState(State):
+    """The whole table. Every slot holds an immutable value, so ``clone`` shares them."""
+
+    __slots__ = (
+        "bid_high",
+        "bid_leader",
+        "bid_out",
+        "bid_winner",
+        "dealer",
+        "draw",
+        "drawn",
+        "game_no",
+        "gifts",
+        "give_left",
+        "givers",
+        "hands",
+        "idle",
+        "n",
+        "next_after_give",
+        "phase",
+        "pile",
+        "prev_winners",
+        "result",
+        "rng_seed",
+        "rs",
+        "to_act",
+        "turns",
+        "wins",
+    )
+
+    game: AceRace
+
+    def __init__(self, game: AceRace, seed: int | None, setup: Mapping[str, Any] | None) -> None:
+        super().__init__(game, seed, setup)
+        n = game.players
+        self.n = n
+        self.rng_seed = self.seed
+        self.game_no = 0
+        self.dealer = n - 1  # so that seat 0 bids first in the first game
+        self.wins: tuple[int, ...] = (0,) * n
+        self.prev_winners: tuple[int, ...] = ()
+        self.result: tuple[float, ...] | None = None
+        self.hands: tuple[Hand, ...] = ((),) * n
+        self.draw: Hand = ()
+        self.pile: Hand = ()
+        self.rs: RuleState | None = None
+        self.bid_high = -1
+        self.bid_leader = -1
+        self.bid_out: tuple[bool, ...] = (False,) * n
+        self.bid_winner = -1
+        self.givers: tuple[int, ...] = ()
+        self.give_left = 0
+        self.next_after_give = -1
+        self.gifts: tuple[tuple[int, int, int], ...] = ()
+        self.drawn = -1
+        self.idle = 0
+        self.turns = 0
+        self.phase = BID
+        self.to_act: int | None = None
+        if setup:
+            self._start_from_setup(setup)
+        else:
+            self._start_game()
+
+    # --- set-up -----------------------------------------------------------------------------
+
+    def _start_from_setup(self, setup: Mapping[str, Any]) -> None:
+        """A stacked first game: hands, draw pile (top first), dealer, and optionally the rule.
+
+        Cards named nowhere are shuffled to the bottom of the draw pile, or, when ``pile`` (the
+        discard pile, bottom first) is given, under the discard pile. With ``rule`` the bidding is
+        skipped: the rule is in force and ``first`` (default: the dealer's left) plays first.
+        """
+        unknown = sorted(set(setup) - set(_SETUP_KEYS))
+        if unknown:
+            raise ConfigError(f"unknown setup key {unknown[0]!r} ({', '.join(_SETUP_KEYS)})")
+        n = self.n
+        jokers: list[int] = []  # the second JK named anywhere is the second joker
+        try:
+            hands = [
+                tuple(self._setup_cards(h, "hand", jokers)) for h in setup.get("hands", [[]] * n)
+            ]
+            top = self._setup_cards(setup.get("draw", []), "draw", jokers)
+            pile = self._setup_cards(setup.get("pile", []), "pile", jokers)
+        except (NotationError, TypeError) as error:
+            raise ConfigError(f"setup: {error}") from None
+        if len(hands) != n:
+            raise ConfigError(f"setup hands: one list of cards per seat ({n})")
+        named = [c for h in hands for c in h] + top + pile
+        if len(set(named)) != len(named):
+            raise ConfigError("setup: a card appears twice (there are two jokers, both JK)")
+        self.dealer = self._setup_seat(setup, "dealer", n - 1)
+        first = self._setup_seat(setup, "first", (self.dealer + 1) % n)
+        if "wins" in setup:
+            wins = setup["wins"]
+            if (
+                not isinstance(wins, list)
+                or len(wins) != n
+                or not all(isinstance(w, int) and w >= 0 for w in wins)
+            ):
+                raise ConfigError("setup wins: one whole number of games won per seat")
+            self.wins = tuple(wins)
+        previous = setup.get("previous_winners", [])
+        if not isinstance(previous, list) or not all(
+            isinstance(s, int) and 0 <= s < n for s in previous
+        ):
+            raise ConfigError("setup previous_winners: a list of seat numbers")
+        self.prev_winners = tuple(previous)
+        rest = [c for c in range(NUM_CARDS) if c not in set(named)]
+        self.rng_seed = shuffle(self.rng_seed, rest)
+        dealt = []
+        for hand in hands:
+            if hand:
+                dealt.append(hand)
+            else:
+                size = hand_size(n)
+                dealt.append(tuple(rest[:size]))
+                del rest[:size]
+        if not all(dealt):
+            raise ConfigError("setup: too many cards named to deal the other hands")
+        self.game_no = 1
+        self.hands = tuple(dealt)
+        if "pile" in setup:
+            self.pile = tuple(rest + pile)
+            self.draw = tuple(top)
+        else:
+            self.draw = tuple(top + rest)
+        self._emit_deal()
+        if "rule" not in setup:
+            self._start_bidding()
+            return
+        try:
+            action = parse_action(f"rule {setup['rule']}")
+        except NotationError as error:
+            raise ConfigError(f"setup rule: {error}") from None
+        assert isinstance(action, SetRule)
+        self.bid_winner = first
+        self.to_act = first
+        self._set_first_rule(first, action)
+
+    def _setup_cards(self, values: Any, what: str, jokers: list[int]) -> list[int]:
+        if not isinstance(values, list):
+            raise ConfigError(f"setup {what}: a list of cards such as ['7H', 'AS', 'JK']")
+        out: list[int] = []
+        for text in values:
+            c = parse_card(str(text))
+            if c == JOKER and JOKER in jokers:
+                c = JOKERS[1]
+            if is_joker(c):
+                jokers.append(c)
+            out.append(c)
+        return out
+
+    def _setup_seat(self, setup: Mapping[str, Any], key: str, default: int) -> int:
+        value = setup.get(key, default)
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < self.n:
+            raise ConfigError(f"setup {key}: a seat number from 0 to {self.n - 1}")
+        return value
+
+    def _start_game(self) -> None:
+        """Shuffle the 54 cards, deal (12 each, 8 at six players), and open the bidding."""
+        self.game_no += 1
+        if self.game_no > 1:
+            self.dealer = (self.dealer + 1) % self.n
+        deck = list(range(NUM_CARDS))
+        self.rng_seed = shuffle(self.rng_seed, deck)
+        size = hand_size(self.n)
+        # Dealt singly from the dealer's left; with a shuffled deck only the counts matter.
+        self.hands = tuple(
+            tuple(deck[(s - self.dealer - 1) % self.n :: self.n][:size]) for s in range(self.n)
+        )
+        self.draw = tuple(deck[size * self.n :])
+        self.pile = ()
+        self.rs = None
+        self.gifts = ()
+        self._emit_deal()
+        self._start_bidding()
+
+    def _emit_deal(self) -> None:
+        """Reset the per-game counters and announce the deal (each seat sees its own hand)."""
+        self.turns = 0
+        self.idle = 0
+        self.drawn = -1
+        self._emit(
+            {
+                "type": "deal",
+                "game": self.game_no,
+                "dealer": self.dealer,
+                "hand_sizes": [len(h) for h in self.hands],
+                "draw": len(self.draw),
+            },
+            {s: {"hand": texts(sorted(self.hands[s], key=sort_key))} for s in range(self.n)},
+        )
+
+    # --- bidding ----------------------------------------------------------------------------
+
+    def _start_bidding(self) -> None:
+        self.phase = BID
+        self.bid_high = -1
+        self.bid_leader = -1
+        self.bid_out = (False,) * self.n
+        self.bid_winner = -1
+        self.to_act = (self.dealer + 1) % self.n
+
+    def _bid(self, seat: int, amount: int) -> None:
+        self.bid_high = amount
+        self.bid_leader = seat
+        self._emit({"type": "bid", "seat": seat, "amount": amount})
+        if amount == MAX_BID:
+            self._end_bidding()
+        else:
+            self._next_bidder(seat)
+
+    def _bid_pass(self, seat: int) -> None:
+        self.bid_out = _replace(self.bid_out, seat, True)
+        self._emit({"type": "bid_pass", "seat": seat})
+        self._next_bidder(seat)
+
+    def _next_bidder(self, seat: int) -> None:
+        """R2: the auction goes round until every other bidder has passed (a pass is final)."""
+        for k in range(1, self.n + 1):
+            s = (seat + k) % self.n
+            if not self.bid_out[s] and s != self.bid_leader:
+                self.to_act = s
+                return
+        self._end_bidding()
+
+    def _end_bidding(self) -> None:
+        """The winner takes their bid from the undealt cards, unseen; R1 if everyone passed."""
+        if self.bid_leader < 0:
+            winner, amount, why = (self.dealer + 1) % self.n, 0, "everyone passed"
+        else:
+            winner, amount, why = self.bid_leader, self.bid_high, "highest bid"
+        taken = self.draw[:amount]
+        self.draw = self.draw[amount:]
+        self.hands = _replace(self.hands, winner, self.hands[winner] + taken)
+        self.bid_winner = winner
+        self._emit(
+            {
+                "type": "bid_won",
+                "seat": winner,
+                "amount": amount,
+                "why": why,
+                "draw": len(self.draw),
+            },
+            {winner: {"cards": texts(taken)}},
+        )
+        self.phase = RULE
+        self.to_act = winner
+
+    def _set_first_rule(self, seat: int, action: SetRule) -> None:
+        self.rs = RuleState(action.rule, action.suit)
+        self.pile = ()
+        self._emit({"type": "rule", "seat": seat, "rule": action.rule, "suit": action.suit})
+        self._start_giveaways(self.prev_winners, seat)
+
+    # --- giveaways --------------------------------------------------------------------------
+
+    def _start_giveaways(self, givers: tuple[int, ...], then: int) -> None:
+        self.givers = givers
+        self.next_after_give = then
+        self._next_giver()
+
+    def _next_giver(self) -> None:
+        """R11: each giver hands over two cards, but never their last card."""
+        while self.givers:
+            giver = self.givers[0]
+            self.give_left = min(GIVEAWAY_CARDS, len(self.hands[giver]) - 1)
+            if self.give_left > 0:
+                self.phase = GIVE
+                self.to_act = giver
+                return
+            self.givers = self.givers[1:]
+        self._begin_turn(self.next_after_give)
+
+    def _give(self, giver: int, c: int, receiver: int) -> None:
+        hand = self.hands[giver]
+        if c == JOKER:
+            c = next(j for j in hand if is_joker(j))
+        self.hands = _replace(self.hands, giver, _without(hand, (c,)))
+        self.hands = _replace(self.hands, receiver, (*self.hands[receiver], c))
+        self.gifts = (*self.gifts, (giver, receiver, c))
+        private = {"card": TEXT[c]}
+        self._emit(
+            {"type": "give", "seat": giver, "to": receiver}, {giver: private, receiver: private}
+        )
+        self.give_left -= 1
+        if self.give_left == 0:
+            self.givers = self.givers[1:]
+            self._next_giver()
+
+    # --- turns ------------------------------------------------------------------------------
+
+    def _begin_turn(self, seat: int) -> None:
+        self.turns += 1
+        if self.turns > self.game.options["max_turns"]:
+            self._end_game_fewest("turn limit reached")
+            return
+        self.phase = TURN
+        self.to_act = seat
+        self.drawn = -1
+
+    def _end_turn(self, seat: int) -> None:
+        if self.idle >= self.n:
+            self._end_game_fewest("blocked: the draw pile is empty and nobody played for a round")
+        else:
+            self._begin_turn((seat + 1) % self.n)
+
+    def _play(self, seat: int, cards: tuple[int, ...], on_joker: bool, direction: int) -> None:
+        rs = self.rs
+        assert rs is not None
+        hand = self.hands[seat]
+        placed = cards
+        if on_joker:
+            joker = next(j for j in hand if is_joker(j))
+            placed = (joker, *cards)
+        self.hands = _replace(self.hands, seat, _without(hand, placed))
+        self.pile += placed
+        self.rs = after(rs, cards, on_joker, direction)
+        self.idle = 0
+        event: JSON = {"type": "play", "seat": seat, "cards": texts(cards), "joker": on_joker}
+        if direction:
+            event["direction"] = "higher" if direction == HIGHER else "lower"
+        self._emit(event)
+        if not self.hands[seat]:
+            self._end_game([seat], "emptied their hand")
+            return
+        reason = self._giveaway_reason(rs, cards, on_joker)
+        if reason:
+            self._emit({"type": "giveaway", "seat": seat, "why": reason})
+            self._start_giveaways((seat,), (seat + 1) % self.n)
+        else:
+            self._end_turn(seat)
+
+    def _giveaway_reason(self, before: RuleState, cards: tuple[int, ...], on_joker: bool) -> str:
+        """R9, R10: four equal values together on top, or a series repeating the last one."""
+        if self.top_run() == 4:
+            return "four of a kind on top of the discard pile"
+        if (
+            not on_joker
+            and self.rs is not None
+            and self.rs.kind == RUN
+            and before.kind == RUN
+            and sorted(VALUE[c] for c in before.last) == sorted(VALUE[c] for c in cards)
+        ):
+            return "a repeated three-card series"
+        return ""
+
+    def top_run(self) -> int:
+        """R9: how many cards of one value lie together on top of the pile (a joker parts them)."""
+        if not self.pile or not VALUE[self.pile[-1]]:
+            return 0
+        value = VALUE[self.pile[-1]]
+        count = 0
+        for c in reversed(self.pile):
+            if VALUE[c] != value:
+                break
+            count += 1
+        return count
+
+    def _play_ace(self, seat: int, action: AcePlay) -> None:
+        """R3: the Ace and the whole discard pile are shuffled into the draw pile."""
+        ace = action.card
+        self.hands = _replace(self.hands, seat, _without(self.hands[seat], (ace,)))
+        self._emit(
+            {
+                "type": "ace",
+                "seat": seat,
+                "card": TEXT[ace],
+                "rule": action.rule,
+                "suit": action.suit,
+            }
+        )
+        self.idle = 0
+        if not self.hands[seat]:
+            self.pile += (ace,)
+            self._end_game([seat], "emptied their hand")
+            return
+        deck = [*self.draw, *self.pile, ace]
+        self.rng_seed = shuffle(self.rng_seed, deck)
+        self.draw = tuple(deck)
+        self.pile = ()
+        self.rs = RuleState(action.rule, action.suit)
+        self._emit({"type": "reshuffle", "draw": len(self.draw)})
+        self._begin_turn(seat)
+
+    def _draw_card(self, seat: int) -> None:
+        c = self.draw[0]
+        self.draw = self.draw[1:]
+        self.hands = _replace(self.hands, seat, (*self.hands[seat], c))
+        self.drawn = c
+        self.phase = DRAWN
+        self._emit(
+            {"type": "draw", "seat": seat, "draw": len(self.draw)}, {seat: {"card": TEXT[c]}}
+        )
+
+    def _pass(self, seat: int) -> None:
+        """R13: a pass with nothing to draw counts toward a blocked table; a draw does not."""
+        if self.phase == TURN:
+            self.idle += 1
+        self._emit({"type": "pass", "seat": seat})
+        self._end_turn(seat)
+
+    # --- end of a game and of the match -----------------------------------------------------
+
+    def _end_game_fewest(self, why: str) -> None:
+        fewest = min(len(h) for h in self.hands)
+        self._end_game([s for s in range(self.n) if len(self.hands[s]) == fewest], why)
+
+    def _end_game(self, winners: list[int], why: str) -> None:
+        self.wins = tuple(w + (1 if s in winners else 0) for s, w in enumerate(self.wins))
+        self._emit(
+            {
+                "type": "game_end",
+                "game": self.game_no,
+                "winners": winners,
+                "why": why,
+                "hands": [texts(sorted(h, key=sort_key)) for h in self.hands],
+                "wins": list(self.wins),
+            }
+        )
+        if self.game_no >= self.game.options["games"]:
+            best = max(self.wins)
+            champions = [s for s in range(self.n) if self.wins[s] == best]
+            self.phase = OVER
+            self.to_act = None
+            self.result = tuple(
+                1.0 / len(champions) if s in champions else 0.0 for s in range(self.n)
+            )
+            self._emit({"type": "match_end", "winners": champions, "wins": list(self.wins)})
+            return
+        self.prev_winners = tuple(winners)
+        self._start_game()
+
+    # --- the contract -----------------------------------------------------------------------
+
+    @property
+    def current_player(self) -> int | None:
+        return self.to_act
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    def returns(self) -> list[float]:
+        return list(self.result) if self.result is not None else [0.0] * self.n
+
+    def legal_actions(self) -> list[Action]:
+        seat = self.to_act
+        if seat is None:
+            return []
+        phase = self.phase
+        hand = self.hands[seat]
+        if phase == TURN:
+            rs = self.rs
+            assert rs is not None
+            numerals = numerals_of(hand)
+            out = rule_plays(rs, numerals)
+            if has_joker(hand):
+                out.extend(joker_plays(rs, numerals))
+            out.extend(ace_plays(hand))
+            out.append(DRAW if self.draw else PASS)
+            return out
+        if phase == DRAWN:
+            return [*self._drawn_plays(hand), PASS]
+        if phase == GIVE:
+            cards = sorted({JOKER if is_joker(c) else c for c in hand})
+            return [GIVES[(c, s)] for c in cards for s in range(self.n) if s != seat]
+        if phase == BID:
+            return [*BIDS[self.bid_high + 1 :], PASS]
+        return list(SET_RULES.values())
+
+    def _drawn_plays(self, hand: Hand) -> list[Action]:
+        """R5: after a draw only the drawn card may be played (alone, as an Ace, or on a joker)."""
+        c = self.drawn
+        rs = self.rs
+        assert rs is not None
+        if IS_ACE[c]:
+            return [ACE_PLAYS[choice] for choice in rule_choices(SUIT[c])]
+        if not VALUE[c]:
+            return []
+        if rs.rule == ABOVE_BELOW and rs.direction == 0:
+            return [DIRECTED[(c, 1)], DIRECTED[(c, -1)]]
+        if single_allowed(rs, c):
+            return [SINGLES[c]]
+        return [JOKER_PLAYS[c]] if has_joker(hand) else []
+
+    def why_illegal(self, action: Action) -> str:
+        if self.phase == OVER:
+            return "the match is over"
+        seat = self.to_act
+        assert seat is not None
+        hand = self.hands[seat]
+        phase = self.phase
+        if phase == BID:
+            if isinstance(action, Bid):
+                return f"a bid must be higher than the current bid ({self.bid_high}) and at most 6"
+            return "it is the bidding: bid a number of cards (0 to 6) or pass"
+        if phase == RULE:
+            return "the bid winner first sets the rule, e.g. 'rule high' or 'rule suits H'"
+        if phase == GIVE:
+            if isinstance(action, Give):
+                if action.seat == seat:
+                    return "a giveaway goes to other players, not to yourself"
+                if action.seat >= self.n:
+                    return f"there is no seat {action.seat} at this table"
+                return f"you do not hold {TEXT[action.card]}"
+            return f"you have a giveaway: give {self.give_left} more card(s), e.g. 'give 7H to 1'"
+        if isinstance(action, Bid | SetRule | Give):
+            return "that is not a move during play: play cards, an Ace, a joker, draw or pass"
+        if isinstance(action, Draw):
+            if phase == DRAWN:
+                return "you have drawn: play the drawn card or pass"
+            return "the draw pile is empty: play or pass"
+        if isinstance(action, Pass):
+            return "you may pass only after drawing (or when the draw pile is empty): draw a card"
+        missing = _missing(hand, action)
+        if missing:
+            return f"you do not hold {missing}"
+        if phase == DRAWN and _cards_of(action) != (self.drawn,):
+            return f"after a draw you may only play the card you drew ({TEXT[self.drawn]}) or pass"
+        rs = self.rs
+        assert rs is not None
+        if isinstance(action, JokerPlay):
+            if rs.rule == ABOVE_BELOW and rs.direction == 0:
+                return "any card may start Above/Below, so a joker has nothing to break"
+            return (
+                f"{TEXT[action.card]} is playable under the rule: "
+                "a joker only carries a card the rule forbids"
+            )
+        if isinstance(action, Play):
+            return f"under {RULE_NAMES[rs.rule]} a play is {need_text(rs)}"
+        return f"{action} is not a legal move now"
+
+    def _apply(self, action: Action) -> None:
+        seat = self.to_act
+        assert seat is not None
+        if isinstance(action, Play):
+            self._play(seat, action.cards, False, action.direction)
+        elif isinstance(action, Draw):
+            self._draw_card(seat)
+        elif isinstance(action, Pass):
+            if self.phase == BID:
+                self._bid_pass(seat)
+            else:
+                self._pass(seat)
+        elif isinstance(action, JokerPlay):
+            self._play(seat, (action.card,), True, 0)
+        elif isinstance(action, AcePlay):
+            self._play_ace(seat, action)
+        elif isinstance(action, Give):
+            self._give(seat, action.card, action.seat)
+        elif isinstance(action, Bid):
+            self._bid(seat, action.amount)
+        else:
+            assert isinstance(action, SetRule)
+            self._set_first_rule(seat, action)
+
+    # --- information ------------------------------------------------------------------------
+
+    def view(self, player: int | None) -> JSON:
+        rs = self.rs
+        out: JSON = {
+            "game": self.game.id,
+            "seat": player,
+            "phase": self.phase,
+            "to_act": self.to_act,
+            "game_number": self.game_no,
+            "games": self.game.options["games"],
+            "wins": list(self.wins),
+            "dealer": self.dealer,
+            "previous_winners": list(self.prev_winners),
+            "hand_sizes": [len(h) for h in self.hands],
+            "draw_size": len(self.draw),
+            "pile": texts(self.pile),
+            "top_run": self.top_run(),
+            "bid": {
+                "high": self.bid_high,
+                "leader": self.bid_leader,
+                "passed": list(self.bid_out),
+                "winner": self.bid_winner,
+            },
+            "rule": None,
+            "turn": self.turns,
+            "max_turns": self.game.options["max_turns"],
+            "idle": self.idle,
+            "giver": self.to_act if self.phase == GIVE else None,
+            "give_left": self.give_left if self.phase == GIVE else 0,
+            "winners": self.winners,
+        }
+        if rs is not None:
+            out["rule"] = {
+                "rule": rs.rule,
+                "name": RULE_NAMES[rs.rule],
+                "suit": rs.suit,
+                "ace": SUIT_OF_RULE[rs.rule],
+                "last": texts(rs.last),
+                "last_kind": rs.kind,
+                "direction": {1: "higher", -1: "lower"}.get(rs.direction),
+                "need": need_text(rs),
+            }
+        if player is not None:
+            out["hand"] = texts(sorted(self.hands[player], key=sort_key))
+            if self.phase == DRAWN and self.to_act == player:
+                out["drawn"] = TEXT[self.drawn]
+        return out
+
+    def _determinize(self, player: int, seed: int) -> AceRaceState:
+        """Redeal what ``player`` cannot see: other hands and the draw pile.
+
+        Cards ``player`` gave away and that are still in the receiver's hand stay there.
+        """
+        new = self.clone()
+        assert isinstance(new, AceRaceState)
+        known: dict[int, list[int]] = {s: [] for s in range(self.n)}
+        for giver, receiver, c in self.gifts:
+            if giver == player and c in self.hands[receiver] and c not in known[receiver]:
+                known[receiver].append(c)
+        pool = list(self.draw)
+        for s in range(self.n):
+            if s != player:
+                pool.extend(c for c in self.hands[s] if c not in known[s])
+        pool.sort()  # a canonical order: the result may depend only on what the seat knows
+        new.rng_seed = shuffle(seed, pool)
+        hands = list(self.hands)
+        for s in range(self.n):
+            if s != player:
+                size = len(hands[s]) - len(known[s])
+                hands[s], pool = (*known[s], *pool[:size]), pool[size:]
+        new.hands = tuple(hands)
+        new.draw = tuple(pool)
+        if self.phase == DRAWN and self.to_act != player:
+            new.drawn = hands[self.to_act][-1] if self.to_act is not None else -1
+        return new
+
+    def check_invariants(self) -> None:
+        """All 54 cards are somewhere exactly once; the drawn card is in the drawer's hand."""
+        every = [*self.draw, *self.pile, *(c for h in self.hands for c in h)]
+        assert len(every) == NUM_CARDS and set(every) == set(range(NUM_CARDS)), (
+            "cards not conserved"
+        )
+        if self.phase == DRAWN:
+            assert self.to_act is not None and self.drawn in self.hands[self.to_act]
+        if self.phase in (TURN, DRAWN, GIVE):
+            assert self.rs is not None
+            assert all(h for h in self.hands), "a game goes on only while every hand holds cards"
+        assert self.rs is None or self.rs.kind != ON_JOKER or len(self.rs.last) == 1
+        assert self.rs is None or self.rs.kind != MULTIPLE or len(self.rs.last) >= 2
+        assert sum(self.wins) >= self.game_no - (0 if self.phase == OVER else 1)
+
+
+def _without(hand: Hand, cards: tuple[int, ...]) -> Hand:
+    """``hand`` minus ``cards`` (each once)."""
+    remove = set(cards)
+    return tuple(c for c in hand if c not in remove)
+
+
+def _cards_of(action: Action) -> tuple[int, ...]:
+    """The non-joker cards an action puts on the pile."""
+    if isinstance(action, Play):
+        return action.cards
+    if isinstance(action, JokerPlay | AcePlay):
+        return (action.card,)
+    return ()
+
+
+def _missing(hand: Hand, action: Action) -> str:
+    """The first card an action needs that the hand lacks ('' if it has them all)."""
+    needed: tuple[int, ...] = ()
+    if isinstance(action, Play):
+        needed = action.cards
+    elif isinstance(action, JokerPlay):
+        if not has_joker(hand):
+            return "a joker"
+        needed = (action.card,)
+    elif isinstance(action, AcePlay):
+        needed = (action.card,)
+    for c in needed:
+        if c not in hand:
+            return TEXT[c]
+    return ""
+
+
+def _replace(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
+    """A copy of ``values`` with one element replaced (states hold tuples, never lists)."""
+    return (*values[:index], value, *values[index + 1 :])

@@ -1,0 +1,126 @@
+"""The Race to Ace game object: options, notation, encoding, rules text and rendering."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from importlib import resources
+from typing import Any
+
+from aerodeck.core.api import JSON, Action, Agent, Game, GameInfo, State
+from aerodeck.core.errors import ConfigError, NotationError
+from aerodeck.core.options import Option
+from aerodeck.games.race_to_ace import actions, render
+from aerodeck.games.race_to_ace.bot import HeuristicBot
+from aerodeck.games.race_to_ace.rules import RaceState
+
+
+class RaceToAce(Game):
+    info = GameInfo(
+        id="race_to_ace",
+        title="Race to Ace",
+        player_counts=(2, 3, 4, 5),
+        default_players=4,
+        summary="Acquire, dogfight and shoot: the first pilot to five kills is the Ace.",
+        credits=(
+            "Race to Ace, an Aerocatures card game created by Hank Caruso (1980), developed with "
+            "Tom Quirk (1981); updated in 2023 by Craig Robertson, Hank and Amy Caruso and "
+            "Lombardy Studios. Rules of Engagement v2.0."
+        ),
+        options=(
+            Option("kills_to_win", 5, "kills that make the Ace", minimum=1, maximum=20),
+            Option("must_answer", False, "a pilot who can answer in a dogfight must do so (R12)"),
+            Option(
+                "visual_counters_maneuver",
+                True,
+                "a new VISUAL ACQUISITION counters a MANEUVER (R6)",
+            ),
+            Option(
+                "wingmen",
+                False,
+                "two-player variant: each pilot also has a wingman hand of 7 cards (R17)",
+            ),
+            Option(
+                "acquisition_tokens",
+                False,
+                "acquisitions belong to who placed them; several per pilot (R16)",
+            ),
+            Option(
+                "weapon_counters",
+                False,
+                "JAMMIT!/MALFUNCTION defeat a MISSILE, MALFUNCTION defeats GUNS (R18)",
+            ),
+            Option(
+                "specials_lost",
+                False,
+                "a displayed HOT STICK or GOLDEN BIRD is discarded when its pilot is shot down",
+            ),
+            Option(
+                "games",
+                1,
+                "a match of this many games, scored 5 a kill and 2 a successful acquisition (R19)",
+                minimum=1,
+                maximum=50,
+            ),
+            Option(
+                "max_turns",
+                400,
+                "turns in a game before most kills wins (R20)",
+                minimum=10,
+                maximum=100_000,
+            ),
+        ),
+    )
+
+    def __init__(self, players: int | None = None, **options: Any) -> None:
+        if players == 2:
+            options.setdefault("wingmen", True)  # two pilots always fly with wingmen (R17)
+        super().__init__(players, **options)
+        if self.players == 2 and not self.options["wingmen"]:
+            raise ConfigError(
+                "Race to Ace is for 3 to 5 pilots; two play only with the wingmen variant, "
+                "so wingmen=false cannot be used with 2 players"
+            )
+        if self.players != 2 and self.options["wingmen"]:
+            raise ConfigError("the wingmen option is the two-player variant (players=2)")
+
+    def new_game(self, seed: int | None = None, setup: Mapping[str, Any] | None = None) -> State:
+        if setup is not None and not isinstance(setup, Mapping):
+            raise ConfigError("setup must be an object (hands, wings, deck, first, kills)")
+        return RaceState(self, seed, setup)
+
+    def parse_action(self, state: State, text: str) -> Action:
+        """Canonical notation, or a card word alone when exactly one play of it is legal."""
+        move = actions.parse(text)
+        legal = state.legal_actions()
+        if move in legal or len(text.split()) != 1 or move is actions.PASS:
+            return move
+        same = [a for a in legal if isinstance(a, actions.Move) and a.card == move.card]
+        plays = [a for a in same if not a.discard]
+        if len(plays) == 1:
+            return plays[0]
+        if len(plays) > 1:
+            options = ", ".join(str(a) for a in plays)
+            raise NotationError(f"{text.strip()!r} is ambiguous: say which ({options})")
+        return move
+
+    @property
+    def num_distinct_actions(self) -> int:
+        return actions.NUM_ACTIONS
+
+    def action_index(self, action: Action) -> int:
+        return actions.action_index(action)
+
+    def action_from_index(self, index: int) -> Action:
+        return actions.ALL_MOVES[index]
+
+    def rules_text(self) -> str:
+        return resources.files(__package__).joinpath("rules.md").read_text(encoding="utf-8")
+
+    def render_view(self, view: JSON) -> str:
+        return render.render_view(view)
+
+    def describe_event(self, event: JSON) -> str:
+        return render.describe_event(event)
+
+    def bots(self) -> Mapping[str, Callable[[Game, int], Agent]]:
+        return {"heuristic": HeuristicBot}

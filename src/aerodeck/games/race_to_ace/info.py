@@ -1,0 +1,219 @@
+"""What each seat may know (views), worlds consistent with it (determinization), the
+conservation check and the reasons a move is refused."""
+
+from __future__ import annotations
+
+from aerodeck.core.api import JSON, Action, State
+from aerodeck.core.rng import shuffle
+from aerodeck.games.race_to_ace import cards as c
+from aerodeck.games.race_to_ace.actions import PASS, Move
+from aerodeck.games.race_to_ace.table import (
+    DOGFIGHT,
+    FIRE,
+    HAND_SIZE,
+    LOST,
+    NONE,
+    OVER,
+    REACT,
+    TRIM,
+    TURN,
+    WEAPON,
+    Hand,
+    Table,
+    stack_ref,
+    threatens,
+)
+
+
+class Information(Table):
+    __slots__ = ()
+
+    def view(self, player: int | None) -> JSON:
+        pilots = []
+        for s in range(self.n):
+            pilots.append(
+                {
+                    "seat": s,
+                    "hand_size": sum(self.hands[s]),
+                    "wing_size": sum(self.wings[s]),
+                    "kills": self.kills[s],
+                    "acquisitions": self.acquired[s],
+                    "score": self.scores[s],
+                    "downed": self.downed[s],
+                    "flameouts": [owner for victim, owner in self.flames if victim == s],
+                    "hot_stick": self.hot_stick == s,
+                    "golden_bird": self.golden_bird == s,
+                }
+            )
+        acquisitions = [
+            {
+                "ref": stack_ref(stack),
+                "kind": c.WORDS[stack[0]],
+                "on": stack[1],
+                "by": stack[2],
+                "cover": None if stack[3] == NONE else c.WORDS[stack[3]],
+                "cover_by": None if stack[4] == NONE else stack[4],
+                "threatens": None if threatens(stack) == NONE else threatens(stack),
+            }
+            for stack in self.acqs
+        ]
+        out: JSON = {
+            "game": self.game.id,
+            "seat": player,
+            "phase": self.phase,
+            "to_act": self.to_act,
+            "turn": self.turn,
+            "turn_number": self.turn_no,
+            "game_number": self.game_no,
+            "games": self.game.options["games"],
+            "kills_to_win": self.game.options["kills_to_win"],
+            "tokens": self.tokens,
+            "deck": len(self.deck),
+            "discards": {c.WORDS[k]: n for k, n in enumerate(c.hand_of(self.discards)) if n},
+            "discard_top": c.WORDS[self.discards[-1]] if self.discards else None,
+            "pilots": pilots,
+            "acquisitions": acquisitions,
+            "dogfight": None,
+            "pending": None,
+            "weapon": None,
+            "winners": self.winners,
+        }
+        if self.df is not None:
+            a, d, kind = self.df
+            out["dogfight"] = {"attacker": a, "defender": d, "kind": c.WORDS[kind]}
+        if self.pending is not None and self.phase in (DOGFIGHT, REACT):
+            card, by, against, _ = self.pending
+            out["pending"] = {"card": c.WORDS[card], "by": by, "against": against}
+        if self.weapon is not None:
+            weapon, shooter, target = self.weapon
+            out["weapon"] = {"card": c.WORDS[weapon], "by": shooter, "at": target}
+        if player is not None:
+            out["hand"] = c.hand_list(self.hands[player])
+            if self.wingmen:
+                out["wing"] = c.hand_list(self.wings[player])
+        return out
+
+    def _determinize(self, player: int, seed: int) -> State:
+        """Redeal what ``player`` cannot see: the other hands (and wingmen) and the deck order."""
+        new = self.clone()
+        assert isinstance(new, Information)
+        pool = list(self.deck)
+        for s in range(self.n):
+            if s != player:
+                pool.extend(c.hand_list_kinds(self.hands[s]))
+                pool.extend(c.hand_list_kinds(self.wings[s]))
+        # Canonical order first: the redeal must depend only on what the seat knows.
+        pool.sort()
+        new.rng_seed = shuffle(seed, pool)
+        hands = list(self.hands)
+        wings = list(self.wings)
+        for s in range(self.n):
+            if s != player:
+                size = sum(hands[s])
+                hands[s], pool = c.hand_of(pool[:size]), pool[size:]
+                size = sum(wings[s])
+                wings[s], pool = c.hand_of(pool[:size]), pool[size:]
+        new.hands = tuple(hands)
+        new.wings = tuple(wings)
+        new.deck = tuple(pool)
+        new.legal_cache = None
+        return new
+
+    def card_counts(self) -> Hand:
+        """How many cards of each kind are anywhere: deck, discards, hands, acquisitions,
+        FLAMEOUTs, displayed specials, a weapon in flight. Always ``COUNTS``."""
+        deck, discards = self.deck, self.discards
+        counts = [
+            deck.count(kind) + discards.count(kind) + sum(held)
+            for kind, held in enumerate(zip(*self.hands, *self.wings, strict=True))
+        ]
+        for kind, _, _, cover, _ in self.acqs:
+            counts[kind] += 1
+            if cover != NONE:
+                counts[cover] += 1
+        counts[c.FLAMEOUT] += len(self.flames)
+        counts[c.HOT_STICK] += self.hot_stick != NONE
+        counts[c.GOLDEN_BIRD] += self.golden_bird != NONE
+        if self.weapon is not None:
+            counts[self.weapon[0]] += 1
+        return tuple(counts)
+
+    def check_invariants(self) -> None:
+        """All 90 cards exactly once; acquisition limits; hands within their size."""
+        assert self.card_counts() == c.COUNTS, "cards not conserved"
+        for s in range(self.n):
+            assert sum(self.hands[s]) <= HAND_SIZE + 1, "hand too large"
+            assert min(self.hands[s]) >= 0 and min(self.wings[s]) >= 0, "negative count"
+        keys = [(k, t, s if self.tokens else NONE) for k, t, s, _, _ in self.acqs]
+        assert len(keys) == len(set(keys)), "two acquisitions of one kind on a pilot"
+        for kind, target, source, cover, owner in self.acqs:
+            assert target != source and not self.downed[target] and not self.downed[source]
+            assert cover in (NONE, c.JAMMIT if kind == c.RADAR else c.MANEUVER)
+            assert (cover == NONE) == (owner == NONE)
+        assert all(not self.downed[v] for v, _ in self.flames), "FLAMEOUT on a downed pilot"
+        assert (self.to_act is None) == (self.phase == OVER)
+
+    def why_illegal(self, action: Action) -> str:
+        """The rule that forbids ``action`` now, in players' words."""
+        if self.phase == OVER:
+            return "the game is over"
+        seat = self.to_act
+        assert seat is not None
+        if not isinstance(action, Move):
+            return f"{action} is not a Race to Ace move"
+        phase_rule = {
+            LOST: "you were shot down: this turn you may only discard a card",
+            TRIM: "discard a card from your own hand down to seven",
+            FIRE: "the dogfight is over: fire the weapon for the standing acquisition, or pass",
+            REACT: "you may only reveal the special that cancels the card played on you, or pass",
+            WEAPON: "answer the weapon fired at you (JAMMIT! or MALFUNCTION), or pass",
+        }
+        if self.phase in phase_rule:
+            return phase_rule[self.phase]
+        if action is PASS:
+            if self.phase == TURN:
+                return "you must play or discard one card in your turn"
+            return "you must answer when you can (option must_answer)"
+        if not self.playable(seat)[action.card]:
+            if self.wingmen and action.card in c.SPECIAL and self.wings[seat][action.card]:
+                return "a wingman supports you with Attack and Defense cards only, not Specials"
+            return f"you do not hold a {c.NAMES[action.card]} card"
+        if action.discard:
+            return "you may discard only as your turn's card"
+        card, target = action.card, action.pilot
+        if max(target, action.source) >= self.n:
+            return f"there is no pilot {max(target, action.source)} at this table"
+        if self.phase == DOGFIGHT:
+            return (
+                "in a dogfight you may only counter your opponent's last move on the contested "
+                "acquisition, or pass"
+            )
+        if 0 <= target < self.n and action.stack < 0 and target != seat and self.downed[target]:
+            return f"pilot {target} was shot down and is out of the fight until their lost turn"
+        if action.stack < 0 and target == seat:
+            return "you cannot play that card on yourself"
+        if self.flamed(seat) and (card in c.ATTACK or card == c.MANEUVER):
+            return "with a FLAMEOUT in front of you, you cannot play Attack or MANEUVER cards"
+        if card == c.GUNS:
+            return "GUNS needs an active VISUAL ACQUISITION on the target that you may use"
+        if card == c.MISSILE:
+            return "MISSILE needs an active, unsuppressed RADAR ACQUISITION on the target"
+        if card in (c.VISUAL, c.RADAR) and action.stack < 0:
+            return f"only one {c.NAMES[card]} may stand against a pilot"
+        if card == c.RELIGHT:
+            return "RELIGHT cancels a FLAMEOUT in front of you; you have none"
+        immune = self.golden_bird != NONE and self.golden_bird in (target, action.source)
+        if immune and card in (c.MALFUNCTION, c.FLAMEOUT):
+            return "the GOLDEN BIRD pilot is immune to MALFUNCTION and FLAMEOUT"
+        if (
+            card == c.MANEUVER
+            and self.hot_stick != NONE
+            and self.hot_stick in (action.source, action.pilot)
+            and self.hot_stick != seat
+        ):
+            return "the HOT STICK pilot cannot be outmaneuvered"
+        if card == c.JAMMIT:
+            return "JAMMIT! is played only on a RADAR ACQUISITION (to suppress it, or as ECCM)"
+        if card == c.MANEUVER:
+            return "MANEUVER is played on a VISUAL ACQUISITION against you, or to counter one"
+        return f"{action} is not a legal play now"

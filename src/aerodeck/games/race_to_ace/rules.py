@@ -1,0 +1,672 @@
+"""Race to Ace as a pure state machine (no I/O). Rulings R1..R21 are in docs/games/race_to_ace.md.
+
+A turn: the pilot draws one card (chance, internal) and plays exactly one card, or, if shot down
+since their last turn, only discards. Playing an acquisition starts a DOGFIGHT: the two pilots
+answer each other out of turn, without drawing, until one passes; then the pilot whose move stood
+may fire. At the end of every turn all pilots refill to seven cards.
+
+The table and its public facts are in ``table``, the legal moves in ``legal``, views and checks in
+``info``; this module carries out moves.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from aerodeck.core.api import JSON, Action
+from aerodeck.core.errors import ConfigError
+from aerodeck.core.rng import shuffle
+from aerodeck.games.race_to_ace import cards as c
+from aerodeck.games.race_to_ace.actions import PASS, Move
+from aerodeck.games.race_to_ace.info import Information
+from aerodeck.games.race_to_ace.legal import LegalMoves
+from aerodeck.games.race_to_ace.table import (
+    ACQUISITION_POINTS,
+    ANY_HAND,
+    DOGFIGHT,
+    FIRE,
+    HAND_SIZE,
+    KILL_POINTS,
+    LOST,
+    NONE,
+    OVER,
+    REACT,
+    TRIM,
+    TURN,
+    WEAPON,
+    Hand,
+    Pending,
+    Snapshot,
+    Stack,
+    replace_at,
+    stack_ref,
+)
+
+if TYPE_CHECKING:
+    from aerodeck.games.race_to_ace.game import RaceToAce
+
+
+class RaceState(LegalMoves, Information):
+    """One game (or match) of Race to Ace in progress."""
+
+    __slots__ = ()
+
+    def __init__(self, game: RaceToAce, seed: int | None, setup: Mapping[str, Any] | None) -> None:
+        super().__init__(game, seed, setup)
+        n = game.players
+        self.n = n
+        self.tokens = bool(game.options["acquisition_tokens"])
+        self.wingmen = bool(game.options["wingmen"])
+        self.rng_seed = self.seed
+        self.scores = (0,) * n
+        self.game_no = 0
+        self.result = None
+        self.first = 0
+        self.legal_cache = None
+        self.to_act = None
+        self.phase = TURN
+        self.turn = 0
+        stacked = self._read_setup(setup) if setup else None
+        self._start_game(stacked)
+
+    def _read_setup(self, setup: Mapping[str, Any]) -> JSON:
+        """Check a scenario: ``hands``, ``wings`` (card words a seat), ``deck`` (top first),
+        ``first`` (the seat to start), ``kills``. Unlisted cards are shuffled under ``deck``."""
+        allowed = {"hands", "wings", "deck", "first", "kills"}
+        unknown = set(setup) - allowed
+        if unknown:
+            raise ConfigError(
+                f"unknown setup key {sorted(unknown)[0]!r} ({', '.join(sorted(allowed))})"
+            )
+        out: JSON = {}
+        try:
+            for key in ("hands", "wings"):
+                if key in setup:
+                    lists = setup[key]
+                    if not isinstance(lists, list) or len(lists) != self.n:
+                        raise ConfigError(f"setup {key}: one list of cards per seat ({self.n})")
+                    if key == "wings" and not self.wingmen:
+                        raise ConfigError("setup wings: only with the wingmen option")
+                    hands = [[c.kind_of(str(w)) for w in h] for h in lists]
+                    if any(len(h) not in (0, HAND_SIZE) for h in hands):
+                        raise ConfigError(
+                            f"setup {key}: each seat gets {HAND_SIZE} cards (or none)"
+                        )
+                    out[key] = hands
+            deck = setup.get("deck", [])
+            if not isinstance(deck, list):
+                raise ConfigError("setup deck: a list of cards, top first")
+            out["deck"] = [c.kind_of(str(w)) for w in deck]
+        except ConfigError:
+            raise
+        except Exception as error:  # NotationError and bad shapes both become one readable line
+            raise ConfigError(f"setup: {error}") from None
+        used = [k for key in ("hands", "wings") for h in out.get(key, []) for k in h] + out["deck"]
+        for kind, count in enumerate(c.hand_of(used)):
+            if count > c.COUNTS[kind]:
+                raise ConfigError(
+                    f"setup uses {count} {c.NAMES[kind]} cards; the deck has {c.COUNTS[kind]}"
+                )
+        first = setup.get("first", 0)
+        if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < self.n:
+            raise ConfigError(f"setup first: a seat 0..{self.n - 1}")
+        self.first = first
+        if "kills" in setup:
+            kills = setup["kills"]
+            target = self.game.options["kills_to_win"]
+            if (
+                not isinstance(kills, list)
+                or len(kills) != self.n
+                or not all(isinstance(k, int) and 0 <= k < target for k in kills)
+            ):
+                raise ConfigError(f"setup kills: one number 0..{target - 1} per seat")
+            out["kills"] = kills
+        return out
+
+    def _start_game(self, stacked: JSON | None = None) -> None:
+        """Shuffle the 90 cards, deal 7 to every pilot (and wingman), first pilot draws."""
+        n = self.n
+        self.game_no += 1
+        self.turn_no = 0
+        self.kills = tuple(stacked["kills"]) if stacked and "kills" in stacked else (0,) * n
+        self.acquired = (0,) * n
+        self.downed = (False,) * n
+        self.acqs = ()
+        self.flames = ()
+        self.hot_stick = NONE
+        self.golden_bird = NONE
+        self.df = None
+        self.pending = None
+        self.weapon = None
+        self.react_kind = NONE
+        self.discards = ()
+        fixed = stacked or {}
+        given_hands = fixed.get("hands", [[]] * n)
+        given_wings = fixed.get("wings", [[]] * n)
+        top = fixed.get("deck", [])
+        remaining = list(c.COUNTS)
+        for kind in [k for h in given_hands for k in h] + [k for h in given_wings for k in h] + top:
+            remaining[kind] -= 1
+        rest = [kind for kind in c.KINDS for _ in range(remaining[kind])]
+        self.rng_seed = shuffle(self.rng_seed, rest)
+        pile = list(top) + rest
+        hands: list[Hand] = []
+        wings: list[Hand] = []
+        for seat in range(n):
+            for given, out in ((given_hands[seat], hands), (given_wings[seat], wings)):
+                if out is wings and not self.wingmen:
+                    out.append(c.EMPTY_HAND)
+                elif given:
+                    out.append(c.hand_of(given))
+                else:
+                    out.append(c.hand_of(pile[:HAND_SIZE]))
+                    del pile[:HAND_SIZE]
+        self.hands = tuple(hands)
+        self.wings = tuple(wings)
+        self.deck = tuple(pile)
+        private = {}
+        for s in range(n):
+            private[s] = {"hand": c.hand_list(hands[s])}
+            if self.wingmen:
+                private[s]["wing"] = c.hand_list(wings[s])
+        self._emit({"type": "deal", "game": self.game_no, "deck": len(self.deck)}, private)
+        self._start_turn((self.first + self.game_no - 1) % n)
+
+    def _take(self, seat: int, kind: int, discarding: bool = False) -> None:
+        """Remove a card from the pilot's own hand, else from the wingman's (R17)."""
+        if self.hands[seat][kind]:
+            self.hands = replace_at(self.hands, seat, c.add(self.hands[seat], kind, -1))
+        else:
+            assert self.wingmen and (discarding or kind not in c.SPECIAL)
+            self.wings = replace_at(self.wings, seat, c.add(self.wings[seat], kind, -1))
+
+    def _draw(self, seat: int, wing: bool = False) -> int:
+        """Draw the top card (its kind, or -1 if none is left anywhere); an empty deck first
+        takes in the shuffled discard pile (R2)."""
+        if not self.deck:
+            if not self.discards:
+                return NONE
+            pile = list(self.discards)
+            self.rng_seed = shuffle(self.rng_seed, pile)
+            self.deck = tuple(pile)
+            self.discards = ()
+            self._emit({"type": "reshuffle", "deck": len(self.deck)})
+        kind = self.deck[0]
+        self.deck = self.deck[1:]
+        if wing:
+            self.wings = replace_at(self.wings, seat, c.add(self.wings[seat], kind))
+        else:
+            self.hands = replace_at(self.hands, seat, c.add(self.hands[seat], kind))
+        return kind
+
+    def _refill(self, seat: int) -> None:
+        drawn: list[int] = []
+        for wing in (False, True) if self.wingmen else (False,):
+            missing = HAND_SIZE - sum(self.wings[seat] if wing else self.hands[seat])
+            for _ in range(missing):
+                kind = self._draw(seat, wing)
+                if kind == NONE:
+                    break
+                drawn.append(kind)
+        if drawn:
+            self._emit(
+                {"type": "refill", "seat": seat, "count": len(drawn)},
+                {seat: {"cards": [c.WORDS[k] for k in drawn]}},
+            )
+
+    def _to_discard(self, *kinds: int) -> None:
+        self.discards += kinds
+
+    @property
+    def current_player(self) -> int | None:
+        return self.to_act
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    def returns(self) -> list[float]:
+        return list(self.result) if self.result is not None else [0.0] * self.n
+
+    def _apply(self, action: Action) -> None:
+        assert isinstance(action, Move)
+        self.legal_cache = None
+        seat = self.to_act
+        assert seat is not None
+        phase = self.phase
+        if phase in (TURN, LOST) and action is PASS:
+            self._emit({"type": "pass", "seat": seat})
+            self.downed = replace_at(self.downed, seat, False)
+            self._end_turn()
+        elif phase == TURN:
+            self._play_turn(seat, action)
+        elif phase == LOST:
+            self._take(seat, action.card, discarding=True)
+            self._to_discard(action.card)
+            self._emit(
+                {"type": "discard", "seat": seat, "card": c.WORDS[action.card], "lost": True}
+            )
+            self.downed = replace_at(self.downed, seat, False)
+            self._end_turn()
+        elif phase == TRIM:
+            self.hands = replace_at(self.hands, seat, c.add(self.hands[seat], action.card, -1))
+            self._to_discard(action.card)
+            self._emit({"type": "discard", "seat": seat, "card": c.WORDS[action.card]})
+            self._end_turn()
+        elif phase == DOGFIGHT:
+            self._answer(seat, action)
+        elif phase == FIRE:
+            if action is PASS:
+                self._emit({"type": "hold_fire", "seat": seat})
+                self._end_turn()
+            else:
+                self._fire(seat, action.pilot, action.card)
+        elif phase == REACT:
+            self._react(seat, action)
+        else:
+            self._answer_weapon(seat, action)
+
+    def _play_turn(self, p: int, move: Move) -> None:
+        card = move.card
+        if move.discard:
+            self._take(p, card, discarding=True)
+            self._to_discard(card)
+            self._emit({"type": "discard", "seat": p, "card": c.WORDS[card]})
+            self._end_turn()
+            return
+        self._take(p, card)
+        if move.stack >= 0:
+            stack = self._find(move.stack, move.pilot, move.source)
+            assert stack is not None
+            self._play_on_stack(p, card, stack)
+            return
+        t = move.pilot
+        if card == c.RELIGHT:
+            index = next(i for i, (victim, _) in enumerate(self.flames) if victim == p)
+            self.flames = self.flames[:index] + self.flames[index + 1 :]
+            self._to_discard(c.FLAMEOUT, c.RELIGHT)
+            self._event(p, card, "relight")
+            self._end_turn()
+        elif card in (c.HOT_STICK, c.GOLDEN_BIRD):
+            self._display(p, card)
+            self._event(p, card, "display")
+            self._end_turn()
+        elif card in (c.VISUAL, c.RADAR):
+            self._acquire(p, card, t)
+            self._engage(p, t, card)
+        elif card in (c.GUNS, c.MISSILE):
+            self._fire(p, t, card, taken=True)
+        else:
+            assert card == c.FLAMEOUT
+            snapshot = self._snapshot()
+            self.flames += ((t, p),)
+            self._event(p, card, "flameout", pilot=t)
+            self._maybe_react(t, c.GOLDEN_BIRD, (c.FLAMEOUT, p, t, snapshot))
+
+    def _acquire(self, p: int, kind: int, t: int) -> None:
+        """Place ``kind`` on ``t``: new, or replacing a suppressed RADAR / outmaneuvered VISUAL."""
+        old = self._slot(kind, t, p)
+        if old is not None:
+            self._remove(old)
+            self._to_discard(old[0], old[3])
+            what = "reacquire" if kind == c.RADAR else "counter_maneuver"
+        else:
+            what = "acquire"
+        self.acqs += ((kind, t, p, NONE, NONE),)
+        self._event(p, kind, what, pilot=t)
+
+    def _play_on_stack(self, p: int, card: int, stack: Stack) -> None:
+        kind, target, source, cover, cover_owner = stack
+        ref = stack_ref(stack)
+        if target == p:
+            if card == c.MANEUVER:
+                snapshot = self._snapshot()
+                self._set(stack, (kind, target, source, c.MANEUVER, p))
+                self._event(p, card, "outmaneuver", ref=ref)
+                self._maybe_react(source, c.HOT_STICK, (c.MANEUVER, p, source, snapshot))
+            elif card == c.JAMMIT:
+                self._set(stack, (kind, target, source, c.JAMMIT, p))
+                self._event(p, card, "suppress", ref=ref)
+                self._end_turn()
+            else:
+                snapshot = self._snapshot()
+                self._break(p, card, stack)
+                self._maybe_react(source, c.GOLDEN_BIRD, (card, p, source, snapshot))
+        elif source == p and cover == c.MANEUVER:
+            self._counter_maneuver(p, card, stack)
+            self._engage(p, target, c.VISUAL)
+        elif cover == c.JAMMIT:
+            restored: Stack = (kind, target, source, NONE, NONE)
+            snapshot = self._snapshot()
+            self._set(stack, restored)
+            if card == c.JAMMIT:
+                self._to_discard(c.JAMMIT, c.JAMMIT)
+                self._event(p, card, "eccm", ref=ref)
+                self._end_turn()
+            else:
+                self._to_discard(c.JAMMIT, c.MALFUNCTION)
+                self._event(p, card, "unjam", ref=ref)
+                self._maybe_react(cover_owner, c.GOLDEN_BIRD, (card, p, cover_owner, snapshot))
+        else:
+            self._set(stack, (kind, target, source, c.JAMMIT, p))
+            self._event(p, card, "suppress", ref=ref)
+            self._end_turn()
+
+    def _break(self, p: int, card: int, stack: Stack) -> None:
+        """MALFUNCTION or FLAMEOUT breaks an acquisition; a FLAMEOUT lands on its source (R10)."""
+        self._remove(stack)
+        if stack[3] != NONE:
+            self._to_discard(stack[3])
+        self._to_discard(stack[0])
+        if card == c.FLAMEOUT:
+            self.flames += ((stack[2], p),)
+        else:
+            self._to_discard(c.MALFUNCTION)
+        self._event(p, card, "break", ref=stack_ref(stack))
+
+    def _counter_maneuver(self, a: int, card: int, stack: Stack) -> None:
+        """``a`` counters the MANEUVER on a's VISUAL: it slides back onto its target (R5, R6)."""
+        kind, d, source, _, _ = stack
+        ref = stack_ref(stack)
+        snapshot = self._snapshot()
+        restored: Stack = (kind, d, source, NONE, NONE)
+        self.pending = None
+        if card == c.VISUAL:
+            self._remove(stack)
+            self._to_discard(c.VISUAL, c.MANEUVER)
+            self.acqs += (restored,)
+        else:
+            self._set(stack, restored)
+            self._to_discard(c.MANEUVER)
+        if card == c.MANEUVER:
+            self._to_discard(c.MANEUVER)
+        elif card == c.MALFUNCTION:
+            self._to_discard(c.MALFUNCTION)
+            self.pending = (card, a, d, snapshot)
+        elif card == c.FLAMEOUT:
+            self.flames += ((d, a),)
+            self.pending = (card, a, d, snapshot)
+        elif card == c.HOT_STICK:
+            self._display(a, c.HOT_STICK)
+        self._event(a, card, "counter_maneuver", ref=ref)
+
+    def _engage(self, a: int, d: int, kind: int) -> None:
+        """A DOGFIGHT begins: the defender answers at once (R1)."""
+        self.df = (a, d, kind)
+        self._emit({"type": "dogfight", "attacker": a, "defender": d, "kind": c.WORDS[kind]})
+        self._ask(d)
+
+    def _ask(self, x: int) -> None:
+        """``x`` is to answer; skipped only when no card at all could answer (public facts)."""
+        if self._answers(x, ANY_HAND):
+            self.phase = DOGFIGHT
+            self.to_act = x
+        else:
+            self._dogfight_over(x)
+
+    def _answer(self, x: int, move: Move) -> None:
+        assert self.df is not None
+        a, d, kind = self.df
+        y = d if x == a else a
+        if move is PASS:
+            self._emit({"type": "pass", "seat": x})
+            self._dogfight_over(x)
+            return
+        card = move.card
+        pending = self.pending
+        self.pending = None
+        self._take(x, card)
+        if card == c.GOLDEN_BIRD:
+            assert pending is not None
+            self._undo(x, pending)
+            self._ask(y)
+            return
+        stack = self._find(kind, d, a)
+        assert stack is not None
+        ref = stack_ref(stack)
+        if x == d:
+            if card == c.MANEUVER:
+                self._set(stack, (kind, d, a, c.MANEUVER, d))
+                self._event(d, card, "outmaneuver", ref=ref)
+            elif card == c.JAMMIT:
+                self._set(stack, (kind, d, a, c.JAMMIT, d))
+                self._event(d, card, "suppress", ref=ref)
+            else:
+                snapshot = self._snapshot()
+                self._break(d, card, stack)
+                self.pending = (card, d, a, snapshot)
+        elif stack[3] == c.MANEUVER:
+            self._counter_maneuver(a, card, stack)
+        elif card == c.RADAR:
+            self._acquire(a, c.RADAR, d)
+        else:
+            snapshot = self._snapshot()
+            self._set(stack, (kind, d, a, NONE, NONE))
+            self._to_discard(c.JAMMIT, card)
+            self._event(a, card, "eccm" if card == c.JAMMIT else "unjam", ref=ref)
+            if card == c.MALFUNCTION:
+                self.pending = (card, a, d, snapshot)
+        self._ask(y)
+
+    def _dogfight_over(self, passer: int) -> None:
+        """One pilot cannot or will not answer: the other may fire on the standing stack (R7)."""
+        assert self.df is not None
+        a, d, kind = self.df
+        self.pending = None
+        stack = self._find(kind, d, a)
+        if passer == d and stack is not None and stack[3] == NONE:
+            self.acquired = replace_at(self.acquired, a, self.acquired[a] + 1)
+            self._emit({"type": "acquired", "seat": a, "defender": d, "kind": c.WORDS[kind]})
+        fire = self._fire_target()
+        if fire is not None and fire[0] != passer and not self.flamed(fire[0]):
+            self.phase = FIRE
+            self.to_act = fire[0]
+            return
+        self._end_turn()
+
+    def _fire(self, p: int, t: int, weapon: int, taken: bool = False) -> None:
+        if not taken:
+            self._take(p, weapon)
+        self._emit({"type": "fire", "seat": p, "target": t, "card": c.WORDS[weapon]})
+        if self.game.options["weapon_counters"] and (weapon == c.MISSILE or self.golden_bird != p):
+            self.weapon = (weapon, p, t)
+            self.phase = WEAPON
+            self.to_act = t
+            return
+        self._kill(p, t, weapon)
+
+    def _answer_weapon(self, x: int, move: Move) -> None:
+        assert self.weapon is not None
+        weapon, shooter, _ = self.weapon
+        self.weapon = None
+        if move is PASS:
+            self._kill(shooter, x, weapon)
+            return
+        self._take(x, move.card)
+        self._to_discard(weapon, move.card)
+        self._event(x, move.card, "defeat_weapon", pilot=shooter)
+        self._end_turn()
+
+    def _kill(self, shooter: int, t: int, weapon: int) -> None:
+        """A shoot-down: a kill token, and every card in play on or from ``t`` discarded (R11)."""
+        self._to_discard(weapon)
+        gone: list[int] = []
+        kept: list[Stack] = []
+        for stack in self.acqs:
+            kind, target, source, cover, owner = stack
+            if t in (target, source):
+                gone.append(kind)
+                if cover != NONE:
+                    gone.append(cover)
+            elif owner == t:
+                gone.append(cover)
+                kept.append((kind, target, source, NONE, NONE))
+            else:
+                kept.append(stack)
+        self.acqs = tuple(kept)
+        flames = tuple(f for f in self.flames if t not in f)
+        gone.extend(c.FLAMEOUT for _ in range(len(self.flames) - len(flames)))
+        self.flames = flames
+        if self.game.options["specials_lost"]:
+            if self.hot_stick == t:
+                self.hot_stick = NONE
+                gone.append(c.HOT_STICK)
+            if self.golden_bird == t:
+                self.golden_bird = NONE
+                gone.append(c.GOLDEN_BIRD)
+        self._to_discard(*gone)
+        # The 20 kill tokens are bookkeeping: a kill counts when they have run out (R21).
+        self.kills = replace_at(self.kills, shooter, self.kills[shooter] + 1)
+        self.downed = replace_at(self.downed, t, True)
+        self._emit(
+            {
+                "type": "kill",
+                "seat": shooter,
+                "target": t,
+                "card": c.WORDS[weapon],
+                "kills": self.kills[shooter],
+                "discarded": [c.WORDS[k] for k in gone],
+            }
+        )
+        if self.kills[shooter] >= self.game.options["kills_to_win"]:
+            self._end_game(
+                [shooter], "five kills" if self.game.options["kills_to_win"] == 5 else "kills"
+            )
+        else:
+            self._end_turn()
+
+    def _maybe_react(self, x: int, special: int, pending: Pending) -> None:
+        """Outside a dogfight, the pilot a card was played against may reveal a held special."""
+        if x != pending[1] and not self.downed[x] and self._special_hidden(special):
+            self.pending = pending
+            self.react_kind = special
+            self.phase = REACT
+            self.to_act = x
+        else:
+            self._end_turn()
+
+    def _react(self, x: int, move: Move) -> None:
+        pending = self.pending
+        assert pending is not None
+        self.pending = None
+        if move is PASS:
+            self._emit({"type": "pass", "seat": x, "declines": c.WORDS[self.react_kind]})
+        else:
+            self._take(x, move.card)
+            self._undo(x, pending)
+        self._end_turn()
+
+    def _undo(self, x: int, pending: Pending) -> None:
+        """``x`` reveals GOLDEN BIRD or HOT STICK: the card played against x is discarded (R14)."""
+        card, by, _, (acqs, flames, discards) = pending
+        self.acqs, self.flames, self.discards = acqs, flames, discards
+        self._to_discard(card)
+        special = c.HOT_STICK if card == c.MANEUVER else c.GOLDEN_BIRD
+        self._display(x, special)
+        self._emit(
+            {
+                "type": "reveal",
+                "seat": x,
+                "card": c.WORDS[special],
+                "cancels": c.WORDS[card],
+                "by": by,
+            }
+        )
+
+    def _snapshot(self) -> Snapshot:
+        return self.acqs, self.flames, self.discards
+
+    def _display(self, seat: int, special: int) -> None:
+        if special == c.HOT_STICK:
+            self.hot_stick = seat
+        else:
+            self.golden_bird = seat
+
+    def _remove(self, stack: Stack) -> None:
+        index = self.acqs.index(stack)
+        self.acqs = self.acqs[:index] + self.acqs[index + 1 :]
+
+    def _set(self, stack: Stack, new: Stack) -> None:
+        index = self.acqs.index(stack)
+        self.acqs = (*self.acqs[:index], new, *self.acqs[index + 1 :])
+
+    def _event(self, seat: int, card: int, what: str, pilot: int = NONE, ref: str = "") -> None:
+        event: JSON = {"type": "play", "seat": seat, "card": c.WORDS[card], "what": what}
+        if pilot != NONE:
+            event["pilot"] = pilot
+        if ref:
+            event["ref"] = ref
+        self._emit(event)
+
+    def _start_turn(self, seat: int) -> None:
+        self.turn = seat
+        self.turn_no += 1
+        self.df = None
+        self.pending = None
+        self.weapon = None
+        if self.turn_no > self.game.options["max_turns"]:  # every game ends (R20)
+            best = max(self.kills)
+            self._end_game([s for s in range(self.n) if self.kills[s] == best], "turn limit")
+            return
+        drawn = self._draw(seat)
+        lost = self.downed[seat]
+        self.phase = LOST if lost else TURN
+        self.to_act = seat
+        self._emit(
+            {
+                "type": "turn",
+                "seat": seat,
+                "turn": self.turn_no,
+                "lost": lost,
+                "drew": drawn != NONE,
+            },
+            {seat: {"card": c.WORDS[drawn]}} if drawn != NONE else None,
+        )
+
+    def _end_turn(self) -> None:
+        self.df = None
+        self.pending = None
+        self.weapon = None
+        if sum(self.hands[self.turn]) > HAND_SIZE:
+            # A card came from the wingman: the pilot discards down to seven (R17).
+            self.phase = TRIM
+            self.to_act = self.turn
+            return
+        for step in range(self.n):
+            self._refill((self.turn + step) % self.n)
+        self._start_turn((self.turn + 1) % self.n)
+
+    def _end_game(self, winners: list[int], why: str) -> None:
+        """One game is over; in a match (option ``games``) score it and deal the next (R19)."""
+        games = self.game.options["games"]
+        points = [
+            KILL_POINTS * k + ACQUISITION_POINTS * a
+            for k, a in zip(self.kills, self.acquired, strict=True)
+        ]
+        self.scores = tuple(s + p for s, p in zip(self.scores, points, strict=True))
+        self._emit(
+            {
+                "type": "game_end",
+                "game": self.game_no,
+                "winners": winners,
+                "why": why,
+                "kills": list(self.kills),
+                "acquisitions": list(self.acquired),
+                "points": points if games > 1 else None,
+                "scores": list(self.scores) if games > 1 else None,
+            }
+        )
+        if games > 1 and self.game_no < games:
+            self._start_game()
+            return
+        if games > 1:
+            best = max(self.scores)
+            winners = [s for s in range(self.n) if self.scores[s] == best]
+            self._emit({"type": "match_end", "winners": winners, "scores": list(self.scores)})
+        self.phase = OVER
+        self.to_act = None
+        self.df = None
+        self.pending = None
+        self.weapon = None
+        self.result = tuple(1.0 / len(winners) if s in winners else 0.0 for s in range(self.n))

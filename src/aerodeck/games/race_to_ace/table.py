@@ -1,0 +1,173 @@
+"""The Race to Ace table: what lies where, as immutable values, and the public facts about it.
+
+Acquisitions in play are *stacks* ``(kind, target, source, cover, cover_owner)``: the RADAR or
+VISUAL card, the pilot it was played on, the pilot who placed it, and the JAMMIT! or MANEUVER card
+lying on it (-1 when none) with who played that. A VISUAL covered by the target's MANEUVER is
+*outmaneuvered*: it threatens its source instead (R3). FLAMEOUTs are ``(victim, owner)`` pairs.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, TypeVar
+
+from aerodeck.core.api import Action, State
+from aerodeck.games.race_to_ace import cards as c
+from aerodeck.games.race_to_ace.actions import STACK_LETTER
+
+if TYPE_CHECKING:
+    from aerodeck.games.race_to_ace.game import RaceToAce
+
+HAND_SIZE = 7
+TURN, LOST, DOGFIGHT, FIRE, REACT, WEAPON, TRIM, OVER = (
+    "turn",
+    "lost turn",
+    "dogfight",
+    "fire",
+    "react",
+    "weapon",
+    "trim",
+    "over",
+)
+NONE = -1
+KILL_POINTS = 5
+ACQUISITION_POINTS = 2
+
+Stack = tuple[int, int, int, int, int]  # kind, target, source, cover, cover_owner
+Hand = tuple[int, ...]
+# A stand-in hand holding every card: what *could* be played, from public facts only.
+ANY_HAND: Hand = (1,) * len(c.KINDS)
+Snapshot = tuple[tuple[Stack, ...], tuple[tuple[int, int], ...], tuple[int, ...]]
+# A MALFUNCTION, FLAMEOUT or MANEUVER that a held special may still cancel: (card, played by,
+# played against, the table before it).
+Pending = tuple[int, int, int, Snapshot]
+T = TypeVar("T")
+
+
+def threatens(stack: Stack) -> int:
+    """The pilot a stack can be fired on now, or -1 (a suppressed RADAR threatens nobody)."""
+    _, target, source, cover, _ = stack
+    if cover == c.MANEUVER:
+        return source
+    if cover == c.JAMMIT:
+        return NONE
+    return target
+
+
+def stack_ref(stack: Stack) -> str:
+    return f"{STACK_LETTER[stack[0]]}{stack[2]}>{stack[1]}"
+
+
+def replace_at(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
+    """A copy of ``values`` with one element replaced (states hold tuples, never lists)."""
+    return (*values[:index], value, *values[index + 1 :])
+
+
+class Table(State):
+    """The whole table; every slot holds an immutable value so ``clone`` can share it."""
+
+    __slots__ = (
+        "acqs",
+        "acquired",
+        "deck",
+        "df",
+        "discards",
+        "downed",
+        "first",
+        "flames",
+        "game_no",
+        "golden_bird",
+        "hands",
+        "hot_stick",
+        "kills",
+        "legal_cache",
+        "n",
+        "pending",
+        "phase",
+        "react_kind",
+        "result",
+        "rng_seed",
+        "scores",
+        "to_act",
+        "tokens",
+        "turn",
+        "turn_no",
+        "weapon",
+        "wingmen",
+        "wings",
+    )
+
+    game: RaceToAce
+    n: int
+    tokens: bool
+    wingmen: bool
+    rng_seed: int
+    scores: tuple[int, ...]
+    game_no: int
+    result: tuple[float, ...] | None
+    first: int
+    legal_cache: tuple[Action, ...] | None
+    to_act: int | None
+    phase: str
+    turn: int
+    turn_no: int
+    kills: tuple[int, ...]
+    acquired: tuple[int, ...]
+    downed: tuple[bool, ...]
+    acqs: tuple[Stack, ...]
+    flames: tuple[tuple[int, int], ...]
+    hot_stick: int
+    golden_bird: int
+    df: tuple[int, int, int] | None
+    pending: Pending | None
+    weapon: tuple[int, int, int] | None
+    react_kind: int
+    discards: tuple[int, ...]
+    deck: tuple[int, ...]
+    hands: tuple[Hand, ...]
+    wings: tuple[Hand, ...]
+
+    def playable(self, seat: int) -> Hand:
+        """Counts of what ``seat`` may play: their hand, plus the wingman's Attack and Defense
+        cards (R17)."""
+        hand = self.hands[seat]
+        if not self.wingmen:
+            return hand
+        wing = self.wings[seat]
+        return tuple(n if kind in c.SPECIAL else n + wing[kind] for kind, n in enumerate(hand))
+
+    def flamed(self, seat: int) -> bool:
+        return any(victim == seat for victim, _ in self.flames)
+
+    def _special_hidden(self, kind: int) -> bool:
+        """The special is in some hand or the deck: a pilot may be holding it (R14)."""
+        holder = self.hot_stick if kind == c.HOT_STICK else self.golden_bird
+        return holder == NONE and kind not in self.discards
+
+    def _find(self, kind: int, target: int, source: int) -> Stack | None:
+        for stack in self.acqs:
+            if stack[0] == kind and stack[1] == target and stack[2] == source:
+                return stack
+        return None
+
+    def _slot(self, kind: int, target: int, source: int) -> Stack | None:
+        """The stack that keeps ``source`` from playing a new ``kind`` on ``target`` (R4, R16)."""
+        for stack in self.acqs:
+            if stack[0] == kind and stack[1] == target and (not self.tokens or stack[2] == source):
+                return stack
+        return None
+
+    def _usable(self, seat: int, kind: int, target: int) -> bool:
+        """Can ``seat`` fire the weapon for ``kind`` at ``target`` outside a dogfight (R8)?"""
+        for stack in self.acqs:
+            if stack[0] != kind or threatens(stack) != target:
+                continue
+            if stack[3] == c.MANEUVER:
+                if stack[1] == seat:  # only the pilot who outmaneuvered fires on it (R5)
+                    return True
+            elif not self.tokens or stack[2] == seat:
+                return True
+        return False
+
+    def _targetable(self, seat: int, target: int) -> bool:
+        """Another pilot, not shot down since their last turn (R13)."""
+        return target != seat and not self.downed[target]
