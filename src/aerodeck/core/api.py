@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from importlib import resources
 from typing import Any, ClassVar, Protocol
 
-from aerodeck.core.errors import ConfigError, IllegalActionError
+from aerodeck.core.errors import ConfigError, IllegalActionError, NotationError
 from aerodeck.core.options import Option, resolve_options
 from aerodeck.core.rng import fresh_seed
 
@@ -32,6 +33,32 @@ class Action:
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self}>"
+
+
+class ActionTable:
+    """A game's fixed integer encoding: every distinct action once, in a fixed order."""
+
+    __slots__ = ("_index", "actions")
+
+    def __init__(self, actions: Sequence[Action]) -> None:
+        self.actions = tuple(actions)
+        self._index = {action: i for i, action in enumerate(self.actions)}
+        if len(self._index) != len(self.actions):
+            raise ValueError("an action appears twice in the table")
+
+    def __len__(self) -> int:
+        return len(self.actions)
+
+    def index(self, action: Action) -> int:
+        try:
+            return self._index[action]
+        except (KeyError, TypeError):
+            raise NotationError(f"{action!r} is not a move of this game") from None
+
+    def __getitem__(self, index: int) -> Action:
+        if not 0 <= index < len(self.actions):
+            raise NotationError(f"no move has the index {index} (0 to {len(self.actions) - 1})")
+        return self.actions[index]
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +83,7 @@ class Game(ABC):
     """A configured game (player count and options): a factory of states and the notation."""
 
     info: ClassVar[GameInfo]
+    action_table: ActionTable  # a class attribute, or set in __init__ when data decides it
 
     def __init__(self, players: int | None = None, **options: Any) -> None:
         count = self.info.default_players if players is None else players
@@ -83,21 +111,22 @@ class Game(ABC):
         """Read notation (raises NotationError). Legality is checked by ``State.apply``."""
 
     @property
-    @abstractmethod
     def num_distinct_actions(self) -> int:
         """Size of the fixed integer action encoding."""
+        return len(self.action_table)
 
-    @abstractmethod
     def action_index(self, action: Action) -> int:
         """The action's fixed integer in 0..num_distinct_actions-1."""
+        return self.action_table.index(action)
 
-    @abstractmethod
     def action_from_index(self, index: int) -> Action:
         """Inverse of ``action_index``."""
+        return self.action_table[index]
 
-    @abstractmethod
     def rules_text(self) -> str:
-        """The rules summary and the notation, as Markdown, for `aerodeck rules`."""
+        """The rules summary and notation, from the game package's rules.md."""
+        package = type(self).__module__.rpartition(".")[0]
+        return resources.files(package).joinpath("rules.md").read_text(encoding="utf-8")
 
     @abstractmethod
     def render_view(self, view: JSON) -> str:

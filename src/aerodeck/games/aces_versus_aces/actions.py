@@ -12,8 +12,6 @@ from aerodeck.core.api import Action
 from aerodeck.core.cards import CARDS, Card, card
 from aerodeck.core.errors import NotationError
 
-NUM_ACTIONS = 2 * len(CARDS) + 1
-
 
 @dataclass(frozen=True, slots=True)
 class Play(Action):
@@ -43,21 +41,11 @@ class Keep(Action):
         return "keep"
 
 
-# Interned: one object per move, so identity comparison and membership tests are cheap.
+# Interned: one object per move, in the order of the integer encoding (play, discard, keep).
 PLAYS = tuple(Play(c) for c in CARDS)
 DISCARDS = tuple(Discard(c) for c in CARDS)
 KEEP = Keep()
 ALL_ACTIONS: tuple[Action, ...] = (*PLAYS, *DISCARDS, KEEP)
-
-
-def action_index(action: Action) -> int:
-    if isinstance(action, Play):
-        return action.card.index
-    if isinstance(action, Discard):
-        return len(CARDS) + action.card.index
-    if isinstance(action, Keep):
-        return 2 * len(CARDS)
-    raise NotationError(f"{action!r} is not an Aces versus Aces move")
 
 
 def parse(text: str, bare_card_means_play: bool) -> Action:

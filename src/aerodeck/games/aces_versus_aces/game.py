@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from importlib import resources
 from typing import Any
 
-from aerodeck.core.api import JSON, Action, Agent, Game, GameInfo, State
+from aerodeck.core.api import JSON, Action, ActionTable, Agent, Game, GameInfo, State
 from aerodeck.core.options import Option
 from aerodeck.games.aces_versus_aces import actions, render
 from aerodeck.games.aces_versus_aces.bot import HeuristicBot
@@ -33,6 +32,7 @@ class AcesVersusAces(Game):
             Option("max_rounds", 100, "safety limit on rounds (R9)", minimum=1, maximum=10_000),
         ),
     )
+    action_table = ActionTable(actions.ALL_ACTIONS)
 
     def new_game(self, seed: int | None = None, setup: Mapping[str, Any] | None = None) -> State:
         return AvAState(self, seed, setup)
@@ -40,19 +40,6 @@ class AcesVersusAces(Game):
     def parse_action(self, state: State, text: str) -> Action:
         assert isinstance(state, AvAState)
         return actions.parse(text, bare_card_means_play=state.phase == PLAY)
-
-    @property
-    def num_distinct_actions(self) -> int:
-        return actions.NUM_ACTIONS
-
-    def action_index(self, action: Action) -> int:
-        return actions.action_index(action)
-
-    def action_from_index(self, index: int) -> Action:
-        return actions.ALL_ACTIONS[index]
-
-    def rules_text(self) -> str:
-        return resources.files(__package__).joinpath("rules.md").read_text(encoding="utf-8")
 
     def render_view(self, view: JSON) -> str:
         return render.render_view(view)

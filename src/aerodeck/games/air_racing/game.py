@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from importlib import resources
 from typing import Any
 
-from aerodeck.core.api import JSON, Action, Agent, Game, GameInfo, State
+from aerodeck.core.api import JSON, Action, ActionTable, Agent, Game, GameInfo, State
 from aerodeck.core.options import Option
 from aerodeck.games.air_racing import actions, bot, course, render
 from aerodeck.games.air_racing.rules import AirRacingState
@@ -55,6 +54,7 @@ class AirRacing(Game):
             Option("max_rounds", 100, "safety limit on race rounds (R13)", minimum=1, maximum=1000),
         ),
     )
+    action_table = ActionTable(actions.ALL_ACTIONS)
 
     def __init__(self, players: int | None = None, **options: Any) -> None:
         super().__init__(players, **options)
@@ -70,19 +70,6 @@ class AirRacing(Game):
 
     def parse_action(self, state: State, text: str) -> Action:
         return actions.parse(text)
-
-    @property
-    def num_distinct_actions(self) -> int:
-        return actions.NUM_ACTIONS
-
-    def action_index(self, action: Action) -> int:
-        return actions.action_index(action)
-
-    def action_from_index(self, index: int) -> Action:
-        return actions.ALL_ACTIONS[index]
-
-    def rules_text(self) -> str:
-        return resources.files(__package__).joinpath("rules.md").read_text(encoding="utf-8")
 
     def render_view(self, view: JSON) -> str:
         return render.render_view(view)

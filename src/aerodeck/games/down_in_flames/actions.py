@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from aerodeck.core.api import Action
+from aerodeck.core.api import Action, ActionTable
 from aerodeck.core.errors import NotationError
 from aerodeck.games.down_in_flames.data import ALTITUDES, DataSet
 
@@ -92,7 +92,7 @@ class Catalogue:
             elif c.action in ("pos_to_neutral", "disadv_to_adv", "missile_bonus"):
                 moves.append(Move("act", c.slug))
         self.moves: tuple[Move, ...] = tuple(moves)
-        self.index = {m: i for i, m in enumerate(moves)}
+        self.table = ActionTable(moves)
         self.by_key = {(m.verb, m.name, m.extra, m.a, m.b): m for m in moves}
         self.by_text = {str(m): m for m in moves}
         assert len(self.by_text) == len(moves), "two moves share a notation"

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from importlib import resources
 from typing import Any
 
 from aerodeck.core.api import JSON, Action, Agent, Game, GameInfo, State
 from aerodeck.core.errors import ConfigError
 from aerodeck.core.options import Option
 from aerodeck.games.down_in_flames import render
-from aerodeck.games.down_in_flames.actions import Catalogue, Move
+from aerodeck.games.down_in_flames.actions import Catalogue
 from aerodeck.games.down_in_flames.bot import HeuristicBot
 from aerodeck.games.down_in_flames.data import DataSet, load_data
 from aerodeck.games.down_in_flames.rules import DifState
@@ -47,6 +46,7 @@ class DownInFlames(Game):
         if key not in _CATALOGUES:
             _CATALOGUES[key] = Catalogue(self.data)
         self.catalogue = _CATALOGUES[key]
+        self.action_table = self.catalogue.table
         limit, year = self.options["vp_limit"], self.options["year"]
         if not any(a.vp_loaded <= limit and a.year <= year for a in self.data.aircraft):
             raise ConfigError(f"no aircraft of the data set fits vp_limit={limit} and year={year}")
@@ -56,20 +56,6 @@ class DownInFlames(Game):
 
     def parse_action(self, state: State, text: str) -> Action:
         return self.catalogue.parse(text)
-
-    @property
-    def num_distinct_actions(self) -> int:
-        return len(self.catalogue.moves)
-
-    def action_index(self, action: Action) -> int:
-        assert isinstance(action, Move)
-        return self.catalogue.index[action]
-
-    def action_from_index(self, index: int) -> Action:
-        return self.catalogue.moves[index]
-
-    def rules_text(self) -> str:
-        return resources.files(__package__).joinpath("rules.md").read_text(encoding="utf-8")
 
     def render_view(self, view: JSON) -> str:
         return render.render_view(view)

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from importlib import resources
 from typing import Any
 
-from aerodeck.core.api import JSON, Action, Agent, Game, GameInfo, State
+from aerodeck.core.api import JSON, Action, ActionTable, Agent, Game, GameInfo, State
 from aerodeck.core.errors import ConfigError, NotationError
 from aerodeck.core.options import Option
 from aerodeck.games.race_to_ace import actions, render
@@ -70,6 +69,7 @@ class RaceToAce(Game):
             ),
         ),
     )
+    action_table = ActionTable(actions.ALL_MOVES)
 
     def __init__(self, players: int | None = None, **options: Any) -> None:
         if players == 2:
@@ -102,19 +102,6 @@ class RaceToAce(Game):
             options = ", ".join(str(a) for a in plays)
             raise NotationError(f"{text.strip()!r} is ambiguous: say which ({options})")
         return move
-
-    @property
-    def num_distinct_actions(self) -> int:
-        return actions.NUM_ACTIONS
-
-    def action_index(self, action: Action) -> int:
-        return actions.action_index(action)
-
-    def action_from_index(self, index: int) -> Action:
-        return actions.ALL_MOVES[index]
-
-    def rules_text(self) -> str:
-        return resources.files(__package__).joinpath("rules.md").read_text(encoding="utf-8")
 
     def render_view(self, view: JSON) -> str:
         return render.render_view(view)
