@@ -28,7 +28,9 @@ def test_ismcts_finds_the_move_that_wins_at_once() -> None:
     game = aerodeck.make("aces_versus_aces", players=2)
     setup = {"hands": [["AS", "2C", "3C", "4C"], ["KH", "QH", "JH", "KD"]], "pennies": [5, 1]}
     state = game.new_game(seed=1, setup=setup)
-    assert str(IsmctsAgent(game, 3, iterations=200).choose(state.observation(0))) == "play AS"
+    for level in ("ismcts", "ismcts-hard"):
+        for seed in range(3):
+            assert str(make_agent(level, game, seed).choose(state.observation(0))) == "play AS"
 
 
 def test_ismcts_time_budget_returns_a_legal_move() -> None:

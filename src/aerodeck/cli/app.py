@@ -5,13 +5,21 @@ from __future__ import annotations
 import json
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 from rich.console import Console
 from rich.markdown import Markdown
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 from rich.table import Table
 
 from aerodeck.agents.registry import agent_names, make_agent
@@ -22,7 +30,9 @@ from aerodeck.core.options import parse_variant
 from aerodeck.core.records import load_record, replay
 from aerodeck.core.registry import list_games, make
 from aerodeck.core.rng import derive_seed, fresh_seed
-from aerodeck.sim.report import summarize
+from aerodeck.sim.output import write_csv, write_html, write_json
+from aerodeck.sim.report import compare as compare_runs
+from aerodeck.sim.report import full_report
 from aerodeck.sim.runner import SimSpec, run
 
 app = typer.Typer(
@@ -149,69 +159,141 @@ def simulate(
     bots: Annotated[str, typer.Option("--bots", help="bots, comma-separated")] = "heuristic,random",
     players: PlayersOpt = None,
     seed: Annotated[int, typer.Option("--seed", help="master seed")] = 1,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", help="processes")] = 1,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", help="processes (or Ray CPUs)")] = 1,
+    backend: Annotated[str, typer.Option("--backend", help="local or ray")] = "local",
     variant: VariantOpt = None,
-    out: Annotated[Path | None, typer.Option("--out", help="folder for games.jsonl")] = None,
+    compare: Annotated[
+        list[str] | None,
+        typer.Option("--compare", help="A/B: variant B's key=value on the same seeds (repeatable)"),
+    ] = None,
+    out: Annotated[
+        Path | None, typer.Option("--out", help="folder for games.jsonl and the report")
+    ] = None,
     resume: Annotated[bool, typer.Option("--resume", help="carry on the run in --out")] = False,
-    as_json: Annotated[bool, typer.Option("--json", help="print the summary as JSON")] = False,
+    figures: Annotated[
+        bool, typer.Option("--figures/--no-figures", help="game-specific figures")
+    ] = True,
+    as_json: Annotated[bool, typer.Option("--json", help="print the report as JSON")] = False,
 ) -> None:
-    """Play many seeded games between bots; report win rates with 95% intervals."""
+    """Play many seeded games between bots; report win rates, seats, length, ratings, figures.
+
+    With --out the folder gets games.jsonl (streamed), report.json, report.csv, report.html
+    and plots/*.png; --compare runs a second variant on the same seeds into --out/B.
+    """
+    if jobs < 1:
+        raise ConfigError("--jobs must be at least 1")
+    if resume and out is None:
+        raise ConfigError("--resume needs --out (the folder of the run to carry on)")
     configured = make(game, players, **_options(variant))
     names = tuple(b.strip() for b in bots.split(",") if b.strip())
     spec = SimSpec(configured.id, configured.players, names, games_count, seed, configured.options)
-    if jobs < 1:
-        raise ConfigError("--jobs must be at least 1")
+    specs = {"A": spec}
+    if compare:
+        changed = make(game, players, **{**_options(variant), **_options(compare)})
+        specs["B"] = replace(spec, options=changed.options)
+        if specs["B"] == spec:
+            raise ConfigError("--compare changes nothing: give an option value other than A's")
+    for each in specs.values():
+        each.validate()
     started = time.perf_counter()
     columns = (
         TextColumn("[progress.description]{task.description}"),
         BarColumn(),
         MofNCompleteColumn(),
         TextColumn("{task.fields[rate]}"),
+        TimeElapsedColumn(),
+        TextColumn("ETA"),
         TimeRemainingColumn(),
     )
+    results: dict[str, list[dict[str, Any]]] = {}
     with Progress(*columns, console=err, transient=True, disable=as_json) as progress:
-        task = progress.add_task(configured.info.title, total=games_count, rate="")
+        task = progress.add_task(configured.info.title, total=games_count * len(specs), rate="")
 
         def advance(count: int) -> None:
             done = progress.tasks[0].completed + count
             rate = done / max(time.perf_counter() - started, 1e-9)
-            progress.update(task, advance=count, rate=f"{rate:,.0f} games/s")
+            progress.update(task, advance=count, rate=f"{rate:,.1f} games/s")
 
-        outcomes = run(spec, jobs=jobs, out=out, resume=resume, on_progress=advance)
-    summary = summarize(outcomes, configured.players)
-    summary["spec"] = {
+        for label, each in specs.items():
+            folder = None if out is None else (out / label if compare else out)
+            results[label] = run(
+                each, jobs=jobs, out=folder, resume=resume, on_progress=advance, backend=backend
+            )
+    seconds = time.perf_counter() - started
+    report = full_report(configured.id, results["A"], configured.players, figures=figures)
+    report["spec"] = {
         "game": spec.game,
+        "players": spec.players,
         "bots": list(names),
+        "games": games_count,
         "seed": seed,
         "options": spec.options,
     }
+    if compare:
+        comparison = compare_runs(results["A"], results["B"], configured.players)
+        comparison["variants"] = {"A": specs["A"].options, "B": specs["B"].options}
+        report["comparison"] = comparison
     if out is not None:
-        (out / "summary.json").write_text(json.dumps(summary, indent=1), encoding="utf-8")
+        lengths = [float(o["decisions"]) for o in results["A"]]
+        write_json(report, out / "summary.json")
+        write_csv(report, out / "report.csv")
+        write_html(report, lengths, out / "report.html", png_folder=out / "plots")
     if as_json:
-        print(json.dumps(summary))
+        print(json.dumps(report))
         return
-    _print_summary(summary, time.perf_counter() - started)
+    _print_report(report, seconds)
 
 
-def _print_summary(summary: dict[str, Any], seconds: float) -> None:
-    fair = summary["fair_share"]
-    table = Table(
-        "bot", "seat-games", "win rate", "95% interval", title=f"{summary['games']} games"
-    )
-    for bot, est in summary["bots"].items():
-        table.add_row(
-            bot, str(est["n"]), f"{est['value']:.3f}", f"{est['low']:.3f} - {est['high']:.3f}"
-        )
+def _interval(est: dict[str, Any], digits: int = 3) -> str:
+    return f"{est['value']:.{digits}f} [{est['low']:.{digits}f}, {est['high']:.{digits}f}]"
+
+
+def _print_report(report: dict[str, Any], seconds: float) -> None:
+    fair = report["fair_share"]
+    table = Table("bot", "seat-games", "win rate [95% interval]", title=f"{report['games']} games")
+    for bot, est in report["bots"].items():
+        table.add_row(bot, str(est["n"]), _interval(est))
     console.print(table)
-    seats = Table("seat", "win rate", "95% interval", title=f"by seat (fair share {fair:.3f})")
-    for number, est in enumerate(summary["seats"]):
-        seats.add_row(str(number), f"{est['value']:.3f}", f"{est['low']:.3f} - {est['high']:.3f}")
-    console.print(seats)
-    length = summary["length"]
-    console.print(
-        f"Game length: {length['value']:.1f} decisions "
-        f"(95% interval {length['low']:.1f} - {length['high']:.1f}); {seconds:.1f} s"
+    seats = Table(
+        "seat", "win rate [95%]", "advantage [95%]", title=f"by seat (fair share {fair:.3f})"
     )
+    for number, (est, adv) in enumerate(
+        zip(report["seats"], report["seat_advantage"], strict=True)
+    ):
+        seats.add_row(str(number), _interval(est), _interval(adv))
+    console.print(seats)
+    if report["ratings"]:
+        ratings = Table("bot", "mu", "sigma", "ordinal", title="ratings (openskill)")
+        for bot, r in sorted(report["ratings"].items(), key=lambda x: -x[1]["ordinal"]):
+            ratings.add_row(bot, f"{r['mu']:.2f}", f"{r['sigma']:.2f}", f"{r['ordinal']:.2f}")
+        console.print(ratings)
+    for figure in report["figures"]:
+        shown = Table("choice", "times", "chooser win rate [95%]", title=figure["title"])
+        for row in figure["rows"][:15]:
+            shown.add_row(row["choice"], str(row["count"]), _interval(row["chooser_win_rate"]))
+        console.print(shown)
+    if "comparison" in report:
+        comparison = report["comparison"]
+        diffs = Table(
+            "measure", "B - A [95% interval]", title=f"A/B on {comparison['games']} paired seeds"
+        )
+        for name, est in comparison["differences"].items():
+            diffs.add_row(name, _interval(est))
+        console.print(diffs)
+    length = report["length"]
+    console.print(
+        f"Game length: {_interval(length, 1)} decisions; {seconds:.1f} s, "
+        f"{report['games'] / max(seconds, 1e-9):,.1f} games/s"
+    )
+    ladder = report["ladder"]
+    if not ladder["checked"]:
+        console.print(
+            f"Bots' ladder not checked ({ladder['note']}): read balance figures with care."
+        )
+    elif ladder["held"]:
+        console.print("Bots' ladder held: random < heuristic < ISMCTS.")
+    else:
+        console.print(f"[bold red]Bots' ladder broken[/bold red]: {ladder['note']}.")
 
 
 @app.command()

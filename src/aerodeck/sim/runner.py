@@ -24,6 +24,7 @@ from aerodeck.sim.match import play_game
 GAMES_FILE = "games.jsonl"
 SPEC_FILE = "spec.json"
 CHUNK = 25
+BACKENDS = ("local", "ray")
 
 
 @dataclass(frozen=True)
@@ -80,6 +81,40 @@ def _chunks(indices: list[int], size: int) -> Iterator[list[int]]:
         yield indices[start : start + size]
 
 
+def _size(todo: list[int], jobs: int) -> int:
+    """Chunks small enough that every worker stays busy to the end, large enough to be cheap."""
+    return max(1, min(CHUNK, len(todo) // (4 * jobs)))
+
+
+def _import_ray() -> Any:
+    try:
+        import ray  # noqa: PLC0415 - an optional extra, loaded only for this back-end
+    except ImportError:
+        raise ConfigError(
+            "the ray back-end needs the optional extra: pip install 'aerodeck[ray]'"
+        ) from None
+    return ray
+
+
+def _run_ray(
+    spec: SimSpec, todo: list[int], jobs: int, keep: Callable[[list[dict[str, Any]]], None]
+) -> None:
+    """Chunks as Ray tasks, kept as each finishes; the seeds make the order irrelevant."""
+    ray = _import_ray()
+    started_here = not ray.is_initialized()
+    if started_here:
+        ray.init(num_cpus=jobs, include_dashboard=False, log_to_driver=False)
+    try:
+        remote = ray.remote(_play_chunk)
+        pending = [remote.remote(spec, chunk) for chunk in _chunks(todo, _size(todo, jobs))]
+        while pending:
+            done, pending = ray.wait(pending, num_returns=1)
+            keep(ray.get(done[0]))
+    finally:
+        if started_here:
+            ray.shutdown()
+
+
 def load_finished(out: Path, spec: SimSpec) -> dict[int, dict[str, Any]]:
     """Games already in ``out`` (for resume). A torn last line from a crash is dropped, and the
     file is rewritten with the good lines only, so new lines never append to a torn one."""
@@ -112,8 +147,18 @@ def run(
     out: Path | None = None,
     resume: bool = False,
     on_progress: Callable[[int], None] | None = None,
+    backend: str = "local",
 ) -> list[dict[str, Any]]:
-    """Play every game of ``spec`` (the missing ones when resuming); outcomes sorted by index."""
+    """Play every game of ``spec`` (the missing ones when resuming); outcomes sorted by index.
+
+    ``backend`` is ``local`` (processes on this machine) or ``ray`` (a Ray cluster: the one
+    ``RAY_ADDRESS`` names, or a local one with ``jobs`` CPUs)."""
+    if backend not in BACKENDS:
+        raise ConfigError(f"--backend must be one of {', '.join(BACKENDS)}, not {backend!r}")
+    if jobs < 1:
+        raise ConfigError("--jobs must be at least 1")
+    if backend == "ray":
+        _import_ray()
     spec.validate()
     finished: dict[int, dict[str, Any]] = {}
     sink = None
@@ -139,12 +184,16 @@ def run(
             on_progress(len(outcomes))
 
     try:
-        if jobs <= 1:
+        if backend == "ray":
+            _run_ray(spec, todo, jobs, keep)
+        elif jobs <= 1:
             for chunk in _chunks(todo, CHUNK):
                 keep(_play_chunk(spec, chunk))
         else:
             with ProcessPoolExecutor(max_workers=jobs) as pool:
-                futures = [pool.submit(_play_chunk, spec, c) for c in _chunks(todo, CHUNK)]
+                futures = [
+                    pool.submit(_play_chunk, spec, c) for c in _chunks(todo, _size(todo, jobs))
+                ]
                 for future in as_completed(futures):
                     keep(future.result())
     finally:

@@ -47,3 +47,18 @@ def mean_interval(values: Sequence[float], z: float = Z95) -> Estimate:
     variance = sum((v - mean) ** 2 for v in values) / (n - 1)
     half = z * math.sqrt(variance / n)
     return Estimate(mean, mean - half, mean + half, n)
+
+
+def paired_difference(first: Sequence[float], second: Sequence[float], z: float = Z95) -> Estimate:
+    """Mean of ``first[i] - second[i]`` with its 95% interval: the A/B comparison on paired seeds,
+    where each game's pair shares its deal, so the deal's own variance cancels out."""
+    if len(first) != len(second):
+        raise ValueError("paired samples must have the same length")
+    return mean_interval([a - b for a, b in zip(first, second, strict=True)], z)
+
+
+def difference_of_rates(first: Estimate, second: Estimate, z: float = Z95) -> Estimate:
+    """``first - second`` for two independent proportions (normal approximation)."""
+    p, q = first.value, second.value
+    half = z * math.sqrt(p * (1 - p) / max(first.n, 1) + q * (1 - q) / max(second.n, 1))
+    return Estimate(p - q, p - q - half, p - q + half, min(first.n, second.n))
