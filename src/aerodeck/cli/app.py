@@ -291,7 +291,7 @@ def _print_report(report: dict[str, Any], seconds: float) -> None:
             f"Bots' ladder not checked ({ladder['note']}): read balance figures with care."
         )
     elif ladder["held"]:
-        console.print("Bots' ladder held: random < heuristic < ISMCTS.")
+        console.print(f"Bots' ladder: {ladder['note']}.")
     else:
         console.print(f"[bold red]Bots' ladder broken[/bold red]: {ladder['note']}.")
 

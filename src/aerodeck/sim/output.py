@@ -143,12 +143,11 @@ def write_html(
     """One self-contained page: the settings, the ladder check, every table and plot."""
     spec = report.get("spec", {})
     ladder = report["ladder"]
-    verdict = (
-        "not checked (" + ladder["note"] + "): read balance figures with care"
-        if not ladder["checked"]
-        else ("held: random &lt; heuristic &lt; ISMCTS" if ladder["held"] else "BROKEN: ")
-    )
-    broken = html.escape("; ".join(ladder["broken"]))
+    verdict = html.escape(ladder["note"])
+    if not ladder["checked"]:
+        verdict = f"not checked ({verdict}): read balance figures with care"
+    elif not ladder["held"]:
+        verdict = f"BROKEN: {verdict}"
     parts = [
         "<!doctype html><meta charset='utf-8'>",
         f"<title>aerodeck simulate: {html.escape(str(spec.get('game', '')))}</title>",
@@ -157,7 +156,7 @@ def write_html(
         ".warn{color:#a00;font-weight:bold}</style>",
         f"<h1>{html.escape(str(spec.get('game', 'simulation')))}: {report['games']} games</h1>",
         f"<pre>{html.escape(json.dumps(spec, indent=1))}</pre>",
-        f"<p class='{'warn' if not ladder['held'] else ''}'>Bots' ladder: {verdict}{broken}</p>",
+        f"<p class='{'' if ladder['held'] else 'warn'}'>Bots' ladder: {verdict}</p>",
         "<h2>Win rate per bot</h2>",
         _table(
             ["bot", "seat-games", "win rate [95% interval]"],

@@ -56,25 +56,47 @@ def ladder_rung(bot: str) -> int | None:
 
 
 def check_ladder(bots: dict[str, dict[str, float]]) -> dict[str, Any]:
-    """Did random < heuristic < ISMCTS hold in this run? Each stronger rung's best bot must win
-    more often than every bot of the rung below. With fewer than two rungs it cannot be checked,
-    and the report says so instead of drawing conclusions from unproven bots."""
-    rungs: dict[int, dict[str, float]] = defaultdict(dict)
+    """Did random < heuristic < ISMCTS hold in this run? For each pair of rungs, the upper rung's
+    best bot is compared with every bot of the rung below: *broken* when its 95% interval lies
+    wholly below the other's, *separated* when it lies wholly above. With fewer than two rungs
+    the ladder cannot be checked, and the report says so instead of trusting unproven bots."""
+    rungs: dict[int, dict[str, dict[str, float]]] = defaultdict(dict)
     for bot, est in bots.items():
         rung = ladder_rung(bot)
         if rung is not None:
-            rungs[rung][bot] = est["value"]
+            rungs[rung][bot] = est
     present = sorted(rungs)
     if len(present) < 2:
-        return {"checked": False, "held": None, "broken": [], "note": "fewer than two rungs"}
-    broken = []
+        return {
+            "checked": False,
+            "held": None,
+            "separated": False,
+            "broken": [],
+            "note": "fewer than two of random, heuristic, ISMCTS in the run",
+        }
+    broken, unseparated = [], []
     for lower, upper in pairwise(present):
-        best_upper = max(rungs[upper], key=lambda b: rungs[upper][b])
-        for weaker, value in rungs[lower].items():
-            if rungs[upper][best_upper] <= value:
-                broken.append(f"{best_upper} did not beat {weaker}")
-    note = "ladder held" if not broken else "; ".join(broken)
-    return {"checked": True, "held": not broken, "broken": broken, "note": note}
+        best = max(rungs[upper], key=lambda b: rungs[upper][b]["value"])
+        top = rungs[upper][best]
+        for weaker, est in rungs[lower].items():
+            if top["high"] < est["low"]:
+                broken.append(f"{best} lost to {weaker}")
+            elif top["low"] <= est["high"]:
+                unseparated.append(f"{best} ~ {weaker}")
+    order = " < ".join(LADDER[r] for r in present)
+    if broken:
+        note = "; ".join(broken)
+    elif unseparated:
+        note = f"{order} held, but not separated: " + "; ".join(unseparated)
+    else:
+        note = f"{order} held"
+    return {
+        "checked": True,
+        "held": not broken,
+        "separated": not broken and not unseparated,
+        "broken": broken,
+        "note": note,
+    }
 
 
 def full_report(

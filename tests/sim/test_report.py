@@ -1,0 +1,120 @@
+"""Reports: statistics against known values, ratings, the ladder check, A/B, figures, files."""
+
+from __future__ import annotations
+
+import csv
+import json
+from pathlib import Path
+
+import pytest
+
+from aerodeck.sim.figures import FIGURES, figures_for
+from aerodeck.sim.output import write_csv, write_html, write_json
+from aerodeck.sim.ratings import rate
+from aerodeck.sim.report import check_ladder, compare, full_report, ladder_rung
+from aerodeck.sim.runner import SimSpec, run
+from aerodeck.sim.stats import difference_of_rates, paired_difference, wilson
+
+
+def _outcome(index: int, lineup: list[str], returns: list[float], decisions: int = 10) -> dict:
+    return {"index": index, "lineup": lineup, "returns": returns, "decisions": decisions}
+
+
+def test_paired_difference_matches_a_hand_computation() -> None:
+    # differences 1, 0, 1, 0: mean 0.5, sample sd 0.57735, half width 1.96 * 0.57735 / 2
+    estimate = paired_difference([1, 1, 1, 1], [0, 1, 0, 1])
+    assert estimate.value == pytest.approx(0.5)
+    assert estimate.high - estimate.value == pytest.approx(1.959964 * 0.577350 / 2, rel=1e-5)
+    with pytest.raises(ValueError, match="same length"):
+        paired_difference([1.0], [])
+
+
+def test_difference_of_rates_is_centred_and_symmetric() -> None:
+    estimate = difference_of_rates(wilson(60, 100), wilson(40, 100))
+    assert estimate.value == pytest.approx(0.2)
+    # sqrt(0.24/100 + 0.24/100) * 1.96 = 0.1358
+    assert estimate.high - 0.2 == pytest.approx(0.1358, abs=1e-4)
+
+
+def test_seat_advantage_is_the_win_rate_above_the_fair_share() -> None:
+    outcomes = [_outcome(i, ["a", "b"], [1.0, 0.0]) for i in range(30)]
+    report = full_report("aces_versus_aces", outcomes, 2, figures=False)
+    assert report["seat_advantage"][0]["value"] == pytest.approx(0.5)
+    assert report["seat_advantage"][1]["value"] == pytest.approx(-0.5)
+
+
+def test_ratings_order_a_league_by_strength() -> None:
+    outcomes = [
+        _outcome(i, ["a", "b", "c"], [1.0, 0, 0] if i % 3 else [0, 1.0, 0]) for i in range(60)
+    ]
+    ratings = rate(outcomes)
+    assert ratings["a"]["mu"] > ratings["b"]["mu"] > ratings["c"]["mu"]
+    assert rate([_outcome(0, ["a", "a"], [1.0, 0.0])]) == {}  # one bot: nothing to rate
+
+
+def _est(value: float, half: float = 0.05) -> dict[str, float]:
+    return {"value": value, "low": value - half, "high": value + half}
+
+
+@pytest.mark.parametrize(
+    ("rates", "held", "separated"),
+    [
+        ({"random": 0.1, "heuristic": 0.5, "ismcts": 0.7}, True, True),
+        ({"random": 0.1, "heuristic": 0.5, "ismcts": 0.45}, True, False),
+        ({"random": 0.1, "heuristic": 0.7, "ismcts": 0.4}, False, False),
+        ({"random": 0.6, "heuristic": 0.4}, False, False),
+        ({"random": 0.1, "ismcts-easy": 0.3, "ismcts-hard": 0.8}, True, True),
+    ],
+)
+def test_the_ladder_check(rates: dict[str, float], held: bool, separated: bool) -> None:
+    result = check_ladder({b: _est(v) for b, v in rates.items()})
+    assert result["checked"]
+    assert (result["held"], result["separated"]) == (held, separated)
+
+
+def test_the_ladder_cannot_be_checked_with_one_rung() -> None:
+    result = check_ladder({"heuristic": _est(0.5), "money": _est(0.5)})
+    assert not result["checked"] and result["held"] is None
+    assert ladder_rung("ismcts-hard") == 2 and ladder_rung("money") is None
+
+
+def test_compare_pairs_games_by_index() -> None:
+    first = [_outcome(i, ["a", "b"], [1.0, 0.0], 10) for i in range(4)]
+    second = [_outcome(i, ["a", "b"], [0.0, 1.0] if i < 2 else [1.0, 0.0], 14) for i in range(4)]
+    result = compare(first, second, 2)
+    assert result["games"] == 4
+    assert result["differences"]["win share of a"]["value"] == pytest.approx(-0.5)
+    assert result["differences"]["game length"]["value"] == pytest.approx(4.0)
+    assert result["differences"]["game length"]["low"] == pytest.approx(4.0)
+
+
+def test_every_game_with_figures_registers_them_and_others_have_none() -> None:
+    assert {"race_to_ace", "ace_race", "air_racing", "down_in_flames"} <= set(FIGURES)
+    outcomes = run(SimSpec("aces_versus_aces", 2, ("heuristic", "random"), 4, seed=1))
+    assert figures_for("aces_versus_aces", outcomes) == []
+
+
+def test_air_racing_counts_buys_per_card_from_the_records() -> None:
+    outcomes = run(SimSpec("air_racing", 2, ("heuristic", "random"), 4, seed=2))
+    (figure,) = figures_for("air_racing", outcomes)
+    bought = sum(text.startswith("buy ") for o in outcomes for text in o["record"]["actions"])
+    assert sum(figure.counts) == bought > 0
+    assert all(0 <= e.value <= 1 for e in figure.win_rates)
+
+
+def test_report_files_json_csv_and_self_contained_html(tmp_path: Path) -> None:
+    outcomes = run(SimSpec("down_in_flames", 2, ("heuristic", "random"), 6, seed=3))
+    report = full_report("down_in_flames", outcomes, 2)
+    report["spec"] = {"game": "down_in_flames"}
+    write_json(report, tmp_path / "summary.json")
+    write_csv(report, tmp_path / "report.csv")
+    lengths = [float(o["decisions"]) for o in outcomes]
+    write_html(report, lengths, tmp_path / "report.html", png_folder=tmp_path / "plots")
+    assert json.loads((tmp_path / "summary.json").read_text())["games"] == 6
+    rows = list(csv.DictReader((tmp_path / "report.csv").open()))
+    assert {"bot win rate", "seat advantage", "rating", "Aircraft flown (chooser win rate)"} <= {
+        r["table"] for r in rows
+    }
+    page = (tmp_path / "report.html").read_text()
+    assert page.count("<svg") == 4 and "src=" not in page  # plots inline, nothing fetched
+    assert (tmp_path / "plots" / "aircraft.png").stat().st_size > 0
