@@ -116,9 +116,24 @@ def _race_to_ace(outcomes: Sequence[dict[str, Any]]) -> list[Figure]:
     return [choice_figure(outcomes, "cards_played", "Cards played", _first_word(weapons))]
 
 
+def _ace_race_rule(text: str) -> str | None:
+    """The rule set by a move: ``rule high`` (the bid winner's first rule) or ``AH series``."""
+    words = text.split()
+    if len(words) < 2:
+        return None
+    if words[0] == "rule" or (len(words[0]) == 2 and words[0][0] == "A" and words[0][1] in "CDHS"):
+        return words[1]
+    return None
+
+
 @register("ace_race")
 def _ace_race(outcomes: Sequence[dict[str, Any]]) -> list[Figure]:
-    return [choice_figure(outcomes, "rules_chosen", "Rules chosen", _word("rule"))]
+    return [
+        choice_figure(
+            outcomes, "rules_chosen", "Rules chosen (first rule and Aces)", _ace_race_rule
+        ),
+        choice_figure(outcomes, "first_rule", "First rule, set by the bid winner", _word("rule")),
+    ]
 
 
 @register("air_racing")
