@@ -63,7 +63,11 @@ def write_csv(report: dict[str, Any], path: Path) -> None:
 
 
 def _bars(
-    title: str, labels: Sequence[str], estimates: Sequence[dict[str, Any]], line: float | None
+    title: str,
+    labels: Sequence[str],
+    estimates: Sequence[dict[str, Any]],
+    line: float | None,
+    xlabel: str = "win rate (95% interval)",
 ) -> PlotFigure:
     figure, axes = plt.subplots(figsize=(6.4, 0.5 + 0.42 * max(len(labels), 2)))
     values = [e["value"] for e in estimates]
@@ -76,7 +80,7 @@ def _bars(
         axes.axvline(line, color="#b04a4a", linestyle="--", linewidth=1)
     axes.invert_yaxis()
     axes.set_title(title)
-    axes.set_xlabel("win rate (95% interval)")
+    axes.set_xlabel(xlabel)
     figure.tight_layout()
     return figure
 
@@ -110,10 +114,11 @@ def plots(report: dict[str, Any], lengths: Sequence[float]) -> dict[str, PlotFig
         rows = figure["rows"][:20]
         labels = [f"{r['choice']} ({r['count']})" for r in rows]
         made[figure["key"]] = _bars(
-            f"{figure['title']}: win rate of the chooser (times chosen)",
+            figure["title"],
             labels,
             [r["chooser_win_rate"] for r in rows],
             fair,
+            "win rate of the seat choosing it (95% interval); (times chosen)",
         )
     return made
 
