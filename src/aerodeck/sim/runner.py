@@ -187,8 +187,8 @@ def run(
         if backend == "ray":
             _run_ray(spec, todo, jobs, keep)
         elif jobs <= 1:
-            for chunk in _chunks(todo, CHUNK):
-                keep(_play_chunk(spec, chunk))
+            for index in todo:  # each game on disk the moment it ends
+                keep([play_one(spec, index)])
         else:
             with ProcessPoolExecutor(max_workers=jobs) as pool:
                 futures = [
