@@ -2,7 +2,7 @@
 game's heuristic bot (and the heuristic against random), seats rotated, 95% Wilson intervals.
 
 Run: .venv/bin/python benchmarks/strength.py --games 40 --jobs 2 --seed 8 [--bot ismcts]
-     [--game ace_race ...] [--json strength.json]
+     [--game ace_race ...] [--against heuristic ...] [--json strength.json]
 
 Each match is one `aerodeck simulate` run (same seeds, same lineups), so any row can be
 reproduced alone with the command printed beside it.
@@ -69,10 +69,16 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=8)
     parser.add_argument("--bot", default="ismcts", help="the search bot to measure")
     parser.add_argument("--game", action="append", help="only these games (repeatable)")
+    parser.add_argument(
+        "--against", action="append", help="only these opponents of --bot (repeatable)"
+    )
     parser.add_argument("--json", help="also write the results to this file")
     args = parser.parse_args()
     ids = args.game or [info.id for info in list_games()]
-    matches = [(args.bot, "random"), (args.bot, "heuristic"), ("heuristic", "random")]
+    if args.against:
+        matches = [(args.bot, other) for other in args.against]
+    else:
+        matches = [(args.bot, "random"), (args.bot, "heuristic"), ("heuristic", "random")]
     print("| game | match | games | first bot's win rate [95%] | seconds | command |")
     print("| --- | --- | --- | --- | --- | --- |")
     results = []
