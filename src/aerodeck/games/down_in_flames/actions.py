@@ -11,7 +11,8 @@ from dataclasses import dataclass
 
 from aerodeck.core.api import Action, ActionTable
 from aerodeck.core.errors import NotationError
-from aerodeck.games.down_in_flames.data import ALTITUDES, DataSet
+from aerodeck.games.down_in_flames.data import ALTITUDES, DataSet, slug
+from aerodeck.games.down_in_flames.skills import RATINGS
 
 # Verbs without arguments (the rest take a card, aircraft, missile or altitude).
 SIMPLE = (
@@ -32,6 +33,9 @@ SIMPLE = (
     "launch",
     "hold",
 )
+# Verbs added with skills and the 2nd missile; listed after the duel's moves so that the
+# integer encoding of every earlier move stays the same.
+SIMPLE_2 = ("ready", "lucky", "timely", "launch2")
 MAX_DELTA = 3
 
 
@@ -91,6 +95,10 @@ class Catalogue:
                 moves += [Move("act", c.slug, "up"), Move("act", c.slug, "down")]
             elif c.action in ("pos_to_neutral", "disadv_to_adv", "missile_bonus"):
                 moves.append(Move("act", c.slug))
+        moves += [Move(verb) for verb in SIMPLE_2]
+        moves += [Move("skill", slug(s.name)) for s in data.skills]
+        moves += [Move("rate", r, d) for r in RATINGS for d in ("up", "down")]
+        moves += [Move(verb, c.slug) for verb in ("agile", "jink") for c in data.cards]
         self.moves: tuple[Move, ...] = tuple(moves)
         self.table = ActionTable(moves)
         self.by_key = {(m.verb, m.name, m.extra, m.a, m.b): m for m in moves}

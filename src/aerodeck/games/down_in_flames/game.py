@@ -11,8 +11,10 @@ from aerodeck.core.options import Option
 from aerodeck.games.down_in_flames import render
 from aerodeck.games.down_in_flames.actions import Catalogue
 from aerodeck.games.down_in_flames.bot import HeuristicBot
-from aerodeck.games.down_in_flames.data import DataSet, load_data
+from aerodeck.games.down_in_flames.data import Aircraft, DataSet, load_data, slug
+from aerodeck.games.down_in_flames.phases import Hand
 from aerodeck.games.down_in_flames.rules import DifState
+from aerodeck.games.down_in_flames.skills import modified
 
 _CATALOGUES: dict[str, Catalogue] = {}
 
@@ -36,6 +38,8 @@ class DownInFlames(Game):
                 "year", 1980, "agreed year: aircraft in service by then", minimum=1900, maximum=2100
             ),
             Option("data", "", "path of your own TOML data set (default: the shipped one)"),
+            Option("skills", False, "choose skills in secret, paid from the VP limit (§17)"),
+            Option("second_missile", False, "optional rule: launch two missiles as one (§18.2)"),
         ),
     )
 
@@ -47,9 +51,23 @@ class DownInFlames(Game):
             _CATALOGUES[key] = Catalogue(self.data)
         self.catalogue = _CATALOGUES[key]
         self.action_table = self.catalogue.table
+        self.skill_ix = {s.name: i for i, s in enumerate(self.data.skills)}
+        self.skill_slugs = [slug(s.name) for s in self.data.skills]
+        self._flown: dict[tuple[int, Hand, Hand], Aircraft] = {}
         limit, year = self.options["vp_limit"], self.options["year"]
         if not any(a.vp_loaded <= limit and a.year <= year for a in self.data.aircraft):
             raise ConfigError(f"no aircraft of the data set fits vp_limit={limit} and year={year}")
+
+    def flown(self, plane: int, mods: Hand, skills: Hand) -> Aircraft:
+        """The aircraft with its skills' rating changes (cached: the rules ask often)."""
+        key = (plane, mods, skills)
+        out = self._flown.get(key)
+        if out is None:
+            grit = self.skill_ix.get("Grit", -1) in skills
+            fighter = self.skill_ix.get("Fighter Pilot", -1) in skills
+            out = modified(self.data.aircraft[plane], mods, grit, fighter)
+            self._flown[key] = out
+        return out
 
     def new_game(self, seed: int | None = None, setup: Mapping[str, Any] | None = None) -> State:
         return DifState(self, seed, setup)

@@ -36,12 +36,23 @@ from aerodeck.games.down_in_flames.phases import (
     PICK,
     PLAY,
     REACT,
+    SKILL,
     SPEED,
     Hand,
     Link,
 )
 from aerodeck.games.down_in_flames.reasons import why
 from aerodeck.games.down_in_flames.scenario import read_setup
+from aerodeck.games.down_in_flames.skills import (
+    ADDED_CARDS,
+    EXTRA_DRAW,
+    NO_MODS,
+    NOT_IN_A_DUEL,
+    RATING_STEPS,
+    RATINGS,
+    THROWN,
+    can_step,
+)
 
 if TYPE_CHECKING:
     from aerodeck.games.down_in_flames.game import DownInFlames
@@ -83,6 +94,7 @@ class DifState(State):
         "kind",
         "missile_hand",
         "missiles",
+        "mods",
         "pay_left",
         "pay_seat",
         "pay_then",
@@ -90,14 +102,20 @@ class DifState(State):
         "planes",
         "planes_shown",
         "pos",
+        "rate_left",
+        "rate_sign",
         "result",
         "rng_seed",
         "round",
+        "skills",
+        "skills_shown",
         "speed_left",
         "step",
+        "timely_n",
         "to_act",
         "turn_seat",
         "turns_done",
+        "used",
     )
 
     game: DownInFlames
@@ -144,6 +162,13 @@ class DifState(State):
         self.step = "pre"
         self.result: tuple[float, float] | None = None
         self.end_reason = ""
+        self.skills: tuple[Hand, Hand] = ((), ())
+        self.mods: tuple[Hand, Hand] = (NO_MODS, NO_MODS)
+        self.skills_shown = False
+        self.used: tuple[Hand, Hand] = ((), ())  # once-per-game skills spent
+        self.rate_left = 0
+        self.rate_sign = 0
+        self.timely_n = 0
         pool = [c.index for c in data.cards for _ in range(c.count)]
         if setup:
             read_setup(self, setup, pool)
@@ -158,7 +183,25 @@ class DifState(State):
         return self.game.data
 
     def plane(self, seat: int) -> Aircraft:
-        return self.data.aircraft[self.planes[seat]]
+        """The aircraft as flown: printed ratings, with its skills once they are revealed."""
+        if not self.skills_shown:
+            return self.data.aircraft[self.planes[seat]]
+        return self.game.flown(self.planes[seat], self.mods[seat], self.skills[seat])
+
+    def has(self, seat: int, skill: str) -> bool:
+        """Whether the seat flies with ``skill`` (revealed skills only act)."""
+        return self.skills_shown and self.game.skill_ix.get(skill, -1) in self.skills[seat]
+
+    def fresh(self, seat: int, skill: str) -> bool:
+        """Whether the seat holds a once-per-game ``skill`` not used yet."""
+        return self.has(seat, skill) and self.game.skill_ix[skill] not in self.used[seat]
+
+    def _spend(self, seat: int, skill: str) -> None:
+        self.used = _put(self.used, seat, (*self.used[seat], self.game.skill_ix[skill]))
+        self._emit({"type": "skill-used", "seat": seat, "skill": skill})
+
+    def skill_vp(self, seat: int) -> int:
+        return sum(self.data.skills[i].cost for i in self.skills[seat])
 
     def rel(self, seat: int) -> int:
         """Seat's position on the enemy: +2 Tailing ... -2 Tailed."""
@@ -187,8 +230,15 @@ class DifState(State):
         return [a.index for a in self.data.aircraft if a.vp_loaded <= limit and a.year <= year]
 
     def gun_cost(self, seat: int, card: CardType) -> int:
+        """R9, less In My Sights! (nothing) or an unused Gun Fighter (two fewer)."""
         assert card.gun_discard is not None
-        return flight.gun_discard(card.gun_discard, self.plane(seat).gun)
+        cost = flight.gun_discard(card.gun_discard, self.plane(seat).gun)
+        if cost and self.skills_shown:
+            if self.has(seat, "In My Sights!"):
+                return 0
+            if self.fresh(seat, "Gun Fighter"):
+                return max(0, cost - 2)
+        return cost
 
     def _title(self, card: int) -> str:
         return self.data.cards[card].title
@@ -220,6 +270,10 @@ class DifState(State):
     def _initiative(self) -> None:
         """Printed EW decides (R5); the higher chooses who goes first, a tie is random."""
         ew = [self.plane(s).ew or 0 for s in (0, 1)]
+        eagle = [self.has(s, "Eagle Eyes") for s in (0, 1)]
+        if eagle[0] != eagle[1]:
+            # Eagle Eyes gives the initiative; both holding it cancel out (R32).
+            ew = [int(e) for e in eagle]
         if ew[0] != ew[1]:
             self.phase = INITIATIVE
             self.to_act = 0 if ew[0] > ew[1] else 1
@@ -280,6 +334,12 @@ class DifState(State):
             {"type": "draw", "seat": seat, "count": len(cards), "why": why},
             {seat: {"cards": [self._title(c) for c in cards]}},
         )
+        if self.skills_shown and self.skills[seat]:
+            for skill, titles in THROWN.items():
+                if self.has(seat, skill):
+                    for c in cards:
+                        if self._title(c) in titles and c in self.hands[seat]:
+                            self._discard(seat, c, skill)
 
     def _discard(self, seat: int, card: int, why: str) -> None:
         self.hands = _put(self.hands, seat, _without(self.hands[seat], card))
@@ -322,8 +382,115 @@ class DifState(State):
                 "vp": [flight.vp(p0, p1), flight.vp(p1, p0)],
             }
         )
+        if self.game.options["skills"]:
+            self.phase, self.to_act = SKILL, 0
+            return
         self._opening_hands()
         self.phase, self.to_act = ALT_PICK, 0
+
+    # --- skills (R29-R34) -------------------------------------------------------------------
+
+    def _legal_skill(self) -> list[Move]:
+        cat = self.game.catalogue
+        seat = self.to_act
+        assert seat is not None
+        if self.rate_left:
+            base = self.data.aircraft[self.planes[seat]]
+            word = "up" if self.rate_sign > 0 else "down"
+            return [
+                cat.get("rate", RATINGS[r], word)
+                for r in range(len(RATINGS))
+                if can_step(base, self.mods[seat], r, self.rate_sign)
+            ]
+        room = self._budget(seat)
+        gun = self.data.aircraft[self.planes[seat]].gun is not None
+        out = [cat.get("ready")]
+        for i, skill in enumerate(self.data.skills):
+            if (
+                i not in self.skills[seat]
+                and skill.cost <= room
+                and not skill.campaign_only
+                and skill.name not in NOT_IN_A_DUEL
+                and (gun or skill.name != "Fighter Pilot")
+            ):
+                out.append(cat.get("skill", self.game.skill_slugs[i]))
+        return out
+
+    def _do_skill(self, move: Move) -> None:
+        seat = self.to_act
+        assert seat is not None
+        if move.verb == "rate":
+            r = RATINGS.index(move.name)
+            self.mods = _put(
+                self.mods, seat, _put(self.mods[seat], r, self.mods[seat][r] + self.rate_sign)
+            )
+            self.rate_left -= 1
+            if self.rate_left and not self._legal_skill():
+                self.rate_left = 0
+            return
+        if move.verb == "skill":
+            i = self.game.skill_slugs.index(move.name)
+            self.skills = _put(self.skills, seat, tuple(sorted((*self.skills[seat], i))))
+            steps = RATING_STEPS.get(self.data.skills[i].name)
+            if steps:
+                self.rate_left, self.rate_sign = steps
+                if not self._legal_skill():
+                    self.rate_left = 0
+            return
+        names = [self.data.skills[i].name for i in self.skills[seat]]
+        self._emit({"type": "skills-chosen", "seat": seat}, {seat: {"skills": names}})
+        if seat == 0:
+            self.to_act = 1
+            return
+        self.skills_shown = True
+        self._emit(
+            {
+                "type": "skills",
+                "skills": [[self.data.skills[i].name for i in self.skills[s]] for s in (0, 1)],
+                "changes": [self._changes(s) for s in (0, 1)],
+                "vp": [self._vp(s) for s in (0, 1)],
+            }
+        )
+        self._opening_hands()
+        for s in (0, 1):
+            self._skill_cards(s)
+        self.phase, self.to_act = ALT_PICK, 0
+
+    def _budget(self, seat: int) -> int:
+        """VP left for skills: the limit less the aircraft (loaded) and the skills so far."""
+        plane = self.data.aircraft[self.planes[seat]]
+        return int(self.game.options["vp_limit"]) - plane.vp_loaded - self.skill_vp(seat)
+
+    def _changes(self, seat: int) -> dict[str, int]:
+        return {RATINGS[r]: v for r, v in enumerate(self.mods[seat]) if v}
+
+    def _vp(self, seat: int) -> int:
+        base = self.data.aircraft
+        return flight.vp(base[self.planes[seat]], base[self.planes[1 - seat]]) + self.skill_vp(seat)
+
+    def _skill_cards(self, seat: int) -> None:
+        """After the opening draw: extra draws, then named cards searched out of the deck (then
+        the discards), the deck reshuffled after a search (R31)."""
+        for skill, n in EXTRA_DRAW.items():
+            if self.has(seat, skill):
+                self._draw(seat, n, skill)
+        for skill, titles in ADDED_CARDS.items():
+            if not self.has(seat, skill):
+                continue
+            for title in titles:
+                found = [c.index for c in self.data.cards if c.title == title]
+                card = found[0] if found else NO_CARD
+                if card in self.deck:
+                    deck = list(_without(self.deck, card))
+                    self.rng_seed = shuffle(self.rng_seed, deck)
+                    self.deck = tuple(deck)
+                elif card in self.discards:
+                    self.discards = _without(self.discards, card)
+                else:
+                    self._emit({"type": "skill-card", "seat": seat, "skill": skill, "card": None})
+                    continue
+                self.hands = _put(self.hands, seat, tuple(sorted((*self.hands[seat], card))))
+                self._emit({"type": "skill-card", "seat": seat, "skill": skill, "card": title})
 
     def _legal_alt_pick(self) -> list[Move]:
         cat = self.game.catalogue
@@ -384,17 +551,33 @@ class DifState(State):
 
     def _start_discard(self, step: str) -> None:
         self.step = step
+        self.timely_n = 0
         self.phase, self.to_act = DISCARD, self.turn_seat
 
     def _legal_discard(self) -> list[Move]:
         cat = self.game.catalogue
         seat = self.turn_seat
-        return [cat.get("draw"), *(cat.get("discard", c.slug) for c in self._held(seat))]
+        out = [cat.get("draw"), *(cat.get("discard", c.slug) for c in self._held(seat))]
+        if self.step == "pre" and self.rel(seat) < 0 and self.has(seat, "Bat-Turn"):
+            out.append(cat.get("neutral"))
+        return out
 
     def _do_discard(self, move: Move) -> None:
         seat = self.turn_seat
+        if move.verb == "neutral":
+            # Bat-Turn: back to Neutral at the start of the turn (R33).
+            self.pos = 0
+            self._emit({"type": "neutral", "seat": seat, "why": "Bat-Turn"})
+            return
         if move.verb == "discard":
             self._discard(seat, self.data.card(move.name).index, f"{self.step}-turn discard")
+            self.timely_n += 1
+            return
+        if self.step == "timely":
+            # Timely: as many cards drawn as were just discarded (R33).
+            self._draw(seat, self.timely_n, "Timely")
+            self.step = "pre"
+            self._play_step()
             return
         post = self.step == "post"
         thrust = self.thrust(seat, post)
@@ -408,8 +591,17 @@ class DifState(State):
             self._emit({"type": "altitude", "seat": seat, "to": "Medium", "why": "stall"})
             self._draw(seat, 1, "stall")
             self._enforce()
+        elif self.has(seat, "Edge of Envelope"):
+            # Draw the Performance, then discard down to it (R33).
+            self._draw(seat, self.perf(seat), f"{self.step}-turn draw")
+            excess = len(self.hands[seat]) - self.perf(seat)
+            if excess > 0:
+                self._pay(seat, excess, "envelope")
+                return
         else:
             room = max(0, self.perf(seat) - len(self.hands[seat]))
+            if self.has(seat, "Test Pilot"):
+                room = thrust
             self._draw(seat, min(thrust, room), f"{self.step}-turn draw")
         self._after_draw()
 
@@ -585,6 +777,8 @@ class DifState(State):
                         if (me or foe) and abs(me) + abs(foe) <= card.range:
                             moves.append(cat.get("range", name, a=me, b=foe))
         free = [cat.get("neutral")] if rel > 0 else []
+        if hand_size and self.fresh(seat, "Timely"):
+            free.append(cat.get("timely"))
         return [*attacks, *acts, *moves, *free, cat.get("end")]
 
     def _do_play(self, move: Move) -> None:
@@ -596,6 +790,10 @@ class DifState(State):
         if verb == "neutral":
             self.pos = 0
             self._emit({"type": "neutral", "seat": seat})
+            return
+        if verb == "timely":
+            self._spend(seat, "Timely")
+            self._start_discard("timely")
             return
         card = self.data.card(move.name)
         self.hands = _put(self.hands, seat, _without(self.hands[seat], card.index))
@@ -613,6 +811,10 @@ class DifState(State):
             )
             self._emit({"type": "play", "seat": seat, "card": card.title, "use": "gun attack"})
             cost = self.gun_cost(seat, card)
+            assert card.gun_discard is not None
+            full = flight.gun_discard(card.gun_discard, self.plane(seat).gun)
+            if cost < full and not self.has(seat, "In My Sights!"):
+                self._spend(seat, "Gun Fighter")
             if cost:
                 self._pay(seat, cost, "open")
             else:
@@ -621,10 +823,14 @@ class DifState(State):
             missile = self.data.missile(move.extra)
             self.cyc_missile = missile.index
             link = (seat, card.index, "Tone", "hand")
+            if self.has(1 - seat, "Brave"):
+                self._draw(1 - seat, 1, "Brave")
             self._open("tone", link=link, card=card.index, a=0, b=0, missile=missile.name)
         else:
             up = 1 if move.extra == "up" else -1 if move.extra == "down" else 0
             link = (seat, card.index, card.title, "hand")
+            if card.action == "altitude_1" and self.has(seat, "Diligent"):
+                self._draw(seat, 1, "Diligent")
             if card.tactic:
                 # Tactic cards affect only yourself and no one may react to them.
                 self.discards += (card.index,)
@@ -672,6 +878,8 @@ class DifState(State):
             return "Speed Maneuver"
         if source == "cm":
             return "Countermeasures"
+        if source == "lucky":
+            return "Countermeasures (Lucky, as Ace Pilot)"
         if card == NO_CARD:
             return title
         return self._title(card)
@@ -694,7 +902,7 @@ class DifState(State):
         if self.pay_left:
             return
         then = self.pay_then
-        if then == "stall":
+        if then in ("stall", "envelope"):
             self._after_draw()
         elif then == "climb":
             self._change_altitude(seat, 1, "climb")
@@ -737,17 +945,30 @@ class DifState(State):
         assert seat is not None
         top = self.chain[-1]
         out = [cat.get("pass")]
-        hand, _ = self._source(seat)
+        hand, source = self._source(seat)
         last = -1
+        wild: list[Move] = []
+        agile = jink = False
+        if source == "hand" and self.skills_shown and self.skills[seat]:
+            # Agile, Jink: once per game any card reacts as an Ace Pilot (R34).
+            agile = self.fresh(seat, "Agile")
+            jink = self.kind == "gun" and seat != self.chain[0][0] and self.fresh(seat, "Jink")
         for index in hand:
             if index != last:
                 last = index
                 card = self.data.cards[index]
                 if self.can_react(seat, card, top):
                     out.append(cat.get("react", card.slug))
+                else:
+                    if agile:
+                        wild.append(cat.get("agile", card.slug))
+                    if jink:
+                        wild.append(cat.get("jink", card.slug))
         if self._can_countermeasure(seat, top):
             out.append(cat.get("cm"))
-        return out
+        if source == "hand" and self.cms[seat] > 0 and self.fresh(seat, "Lucky"):
+            out.append(cat.get("lucky"))
+        return out + wild
 
     def _do_react(self, move: Move) -> None:
         seat = self.to_act
@@ -759,6 +980,15 @@ class DifState(State):
         if move.verb == "cm":
             self.cms = _put(self.cms, seat, self.cms[seat] - 1)
             link: Link = (seat, NO_CARD, "Countermeasures", "cm")
+        elif move.verb == "lucky":
+            self._spend(seat, "Lucky")
+            self.cms = _put(self.cms, seat, self.cms[seat] - 1)
+            link = (seat, NO_CARD, "Ace Pilot", "lucky")
+        elif move.verb in ("agile", "jink"):
+            self._spend(seat, "Agile" if move.verb == "agile" else "Jink")
+            card = self.data.card(move.name)
+            self.hands = _put(self.hands, seat, _without(self.hands[seat], card.index))
+            link = (seat, card.index, "Ace Pilot", "hand")
         else:
             card = self.data.card(move.name)
             hand, source = self._source(seat)
@@ -785,6 +1015,8 @@ class DifState(State):
         self.discards += tuple(c for _, c, _, _ in chain if c != NO_CARD)
         self.chain = ()
         self._emit({"type": "resolve", "use": kind, "success": success, "seat": chain[0][0]})
+        if kind == "tone" and not success and self.has(1 - chain[0][0], "Relief"):
+            self._draw(1 - chain[0][0], 1, "Relief")
         if kind == "missile" and self.missile_hand:
             self.discards += self.missile_hand
             self._emit(
@@ -819,6 +1051,8 @@ class DifState(State):
             self.bands = _put(self.bands, seat, self.bands[seat] + self.cyc_a)
             self.bands = _put(self.bands, enemy, self.bands[enemy] + self.cyc_b)
             self._emit({"type": "range", "ranges": [RANGES[b] for b in self.bands]})
+            if self.has(enemy, "Focused"):
+                self._draw(enemy, 1, "Focused")
         elif kind == "pos_to_neutral":
             self.pos = 0
         elif kind == "disadv_to_adv":
@@ -850,7 +1084,13 @@ class DifState(State):
 
     def _legal_launch(self) -> list[Move]:
         cat = self.game.catalogue
-        return [cat.get("launch"), cat.get("hold")]
+        out = [cat.get("launch"), cat.get("hold")]
+        if (
+            self.game.options["second_missile"]
+            and self.missiles[self.turn_seat][self.cyc_missile] >= 2
+        ):
+            out.append(cat.get("launch2"))
+        return out
 
     def _do_launch(self, move: Move) -> None:
         seat = self.turn_seat
@@ -861,14 +1101,18 @@ class DifState(State):
         enemy = 1 - seat
         missile = self.data.missiles[self.cyc_missile]
         counts = self.missiles[seat]
+        fired = 2 if move.verb == "launch2" else 1
         self.missiles = _put(
-            self.missiles, seat, _put(counts, missile.index, counts[missile.index] - 1)
+            self.missiles, seat, _put(counts, missile.index, counts[missile.index] - fired)
         )
+        # The 2nd missile adds a card (Cocky one more); Better Envelope adds one (R33, R35).
+        extra = (fired - 1) * (2 if self.has(seat, "Cocky") else 1)
+        extra += 1 if self.has(seat, "Better Envelope") else 0
         size = flight.missile_hand_size(
             self.data,
             missile=missile,
             rel=self.rel(seat),
-            card_mod=self.data.cards[self.cyc_card].missile_hand_mod,
+            card_mod=self.data.cards[self.cyc_card].missile_hand_mod + extra,
             bonus=self.bonus,
             alt_attacker=self.alts[seat],
             alt_target=self.alts[enemy],
@@ -876,6 +1120,9 @@ class DifState(State):
             target_burner=self.burner_on[enemy],
         )
         self.bonus = 0
+        if size and self.fresh(enemy, "Alert"):
+            self._spend(enemy, "Alert")
+            size = 0
         self.missile_hand = tuple(sorted(self._take(size)))
         self._emit(
             {
@@ -883,9 +1130,12 @@ class DifState(State):
                 "seat": seat,
                 "missile": missile.name,
                 "cards": len(self.missile_hand),
+                "fired": fired,
             },
             {seat: {"missile_hand": [self._title(c) for c in self.missile_hand]}},
         )
+        if self.has(enemy, "Quick Hands"):
+            self._draw(enemy, fired, "Quick Hands")
         self._enforce()
         self.kind, self.chain = "missile", ((seat, NO_CARD, "Missile", "missile"),)
         self._react_step()
@@ -931,6 +1181,10 @@ class DifState(State):
             }
             if plane is not None:
                 seat["ratings"] = _ratings(plane)
+            if self.game.options["skills"] and (self.skills_shown or own):
+                seat["skills"] = [data.skills[i].name for i in self.skills[s]]
+                seat["rating_changes"] = self._changes(s)
+                seat["skills_used"] = [data.skills[i].name for i in self.used[s]]
             if self.planes_shown:
                 seat["missiles"] = {
                     m.name: self.missiles[s][m.index]
@@ -940,7 +1194,11 @@ class DifState(State):
                 seat["countermeasures"] = self.cms[s]
                 seat["afterburners"] = self.burners[s]
                 seat["afterburner_on"] = self.burner_on[s]
-                seat["vp"] = flight.vp(self.plane(s), self.plane(1 - s))
+                seat["vp"] = (
+                    self._vp(s)
+                    if self.skills_shown
+                    else flight.vp(self.plane(s), self.plane(1 - s))
+                )
                 seat["reach"] = RANGES[r] if (r := self.reach(s)) >= 0 else None
                 if alt is not None and self.alts_shown:
                     seat["performance"] = self.perf(s)
@@ -971,6 +1229,10 @@ class DifState(State):
         }
         if self.phase == FOLLOW:
             out["follow"] = {"direction": "up" if self.follow_delta > 0 else "down"}
+        if self.phase == SKILL and player is not None and player == self.to_act:
+            out["skill_budget"] = self._budget(player)
+            out["rate_left"] = self.rate_left
+            out["rate_sign"] = self.rate_sign
         if player is not None:
             out["hand"] = [self._title(c) for c in self.hands[player]]
             if self.kind == "missile" and self.chain and player == self.turn_seat:
@@ -1027,6 +1289,12 @@ class DifState(State):
             new.planes = _put(self.planes, other, choices[seed % len(choices)])
         if self.alts[other] >= 0 and not self.alts_shown:
             new.alts = _put(self.alts, other, seed % 3)
+        if not self.skills_shown and self.skills[other]:
+            # Unrevealed skills: a world in which the other seat chose none (always allowed).
+            new.skills = _put(self.skills, other, ())
+            new.mods = _put(self.mods, other, NO_MODS)
+        if self.phase == SKILL and self.to_act == other:
+            new.rate_left = 0
         new.rng_seed = shuffle(seed, [])
         return new
 
@@ -1091,6 +1359,7 @@ _LEGAL: dict[str, Callable[[DifState], list[Move]]] = {
     PAY: DifState._legal_pay,
     REACT: DifState._legal_react,
     LAUNCH: DifState._legal_launch,
+    SKILL: DifState._legal_skill,
 }
 _APPLY: dict[str, Callable[[DifState, Move], None]] = {
     PICK: DifState._do_pick,
@@ -1105,4 +1374,5 @@ _APPLY: dict[str, Callable[[DifState, Move], None]] = {
     PAY: DifState._do_pay,
     REACT: DifState._do_react,
     LAUNCH: DifState._do_launch,
+    SKILL: DifState._do_skill,
 }
