@@ -24,6 +24,24 @@ ATTACKS = ("gun", "tone", "missile")
 CHEAP = 2.5  # cards worth less than this may answer a mere maneuver
 KEEP_GOOD = 2  # good reaction cards kept back from maneuvering
 PRECIOUS = 8.0  # Ace Pilot and Split-S are kept for attacks
+RATE_UP = ("speed", "performance", "thrust-post", "thrust-pre", "gun", "ew")
+RATE_DOWN = ("ew", "gun", "thrust-pre", "speed", "thrust-post", "performance")
+SKILL_ORDER = (
+    "agile",
+    "better-envelope",
+    "skilled",
+    "up-the-sleeve",
+    "guided-intercept-3",
+    "eagle-eyes",
+    "jink",
+    "alert",
+    "fighter-pilot",
+    "lucky",
+    "guided-intercept-2",
+    "locked",
+    "edge",
+    "gun-fighter",
+)
 
 
 def card_value(card: CardType) -> float:
@@ -93,6 +111,18 @@ class HeuristicBot:
         strong = [m for m in legal if self.data.plane(m.name).vp_loaded >= 0.85 * best]
         return self.rng.choice(strong)
 
+    def _skill(self, view: JSON, legal: list[Move], by_verb: dict[str, list[Move]]) -> Move:
+        """Rating steps up Speed, then Performance; down the least used rating. Skills in a
+        fixed order of value, within the VP left (the legal list already keeps to it)."""
+        if "rate" in by_verb:
+            order = RATE_UP if by_verb["rate"][0].extra == "up" else RATE_DOWN
+            return min(by_verb["rate"], key=lambda m: order.index(m.name))
+        offered = {m.name: m for m in by_verb.get("skill", [])}
+        for name in SKILL_ORDER:
+            if name in offered:
+                return offered[name]
+        return by_verb["ready"][0]
+
     def _alt_pick(self, view: JSON, legal: list[Move], by_verb: dict[str, list[Move]]) -> Move:
         return next(m for m in legal if m.name == "medium")
 
@@ -109,7 +139,7 @@ class HeuristicBot:
         return by_verb["burner" if low else "no-burner"][0]
 
     def _discard(self, view: JSON, legal: list[Move], by_verb: dict[str, list[Move]]) -> Move:
-        return by_verb["draw"][0]
+        return by_verb["neutral" if "neutral" in by_verb else "draw"][0]
 
     def _altitude(self, view: JSON, legal: list[Move], by_verb: dict[str, list[Move]]) -> Move:
         mine = ALTITUDES.index(self._me(view)["altitude"])
@@ -127,7 +157,7 @@ class HeuristicBot:
         return self._cheapest(legal)
 
     def _launch(self, view: JSON, legal: list[Move], by_verb: dict[str, list[Move]]) -> Move:
-        return by_verb["launch"][0]
+        return by_verb["launch2" if "launch2" in by_verb else "launch"][0]
 
     def _range_move(self, view: JSON, moves: Sequence[Move]) -> Move | None:
         """A range change that brings both bands toward the wanted mutual range, if any helps."""
@@ -225,6 +255,10 @@ class HeuristicBot:
         answers = by_verb.get("react", [])
         if "cm" in by_verb and not mine:
             return by_verb["cm"][0]
+        if not answers and not mine and cycle["use"] in ATTACKS:
+            for verb in ("jink", "lucky", "agile"):
+                if verb in by_verb:
+                    return self._cheapest(by_verb[verb]) if verb != "lucky" else by_verb[verb][0]
         if not answers:
             return by_verb["pass"][0]
         if cycle["use"] == "missile" and mine:

@@ -1181,7 +1181,7 @@ class DifState(State):
             }
             if plane is not None:
                 seat["ratings"] = _ratings(plane)
-            if self.game.options["skills"] and (self.skills_shown or own):
+            if self.skills_shown or (own and self.game.options["skills"]):
                 seat["skills"] = [data.skills[i].name for i in self.skills[s]]
                 seat["rating_changes"] = self._changes(s)
                 seat["skills_used"] = [data.skills[i].name for i in self.used[s]]
