@@ -20,7 +20,7 @@ from aerodeck.games.down_in_flames.data import ALTITUDES, RANGES, CardType, Data
 from aerodeck.games.down_in_flames.flight import mutual_range
 
 _WEIGHTS = {"Guns": 3.0, "Tone": 2.0, "Missile": 3.0, "Maneuvering": 1.0, "ANY": 10.0}
-ATTACKS = ("gun", "tone", "missile")
+ATTACKS = ("gun", "tone", "missile", "site")
 CHEAP = 2.5  # cards worth less than this may answer a mere maneuver
 KEEP_GOOD = 2  # good reaction cards kept back from maneuvering
 PRECIOUS = 8.0  # Ace Pilot and Split-S are kept for attacks
@@ -261,7 +261,7 @@ class HeuristicBot:
                     return self._cheapest(by_verb[verb]) if verb != "lucky" else by_verb[verb][0]
         if not answers:
             return by_verb["pass"][0]
-        if cycle["use"] == "missile" and mine:
+        if cycle["use"] in ("missile", "site") and mine:
             return answers[0]  # the missile hand is spent anyway
         if cycle["use"] in ATTACKS:
             return self._cheapest(answers)

@@ -11,7 +11,7 @@ from aerodeck.core.options import Option
 from aerodeck.games.down_in_flames import render
 from aerodeck.games.down_in_flames.actions import Catalogue
 from aerodeck.games.down_in_flames.bot import HeuristicBot
-from aerodeck.games.down_in_flames.data import Aircraft, DataSet, load_data, slug
+from aerodeck.games.down_in_flames.data import Aircraft, DataSet, Site, load_data, slug
 from aerodeck.games.down_in_flames.phases import Hand
 from aerodeck.games.down_in_flames.rules import DifState
 from aerodeck.games.down_in_flames.skills import modified
@@ -39,6 +39,8 @@ class DownInFlames(Game):
             ),
             Option("data", "", "path of your own TOML data set (default: the shipped one)"),
             Option("skills", False, "choose skills in secret, paid from the VP limit (§17)"),
+            Option("site", "", "a ground site of the data set defending one side (§16.4)"),
+            Option("site_seat", 1, "the seat whose side the site defends", minimum=0, maximum=1),
             Option("second_missile", False, "optional rule: launch two missiles as one (§18.2)"),
         ),
     )
@@ -53,6 +55,14 @@ class DownInFlames(Game):
         self.action_table = self.catalogue.table
         self.skill_ix = {s.name: i for i, s in enumerate(self.data.skills)}
         self.skill_slugs = [slug(s.name) for s in self.data.skills]
+        self.site: Site | None = None
+        self.site_seat: int = self.options["site_seat"]
+        if self.options["site"]:
+            found = [t for t in self.data.sites if slug(t.name) == slug(self.options["site"])]
+            if not found:
+                names = ", ".join(t.name for t in self.data.sites)
+                raise ConfigError(f"option site: no site {self.options['site']!r} ({names})")
+            self.site = found[0]
         self._flown: dict[tuple[int, Hand, Hand], Aircraft] = {}
         limit, year = self.options["vp_limit"], self.options["year"]
         if not any(a.vp_loaded <= limit and a.year <= year for a in self.data.aircraft):

@@ -107,6 +107,8 @@ class DifState(State):
         "result",
         "rng_seed",
         "round",
+        "site_checked",
+        "site_hand",
         "skills",
         "skills_shown",
         "speed_left",
@@ -169,6 +171,8 @@ class DifState(State):
         self.rate_left = 0
         self.rate_sign = 0
         self.timely_n = 0
+        self.site_hand: Hand = ()
+        self.site_checked = False
         pool = [c.index for c in data.cards for _ in range(c.count)]
         if setup:
             read_setup(self, setup, pool)
@@ -528,6 +532,7 @@ class DifState(State):
         self.bonus = 0
         self.speed_left = 0
         self.from_speed = False
+        self.site_checked = False
         self._emit({"type": "turn", "seat": seat, "round": self.round})
         if self.burner_on[seat]:
             self.burner_on = _put(self.burner_on, seat, False)
@@ -729,6 +734,52 @@ class DifState(State):
     def _play_step(self) -> None:
         self.from_speed = False
         self.phase, self.to_act = PLAY, self.turn_seat
+        if not self.site_checked:
+            self.site_checked = True
+            self._site_check()
+
+    # --- ground sites (R37-R40) -------------------------------------------------------------
+
+    def _site_check(self) -> None:
+        """At the start of an enemy aircraft's Play Cards step, a site whose envelope holds it
+        (its altitude and its own range band) draws; a Tone (SAM) or Guns (AAA) attacks once."""
+        site = self.game.site
+        owner = self.game.site_seat
+        target = self.turn_seat
+        if site is None or target == owner:
+            return
+        cell = (ALTITUDES[self.alts[target]], RANGES[self.bands[target]])
+        if cell not in site.envelope:
+            return
+        drawn = self._take(site.draw)
+        names = [self._title(c) for c in drawn]
+        self._emit(
+            {"type": "site-draw", "site": site.name, "target": target, "count": len(drawn)},
+            {owner: {"cards": names}},
+        )
+        sam = site.kind == "SAM"
+        cards = self.data.cards
+        trigger = [c for c in drawn if (cards[c].can_tone if sam else cards[c].can_gun)]
+        if not trigger:
+            self.discards += tuple(drawn)
+            self._emit({"type": "site-spent", "site": site.name, "cards": names})
+            return
+        opener = trigger[0]
+        self.site_hand = tuple(sorted(_without(tuple(drawn), opener)))
+        family = "Tone" if sam else "Guns"
+        self.kind, self.cyc_card, self.cyc_missile = "site", NO_CARD, -1
+        self.chain = ((owner, opener, family, "site"),)
+        self._emit(
+            {
+                "type": "site-attack",
+                "site": site.name,
+                "seat": owner,
+                "target": target,
+                "card": self._title(opener),
+                "as": family,
+            }
+        )
+        self._react_step()
 
     def _legal_play(self) -> list[Move]:
         """Attacks first, then actions, maneuvers, and the free moves last (for the terminal)."""
@@ -923,12 +974,16 @@ class DifState(State):
         """Where a seat's reactions come from: the missile hand for the attacker in flight."""
         if self.kind == "missile" and seat == self.turn_seat:
             return self.missile_hand, "missile"
+        if self.kind == "site" and seat != self.turn_seat:
+            return self.site_hand, "site"
         return self.hands[seat], "hand"
 
     def can_react(self, seat: int, card: CardType, top: Link) -> bool:
         """React To names the title, or Ace Pilot (anything), or Split-S on the enemy's turn."""
         if self.kind == "missile" and seat == self.turn_seat and not card.usable_in_missile_hand:
             return False
+        if self.kind == "site" and seat != self.turn_seat and not card.usable_in_missile_hand:
+            return False  # R38: a site has no pilot: Ace Pilot is dead in its hand
         title = top[2]
         react = card.react_to
         if title in react or "ANY" in react:
@@ -937,7 +992,8 @@ class DifState(State):
 
     def _can_countermeasure(self, seat: int, top: Link) -> bool:
         """Countermeasures answer a Tone or any card the missile plays (R12)."""
-        return self.cms[seat] > 0 and (top[2] == "Tone" or top[3] == "missile")
+        sam = self.kind == "site" and top[3] == "site" and self.chain[0][2] == "Tone"
+        return self.cms[seat] > 0 and (top[2] == "Tone" or top[3] == "missile" or sam)
 
     def _legal_react(self) -> list[Move]:
         cat = self.game.catalogue
@@ -994,6 +1050,8 @@ class DifState(State):
             hand, source = self._source(seat)
             if source == "missile":
                 self.missile_hand = _without(hand, card.index)
+            elif source == "site":
+                self.site_hand = _without(hand, card.index)
             else:
                 self.hands = _put(self.hands, seat, _without(hand, card.index))
             link = (seat, card.index, card.title, source)
@@ -1023,6 +1081,10 @@ class DifState(State):
                 {"type": "missile-spent", "cards": [self._title(c) for c in self.missile_hand]}
             )
             self.missile_hand = ()
+        if kind == "site" and self.site_hand:
+            self.discards += self.site_hand
+            self._emit({"type": "site-spent", "cards": [self._title(c) for c in self.site_hand]})
+            self.site_hand = ()
         if not success and split:
             # R2: Split-S standing ends the enemy's turn at once; its player draws a card.
             self._emit({"type": "split-s", "seat": split[-1]})
@@ -1038,6 +1100,13 @@ class DifState(State):
         """What a standing action does."""
         kind = self.kind
         enemy = 1 - seat
+        if kind == "site":
+            assert self.game.site is not None
+            target = self.turn_seat
+            self._emit({"type": "destroyed", "seat": target, "by": seat, "weapon": "site"})
+            name = self.game.site.name
+            self._finish([1 - target], f"{self.plane(target).name} shot down by the {name} site")
+            return
         if kind in ("gun", "missile"):
             self._emit({"type": "destroyed", "seat": enemy, "by": seat, "weapon": kind})
             self._finish([seat], f"{self.plane(enemy).name} shot down")
@@ -1224,6 +1293,7 @@ class DifState(State):
             "pay_left": self.pay_left if self.phase == PAY else 0,
             "vp_limit": self.game.options["vp_limit"],
             "year": self.game.options["year"],
+            "site": self._site_view(),
             "winners": self.winners,
             "end": self.end_reason,
         }
@@ -1237,7 +1307,21 @@ class DifState(State):
             out["hand"] = [self._title(c) for c in self.hands[player]]
             if self.kind == "missile" and self.chain and player == self.turn_seat:
                 out["missile_hand"] = [self._title(c) for c in self.missile_hand]
+            if self.site_hand and player == self.game.site_seat:
+                out["site_hand"] = [self._title(c) for c in self.site_hand]
         return out
+
+    def _site_view(self) -> JSON | None:
+        site = self.game.site
+        if site is None:
+            return None
+        return {
+            "name": site.name,
+            "kind": site.kind,
+            "draw": site.draw,
+            "envelope": [list(cell) for cell in site.envelope],
+            "seat": self.game.site_seat,
+        }
 
     def _pile(self) -> dict[str, int]:
         """The face-up discard pile as counts per title, in deck order."""
@@ -1262,6 +1346,8 @@ class DifState(State):
             out["missile"] = self.data.missiles[self.cyc_missile].name
         if self.kind == "missile":
             out["missile_hand_size"] = len(self.missile_hand)
+        if self.kind == "site":
+            out["site_hand_size"] = len(self.site_hand)
         return out
 
     def _determinize(self, player: int, seed: int) -> DifState:
@@ -1274,6 +1360,9 @@ class DifState(State):
         pool = list(self.deck) + list(self.hands[other])
         if hidden_missile:
             pool += list(self.missile_hand)
+        hidden_site = self.game.site_seat == other and bool(self.site_hand)
+        if hidden_site:
+            pool += list(self.site_hand)
         # Sorted first, so the redraw depends on what is hidden, not on how it lies now.
         pool.sort()
         seed = shuffle(seed, pool)
@@ -1283,6 +1372,9 @@ class DifState(State):
         if hidden_missile:
             size = len(self.missile_hand)
             new.missile_hand, pool = tuple(sorted(pool[:size])), pool[size:]
+        if hidden_site:
+            size = len(self.site_hand)
+            new.site_hand, pool = tuple(sorted(pool[:size])), pool[size:]
         new.deck = tuple(pool)
         if self.planes[other] >= 0 and not self.planes_shown:
             choices = self.eligible()
@@ -1301,7 +1393,7 @@ class DifState(State):
     def check_invariants(self) -> None:
         """Every card is somewhere exactly once; counters and positions stay in range."""
         counts = [0] * len(self.data.cards)
-        zones = [self.deck, self.discards, self.missile_hand, *self.hands]
+        zones = [self.deck, self.discards, self.missile_hand, self.site_hand, *self.hands]
         zones.append(tuple(c for _, c, _, _ in self.chain if c != NO_CARD))
         for zone in zones:
             for c in zone:
