@@ -22,6 +22,7 @@ _USE = {
     "disadv_to_adv": "action",
     "altitude_1": "action",
     "missile_bonus": "action",
+    "site": "site attack",
 }
 _STEP = {
     "pick": "choosing aircraft in secret",
@@ -37,6 +38,7 @@ _STEP = {
     "follow": "follow the altitude change?",
     "pay": "paying a discard",
     "over": "game over",
+    "skill": "choosing skills in secret",
 }
 
 
@@ -71,6 +73,14 @@ def _aircraft(seat: JSON, me: int | None) -> list[str]:
             f"    missiles {missiles}   countermeasures {seat['countermeasures']}   "
             f"afterburners {seat['afterburners']}{burner}   weapon reach {seat['reach'] or '-'}"
         )
+    if "skills" in seat:
+        changes = ", ".join(f"{r} {v:+d}" for r, v in seat["rating_changes"].items())
+        used = f"   used: {', '.join(seat['skills_used'])}" if seat.get("skills_used") else ""
+        lines.append(
+            f"    skills: {', '.join(seat['skills']) or 'none'}"
+            + (f" ({changes})" if changes else "")
+            + used
+        )
     if "performance" in seat:
         lines.append(
             f"    at this altitude: performance {seat['performance']}, thrust "
@@ -98,6 +108,18 @@ def render_view(view: JSON) -> str:
         lines.append(f"  next missile this turn: +{view['missile_bonus']} card(s) (Yo-Yo/Break)")
     if view.get("follow"):
         lines.append(f"  the enemy moved {view['follow']['direction']}: follow or stay")
+    if view.get("skill_budget") is not None:
+        lines.append(f"  VP left for skills: {view['skill_budget']}")
+        if view.get("rate_left"):
+            word = "raise" if view["rate_sign"] > 0 else "lower"
+            lines.append(f"  {word} a rating by one level ({view['rate_left']} step(s) left)")
+    site = view.get("site")
+    if site:
+        cells = ", ".join(f"{a} {r}" for a, r in site["envelope"])
+        lines.append(
+            f"  site {site['name']} ({site['kind']}, draws {site['draw']}) defends "
+            f"{who(site['seat'], me)}: envelope {cells}"
+        )
     if view["pay_left"]:
         lines.append(f"  cards still to discard: {view['pay_left']}")
     cycle = view["cycle"]
@@ -116,6 +138,8 @@ def render_view(view: JSON) -> str:
         lines.append(f"  [dim]discard pile: {pile}[/dim]")
     if "hand" in view:
         lines.append(f"  [bold]your hand:[/bold] {', '.join(view['hand']) or '-'}")
+    if view.get("site_hand") is not None:
+        lines.append(f"  [bold]site hand:[/bold] {', '.join(view['site_hand']) or '-'}")
     if view.get("missile_hand") is not None:
         lines.append(f"  [bold]missile hand:[/bold] {', '.join(view['missile_hand']) or '-'}")
     if view["end"]:
@@ -207,6 +231,24 @@ def describe_event(event: JSON) -> str:
         return f"The discard pile is shuffled into a new deck ({event['deck']} cards)"
     if kind == "destroyed":
         return f"[bold red]seat {event['seat']} is shot down[/bold red] by seat {event['by']}"
+    if kind == "skills-chosen":
+        mine = f": {', '.join(event['skills']) or 'none'}" if "skills" in event else ""
+        return f"{seat} has chosen skills{mine}"
+    if kind == "skills":
+        a, b = (", ".join(x) or "none" for x in event["skills"])
+        return f"Skills revealed: seat 0 {a}; seat 1 {b} (VP {event['vp'][0]} and {event['vp'][1]})"
+    if kind == "skill-used":
+        return f"{seat} uses {event['skill']} (once per game)"
+    if kind == "skill-card":
+        card = event["card"] or "nothing: none left"
+        return f"{seat} takes {card} ({event['skill']})"
+    if kind == "site-draw":
+        cards = f": {', '.join(event['cards'])}" if "cards" in event else ""
+        return f"site {event['site']} draws {event['count']} against seat {event['target']}{cards}"
+    if kind == "site-attack":
+        return f"site {event['site']} attacks seat {event['target']} with {event['card']}"
+    if kind == "site-spent":
+        return f"the site's cards are discarded: {', '.join(event['cards'])}"
     if kind == "game-end":
         winners = " and ".join(f"seat {s}" for s in event["winners"])
         return f"Game over: {event['why']} ({winners})"
