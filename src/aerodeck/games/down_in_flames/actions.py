@@ -35,7 +35,7 @@ SIMPLE = (
 )
 # Verbs added with skills and the 2nd missile; listed after the duel's moves so that the
 # integer encoding of every earlier move stays the same.
-SIMPLE_2 = ("ready", "lucky", "timely", "launch2")
+SIMPLE_2 = ("ready", "lucky", "timely", "launch2", "clean")
 MAX_DELTA = 3
 
 
@@ -99,6 +99,7 @@ class Catalogue:
         moves += [Move("skill", slug(s.name)) for s in data.skills]
         moves += [Move("rate", r, d) for r in RATINGS for d in ("up", "down")]
         moves += [Move(verb, c.slug) for verb in ("agile", "jink") for c in data.cards]
+        moves += [Move("pairs", m.slug, str(k)) for m in data.missiles for k in (1, 2)]
         self.moves: tuple[Move, ...] = tuple(moves)
         self.table = ActionTable(moves)
         self.by_key = {(m.verb, m.name, m.extra, m.a, m.b): m for m in moves}

@@ -107,6 +107,8 @@ class HeuristicBot:
 
     def _pick(self, view: JSON, legal: list[Move], by_verb: dict[str, list[Move]]) -> Move:
         """One of the strongest aircraft allowed: VP within 15% of the best, chosen by seed."""
+        if "fly" not in by_verb:
+            return by_verb["ready"][0]  # it keeps the printed missile load
         best = max(self.data.plane(m.name).vp_loaded for m in legal)
         strong = [m for m in legal if self.data.plane(m.name).vp_loaded >= 0.85 * best]
         return self.rng.choice(strong)

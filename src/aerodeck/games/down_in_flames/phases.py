@@ -11,3 +11,4 @@ POSITION_WORDS = ("tailed", "disadvantaged", "neutral", "advantage", "tailing")
 Hand = tuple[int, ...]
 Link = tuple[int, int, str, str]  # (seat, card index or -1, title reacted to, source)
 NO_CARD = -1
+Load = tuple[tuple[int, int], ...]  # (missile index, pairs)

@@ -41,7 +41,7 @@ _STEP_WORDS = {
 }
 
 _VERBS_BY_PHASE = {
-    PICK: {"fly"},
+    PICK: {"fly", "pairs", "clean", "ready"},
     ALT_PICK: {"alt"},
     INITIATIVE: {"first", "second"},
     BURNER: {"burner", "no-burner"},
@@ -65,6 +65,11 @@ def why(state: DifState, move: Move) -> str:
     seat = state.to_act
     assert seat is not None
     data = state.data
+    if phase == PICK and state.loading:
+        return (
+            "a custom load takes 1 or 2 pairs of each missile type in service by the agreed "
+            "year, within the VP limit ('pairs <missile> 1|2', 'clean', then 'ready')"
+        )
     if phase == PICK:
         return f"{move.name} is beyond the agreed VP limit or year"
     if phase == SKILL:

@@ -108,6 +108,9 @@ def render_view(view: JSON) -> str:
         lines.append(f"  next missile this turn: +{view['missile_bonus']} card(s) (Yo-Yo/Break)")
     if view.get("follow"):
         lines.append(f"  the enemy moved {view['follow']['direction']}: follow or stay")
+    if view.get("load") is not None:
+        load = ", ".join(f"{n}x {m}" for m, n in view["load"]) or "no missiles"
+        lines.append(f"  your load: {load} ({view['load_vp']} VP)")
     if view.get("skill_budget") is not None:
         lines.append(f"  VP left for skills: {view['skill_budget']}")
         if view.get("rate_left"):
@@ -231,6 +234,11 @@ def describe_event(event: JSON) -> str:
         return f"The discard pile is shuffled into a new deck ({event['deck']} cards)"
     if kind == "destroyed":
         return f"[bold red]seat {event['seat']} is shot down[/bold red] by seat {event['by']}"
+    if kind == "load-chosen":
+        mine = ""
+        if "load" in event:
+            mine = ": " + (", ".join(f"{n}x {m}" for m, n in event["load"]) or "no missiles")
+        return f"{seat} has chosen a custom missile load{mine}"
     if kind == "skills-chosen":
         mine = f": {', '.join(event['skills']) or 'none'}" if "skills" in event else ""
         return f"{seat} has chosen skills{mine}"

@@ -40,6 +40,7 @@ from aerodeck.games.down_in_flames.phases import (
     SPEED,
     Hand,
     Link,
+    Load,
 )
 from aerodeck.games.down_in_flames.reasons import why
 from aerodeck.games.down_in_flames.scenario import read_setup
@@ -92,6 +93,8 @@ class DifState(State):
         "from_speed",
         "hands",
         "kind",
+        "loading",
+        "loads",
         "missile_hand",
         "missiles",
         "mods",
@@ -173,6 +176,9 @@ class DifState(State):
         self.timely_n = 0
         self.site_hand: Hand = ()
         self.site_checked = False
+        # Custom missile loads (option missile_loads): None keeps the printed load.
+        self.loads: tuple[Load | None, Load | None] = (None, None)
+        self.loading = False
         pool = [c.index for c in data.cards for _ in range(c.count)]
         if setup:
             read_setup(self, setup, pool)
@@ -231,7 +237,12 @@ class DifState(State):
     def eligible(self) -> list[int]:
         """Aircraft within the agreed VP limit and year (R13)."""
         limit, year = self.game.options["vp_limit"], self.game.options["year"]
-        return [a.index for a in self.data.aircraft if a.vp_loaded <= limit and a.year <= year]
+        clean = self.game.options["missile_loads"]
+        return [
+            a.index
+            for a in self.data.aircraft
+            if (a.vp_clean if clean else a.vp_loaded) <= limit and a.year <= year
+        ]
 
     def gun_cost(self, seat: int, card: CardType) -> int:
         """R9, less In My Sights! (nothing) or an unused Gun Fighter (two fewer)."""
@@ -255,7 +266,7 @@ class DifState(State):
         missiles = []
         for seat in (0, 1):
             counts = [0] * len(data.missiles)
-            for index, pairs in self.plane(seat).load:
+            for index, pairs in self.load(seat):
                 counts[index] = 2 * pairs
             missiles.append(tuple(counts))
         self.missiles = (missiles[0], missiles[1])
@@ -365,27 +376,97 @@ class DifState(State):
 
     def _legal_pick(self) -> list[Move]:
         cat = self.game.catalogue
+        if self.loading:
+            return self._legal_load()
         return [cat.get("fly", self.data.aircraft[i].slug) for i in self.eligible()]
+
+    # --- custom missile loads (R44) ------------------------------------------------------------
+
+    def load(self, seat: int) -> Load:
+        """The missiles the seat's aircraft carries: (missile index, pairs)."""
+        custom = self.loads[seat]
+        return self.data.aircraft[self.planes[seat]].load if custom is None else custom
+
+    def load_vp(self, seat: int) -> int:
+        """The aircraft's VP with its load: printed, or no-missile VP plus the chart (§18.1)."""
+        plane = self.data.aircraft[self.planes[seat]]
+        custom = self.loads[seat]
+        if custom is None:
+            return plane.vp_loaded
+        chart = self.data.constants.missile_pair_vp
+        return plane.vp_clean + sum(chart[self.data.missiles[m].vp][p - 1] for m, p in custom)
+
+    def _legal_load(self) -> list[Move]:
+        cat = self.game.catalogue
+        seat = self.to_act
+        assert seat is not None
+        out = [cat.get("ready")]
+        custom = self.loads[seat]
+        if custom is None:
+            out.append(cat.get("clean"))
+        plane = self.data.aircraft[self.planes[seat]]
+        base = plane.vp_clean if custom is None else self.load_vp(seat)
+        room = self.game.options["vp_limit"] - base
+        taken = {m for m, _ in custom or ()}
+        chart = self.data.constants.missile_pair_vp
+        for missile in self.data.missiles:
+            if missile.index in taken or missile.year > self.game.options["year"]:
+                continue
+            costs = chart.get(missile.vp)
+            if costs is None:
+                continue
+            for pairs in (1, 2):
+                if costs[pairs - 1] <= room:
+                    out.append(cat.get("pairs", missile.slug, str(pairs)))
+        return out
+
+    def _do_load(self, move: Move) -> None:
+        seat = self.to_act
+        assert seat is not None
+        custom = self.loads[seat] or ()
+        if move.verb == "pairs":
+            added = (self.data.missile(move.name).index, int(move.extra))
+            self.loads = _put(self.loads, seat, tuple(sorted((*custom, added))))
+        elif move.verb == "clean":
+            self.loads = _put(self.loads, seat, ())
+        else:
+            self.loading = False
+            self._picked(seat)
 
     def _do_pick(self, move: Move) -> None:
         seat = self.to_act
         assert seat is not None
+        if self.loading:
+            self._do_load(move)
+            return
         plane = self.data.plane(move.name)
         self.planes = _put(self.planes, seat, plane.index)
         self._emit({"type": "pick", "seat": seat}, {seat: {"aircraft": plane.name}})
+        if self.game.options["missile_loads"]:
+            self.loading = True
+            return
+        self._picked(seat)
+
+    def _picked(self, seat: int) -> None:
+        if self.loads[seat] is not None:
+            chosen = [[self.data.missiles[m].name, 2 * p] for m, p in self.loads[seat] or ()]
+            self._emit({"type": "load-chosen", "seat": seat}, {seat: {"load": chosen}})
         if seat == 0:
             self.to_act = 1
             return
         self.planes_shown = True
         self._arm()
         p0, p1 = self.plane(0), self.plane(1)
-        self._emit(
-            {
-                "type": "aircraft",
-                "aircraft": [p0.name, p1.name],
-                "vp": [flight.vp(p0, p1), flight.vp(p1, p0)],
-            }
-        )
+        event: JSON = {
+            "type": "aircraft",
+            "aircraft": [p0.name, p1.name],
+            "vp": [self.flown_vp(0), self.flown_vp(1)],
+        }
+        if self.game.options["missile_loads"]:
+            event["loads"] = [
+                [[self.data.missiles[m].name, 2 * p] for m, p in self.load(s)] for s in (0, 1)
+            ]
+        self._emit(event)
         if self.game.options["skills"]:
             self.phase, self.to_act = SKILL, 0
             return
@@ -462,15 +543,19 @@ class DifState(State):
 
     def _budget(self, seat: int) -> int:
         """VP left for skills: the limit less the aircraft (loaded) and the skills so far."""
-        plane = self.data.aircraft[self.planes[seat]]
-        return int(self.game.options["vp_limit"]) - plane.vp_loaded - self.skill_vp(seat)
+        return int(self.game.options["vp_limit"]) - self.load_vp(seat) - self.skill_vp(seat)
 
     def _changes(self, seat: int) -> dict[str, int]:
         return {RATINGS[r]: v for r, v in enumerate(self.mods[seat]) if v}
 
     def _vp(self, seat: int) -> int:
-        base = self.data.aircraft
-        return flight.vp(base[self.planes[seat]], base[self.planes[1 - seat]]) + self.skill_vp(seat)
+        return self.flown_vp(seat) + self.skill_vp(seat)
+
+    def flown_vp(self, seat: int) -> int:
+        """VP with the load flown, less the modifier when the enemy carries no missiles (R13)."""
+        plane = self.data.aircraft[self.planes[seat]]
+        value = self.load_vp(seat) if self.load(seat) else plane.vp_clean
+        return value - (plane.vp_mod if not self.load(1 - seat) else 0)
 
     def _skill_cards(self, seat: int) -> None:
         """After the opening draw: extra draws, then named cards searched out of the deck (then
@@ -1263,11 +1348,7 @@ class DifState(State):
                 seat["countermeasures"] = self.cms[s]
                 seat["afterburners"] = self.burners[s]
                 seat["afterburner_on"] = self.burner_on[s]
-                seat["vp"] = (
-                    self._vp(s)
-                    if self.skills_shown
-                    else flight.vp(self.plane(s), self.plane(1 - s))
-                )
+                seat["vp"] = self._vp(s) if self.skills_shown else self.flown_vp(s)
                 seat["reach"] = RANGES[r] if (r := self.reach(s)) >= 0 else None
                 if alt is not None and self.alts_shown:
                     seat["performance"] = self.perf(s)
@@ -1299,6 +1380,9 @@ class DifState(State):
         }
         if self.phase == FOLLOW:
             out["follow"] = {"direction": "up" if self.follow_delta > 0 else "down"}
+        if self.loading and player is not None and player == self.to_act:
+            out["load"] = [[data.missiles[m].name, 2 * p] for m, p in self.load(player)]
+            out["load_vp"] = self.load_vp(player)
         if self.phase == SKILL and player is not None and player == self.to_act:
             out["skill_budget"] = self._budget(player)
             out["rate_left"] = self.rate_left
@@ -1381,6 +1465,8 @@ class DifState(State):
             new.planes = _put(self.planes, other, choices[seed % len(choices)])
         if self.alts[other] >= 0 and not self.alts_shown:
             new.alts = _put(self.alts, other, seed % 3)
+        if not self.planes_shown and self.loads[other] is not None:
+            new.loads = _put(self.loads, other, None)
         if not self.skills_shown and self.skills[other]:
             # Unrevealed skills: a world in which the other seat chose none (always allowed).
             new.skills = _put(self.skills, other, ())
