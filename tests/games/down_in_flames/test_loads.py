@@ -31,3 +31,11 @@ def test_ruling_R44_custom_loads_use_the_no_missile_vp_plus_the_chart() -> None:
     assert view["seats"][1]["reach"] == "G"
     # The F-4E carries nothing, so the MiG loses no VP; the F-4E's enemy carries missiles.
     assert view["seats"][0]["vp"] == 32 and view["seats"][1]["vp"] == 26
+
+
+def test_ruling_R45_several_action_decks_make_one_larger_deck() -> None:
+    game = aerodeck.make("down_in_flames", decks=2)
+    state = game.new_game(seed=2)
+    assert isinstance(state, DifState)
+    assert len(state.deck) == 2 * game.data.deck_size  # type: ignore[attr-defined]
+    state.check_invariants()

@@ -42,6 +42,7 @@ class DownInFlames(Game):
             Option("site", "", "a ground site of the data set defending one side (§16.4)"),
             Option("site_seat", 1, "the seat whose side the site defends", minimum=0, maximum=1),
             Option("missile_loads", False, "optional rule: custom missile loads (§18.1)"),
+            Option("decks", 1, "Action card decks combined into one (§18.8)", minimum=1, maximum=3),
             Option("second_missile", False, "optional rule: launch two missiles as one (§18.2)"),
         ),
     )

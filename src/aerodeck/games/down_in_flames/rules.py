@@ -179,7 +179,9 @@ class DifState(State):
         # Custom missile loads (option missile_loads): None keeps the printed load.
         self.loads: tuple[Load | None, Load | None] = (None, None)
         self.loading = False
-        pool = [c.index for c in data.cards for _ in range(c.count)]
+        # Multiple Action Card decks (§18.8) are combined into one larger deck.
+        decks = int(game.options["decks"])
+        pool = [c.index for c in data.cards for _ in range(c.count * decks)]
         if setup:
             read_setup(self, setup, pool)
         else:
@@ -1484,7 +1486,8 @@ class DifState(State):
         for zone in zones:
             for c in zone:
                 counts[c] += 1
-        assert counts == [c.count for c in self.data.cards], "cards not conserved"
+        decks = int(self.game.options["decks"])
+        assert counts == [c.count * decks for c in self.data.cards], "cards not conserved"
         assert all(h == tuple(sorted(h)) for h in self.hands), "hands are kept sorted"
         assert -2 <= self.pos <= 2
         assert all(GUN <= b <= AH for b in self.bands)
