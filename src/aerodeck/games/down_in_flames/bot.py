@@ -126,7 +126,13 @@ class HeuristicBot:
         return by_verb["ready"][0]
 
     def _alt_pick(self, view: JSON, legal: list[Move], by_verb: dict[str, list[Move]]) -> Move:
-        return next(m for m in legal if m.name == "medium")
+        """Medium, unless an enemy site covers Medium more than another altitude."""
+        site = view.get("site")
+        if not site or site["seat"] == view["seat"]:
+            return next(m for m in legal if m.name == "medium")
+        cells = [alt for alt, _ in site["envelope"]]
+        order = ("medium", "high", "low")
+        return min(legal, key=lambda m: (cells.count(m.name.title()), order.index(m.name)))
 
     def _initiative(self, view: JSON, legal: list[Move], by_verb: dict[str, list[Move]]) -> Move:
         # Measured: the aircraft that flies second gets the first shot after the closing
@@ -146,6 +152,11 @@ class HeuristicBot:
     def _altitude(self, view: JSON, legal: list[Move], by_verb: dict[str, list[Move]]) -> Move:
         mine = ALTITUDES.index(self._me(view)["altitude"])
         theirs = ALTITUDES.index(self._foe(view)["altitude"])
+        site = view.get("site")
+        if site and site["seat"] != view["seat"]:
+            covered = {alt for alt, _ in site["envelope"]}
+            if ALTITUDES[mine] not in covered:
+                return by_verb["level"][0]  # stay out of the enemy site's reach
         if theirs < mine and "dive" in by_verb:
             return by_verb["dive"][0]
         if theirs > mine and "climb" in by_verb and len(view["hand"]) >= 4:
