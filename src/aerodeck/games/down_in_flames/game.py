@@ -12,18 +12,19 @@ from aerodeck.games.down_in_flames import render
 from aerodeck.games.down_in_flames.actions import Catalogue
 from aerodeck.games.down_in_flames.bot import HeuristicBot
 from aerodeck.games.down_in_flames.data import Aircraft, DataSet, Site, load_data, slug
+from aerodeck.games.down_in_flames.melee import MeleeState
 from aerodeck.games.down_in_flames.phases import Hand
 from aerodeck.games.down_in_flames.rules import DifState
 from aerodeck.games.down_in_flames.skills import modified
 
-_CATALOGUES: dict[str, Catalogue] = {}
+_CATALOGUES: dict[tuple[str, int], Catalogue] = {}
 
 
 class DownInFlames(Game):
     info = GameInfo(
         id="down_in_flames",
         title="Down In Flames: Locked-On",
-        player_counts=(2,),
+        player_counts=(2, 3, 4),
         default_players=2,
         summary="Jet-age card dogfight: positions, range bands, altitude, guns and missiles.",
         credits=(
@@ -44,15 +45,35 @@ class DownInFlames(Game):
             Option("missile_loads", False, "optional rule: custom missile loads (§18.1)"),
             Option("decks", 1, "Action card decks combined into one (§18.8)", minimum=1, maximum=3),
             Option("second_missile", False, "optional rule: launch two missiles as one (§18.2)"),
+            Option("aircraft", 1, "aircraft each player flies (§18.3)", minimum=1, maximum=4),
+            Option(
+                "mode",
+                "teams",
+                "three or more players: two teams or free-for-all (§18.5, §18.6)",
+                choices=("teams", "ffa"),
+            ),
         ),
     )
 
     def __init__(self, players: int | None = None, **options: Any) -> None:
         super().__init__(players, **options)
         self.data: DataSet = load_data(self.options["data"])
-        key = self.options["data"]
+        # Several aircraft (R46): aircraft i belongs to player i // per_player.
+        self.per_player: int = self.options["aircraft"]
+        self.melee = self.players > 2 or self.per_player > 1
+        self.n_aircraft = self.players * self.per_player if self.melee else 0
+        ffa = self.options["mode"] == "ffa"
+        self.side_of = tuple(p if ffa else p % 2 for p in range(self.players))
+        self.n_sides = len(set(self.side_of))
+        duel_only = ("skills", "site", "missile_loads", "second_missile")
+        if self.melee and any(self.options[o] for o in duel_only):
+            raise ConfigError(
+                "skills, sites, missile loads and the 2nd missile are built for the "
+                "two-aircraft duel only (not with several aircraft yet)"
+            )
+        key = (self.options["data"], self.n_aircraft)
         if key not in _CATALOGUES:
-            _CATALOGUES[key] = Catalogue(self.data)
+            _CATALOGUES[key] = Catalogue(self.data, self.n_aircraft)
         self.catalogue = _CATALOGUES[key]
         self.action_table = self.catalogue.table
         self.skill_ix = {s.name: i for i, s in enumerate(self.data.skills)}
@@ -82,6 +103,8 @@ class DownInFlames(Game):
         return out
 
     def new_game(self, seed: int | None = None, setup: Mapping[str, Any] | None = None) -> State:
+        if self.melee:
+            return MeleeState(self, seed, setup)
         return DifState(self, seed, setup)
 
     def parse_action(self, state: State, text: str) -> Action:
