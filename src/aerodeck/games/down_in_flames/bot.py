@@ -18,6 +18,7 @@ from aerodeck.core.api import JSON, Action, Game, Observation
 from aerodeck.games.down_in_flames.actions import Move
 from aerodeck.games.down_in_flames.data import ALTITUDES, RANGES, CardType, DataSet, load_data
 from aerodeck.games.down_in_flames.flight import mutual_range
+from aerodeck.games.down_in_flames.team_bot import TeamPilot
 
 _WEIGHTS = {"Guns": 3.0, "Tone": 2.0, "Missile": 3.0, "Maneuvering": 1.0, "ANY": 10.0}
 ATTACKS = ("gun", "tone", "missile", "site")
@@ -62,6 +63,7 @@ class HeuristicBot:
         # The printed card data is public rules knowledge, not part of any seat's secrets.
         self.data: DataSet = load_data(str(game.options.get("data", "")))
         self.value = {c.slug: card_value(c) for c in self.data.cards}
+        self.team = TeamPilot(self.data, self.value, self.rng)
 
     def choose(self, observation: Observation) -> Action:
         view = observation.view
@@ -69,6 +71,8 @@ class HeuristicBot:
         by_verb: dict[str, list[Move]] = {}
         for move in legal:
             by_verb.setdefault(move.verb, []).append(move)
+        if view.get("mode") == "melee":
+            return self.team.choose(view, legal, by_verb)
         phase = view["phase"]
         handler = getattr(self, "_" + phase.replace("-", "_"))
         choice: Move | None = handler(view, legal, by_verb)

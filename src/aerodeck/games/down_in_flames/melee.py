@@ -162,12 +162,65 @@ class MeleeState(State):
         self.follow_then = ""
         self.result: tuple[float, ...] | None = None
         self.end_reason = ""
-        if setup:
-            raise ConfigError("setup scenarios are for the two-aircraft duel only")
         pool = [c.index for c in data.cards for _ in range(c.count * int(game.options["decks"]))]
-        self.rng_seed = shuffle(self.rng_seed, pool)
-        self.deck: Hand = tuple(pool)
+        self.deck: Hand = ()
         self.to_act = self.owner(0)
+        if setup:
+            self._setup(setup, pool)
+        else:
+            self.rng_seed = shuffle(self.rng_seed, pool)
+            self.deck = tuple(pool)
+
+    def _setup(self, setup: Mapping[str, Any], pool: list[int]) -> None:
+        """A stacked position (tests, examples): every aircraft's type, altitude, band and hand,
+        the deck top, held positions ``{"0": [2, "tailing"]}`` and the aircraft to fly, which
+        starts in its Play Cards step."""
+        keys = {"aircraft", "altitude", "range", "hands", "deck", "on", "flying"}
+        required = keys - {"deck", "on"}
+        if set(setup) - keys or required - set(setup):
+            raise ConfigError(
+                "melee setup: give aircraft, altitude, range, hands and flying (deck and on "
+                "are optional)"
+            )
+        data = self.data
+
+        def each(key: str) -> list[Any]:
+            values = setup[key]
+            if not isinstance(values, list | tuple) or len(values) != self.n:
+                raise ConfigError(f"melee setup {key}: one value per aircraft ({self.n})")
+            return list(values)
+
+        self.planes = tuple(data.plane(str(v)).index for v in each("aircraft"))
+        names = [x.lower() for x in ALTITUDES]
+        try:
+            self.alts = tuple(names.index(str(v).lower()) for v in each("altitude"))
+            self.bands = tuple(RANGES.index(str(v)) for v in each("range"))
+        except ValueError as err:
+            raise ConfigError("melee setup: altitudes Low/Medium/High, ranges G/HS/RH/AH") from err
+        hands = [tuple(sorted(data.card(str(c)).index for c in h)) for h in each("hands")]
+        top = [data.card(str(c)).index for c in setup.get("deck", [])]
+        for card in [c for h in hands for c in h] + top:
+            if card not in pool:
+                raise ConfigError(f"melee setup: more {self._title(card)!r} than the deck holds")
+            pool.remove(card)
+        self.rng_seed = shuffle(self.rng_seed, pool)
+        self.deck = tuple(top) + tuple(pool)
+        self.hands = tuple(hands)
+        self.planes_shown = self.alts_shown = True
+        for i in range(self.n):
+            load = [0] * len(data.missiles)
+            for index, pairs in self.plane(i).load:
+                load[index] = 2 * pairs
+            self.missiles = _put(self.missiles, i, tuple(load))
+            self.cms = _put(self.cms, i, self.plane(i).countermeasures)
+        for key, (target, word) in dict(setup.get("on", {})).items():
+            level = {"advantage": 1, "tailing": 2}[str(word).lower()]
+            self.on = _put(self.on, int(key), (int(target), level))
+        flying = int(setup["flying"])
+        self.flyer, self.last_side = flying, self.side(flying)
+        self.flown = _put(self.flown, flying, True)
+        self.phase = ""
+        self._play_step()
 
     # --- shortcuts ------------------------------------------------------------------------
 
@@ -342,6 +395,9 @@ class MeleeState(State):
         plane = self.data.plane(move.name)
         self.planes = _put(self.planes, a, plane.index)
         self._emit({"type": "pick", "seat": a}, {self.owner(a): {"aircraft": plane.name}})
+        self._picked(a)
+
+    def _picked(self, a: int) -> None:
         if a + 1 < self.n:
             self.pick_i, self.to_act = a + 1, self.owner(a + 1)
             return

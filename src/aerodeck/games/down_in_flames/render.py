@@ -39,6 +39,7 @@ _STEP = {
     "pay": "paying a discard",
     "over": "game over",
     "skill": "choosing skills in secret",
+    "order": "the side chooses which aircraft flies next",
 }
 
 
@@ -89,7 +90,54 @@ def _aircraft(seat: JSON, me: int | None) -> list[str]:
     return lines
 
 
+def render_melee(view: JSON) -> str:
+    """Several aircraft: one line block per aircraft, positions as 'Advantage on #2'."""
+    me = view.get("seat")
+    step = str(_STEP.get(view["phase"], view["phase"])).format(step=view["step"])
+    flying = "" if view["flying"] is None else f"   aircraft #{view['flying']} flies"
+    lines = [
+        f"[bold]Round {min(view['round'], view['rounds'])} of {view['rounds']}[/bold]{flying}   "
+        f"step: {step}   deck {view['deck']}   discards {view['discards']}   "
+        f"kills by side {view['kills']}"
+    ]
+    for c in view["aircraft"]:
+        name = c["aircraft"] or ("chosen (secret)" if c["chosen"] else "not chosen")
+        status = "" if c["alive"] else "  [bold red]shot down[/bold red]"
+        held = ""
+        if c["on"] is not None:
+            held = f"   {c['on']['position']} on #{c['on']['target']}"
+        lines.append(
+            f"  #{c['aircraft_no']} {who(c['seat'], me)} (side {c['side']}): [cyan]{name}[/cyan]"
+            f"   altitude {c['altitude'] or '-'}   band {c['range']}   cards {c['hand_size']}"
+            f"{held}{status}"
+        )
+        if "missiles" in c:
+            missiles = ", ".join(f"{n}x {m}" for m, n in c["missiles"].items()) or "none"
+            lines.append(
+                f"      speed {c['speed']}  missiles {missiles}  countermeasures "
+                f"{c['countermeasures']}  afterburners {c['afterburners']}  "
+                f"reach {c['reach'] or '-'}"
+            )
+        if "hand" in c:
+            lines.append(f"      [bold]hand:[/bold] {', '.join(c['hand']) or '-'}")
+    cycle = view["cycle"]
+    if cycle:
+        title = _USE.get(cycle["use"], cycle["use"])
+        lines.append(f"  [bold]cycle[/bold]: #{cycle['by']}'s {title} against #{cycle['target']}")
+        for n, link in enumerate(cycle["chain"], start=1):
+            lines.append(f"    {n}. #{link['aircraft']}: {link['card']}")
+    if view.get("missile_hand") is not None:
+        lines.append(f"  [bold]missile hand:[/bold] {', '.join(view['missile_hand']) or '-'}")
+    if view["deciding"] is not None:
+        lines.append(f"  deciding: aircraft #{view['deciding']}")
+    if view["end"]:
+        lines.append(f"  [bold]{view['end']}[/bold]")
+    return "\n".join(lines)
+
+
 def render_view(view: JSON) -> str:
+    if view.get("mode") == "melee":
+        return render_melee(view)
     me = view.get("seat")
     step = _STEP[view["phase"]].format(step=view["step"])
     turn = "" if view["turn"] is None else f"   {who(view['turn'], me)} to fly"
@@ -169,6 +217,8 @@ def describe_event(event: JSON) -> str:
     if kind == "altitudes":
         return f"Altitudes revealed: seat 0 {event['altitudes'][0]}, seat 1 {event['altitudes'][1]}"
     if kind == "initiative":
+        if "first_side" in event:
+            return f"Initiative: side {event['first_side']} flies first (highest EW)"
         if event["seat"] is None:
             return f"Initiative: equal EW, chance sends seat {event['first']} first"
         return f"Initiative: seat {event['seat']} (higher EW) sends seat {event['first']} first"
@@ -234,6 +284,14 @@ def describe_event(event: JSON) -> str:
         return f"The discard pile is shuffled into a new deck ({event['deck']} cards)"
     if kind == "destroyed":
         return f"[bold red]seat {event['seat']} is shot down[/bold red] by seat {event['by']}"
+    if kind == "teamwork":
+        return f"aircraft #{event['seat']} adds a Teamwork reaction"
+    if kind == "aircraft-all":
+        return "Aircraft revealed: " + ", ".join(
+            f"#{n} {name}" for n, name in enumerate(event["aircraft"])
+        )
+    if kind == "round":
+        return f"Round {event['round']} begins"
     if kind == "load-chosen":
         mine = ""
         if "load" in event:
