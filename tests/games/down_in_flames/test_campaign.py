@@ -87,3 +87,31 @@ victory_chart = [ { min = 0, level = "Defeat" }, { min = 20, level = "Victory" }
     bad = own.replace('type = "Gnat F.1"', 'type = "Spitfire"')
     with pytest.raises(ConfigError):
         parse_data(bad, "bad.toml")
+
+
+def test_ruling_R54_a_campaign_flies_from_its_first_mission_to_its_victory_level() -> None:
+    from aerodeck.agents import RandomAgent
+    from aerodeck.core.api import Agent
+    from aerodeck.games.down_in_flames.bot import HeuristicBot
+    from aerodeck.games.down_in_flames.campaign_play import mission_game, play_campaign
+    from aerodeck.games.down_in_flames.game import DownInFlames
+    from aerodeck.games.down_in_flames.melee import MeleeState
+
+    first = mission_game("1973 Yom Kippur War", 1)
+    state = first.new_game(seed=1)
+    assert isinstance(state, MeleeState) and state.phase == "alt-pick"
+    assert [state.plane(a).name for a in range(3)] == ["Mirage IIICJ", "MiG-17F", "MiG-17F"]
+    assert first.owner_of == (0, 1, 1) and first.site is not None and first.site.name == "SA-7"
+    assert mission_game("1973 Yom Kippur War", 1, scale=3).owner_of == (0,) * 3 + (1,) * 6
+
+    def bots(game: DownInFlames, seat: int, seed: int) -> Agent:
+        if seat == 0:
+            return HeuristicBot(game, seed)  # type: ignore[return-value]
+        return RandomAgent(game, seed)
+
+    record = play_campaign("1973 Yom Kippur War", bots, seed=3)
+    assert record.finished and len(record.results) == 6
+    total = record.totals()
+    assert total == (sum(r.vp[0] for r in record.results), sum(r.vp[1] for r in record.results))
+    assert record.levels()[0] in {level for _, level in YOM_KIPPUR.victory_chart}
+    assert total[0] > total[1]  # the heuristic nation beats the random one

@@ -189,3 +189,19 @@ def test_ruling_R53_team_turn_order() -> None:
             state.legal_actions()[-1] if state.phase != "play" else game.parse_action(state, "end")
         )
     assert state.side_turn == 1 - first  # sides alternate
+
+
+def test_ruling_R55_sites_check_every_enemy_aircraft_with_several_aircraft() -> None:
+    # Side 1's SA-7 attacks #0 (Low, band G) at its Play Cards step; the owner of the site
+    # (seat 1) plays its hand; #0 has no answer and is shot down: a kill for side 1.
+    state = melee(
+        ["F-86F Sabre", "F-86F Sabre", "MiG-17F", "MiG-17F"],
+        alt=["Low"] * 4,
+        deck=["Tone", "Break", "Guns", "Guns", "Guns", "Guns"],
+        options={"site": "SA-7"},
+    )
+    assert state.kind == "site" and state.reactor == 0 and state.to_act == 0
+    assert "site_hand" in state.view(1) and "site_hand" not in state.view(0)
+    play(state, "pass")
+    assert not state.alive[0] and state.kills == (0, 1) and not state.is_terminal
+    assert state.flyer != 0  # its turn ended with it

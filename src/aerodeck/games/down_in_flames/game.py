@@ -11,6 +11,7 @@ from aerodeck.core.options import Option
 from aerodeck.games.down_in_flames import render
 from aerodeck.games.down_in_flames.actions import Catalogue
 from aerodeck.games.down_in_flames.bot import HeuristicBot
+from aerodeck.games.down_in_flames.campaign import find_campaign
 from aerodeck.games.down_in_flames.data import Aircraft, DataSet, Site, load_data, slug
 from aerodeck.games.down_in_flames.melee import MeleeState
 from aerodeck.games.down_in_flames.phases import Hand
@@ -46,6 +47,11 @@ class DownInFlames(Game):
             Option("decks", 1, "Action card decks combined into one (§18.8)", minimum=1, maximum=3),
             Option("second_missile", False, "optional rule: launch two missiles as one (§18.2)"),
             Option("aircraft", 1, "aircraft each player flies (§18.3)", minimum=1, maximum=4),
+            Option("campaign", "", "fly a mission of this campaign of the data set (§16)"),
+            Option("mission", 1, "the campaign mission to fly", minimum=1, maximum=99),
+            Option(
+                "scale", 1, "Campaign Scaling: aircraft x1, x2 or x3 (§18.9)", minimum=1, maximum=3
+            ),
             Option(
                 "mode",
                 "teams",
@@ -65,11 +71,17 @@ class DownInFlames(Game):
         ffa = self.options["mode"] == "ffa"
         self.side_of = tuple(p if ffa else p % 2 for p in range(self.players))
         self.n_sides = len(set(self.side_of))
-        duel_only = ("skills", "site", "missile_loads", "second_missile")
+        self.owner_of: tuple[int, ...] = tuple(i // self.per_player for i in range(self.n_aircraft))
+        self.fixed_planes: tuple[int, ...] = ()
+        self.rounds: int = self.data.constants.rounds_per_dogfight
+        site_name = str(self.options["site"])
+        if self.options["campaign"]:
+            site_name = self._campaign_mission()
+        duel_only = ("skills", "missile_loads", "second_missile")
         if self.melee and any(self.options[o] for o in duel_only):
             raise ConfigError(
-                "skills, sites, missile loads and the 2nd missile are built for the "
-                "two-aircraft duel only (not with several aircraft yet)"
+                "skills, missile loads and the 2nd missile are built for the two-aircraft duel "
+                "only (not with several aircraft yet)"
             )
         key = (self.options["data"], self.n_aircraft)
         if key not in _CATALOGUES:
@@ -80,16 +92,41 @@ class DownInFlames(Game):
         self.skill_slugs = [slug(s.name) for s in self.data.skills]
         self.site: Site | None = None
         self.site_seat: int = self.options["site_seat"]
-        if self.options["site"]:
-            found = [t for t in self.data.sites if slug(t.name) == slug(self.options["site"])]
+        if site_name:
+            found = [t for t in self.data.sites if slug(t.name) == slug(site_name)]
             if not found:
                 names = ", ".join(t.name for t in self.data.sites)
-                raise ConfigError(f"option site: no site {self.options['site']!r} ({names})")
+                raise ConfigError(f"option site: no site {site_name!r} ({names})")
             self.site = found[0]
         self._flown: dict[tuple[int, Hand, Hand], Aircraft] = {}
         limit, year = self.options["vp_limit"], self.options["year"]
-        if not any(a.vp_loaded <= limit and a.year <= year for a in self.data.aircraft):
+        fits = any(a.vp_loaded <= limit and a.year <= year for a in self.data.aircraft)
+        if not fits and not self.fixed_planes:
             raise ConfigError(f"no aircraft of the data set fits vp_limit={limit} and year={year}")
+
+    def _campaign_mission(self) -> str:
+        """A campaign mission (R54): seat 0 flies Nation #1's aircraft, seat 1 Nation #2's, scaled;
+        the mission's turns; Nation #2's site. Returns the site's name ("" for none)."""
+        campaign = find_campaign(self.data, str(self.options["campaign"]))
+        number = int(self.options["mission"])
+        if not 1 <= number <= len(campaign.missions) or self.players != 2:
+            raise ConfigError(
+                f"{campaign.name}: missions 1..{len(campaign.missions)}, flown by 2 players"
+            )
+        self.mission = campaign.missions[number - 1]
+        scale = int(self.options["scale"])
+        owners: list[int] = []
+        planes: list[int] = []
+        for seat, side in enumerate((self.mission.nation1, self.mission.nation2)):
+            for name, count in side.aircraft:
+                planes += [self.data.plane(name).index] * (count * scale)
+                owners += [seat] * (count * scale)
+        self.melee, self.n_aircraft = True, len(planes)
+        self.owner_of, self.fixed_planes = tuple(owners), tuple(planes)
+        self.side_of, self.n_sides = (0, 1), 2
+        self.rounds = self.mission.turns
+        self.site_seat = 1
+        return self.mission.nation2.sites[0] if self.mission.nation2.sites else ""
 
     def flown(self, plane: int, mods: Hand, skills: Hand) -> Aircraft:
         """The aircraft with its skills' rating changes (cached: the rules ask often)."""

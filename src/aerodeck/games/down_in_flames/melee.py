@@ -43,6 +43,7 @@ if TYPE_CHECKING:
     from aerodeck.games.down_in_flames.game import DownInFlames
 
 ORDER = "order"
+SITE = -2  # the site's place in a cycle's chain
 NONE = (-1, 0)
 
 
@@ -100,6 +101,8 @@ class MeleeState(State):
         "rng_seed",
         "round",
         "side_turn",
+        "site_checked",
+        "site_hand",
         "speed_left",
         "step",
         "target",
@@ -165,11 +168,17 @@ class MeleeState(State):
         pool = [c.index for c in data.cards for _ in range(c.count * int(game.options["decks"]))]
         self.deck: Hand = ()
         self.to_act = self.owner(0)
+        self.site_hand: Hand = ()
+        self.site_checked = False
         if setup:
             self._setup(setup, pool)
-        else:
-            self.rng_seed = shuffle(self.rng_seed, pool)
-            self.deck = tuple(pool)
+            return
+        self.rng_seed = shuffle(self.rng_seed, pool)
+        self.deck = tuple(pool)
+        if game.fixed_planes:
+            # A campaign mission: the aircraft are the mission's (R54).
+            self.planes = game.fixed_planes
+            self._picked(self.n - 1)
 
     def _setup(self, setup: Mapping[str, Any], pool: list[int]) -> None:
         """A stacked position (tests, examples): every aircraft's type, altitude, band and hand,
@@ -233,7 +242,7 @@ class MeleeState(State):
         return self.game.n_aircraft
 
     def owner(self, a: int) -> int:
-        return a // self.game.per_player
+        return self.game.owner_of[a]
 
     def side(self, a: int) -> int:
         return self.game.side_of[self.owner(a)]
@@ -472,7 +481,7 @@ class MeleeState(State):
 
     def _end_round(self) -> None:
         self.round += 1
-        if self.round > self.data.constants.rounds_per_dogfight:
+        if self.round > self.game.rounds:
             self._time_up()
             return
         self.flown = (False,) * self.n
@@ -487,6 +496,7 @@ class MeleeState(State):
         self.flown = _put(self.flown, a, True)
         self.bonus = self.speed_left = 0
         self.from_speed = False
+        self.site_checked = False
         self._emit({"type": "turn", "seat": a, "round": self.round})
         if self.burner_on[a]:
             self.burner_on = _put(self.burner_on, a, False)
@@ -687,6 +697,47 @@ class MeleeState(State):
     def _play_step(self) -> None:
         self.from_speed = False
         self.phase, self.to_act = PLAY, self.owner(self.flyer)
+        if not self.site_checked:
+            self.site_checked = True
+            self._site_check()
+
+    def _site_check(self) -> None:
+        """R37-R40 with several aircraft: the site checks each enemy aircraft at the start of
+        its Play Cards step; the site's hand is played by its side's player."""
+        site, owner, a = self.game.site, self.game.site_seat, self.flyer
+        if site is None or self.game.side_of[owner] == self.side(a):
+            return
+        if (ALTITUDES[self.alts[a]], RANGES[self.bands[a]]) not in site.envelope:
+            return
+        drawn = self._take(site.draw)
+        names = [self._title(c) for c in drawn]
+        self._emit(
+            {"type": "site-draw", "site": site.name, "target": a, "count": len(drawn)},
+            {owner: {"cards": names}},
+        )
+        sam = site.kind == "SAM"
+        cards = self.data.cards
+        trigger = [c for c in drawn if (cards[c].can_tone if sam else cards[c].can_gun)]
+        if not trigger:
+            self.discards += tuple(drawn)
+            self._emit({"type": "site-spent", "site": site.name, "cards": names})
+            return
+        self.site_hand = tuple(sorted(_without(tuple(drawn), trigger[0])))
+        family = "Tone" if sam else "Guns"
+        self.kind, self.cyc_card, self.target, self.team_used = "site", NO_CARD, a, True
+        self.chain = ((SITE, trigger[0], family, "site"),)
+        self._emit(
+            {
+                "type": "site-attack",
+                "site": site.name,
+                "seat": owner,
+                "target": a,
+                "card": self._title(trigger[0]),
+                "as": family,
+            }
+        )
+        self.reactor, self.team_queue = a, ()
+        self.phase, self.to_act = REACT, self.owner(a)
 
     def _legal_play(self) -> list[Move]:
         cat = self.game.catalogue
@@ -864,6 +915,8 @@ class MeleeState(State):
         return count[side] > max(c for s, c in enumerate(count) if s != side)
 
     def _source(self, r: int) -> tuple[Hand, str]:
+        if r == SITE:
+            return self.site_hand, "site"
         if self.kind == "missile" and r == self.flyer:
             return self.missile_hand, "missile"
         return self.hands[r], "hand"
@@ -871,13 +924,15 @@ class MeleeState(State):
     def _can_react(self, r: int, card: CardType, top: Link) -> bool:
         if self.kind == "missile" and r == self.flyer and not card.usable_in_missile_hand:
             return False
+        if r == SITE and not card.usable_in_missile_hand:
+            return False
         react = card.react_to
         own = r in (self.flyer, self.target)  # Ace Pilot and Split-S guard their own aircraft
         if top[2] in react:
             return True
         if "ANY" in react:
             return own
-        return "ANY_ENEMY_TURN" in react and r == self.target
+        return "ANY_ENEMY_TURN" in react and r == self.target and r != self.flyer
 
     def _legal_react(self) -> list[Move]:
         cat = self.game.catalogue
@@ -888,7 +943,12 @@ class MeleeState(State):
         for card in self._held(hand):
             if self._can_react(r, card, top):
                 out.append(cat.get("react", card.slug))
-        if r == self.target and self.cms[r] > 0 and (top[2] == "Tone" or top[3] == "missile"):
+        sam = self.kind == "site" and self.chain[0][2] == "Tone"
+        if (
+            r == self.target
+            and self.cms[r] > 0
+            and (top[2] == "Tone" or top[3] == "missile" or (sam and top[3] == "site"))
+        ):
             out.append(cat.get("cm"))
         return out
 
@@ -911,9 +971,17 @@ class MeleeState(State):
             hand, source = self._source(r)
             if source == "missile":
                 self.missile_hand = _without(hand, card.index)
+            elif source == "site":
+                self.site_hand = _without(hand, card.index)
             else:
                 self.hands = _put(self.hands, r, _without(hand, card.index))
             link = (r, card.index, card.title, source)
+        if self.kind == "site":
+            self.chain += (link,)
+            self._emit({"type": "react", "seat": r, "card": self._describe(link), "from": link[3]})
+            self.reactor = self.flyer if r == SITE else SITE
+            self.to_act = self.game.site_seat if r != SITE else self.owner(self.flyer)
+            return
         if r not in (self.flyer, self.target):
             self.team_used = True
             self._emit({"type": "teamwork", "seat": r})
@@ -934,6 +1002,9 @@ class MeleeState(State):
         return link[2] if link[1] == NO_CARD else self._title(link[1])
 
     def _resolve(self) -> None:
+        if self.kind == "site":
+            self._resolve_site()
+            return
         chain, kind = self.chain, self.kind
         a, t = self.flyer, self.target
         success = self.side(chain[-1][0]) == self.side(a)
@@ -956,6 +1027,18 @@ class MeleeState(State):
             self._continue("after")
             return
         self._effect()
+
+    def _resolve_site(self) -> None:
+        stands = self.chain[-1][0] == SITE
+        self.discards += tuple(c for _, c, _, _ in self.chain if c != NO_CARD) + self.site_hand
+        self.chain, self.site_hand = (), ()
+        self._emit({"type": "resolve", "use": "site", "success": stands, "seat": SITE})
+        if stands:
+            self._destroy(self.flyer, SITE, "site")
+            if self.phase != OVER:
+                self._end_turn()
+            return
+        self._play_step()
 
     def _effect(self) -> None:
         a, t, kind = self.flyer, self.target, self.kind
@@ -1000,7 +1083,7 @@ class MeleeState(State):
         self.on = tuple(
             NONE if (x == t or self.on[x][0] == t) else self.on[x] for x in range(self.n)
         )
-        side = self.side(by)
+        side = self.game.side_of[self.game.site_seat] if by == SITE else self.side(by)
         self.kills = _put(self.kills, side, self.kills[side] + 1)
         standing = {self.side(x) for x in range(self.n) if self.alive[x]}
         if len(standing) == 1:
@@ -1116,7 +1199,16 @@ class MeleeState(State):
             "phase": self.phase,
             "to_act": self.to_act,
             "round": self.round,
-            "rounds": data.constants.rounds_per_dogfight,
+            "rounds": self.game.rounds,
+            "site": None
+            if self.game.site is None
+            else {
+                "name": self.game.site.name,
+                "kind": self.game.site.kind,
+                "draw": self.game.site.draw,
+                "envelope": [list(cell) for cell in self.game.site.envelope],
+                "seat": self.game.site_seat,
+            },
             "flying": self.flyer if self.flyer >= 0 else None,
             "picking": self.pick_i if self.phase in (PICK, ALT_PICK) else None,
             "deciding": self._decider(),
@@ -1142,6 +1234,8 @@ class MeleeState(State):
                 ],
                 "missile_hand_size": len(self.missile_hand),
             }
+            if self.site_hand and player == self.game.site_seat:
+                out["site_hand"] = [self._title(c) for c in self.site_hand]
             if player is not None and self.kind == "missile" and player == self.owner(self.flyer):
                 out["missile_hand"] = [self._title(c) for c in self.missile_hand]
         return out
@@ -1170,6 +1264,9 @@ class MeleeState(State):
             pool += self.hands[a]
         if hidden_missile:
             pool += self.missile_hand
+        hidden_site = bool(self.site_hand) and player != self.game.site_seat
+        if hidden_site:
+            pool += self.site_hand
         pool.sort()
         seed = shuffle(seed, pool)
         hands = list(self.hands)
@@ -1180,6 +1277,9 @@ class MeleeState(State):
         if hidden_missile:
             size = len(self.missile_hand)
             new.missile_hand, pool = tuple(sorted(pool[:size])), pool[size:]
+        if hidden_site:
+            size = len(self.site_hand)
+            new.site_hand, pool = tuple(sorted(pool[:size])), pool[size:]
         new.deck = tuple(pool)
         choices = self.eligible()
         for a in others:
@@ -1192,7 +1292,7 @@ class MeleeState(State):
 
     def check_invariants(self) -> None:
         counts = [0] * len(self.data.cards)
-        zones = [self.deck, self.discards, self.missile_hand, *self.hands]
+        zones = [self.deck, self.discards, self.missile_hand, self.site_hand, *self.hands]
         zones.append(tuple(c for _, c, _, _ in self.chain if c != NO_CARD))
         for zone in zones:
             for c in zone:

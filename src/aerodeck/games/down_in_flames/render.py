@@ -128,8 +128,18 @@ def render_melee(view: JSON) -> str:
             lines.append(f"    {n}. #{link['aircraft']}: {link['card']}")
     if view.get("missile_hand") is not None:
         lines.append(f"  [bold]missile hand:[/bold] {', '.join(view['missile_hand']) or '-'}")
+    if view.get("site"):
+        site = view["site"]
+        cells = ", ".join(f"{a} {r}" for a, r in site["envelope"])
+        lines.append(
+            f"  site {site['name']} ({site['kind']}, draws {site['draw']}) defends "
+            f"{who(site['seat'], me)}'s side: envelope {cells}"
+        )
+    if view.get("site_hand") is not None:
+        lines.append(f"  [bold]site hand:[/bold] {', '.join(view['site_hand']) or '-'}")
     if view["deciding"] is not None:
-        lines.append(f"  deciding: aircraft #{view['deciding']}")
+        deciding = "the site" if view["deciding"] < 0 else f"aircraft #{view['deciding']}"
+        lines.append(f"  deciding: {deciding}")
     if view["end"]:
         lines.append(f"  [bold]{view['end']}[/bold]")
     return "\n".join(lines)

@@ -16,6 +16,7 @@ from aerodeck.games.down_in_flames.actions import Move
 from aerodeck.games.down_in_flames.data import DataSet
 
 ATTACKS = ("gun", "tone", "missile")
+SITE = -2  # the site's place in a cycle (melee.SITE)
 
 
 class TeamPilot:
@@ -121,6 +122,13 @@ class TeamPilot:
     def _react(self, view: JSON, legal: list[Move], by_verb: dict[str, list[Move]]) -> Move:
         cycle = view["cycle"]
         craft = view["aircraft"]
+        if cycle["use"] == "site":
+            answers = by_verb.get("react", [])
+            if view["deciding"] == SITE:
+                return answers[0] if answers else by_verb["pass"][0]  # its hand is spent anyway
+            if "cm" in by_verb:
+                return by_verb["cm"][0]
+            return self._cheapest(answers) if answers else by_verb["pass"][0]
         me = craft[view["deciding"]]
         attacker_side = craft[cycle["by"]]["side"]
         mine = attacker_side == me["side"]
