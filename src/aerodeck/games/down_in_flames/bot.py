@@ -112,10 +112,23 @@ class HeuristicBot:
     def _pick(self, view: JSON, legal: list[Move], by_verb: dict[str, list[Move]]) -> Move:
         """One of the strongest aircraft allowed: VP within 15% of the best, chosen by seed."""
         if "fly" not in by_verb:
-            return by_verb["ready"][0]  # it keeps the printed missile load
+            return self._load(view, by_verb)
         best = max(self.data.plane(m.name).vp_loaded for m in legal)
         strong = [m for m in legal if self.data.plane(m.name).vp_loaded >= 0.85 * best]
         return self.rng.choice(strong)
+
+    def _load(self, view: JSON, by_verb: dict[str, list[Move]]) -> Move:
+        """Keeps a printed load; an aircraft printed without missiles buys the best missile the
+        VP left allows (two pairs if it can), then stops."""
+        pairs = by_verb.get("pairs", [])
+        if view.get("load") or not pairs or "clean" not in by_verb:
+            return by_verb["ready"][0]
+
+        def worth(move: Move) -> tuple[int, int]:
+            missile = self.data.missile(move.name)
+            return (int(move.extra), sum(c or 0 for c in missile.cards) + missile.band)
+
+        return max(pairs, key=worth)
 
     def _skill(self, view: JSON, legal: list[Move], by_verb: dict[str, list[Move]]) -> Move:
         """Rating steps up Speed, then Performance; down the least used rating. Skills in a
