@@ -22,6 +22,7 @@ if __package__ in (None, ""):  # run as a script: make ``benchmarks`` importable
 import aerodeck
 from aerodeck.agents.ismcts import IsmctsAgent
 from aerodeck.core.api import Game, State
+from aerodeck.sim.runner import SimSpec, play_one
 
 
 def random_playouts(game: Game, count: int) -> None:
@@ -88,7 +89,14 @@ def main(argv: list[str]) -> str:
         profile.runcall(agent.choose, observation)
         title = f"{info.id} {game.players}p, one ISMCTS search of {args.iterations} iterations"
         sections.append(report(profile, title, args.top))
-        print(sections[-2], sections[-1], sep="\n", flush=True)
+        spec = SimSpec(info.id, game.players, ("random",), args.playouts, seed=1)
+        profile = cProfile.Profile()
+        profile.runcall(lambda spec=spec: [play_one(spec, i) for i in range(spec.games)])
+        title = (
+            f"{info.id} {game.players}p, {args.playouts} simulator games (play_one), random bots"
+        )
+        sections.append(report(profile, title, args.top))
+        print(*sections[-3:], sep="\n", flush=True)
     return "\n".join(sections)
 
 
