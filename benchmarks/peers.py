@@ -474,7 +474,7 @@ def memory_run(mode: str, game_id: str, seconds: float, rate: float) -> Row:
         samples: list[tuple[float, int]] = []
         while child.poll() is None:
             rss = _rss_kib(child.pid)
-            if rss:
+            if rss and time.perf_counter() - started > 1.0:  # after the interpreter's start-up
                 samples.append((time.perf_counter() - started, rss))
             time.sleep(0.5)
         elapsed = time.perf_counter() - started
