@@ -456,7 +456,7 @@ def memory_child(mode: str, game_id: str, games: int, out: str) -> None:
 
 
 def memory_run(mode: str, game_id: str, seconds: float, rate: float) -> Row:
-    """RSS of a run sized to last about ``seconds``, sampled twice a second; the growth per
+    """RSS of a run sized to last about ``seconds``, sampled four times a second; the growth per
     1000 games after warm-up, extrapolated linearly to a million games."""
     games = max(50, int(rate * seconds))
     with tempfile.TemporaryDirectory() as folder:
@@ -474,12 +474,15 @@ def memory_run(mode: str, game_id: str, seconds: float, rate: float) -> Row:
         samples: list[tuple[float, int]] = []
         while child.poll() is None:
             rss = _rss_kib(child.pid)
-            if rss and time.perf_counter() - started > 1.0:  # after the interpreter's start-up
+            if rss:
                 samples.append((time.perf_counter() - started, rss))
-            time.sleep(0.5)
+            time.sleep(0.25)
         elapsed = time.perf_counter() - started
     if child.returncode:
         raise RuntimeError(f"memory run {mode} failed ({child.returncode})")
+    samples = [s for s in samples if s[0] > 1.0] or samples  # after the interpreter's start-up
+    if not samples:
+        raise RuntimeError(f"memory run {mode} ended before its memory could be read")
     warm = [s for s in samples if s[0] >= elapsed * 0.2] or samples
     first, last = warm[0], warm[-1]
     played_between = games * (last[0] - first[0]) / elapsed
@@ -489,10 +492,10 @@ def memory_run(mode: str, game_id: str, seconds: float, rate: float) -> Row:
         "name": game_id,
         "games": games,
         "seconds": elapsed,
-        "rss_start_mib": samples[0][1] / 1024 if samples else 0.0,
+        "rss_start_mib": samples[0][1] / 1024,
         "rss_after_warmup_mib": first[1] / 1024,
         "rss_end_mib": last[1] / 1024,
-        "rss_peak_mib": max(s[1] for s in samples) / 1024 if samples else 0.0,
+        "rss_peak_mib": max(s[1] for s in samples) / 1024,
         "growth_kib_per_1000_games": per_thousand,
         "extrapolated_1m_games_mib": last[1] / 1024
         + per_thousand * (1_000_000 - games) / 1e3 / 1024,
@@ -702,7 +705,7 @@ def main(argv: list[str]) -> dict[str, Any]:
         return {}
     if args.fast:
         args.seconds, args.states, args.iterations, args.positions = 0.05, 3, 10, 1
-        args.sim_games, args.memory_seconds = 40, 2.0
+        args.sim_games, args.memory_seconds = 40, 3.0
     started = time.time()
     result: dict[str, Any] = {"machine": _machine(), "command": ["benchmarks/peers.py", *argv]}
     result["ours"] = ours(args.seconds, args.states)
