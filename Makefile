@@ -32,13 +32,13 @@ bench: $(BIN)/aerodeck
 
 # Issue 9: aerodeck against OpenSpiel and RLCard, installed into their own venv (never the project's).
 PEERS := benchmarks/.venv-peers
-$(PEERS)/bin/python: pyproject.toml
+$(PEERS)/installed: pyproject.toml
 	$(PYTHON) -m venv $(PEERS)
 	$(PEERS)/bin/pip install --quiet --upgrade pip
 	$(PEERS)/bin/pip install --quiet 'open_spiel==2.0.2' 'rlcard==1.2.0' -e .
 	touch $@
 
-bench-peers: $(PEERS)/bin/python
+bench-peers: $(PEERS)/installed
 	$(PEERS)/bin/python benchmarks/peers.py --json benchmarks/results/peers.json
 
 clean:
