@@ -67,6 +67,13 @@ def _by_index(index: int) -> Card:
     return CARDS[index]
 
 
+def markup(text: str) -> str:
+    """A card's notation as coloured rich markup for the terminal: ``KH`` becomes a red K♥."""
+    rank, suit = text[:-1], text[-1]
+    colour = "red" if suit in ("H", "D") else "bold"
+    return f"[{colour}]{rank}{SUIT_SYMBOLS[suit]}[/{colour}]"
+
+
 def card(text: str) -> Card:
     """Read a card's notation (case-insensitive, ``T`` or ``10``); NotationError if it is none."""
     cleaned = text.strip().upper()

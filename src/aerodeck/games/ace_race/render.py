@@ -6,9 +6,8 @@ Every view shows the rule in force, its parameter, what the next play must be, a
 from __future__ import annotations
 
 from aerodeck.core.api import JSON
-from aerodeck.core.cards import SUIT_SYMBOLS
+from aerodeck.core.cards import SUIT_SYMBOLS, markup
 
-_RED = {"H", "D"}
 _RULE_NAMES = {
     "multiples": "Multiples",
     "series": "Series",
@@ -23,11 +22,7 @@ _RULE_NAMES = {
 
 def pretty(text: str) -> str:
     """``KH`` as a coloured ``K♥``; the joker as a magenta ``JK``."""
-    if text == "JK":
-        return "[magenta]JK[/magenta]"
-    rank, suit = text[:-1], text[-1]
-    colour = "red" if suit in _RED else "bold"
-    return f"[{colour}]{rank}{SUIT_SYMBOLS[suit]}[/{colour}]"
+    return "[magenta]JK[/magenta]" if text == "JK" else markup(text)
 
 
 def _cards(texts: list[str]) -> str:

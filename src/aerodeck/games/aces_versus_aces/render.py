@@ -3,16 +3,7 @@
 from __future__ import annotations
 
 from aerodeck.core.api import JSON
-from aerodeck.core.cards import SUIT_SYMBOLS
-
-_RED = {"H", "D"}
-
-
-def pretty(text: str) -> str:
-    """``KH`` as a coloured ``K♥``."""
-    rank, suit = text[:-1], text[-1]
-    colour = "red" if suit in _RED else "bold"
-    return f"[{colour}]{rank}{SUIT_SYMBOLS[suit]}[/{colour}]"
+from aerodeck.core.cards import markup as pretty
 
 
 def _cards(texts: list[str]) -> str:
