@@ -24,6 +24,7 @@ import json
 import os
 import platform
 import random
+import resource
 import subprocess
 import sys
 import tempfile
@@ -390,7 +391,9 @@ def openspiel_ismcts_hearts(iterations: int, positions: int) -> Row:
 
 def simulator_scaling(game_id: str, games: int) -> list[Row]:
     """Wall time of the same run with 1, 2, ... all cores (random bots, records kept in memory
-    as the runner does without --out)."""
+    as the runner does without --out), with the CPU time spent by this process (the parent,
+    which also plays every game when jobs is 1) and by the worker processes: on a shared machine
+    the wall-clock speed-up says little, the CPU split still shows what the parent costs."""
     from aerodeck.sim.runner import SimSpec, run  # noqa: PLC0415
 
     game = aerodeck.make(game_id)
@@ -398,9 +401,21 @@ def simulator_scaling(game_id: str, games: int) -> list[Row]:
     rows = []
     base = 0.0
     for jobs in range(1, (os.cpu_count() or 1) + 1):
+        before = (
+            resource.getrusage(resource.RUSAGE_SELF),
+            resource.getrusage(resource.RUSAGE_CHILDREN),
+        )
         started = time.perf_counter()
         run(spec, jobs=jobs)
         elapsed = time.perf_counter() - started
+        after = (
+            resource.getrusage(resource.RUSAGE_SELF),
+            resource.getrusage(resource.RUSAGE_CHILDREN),
+        )
+        parent, workers = (
+            (a.ru_utime + a.ru_stime) - (b.ru_utime + b.ru_stime)
+            for b, a in zip(before, after, strict=True)
+        )
         base = base or elapsed
         row: Row = {
             "side": "simulator",
@@ -411,6 +426,8 @@ def simulator_scaling(game_id: str, games: int) -> list[Row]:
             "seconds": elapsed,
             "games_per_s": games / elapsed,
             "speedup": base / elapsed,
+            "parent_cpu_s": parent,
+            "workers_cpu_s": workers,
         }
         rows.append(row)
         _progress(row)
@@ -644,7 +661,8 @@ def print_table(result: dict[str, Any]) -> None:
         print(
             f"simulator {row['name']} {row['players']}p random x{row['games']}: "
             f"{row['jobs']} job(s) {row['seconds']:.2f} s, {row['games_per_s']:.0f} games/s, "
-            f"speed-up {row['speedup']:.2f}"
+            f"speed-up {row['speedup']:.2f}; CPU parent {row['parent_cpu_s']:.1f} s, "
+            f"workers {row['workers_cpu_s']:.1f} s"
         )
     for row in result["memory"]:
         print(
