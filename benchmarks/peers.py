@@ -13,7 +13,8 @@ one table with the ratios (ours / peer) and the verdict on each of the issue's t
 
 A decision is one action chosen by a seat. Our games draw chance inside ``apply``; OpenSpiel
 exposes chance as separate steps, counted apart (``chance/s``) and never as decisions.
-The peers are optional: rows whose package is missing are reported as skipped.
+The peers are optional: rows whose package is missing are reported as skipped. The memory and
+CPU accounting read Linux's /proc and getrusage.
 """
 
 from __future__ import annotations
@@ -389,7 +390,16 @@ def openspiel_ismcts_hearts(iterations: int, positions: int) -> Row:
 # --- the simulator ----------------------------------------------------------------------------
 
 
-def simulator_scaling(game_id: str, games: int) -> list[Row]:
+def job_counts(cores: int, limit: int | None = None) -> list[int]:
+    """1, 2, 4, ... and all cores (at most ``limit``): the scaling curve without a run per core."""
+    top = min(cores, limit or cores)
+    counts = [1]
+    while counts[-1] * 2 <= top:
+        counts.append(counts[-1] * 2)
+    return counts if counts[-1] == top else [*counts, top]
+
+
+def simulator_scaling(game_id: str, games: int, jobs_limit: int | None = None) -> list[Row]:
     """Wall time of the same run with 1, 2, ... all cores (random bots, records kept in memory
     as the runner does without --out), with the CPU time spent by this process (the parent,
     which also plays every game when jobs is 1) and by the worker processes: on a shared machine
@@ -400,7 +410,7 @@ def simulator_scaling(game_id: str, games: int) -> list[Row]:
     spec = SimSpec(game=game_id, players=game.players, bots=("random",), games=games, seed=9)
     rows = []
     base = 0.0
-    for jobs in range(1, (os.cpu_count() or 1) + 1):
+    for jobs in job_counts(os.cpu_count() or 1, jobs_limit):
         before = (
             resource.getrusage(resource.RUSAGE_SELF),
             resource.getrusage(resource.RUSAGE_CHILDREN),
@@ -739,7 +749,8 @@ def main(argv: list[str]) -> dict[str, Any]:
             (r for r in result["ours"] if r["players"] == aerodeck.make(r["name"]).players),
             key=lambda r: r["games_per_s"],
         )
-        result["simulator"] = simulator_scaling(fastest["name"], args.sim_games)
+        limit = 2 if args.fast else None
+        result["simulator"] = simulator_scaling(fastest["name"], args.sim_games, limit)
         rate = result["simulator"][0]["games_per_s"]
         for mode in ("engine", "runner"):
             result["memory"].append(memory_run(mode, fastest["name"], args.memory_seconds, rate))

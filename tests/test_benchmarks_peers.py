@@ -28,3 +28,12 @@ def test_peer_benchmark_runs_and_skips_missing_peers(tmp_path: Path) -> None:
     if importlib.util.find_spec("rlcard") is None:
         assert "rlcard-bare" not in sides
         assert any("RLCard" in line for line in result["skipped"])
+
+
+def test_simulator_scaling_runs_one_two_four_and_all_cores() -> None:
+    from benchmarks.peers import job_counts
+
+    assert job_counts(1) == [1]
+    assert job_counts(2) == [1, 2]
+    assert job_counts(6) == [1, 2, 4, 6]
+    assert job_counts(64, limit=2) == [1, 2]
