@@ -46,7 +46,6 @@ def test_bot_keeps_its_aircraft_hand_and_takes_tailing() -> None:
 
 def test_the_bot_buys_a_load_for_an_aircraft_without_missiles_within_the_vp_left() -> None:
     import aerodeck
-    from aerodeck.core.api import Observation
     from aerodeck.games.down_in_flames.bot import HeuristicBot
 
     game = aerodeck.make("down_in_flames", missile_loads=True, vp_limit=45, year=1980)
@@ -54,8 +53,6 @@ def test_the_bot_buys_a_load_for_an_aircraft_without_missiles_within_the_vp_left
     state.apply("fly mig-17f")
     bot = HeuristicBot(game, 1)  # type: ignore[arg-type]
     while state.phase == "pick" and state.to_act == 0:
-        move = bot.choose(
-            Observation(game, 0, state.view(0), state.legal_actions(), lambda r: state)
-        )
+        move = bot.choose(state.observation(0))
         state.apply(move)
     assert state.loads[0] and state.load_vp(0) <= 45  # type: ignore[attr-defined]
