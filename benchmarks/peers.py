@@ -20,6 +20,7 @@ CPU accounting read Linux's /proc and getrusage.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import gc
 import json
 import os
@@ -287,13 +288,7 @@ def ours_ismcts(iterations: int, positions: int) -> list[Row]:
                 worlds.append(world)
                 return world
 
-            counted = type(observation)(
-                game=observation.game,
-                seat=seat,
-                view=observation.view,
-                legal_actions=observation.legal_actions,
-                sampler=sample,
-            )
+            counted = dataclasses.replace(observation, sampler=sample)
             agent = IsmctsAgent(game, seed=k, iterations=iterations)
             started = time.perf_counter()
             agent.choose(counted)
