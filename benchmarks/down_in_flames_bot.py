@@ -1,6 +1,7 @@
 """Heuristic bot against the random agent in Down In Flames: Locked-On, seats alternating.
 
-Run: .venv/bin/python benchmarks/down_in_flames_bot.py [games] [seed]
+Run: .venv/bin/python benchmarks/down_in_flames_bot.py [games] [seed] [option=value ...]
+(for instance ``skills=true vp_limit=60`` to measure with skills).
 Prints wins, draws and losses of the heuristic bot, its score (win 1, draw 1/2) with a 95%
 Wilson interval on the win rate, and random-playout speed.
 """
@@ -28,8 +29,8 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return centre - half, centre + half
 
 
-def main(games: int = 200, seed: int = 2026) -> None:
-    game = aerodeck.make("down_in_flames")
+def main(games: int = 200, seed: int = 2026, **options: str) -> None:
+    game = aerodeck.make("down_in_flames", **options)
     wins = draws = losses = 0
     for number in range(games):
         bot_seat = number % 2
@@ -58,4 +59,5 @@ def main(games: int = 200, seed: int = 2026) -> None:
 
 
 if __name__ == "__main__":
-    main(*(int(a) for a in sys.argv[1:3]))
+    numbers = [int(a) for a in sys.argv[1:] if "=" not in a]
+    main(*numbers, **dict(a.split("=", 1) for a in sys.argv[1:] if "=" in a))

@@ -11,6 +11,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from importlib import resources
 from typing import Any, ClassVar, Protocol
 
@@ -295,9 +296,9 @@ class State(ABC):
         return Observation(
             game=self.game,
             seat=player,
-            view=self.view(player),
             legal_actions=self.legal_actions(),
             sampler=lambda rng: self.determinize(player, rng),
+            viewer=lambda: self.view(player),
         )
 
     def _emit(self, public: JSON, private: dict[int, JSON] | None = None) -> None:
@@ -359,13 +360,22 @@ def _slot_copier(names: tuple[str, ...]) -> Callable[[State, State], None]:
 
 @dataclass(frozen=True)
 class Observation:
-    """What an agent decides from: its seat's view, the legal actions, and a sampler of worlds."""
+    """What an agent decides from: its seat's view, the legal actions, and a sampler of worlds.
+
+    The view is built on first use: random and search bots never read it, and building it is
+    the dearest part of a decision in the simulator.
+    """
 
     game: Game
     seat: int
-    view: JSON
     legal_actions: list[Action]
     sampler: Callable[[random.Random], State] = field(repr=False)
+    viewer: Callable[[], JSON] = field(repr=False)
+
+    @cached_property
+    def view(self) -> JSON:
+        """Everything this seat may know (``State.view``), computed once."""
+        return self.viewer()
 
     def sample(self, rng: random.Random) -> State:
         """A full state consistent with this seat's view (a determinization), for search."""

@@ -42,3 +42,17 @@ def test_bot_keeps_its_aircraft_hand_and_takes_tailing() -> None:
     bot = HeuristicBot(state.game, 1)
     move = str(bot.choose(state.observation(0)))
     assert move.startswith("pos") and move.endswith(" 2")
+
+
+def test_the_bot_buys_a_load_for_an_aircraft_without_missiles_within_the_vp_left() -> None:
+    import aerodeck
+    from aerodeck.games.down_in_flames.bot import HeuristicBot
+
+    game = aerodeck.make("down_in_flames", missile_loads=True, vp_limit=45, year=1980)
+    state = game.new_game(seed=1)
+    state.apply("fly mig-17f")
+    bot = HeuristicBot(game, 1)  # type: ignore[arg-type]
+    while state.phase == "pick" and state.to_act == 0:
+        move = bot.choose(state.observation(0))
+        state.apply(move)
+    assert state.loads[0] and state.load_vp(0) <= 45  # type: ignore[attr-defined]

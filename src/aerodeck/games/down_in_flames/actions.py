@@ -11,7 +11,8 @@ from dataclasses import dataclass
 
 from aerodeck.core.api import Action, ActionTable
 from aerodeck.core.errors import NotationError
-from aerodeck.games.down_in_flames.data import ALTITUDES, DataSet
+from aerodeck.games.down_in_flames.data import ALTITUDES, DataSet, slug
+from aerodeck.games.down_in_flames.skills import RATINGS
 
 # Verbs without arguments (the rest take a card, aircraft, missile or altitude).
 SIMPLE = (
@@ -32,6 +33,9 @@ SIMPLE = (
     "launch",
     "hold",
 )
+# Verbs added with skills and the 2nd missile; listed after the duel's moves so that the
+# integer encoding of every earlier move stays the same.
+SIMPLE_2 = ("ready", "lucky", "timely", "launch2", "clean")
 MAX_DELTA = 3
 
 
@@ -45,8 +49,13 @@ class Move(Action):
     extra: str = ""
     a: int = 0
     b: int = 0
+    t: int = -1  # the target aircraft with several aircraft (R46); -1 in the duel
 
     def __str__(self) -> str:
+        text = self._text()
+        return text if self.t < 0 else f"{text} @{self.t}"
+
+    def _text(self) -> str:
         if self.verb == "range" or (self.verb == "speed" and self.name == "range"):
             parts = [self.verb] if self.verb == "speed" else [self.verb, self.name]
             if self.a:
@@ -72,7 +81,7 @@ def _deltas(total: int) -> list[tuple[int, int]]:
 class Catalogue:
     """Every move a data set allows, in a fixed order, with lookups by key and by text."""
 
-    def __init__(self, data: DataSet) -> None:
+    def __init__(self, data: DataSet, aircraft: int = 0) -> None:
         moves: list[Move] = [Move(verb) for verb in SIMPLE]
         moves += [Move("fly", a.slug) for a in data.aircraft]
         moves += [Move("alt", alt.lower()) for alt in ALTITUDES]
@@ -91,15 +100,25 @@ class Catalogue:
                 moves += [Move("act", c.slug, "up"), Move("act", c.slug, "down")]
             elif c.action in ("pos_to_neutral", "disadv_to_adv", "missile_bonus"):
                 moves.append(Move("act", c.slug))
+        moves += [Move(verb) for verb in SIMPLE_2]
+        moves += [Move("skill", slug(s.name)) for s in data.skills]
+        moves += [Move("rate", r, d) for r in RATINGS for d in ("up", "down")]
+        moves += [Move(verb, c.slug) for verb in ("agile", "jink") for c in data.cards]
+        moves += [Move("pairs", m.slug, str(k)) for m in data.missiles for k in (1, 2)]
+        for t in range(aircraft):  # several aircraft: every targeted move, then "next"
+            moves += _targeted(data, t)
+        moves += [Move("next", t=t) for t in range(aircraft)]
         self.moves: tuple[Move, ...] = tuple(moves)
         self.table = ActionTable(moves)
-        self.by_key = {(m.verb, m.name, m.extra, m.a, m.b): m for m in moves}
+        self.by_key = {(m.verb, m.name, m.extra, m.a, m.b, m.t): m for m in moves}
         self.by_text = {str(m): m for m in moves}
         assert len(self.by_text) == len(moves), "two moves share a notation"
 
-    def get(self, verb: str, name: str = "", extra: str = "", a: int = 0, b: int = 0) -> Move:
+    def get(
+        self, verb: str, name: str = "", extra: str = "", a: int = 0, b: int = 0, t: int = -1
+    ) -> Move:
         """The interned move (moves are also equal by value)."""
-        return self.by_key[verb, name, extra, a, b]
+        return self.by_key[verb, name, extra, a, b, t]
 
     def parse(self, text: str) -> Move:
         words = text.strip().lower().split()
@@ -112,6 +131,24 @@ class Catalogue:
                 "notation (e.g. 'pos ace-pilot 2', 'attack guns', 'react barrel-roll', 'pass')"
             )
         return move
+
+
+def _targeted(data: DataSet, t: int) -> list[Move]:
+    """The moves aimed at aircraft ``t``: Speed Maneuvers, maneuvers, attacks, actions."""
+    moves = [Move("speed", "pos", t=t)]
+    moves += [Move("speed", "range", a=x, b=y, t=t) for x, y in ((-1, 0), (1, 0), (0, -1), (0, 1))]
+    for c in data.cards:
+        moves += [Move("pos", c.slug, a=k, t=t) for k in range(1, min(c.positioning, 4) + 1)]
+        moves += [Move("range", c.slug, a=me, b=foe, t=t) for me, foe in _deltas(c.range)]
+        if c.can_gun:
+            moves.append(Move("attack", c.slug, t=t))
+        if c.can_tone:
+            moves += [Move("tone", c.slug, m.slug, t=t) for m in data.missiles]
+        if c.action == "altitude_1":
+            moves += [Move("act", c.slug, "up", t=t), Move("act", c.slug, "down", t=t)]
+        elif c.action in ("pos_to_neutral", "disadv_to_adv"):
+            moves.append(Move("act", c.slug, t=t))
+    return moves
 
 
 _ALIASES = {"p": "pass", "no": "pass", "done": "end", "countermeasure": "cm", "fire": "launch"}

@@ -18,12 +18,31 @@ from aerodeck.core.api import JSON, Action, Game, Observation
 from aerodeck.games.down_in_flames.actions import Move
 from aerodeck.games.down_in_flames.data import ALTITUDES, RANGES, CardType, DataSet, load_data
 from aerodeck.games.down_in_flames.flight import mutual_range
+from aerodeck.games.down_in_flames.team_bot import TeamPilot
 
 _WEIGHTS = {"Guns": 3.0, "Tone": 2.0, "Missile": 3.0, "Maneuvering": 1.0, "ANY": 10.0}
-ATTACKS = ("gun", "tone", "missile")
+ATTACKS = ("gun", "tone", "missile", "site")
 CHEAP = 2.5  # cards worth less than this may answer a mere maneuver
 KEEP_GOOD = 2  # good reaction cards kept back from maneuvering
 PRECIOUS = 8.0  # Ace Pilot and Split-S are kept for attacks
+RATE_UP = ("speed", "performance", "thrust-post", "thrust-pre", "gun", "ew")
+RATE_DOWN = ("ew", "gun", "thrust-pre", "speed", "thrust-post", "performance")
+SKILL_ORDER = (
+    "agile",
+    "better-envelope",
+    "skilled",
+    "up-the-sleeve",
+    "guided-intercept-3",
+    "eagle-eyes",
+    "jink",
+    "alert",
+    "fighter-pilot",
+    "lucky",
+    "guided-intercept-2",
+    "locked",
+    "edge",
+    "gun-fighter",
+)
 
 
 def card_value(card: CardType) -> float:
@@ -44,6 +63,7 @@ class HeuristicBot:
         # The printed card data is public rules knowledge, not part of any seat's secrets.
         self.data: DataSet = load_data(str(game.options.get("data", "")))
         self.value = {c.slug: card_value(c) for c in self.data.cards}
+        self.team = TeamPilot(self.data, self.value, self.rng)
 
     def choose(self, observation: Observation) -> Action:
         view = observation.view
@@ -51,6 +71,8 @@ class HeuristicBot:
         by_verb: dict[str, list[Move]] = {}
         for move in legal:
             by_verb.setdefault(move.verb, []).append(move)
+        if view.get("mode") == "melee":
+            return self.team.choose(view, legal, by_verb)
         phase = view["phase"]
         handler = getattr(self, "_" + phase.replace("-", "_"))
         choice: Move | None = handler(view, legal, by_verb)
@@ -89,12 +111,45 @@ class HeuristicBot:
 
     def _pick(self, view: JSON, legal: list[Move], by_verb: dict[str, list[Move]]) -> Move:
         """One of the strongest aircraft allowed: VP within 15% of the best, chosen by seed."""
+        if "fly" not in by_verb:
+            return self._load(view, by_verb)
         best = max(self.data.plane(m.name).vp_loaded for m in legal)
         strong = [m for m in legal if self.data.plane(m.name).vp_loaded >= 0.85 * best]
         return self.rng.choice(strong)
 
+    def _load(self, view: JSON, by_verb: dict[str, list[Move]]) -> Move:
+        """Keeps a printed load; an aircraft printed without missiles buys the best missile the
+        VP left allows (two pairs if it can), then stops."""
+        pairs = by_verb.get("pairs", [])
+        if view.get("load") or not pairs or "clean" not in by_verb:
+            return by_verb["ready"][0]
+
+        def worth(move: Move) -> tuple[int, int]:
+            missile = self.data.missile(move.name)
+            return (int(move.extra), sum(c or 0 for c in missile.cards) + missile.band)
+
+        return max(pairs, key=worth)
+
+    def _skill(self, view: JSON, legal: list[Move], by_verb: dict[str, list[Move]]) -> Move:
+        """Rating steps up Speed, then Performance; down the least used rating. Skills in a
+        fixed order of value, within the VP left (the legal list already keeps to it)."""
+        if "rate" in by_verb:
+            order = RATE_UP if by_verb["rate"][0].extra == "up" else RATE_DOWN
+            return min(by_verb["rate"], key=lambda m: order.index(m.name))
+        offered = {m.name: m for m in by_verb.get("skill", [])}
+        for name in SKILL_ORDER:
+            if name in offered:
+                return offered[name]
+        return by_verb["ready"][0]
+
     def _alt_pick(self, view: JSON, legal: list[Move], by_verb: dict[str, list[Move]]) -> Move:
-        return next(m for m in legal if m.name == "medium")
+        """Medium, unless an enemy site covers Medium more than another altitude."""
+        site = view.get("site")
+        if not site or site["seat"] == view["seat"]:
+            return next(m for m in legal if m.name == "medium")
+        cells = [alt for alt, _ in site["envelope"]]
+        order = ("medium", "high", "low")
+        return min(legal, key=lambda m: (cells.count(m.name.title()), order.index(m.name)))
 
     def _initiative(self, view: JSON, legal: list[Move], by_verb: dict[str, list[Move]]) -> Move:
         # Measured: the aircraft that flies second gets the first shot after the closing
@@ -109,11 +164,16 @@ class HeuristicBot:
         return by_verb["burner" if low else "no-burner"][0]
 
     def _discard(self, view: JSON, legal: list[Move], by_verb: dict[str, list[Move]]) -> Move:
-        return by_verb["draw"][0]
+        return by_verb["neutral" if "neutral" in by_verb else "draw"][0]
 
     def _altitude(self, view: JSON, legal: list[Move], by_verb: dict[str, list[Move]]) -> Move:
         mine = ALTITUDES.index(self._me(view)["altitude"])
         theirs = ALTITUDES.index(self._foe(view)["altitude"])
+        site = view.get("site")
+        if site and site["seat"] != view["seat"]:
+            covered = {alt for alt, _ in site["envelope"]}
+            if ALTITUDES[mine] not in covered:
+                return by_verb["level"][0]  # stay out of the enemy site's reach
         if theirs < mine and "dive" in by_verb:
             return by_verb["dive"][0]
         if theirs > mine and "climb" in by_verb and len(view["hand"]) >= 4:
@@ -127,7 +187,7 @@ class HeuristicBot:
         return self._cheapest(legal)
 
     def _launch(self, view: JSON, legal: list[Move], by_verb: dict[str, list[Move]]) -> Move:
-        return by_verb["launch"][0]
+        return by_verb["launch2" if "launch2" in by_verb else "launch"][0]
 
     def _range_move(self, view: JSON, moves: Sequence[Move]) -> Move | None:
         """A range change that brings both bands toward the wanted mutual range, if any helps."""
@@ -225,9 +285,13 @@ class HeuristicBot:
         answers = by_verb.get("react", [])
         if "cm" in by_verb and not mine:
             return by_verb["cm"][0]
+        if not answers and not mine and cycle["use"] in ATTACKS:
+            for verb in ("jink", "lucky", "agile"):
+                if verb in by_verb:
+                    return self._cheapest(by_verb[verb]) if verb != "lucky" else by_verb[verb][0]
         if not answers:
             return by_verb["pass"][0]
-        if cycle["use"] == "missile" and mine:
+        if cycle["use"] in ("missile", "site") and mine:
             return answers[0]  # the missile hand is spent anyway
         if cycle["use"] in ATTACKS:
             return self._cheapest(answers)

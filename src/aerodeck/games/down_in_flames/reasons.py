@@ -17,6 +17,7 @@ from aerodeck.games.down_in_flames.phases import (
     PICK,
     PLAY,
     REACT,
+    SKILL,
     SPEED,
 )
 
@@ -25,6 +26,7 @@ if TYPE_CHECKING:
 
 _STEP_WORDS = {
     PICK: "choose your aircraft in secret ('fly <aircraft>')",
+    SKILL: "choose skills in secret ('skill <skill>', 'rate <rating> up|down') then 'ready'",
     ALT_PICK: "choose your starting altitude in secret ('alt low|medium|high')",
     INITIATIVE: "the aircraft with the higher EW chooses 'first' or 'second'",
     BURNER: "light an afterburner ('burner') or not ('no-burner')",
@@ -39,16 +41,17 @@ _STEP_WORDS = {
 }
 
 _VERBS_BY_PHASE = {
-    PICK: {"fly"},
+    PICK: {"fly", "pairs", "clean", "ready"},
     ALT_PICK: {"alt"},
     INITIATIVE: {"first", "second"},
     BURNER: {"burner", "no-burner"},
-    DISCARD: {"discard", "draw"},
+    DISCARD: {"discard", "draw", "neutral"},
     ALTITUDE: {"climb", "dive", "level"},
     SPEED: {"speed", "end"},
-    PLAY: {"pos", "range", "attack", "tone", "act", "neutral", "end"},
-    REACT: {"react", "cm", "pass"},
-    LAUNCH: {"launch", "hold"},
+    PLAY: {"pos", "range", "attack", "tone", "act", "neutral", "end", "timely"},
+    REACT: {"react", "cm", "pass", "lucky", "agile", "jink"},
+    LAUNCH: {"launch", "hold", "launch2"},
+    SKILL: {"skill", "rate", "ready"},
     FOLLOW: {"follow", "stay"},
     PAY: {"discard"},
 }
@@ -62,8 +65,28 @@ def why(state: DifState, move: Move) -> str:
     seat = state.to_act
     assert seat is not None
     data = state.data
+    if phase == PICK and state.loading:
+        return (
+            "a custom load takes 1 or 2 pairs of each missile type in service by the agreed "
+            "year, within the VP limit ('pairs <missile> 1|2', 'clean', then 'ready')"
+        )
     if phase == PICK:
         return f"{move.name} is beyond the agreed VP limit or year"
+    if phase == SKILL:
+        return _why_skill(state, move)
+    if move.verb == "neutral" and phase == DISCARD:
+        return "only Bat-Turn returns you to Neutral here, and only from Disadvantaged or Tailed"
+    if move.verb == "timely":
+        return "Timely is used once per game, with cards in hand"
+    if move.verb == "launch2":
+        return "a 2nd missile needs the optional rule and two missiles of that type"
+    if move.verb == "lucky":
+        return "Lucky turns a countermeasure into an Ace Pilot once per game, from your hand"
+    if move.verb in ("agile", "jink"):
+        return (
+            "Agile (any time) and Jink (against a gun attack on you) make a card an Ace Pilot "
+            "once per game; a card that can react anyway is played with 'react'"
+        )
     if move.verb == "climb":
         return "you cannot climb above High, and a climb costs a card you do not have"
     if move.verb == "dive":
@@ -106,3 +129,16 @@ def why(state: DifState, move: Move) -> str:
             "altitude_1": "Vertical Roll stays within Low..High, and climbing costs a card",
         }.get(card.action, f"{card.title} has no action of its own")
     return f"not now: {_STEP_WORDS[phase]}"
+
+
+def _why_skill(state: DifState, move: Move) -> str:
+    if state.rate_left:
+        return "first choose the rating your skill changes ('rate <rating> up|down')"
+    if move.verb == "rate":
+        return "no skill of yours has a rating change left to choose"
+    if move.verb == "skill":
+        return (
+            "a skill is taken once, within the VP left under the limit; campaign skills, Drift "
+            "Factor and Aircraft Expertise are not offered in a dogfight; Fighter Pilot needs a gun"
+        )
+    return "not now"

@@ -22,6 +22,7 @@ _USE = {
     "disadv_to_adv": "action",
     "altitude_1": "action",
     "missile_bonus": "action",
+    "site": "site attack",
 }
 _STEP = {
     "pick": "choosing aircraft in secret",
@@ -37,6 +38,8 @@ _STEP = {
     "follow": "follow the altitude change?",
     "pay": "paying a discard",
     "over": "game over",
+    "skill": "choosing skills in secret",
+    "order": "the side chooses which aircraft flies next",
 }
 
 
@@ -71,6 +74,14 @@ def _aircraft(seat: JSON, me: int | None) -> list[str]:
             f"    missiles {missiles}   countermeasures {seat['countermeasures']}   "
             f"afterburners {seat['afterburners']}{burner}   weapon reach {seat['reach'] or '-'}"
         )
+    if "skills" in seat:
+        changes = ", ".join(f"{r} {v:+d}" for r, v in seat["rating_changes"].items())
+        used = f"   used: {', '.join(seat['skills_used'])}" if seat.get("skills_used") else ""
+        lines.append(
+            f"    skills: {', '.join(seat['skills']) or 'none'}"
+            + (f" ({changes})" if changes else "")
+            + used
+        )
     if "performance" in seat:
         lines.append(
             f"    at this altitude: performance {seat['performance']}, thrust "
@@ -79,7 +90,64 @@ def _aircraft(seat: JSON, me: int | None) -> list[str]:
     return lines
 
 
+def render_melee(view: JSON) -> str:
+    """Several aircraft: one line block per aircraft, positions as 'Advantage on #2'."""
+    me = view.get("seat")
+    step = str(_STEP.get(view["phase"], view["phase"])).format(step=view["step"])
+    flying = "" if view["flying"] is None else f"   aircraft #{view['flying']} flies"
+    lines = [
+        f"[bold]Round {min(view['round'], view['rounds'])} of {view['rounds']}[/bold]{flying}   "
+        f"step: {step}   deck {view['deck']}   discards {view['discards']}   "
+        f"kills by side {view['kills']}"
+    ]
+    for c in view["aircraft"]:
+        name = c["aircraft"] or ("chosen (secret)" if c["chosen"] else "not chosen")
+        status = "" if c["alive"] else "  [bold red]shot down[/bold red]"
+        held = ""
+        if c["on"] is not None:
+            held = f"   {c['on']['position']} on #{c['on']['target']}"
+        lines.append(
+            f"  #{c['aircraft_no']} {who(c['seat'], me)} (side {c['side']}): [cyan]{name}[/cyan]"
+            f"   altitude {c['altitude'] or '-'}   band {c['range']}   cards {c['hand_size']}"
+            f"{held}{status}"
+        )
+        if "missiles" in c:
+            missiles = ", ".join(f"{n}x {m}" for m, n in c["missiles"].items()) or "none"
+            lines.append(
+                f"      speed {c['speed']}  missiles {missiles}  countermeasures "
+                f"{c['countermeasures']}  afterburners {c['afterburners']}  "
+                f"reach {c['reach'] or '-'}"
+            )
+        if "hand" in c:
+            lines.append(f"      [bold]hand:[/bold] {', '.join(c['hand']) or '-'}")
+    cycle = view["cycle"]
+    if cycle:
+        title = _USE.get(cycle["use"], cycle["use"])
+        lines.append(f"  [bold]cycle[/bold]: #{cycle['by']}'s {title} against #{cycle['target']}")
+        for n, link in enumerate(cycle["chain"], start=1):
+            lines.append(f"    {n}. #{link['aircraft']}: {link['card']}")
+    if view.get("missile_hand") is not None:
+        lines.append(f"  [bold]missile hand:[/bold] {', '.join(view['missile_hand']) or '-'}")
+    if view.get("site"):
+        site = view["site"]
+        cells = ", ".join(f"{a} {r}" for a, r in site["envelope"])
+        lines.append(
+            f"  site {site['name']} ({site['kind']}, draws {site['draw']}) defends "
+            f"{who(site['seat'], me)}'s side: envelope {cells}"
+        )
+    if view.get("site_hand") is not None:
+        lines.append(f"  [bold]site hand:[/bold] {', '.join(view['site_hand']) or '-'}")
+    if view["deciding"] is not None:
+        deciding = "the site" if view["deciding"] < 0 else f"aircraft #{view['deciding']}"
+        lines.append(f"  deciding: {deciding}")
+    if view["end"]:
+        lines.append(f"  [bold]{view['end']}[/bold]")
+    return "\n".join(lines)
+
+
 def render_view(view: JSON) -> str:
+    if view.get("mode") == "melee":
+        return render_melee(view)
     me = view.get("seat")
     step = _STEP[view["phase"]].format(step=view["step"])
     turn = "" if view["turn"] is None else f"   {who(view['turn'], me)} to fly"
@@ -98,6 +166,21 @@ def render_view(view: JSON) -> str:
         lines.append(f"  next missile this turn: +{view['missile_bonus']} card(s) (Yo-Yo/Break)")
     if view.get("follow"):
         lines.append(f"  the enemy moved {view['follow']['direction']}: follow or stay")
+    if view.get("load") is not None:
+        load = ", ".join(f"{n}x {m}" for m, n in view["load"]) or "no missiles"
+        lines.append(f"  your load: {load} ({view['load_vp']} VP)")
+    if view.get("skill_budget") is not None:
+        lines.append(f"  VP left for skills: {view['skill_budget']}")
+        if view.get("rate_left"):
+            word = "raise" if view["rate_sign"] > 0 else "lower"
+            lines.append(f"  {word} a rating by one level ({view['rate_left']} step(s) left)")
+    site = view.get("site")
+    if site:
+        cells = ", ".join(f"{a} {r}" for a, r in site["envelope"])
+        lines.append(
+            f"  site {site['name']} ({site['kind']}, draws {site['draw']}) defends "
+            f"{who(site['seat'], me)}: envelope {cells}"
+        )
     if view["pay_left"]:
         lines.append(f"  cards still to discard: {view['pay_left']}")
     cycle = view["cycle"]
@@ -116,6 +199,8 @@ def render_view(view: JSON) -> str:
         lines.append(f"  [dim]discard pile: {pile}[/dim]")
     if "hand" in view:
         lines.append(f"  [bold]your hand:[/bold] {', '.join(view['hand']) or '-'}")
+    if view.get("site_hand") is not None:
+        lines.append(f"  [bold]site hand:[/bold] {', '.join(view['site_hand']) or '-'}")
     if view.get("missile_hand") is not None:
         lines.append(f"  [bold]missile hand:[/bold] {', '.join(view['missile_hand']) or '-'}")
     if view["end"]:
@@ -142,6 +227,8 @@ def describe_event(event: JSON) -> str:
     if kind == "altitudes":
         return f"Altitudes revealed: seat 0 {event['altitudes'][0]}, seat 1 {event['altitudes'][1]}"
     if kind == "initiative":
+        if "first_side" in event:
+            return f"Initiative: side {event['first_side']} flies first (highest EW)"
         if event["seat"] is None:
             return f"Initiative: equal EW, chance sends seat {event['first']} first"
         return f"Initiative: seat {event['seat']} (higher EW) sends seat {event['first']} first"
@@ -207,6 +294,37 @@ def describe_event(event: JSON) -> str:
         return f"The discard pile is shuffled into a new deck ({event['deck']} cards)"
     if kind == "destroyed":
         return f"[bold red]seat {event['seat']} is shot down[/bold red] by seat {event['by']}"
+    if kind == "teamwork":
+        return f"aircraft #{event['seat']} adds a Teamwork reaction"
+    if kind == "aircraft-all":
+        return "Aircraft revealed: " + ", ".join(
+            f"#{n} {name}" for n, name in enumerate(event["aircraft"])
+        )
+    if kind == "round":
+        return f"Round {event['round']} begins"
+    if kind == "load-chosen":
+        mine = ""
+        if "load" in event:
+            mine = ": " + (", ".join(f"{n}x {m}" for m, n in event["load"]) or "no missiles")
+        return f"{seat} has chosen a custom missile load{mine}"
+    if kind == "skills-chosen":
+        mine = f": {', '.join(event['skills']) or 'none'}" if "skills" in event else ""
+        return f"{seat} has chosen skills{mine}"
+    if kind == "skills":
+        a, b = (", ".join(x) or "none" for x in event["skills"])
+        return f"Skills revealed: seat 0 {a}; seat 1 {b} (VP {event['vp'][0]} and {event['vp'][1]})"
+    if kind == "skill-used":
+        return f"{seat} uses {event['skill']} (once per game)"
+    if kind == "skill-card":
+        card = event["card"] or "nothing: none left"
+        return f"{seat} takes {card} ({event['skill']})"
+    if kind == "site-draw":
+        cards = f": {', '.join(event['cards'])}" if "cards" in event else ""
+        return f"site {event['site']} draws {event['count']} against seat {event['target']}{cards}"
+    if kind == "site-attack":
+        return f"site {event['site']} attacks seat {event['target']} with {event['card']}"
+    if kind == "site-spent":
+        return f"the site's cards are discarded: {', '.join(event['cards'])}"
     if kind == "game-end":
         winners = " and ".join(f"seat {s}" for s in event["winners"])
         return f"Game over: {event['why']} ({winners})"

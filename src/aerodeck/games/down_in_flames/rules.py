@@ -36,12 +36,24 @@ from aerodeck.games.down_in_flames.phases import (
     PICK,
     PLAY,
     REACT,
+    SKILL,
     SPEED,
     Hand,
     Link,
+    Load,
 )
 from aerodeck.games.down_in_flames.reasons import why
 from aerodeck.games.down_in_flames.scenario import read_setup
+from aerodeck.games.down_in_flames.skills import (
+    ADDED_CARDS,
+    EXTRA_DRAW,
+    NO_MODS,
+    NOT_IN_A_DUEL,
+    RATING_STEPS,
+    RATINGS,
+    THROWN,
+    can_step,
+)
 
 if TYPE_CHECKING:
     from aerodeck.games.down_in_flames.game import DownInFlames
@@ -81,8 +93,11 @@ class DifState(State):
         "from_speed",
         "hands",
         "kind",
+        "loading",
+        "loads",
         "missile_hand",
         "missiles",
+        "mods",
         "pay_left",
         "pay_seat",
         "pay_then",
@@ -90,14 +105,22 @@ class DifState(State):
         "planes",
         "planes_shown",
         "pos",
+        "rate_left",
+        "rate_sign",
         "result",
         "rng_seed",
         "round",
+        "site_checked",
+        "site_hand",
+        "skills",
+        "skills_shown",
         "speed_left",
         "step",
+        "timely_n",
         "to_act",
         "turn_seat",
         "turns_done",
+        "used",
     )
 
     game: DownInFlames
@@ -144,7 +167,21 @@ class DifState(State):
         self.step = "pre"
         self.result: tuple[float, float] | None = None
         self.end_reason = ""
-        pool = [c.index for c in data.cards for _ in range(c.count)]
+        self.skills: tuple[Hand, Hand] = ((), ())
+        self.mods: tuple[Hand, Hand] = (NO_MODS, NO_MODS)
+        self.skills_shown = False
+        self.used: tuple[Hand, Hand] = ((), ())  # once-per-game skills spent
+        self.rate_left = 0
+        self.rate_sign = 0
+        self.timely_n = 0
+        self.site_hand: Hand = ()
+        self.site_checked = False
+        # Custom missile loads (option missile_loads): None keeps the printed load.
+        self.loads: tuple[Load | None, Load | None] = (None, None)
+        self.loading = False
+        # Multiple Action Card decks (§18.8) are combined into one larger deck.
+        decks = int(game.options["decks"])
+        pool = [c.index for c in data.cards for _ in range(c.count * decks)]
         if setup:
             read_setup(self, setup, pool)
         else:
@@ -158,7 +195,25 @@ class DifState(State):
         return self.game.data
 
     def plane(self, seat: int) -> Aircraft:
-        return self.data.aircraft[self.planes[seat]]
+        """The aircraft as flown: printed ratings, with its skills once they are revealed."""
+        if not self.skills_shown:
+            return self.data.aircraft[self.planes[seat]]
+        return self.game.flown(self.planes[seat], self.mods[seat], self.skills[seat])
+
+    def has(self, seat: int, skill: str) -> bool:
+        """Whether the seat flies with ``skill`` (revealed skills only act)."""
+        return self.skills_shown and self.game.skill_ix.get(skill, -1) in self.skills[seat]
+
+    def fresh(self, seat: int, skill: str) -> bool:
+        """Whether the seat holds a once-per-game ``skill`` not used yet."""
+        return self.has(seat, skill) and self.game.skill_ix[skill] not in self.used[seat]
+
+    def _spend(self, seat: int, skill: str) -> None:
+        self.used = _put(self.used, seat, (*self.used[seat], self.game.skill_ix[skill]))
+        self._emit({"type": "skill-used", "seat": seat, "skill": skill})
+
+    def skill_vp(self, seat: int) -> int:
+        return sum(self.data.skills[i].cost for i in self.skills[seat])
 
     def rel(self, seat: int) -> int:
         """Seat's position on the enemy: +2 Tailing ... -2 Tailed."""
@@ -184,11 +239,23 @@ class DifState(State):
     def eligible(self) -> list[int]:
         """Aircraft within the agreed VP limit and year (R13)."""
         limit, year = self.game.options["vp_limit"], self.game.options["year"]
-        return [a.index for a in self.data.aircraft if a.vp_loaded <= limit and a.year <= year]
+        clean = self.game.options["missile_loads"]
+        return [
+            a.index
+            for a in self.data.aircraft
+            if (a.vp_clean if clean else a.vp_loaded) <= limit and a.year <= year
+        ]
 
     def gun_cost(self, seat: int, card: CardType) -> int:
+        """R9, less In My Sights! (nothing) or an unused Gun Fighter (two fewer)."""
         assert card.gun_discard is not None
-        return flight.gun_discard(card.gun_discard, self.plane(seat).gun)
+        cost = flight.gun_discard(card.gun_discard, self.plane(seat).gun)
+        if cost and self.skills_shown:
+            if self.has(seat, "In My Sights!"):
+                return 0
+            if self.fresh(seat, "Gun Fighter"):
+                return max(0, cost - 2)
+        return cost
 
     def _title(self, card: int) -> str:
         return self.data.cards[card].title
@@ -201,7 +268,7 @@ class DifState(State):
         missiles = []
         for seat in (0, 1):
             counts = [0] * len(data.missiles)
-            for index, pairs in self.plane(seat).load:
+            for index, pairs in self.load(seat):
                 counts[index] = 2 * pairs
             missiles.append(tuple(counts))
         self.missiles = (missiles[0], missiles[1])
@@ -220,6 +287,10 @@ class DifState(State):
     def _initiative(self) -> None:
         """Printed EW decides (R5); the higher chooses who goes first, a tie is random."""
         ew = [self.plane(s).ew or 0 for s in (0, 1)]
+        eagle = [self.has(s, "Eagle Eyes") for s in (0, 1)]
+        if eagle[0] != eagle[1]:
+            # Eagle Eyes gives the initiative; both holding it cancel out (R32).
+            ew = [int(e) for e in eagle]
         if ew[0] != ew[1]:
             self.phase = INITIATIVE
             self.to_act = 0 if ew[0] > ew[1] else 1
@@ -280,6 +351,12 @@ class DifState(State):
             {"type": "draw", "seat": seat, "count": len(cards), "why": why},
             {seat: {"cards": [self._title(c) for c in cards]}},
         )
+        if self.skills_shown and self.skills[seat]:
+            for skill, titles in THROWN.items():
+                if self.has(seat, skill):
+                    for c in cards:
+                        if self._title(c) in titles and c in self.hands[seat]:
+                            self._discard(seat, c, skill)
 
     def _discard(self, seat: int, card: int, why: str) -> None:
         self.hands = _put(self.hands, seat, _without(self.hands[seat], card))
@@ -301,29 +378,210 @@ class DifState(State):
 
     def _legal_pick(self) -> list[Move]:
         cat = self.game.catalogue
+        if self.loading:
+            return self._legal_load()
         return [cat.get("fly", self.data.aircraft[i].slug) for i in self.eligible()]
+
+    # --- custom missile loads (R44) ------------------------------------------------------------
+
+    def load(self, seat: int) -> Load:
+        """The missiles the seat's aircraft carries: (missile index, pairs)."""
+        custom = self.loads[seat]
+        return self.data.aircraft[self.planes[seat]].load if custom is None else custom
+
+    def load_vp(self, seat: int) -> int:
+        """The aircraft's VP with its load: printed, or no-missile VP plus the chart (§18.1)."""
+        plane = self.data.aircraft[self.planes[seat]]
+        custom = self.loads[seat]
+        if custom is None:
+            return plane.vp_loaded
+        chart = self.data.constants.missile_pair_vp
+        return plane.vp_clean + sum(chart[self.data.missiles[m].vp][p - 1] for m, p in custom)
+
+    def _legal_load(self) -> list[Move]:
+        cat = self.game.catalogue
+        seat = self.to_act
+        assert seat is not None
+        out = [cat.get("ready")]
+        custom = self.loads[seat]
+        if custom is None:
+            out.append(cat.get("clean"))
+        plane = self.data.aircraft[self.planes[seat]]
+        base = plane.vp_clean if custom is None else self.load_vp(seat)
+        room = self.game.options["vp_limit"] - base
+        taken = {m for m, _ in custom or ()}
+        chart = self.data.constants.missile_pair_vp
+        for missile in self.data.missiles:
+            if missile.index in taken or missile.year > self.game.options["year"]:
+                continue
+            costs = chart.get(missile.vp)
+            if costs is None:
+                continue
+            for pairs in (1, 2):
+                if costs[pairs - 1] <= room:
+                    out.append(cat.get("pairs", missile.slug, str(pairs)))
+        return out
+
+    def _do_load(self, move: Move) -> None:
+        seat = self.to_act
+        assert seat is not None
+        custom = self.loads[seat] or ()
+        if move.verb == "pairs":
+            added = (self.data.missile(move.name).index, int(move.extra))
+            self.loads = _put(self.loads, seat, tuple(sorted((*custom, added))))
+        elif move.verb == "clean":
+            self.loads = _put(self.loads, seat, ())
+        else:
+            self.loading = False
+            self._picked(seat)
 
     def _do_pick(self, move: Move) -> None:
         seat = self.to_act
         assert seat is not None
+        if self.loading:
+            self._do_load(move)
+            return
         plane = self.data.plane(move.name)
         self.planes = _put(self.planes, seat, plane.index)
         self._emit({"type": "pick", "seat": seat}, {seat: {"aircraft": plane.name}})
+        if self.game.options["missile_loads"]:
+            self.loading = True
+            return
+        self._picked(seat)
+
+    def _picked(self, seat: int) -> None:
+        if self.loads[seat] is not None:
+            chosen = [[self.data.missiles[m].name, 2 * p] for m, p in self.loads[seat] or ()]
+            self._emit({"type": "load-chosen", "seat": seat}, {seat: {"load": chosen}})
         if seat == 0:
             self.to_act = 1
             return
         self.planes_shown = True
         self._arm()
         p0, p1 = self.plane(0), self.plane(1)
+        event: JSON = {
+            "type": "aircraft",
+            "aircraft": [p0.name, p1.name],
+            "vp": [self.flown_vp(0), self.flown_vp(1)],
+        }
+        if self.game.options["missile_loads"]:
+            event["loads"] = [
+                [[self.data.missiles[m].name, 2 * p] for m, p in self.load(s)] for s in (0, 1)
+            ]
+        self._emit(event)
+        if self.game.options["skills"]:
+            self.phase, self.to_act = SKILL, 0
+            return
+        self._opening_hands()
+        self.phase, self.to_act = ALT_PICK, 0
+
+    # --- skills (R29-R34) -------------------------------------------------------------------
+
+    def _legal_skill(self) -> list[Move]:
+        cat = self.game.catalogue
+        seat = self.to_act
+        assert seat is not None
+        if self.rate_left:
+            base = self.data.aircraft[self.planes[seat]]
+            word = "up" if self.rate_sign > 0 else "down"
+            return [
+                cat.get("rate", RATINGS[r], word)
+                for r in range(len(RATINGS))
+                if can_step(base, self.mods[seat], r, self.rate_sign)
+            ]
+        room = self._budget(seat)
+        gun = self.data.aircraft[self.planes[seat]].gun is not None
+        out = [cat.get("ready")]
+        for i, skill in enumerate(self.data.skills):
+            if (
+                i not in self.skills[seat]
+                and skill.cost <= room
+                and not skill.campaign_only
+                and skill.name not in NOT_IN_A_DUEL
+                and (gun or skill.name != "Fighter Pilot")
+            ):
+                out.append(cat.get("skill", self.game.skill_slugs[i]))
+        return out
+
+    def _do_skill(self, move: Move) -> None:
+        seat = self.to_act
+        assert seat is not None
+        if move.verb == "rate":
+            r = RATINGS.index(move.name)
+            self.mods = _put(
+                self.mods, seat, _put(self.mods[seat], r, self.mods[seat][r] + self.rate_sign)
+            )
+            self.rate_left -= 1
+            if self.rate_left and not self._legal_skill():
+                self.rate_left = 0
+            return
+        if move.verb == "skill":
+            i = self.game.skill_slugs.index(move.name)
+            self.skills = _put(self.skills, seat, tuple(sorted((*self.skills[seat], i))))
+            steps = RATING_STEPS.get(self.data.skills[i].name)
+            if steps:
+                self.rate_left, self.rate_sign = steps
+                if not self._legal_skill():
+                    self.rate_left = 0
+            return
+        names = [self.data.skills[i].name for i in self.skills[seat]]
+        self._emit({"type": "skills-chosen", "seat": seat}, {seat: {"skills": names}})
+        if seat == 0:
+            self.to_act = 1
+            return
+        self.skills_shown = True
         self._emit(
             {
-                "type": "aircraft",
-                "aircraft": [p0.name, p1.name],
-                "vp": [flight.vp(p0, p1), flight.vp(p1, p0)],
+                "type": "skills",
+                "skills": [[self.data.skills[i].name for i in self.skills[s]] for s in (0, 1)],
+                "changes": [self._changes(s) for s in (0, 1)],
+                "vp": [self._vp(s) for s in (0, 1)],
             }
         )
         self._opening_hands()
+        for s in (0, 1):
+            self._skill_cards(s)
         self.phase, self.to_act = ALT_PICK, 0
+
+    def _budget(self, seat: int) -> int:
+        """VP left for skills: the limit less the aircraft (loaded) and the skills so far."""
+        return int(self.game.options["vp_limit"]) - self.load_vp(seat) - self.skill_vp(seat)
+
+    def _changes(self, seat: int) -> dict[str, int]:
+        return {RATINGS[r]: v for r, v in enumerate(self.mods[seat]) if v}
+
+    def _vp(self, seat: int) -> int:
+        return self.flown_vp(seat) + self.skill_vp(seat)
+
+    def flown_vp(self, seat: int) -> int:
+        """VP with the load flown, less the modifier when the enemy carries no missiles (R13)."""
+        plane = self.data.aircraft[self.planes[seat]]
+        value = self.load_vp(seat) if self.load(seat) else plane.vp_clean
+        return value - (plane.vp_mod if not self.load(1 - seat) else 0)
+
+    def _skill_cards(self, seat: int) -> None:
+        """After the opening draw: extra draws, then named cards searched out of the deck (then
+        the discards), the deck reshuffled after a search (R31)."""
+        for skill, n in EXTRA_DRAW.items():
+            if self.has(seat, skill):
+                self._draw(seat, n, skill)
+        for skill, titles in ADDED_CARDS.items():
+            if not self.has(seat, skill):
+                continue
+            for title in titles:
+                found = [c.index for c in self.data.cards if c.title == title]
+                card = found[0] if found else NO_CARD
+                if card in self.deck:
+                    deck = list(_without(self.deck, card))
+                    self.rng_seed = shuffle(self.rng_seed, deck)
+                    self.deck = tuple(deck)
+                elif card in self.discards:
+                    self.discards = _without(self.discards, card)
+                else:
+                    self._emit({"type": "skill-card", "seat": seat, "skill": skill, "card": None})
+                    continue
+                self.hands = _put(self.hands, seat, tuple(sorted((*self.hands[seat], card))))
+                self._emit({"type": "skill-card", "seat": seat, "skill": skill, "card": title})
 
     def _legal_alt_pick(self) -> list[Move]:
         cat = self.game.catalogue
@@ -361,6 +619,7 @@ class DifState(State):
         self.bonus = 0
         self.speed_left = 0
         self.from_speed = False
+        self.site_checked = False
         self._emit({"type": "turn", "seat": seat, "round": self.round})
         if self.burner_on[seat]:
             self.burner_on = _put(self.burner_on, seat, False)
@@ -384,17 +643,33 @@ class DifState(State):
 
     def _start_discard(self, step: str) -> None:
         self.step = step
+        self.timely_n = 0
         self.phase, self.to_act = DISCARD, self.turn_seat
 
     def _legal_discard(self) -> list[Move]:
         cat = self.game.catalogue
         seat = self.turn_seat
-        return [cat.get("draw"), *(cat.get("discard", c.slug) for c in self._held(seat))]
+        out = [cat.get("draw"), *(cat.get("discard", c.slug) for c in self._held(seat))]
+        if self.step == "pre" and self.rel(seat) < 0 and self.has(seat, "Bat-Turn"):
+            out.append(cat.get("neutral"))
+        return out
 
     def _do_discard(self, move: Move) -> None:
         seat = self.turn_seat
+        if move.verb == "neutral":
+            # Bat-Turn: back to Neutral at the start of the turn (R33).
+            self.pos = 0
+            self._emit({"type": "neutral", "seat": seat, "why": "Bat-Turn"})
+            return
         if move.verb == "discard":
             self._discard(seat, self.data.card(move.name).index, f"{self.step}-turn discard")
+            self.timely_n += 1
+            return
+        if self.step == "timely":
+            # Timely: as many cards drawn as were just discarded (R33).
+            self._draw(seat, self.timely_n, "Timely")
+            self.step = "pre"
+            self._play_step()
             return
         post = self.step == "post"
         thrust = self.thrust(seat, post)
@@ -408,8 +683,17 @@ class DifState(State):
             self._emit({"type": "altitude", "seat": seat, "to": "Medium", "why": "stall"})
             self._draw(seat, 1, "stall")
             self._enforce()
+        elif self.has(seat, "Edge of Envelope"):
+            # Draw the Performance, then discard down to it (R33).
+            self._draw(seat, self.perf(seat), f"{self.step}-turn draw")
+            excess = len(self.hands[seat]) - self.perf(seat)
+            if excess > 0:
+                self._pay(seat, excess, "envelope")
+                return
         else:
             room = max(0, self.perf(seat) - len(self.hands[seat]))
+            if self.has(seat, "Test Pilot"):
+                room = thrust
             self._draw(seat, min(thrust, room), f"{self.step}-turn draw")
         self._after_draw()
 
@@ -537,6 +821,52 @@ class DifState(State):
     def _play_step(self) -> None:
         self.from_speed = False
         self.phase, self.to_act = PLAY, self.turn_seat
+        if not self.site_checked:
+            self.site_checked = True
+            self._site_check()
+
+    # --- ground sites (R37-R40) -------------------------------------------------------------
+
+    def _site_check(self) -> None:
+        """At the start of an enemy aircraft's Play Cards step, a site whose envelope holds it
+        (its altitude and its own range band) draws; a Tone (SAM) or Guns (AAA) attacks once."""
+        site = self.game.site
+        owner = self.game.site_seat
+        target = self.turn_seat
+        if site is None or target == owner:
+            return
+        cell = (ALTITUDES[self.alts[target]], RANGES[self.bands[target]])
+        if cell not in site.envelope:
+            return
+        drawn = self._take(site.draw)
+        names = [self._title(c) for c in drawn]
+        self._emit(
+            {"type": "site-draw", "site": site.name, "target": target, "count": len(drawn)},
+            {owner: {"cards": names}},
+        )
+        sam = site.kind == "SAM"
+        cards = self.data.cards
+        trigger = [c for c in drawn if (cards[c].can_tone if sam else cards[c].can_gun)]
+        if not trigger:
+            self.discards += tuple(drawn)
+            self._emit({"type": "site-spent", "site": site.name, "cards": names})
+            return
+        opener = trigger[0]
+        self.site_hand = tuple(sorted(_without(tuple(drawn), opener)))
+        family = "Tone" if sam else "Guns"
+        self.kind, self.cyc_card, self.cyc_missile = "site", NO_CARD, -1
+        self.chain = ((owner, opener, family, "site"),)
+        self._emit(
+            {
+                "type": "site-attack",
+                "site": site.name,
+                "seat": owner,
+                "target": target,
+                "card": self._title(opener),
+                "as": family,
+            }
+        )
+        self._react_step()
 
     def _legal_play(self) -> list[Move]:
         """Attacks first, then actions, maneuvers, and the free moves last (for the terminal)."""
@@ -585,6 +915,8 @@ class DifState(State):
                         if (me or foe) and abs(me) + abs(foe) <= card.range:
                             moves.append(cat.get("range", name, a=me, b=foe))
         free = [cat.get("neutral")] if rel > 0 else []
+        if hand_size and self.fresh(seat, "Timely"):
+            free.append(cat.get("timely"))
         return [*attacks, *acts, *moves, *free, cat.get("end")]
 
     def _do_play(self, move: Move) -> None:
@@ -596,6 +928,10 @@ class DifState(State):
         if verb == "neutral":
             self.pos = 0
             self._emit({"type": "neutral", "seat": seat})
+            return
+        if verb == "timely":
+            self._spend(seat, "Timely")
+            self._start_discard("timely")
             return
         card = self.data.card(move.name)
         self.hands = _put(self.hands, seat, _without(self.hands[seat], card.index))
@@ -613,6 +949,10 @@ class DifState(State):
             )
             self._emit({"type": "play", "seat": seat, "card": card.title, "use": "gun attack"})
             cost = self.gun_cost(seat, card)
+            assert card.gun_discard is not None
+            full = flight.gun_discard(card.gun_discard, self.plane(seat).gun)
+            if cost < full and not self.has(seat, "In My Sights!"):
+                self._spend(seat, "Gun Fighter")
             if cost:
                 self._pay(seat, cost, "open")
             else:
@@ -621,10 +961,14 @@ class DifState(State):
             missile = self.data.missile(move.extra)
             self.cyc_missile = missile.index
             link = (seat, card.index, "Tone", "hand")
+            if self.has(1 - seat, "Brave"):
+                self._draw(1 - seat, 1, "Brave")
             self._open("tone", link=link, card=card.index, a=0, b=0, missile=missile.name)
         else:
             up = 1 if move.extra == "up" else -1 if move.extra == "down" else 0
             link = (seat, card.index, card.title, "hand")
+            if card.action == "altitude_1" and self.has(seat, "Diligent"):
+                self._draw(seat, 1, "Diligent")
             if card.tactic:
                 # Tactic cards affect only yourself and no one may react to them.
                 self.discards += (card.index,)
@@ -672,6 +1016,8 @@ class DifState(State):
             return "Speed Maneuver"
         if source == "cm":
             return "Countermeasures"
+        if source == "lucky":
+            return "Countermeasures (Lucky, as Ace Pilot)"
         if card == NO_CARD:
             return title
         return self._title(card)
@@ -694,7 +1040,7 @@ class DifState(State):
         if self.pay_left:
             return
         then = self.pay_then
-        if then == "stall":
+        if then in ("stall", "envelope"):
             self._after_draw()
         elif then == "climb":
             self._change_altitude(seat, 1, "climb")
@@ -715,12 +1061,16 @@ class DifState(State):
         """Where a seat's reactions come from: the missile hand for the attacker in flight."""
         if self.kind == "missile" and seat == self.turn_seat:
             return self.missile_hand, "missile"
+        if self.kind == "site" and seat != self.turn_seat:
+            return self.site_hand, "site"
         return self.hands[seat], "hand"
 
     def can_react(self, seat: int, card: CardType, top: Link) -> bool:
         """React To names the title, or Ace Pilot (anything), or Split-S on the enemy's turn."""
         if self.kind == "missile" and seat == self.turn_seat and not card.usable_in_missile_hand:
             return False
+        if self.kind == "site" and seat != self.turn_seat and not card.usable_in_missile_hand:
+            return False  # R38: a site has no pilot: Ace Pilot is dead in its hand
         title = top[2]
         react = card.react_to
         if title in react or "ANY" in react:
@@ -729,7 +1079,8 @@ class DifState(State):
 
     def _can_countermeasure(self, seat: int, top: Link) -> bool:
         """Countermeasures answer a Tone or any card the missile plays (R12)."""
-        return self.cms[seat] > 0 and (top[2] == "Tone" or top[3] == "missile")
+        sam = self.kind == "site" and top[3] == "site" and self.chain[0][2] == "Tone"
+        return self.cms[seat] > 0 and (top[2] == "Tone" or top[3] == "missile" or sam)
 
     def _legal_react(self) -> list[Move]:
         cat = self.game.catalogue
@@ -737,17 +1088,30 @@ class DifState(State):
         assert seat is not None
         top = self.chain[-1]
         out = [cat.get("pass")]
-        hand, _ = self._source(seat)
+        hand, source = self._source(seat)
         last = -1
+        wild: list[Move] = []
+        agile = jink = False
+        if source == "hand" and self.skills_shown and self.skills[seat]:
+            # Agile, Jink: once per game any card reacts as an Ace Pilot (R34).
+            agile = self.fresh(seat, "Agile")
+            jink = self.kind == "gun" and seat != self.chain[0][0] and self.fresh(seat, "Jink")
         for index in hand:
             if index != last:
                 last = index
                 card = self.data.cards[index]
                 if self.can_react(seat, card, top):
                     out.append(cat.get("react", card.slug))
+                else:
+                    if agile:
+                        wild.append(cat.get("agile", card.slug))
+                    if jink:
+                        wild.append(cat.get("jink", card.slug))
         if self._can_countermeasure(seat, top):
             out.append(cat.get("cm"))
-        return out
+        if source == "hand" and self.cms[seat] > 0 and self.fresh(seat, "Lucky"):
+            out.append(cat.get("lucky"))
+        return out + wild
 
     def _do_react(self, move: Move) -> None:
         seat = self.to_act
@@ -759,11 +1123,22 @@ class DifState(State):
         if move.verb == "cm":
             self.cms = _put(self.cms, seat, self.cms[seat] - 1)
             link: Link = (seat, NO_CARD, "Countermeasures", "cm")
+        elif move.verb == "lucky":
+            self._spend(seat, "Lucky")
+            self.cms = _put(self.cms, seat, self.cms[seat] - 1)
+            link = (seat, NO_CARD, "Ace Pilot", "lucky")
+        elif move.verb in ("agile", "jink"):
+            self._spend(seat, "Agile" if move.verb == "agile" else "Jink")
+            card = self.data.card(move.name)
+            self.hands = _put(self.hands, seat, _without(self.hands[seat], card.index))
+            link = (seat, card.index, "Ace Pilot", "hand")
         else:
             card = self.data.card(move.name)
             hand, source = self._source(seat)
             if source == "missile":
                 self.missile_hand = _without(hand, card.index)
+            elif source == "site":
+                self.site_hand = _without(hand, card.index)
             else:
                 self.hands = _put(self.hands, seat, _without(hand, card.index))
             link = (seat, card.index, card.title, source)
@@ -785,12 +1160,18 @@ class DifState(State):
         self.discards += tuple(c for _, c, _, _ in chain if c != NO_CARD)
         self.chain = ()
         self._emit({"type": "resolve", "use": kind, "success": success, "seat": chain[0][0]})
+        if kind == "tone" and not success and self.has(1 - chain[0][0], "Relief"):
+            self._draw(1 - chain[0][0], 1, "Relief")
         if kind == "missile" and self.missile_hand:
             self.discards += self.missile_hand
             self._emit(
                 {"type": "missile-spent", "cards": [self._title(c) for c in self.missile_hand]}
             )
             self.missile_hand = ()
+        if kind == "site" and self.site_hand:
+            self.discards += self.site_hand
+            self._emit({"type": "site-spent", "cards": [self._title(c) for c in self.site_hand]})
+            self.site_hand = ()
         if not success and split:
             # R2: Split-S standing ends the enemy's turn at once; its player draws a card.
             self._emit({"type": "split-s", "seat": split[-1]})
@@ -806,6 +1187,13 @@ class DifState(State):
         """What a standing action does."""
         kind = self.kind
         enemy = 1 - seat
+        if kind == "site":
+            assert self.game.site is not None
+            target = self.turn_seat
+            self._emit({"type": "destroyed", "seat": target, "by": seat, "weapon": "site"})
+            name = self.game.site.name
+            self._finish([1 - target], f"{self.plane(target).name} shot down by the {name} site")
+            return
         if kind in ("gun", "missile"):
             self._emit({"type": "destroyed", "seat": enemy, "by": seat, "weapon": kind})
             self._finish([seat], f"{self.plane(enemy).name} shot down")
@@ -819,6 +1207,8 @@ class DifState(State):
             self.bands = _put(self.bands, seat, self.bands[seat] + self.cyc_a)
             self.bands = _put(self.bands, enemy, self.bands[enemy] + self.cyc_b)
             self._emit({"type": "range", "ranges": [RANGES[b] for b in self.bands]})
+            if self.has(enemy, "Focused"):
+                self._draw(enemy, 1, "Focused")
         elif kind == "pos_to_neutral":
             self.pos = 0
         elif kind == "disadv_to_adv":
@@ -850,7 +1240,13 @@ class DifState(State):
 
     def _legal_launch(self) -> list[Move]:
         cat = self.game.catalogue
-        return [cat.get("launch"), cat.get("hold")]
+        out = [cat.get("launch"), cat.get("hold")]
+        if (
+            self.game.options["second_missile"]
+            and self.missiles[self.turn_seat][self.cyc_missile] >= 2
+        ):
+            out.append(cat.get("launch2"))
+        return out
 
     def _do_launch(self, move: Move) -> None:
         seat = self.turn_seat
@@ -861,14 +1257,18 @@ class DifState(State):
         enemy = 1 - seat
         missile = self.data.missiles[self.cyc_missile]
         counts = self.missiles[seat]
+        fired = 2 if move.verb == "launch2" else 1
         self.missiles = _put(
-            self.missiles, seat, _put(counts, missile.index, counts[missile.index] - 1)
+            self.missiles, seat, _put(counts, missile.index, counts[missile.index] - fired)
         )
+        # The 2nd missile adds a card (Cocky one more); Better Envelope adds one (R33, R35).
+        extra = (fired - 1) * (2 if self.has(seat, "Cocky") else 1)
+        extra += 1 if self.has(seat, "Better Envelope") else 0
         size = flight.missile_hand_size(
             self.data,
             missile=missile,
             rel=self.rel(seat),
-            card_mod=self.data.cards[self.cyc_card].missile_hand_mod,
+            card_mod=self.data.cards[self.cyc_card].missile_hand_mod + extra,
             bonus=self.bonus,
             alt_attacker=self.alts[seat],
             alt_target=self.alts[enemy],
@@ -876,6 +1276,9 @@ class DifState(State):
             target_burner=self.burner_on[enemy],
         )
         self.bonus = 0
+        if size and self.fresh(enemy, "Alert"):
+            self._spend(enemy, "Alert")
+            size = 0
         self.missile_hand = tuple(sorted(self._take(size)))
         self._emit(
             {
@@ -883,9 +1286,12 @@ class DifState(State):
                 "seat": seat,
                 "missile": missile.name,
                 "cards": len(self.missile_hand),
+                "fired": fired,
             },
             {seat: {"missile_hand": [self._title(c) for c in self.missile_hand]}},
         )
+        if self.has(enemy, "Quick Hands"):
+            self._draw(enemy, fired, "Quick Hands")
         self._enforce()
         self.kind, self.chain = "missile", ((seat, NO_CARD, "Missile", "missile"),)
         self._react_step()
@@ -931,6 +1337,10 @@ class DifState(State):
             }
             if plane is not None:
                 seat["ratings"] = _ratings(plane)
+            if self.skills_shown or (own and self.game.options["skills"]):
+                seat["skills"] = [data.skills[i].name for i in self.skills[s]]
+                seat["rating_changes"] = self._changes(s)
+                seat["skills_used"] = [data.skills[i].name for i in self.used[s]]
             if self.planes_shown:
                 seat["missiles"] = {
                     m.name: self.missiles[s][m.index]
@@ -940,7 +1350,7 @@ class DifState(State):
                 seat["countermeasures"] = self.cms[s]
                 seat["afterburners"] = self.burners[s]
                 seat["afterburner_on"] = self.burner_on[s]
-                seat["vp"] = flight.vp(self.plane(s), self.plane(1 - s))
+                seat["vp"] = self._vp(s) if self.skills_shown else self.flown_vp(s)
                 seat["reach"] = RANGES[r] if (r := self.reach(s)) >= 0 else None
                 if alt is not None and self.alts_shown:
                     seat["performance"] = self.perf(s)
@@ -966,16 +1376,38 @@ class DifState(State):
             "pay_left": self.pay_left if self.phase == PAY else 0,
             "vp_limit": self.game.options["vp_limit"],
             "year": self.game.options["year"],
+            "site": self._site_view(),
             "winners": self.winners,
             "end": self.end_reason,
         }
         if self.phase == FOLLOW:
             out["follow"] = {"direction": "up" if self.follow_delta > 0 else "down"}
+        if self.loading and player is not None and player == self.to_act:
+            out["load"] = [[data.missiles[m].name, 2 * p] for m, p in self.load(player)]
+            out["load_vp"] = self.load_vp(player)
+        if self.phase == SKILL and player is not None and player == self.to_act:
+            out["skill_budget"] = self._budget(player)
+            out["rate_left"] = self.rate_left
+            out["rate_sign"] = self.rate_sign
         if player is not None:
             out["hand"] = [self._title(c) for c in self.hands[player]]
             if self.kind == "missile" and self.chain and player == self.turn_seat:
                 out["missile_hand"] = [self._title(c) for c in self.missile_hand]
+            if self.site_hand and player == self.game.site_seat:
+                out["site_hand"] = [self._title(c) for c in self.site_hand]
         return out
+
+    def _site_view(self) -> JSON | None:
+        site = self.game.site
+        if site is None:
+            return None
+        return {
+            "name": site.name,
+            "kind": site.kind,
+            "draw": site.draw,
+            "envelope": [list(cell) for cell in site.envelope],
+            "seat": self.game.site_seat,
+        }
 
     def _pile(self) -> dict[str, int]:
         """The face-up discard pile as counts per title, in deck order."""
@@ -1000,6 +1432,8 @@ class DifState(State):
             out["missile"] = self.data.missiles[self.cyc_missile].name
         if self.kind == "missile":
             out["missile_hand_size"] = len(self.missile_hand)
+        if self.kind == "site":
+            out["site_hand_size"] = len(self.site_hand)
         return out
 
     def _determinize(self, player: int, seed: int) -> DifState:
@@ -1012,6 +1446,9 @@ class DifState(State):
         pool = list(self.deck) + list(self.hands[other])
         if hidden_missile:
             pool += list(self.missile_hand)
+        hidden_site = self.game.site_seat == other and bool(self.site_hand)
+        if hidden_site:
+            pool += list(self.site_hand)
         # Sorted first, so the redraw depends on what is hidden, not on how it lies now.
         pool.sort()
         seed = shuffle(seed, pool)
@@ -1021,24 +1458,36 @@ class DifState(State):
         if hidden_missile:
             size = len(self.missile_hand)
             new.missile_hand, pool = tuple(sorted(pool[:size])), pool[size:]
+        if hidden_site:
+            size = len(self.site_hand)
+            new.site_hand, pool = tuple(sorted(pool[:size])), pool[size:]
         new.deck = tuple(pool)
         if self.planes[other] >= 0 and not self.planes_shown:
             choices = self.eligible()
             new.planes = _put(self.planes, other, choices[seed % len(choices)])
         if self.alts[other] >= 0 and not self.alts_shown:
             new.alts = _put(self.alts, other, seed % 3)
+        if not self.planes_shown and self.loads[other] is not None:
+            new.loads = _put(self.loads, other, None)
+        if not self.skills_shown and self.skills[other]:
+            # Unrevealed skills: a world in which the other seat chose none (always allowed).
+            new.skills = _put(self.skills, other, ())
+            new.mods = _put(self.mods, other, NO_MODS)
+        if self.phase == SKILL and self.to_act == other:
+            new.rate_left = 0
         new.rng_seed = shuffle(seed, [])
         return new
 
     def check_invariants(self) -> None:
         """Every card is somewhere exactly once; counters and positions stay in range."""
         counts = [0] * len(self.data.cards)
-        zones = [self.deck, self.discards, self.missile_hand, *self.hands]
+        zones = [self.deck, self.discards, self.missile_hand, self.site_hand, *self.hands]
         zones.append(tuple(c for _, c, _, _ in self.chain if c != NO_CARD))
         for zone in zones:
             for c in zone:
                 counts[c] += 1
-        assert counts == [c.count for c in self.data.cards], "cards not conserved"
+        decks = int(self.game.options["decks"])
+        assert counts == [c.count * decks for c in self.data.cards], "cards not conserved"
         assert all(h == tuple(sorted(h)) for h in self.hands), "hands are kept sorted"
         assert -2 <= self.pos <= 2
         assert all(GUN <= b <= AH for b in self.bands)
@@ -1091,6 +1540,7 @@ _LEGAL: dict[str, Callable[[DifState], list[Move]]] = {
     PAY: DifState._legal_pay,
     REACT: DifState._legal_react,
     LAUNCH: DifState._legal_launch,
+    SKILL: DifState._legal_skill,
 }
 _APPLY: dict[str, Callable[[DifState, Move], None]] = {
     PICK: DifState._do_pick,
@@ -1105,4 +1555,5 @@ _APPLY: dict[str, Callable[[DifState, Move], None]] = {
     PAY: DifState._do_pay,
     REACT: DifState._do_react,
     LAUNCH: DifState._do_launch,
+    SKILL: DifState._do_skill,
 }

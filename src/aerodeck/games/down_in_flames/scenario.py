@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 def read_setup(self: DifState, setup: Mapping[str, Any], pool: list[int]) -> None:
     """A stacked scenario (see the docs page): aircraft, altitude, hands, deck and more."""
     keys = {"aircraft", "altitude", "range", "position", "hands", "deck", "first", "step"}
-    keys |= {"round", "missiles", "countermeasures", "afterburners", "afterburner_on"}
+    keys |= {"round", "missiles", "countermeasures", "afterburners", "afterburner_on", "skills"}
     unknown = sorted(set(setup) - keys)
     if unknown:
         raise ConfigError(f"unknown setup key {unknown[0]!r} ({', '.join(sorted(keys))})")
@@ -69,6 +69,9 @@ def read_setup(self: DifState, setup: Mapping[str, Any], pool: list[int]) -> Non
             raise ConfigError("setup: give 'aircraft' before any other set-up key but 'deck'")
         return
     self.planes = planes
+    skills = pair("skills", lambda v: _read_skills(self, v))
+    if skills is not None:
+        self.skills, self.skills_shown = skills, True
     self._arm()
     self.planes_shown = True
     if hands is not None:
@@ -135,3 +138,15 @@ def _flag(value: Any) -> bool:
     if not isinstance(value, bool):
         raise ConfigError(f"setup afterburner_on: true or false, not {value!r}")
     return value
+
+
+def _read_skills(self: DifState, value: Any) -> Hand:
+    if not isinstance(value, list | tuple):
+        raise ConfigError("setup skills: one list of skill names per seat")
+    names = [s.name for s in self.data.skills]
+    out = []
+    for name in value:
+        if name not in names:
+            raise ConfigError(f"setup skills: no skill {name!r} in the data set")
+        out.append(names.index(name))
+    return tuple(sorted(set(out)))

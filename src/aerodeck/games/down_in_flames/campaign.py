@@ -1,0 +1,105 @@
+"""Campaign bookkeeping (digest §16.8, §16.9, §18.9): scaled missions, the proportional mission
+award rounded up, running totals and the victory level. Pure functions over the data set's
+``Campaign`` records; a user's campaign is any ``[[campaign]]`` table of a data file of their own
+(option ``data``), checked on load.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from aerodeck.core.errors import ConfigError
+from aerodeck.games.down_in_flames.data import Campaign, DataSet, Mission, Side, slug
+
+SCALES = (1, 2, 3)
+
+
+def find_campaign(data: DataSet, name: str) -> Campaign:
+    """A campaign of the data set by name or notation name; ConfigError if there is none."""
+    for campaign in data.campaigns:
+        if slug(campaign.name) == slug(name):
+            return campaign
+    names = ", ".join(c.name for c in data.campaigns) or "none"
+    raise ConfigError(f"no campaign {name!r} in the data set (campaigns: {names})")
+
+
+def award(vp: int, destroyed: int, enemies: int) -> int:
+    """The mission VP earned: the whole for every enemy down, else the share shot down, rounded
+    up (R41): 1 of 2 MiG-17s in mission 1 earns Israel ceil(47 / 2) = 24."""
+    if enemies <= 0 or destroyed <= 0:
+        return 0
+    destroyed = min(destroyed, enemies)
+    return -(-vp * destroyed // enemies)
+
+
+def aircraft_count(side: Side, scale: int = 1) -> int:
+    """Aircraft a side flies in a mission, with Campaign Scaling (double or triple, §18.9)."""
+    return scale * sum(count for _, count in side.aircraft)
+
+
+def victory_level(campaign: Campaign, total: int) -> str:
+    """The highest level of the Victory Point chart whose minimum the total reaches."""
+    level = campaign.victory_chart[0][1] if campaign.victory_chart else "no chart"
+    for minimum, name in campaign.victory_chart:
+        if total >= minimum:
+            level = name
+    return level
+
+
+@dataclass(frozen=True, slots=True)
+class MissionResult:
+    """One flown mission: the aircraft each nation shot down and the VP that earned."""
+
+    number: int
+    title: str
+    downed_by: tuple[int, int]  # enemy aircraft shot down by nation 1 and by nation 2
+    vp: tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class CampaignRecord:
+    """A campaign in progress: missions are flown in order and scored as they end."""
+
+    campaign: Campaign
+    scale: int = 1
+    results: tuple[MissionResult, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.scale not in SCALES:
+            raise ConfigError(f"campaign scale: 1, 2 or 3, not {self.scale}")
+
+    @property
+    def next_mission(self) -> Mission | None:
+        done = len(self.results)
+        missions = self.campaign.missions
+        return missions[done] if done < len(missions) else None
+
+    @property
+    def finished(self) -> bool:
+        return self.next_mission is None
+
+    def record(self, downed_by_1: int, downed_by_2: int) -> CampaignRecord:
+        """Score the next mission from the enemy aircraft each nation shot down."""
+        mission = self.next_mission
+        if mission is None:
+            raise ConfigError(f"the {self.campaign.name} campaign is over")
+        n1 = aircraft_count(mission.nation1, self.scale)
+        n2 = aircraft_count(mission.nation2, self.scale)
+        if not (0 <= downed_by_1 <= n2 and 0 <= downed_by_2 <= n1):
+            raise ConfigError(
+                f"mission {mission.number}: nation 1 can down 0..{n2}, nation 2 0..{n1}"
+            )
+        vp = (
+            award(mission.nation1.vp, downed_by_1, n2),
+            award(mission.nation2.vp, downed_by_2, n1),
+        )
+        result = MissionResult(mission.number, mission.title, (downed_by_1, downed_by_2), vp)
+        return CampaignRecord(self.campaign, self.scale, (*self.results, result))
+
+    def totals(self) -> tuple[int, int]:
+        return (sum(r.vp[0] for r in self.results), sum(r.vp[1] for r in self.results))
+
+    def levels(self) -> tuple[str, str]:
+        """Each nation's victory level from its total (the chart serves both sides)."""
+        a, b = self.totals()
+        return victory_level(self.campaign, a), victory_level(self.campaign, b)

@@ -1,0 +1,36 @@
+"""Flying a whole campaign (R54): each mission in order as a two-player game of its aircraft,
+scored by the aircraft each nation shot down (``campaign.CampaignRecord``)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from aerodeck.core.api import Agent
+from aerodeck.core.rng import derive_seed
+from aerodeck.games.down_in_flames.campaign import CampaignRecord, find_campaign
+from aerodeck.games.down_in_flames.game import DownInFlames
+from aerodeck.games.down_in_flames.melee import MeleeState
+from aerodeck.sim.match import play
+
+AgentMaker = Callable[[DownInFlames, int, int], Agent]  # (mission game, seat, seed) -> agent
+
+
+def mission_game(campaign: str, mission: int, scale: int = 1, data: str = "") -> DownInFlames:
+    """The game of one mission: seat 0 flies Nation #1, seat 1 Nation #2."""
+    return DownInFlames(2, campaign=campaign, mission=mission, scale=scale, data=data)
+
+
+def play_campaign(
+    campaign: str, make_agent: AgentMaker, seed: int, scale: int = 1, data: str = ""
+) -> CampaignRecord:
+    """Fly every mission in order and return the scored record (totals, levels)."""
+    game = DownInFlames(2, data=data)
+    record = CampaignRecord(find_campaign(game.data, campaign), scale)
+    while record.next_mission is not None:
+        number = record.next_mission.number
+        mission = mission_game(campaign, number, scale, data)
+        agents = [make_agent(mission, seat, derive_seed(seed, number, seat)) for seat in (0, 1)]
+        state = play(mission.new_game(seed=derive_seed(seed, number)), agents)
+        assert isinstance(state, MeleeState)
+        record = record.record(state.kills[0], state.kills[1])
+    return record

@@ -1,0 +1,1343 @@
+"""Locked-On with several aircraft (digest §7.1-§7.3, §18.3-§18.7): team games and
+free-for-all. A pure state machine like the duel's (``rules.py``), kept apart so that the duel's
+encoding and records never change. Rulings R46..R53 are in docs/games/down_in_flames.md.
+
+Aircraft are numbered 0..n-1; aircraft ``i`` belongs to player ``i // per_player``; a player's
+side is its seat modulo 2 (teams) or its seat (free-for-all). Positions are held, not mutual:
+``on[a] = (t, 1|2)`` means aircraft ``a`` is at Advantage (1) or Tailing (2) on ``t``; seen from
+``t`` that is Disadvantaged or Tailed. Every card play, Speed Maneuver and attack names its
+target aircraft (``@t`` in the notation).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
+
+from aerodeck.core.api import JSON, Action, State
+from aerodeck.core.errors import ConfigError
+from aerodeck.core.rng import roll, shuffle
+from aerodeck.games.down_in_flames import flight
+from aerodeck.games.down_in_flames.actions import Move
+from aerodeck.games.down_in_flames.data import ALTITUDES, RANGES, Aircraft, CardType, DataSet
+from aerodeck.games.down_in_flames.flight import AH, GUN, HIGH, LOW, MEDIUM
+from aerodeck.games.down_in_flames.phases import (
+    ALT_PICK,
+    ALTITUDE,
+    BURNER,
+    DISCARD,
+    FOLLOW,
+    LAUNCH,
+    NO_CARD,
+    OVER,
+    PAY,
+    PICK,
+    PLAY,
+    REACT,
+    SPEED,
+    Hand,
+    Link,
+)
+
+if TYPE_CHECKING:
+    from aerodeck.games.down_in_flames.game import DownInFlames
+
+ORDER = "order"
+SITE = -2  # the site's place in a cycle's chain
+NONE = (-1, 0)
+
+
+def _put(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
+    return (*values[:index], value, *values[index + 1 :])
+
+
+def _without(hand: Hand, card: int) -> Hand:
+    at = hand.index(card)
+    return hand[:at] + hand[at + 1 :]
+
+
+class MeleeState(State):
+    """Several aircraft; slots hold only immutable values (cheap ``clone``)."""
+
+    __slots__ = (
+        "alive",
+        "alts",
+        "alts_shown",
+        "bands",
+        "bonus",
+        "burner_on",
+        "burners",
+        "chain",
+        "cms",
+        "cyc_a",
+        "cyc_b",
+        "cyc_card",
+        "cyc_missile",
+        "deck",
+        "discards",
+        "end_reason",
+        "flown",
+        "flyer",
+        "follow_delta",
+        "follow_queue",
+        "follow_then",
+        "from_speed",
+        "hands",
+        "kills",
+        "kind",
+        "last_side",
+        "missile_hand",
+        "missiles",
+        "on",
+        "pay_ac",
+        "pay_left",
+        "pay_then",
+        "phase",
+        "pick_i",
+        "planes",
+        "planes_shown",
+        "reactor",
+        "result",
+        "rng_seed",
+        "round",
+        "side_turn",
+        "site_checked",
+        "site_hand",
+        "speed_left",
+        "step",
+        "target",
+        "team_queue",
+        "team_used",
+        "to_act",
+    )
+
+    game: DownInFlames
+
+    def __init__(
+        self, game: DownInFlames, seed: int | None, setup: Mapping[str, Any] | None
+    ) -> None:
+        super().__init__(game, seed, setup)
+        data = game.data
+        n = game.n_aircraft
+        self.rng_seed = self.seed
+        self.phase = PICK
+        self.pick_i = 0
+        self.to_act: int | None = 0
+        self.planes: tuple[int, ...] = (-1,) * n
+        self.planes_shown = False
+        self.alts: tuple[int, ...] = (-1,) * n
+        self.alts_shown = False
+        self.bands: tuple[int, ...] = (data.constants.starting_range,) * n
+        self.on: tuple[tuple[int, int], ...] = (NONE,) * n
+        self.alive: tuple[bool, ...] = (True,) * n
+        self.hands: tuple[Hand, ...] = ((),) * n
+        self.discards: Hand = ()
+        self.missile_hand: Hand = ()
+        self.missiles: tuple[Hand, ...] = ((0,) * len(data.missiles),) * n
+        self.cms: tuple[int, ...] = (0,) * n
+        self.burners: tuple[int, ...] = (0,) * n
+        self.burner_on: tuple[bool, ...] = (False,) * n
+        self.kills: tuple[int, ...] = (0,) * game.n_sides
+        self.round = 1
+        self.flown: tuple[bool, ...] = (False,) * n
+        self.flyer = -1
+        self.side_turn = 0
+        self.last_side = -1
+        self.step = "pre"
+        self.bonus = 0
+        self.speed_left = 0
+        self.from_speed = False
+        self.chain: tuple[Link, ...] = ()
+        self.kind = ""
+        self.cyc_card = NO_CARD
+        self.cyc_a = 0
+        self.cyc_b = 0
+        self.cyc_missile = -1
+        self.target = -1
+        self.reactor = -1
+        self.team_queue: tuple[int, ...] = ()
+        self.team_used = False
+        self.pay_ac = 0
+        self.pay_left = 0
+        self.pay_then = ""
+        self.follow_queue: tuple[int, ...] = ()
+        self.follow_delta = 0
+        self.follow_then = ""
+        self.result: tuple[float, ...] | None = None
+        self.end_reason = ""
+        pool = [c.index for c in data.cards for _ in range(c.count * int(game.options["decks"]))]
+        self.deck: Hand = ()
+        self.to_act = self.owner(0)
+        self.site_hand: Hand = ()
+        self.site_checked = False
+        if setup:
+            self._setup(setup, pool)
+            return
+        self.rng_seed = shuffle(self.rng_seed, pool)
+        self.deck = tuple(pool)
+        if game.fixed_planes:
+            # A campaign mission: the aircraft are the mission's (R54).
+            self.planes = game.fixed_planes
+            self._picked(self.n - 1)
+
+    def _setup(self, setup: Mapping[str, Any], pool: list[int]) -> None:
+        """A stacked position (tests, examples): every aircraft's type, altitude, band and hand,
+        the deck top, held positions ``{"0": [2, "tailing"]}`` and the aircraft to fly, which
+        starts in its Play Cards step."""
+        keys = {"aircraft", "altitude", "range", "hands", "deck", "on", "flying"}
+        required = keys - {"deck", "on"}
+        if set(setup) - keys or required - set(setup):
+            raise ConfigError(
+                "melee setup: give aircraft, altitude, range, hands and flying (deck and on "
+                "are optional)"
+            )
+        data = self.data
+
+        def each(key: str) -> list[Any]:
+            values = setup[key]
+            if not isinstance(values, list | tuple) or len(values) != self.n:
+                raise ConfigError(f"melee setup {key}: one value per aircraft ({self.n})")
+            return list(values)
+
+        self.planes = tuple(data.plane(str(v)).index for v in each("aircraft"))
+        names = [x.lower() for x in ALTITUDES]
+        try:
+            self.alts = tuple(names.index(str(v).lower()) for v in each("altitude"))
+            self.bands = tuple(RANGES.index(str(v)) for v in each("range"))
+        except ValueError as err:
+            raise ConfigError("melee setup: altitudes Low/Medium/High, ranges G/HS/RH/AH") from err
+        hands = [tuple(sorted(data.card(str(c)).index for c in h)) for h in each("hands")]
+        top = [data.card(str(c)).index for c in setup.get("deck", [])]
+        for card in [c for h in hands for c in h] + top:
+            if card not in pool:
+                raise ConfigError(f"melee setup: more {self._title(card)!r} than the deck holds")
+            pool.remove(card)
+        self.rng_seed = shuffle(self.rng_seed, pool)
+        self.deck = tuple(top) + tuple(pool)
+        self.hands = tuple(hands)
+        self.planes_shown = self.alts_shown = True
+        for i in range(self.n):
+            load = [0] * len(data.missiles)
+            for index, pairs in self.plane(i).load:
+                load[index] = 2 * pairs
+            self.missiles = _put(self.missiles, i, tuple(load))
+            self.cms = _put(self.cms, i, self.plane(i).countermeasures)
+        for key, (target, word) in dict(setup.get("on", {})).items():
+            level = {"advantage": 1, "tailing": 2}[str(word).lower()]
+            self.on = _put(self.on, int(key), (int(target), level))
+        flying = int(setup["flying"])
+        self.flyer, self.last_side = flying, self.side(flying)
+        self.flown = _put(self.flown, flying, True)
+        self.phase = ""
+        self._play_step()
+
+    # --- shortcuts ------------------------------------------------------------------------
+
+    @property
+    def data(self) -> DataSet:
+        return self.game.data
+
+    @property
+    def n(self) -> int:
+        return self.game.n_aircraft
+
+    def owner(self, a: int) -> int:
+        return self.game.owner_of[a]
+
+    def side(self, a: int) -> int:
+        return self.game.side_of[self.owner(a)]
+
+    def plane(self, a: int) -> Aircraft:
+        return self.data.aircraft[self.planes[a]]
+
+    def enemies(self, a: int) -> list[int]:
+        return [b for b in range(self.n) if self.alive[b] and self.side(b) != self.side(a)]
+
+    def rel(self, a: int, b: int) -> int:
+        """a's position on b: +2 Tailing ... -2 Tailed."""
+        if self.on[a][0] == b:
+            return self.on[a][1]
+        if self.on[b][0] == a:
+            return -self.on[b][1]
+        return 0
+
+    def holders(self, t: int) -> list[int]:
+        return [a for a in range(self.n) if self.on[a][0] == t]
+
+    def engaged(self, a: int) -> bool:
+        return self.on[a][0] >= 0 or bool(self.holders(a))
+
+    def mutual(self, a: int, b: int) -> int:
+        return flight.mutual_range(self.bands[a], self.bands[b], self.alts[a], self.alts[b])
+
+    def reach(self, a: int) -> int:
+        return flight.reach(self.data, self.plane(a), self.missiles[a])
+
+    def perf(self, a: int) -> int:
+        return flight.performance(self.data, self.plane(a), self.alts[a])
+
+    def thrust(self, a: int, post: bool) -> int:
+        return flight.thrust(self.data, self.plane(a), post, self.burner_on[a], self.alts[a])
+
+    def _title(self, card: int) -> str:
+        return self.data.cards[card].title
+
+    def eligible(self) -> list[int]:
+        limit, year = self.game.options["vp_limit"], self.game.options["year"]
+        return [a.index for a in self.data.aircraft if a.vp_loaded <= limit and a.year <= year]
+
+    def targets(self, a: int) -> list[int]:
+        """Enemies ``a`` may act against: only the one it holds while it holds one (§7.1)."""
+        held = self.on[a][0]
+        if held >= 0:
+            return [held]
+        return self.enemies(a)
+
+    def _room(self, a: int, t: int, new: int) -> bool:
+        """A free slot on ``t``: two at Advantage, one Tailing (§7.1), and weapon reach (R8)."""
+        if new <= 0:
+            return True
+        if self.mutual(a, t) > self.reach(a):
+            return False
+        others = [h for h in self.holders(t) if h != a]
+        if new == 1:
+            return sum(1 for h in others if self.on[h][1] == 1) < 2
+        return not any(self.on[h][1] == 2 for h in others)
+
+    def _set_rel(self, a: int, t: int, new: int) -> None:
+        if self.on[t][0] == a:
+            self.on = _put(self.on, t, NONE)
+        if self.on[a][0] == t:
+            self.on = _put(self.on, a, NONE)
+        if new > 0:
+            self.on = _put(self.on, a, (t, new))
+        elif new < 0:
+            self.on = _put(self.on, t, (a, -new))
+        self._emit(
+            {"type": "position", "seat": a, "target": t, "position": flight.position_name(new)}
+        )
+
+    # --- the contract -----------------------------------------------------------------------
+
+    @property
+    def current_player(self) -> int | None:
+        return self.to_act
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    def returns(self) -> list[float]:
+        if self.result is None:
+            return [0.0] * self.game.players
+        return list(self.result)
+
+    def legal_actions(self) -> list[Action]:
+        if self.to_act is None:
+            return []
+        return list(_LEGAL[self.phase](self))
+
+    def _apply(self, action: Action) -> None:
+        assert isinstance(action, Move)
+        _APPLY[self.phase](self, action)
+
+    def why_illegal(self, action: Action) -> str:
+        if self.phase == OVER:
+            return "the game is over"
+        if not isinstance(action, Move):
+            return f"{action} is not a Locked-On move"
+        if action.t >= 0 and not 0 <= action.t < self.n:
+            return f"there is no aircraft @{action.t}"
+        return (
+            f"not now ({self.phase}): a card, maneuver or attack must name an enemy you may act "
+            "against (only the one you hold at Advantage or Tailing, free slots: two Advantage "
+            "and one Tailing per aircraft), and follow the duel's rules; see 'aerodeck rules'"
+        )
+
+    # --- drawing ------------------------------------------------------------------------------
+
+    def _take(self, n: int) -> list[int]:
+        out: list[int] = []
+        while len(out) < n:
+            if not self.deck:
+                if not self.discards:
+                    break
+                pile = list(self.discards)
+                self.rng_seed = shuffle(self.rng_seed, pile)
+                self.deck, self.discards = tuple(pile), ()
+                self._emit({"type": "reshuffle", "deck": len(self.deck)})
+            out.append(self.deck[0])
+            self.deck = self.deck[1:]
+        return out
+
+    def _draw(self, a: int, n: int, why: str) -> None:
+        cards = self._take(n)
+        self.hands = _put(self.hands, a, tuple(sorted(self.hands[a] + tuple(cards))))
+        self._emit(
+            {"type": "draw", "seat": a, "count": len(cards), "why": why},
+            {self.owner(a): {"cards": [self._title(c) for c in cards]}},
+        )
+
+    def _discard(self, a: int, card: int, why: str) -> None:
+        self.hands = _put(self.hands, a, _without(self.hands[a], card))
+        self.discards += (card,)
+        self._emit({"type": "discard", "seat": a, "card": self._title(card), "why": why})
+
+    def _held(self, hand: Hand) -> list[CardType]:
+        cards = self.data.cards
+        out: list[CardType] = []
+        last = -1
+        for index in hand:
+            if index != last:
+                out.append(cards[index])
+                last = index
+        return out
+
+    # --- set-up -------------------------------------------------------------------------------
+
+    def _legal_pick(self) -> list[Move]:
+        cat = self.game.catalogue
+        return [cat.get("fly", self.data.aircraft[i].slug) for i in self.eligible()]
+
+    def _do_pick(self, move: Move) -> None:
+        a = self.pick_i
+        plane = self.data.plane(move.name)
+        self.planes = _put(self.planes, a, plane.index)
+        self._emit({"type": "pick", "seat": a}, {self.owner(a): {"aircraft": plane.name}})
+        self._picked(a)
+
+    def _picked(self, a: int) -> None:
+        if a + 1 < self.n:
+            self.pick_i, self.to_act = a + 1, self.owner(a + 1)
+            return
+        self.planes_shown = True
+        counts = self.game.data.constants.afterburner_counters
+        for i in range(self.n):
+            load = [0] * len(self.data.missiles)
+            for index, pairs in self.plane(i).load:
+                load[index] = 2 * pairs
+            self.missiles = _put(self.missiles, i, tuple(load))
+            self.cms = _put(self.cms, i, self.plane(i).countermeasures)
+            self.burners = _put(self.burners, i, counts if self.plane(i).has_afterburner else 0)
+        self._emit(
+            {"type": "aircraft-all", "aircraft": [self.plane(i).name for i in range(self.n)]}
+        )
+        for i in range(self.n):
+            self._draw(i, self.plane(i).performance, "opening hand")
+        self.phase, self.pick_i, self.to_act = ALT_PICK, 0, self.owner(0)
+
+    def _legal_alt_pick(self) -> list[Move]:
+        cat = self.game.catalogue
+        return [cat.get("alt", a.lower()) for a in ALTITUDES]
+
+    def _do_alt_pick(self, move: Move) -> None:
+        a = self.pick_i
+        alt = [x.lower() for x in ALTITUDES].index(move.name)
+        self.alts = _put(self.alts, a, alt)
+        self._emit({"type": "alt-pick", "seat": a}, {self.owner(a): {"altitude": ALTITUDES[alt]}})
+        if a + 1 < self.n:
+            self.pick_i, self.to_act = a + 1, self.owner(a + 1)
+            return
+        self.alts_shown = True
+        self._emit({"type": "altitudes", "altitudes": [ALTITUDES[x] for x in self.alts]})
+        # R47: the side of the aircraft with the highest printed EW flies first; ties by chance.
+        ew = [self.plane(i).ew or 0 for i in range(self.n)]
+        best = [self.side(i) for i in range(self.n) if ew[i] == max(ew)]
+        sides = sorted(set(best))
+        value, self.rng_seed = roll(self.rng_seed, len(sides))
+        first = sides[value - 1]
+        self._emit({"type": "initiative", "seat": None, "first_side": first})
+        self._next_side(first)
+
+    # --- turn order (R46) ---------------------------------------------------------------------
+
+    def _waiting(self, side: int) -> list[int]:
+        return [
+            a for a in range(self.n) if self.alive[a] and not self.flown[a] and self.side(a) == side
+        ]
+
+    def _next_side(self, side: int) -> None:
+        """The side picks which of its aircraft flies next; sides alternate (§18.5)."""
+        sides = self.game.n_sides
+        for k in range(sides):
+            s = (side + k) % sides
+            waiting = self._waiting(s)
+            if waiting:
+                self.side_turn = s
+                deciders = sorted({self.owner(a) for a in waiting})
+                if len(waiting) == 1:
+                    self._begin_turn(waiting[0])
+                else:
+                    self.phase, self.to_act = ORDER, deciders[0]
+                return
+        self._end_round()
+
+    def _legal_order(self) -> list[Move]:
+        cat = self.game.catalogue
+        return [cat.get("next", t=a) for a in self._waiting(self.side_turn)]
+
+    def _do_order(self, move: Move) -> None:
+        self._begin_turn(move.t)
+
+    def _end_round(self) -> None:
+        self.round += 1
+        if self.round > self.game.rounds:
+            self._time_up()
+            return
+        self.flown = (False,) * self.n
+        self._emit({"type": "round", "round": self.round})
+        self._next_side((self.last_side + 1) % self.game.n_sides)
+
+    # --- a turn -------------------------------------------------------------------------------
+
+    def _begin_turn(self, a: int) -> None:
+        self.flyer = a
+        self.last_side = self.side(a)
+        self.flown = _put(self.flown, a, True)
+        self.bonus = self.speed_left = 0
+        self.from_speed = False
+        self.site_checked = False
+        self._emit({"type": "turn", "seat": a, "round": self.round})
+        if self.burner_on[a]:
+            self.burner_on = _put(self.burner_on, a, False)
+            self._emit({"type": "burner", "seat": a, "on": False})
+        if self.burners[a] > 0:
+            self.phase, self.to_act = BURNER, self.owner(a)
+        else:
+            self._start_discard("pre")
+
+    def _legal_burner(self) -> list[Move]:
+        cat = self.game.catalogue
+        return [cat.get("burner"), cat.get("no-burner")]
+
+    def _do_burner(self, move: Move) -> None:
+        a = self.flyer
+        if move.verb == "burner":
+            self.burners = _put(self.burners, a, self.burners[a] - 1)
+            self.burner_on = _put(self.burner_on, a, True)
+            self._emit({"type": "burner", "seat": a, "on": True})
+        self._start_discard("pre")
+
+    def _start_discard(self, step: str) -> None:
+        self.step = step
+        self.phase, self.to_act = DISCARD, self.owner(self.flyer)
+
+    def _legal_discard(self) -> list[Move]:
+        cat = self.game.catalogue
+        held = self._held(self.hands[self.flyer])
+        return [cat.get("draw"), *(cat.get("discard", c.slug) for c in held)]
+
+    def _do_discard(self, move: Move) -> None:
+        a = self.flyer
+        if move.verb == "discard":
+            self._discard(a, self.data.card(move.name).index, f"{self.step}-turn discard")
+            return
+        thrust = self.thrust(a, self.step == "post")
+        if thrust < 0:
+            self._emit({"type": "stall", "seat": a})
+            if self.hands[a]:
+                self._pay(a, 1, "stall")
+                return
+            self.alts = _put(self.alts, a, MEDIUM)
+            self._emit({"type": "altitude", "seat": a, "to": "Medium", "why": "stall"})
+            self._draw(a, 1, "stall")
+            self._enforce()
+        else:
+            room = max(0, self.perf(a) - len(self.hands[a]))
+            self._draw(a, min(thrust, room), f"{self.step}-turn draw")
+        self._after_draw()
+
+    def _after_draw(self) -> None:
+        if self.step == "pre":
+            self.phase, self.to_act = ALTITUDE, self.owner(self.flyer)
+        else:
+            self._end_turn()
+
+    def _legal_altitude(self) -> list[Move]:
+        cat = self.game.catalogue
+        a = self.flyer
+        out = [cat.get("level")]
+        if self.alts[a] < HIGH and self.hands[a]:
+            out.append(cat.get("climb"))
+        if self.alts[a] > LOW:
+            out.append(cat.get("dive"))
+        return out
+
+    def _do_altitude(self, move: Move) -> None:
+        a = self.flyer
+        if move.verb == "climb":
+            self._pay(a, 1, "climb")
+        elif move.verb == "dive":
+            self._change_altitude(a, -1, "dive")
+            self._offer_follow(a, -1, "speed")
+        else:
+            self._speed_step()
+
+    def _change_altitude(self, a: int, delta: int, why: str) -> None:
+        self.alts = _put(self.alts, a, self.alts[a] + delta)
+        self._emit({"type": "altitude", "seat": a, "to": ALTITUDES[self.alts[a]], "why": why})
+        if delta < 0:
+            self._draw(a, 1, "dive")
+
+    # --- following down the chain (R48) -------------------------------------------------------
+
+    def _follow_cost(self, f: int, delta: int) -> int:
+        return (1 if self.on[f][1] == 1 else 0) + (1 if delta > 0 else 0)
+
+    def _offer_follow(self, mover: int, delta: int, then: str) -> None:
+        """The holders of the mover decide in turn, front to back; a holder that follows is
+        followed in turn by its own holders (§7.3)."""
+        self.follow_delta, self.follow_then = delta, then
+        self.follow_queue = tuple(self.holders(mover))
+        self._next_follow()
+
+    def _next_follow(self) -> None:
+        while self.follow_queue:
+            f = self.follow_queue[0]
+            new = self.alts[f] + self.follow_delta
+            if LOW <= new <= HIGH and len(self.hands[f]) >= self._follow_cost(f, self.follow_delta):
+                self.phase, self.to_act = FOLLOW, self.owner(f)
+                return
+            self.follow_queue = self.follow_queue[1:]
+        self._enforce()
+        self._continue(self.follow_then)
+
+    def _legal_follow(self) -> list[Move]:
+        cat = self.game.catalogue
+        return [cat.get("follow"), cat.get("stay")]
+
+    def _do_follow(self, move: Move) -> None:
+        f = self.follow_queue[0]
+        if move.verb == "stay":
+            self._emit({"type": "stay", "seat": f})
+            self.follow_queue = self.follow_queue[1:]
+            self._next_follow()
+            return
+        cost = self._follow_cost(f, self.follow_delta)
+        if cost:
+            self._pay(f, cost, "follow")
+        else:
+            self._finish_follow()
+
+    def _finish_follow(self) -> None:
+        f = self.follow_queue[0]
+        self._change_altitude(f, self.follow_delta, "follow")
+        self.follow_queue = (*self.holders(f), *self.follow_queue[1:])
+        self._next_follow()
+
+    def _continue(self, then: str) -> None:
+        if self.phase == OVER:
+            return
+        if then == "speed":
+            self._speed_step()
+        elif self.from_speed:
+            self._speed_or_play()
+        else:
+            self._play_step()
+
+    # --- speed maneuvers and the play step ----------------------------------------------------
+
+    def _speed_step(self) -> None:
+        """R49: as many Speed Maneuvers as the largest Speed difference over the enemies one
+        may act against; each is used against an enemy slower than oneself."""
+        a = self.flyer
+        speed = self.plane(a).speed
+        gaps = [speed - self.plane(t).speed for t in self.targets(a)]
+        self.speed_left = max([0, *gaps])
+        self._speed_or_play()
+
+    def _speed_or_play(self) -> None:
+        self.from_speed = False
+        if self.speed_left > 0 and self._legal_speed()[1:]:
+            self.phase, self.to_act = SPEED, self.owner(self.flyer)
+        else:
+            self.speed_left = 0
+            self._play_step()
+
+    def _may_move_band(self, a: int, t: int) -> bool:
+        """§18.7: an enemy's band moves only if it is Neutral to all others or engaged with a."""
+        others = [x for x in range(self.n) if x not in (a, t) and self.alive[x]]
+        return self.rel(a, t) != 0 or all(self.rel(t, x) == 0 for x in others)
+
+    def _pos_ok(self, a: int, t: int) -> bool:
+        """§7.3: an engaged aircraft changes position only against one it is directly engaged
+        with."""
+        return not self.engaged(a) or self.rel(a, t) != 0
+
+    def _legal_speed(self) -> list[Move]:
+        cat = self.game.catalogue
+        a = self.flyer
+        out = [cat.get("end")]
+        for t in self.targets(a):
+            if self.plane(t).speed >= self.plane(a).speed:
+                continue
+            rel = self.rel(a, t)
+            if rel < 2 and self._pos_ok(a, t) and self._room(a, t, rel + 1):
+                out.append(cat.get("speed", "pos", t=t))
+            mine, theirs = self.bands[a], self.bands[t]
+            for me, foe in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+                if foe and not self._may_move_band(a, t):
+                    continue
+                if GUN <= mine + me <= AH and GUN <= theirs + foe <= AH:
+                    out.append(cat.get("speed", "range", a=me, b=foe, t=t))
+        return out
+
+    def _do_speed(self, move: Move) -> None:
+        a = self.flyer
+        if move.verb == "end":
+            self.speed_left = 0
+            self._play_step()
+            return
+        self.speed_left -= 1
+        self.from_speed = True
+        kind = "pos" if move.name == "pos" else "range"
+        steps, foe = (1, 0) if kind == "pos" else (move.a, move.b)
+        self._open(kind, (a, NO_CARD, "Maneuvering", "speed"), NO_CARD, steps, foe, move.t)
+
+    def _play_step(self) -> None:
+        self.from_speed = False
+        self.phase, self.to_act = PLAY, self.owner(self.flyer)
+        if not self.site_checked:
+            self.site_checked = True
+            self._site_check()
+
+    def _site_check(self) -> None:
+        """R37-R40 with several aircraft: the site checks each enemy aircraft at the start of
+        its Play Cards step; the site's hand is played by its side's player."""
+        site, owner, a = self.game.site, self.game.site_seat, self.flyer
+        if site is None or self.game.side_of[owner] == self.side(a):
+            return
+        if (ALTITUDES[self.alts[a]], RANGES[self.bands[a]]) not in site.envelope:
+            return
+        drawn = self._take(site.draw)
+        names = [self._title(c) for c in drawn]
+        self._emit(
+            {"type": "site-draw", "site": site.name, "target": a, "count": len(drawn)},
+            {owner: {"cards": names}},
+        )
+        sam = site.kind == "SAM"
+        cards = self.data.cards
+        trigger = [c for c in drawn if (cards[c].can_tone if sam else cards[c].can_gun)]
+        if not trigger:
+            self.discards += tuple(drawn)
+            self._emit({"type": "site-spent", "site": site.name, "cards": names})
+            return
+        self.site_hand = tuple(sorted(_without(tuple(drawn), trigger[0])))
+        family = "Tone" if sam else "Guns"
+        self.kind, self.cyc_card, self.target, self.team_used = "site", NO_CARD, a, True
+        self.chain = ((SITE, trigger[0], family, "site"),)
+        self._emit(
+            {
+                "type": "site-attack",
+                "site": site.name,
+                "seat": owner,
+                "target": a,
+                "card": self._title(trigger[0]),
+                "as": family,
+            }
+        )
+        self.reactor, self.team_queue = a, ()
+        self.phase, self.to_act = REACT, self.owner(a)
+
+    def _legal_play(self) -> list[Move]:
+        cat = self.game.catalogue
+        a = self.flyer
+        hand_size = len(self.hands[a])
+        plane = self.plane(a)
+        attacks: list[Move] = []
+        acts: list[Move] = []
+        moves: list[Move] = []
+        targets = self.targets(a)
+        for card in self._held(self.hands[a]):
+            name = card.slug
+            if card.action == "missile_bonus":
+                acts.append(cat.get("act", name))
+            for t in targets:
+                rel = self.rel(a, t)
+                mutual = self.mutual(a, t)
+                if (
+                    card.can_gun
+                    and plane.gun is not None
+                    and mutual == GUN
+                    and hand_size - 1 >= self._gun_cost(a, card)
+                ):
+                    attacks.append(cat.get("attack", name, t=t))
+                if card.can_tone and rel >= 0:
+                    attacks += [
+                        cat.get("tone", name, m.slug, t=t)
+                        for m in self.data.missiles
+                        if self.missiles[a][m.index]
+                        and m.cards[rel] is not None
+                        and m.reaches(mutual)
+                    ]
+                action = card.action
+                if (action == "pos_to_neutral" and rel < 0) or (
+                    action == "disadv_to_adv" and rel == -1
+                ):
+                    acts.append(cat.get("act", name, t=t))
+                elif action == "altitude_1":
+                    if self.alts[a] < HIGH and hand_size >= 2:
+                        acts.append(cat.get("act", name, "up", t=t))
+                    if self.alts[a] > LOW:
+                        acts.append(cat.get("act", name, "down", t=t))
+                if self._pos_ok(a, t):
+                    for k in range(1, min(card.positioning, 4, 2 - rel) + 1):
+                        if self._room(a, t, rel + k):
+                            moves.append(cat.get("pos", name, a=k, t=t))
+                if card.range:
+                    mine, theirs = self.bands[a], self.bands[t]
+                    free = self._may_move_band(a, t)
+                    for me in range(GUN - mine, AH - mine + 1):
+                        for foe in range(GUN - theirs, AH - theirs + 1):
+                            if foe and not free:
+                                continue
+                            if (me or foe) and abs(me) + abs(foe) <= card.range:
+                                moves.append(cat.get("range", name, a=me, b=foe, t=t))
+        free_moves = [cat.get("neutral")] if self.on[a][0] >= 0 else []
+        return [*attacks, *acts, *moves, *free_moves, cat.get("end")]
+
+    def _gun_cost(self, a: int, card: CardType) -> int:
+        assert card.gun_discard is not None
+        return flight.gun_discard(card.gun_discard, self.plane(a).gun)
+
+    def _do_play(self, move: Move) -> None:
+        a = self.flyer
+        verb = move.verb
+        if verb == "end":
+            self._start_discard("post")
+            return
+        if verb == "neutral":
+            t = self.on[a][0]
+            self.on = _put(self.on, a, NONE)
+            self._emit({"type": "neutral", "seat": a, "target": t})
+            return
+        card = self.data.card(move.name)
+        self.hands = _put(self.hands, a, _without(self.hands[a], card.index))
+        t = move.t
+        if verb in ("pos", "range"):
+            link = (a, card.index, "Maneuvering", "hand")
+            self._open(verb, link, card.index, move.a, move.b, t)
+        elif verb == "attack":
+            self._open(
+                "gun",
+                (a, card.index, "Guns", "hand"),
+                card.index,
+                0,
+                0,
+                t,
+                pay=self._gun_cost(a, card),
+            )
+        elif verb == "tone":
+            self.cyc_missile = self.data.missile(move.extra).index
+            self._open("tone", (a, card.index, "Tone", "hand"), card.index, 0, 0, t)
+        elif card.tactic:
+            self.discards += (card.index,)
+            self._emit({"type": "play", "seat": a, "card": card.title, "use": "tactic"})
+            self.bonus += 1
+            self._emit({"type": "bonus", "seat": a, "bonus": self.bonus})
+        else:
+            up = 1 if move.extra == "up" else -1 if move.extra == "down" else 0
+            link = (a, card.index, card.title, "hand")
+            self._open(card.action, link, card.index, up, 0, t, pay=1 if up > 0 else 0)
+
+    def _open(
+        self, kind: str, link: Link, card: int, a: int, b: int, target: int, pay: int = 0
+    ) -> None:
+        self.kind, self.chain, self.cyc_card, self.cyc_a, self.cyc_b = kind, (link,), card, a, b
+        self.target = target
+        self.team_used = False
+        desc = "Speed Maneuver" if link[3] == "speed" else self._title(card)
+        self._emit(
+            {
+                "type": "play",
+                "seat": link[0],
+                "card": desc,
+                "use": kind,
+                "target": target,
+                "a": a,
+                "b": b,
+            }
+        )
+        if pay:
+            self._pay(link[0], pay, "open")
+        else:
+            self._defender_window()
+
+    # --- paying -------------------------------------------------------------------------------
+
+    def _pay(self, a: int, n: int, then: str) -> None:
+        self.pay_ac, self.pay_left, self.pay_then = a, n, then
+        self.phase, self.to_act = PAY, self.owner(a)
+
+    def _legal_pay(self) -> list[Move]:
+        cat = self.game.catalogue
+        return [cat.get("discard", c.slug) for c in self._held(self.hands[self.pay_ac])]
+
+    def _do_pay(self, move: Move) -> None:
+        a = self.pay_ac
+        self._discard(a, self.data.card(move.name).index, self.pay_then)
+        self.pay_left -= 1
+        if self.pay_left:
+            return
+        then = self.pay_then
+        if then == "stall":
+            self._after_draw()
+        elif then == "climb":
+            self._change_altitude(a, 1, "climb")
+            self._offer_follow(a, 1, "speed")
+        elif then == "follow":
+            self._finish_follow()
+        else:
+            self._defender_window()
+
+    # --- the cycle with Teamwork (R50) ----------------------------------------------------------
+
+    def _defender_window(self) -> None:
+        """The target answers first; if it passes, a friend may add one Teamwork card."""
+        self.reactor = self.target
+        self.team_queue = ()
+        if self._teamwork(self.side(self.target)) and not self.team_used:
+            self.team_queue = tuple(
+                x
+                for x in range(self.n)
+                if x != self.target and self.alive[x] and self.side(x) == self.side(self.target)
+            )
+        self.phase, self.to_act = REACT, self.owner(self.target)
+
+    def _teamwork(self, side: int) -> bool:
+        """§18.4: in team play, the side with more aircraft flying may add a friend's card."""
+        if self.game.options["mode"] == "ffa":
+            return False
+        count = [0] * self.game.n_sides
+        for x in range(self.n):
+            if self.alive[x]:
+                count[self.side(x)] += 1
+        return count[side] > max(c for s, c in enumerate(count) if s != side)
+
+    def _source(self, r: int) -> tuple[Hand, str]:
+        if r == SITE:
+            return self.site_hand, "site"
+        if self.kind == "missile" and r == self.flyer:
+            return self.missile_hand, "missile"
+        return self.hands[r], "hand"
+
+    def _can_react(self, r: int, card: CardType, top: Link) -> bool:
+        if self.kind == "missile" and r == self.flyer and not card.usable_in_missile_hand:
+            return False
+        if r == SITE and not card.usable_in_missile_hand:
+            return False
+        react = card.react_to
+        own = r in (self.flyer, self.target)  # Ace Pilot and Split-S guard their own aircraft
+        if top[2] in react:
+            return True
+        if "ANY" in react:
+            return own
+        return "ANY_ENEMY_TURN" in react and r == self.target and r != self.flyer
+
+    def _legal_react(self) -> list[Move]:
+        cat = self.game.catalogue
+        r = self.reactor
+        top = self.chain[-1]
+        out = [cat.get("pass")]
+        hand, _ = self._source(r)
+        for card in self._held(hand):
+            if self._can_react(r, card, top):
+                out.append(cat.get("react", card.slug))
+        sam = self.kind == "site" and self.chain[0][2] == "Tone"
+        if (
+            r == self.target
+            and self.cms[r] > 0
+            and (top[2] == "Tone" or top[3] == "missile" or (sam and top[3] == "site"))
+        ):
+            out.append(cat.get("cm"))
+        return out
+
+    def _do_react(self, move: Move) -> None:
+        r = self.reactor
+        if move.verb == "pass":
+            self._emit({"type": "pass", "seat": r})
+            if r != self.flyer and self.team_queue:
+                # Teamwork: the next friend of the target may add one card (R50).
+                self.reactor, self.team_queue = self.team_queue[0], self.team_queue[1:]
+                self.to_act = self.owner(self.reactor)
+                return
+            self._resolve()
+            return
+        if move.verb == "cm":
+            self.cms = _put(self.cms, r, self.cms[r] - 1)
+            link: Link = (r, NO_CARD, "Countermeasures", "cm")
+        else:
+            card = self.data.card(move.name)
+            hand, source = self._source(r)
+            if source == "missile":
+                self.missile_hand = _without(hand, card.index)
+            elif source == "site":
+                self.site_hand = _without(hand, card.index)
+            else:
+                self.hands = _put(self.hands, r, _without(hand, card.index))
+            link = (r, card.index, card.title, source)
+        if self.kind == "site":
+            self.chain += (link,)
+            self._emit({"type": "react", "seat": r, "card": self._describe(link), "from": link[3]})
+            self.reactor = self.flyer if r == SITE else SITE
+            self.to_act = self.game.site_seat if r != SITE else self.owner(self.flyer)
+            return
+        if r not in (self.flyer, self.target):
+            self.team_used = True
+            self._emit({"type": "teamwork", "seat": r})
+        self.chain += (link,)
+        self._emit({"type": "react", "seat": r, "card": self._describe(link), "from": link[3]})
+        if r == self.flyer:
+            self._defender_window()
+        else:
+            self.team_queue = ()
+            self.reactor = self.flyer
+            self.phase, self.to_act = REACT, self.owner(self.flyer)
+
+    def _describe(self, link: Link) -> str:
+        if link[3] == "speed":
+            return "Speed Maneuver"
+        if link[3] == "cm":
+            return "Countermeasures"
+        return link[2] if link[1] == NO_CARD else self._title(link[1])
+
+    def _resolve(self) -> None:
+        if self.kind == "site":
+            self._resolve_site()
+            return
+        chain, kind = self.chain, self.kind
+        a, t = self.flyer, self.target
+        success = self.side(chain[-1][0]) == self.side(a)
+        cards = self.data.cards
+        split = any(
+            c != NO_CARD and cards[c].action == "split_s" and s == t for s, c, _, _ in chain
+        )
+        self.discards += tuple(c for _, c, _, _ in chain if c != NO_CARD)
+        self.chain = ()
+        self._emit({"type": "resolve", "use": kind, "success": success, "seat": a})
+        if kind == "missile" and self.missile_hand:
+            self.discards += self.missile_hand
+            self.missile_hand = ()
+        if not success and split:
+            self._emit({"type": "split-s", "seat": t})
+            self._draw(t, 1, "Split-S")
+            self._end_turn()
+            return
+        if not success:
+            self._continue("after")
+            return
+        self._effect()
+
+    def _resolve_site(self) -> None:
+        stands = self.chain[-1][0] == SITE
+        self.discards += tuple(c for _, c, _, _ in self.chain if c != NO_CARD) + self.site_hand
+        self.chain, self.site_hand = (), ()
+        self._emit({"type": "resolve", "use": "site", "success": stands, "seat": SITE})
+        if stands:
+            self._destroy(self.flyer, SITE, "site")
+            if self.phase != OVER:
+                self._end_turn()
+            return
+        self._play_step()
+
+    def _effect(self) -> None:
+        a, t, kind = self.flyer, self.target, self.kind
+        if kind in ("gun", "missile"):
+            self._destroy(t, a, kind)
+            if self.phase != OVER:
+                self._continue("after")
+            return
+        if kind == "tone":
+            self.phase, self.to_act = LAUNCH, self.owner(a)
+            return
+        if kind == "pos":
+            self._set_rel(a, t, self.rel(a, t) + self.cyc_a)
+        elif kind == "range":
+            self.bands = _put(self.bands, a, self.bands[a] + self.cyc_a)
+            self.bands = _put(self.bands, t, self.bands[t] + self.cyc_b)
+            self._emit({"type": "range", "ranges": [RANGES[b] for b in self.bands]})
+        elif kind == "pos_to_neutral":
+            self._set_rel(a, t, 0)
+        elif kind == "disadv_to_adv":
+            self._set_rel(a, t, 1 if self._room(a, t, 1) else 0)
+        elif kind == "altitude_1":
+            self._change_altitude(a, self.cyc_a, self._title(self.cyc_card))
+            self._offer_follow(a, self.cyc_a, "after")
+            return
+        self._enforce()
+        self._continue("after")
+
+    def _enforce(self) -> None:
+        """R8 for every holder: beyond its weapons' reach the position drops to Neutral."""
+        for h in range(self.n):
+            t = self.on[h][0]
+            if t >= 0 and self.mutual(h, t) > self.reach(h):
+                self.on = _put(self.on, h, NONE)
+                self._emit({"type": "position-lost", "seat": h, "target": t})
+
+    def _destroy(self, t: int, by: int, weapon: str) -> None:
+        self._emit({"type": "destroyed", "seat": t, "by": by, "weapon": weapon})
+        self.alive = _put(self.alive, t, False)
+        self.discards += self.hands[t]
+        self.hands = _put(self.hands, t, ())
+        self.on = tuple(
+            NONE if (x == t or self.on[x][0] == t) else self.on[x] for x in range(self.n)
+        )
+        side = self.game.side_of[self.game.site_seat] if by == SITE else self.side(by)
+        self.kills = _put(self.kills, side, self.kills[side] + 1)
+        standing = {self.side(x) for x in range(self.n) if self.alive[x]}
+        if len(standing) == 1:
+            (winner,) = standing
+            self._finish({winner}, "every enemy aircraft shot down")
+
+    # --- missiles -------------------------------------------------------------------------------
+
+    def _legal_launch(self) -> list[Move]:
+        cat = self.game.catalogue
+        return [cat.get("launch"), cat.get("hold")]
+
+    def _do_launch(self, move: Move) -> None:
+        a, t = self.flyer, self.target
+        if move.verb == "hold":
+            self._emit({"type": "hold", "seat": a})
+            self._play_step()
+            return
+        missile = self.data.missiles[self.cyc_missile]
+        counts = self.missiles[a]
+        self.missiles = _put(
+            self.missiles, a, _put(counts, missile.index, counts[missile.index] - 1)
+        )
+        size = flight.missile_hand_size(
+            self.data,
+            missile=missile,
+            rel=self.rel(a, t),
+            card_mod=self.data.cards[self.cyc_card].missile_hand_mod,
+            bonus=self.bonus,
+            alt_attacker=self.alts[a],
+            alt_target=self.alts[t],
+            target=self.plane(t),
+            target_burner=self.burner_on[t],
+        )
+        self.bonus = 0
+        self.missile_hand = tuple(sorted(self._take(size)))
+        self._emit(
+            {
+                "type": "launch",
+                "seat": a,
+                "missile": missile.name,
+                "cards": len(self.missile_hand),
+                "target": t,
+            },
+            {self.owner(a): {"missile_hand": [self._title(c) for c in self.missile_hand]}},
+        )
+        self._enforce()
+        self.kind, self.chain = "missile", ((a, NO_CARD, "Missile", "missile"),)
+        self.team_used = False
+        self._defender_window()
+
+    # --- the end --------------------------------------------------------------------------------
+
+    def _end_turn(self) -> None:
+        self.flyer = -1
+        self._next_side((self.last_side + 1) % self.game.n_sides)
+
+    def _time_up(self) -> None:
+        """R51: after six rounds the side(s) with the most enemy aircraft shot down win."""
+        best = max(self.kills)
+        winners = {s for s in range(self.game.n_sides) if self.kills[s] == best}
+        self._finish(winners, f"six rounds flown: most aircraft shot down ({best})")
+
+    def _finish(self, sides: set[int], why: str) -> None:
+        self.phase, self.to_act = OVER, None
+        seats = [p for p in range(self.game.players) if self.game.side_of[p] in sides]
+        share = 1.0 / len(seats)
+        self.result = tuple(share if p in seats else 0.0 for p in range(self.game.players))
+        self.end_reason = why
+        self._emit({"type": "game-end", "winners": seats, "why": why})
+
+    # --- information ----------------------------------------------------------------------------
+
+    def view(self, player: int | None) -> JSON:
+        data = self.data
+        craft = []
+        for a in range(self.n):
+            own = player == self.owner(a)
+            shown = self.planes[a] >= 0 and (self.planes_shown or own)
+            alt = self.alts[a] if self.alts[a] >= 0 and (self.alts_shown or own) else None
+            entry: JSON = {
+                "aircraft_no": a,
+                "seat": self.owner(a),
+                "side": self.side(a),
+                "aircraft": self.plane(a).name if shown else None,
+                "chosen": self.planes[a] >= 0,
+                "altitude": ALTITUDES[alt] if alt is not None else None,
+                "range": RANGES[self.bands[a]],
+                "alive": self.alive[a],
+                "on": None
+                if self.on[a][0] < 0
+                else {"target": self.on[a][0], "position": flight.position_name(self.on[a][1])},
+                "hand_size": len(self.hands[a]),
+            }
+            if self.planes_shown:
+                entry["speed"] = self.plane(a).speed
+                entry["missiles"] = {
+                    m.name: self.missiles[a][m.index]
+                    for m in data.missiles
+                    if self.missiles[a][m.index]
+                }
+                entry["countermeasures"] = self.cms[a]
+                entry["afterburners"] = self.burners[a]
+                entry["afterburner_on"] = self.burner_on[a]
+                entry["reach"] = RANGES[r] if (r := self.reach(a)) >= 0 else None
+            if own:
+                entry["hand"] = [self._title(c) for c in self.hands[a]]
+            craft.append(entry)
+        out: JSON = {
+            "game": self.game.id,
+            "mode": "melee",
+            "seat": player,
+            "phase": self.phase,
+            "to_act": self.to_act,
+            "round": self.round,
+            "rounds": self.game.rounds,
+            "site": None
+            if self.game.site is None
+            else {
+                "name": self.game.site.name,
+                "kind": self.game.site.kind,
+                "draw": self.game.site.draw,
+                "envelope": [list(cell) for cell in self.game.site.envelope],
+                "seat": self.game.site_seat,
+            },
+            "flying": self.flyer if self.flyer >= 0 else None,
+            "picking": self.pick_i if self.phase in (PICK, ALT_PICK) else None,
+            "deciding": self._decider(),
+            "step": self.step,
+            "deck": len(self.deck),
+            "discards": len(self.discards),
+            "aircraft": craft,
+            "kills": list(self.kills),
+            "cycle": None,
+            "missile_bonus": self.bonus,
+            "speed_left": self.speed_left,
+            "pay_left": self.pay_left if self.phase == PAY else 0,
+            "winners": self.winners,
+            "end": self.end_reason,
+        }
+        if self.chain:
+            out["cycle"] = {
+                "use": self.kind,
+                "by": self.chain[0][0],
+                "target": self.target,
+                "chain": [
+                    {"aircraft": x[0], "card": self._describe(x), "from": x[3]} for x in self.chain
+                ],
+                "missile_hand_size": len(self.missile_hand),
+            }
+            if self.site_hand and player == self.game.site_seat:
+                out["site_hand"] = [self._title(c) for c in self.site_hand]
+            if player is not None and self.kind == "missile" and player == self.owner(self.flyer):
+                out["missile_hand"] = [self._title(c) for c in self.missile_hand]
+        return out
+
+    def _decider(self) -> int | None:
+        """The aircraft whose decision it is (None between turns and at set-up)."""
+        if self.phase == REACT:
+            return self.reactor
+        if self.phase == FOLLOW:
+            return self.follow_queue[0]
+        if self.phase == PAY:
+            return self.pay_ac
+        if self.phase in (BURNER, DISCARD, ALTITUDE, SPEED, PLAY, LAUNCH):
+            return self.flyer
+        return None
+
+    def _determinize(self, player: int, seed: int) -> MeleeState:
+        new = self.clone()
+        assert isinstance(new, MeleeState)
+        others = [a for a in range(self.n) if self.owner(a) != player]
+        hidden_missile = (
+            bool(self.chain) and self.kind == "missile" and self.owner(self.flyer) != player
+        )
+        pool = list(self.deck)
+        for a in others:
+            pool += self.hands[a]
+        if hidden_missile:
+            pool += self.missile_hand
+        hidden_site = bool(self.site_hand) and player != self.game.site_seat
+        if hidden_site:
+            pool += self.site_hand
+        pool.sort()
+        seed = shuffle(seed, pool)
+        hands = list(self.hands)
+        for a in others:
+            size = len(self.hands[a])
+            hands[a], pool = tuple(sorted(pool[:size])), pool[size:]
+        new.hands = tuple(hands)
+        if hidden_missile:
+            size = len(self.missile_hand)
+            new.missile_hand, pool = tuple(sorted(pool[:size])), pool[size:]
+        if hidden_site:
+            size = len(self.site_hand)
+            new.site_hand, pool = tuple(sorted(pool[:size])), pool[size:]
+        new.deck = tuple(pool)
+        choices = self.eligible()
+        for a in others:
+            if self.planes[a] >= 0 and not self.planes_shown:
+                new.planes = _put(new.planes, a, choices[(seed + a) % len(choices)])
+            if self.alts[a] >= 0 and not self.alts_shown:
+                new.alts = _put(new.alts, a, (seed + a) % 3)
+        new.rng_seed = shuffle(seed, [])
+        return new
+
+    def check_invariants(self) -> None:
+        counts = [0] * len(self.data.cards)
+        zones = [self.deck, self.discards, self.missile_hand, self.site_hand, *self.hands]
+        zones.append(tuple(c for _, c, _, _ in self.chain if c != NO_CARD))
+        for zone in zones:
+            for c in zone:
+                counts[c] += 1
+        decks = int(self.game.options["decks"])
+        assert counts == [c.count * decks for c in self.data.cards], "cards not conserved"
+        assert all(h == tuple(sorted(h)) for h in self.hands)
+        for a in range(self.n):
+            t, level = self.on[a]
+            if t < 0:
+                continue
+            assert self.alive[a] and self.alive[t] and self.side(a) != self.side(t)
+            assert level in (1, 2) and self.on[t][0] != a
+        for t in range(self.n):
+            held = [self.on[h][1] for h in self.holders(t)]
+            assert held.count(1) <= 2 and held.count(2) <= 1, "slots: two Advantage, one Tailing"
+        assert all(GUN <= b <= AH for b in self.bands)
+        assert (self.phase == OVER) == (self.result is not None)
+
+
+_LEGAL: dict[str, Callable[[MeleeState], list[Move]]] = {
+    PICK: MeleeState._legal_pick,
+    ALT_PICK: MeleeState._legal_alt_pick,
+    ORDER: MeleeState._legal_order,
+    BURNER: MeleeState._legal_burner,
+    DISCARD: MeleeState._legal_discard,
+    ALTITUDE: MeleeState._legal_altitude,
+    FOLLOW: MeleeState._legal_follow,
+    SPEED: MeleeState._legal_speed,
+    PLAY: MeleeState._legal_play,
+    PAY: MeleeState._legal_pay,
+    REACT: MeleeState._legal_react,
+    LAUNCH: MeleeState._legal_launch,
+}
+_APPLY: dict[str, Callable[[MeleeState, Move], None]] = {
+    PICK: MeleeState._do_pick,
+    ALT_PICK: MeleeState._do_alt_pick,
+    ORDER: MeleeState._do_order,
+    BURNER: MeleeState._do_burner,
+    DISCARD: MeleeState._do_discard,
+    ALTITUDE: MeleeState._do_altitude,
+    FOLLOW: MeleeState._do_follow,
+    SPEED: MeleeState._do_speed,
+    PLAY: MeleeState._do_play,
+    PAY: MeleeState._do_pay,
+    REACT: MeleeState._do_react,
+    LAUNCH: MeleeState._do_launch,
+}

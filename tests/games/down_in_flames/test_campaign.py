@@ -1,0 +1,117 @@
+"""Campaign scoring (digest §16.8, §16.9, §18.9): the rulebook's 1973 numbers, scaling, and a
+campaign of one's own loaded from a data file (rulings R41..R43)."""
+
+from __future__ import annotations
+
+from importlib import resources
+
+import pytest
+
+from aerodeck.core.errors import ConfigError
+from aerodeck.games.down_in_flames.campaign import (
+    CampaignRecord,
+    aircraft_count,
+    award,
+    find_campaign,
+)
+from aerodeck.games.down_in_flames.data import load_data, parse_data
+
+DATA = load_data()
+YOM_KIPPUR = find_campaign(DATA, "1973 Yom Kippur War")
+
+
+def test_ruling_R41_the_mission_award_is_proportional_and_rounded_up() -> None:
+    mission = YOM_KIPPUR.missions[0]
+    assert mission.title == "SA-7 Site" and mission.nation2.sites == ("SA-7",)
+    assert aircraft_count(mission.nation1) == 1 and aircraft_count(mission.nation2) == 2
+    record = CampaignRecord(YOM_KIPPUR).record(1, 1)  # one MiG-17 and the Mirage shot down
+    assert record.results[0].vp == (24, 46)
+    assert award(47, 0, 2) == 0 and award(47, 2, 2) == 47 and award(48, 1, 3) == 16
+
+
+def test_ruling_R42_campaign_totals_and_victory_levels() -> None:
+    record = CampaignRecord(YOM_KIPPUR)
+    # The totals example is another play-through: in it Egypt scores 0 in mission 1.
+    for by_israel, by_egypt in ((1, 0), (2, 1), (0, 2), (1, 2), (1, 1), (2, 2)):
+        assert not record.finished
+        record = record.record(by_israel, by_egypt)
+    assert record.finished
+    assert [r.vp[0] for r in record.results] == [24, 82, 0, 39, 16, 63]
+    assert [r.vp[1] for r in record.results] == [0, 39, 66, 76, 24, 57]
+    assert record.totals() == (224, 262)
+    assert record.levels() == ("Tactical Victory", "Operational Victory")
+    with pytest.raises(ConfigError):
+        record.record(0, 0)
+
+
+def test_ruling_R43_campaign_scaling_multiplies_aircraft_and_options() -> None:
+    mission = YOM_KIPPUR.missions[0]
+    assert aircraft_count(mission.nation1, 3) == 3 and aircraft_count(mission.nation2, 3) == 6
+    record = CampaignRecord(YOM_KIPPUR, scale=3).record(3, 1)  # half the MiGs, a third of us
+    assert record.results[0].vp == (24, 16)
+    with pytest.raises(ConfigError):
+        CampaignRecord(YOM_KIPPUR, scale=4)
+    with pytest.raises(ConfigError):
+        CampaignRecord(YOM_KIPPUR).record(3, 0)  # only two MiG-17s fly
+
+
+def test_a_users_own_campaign_loads_from_a_data_file() -> None:
+    shipped = (
+        resources.files("aerodeck.games.down_in_flames")
+        .joinpath("data/locked_on.toml")
+        .read_text(encoding="utf-8")
+    )
+    own = (
+        shipped
+        + """
+[[campaign]]
+name = "Our Test Campaign"
+nation1 = "Blue"
+nation2 = "Red"
+victory_chart = [ { min = 0, level = "Defeat" }, { min = 20, level = "Victory" } ]
+  [[campaign.mission]]
+  number = 1
+  title = "Duel"
+  turns = 6
+  nation1 = { vp = 19, aircraft = [ { type = "F-86F Sabre", count = 1 } ], skill_options = [] }
+  nation2 = { vp = 19, aircraft = [ { type = "Gnat F.1", count = 1 } ], skill_options = [] }
+"""
+    )
+    data = parse_data(own, "own.toml")
+    campaign = find_campaign(data, "our-test-campaign")
+    record = CampaignRecord(campaign).record(1, 0)
+    assert record.finished and record.totals() == (19, 0)
+    assert record.levels() == ("Defeat", "Defeat")
+    with pytest.raises(ConfigError, match="no campaign"):
+        find_campaign(data, "Nowhere")
+    bad = own.replace('type = "Gnat F.1"', 'type = "Spitfire"')
+    with pytest.raises(ConfigError):
+        parse_data(bad, "bad.toml")
+
+
+def test_ruling_R54_a_campaign_flies_from_its_first_mission_to_its_victory_level() -> None:
+    from aerodeck.agents import RandomAgent
+    from aerodeck.core.api import Agent
+    from aerodeck.games.down_in_flames.bot import HeuristicBot
+    from aerodeck.games.down_in_flames.campaign_play import mission_game, play_campaign
+    from aerodeck.games.down_in_flames.game import DownInFlames
+    from aerodeck.games.down_in_flames.melee import MeleeState
+
+    first = mission_game("1973 Yom Kippur War", 1)
+    state = first.new_game(seed=1)
+    assert isinstance(state, MeleeState) and state.phase == "alt-pick"
+    assert [state.plane(a).name for a in range(3)] == ["Mirage IIICJ", "MiG-17F", "MiG-17F"]
+    assert first.owner_of == (0, 1, 1) and first.site is not None and first.site.name == "SA-7"
+    assert mission_game("1973 Yom Kippur War", 1, scale=3).owner_of == (0,) * 3 + (1,) * 6
+
+    def bots(game: DownInFlames, seat: int, seed: int) -> Agent:
+        if seat == 0:
+            return HeuristicBot(game, seed)  # type: ignore[return-value]
+        return RandomAgent(game, seed)
+
+    record = play_campaign("1973 Yom Kippur War", bots, seed=3)
+    assert record.finished and len(record.results) == 6
+    total = record.totals()
+    assert total == (sum(r.vp[0] for r in record.results), sum(r.vp[1] for r in record.results))
+    assert record.levels()[0] in {level for _, level in YOM_KIPPUR.victory_chart}
+    assert total[0] > total[1]  # the heuristic nation beats the random one

@@ -1,0 +1,207 @@
+"""Several aircraft a side (digest §7.1-§7.3, §18.3-§18.7): rulings R46..R53 of
+docs/games/down_in_flames.md, from stacked melee positions."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import aerodeck
+from aerodeck.games.down_in_flames.melee import MeleeState
+from tests.games.down_in_flames.helpers import legal, play
+
+
+def melee(
+    planes: Sequence[str],
+    *,
+    players: int = 2,
+    hands: Sequence[Sequence[str]] | None = None,
+    alt: Sequence[str] | None = None,
+    rng: Sequence[str] | None = None,
+    flying: int = 0,
+    **extra: Any,
+) -> MeleeState:
+    n = len(planes)
+    game = aerodeck.make(
+        "down_in_flames", players=players, aircraft=n // players, **extra.pop("options", {})
+    )
+    setup = {
+        "aircraft": list(planes),
+        "altitude": list(alt or ["Medium"] * n),
+        "range": list(rng or ["G"] * n),
+        "hands": [list(h) for h in (hands or [[]] * n)],
+        "flying": flying,
+        **extra,
+    }
+    state = game.new_game(seed=1, setup=setup)
+    assert isinstance(state, MeleeState)
+    return state
+
+
+SABRES = ["F-86F Sabre"] * 3 + ["MiG-17F"] * 3  # player 0 flies #0-#2, player 1 #3-#5
+
+
+def test_ruling_R46_each_card_names_one_target_and_affects_only_it() -> None:
+    # #3 and #4 both hold #0 at Advantage; #0's Scissors is declared against #3 only.
+    state = melee(
+        SABRES,
+        hands=[["Scissors"], [], [], [], [], []],
+        on={"3": [0, "advantage"], "4": [0, "advantage"]},
+    )
+    assert state.owner(4) == 1 and state.side(4) == 1 and state.side(2) == 0
+    moves = legal(state)
+    assert {"act scissors @3", "act scissors @4"} <= moves
+    assert "act scissors @1" not in moves  # never against a friend
+    play(state, "act scissors @3", "pass")  # equal sides: no Teamwork
+    assert state.rel(0, 3) == 1 and state.rel(0, 4) == -1
+
+
+def test_ruling_R47_the_side_with_the_highest_ew_flies_first() -> None:
+    game = aerodeck.make("down_in_flames", players=3, vp_limit=100, year=2000)
+    state = game.new_game(seed=4)
+    play(state, "fly mig-17f", "fly f-15c-eagle", "fly gnat-f-1")
+    play(state, "alt medium", "alt medium", "alt medium")
+    assert isinstance(state, MeleeState)
+    assert state.flyer == 1  # the F-15C (EW 3) gives side 1 the first turn
+
+
+def test_ruling_R48_slots_and_chains() -> None:
+    # Two Advantage slots on #3 are full: #2 can only go straight to Tailing (2 steps).
+    state = melee(
+        SABRES,
+        hands=[[], [], ["Tight Turn", "Scissors"], [], [], []],
+        on={"0": [3, "advantage"], "1": [3, "advantage"]},
+        flying=2,
+    )
+    moves = legal(state)
+    assert "pos tight-turn 2 @3" in moves and "pos tight-turn 1 @3" not in moves
+    assert "pos scissors 1 @3" not in moves and "pos scissors 1 @4" in moves
+    play(state, "pos tight-turn 2 @3", "pass")
+    assert state.rel(2, 3) == 2
+    # A holder acts only against the aircraft it holds.
+    assert {m.t for m in state.legal_actions() if m.t >= 0} <= {3}
+    # One Tailing slot: nobody else may reach Tailing on #3 now.
+    assert not state._room(0, 3, 2)
+
+
+def test_ruling_R48_altitude_changes_are_followed_down_the_chain_front_to_back() -> None:
+    # #3 holds #0, #1 holds #3: when #0 dives, #3 decides first, then #1 follows #3.
+    state = melee(
+        SABRES,
+        hands=[["Vertical Roll"], ["Guns", "Guns"], [], ["Guns", "Guns"], [], []],
+        on={"3": [0, "advantage"], "1": [3, "advantage"]},
+    )
+    play(state, "act vertical-roll down @3", "pass")
+    assert state.phase == "follow" and state.follow_queue[0] == 3 and state.to_act == 1
+    play(state, "follow", "discard guns")
+    assert state.alts[3] == 0 and state.phase == "follow" and state.follow_queue[0] == 1
+    play(state, "follow", "discard guns")
+    assert state.alts[1] == 0 and state.phase == "play"
+
+
+def test_ruling_R49_speed_maneuvers_against_slower_enemies() -> None:
+    planes = ["F-15C Eagle", "MiG-17F", "MiG-25P Foxbat", "MiG-17F"]
+    game = aerodeck.make("down_in_flames", players=2, aircraft=2, vp_limit=100, year=2000)
+    setup = {
+        "aircraft": planes,
+        "altitude": ["Medium"] * 4,
+        "range": ["G"] * 4,
+        "hands": [[], [], [], []],
+        "flying": 0,
+    }
+    state = game.new_game(seed=1, setup=setup)
+    assert isinstance(state, MeleeState)
+    state.phase = "altitude"
+    play(state, "level")
+    assert state.speed_left == 6 - 3  # the largest gap, against the MiG-17F (#3)
+    targets = {m.t for m in state.legal_actions() if m.verb == "speed"}
+    assert targets == {3}  # the MiG-25P (Speed 7) is not slower
+
+
+def test_ruling_R50_teamwork_one_friendly_card_per_enemy_action() -> None:
+    # 3 players: side 0 flies #0 and #2, side 1 flies #1 alone; #1 attacks #0 with Guns.
+    planes = ["F-86F Sabre", "F-86F Sabre", "F-86F Sabre"]
+    state = melee(
+        planes,
+        players=3,
+        hands=[[], ["Guns (Great Angle)", "Ace Pilot"], ["Tight Turn", "Ace Pilot"]],
+        flying=1,
+    )
+    play(state, "attack guns-great-angle @0")
+    assert state.reactor == 0 and legal(state) == {"pass"}
+    play(state, "pass")  # the target has nothing; its wingman #2 may add one card
+    assert state.reactor == 2 and state.to_act == 2
+    assert "react tight-turn" in legal(state)
+    assert "react ace-pilot" not in legal(state)  # Ace Pilot guards only its own aircraft
+    play(state, "react tight-turn")
+    assert state.reactor == 1
+    play(state, "react ace-pilot")
+    assert state.reactor == 0 and legal(state) == {"pass"}
+    play(state, "pass")  # Teamwork is spent for this action: no second friendly card
+    assert state.is_terminal is False and not state.alive[0]
+    # The larger side only: side 1 (one aircraft) gets no Teamwork against side 0's actions.
+    other = melee(planes, players=3, hands=[["Guns (Great Angle)"], [], []], flying=0)
+    play(other, "attack guns-great-angle @1", "pass")
+    assert other.chain == () and not other.alive[1] and other.is_terminal
+
+
+def test_ruling_R51_winning_with_several_aircraft() -> None:
+    state = melee(
+        ["F-86F Sabre", "MiG-17F", "F-86F Sabre", "MiG-17F"],
+        hands=[["Guns (Great Angle)", "Guns"], [], [], []],
+    )
+    play(state, "attack guns-great-angle @2", "pass")
+    assert not state.alive[2] and not state.is_terminal and state.kills == (1, 0)
+    play(state, "end", "draw")
+    state.round = 7  # past the sixth round: the side with more aircraft shot down wins
+    state._time_up()
+    assert state.winners == [0]
+
+
+def test_ruling_R52_range_changes_with_three_or_more_aircraft() -> None:
+    # #4 holds #1 at Advantage, so #0 (not engaged with #4) may not move #4's band.
+    state = melee(
+        SABRES, hands=[["Redline"], [], [], [], [], []], rng=["HS"] * 6, on={"4": [1, "advantage"]}
+    )
+    moves = legal(state)
+    assert "range redline me-1 @4" in moves and "range redline foe-1 @4" not in moves
+    assert "range redline foe-1 @3" in moves  # #3 is Neutral to everyone
+
+
+def test_ruling_R53_team_turn_order() -> None:
+    game = aerodeck.make("down_in_flames", players=2, aircraft=2)
+    state = game.new_game(seed=2)
+    for _ in range(4):
+        state.apply(state.legal_actions()[0])
+    for _ in range(4):
+        state.apply(game.parse_action(state, "alt medium"))
+    assert isinstance(state, MeleeState)
+    first = state.side_turn
+    if state.phase == "order":
+        assert {str(m) for m in state.legal_actions()} == {
+            f"next @{a}" for a in state._waiting(first)
+        }
+        state.apply(state.legal_actions()[-1])
+    flown_first = state.flyer
+    assert state.side(flown_first) == first
+    while state.flyer == flown_first:
+        state.apply(
+            state.legal_actions()[-1] if state.phase != "play" else game.parse_action(state, "end")
+        )
+    assert state.side_turn == 1 - first  # sides alternate
+
+
+def test_ruling_R55_sites_check_every_enemy_aircraft_with_several_aircraft() -> None:
+    # Side 1's SA-7 attacks #0 (Low, band G) at its Play Cards step; the owner of the site
+    # (seat 1) plays its hand; #0 has no answer and is shot down: a kill for side 1.
+    state = melee(
+        ["F-86F Sabre", "F-86F Sabre", "MiG-17F", "MiG-17F"],
+        alt=["Low"] * 4,
+        deck=["Tone", "Break", "Guns", "Guns", "Guns", "Guns"],
+        options={"site": "SA-7"},
+    )
+    assert state.kind == "site" and state.reactor == 0 and state.to_act == 0
+    assert "site_hand" in state.view(1) and "site_hand" not in state.view(0)
+    play(state, "pass")
+    assert not state.alive[0] and state.kills == (0, 1) and not state.is_terminal
+    assert state.flyer != 0  # its turn ended with it
