@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from aerodeck.core.api import JSON, Agent, Game, State
-from aerodeck.core.errors import AerodeckError
+from aerodeck.core.errors import AerodeckError, IllegalActionError
 
 MAX_DECISIONS = 100_000  # a game that long is a bug in its rules, not a long game
 
@@ -27,8 +27,13 @@ def play(state: State, agents: Sequence[Agent]) -> State:
     while not state.is_terminal:
         seat = state.current_player
         assert seat is not None
-        action = agents[seat].choose(state.observation(seat))
-        state.apply(action)
+        observation = state.observation(seat)
+        action = agents[seat].choose(observation)
+        if action not in observation.legal_actions:  # a bot's bug, never replaced by another move
+            raise IllegalActionError(
+                f"{agents[seat].name} chose {action}: {state.why_illegal(action)}"
+            )
+        state.apply_unchecked(action)
         decisions += 1
         if decisions > MAX_DECISIONS:
             raise AerodeckError(f"{state.game.info.title} did not end within {MAX_DECISIONS} moves")
