@@ -8,11 +8,12 @@ winner gives two cards away, then turns go clockwise from the bid winner until a
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
 from aerodeck.core.api import JSON, Action, State
 from aerodeck.core.errors import ConfigError, NotationError
 from aerodeck.core.rng import shuffle
+from aerodeck.core.tuples import replace_at as _replace
 from aerodeck.games.ace_race.actions import (
     ABOVE_BELOW,
     ACE_PLAYS,
@@ -73,7 +74,6 @@ if TYPE_CHECKING:
 BID, RULE, GIVE, TURN, DRAWN, OVER = "bid", "rule", "give", "turn", "drawn", "over"
 GIVEAWAY_CARDS = 2
 Hand = tuple[int, ...]
-T = TypeVar("T")
 _SETUP_KEYS = ("hands", "draw", "pile", "dealer", "rule", "first", "previous_winners", "wins")
 
 
@@ -762,8 +762,3 @@ def _missing(hand: Hand, action: Action) -> str:
         if c not in hand:
             return TEXT[c]
     return ""
-
-
-def _replace(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
-    """A copy of ``values`` with one element replaced (states hold tuples, never lists)."""
-    return (*values[:index], value, *values[index + 1 :])

@@ -11,12 +11,13 @@ hold cards, R2); rounds go on until someone reaches the target.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
 from aerodeck.core.api import JSON, Action, State
 from aerodeck.core.cards import ACE, CARDS, Card, card
 from aerodeck.core.errors import ConfigError, NotationError
 from aerodeck.core.rng import shuffle
+from aerodeck.core.tuples import replace_at as _replace
 from aerodeck.games.aces_versus_aces.actions import DISCARDS, KEEP, PLAYS, Discard, Keep, Play
 
 if TYPE_CHECKING:
@@ -30,7 +31,6 @@ FOURTH_ACE_PENALTY = 5
 PLAY, DISCARD, OVER = "play", "discard", "over"
 
 Hand = tuple[Card, ...]
-T = TypeVar("T")
 
 
 def card_points(c: Card) -> int:
@@ -467,8 +467,3 @@ class AvAState(State):
 
 def _card_index(c: Card) -> int:
     return c.index
-
-
-def _replace(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
-    """A copy of ``values`` with one element replaced (states hold tuples, never lists)."""
-    return (*values[:index], value, *values[index + 1 :])

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from abc import abstractmethod
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
 from aerodeck.core.api import State
 from aerodeck.core.errors import ConfigError
@@ -47,7 +47,6 @@ SEASON_PHASES = (PICK, ACTION, TUNNEL, REDRAW, BUY)
 RACE_PHASES = (ALT, BOOSTING, CANCEL, SIDE)
 
 Pile = tuple[int, ...]
-T = TypeVar("T")
 
 
 def skill_check_passes(face: int, fast: int, modifier: int = 0) -> bool:
@@ -159,11 +158,6 @@ class AirRacingBase(State):
             return face
         value, self.rng_seed = roll(self.rng_seed, 10)
         return value % 10
-
-
-def put(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
-    """A copy of ``values`` with one element replaced (states hold tuples, never lists)."""
-    return (*values[:index], value, *values[index + 1 :])
 
 
 def bump(values: tuple[int, ...], index: int, delta: int) -> tuple[int, ...]:

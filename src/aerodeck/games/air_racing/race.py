@@ -4,6 +4,7 @@ championships of several seasons, Legacy and heat races.
 
 from __future__ import annotations
 
+from aerodeck.core.tuples import replace_at as put
 from aerodeck.games.air_racing import actions
 from aerodeck.games.air_racing.base import (
     ALT,
@@ -19,7 +20,6 @@ from aerodeck.games.air_racing.base import (
     SIDE,
     SIDESTEP,
     bump,
-    put,
     skill_check_passes,
 )
 from aerodeck.games.air_racing.cards import (

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from aerodeck.core.api import JSON, Action
 from aerodeck.core.errors import ConfigError, NotationError
 from aerodeck.core.rng import shuffle
+from aerodeck.core.tuples import replace_at as put
 from aerodeck.games.air_racing import actions, piles
 from aerodeck.games.air_racing.base import (
     ACTION,
@@ -34,7 +35,6 @@ from aerodeck.games.air_racing.base import (
     SEASON_PHASES,
     SIDE,
     TUNNEL,
-    put,
 )
 from aerodeck.games.air_racing.cards import (
     ACTIONS,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from aerodeck.core.rng import shuffle
+from aerodeck.core.tuples import replace_at as put
 from aerodeck.games.air_racing import piles
 from aerodeck.games.air_racing.base import (
     ACTION,
@@ -17,7 +18,6 @@ from aerodeck.games.air_racing.base import (
     TUNNEL,
     AirRacingBase,
     bump,
-    put,
 )
 from aerodeck.games.air_racing.cards import (
     ACTIONS,

@@ -17,6 +17,8 @@ from typing import TYPE_CHECKING, Any
 from aerodeck.core.api import JSON, Action, State
 from aerodeck.core.errors import ConfigError
 from aerodeck.core.rng import roll, shuffle
+from aerodeck.core.tuples import replace_at as _put
+from aerodeck.core.tuples import without as _without
 from aerodeck.games.down_in_flames import flight
 from aerodeck.games.down_in_flames.actions import Move
 from aerodeck.games.down_in_flames.data import ALTITUDES, RANGES, Aircraft, CardType, DataSet
@@ -45,15 +47,6 @@ if TYPE_CHECKING:
 ORDER = "order"
 SITE = -2  # the site's place in a cycle's chain
 NONE = (-1, 0)
-
-
-def _put(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
-    return (*values[:index], value, *values[index + 1 :])
-
-
-def _without(hand: Hand, card: int) -> Hand:
-    at = hand.index(card)
-    return hand[:at] + hand[at + 1 :]
 
 
 class MeleeState(State):

@@ -18,6 +18,8 @@ from typing import TYPE_CHECKING, Any
 
 from aerodeck.core.api import JSON, Action, State
 from aerodeck.core.rng import roll, shuffle
+from aerodeck.core.tuples import replace_at
+from aerodeck.core.tuples import without as _without
 from aerodeck.games.down_in_flames import flight
 from aerodeck.games.down_in_flames.actions import Move
 from aerodeck.games.down_in_flames.data import ALTITUDES, RANGES, Aircraft, CardType, DataSet
@@ -59,13 +61,9 @@ if TYPE_CHECKING:
     from aerodeck.games.down_in_flames.game import DownInFlames
 
 
-def _put(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
-    return (*values[:index], value, *values[index + 1 :])
-
-
-def _without(hand: Hand, card: int) -> Hand:
-    at = hand.index(card)
-    return hand[:at] + hand[at + 1 :]
+def _put(values: tuple[Any, ...], index: int, value: Any) -> Any:
+    """``replace_at`` for the per-aircraft pairs, whose fixed-size tuple types mypy keeps exact."""
+    return replace_at(values, index, value)
 
 
 class DifState(State):

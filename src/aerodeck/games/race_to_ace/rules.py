@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from aerodeck.core.api import JSON, Action
 from aerodeck.core.errors import ConfigError
 from aerodeck.core.rng import shuffle
+from aerodeck.core.tuples import replace_at
 from aerodeck.games.race_to_ace import cards as c
 from aerodeck.games.race_to_ace.actions import PASS, Move
 from aerodeck.games.race_to_ace.info import Information
@@ -39,7 +40,6 @@ from aerodeck.games.race_to_ace.table import (
     Pending,
     Snapshot,
     Stack,
-    replace_at,
     stack_ref,
 )
 

@@ -8,7 +8,7 @@ lying on it (-1 when none) with who played that. A VISUAL covered by the target'
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING
 
 from aerodeck.core.api import Action, State
 from aerodeck.games.race_to_ace import cards as c
@@ -40,7 +40,6 @@ Snapshot = tuple[tuple[Stack, ...], tuple[tuple[int, int], ...], tuple[int, ...]
 # A MALFUNCTION, FLAMEOUT or MANEUVER that a held special may still cancel: (card, played by,
 # played against, the table before it).
 Pending = tuple[int, int, int, Snapshot]
-T = TypeVar("T")
 
 
 def threatens(stack: Stack) -> int:
@@ -55,11 +54,6 @@ def threatens(stack: Stack) -> int:
 
 def stack_ref(stack: Stack) -> str:
     return f"{STACK_LETTER[stack[0]]}{stack[2]}>{stack[1]}"
-
-
-def replace_at(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
-    """A copy of ``values`` with one element replaced (states hold tuples, never lists)."""
-    return (*values[:index], value, *values[index + 1 :])
 
 
 class Table(State):
