@@ -16,7 +16,6 @@ import time
 from typing import Any
 
 from aerodeck.core.registry import list_games, make
-from aerodeck.sim.report import summarize
 from aerodeck.sim.runner import SimSpec, run
 
 PLAYERS = 2  # every game plays with two; Race to Ace then needs its wingmen variant
@@ -40,9 +39,9 @@ def measure(
     game = make(game_id, PLAYERS, **options_for(game_id))
     spec = SimSpec(game.id, PLAYERS, bots, games, seed, game.options)
     started = time.perf_counter()
-    outcomes = run(spec, jobs=jobs)
+    report = run(spec, jobs=jobs).report()
     seconds = time.perf_counter() - started
-    first = summarize(outcomes, PLAYERS)["bots"][bots[0]]
+    first = report["bots"][bots[0]]
     return {
         "game": game_id,
         "match": f"{bots[0]} vs {bots[1]}",

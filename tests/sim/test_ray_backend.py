@@ -7,7 +7,7 @@ import importlib.util
 import pytest
 
 from aerodeck.core.errors import ConfigError
-from aerodeck.sim.runner import SimSpec, run
+from aerodeck.sim.runner import SimSpec, play_games, run
 
 SPEC = SimSpec("aces_versus_aces", 2, ("heuristic", "random"), 12, seed=6)
 
@@ -16,9 +16,10 @@ SPEC = SimSpec("aces_versus_aces", 2, ("heuristic", "random"), 12, seed=6)
     importlib.util.find_spec("ray") is None, reason="the ray extra is not installed"
 )
 def test_ray_gives_the_same_results_as_local_processes() -> None:
-    local = run(SPEC, jobs=1)
-    remote = run(SPEC, jobs=2, backend="ray")
-    assert [o["record"]["actions"] for o in remote] == [o["record"]["actions"] for o in local]
+    local = sorted((o for b in play_games(SPEC, range(12)) for o in b), key=lambda o: o["index"])
+    remote = [o for b in play_games(SPEC, range(12), jobs=2, backend="ray") for o in b]
+    assert sorted(remote, key=lambda o: o["index"]) == local
+    assert run(SPEC, jobs=2, backend="ray").report() == run(SPEC, jobs=1).report()
 
 
 def test_an_unknown_backend_is_refused() -> None:

@@ -9,17 +9,37 @@ import pytest
 
 from aerodeck.core.errors import ConfigError
 from aerodeck.sim.report import summarize
-from aerodeck.sim.runner import GAMES_FILE, SimSpec, run
-from aerodeck.sim.stats import mean_interval, wilson
+from aerodeck.sim.runner import GAMES_FILE, SimSpec, play_games, run
+from aerodeck.sim.stats import Moments, mean_interval, wilson
+from aerodeck.sim.tally import Tally
 
 SPEC = SimSpec("aces_versus_aces", 3, ("heuristic", "random"), 30, seed=4)
 
 
-def test_same_seed_same_results_whatever_the_job_count() -> None:
-    one = run(SPEC, jobs=1)
-    two = run(SPEC, jobs=2)
-    assert [o["returns"] for o in one] == [o["returns"] for o in two]
-    assert [o["record"]["actions"] for o in one] == [o["record"]["actions"] for o in two]
+def _games(folder: Path) -> list[dict]:
+    """The finished games of a run folder, by index."""
+    lines = (folder / GAMES_FILE).read_text().splitlines()
+    return sorted((json.loads(x) for x in lines), key=lambda o: o["index"])
+
+
+def test_same_seed_same_results_whatever_the_job_count(tmp_path: Path) -> None:
+    one = run(SPEC, jobs=1, out=tmp_path / "one")
+    two = run(SPEC, jobs=2, out=tmp_path / "two")
+    assert one.report() == two.report()  # ratings included: fed in index order either way
+    assert _games(tmp_path / "one") == _games(tmp_path / "two")
+    streamed = sorted(
+        (o for batch in play_games(SPEC, range(30), jobs=2) for o in batch),
+        key=lambda o: o["index"],
+    )
+    assert streamed == _games(tmp_path / "one")
+
+
+def test_the_tally_holds_counters_not_games() -> None:
+    tally = run(SPEC, jobs=2)
+    report = tally.report()
+    assert report["games"] == 30
+    assert sum(times for _, times in report["length_histogram"]) == 30
+    assert not any(isinstance(v, (list, dict)) and len(v) >= 30 for v in vars(tally).values())
 
 
 def test_every_bot_sits_in_every_seat() -> None:
@@ -30,16 +50,17 @@ def test_every_bot_sits_in_every_seat() -> None:
 
 
 def test_resume_after_an_interrupted_run_loses_and_duplicates_nothing(tmp_path: Path) -> None:
-    full = run(SPEC, jobs=1)
+    full = run(SPEC, jobs=1, out=tmp_path / "full")
     out = tmp_path / "run"
-    run(SimSpec(**{**SPEC.__dict__, "games": 30}), jobs=1, out=out)
+    run(SPEC, jobs=1, out=out)
     lines = (out / GAMES_FILE).read_text().splitlines()
-    # Simulate a crash: keep 11 finished games and a torn half line.
-    (out / GAMES_FILE).write_text("\n".join(lines[:11]) + "\n" + lines[11][:40])
+    # Simulate a crash: keep 11 finished games (out of order) and a torn half line.
+    kept = lines[5:11] + lines[:5]
+    (out / GAMES_FILE).write_text("\n".join(kept) + "\n" + lines[11][:40])
     resumed = run(SPEC, jobs=2, out=out, resume=True)
-    assert [o["returns"] for o in resumed] == [o["returns"] for o in full]
-    kept = [json.loads(x) for x in (out / GAMES_FILE).read_text().splitlines() if x.endswith("}")]
-    indices = [o["index"] for o in kept]
+    assert resumed.report() == full.report()
+    assert _games(out) == _games(tmp_path / "full")
+    indices = [json.loads(x)["index"] for x in (out / GAMES_FILE).read_text().splitlines()]
     assert sorted(indices) == list(range(30)) and len(indices) == len(set(indices))
 
 
@@ -69,6 +90,19 @@ def test_wilson_interval_matches_known_values() -> None:
     assert estimate.high == pytest.approx(0.3662, abs=5e-4)
     assert wilson(0, 10).low == 0.0
     assert wilson(10, 10).high == pytest.approx(1.0)
+
+
+def test_running_moments_match_the_two_pass_formula() -> None:
+    values = [3.0, 7.0, 1.0, 9.0, 4.0]
+    moments = Moments()
+    for value in values:
+        moments.add(value)
+    mean = sum(values) / 5
+    variance = sum((v - mean) ** 2 for v in values) / 4
+    estimate = moments.estimate()
+    assert estimate.value == pytest.approx(mean)
+    assert estimate.high - mean == pytest.approx(1.959964 * (variance / 5) ** 0.5, rel=1e-6)
+    assert Tally("aces_versus_aces", 2).report()["games"] == 0
 
 
 def test_mean_interval_of_a_constant_is_a_point() -> None:

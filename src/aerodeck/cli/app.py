@@ -31,9 +31,9 @@ from aerodeck.core.records import load_record, replay
 from aerodeck.core.registry import list_games, make
 from aerodeck.core.rng import derive_seed, fresh_seed
 from aerodeck.sim.output import write_csv, write_html, write_json
-from aerodeck.sim.report import compare as compare_runs
-from aerodeck.sim.report import full_report
 from aerodeck.sim.runner import SimSpec, run
+from aerodeck.sim.tally import Tally
+from aerodeck.sim.tally import compare as compare_tallies
 
 app = typer.Typer(
     help="aerodeck: play, replay and simulate five aviation card games.",
@@ -205,7 +205,7 @@ def simulate(
         TextColumn("ETA"),
         TimeRemainingColumn(),
     )
-    results: dict[str, list[dict[str, Any]]] = {}
+    results: dict[str, Tally] = {}
     with Progress(*columns, console=err, transient=True, disable=as_json) as progress:
         task = progress.add_task(configured.info.title, total=games_count * len(specs), rate="")
 
@@ -216,11 +216,18 @@ def simulate(
 
         for label, each in specs.items():
             folder = None if out is None else (out / label if compare else out)
+            kept = Tally(each.game, each.players, figures=figures, paired=bool(compare))
             results[label] = run(
-                each, jobs=jobs, out=folder, resume=resume, on_progress=advance, backend=backend
+                each,
+                jobs=jobs,
+                out=folder,
+                resume=resume,
+                on_progress=advance,
+                backend=backend,
+                tally=kept,
             )
     seconds = time.perf_counter() - started
-    report = full_report(configured.id, results["A"], configured.players, figures=figures)
+    report = results["A"].report()
     report["spec"] = {
         "game": spec.game,
         "players": spec.players,
@@ -230,14 +237,13 @@ def simulate(
         "options": spec.options,
     }
     if compare:
-        comparison = compare_runs(results["A"], results["B"], configured.players)
+        comparison = compare_tallies(results["A"], results["B"])
         comparison["variants"] = {"A": specs["A"].options, "B": specs["B"].options}
         report["comparison"] = comparison
     if out is not None:
-        lengths = [float(o["decisions"]) for o in results["A"]]
         write_json(report, out / "summary.json")
         write_csv(report, out / "report.csv")
-        write_html(report, lengths, out / "report.html", png_folder=out / "plots")
+        write_html(report, out / "report.html", png_folder=out / "plots")
     if as_json:
         print(json.dumps(report))
         return

@@ -1,9 +1,10 @@
 """Game-specific figures, registered here by game id; a game without figures simply has none.
 
-A figure reads only the outcomes' records: it replays each record through the core contract
-(``new_game`` and ``apply``) to learn which seat made each move, and never looks inside a
-game's state. ``choice_figure`` covers the common question "how often is each choice made, and
-how often does the seat that made it win?" (weapons, rules, cards bought, aircraft flown).
+A figure reads only the outcomes' moves (the seat and notation of each, as the runner writes
+them) and never looks inside a game's state. ``ChoiceFigure`` covers the common question "how
+often is each choice made, and how often does the seat that made it win?" (weapons, rules, cards
+bought, aircraft flown). Each outcome is reduced to its ``picks`` as it arrives, so the figures of
+a run of any length are a few counters.
 """
 
 from __future__ import annotations
@@ -38,27 +39,36 @@ class Figure:
         }
 
 
-FigureMaker = Callable[[Sequence[dict[str, Any]]], list[Figure]]
-FIGURES: dict[str, FigureMaker] = {}
+Pick = Callable[[str], str | None]
+# One game's contribution to its figures: (figure key, choice, seat, times that seat chose it).
+Picks = tuple[tuple[str, str, int, int], ...]
 
 
-def register(game_id: str) -> Callable[[FigureMaker], FigureMaker]:
-    """Register a game's figure maker under its id."""
+@dataclass(frozen=True)
+class ChoiceFigure:
+    """How often each choice is made, and how often the seat that made it wins: ``pick`` reads
+    the choice from a move's notation (None: not such a move)."""
 
-    def wrap(maker: FigureMaker) -> FigureMaker:
-        FIGURES[game_id] = maker
-        return maker
-
-    return wrap
-
-
-def figures_for(game_id: str, outcomes: Sequence[dict[str, Any]]) -> list[Figure]:
-    maker = FIGURES.get(game_id)
-    return maker(outcomes) if maker and outcomes else []
+    key: str
+    title: str
+    pick: Pick
 
 
-def moves(record: dict[str, Any]) -> Iterator[tuple[int, str]]:
-    """(seat, notation) for every move of a record, by replaying it through the contract."""
+FIGURES: dict[str, tuple[ChoiceFigure, ...]] = {}
+
+
+def register(game_id: str, *figures: ChoiceFigure) -> None:
+    """Register a game's figures under its id."""
+    FIGURES[game_id] = figures
+
+
+def moves(outcome: dict[str, Any]) -> Iterator[tuple[int, str]]:
+    """(seat, notation) for every move: from the outcome's ``seats`` (written by the runner), else
+    by replaying the record through the contract (outcomes of older runs)."""
+    record = outcome["record"]
+    if "seats" in outcome:
+        yield from zip(outcome["seats"], record["actions"], strict=True)
+        return
     game = make(record["game"], record["players"], **record["options"])
     state = game.new_game(seed=record["seed"], setup=record.get("setup"))
     for text in record["actions"]:
@@ -68,28 +78,64 @@ def moves(record: dict[str, Any]) -> Iterator[tuple[int, str]]:
         yield seat, text
 
 
-def choice_figure(
-    outcomes: Sequence[dict[str, Any]],
-    key: str,
-    title: str,
-    pick: Callable[[str], str | None],
-) -> Figure:
-    """Count the choices ``pick`` reads from move notations (None: not such a move) and the win
-    rate of the seat that made each, counted once per game and seat."""
-    counts: Counter[str] = Counter()
-    holders: dict[str, list[float]] = defaultdict(list)
-    for outcome in outcomes:
-        chosen: set[tuple[int, str]] = set()
-        for seat, text in moves(outcome["record"]):
-            choice = pick(text)
+def picks(game_id: str, outcome: dict[str, Any]) -> Picks:
+    """What one outcome adds to its game's figures (nothing for a game without figures)."""
+    figures = FIGURES.get(game_id, ())
+    if not figures:
+        return ()
+    chosen: Counter[tuple[str, str, int]] = Counter()
+    for seat, text in moves(outcome):
+        for figure in figures:
+            choice = figure.pick(text)
             if choice is not None:
-                counts[choice] += 1
-                chosen.add((seat, choice))
-        for seat, choice in chosen:
-            holders[choice].append(outcome["returns"][seat])
-    categories = tuple(sorted(counts, key=lambda c: (-counts[c], c)))
-    rates = tuple(wilson(sum(holders[c]), len(holders[c])) for c in categories)
-    return Figure(key, title, categories, tuple(counts[c] for c in categories), rates)
+                chosen[figure.key, choice, seat] += 1
+    return tuple((key, choice, seat, times) for (key, choice, seat), times in chosen.items())
+
+
+class FigureTally:
+    """A game's figures accumulated one outcome at a time: counters only, never the records."""
+
+    def __init__(self, game_id: str) -> None:
+        self._figures = FIGURES.get(game_id, ())
+        self._counts: dict[str, Counter[str]] = defaultdict(Counter)
+        self._wins: dict[tuple[str, str], float] = defaultdict(float)
+        self._holders: Counter[tuple[str, str]] = Counter()
+
+    def add(self, game_picks: Picks, returns: Sequence[float]) -> None:
+        """Count each choice every time it is made, and its chooser's result once per game."""
+        for key, choice, seat, times in game_picks:
+            self._counts[key][choice] += times
+            self._wins[key, choice] += returns[seat]
+            self._holders[key, choice] += 1
+
+    def figures(self) -> list[Figure]:
+        made = []
+        for figure in self._figures:
+            counts = self._counts[figure.key]
+            if not counts:
+                continue
+            categories = tuple(sorted(counts, key=lambda c: (-counts[c], c)))
+            rates = tuple(
+                wilson(self._wins[figure.key, c], self._holders[figure.key, c]) for c in categories
+            )
+            made.append(
+                Figure(
+                    figure.key,
+                    figure.title,
+                    categories,
+                    tuple(counts[c] for c in categories),
+                    rates,
+                )
+            )
+        return made
+
+
+def figures_for(game_id: str, outcomes: Sequence[dict[str, Any]]) -> list[Figure]:
+    """The figures of a list of outcomes."""
+    tally = FigureTally(game_id)
+    for outcome in outcomes:
+        tally.add(picks(game_id, outcome), outcome["returns"])
+    return tally.figures()
 
 
 def _word(prefix: str, position: int = 1) -> Callable[[str], str | None]:
@@ -110,12 +156,6 @@ def _first_word(choices: set[str]) -> Callable[[str], str | None]:
     return pick
 
 
-@register("race_to_ace")
-def _race_to_ace(outcomes: Sequence[dict[str, Any]]) -> list[Figure]:
-    weapons = {"guns", "missile", "radar", "visual", "jammit", "flameout", "maneuver"}
-    return [choice_figure(outcomes, "cards_played", "Cards played", _first_word(weapons))]
-
-
 def _ace_race_rule(text: str) -> str | None:
     """The rule set by a move: ``rule high`` (the bid winner's first rule) or ``AH series``."""
     words = text.split()
@@ -126,21 +166,18 @@ def _ace_race_rule(text: str) -> str | None:
     return None
 
 
-@register("ace_race")
-def _ace_race(outcomes: Sequence[dict[str, Any]]) -> list[Figure]:
-    return [
-        choice_figure(
-            outcomes, "rules_chosen", "Rules chosen (first rule and Aces)", _ace_race_rule
-        ),
-        choice_figure(outcomes, "first_rule", "First rule, set by the bid winner", _word("rule")),
-    ]
-
-
-@register("air_racing")
-def _air_racing(outcomes: Sequence[dict[str, Any]]) -> list[Figure]:
-    return [choice_figure(outcomes, "buys", "Buys per card", _word("buy"))]
-
-
-@register("down_in_flames")
-def _down_in_flames(outcomes: Sequence[dict[str, Any]]) -> list[Figure]:
-    return [choice_figure(outcomes, "aircraft", "Aircraft flown", _word("fly"))]
+register(
+    "race_to_ace",
+    ChoiceFigure(
+        "cards_played",
+        "Cards played",
+        _first_word({"guns", "missile", "radar", "visual", "jammit", "flameout", "maneuver"}),
+    ),
+)
+register(
+    "ace_race",
+    ChoiceFigure("rules_chosen", "Rules chosen (first rule and Aces)", _ace_race_rule),
+    ChoiceFigure("first_rule", "First rule, set by the bid winner", _word("rule")),
+)
+register("air_racing", ChoiceFigure("buys", "Buys per card", _word("buy")))
+register("down_in_flames", ChoiceFigure("aircraft", "Aircraft flown", _word("fly")))

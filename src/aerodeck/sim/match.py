@@ -14,19 +14,23 @@ MAX_DECISIONS = 100_000  # a game that long is a bug in its rules, not a long ga
 
 @dataclass(frozen=True)
 class GameResult:
-    """One finished game: its record, payoffs and length."""
+    """One finished game: its record, payoffs, length, and the seat that made each move."""
 
     record: JSON
     returns: list[float]
     decisions: int
+    seats: list[int]
 
 
-def play(state: State, agents: Sequence[Agent]) -> State:
-    """Let each seat's agent choose until the game ends; agents see only their observation."""
+def play(state: State, agents: Sequence[Agent], seats: list[int] | None = None) -> State:
+    """Let each seat's agent choose until the game ends; agents see only their observation.
+    ``seats``, when given, receives the seat of every move (what reports count choices by)."""
     decisions = 0
     while not state.is_terminal:
         seat = state.current_player
         assert seat is not None
+        if seats is not None:
+            seats.append(seat)
         observation = state.observation(seat)
         action = agents[seat].choose(observation)
         if action not in observation.legal_actions:  # a bot's bug, never replaced by another move
@@ -41,5 +45,6 @@ def play(state: State, agents: Sequence[Agent]) -> State:
 
 
 def play_game(game: Game, agents: Sequence[Agent], seed: int, setup: Any = None) -> GameResult:
-    state = play(game.new_game(seed=seed, setup=setup), agents)
-    return GameResult(state.record(), state.returns(), state.move_number)
+    seats: list[int] = []
+    state = play(game.new_game(seed=seed, setup=setup), agents, seats)
+    return GameResult(state.record(), state.returns(), state.move_number, seats)

@@ -85,9 +85,13 @@ def _bars(
     return figure
 
 
-def _histogram(title: str, values: Sequence[float]) -> PlotFigure:
+def _histogram(title: str, counts: Sequence[Sequence[int]]) -> PlotFigure:
+    """A histogram from (value, how many) pairs: the report's counts, never the games."""
     figure, axes = plt.subplots(figsize=(6.4, 3.2))
-    axes.hist(values, bins=min(40, max(5, len(values) // 10)), color="#4a78b0")
+    values = [value for value, _ in counts]
+    weights = [times for _, times in counts]
+    games = sum(weights)
+    axes.hist(values, weights=weights, bins=min(40, max(5, games // 10)), color="#4a78b0")
     axes.set_title(title)
     axes.set_xlabel("decisions")
     axes.set_ylabel("games")
@@ -95,7 +99,7 @@ def _histogram(title: str, values: Sequence[float]) -> PlotFigure:
     return figure
 
 
-def plots(report: dict[str, Any], lengths: Sequence[float]) -> dict[str, PlotFigure]:
+def plots(report: dict[str, Any]) -> dict[str, PlotFigure]:
     """The report's plots by file stem."""
     fair = report["fair_share"]
     made = {
@@ -108,7 +112,7 @@ def plots(report: dict[str, Any], lengths: Sequence[float]) -> dict[str, PlotFig
             report["seats"],
             fair,
         ),
-        "length": _histogram("Game length", lengths),
+        "length": _histogram("Game length", report["length_histogram"]),
     }
     for figure in report.get("figures", []):
         rows = figure["rows"][:20]
@@ -142,9 +146,7 @@ def _interval(est: dict[str, Any], digits: int = 3) -> str:
     return f"{est['value']:.{digits}f} [{est['low']:.{digits}f}, {est['high']:.{digits}f}]"
 
 
-def write_html(
-    report: dict[str, Any], lengths: Sequence[float], path: Path, png_folder: Path | None = None
-) -> None:
+def write_html(report: dict[str, Any], path: Path, png_folder: Path | None = None) -> None:
     """One self-contained page: the settings, the ladder check, every table and plot."""
     spec = report.get("spec", {})
     ladder = report["ladder"]
@@ -212,7 +214,7 @@ def write_html(
             )
         )
     parts.append("<h2>Plots</h2>")
-    for stem, figure in plots(report, lengths).items():
+    for stem, figure in plots(report).items():
         parts.append(_svg(figure))
         if png_folder is not None:
             png_folder.mkdir(parents=True, exist_ok=True)

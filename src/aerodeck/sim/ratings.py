@@ -7,30 +7,44 @@ returns tie. Games are rated in index order, so a run's ratings do not depend on
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from openskill.models import PlackettLuce
 
 
-def rate(outcomes: Sequence[dict[str, Any]]) -> dict[str, dict[str, float]]:
-    """Per bot: ``mu``, ``sigma`` and the conservative ``ordinal`` (mu - 3 sigma)."""
-    model = PlackettLuce()
-    ratings: dict[str, Any] = {}
-    for outcome in sorted(outcomes, key=lambda o: o["index"]):
+class Ratings:
+    """Ratings updated one game at a time; the caller feeds games in index order."""
+
+    def __init__(self) -> None:
+        self._model = PlackettLuce()
+        self._ratings: dict[str, Any] = {}
+
+    def add(self, lineup: Sequence[str], returns: Sequence[float]) -> None:
         best: dict[str, float] = {}
-        for bot, value in zip(outcome["lineup"], outcome["returns"], strict=True):
+        for bot, value in zip(lineup, returns, strict=True):
             best[bot] = max(best.get(bot, 0.0), value)
         if len(best) < 2:
-            continue
+            return
         names = sorted(best)
         for name in names:
-            ratings.setdefault(name, model.rating(name=name))
-        teams = [[ratings[name]] for name in names]
+            self._ratings.setdefault(name, self._model.rating(name=name))
+        teams = [[self._ratings[name]] for name in names]
         scores = [best[name] for name in names]
-        for name, team in zip(names, model.rate(teams, scores=scores), strict=True):
-            ratings[name] = team[0]
-    return {
-        name: {"mu": r.mu, "sigma": r.sigma, "ordinal": r.mu - 3 * r.sigma}
-        for name, r in sorted(ratings.items())
-    }
+        for name, team in zip(names, self._model.rate(teams, scores=scores), strict=True):
+            self._ratings[name] = team[0]
+
+    def result(self) -> dict[str, dict[str, float]]:
+        """Per bot: ``mu``, ``sigma`` and the conservative ``ordinal`` (mu - 3 sigma)."""
+        return {
+            name: {"mu": r.mu, "sigma": r.sigma, "ordinal": r.mu - 3 * r.sigma}
+            for name, r in sorted(self._ratings.items())
+        }
+
+
+def rate(outcomes: Iterable[dict[str, Any]]) -> dict[str, dict[str, float]]:
+    """The ratings of a list of outcomes (sorted by index here)."""
+    ratings = Ratings()
+    for outcome in sorted(outcomes, key=lambda o: o["index"]):
+        ratings.add(outcome["lineup"], outcome["returns"])
+    return ratings.result()

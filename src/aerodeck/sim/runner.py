@@ -4,14 +4,18 @@ Game ``i`` of a run uses seed ``derive_seed(seed, i)`` and a lineup rotated by `
 bot sits in every seat and the results do not depend on the number of jobs. With an output
 folder, each finished game is appended to ``games.jsonl`` at once: an interrupted run keeps what
 it finished, and running again with ``resume`` plays only the missing games.
+
+Memory stays flat however long the run: at most a few chunks per worker are in flight, each
+finished game goes to disk and into a ``Tally`` of counters, and nothing else is kept.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import asdict, dataclass, field
+from itertools import islice
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +24,7 @@ from aerodeck.core.errors import ConfigError
 from aerodeck.core.registry import make
 from aerodeck.core.rng import derive_seed
 from aerodeck.sim.match import play_game
+from aerodeck.sim.tally import Digest, Tally, digest
 
 GAMES_FILE = "games.jsonl"
 SPEC_FILE = "spec.json"
@@ -68,6 +73,7 @@ def play_one(spec: SimSpec, index: int) -> dict[str, Any]:
         "lineup": lineup,
         "returns": result.returns,
         "decisions": result.decisions,
+        "seats": result.seats,
         "record": result.record,
     }
 
@@ -76,12 +82,12 @@ def _play_chunk(spec: SimSpec, indices: list[int]) -> list[dict[str, Any]]:
     return [play_one(spec, i) for i in indices]
 
 
-def _chunks(indices: list[int], size: int) -> Iterator[list[int]]:
+def _chunks(indices: Sequence[int], size: int) -> Iterator[list[int]]:
     for start in range(0, len(indices), size):
-        yield indices[start : start + size]
+        yield list(indices[start : start + size])
 
 
-def _size(todo: list[int], jobs: int) -> int:
+def _size(todo: Sequence[int], jobs: int) -> int:
     """Chunks small enough that every worker stays busy to the end, large enough to be cheap."""
     return max(1, min(CHUNK, len(todo) // (4 * jobs)))
 
@@ -96,48 +102,96 @@ def _import_ray() -> Any:
     return ray
 
 
-def _run_ray(
-    spec: SimSpec, todo: list[int], jobs: int, keep: Callable[[list[dict[str, Any]]], None]
-) -> None:
-    """Chunks as Ray tasks, kept as each finishes; the seeds make the order irrelevant."""
+Outcomes = list[dict[str, Any]]
+WINDOW = 3  # chunks in flight per worker: enough to keep it busy, few enough to hold little
+
+
+def _play_ray(spec: SimSpec, todo: Sequence[int], jobs: int) -> Iterator[Outcomes]:
+    """Chunks as Ray tasks, yielded as each finishes; the seeds make the order irrelevant."""
     ray = _import_ray()
     started_here = not ray.is_initialized()
     if started_here:
         ray.init(num_cpus=jobs, include_dashboard=False, log_to_driver=False)
     try:
         remote = ray.remote(_play_chunk)
-        pending = [remote.remote(spec, chunk) for chunk in _chunks(todo, _size(todo, jobs))]
+        chunks = _chunks(todo, _size(todo, jobs))
+        pending = [remote.remote(spec, c) for c in islice(chunks, WINDOW * jobs)]
         while pending:
             done, pending = ray.wait(pending, num_returns=1)
-            keep(ray.get(done[0]))
+            pending += [remote.remote(spec, c) for c in islice(chunks, 1)]
+            yield ray.get(done[0])
     finally:
         if started_here:
             ray.shutdown()
 
 
-def load_finished(out: Path, spec: SimSpec) -> dict[int, dict[str, Any]]:
-    """Games already in ``out`` (for resume). A torn last line from a crash is dropped, and the
-    file is rewritten with the good lines only, so new lines never append to a torn one."""
+def _play_processes(spec: SimSpec, todo: Sequence[int], jobs: int) -> Iterator[Outcomes]:
+    """Chunks over worker processes, yielded as each finishes, a bounded window at a time."""
+    chunks = _chunks(todo, _size(todo, jobs))
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        pending = {pool.submit(_play_chunk, spec, c) for c in islice(chunks, WINDOW * jobs)}
+        while pending:
+            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for future in done:
+                pending |= {pool.submit(_play_chunk, spec, c) for c in islice(chunks, 1)}
+                yield future.result()
+
+
+def play_games(
+    spec: SimSpec, indices: Sequence[int], jobs: int = 1, backend: str = "local"
+) -> Iterator[Outcomes]:
+    """The outcomes of games ``indices`` of ``spec``, a batch at a time as they finish (not in
+    index order). One job plays in this process and yields every game the moment it ends."""
+    if backend == "ray":
+        yield from _play_ray(spec, indices, jobs)
+    elif jobs <= 1:
+        for index in indices:
+            yield [play_one(spec, index)]
+    else:
+        yield from _play_processes(spec, indices, jobs)
+
+
+class _InOrder:
+    """Feeds digests to a tally in index order, holding back the few that finish early."""
+
+    def __init__(self, tally: Tally, expected: Iterator[int]) -> None:
+        self.tally, self._expected = tally, expected
+        self._next = next(expected, None)
+        self._early: dict[int, Digest] = {}
+
+    def add(self, game: Digest) -> None:
+        self._early[game.index] = game
+        while self._next is not None and self._next in self._early:
+            self.tally.add(self._early.pop(self._next))
+            self._next = next(self._expected, None)
+
+
+def load_finished(out: Path, spec: SimSpec, tally: Tally) -> dict[int, Digest]:
+    """Digests of the games already in ``out`` (for resume). A torn last line from a crash is
+    dropped, and the file is rewritten with the good lines only, so new lines never append to a
+    torn one. Read and rewritten a line at a time: only the digests stay in memory."""
     spec_path = out / SPEC_FILE
     if spec_path.exists():
         saved = json.loads(spec_path.read_text(encoding="utf-8"))
         saved["bots"] = tuple(saved["bots"])
         if SimSpec(**saved) != spec:
             raise ConfigError(f"{out} holds a run with other settings; choose another --out")
-    finished: dict[int, dict[str, Any]] = {}
+    finished: dict[int, Digest] = {}
     games_path = out / GAMES_FILE
-    if games_path.exists():
-        for line in games_path.read_text(encoding="utf-8").splitlines():
+    if not games_path.exists():
+        return finished
+    temporary = games_path.with_suffix(".tmp")
+    with games_path.open(encoding="utf-8") as lines, temporary.open("w", encoding="utf-8") as good:
+        for line in lines:
             try:
                 outcome = json.loads(line)
             except json.JSONDecodeError:
                 continue
-            if isinstance(outcome, dict) and isinstance(outcome.get("index"), int):
-                finished[outcome["index"]] = outcome
-        good = "".join(json.dumps(o, separators=(",", ":")) + "\n" for o in finished.values())
-        temporary = games_path.with_suffix(".tmp")
-        temporary.write_text(good, encoding="utf-8")
-        temporary.replace(games_path)
+            index = outcome.get("index") if isinstance(outcome, dict) else None
+            if isinstance(index, int) and index not in finished:
+                finished[index] = digest(tally.game_id, outcome, tally.with_figures)
+                good.write(line if line.endswith("\n") else line + "\n")
+    temporary.replace(games_path)
     return finished
 
 
@@ -148,11 +202,13 @@ def run(
     resume: bool = False,
     on_progress: Callable[[int], None] | None = None,
     backend: str = "local",
-) -> list[dict[str, Any]]:
-    """Play every game of ``spec`` (the missing ones when resuming); outcomes sorted by index.
+    tally: Tally | None = None,
+) -> Tally:
+    """Play every game of ``spec`` (the missing ones when resuming) and return the run's tally.
 
     ``backend`` is ``local`` (processes on this machine) or ``ray`` (a Ray cluster: the one
-    ``RAY_ADDRESS`` names, or a local one with ``jobs`` CPUs)."""
+    ``RAY_ADDRESS`` names, or a local one with ``jobs`` CPUs). Pass a ``tally`` to choose what
+    it keeps (figures, pairs for an A/B comparison); the games themselves are in ``out``."""
     if backend not in BACKENDS:
         raise ConfigError(f"--backend must be one of {', '.join(BACKENDS)}, not {backend!r}")
     if jobs < 1:
@@ -160,43 +216,36 @@ def run(
     if backend == "ray":
         _import_ray()
     spec.validate()
-    finished: dict[int, dict[str, Any]] = {}
+    tally = tally or Tally(spec.game, spec.players)
+    finished: dict[int, Digest] = {}
     sink = None
     if out is not None:
         if (out / GAMES_FILE).exists() and not resume:
             raise ConfigError(f"{out} already holds a run: pass --resume, or choose another --out")
         out.mkdir(parents=True, exist_ok=True)
-        finished = load_finished(out, spec) if resume else {}
+        finished = load_finished(out, spec, tally) if resume else {}
         (out / SPEC_FILE).write_text(json.dumps(asdict(spec), indent=1), encoding="utf-8")
         sink = (out / GAMES_FILE).open("a", encoding="utf-8")
-    todo = [i for i in range(spec.games) if i not in finished]
+    in_order = _InOrder(tally, iter(range(spec.games)))
+    for game in finished.values():
+        in_order.add(game)
+    todo: Sequence[int] = range(spec.games)  # a range holds no list, however many games
+    if finished:
+        todo = [i for i in todo if i not in finished]
     if on_progress and finished:
         on_progress(len(finished))
-
-    def keep(outcomes: list[dict[str, Any]]) -> None:
-        for outcome in outcomes:
-            finished[outcome["index"]] = outcome
-            if sink is not None:
-                sink.write(json.dumps(outcome, separators=(",", ":")) + "\n")
-        if sink is not None:
-            sink.flush()
-        if on_progress:
-            on_progress(len(outcomes))
-
+    finished.clear()
     try:
-        if backend == "ray":
-            _run_ray(spec, todo, jobs, keep)
-        elif jobs <= 1:
-            for index in todo:  # each game on disk the moment it ends
-                keep([play_one(spec, index)])
-        else:
-            with ProcessPoolExecutor(max_workers=jobs) as pool:
-                futures = [
-                    pool.submit(_play_chunk, spec, c) for c in _chunks(todo, _size(todo, jobs))
-                ]
-                for future in as_completed(futures):
-                    keep(future.result())
+        for outcomes in play_games(spec, todo, jobs, backend):
+            for outcome in outcomes:
+                if sink is not None:
+                    sink.write(json.dumps(outcome, separators=(",", ":")) + "\n")
+                in_order.add(digest(spec.game, outcome, tally.with_figures))
+            if sink is not None:
+                sink.flush()
+            if on_progress:
+                on_progress(len(outcomes))
     finally:
         if sink is not None:
             sink.close()
-    return [finished[i] for i in sorted(finished)]
+    return tally

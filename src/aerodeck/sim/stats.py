@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 Z95 = 1.959963984540054
@@ -36,17 +36,37 @@ def wilson(successes: float, n: int, z: float = Z95) -> Estimate:
     return Estimate(p, max(0.0, centre - half), min(1.0, centre + half), n)
 
 
-def mean_interval(values: Sequence[float], z: float = Z95) -> Estimate:
-    """Mean with a normal-approximation interval (fine for the thousands of games we run)."""
-    n = len(values)
-    if n == 0:
-        return Estimate(math.nan, math.nan, math.nan, 0)
-    mean = sum(values) / n
-    if n == 1:
-        return Estimate(mean, mean, mean, 1)
-    variance = sum((v - mean) ** 2 for v in values) / (n - 1)
-    half = z * math.sqrt(variance / n)
-    return Estimate(mean, mean - half, mean + half, n)
+@dataclass(slots=True)
+class Moments:
+    """Running mean and variance (Welford): a mean's interval without keeping the values, so a
+    run's summary stays the same size however many games it counts."""
+
+    n: int = 0
+    mean: float = 0.0
+    m2: float = 0.0
+
+    def add(self, value: float) -> None:
+        self.n += 1
+        delta = value - self.mean
+        self.mean += delta / self.n
+        self.m2 += delta * (value - self.mean)
+
+    def estimate(self, z: float = Z95) -> Estimate:
+        """Mean with a normal-approximation interval (fine for the thousands of games we run)."""
+        if self.n == 0:
+            return Estimate(math.nan, math.nan, math.nan, 0)
+        if self.n == 1:
+            return Estimate(self.mean, self.mean, self.mean, 1)
+        half = z * math.sqrt(self.m2 / (self.n - 1) / self.n)
+        return Estimate(self.mean, self.mean - half, self.mean + half, self.n)
+
+
+def mean_interval(values: Iterable[float], z: float = Z95) -> Estimate:
+    """Mean of ``values`` with its 95% interval."""
+    moments = Moments()
+    for value in values:
+        moments.add(value)
+    return moments.estimate(z)
 
 
 def paired_difference(first: Sequence[float], second: Sequence[float], z: float = Z95) -> Estimate:
