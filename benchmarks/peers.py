@@ -461,16 +461,17 @@ def _rss_kib(pid: int) -> int:
 def memory_child(mode: str, game_id: str, games: int, out: str) -> None:
     """The long run whose memory the parent samples (a subprocess, so its RSS is its own).
 
-    ``runner``: the simulator itself (``run`` with ``--out``, one job). ``engine``: the same
+    ``runner``: the simulator itself (``run`` with ``--out``, one job; ``runner-j2``: two worker
+    processes, their memory counted with the parent's). ``engine``: the same
     games through ``play_game`` with every result dropped at once: the engine alone."""
     from aerodeck.agents.registry import make_agent  # noqa: PLC0415
     from aerodeck.sim.match import play_game  # noqa: PLC0415
     from aerodeck.sim.runner import SimSpec, run  # noqa: PLC0415
 
     game = aerodeck.make(game_id)
-    if mode == "runner":
+    if mode.startswith("runner"):
         spec = SimSpec(game=game_id, players=game.players, bots=("random",), games=games, seed=5)
-        run(spec, jobs=1, out=Path(out))
+        run(spec, jobs=2 if mode == "runner-j2" else 1, out=Path(out))
     else:
         agents = [make_agent("random", game, seat) for seat in range(game.players)]
         for index in range(games):
@@ -606,10 +607,11 @@ def targets(result: dict[str, Any]) -> list[Row]:
         f"{clone['clone_us']:.2f} us",
     )
     for row in result["memory"]:
-        if row["side"] == "memory-runner":
+        if row["side"].startswith("memory-runner"):
             growth = row["growth_kib_per_1000_games"] * 1000 / 1024
+            jobs = "2 jobs" if row["side"].endswith("j2") else "1 job"
             verdict(
-                f"simulator memory flat: RSS growth extrapolated to 1M games (MiB) of "
+                f"simulator memory flat ({jobs}): RSS growth extrapolated to 1M games (MiB) of "
                 f"{row['games']} measured",
                 growth,
                 FLAT_MEMORY_MIB,
@@ -747,7 +749,7 @@ def main(argv: list[str]) -> dict[str, Any]:
         limit = 2 if args.fast else None
         result["simulator"] = simulator_scaling(fastest["name"], args.sim_games, limit)
         rate = result["simulator"][0]["games_per_s"]
-        for mode in ("engine", "runner"):
+        for mode in ("engine", "runner", "runner-j2"):
             result["memory"].append(memory_run(mode, fastest["name"], args.memory_seconds, rate))
     result["targets"] = targets(result)
     result["machine"]["load_average_end"] = os.getloadavg() if hasattr(os, "getloadavg") else None

@@ -18,7 +18,8 @@ def test_peer_benchmark_runs_and_skips_missing_peers(tmp_path: Path) -> None:
     assert {row["name"] for row in result["ismcts"]} == games
     assert all(row["decisions_per_s"] > 0 for row in result["ours"] + result["ismcts"])
     assert [row["jobs"] for row in result["simulator"]][:1] == [1]
-    assert {row["side"] for row in result["memory"]} == {"memory-engine", "memory-runner"}
+    memory = {row["side"] for row in result["memory"]}
+    assert memory == {"memory-engine", "memory-runner", "memory-runner-j2"}
     sides = {row["side"] for row in result["peers"]}
     if importlib.util.find_spec("pyspiel") is None:
         assert result["openspiel_ismcts"] is None
