@@ -430,6 +430,15 @@ class MeleeState(State):
             return f"{action} is not a Locked-On move"
         if action.t >= 0 and not 0 <= action.t < self.n:
             return f"there is no aircraft @{action.t}"
+        if self.phase == SKILL:
+            return (
+                "skills (R56, R59): one of the mission's options, or skills within the VP left "
+                "and each at most once, then 'ready'; a rating skill first takes its steps"
+            )
+        if self.loading:
+            return "missile loads (R57): 'ready', 'clean' or 'pairs <missile> 1|2' within the limit"
+        if self.phase == ANGLE:
+            return "90°/0° Angle (R58): 'angle g|hs|rh|ah @<enemy>'"
         return (
             f"not now ({self.phase}): a card, maneuver or attack must name an enemy you may act "
             "against (only the one you hold at Advantage or Tailing, free slots: two Advantage "
