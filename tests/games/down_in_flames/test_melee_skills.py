@@ -253,3 +253,20 @@ def test_a_campaign_flies_to_its_victory_level_with_skill_options() -> None:
         assert record.finished
         levels = {level for _, level in record.campaign.victory_chart}
         assert set(record.levels()) <= levels | {"no chart"}
+
+
+def test_heuristic_bots_choose_skills_and_loads_per_aircraft_within_the_limit() -> None:
+    from aerodeck.games.down_in_flames.bot import HeuristicBot
+    from aerodeck.sim.match import play as play_match
+
+    game = aerodeck.make(
+        "down_in_flames", players=4, skills=True, missile_loads=True, second_missile=True
+    )
+    for seed in range(3):
+        state = play_match(
+            game.new_game(seed=seed), [HeuristicBot(game, seed + p) for p in range(4)]
+        )
+        assert isinstance(state, MeleeState) and state.is_terminal
+        assert any(state.skills[a] for a in range(state.n))
+        for a in range(state.n):
+            assert state.load_vp(a) + state.skill_vp(a) <= 45

@@ -122,8 +122,11 @@ class HeuristicBot:
         """Keeps a printed load; an aircraft printed without missiles buys the best missile the
         VP left allows (two pairs if it can), then stops."""
         pairs = by_verb.get("pairs", [])
-        if view.get("load") or not pairs or "clean" not in by_verb:
+        ready = "ready" in by_verb  # not when the printed load is over the limit (melee)
+        if ready and (view.get("load") or not pairs or "clean" not in by_verb):
             return by_verb["ready"][0]
+        if not pairs:
+            return by_verb["clean"][0]
 
         def worth(move: Move) -> tuple[int, int]:
             missile = self.data.missile(move.name)

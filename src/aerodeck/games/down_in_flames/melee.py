@@ -516,11 +516,14 @@ class MeleeState(State):
         cat = self.game.catalogue
         a = self.pick_i
         custom = self.loads[a]
-        out = [cat.get("ready")]
+        limit = self.game.options["vp_limit"]
+        # The printed load is kept only within the limit (the aircraft was chosen on its
+        # no-missile VP).
+        out = [cat.get("ready")] if custom is not None or self.load_vp(a) <= limit else []
         if custom is None:
             out.append(cat.get("clean"))
         base = self.data.aircraft[self.planes[a]].vp_clean if custom is None else self.load_vp(a)
-        room = self.game.options["vp_limit"] - base
+        room = limit - base
         offers = load_offers(self.data, custom, room, self.game.options["year"])
         return out + [cat.get("pairs", m, str(pairs)) for m, pairs in offers]
 
