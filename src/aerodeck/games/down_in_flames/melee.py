@@ -1723,6 +1723,7 @@ class MeleeState(State):
             held = [self.on[h][1] for h in self.holders(t)]
             assert held.count(1) <= 2 and held.count(2) <= 1, "slots: two Advantage, one Tailing"
         assert all(GUN <= b <= AH for b in self.bands)
+        assert all(set(self.used[a]) <= set(self.skills[a]) for a in range(self.n)), "skill use"
         assert (self.phase == OVER) == (self.result is not None)
 
 
