@@ -305,7 +305,8 @@ class MeleeState(State):
 
     def has(self, a: int, skill: str) -> bool:
         """Whether aircraft ``a`` flies with ``skill`` (revealed skills only act)."""
-        return self.skills_shown and self.game.skill_ix.get(skill, -1) in self.skills[a]
+        held = self.skills[a]
+        return bool(held) and self.skills_shown and self.game.skill_ix.get(skill, -1) in held
 
     def fresh(self, a: int, skill: str) -> bool:
         """Whether ``a`` holds a once-per-game ``skill`` not used yet (tracked per aircraft)."""
@@ -1131,6 +1132,8 @@ class MeleeState(State):
     def _gun_cost(self, a: int, card: CardType) -> int:
         assert card.gun_discard is not None
         cost = flight.gun_discard(card.gun_discard, self.plane(a).gun)
+        if not self.skills[a]:
+            return cost
         return gun_cost(cost, self.has(a, "In My Sights!"), self.fresh(a, "Gun Fighter"))
 
     def _do_play(self, move: Move) -> None:
