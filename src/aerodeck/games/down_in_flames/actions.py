@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from aerodeck.core.api import Action, ActionTable
 from aerodeck.core.errors import NotationError
-from aerodeck.games.down_in_flames.data import ALTITUDES, DataSet, slug
+from aerodeck.games.down_in_flames.data import ALTITUDES, RANGES, DataSet, slug
 from aerodeck.games.down_in_flames.skills import RATINGS
 
 # Verbs without arguments (the rest take a card, aircraft, missile or altitude).
@@ -108,6 +108,8 @@ class Catalogue:
         for t in range(aircraft):  # several aircraft: every targeted move, then "next"
             moves += _targeted(data, t)
         moves += [Move("next", t=t) for t in range(aircraft)]
+        for t in range(aircraft):  # 90° and 0° Angle: a starting band and an enemy (R58)
+            moves += [Move("angle", r.lower(), t=t) for r in RANGES]
         self.moves: tuple[Move, ...] = tuple(moves)
         self.table = ActionTable(moves)
         self.by_key = {(m.verb, m.name, m.extra, m.a, m.b, m.t): m for m in moves}

@@ -71,9 +71,10 @@ class HeuristicBot:
         by_verb: dict[str, list[Move]] = {}
         for move in legal:
             by_verb.setdefault(move.verb, []).append(move)
-        if view.get("mode") == "melee":
-            return self.team.choose(view, legal, by_verb)
         phase = view["phase"]
+        setup = phase == "skill" or (phase == "pick" and "fly" not in by_verb)
+        if view.get("mode") == "melee" and not setup:
+            return self.team.choose(view, legal, by_verb)
         handler = getattr(self, "_" + phase.replace("-", "_"))
         choice: Move | None = handler(view, legal, by_verb)
         return choice if choice is not None else legal[0]
@@ -121,8 +122,11 @@ class HeuristicBot:
         """Keeps a printed load; an aircraft printed without missiles buys the best missile the
         VP left allows (two pairs if it can), then stops."""
         pairs = by_verb.get("pairs", [])
-        if view.get("load") or not pairs or "clean" not in by_verb:
+        ready = "ready" in by_verb  # not when the printed load is over the limit (melee)
+        if ready and (view.get("load") or not pairs or "clean" not in by_verb):
             return by_verb["ready"][0]
+        if not pairs:
+            return by_verb["clean"][0]
 
         def worth(move: Move) -> tuple[int, int]:
             missile = self.data.missile(move.name)
@@ -132,7 +136,8 @@ class HeuristicBot:
 
     def _skill(self, view: JSON, legal: list[Move], by_verb: dict[str, list[Move]]) -> Move:
         """Rating steps up Speed, then Performance; down the least used rating. Skills in a
-        fixed order of value, within the VP left (the legal list already keeps to it)."""
+        fixed order of value, within the VP left (the legal list already keeps to it), for
+        each aircraft alike with several aircraft; in a campaign, the first option it rates."""
         if "rate" in by_verb:
             order = RATE_UP if by_verb["rate"][0].extra == "up" else RATE_DOWN
             return min(by_verb["rate"], key=lambda m: order.index(m.name))
@@ -140,6 +145,8 @@ class HeuristicBot:
         for name in SKILL_ORDER:
             if name in offered:
                 return offered[name]
+        if "ready" not in by_verb:  # a campaign: one of the mission's options must be taken
+            return by_verb["skill"][0]
         return by_verb["ready"][0]
 
     def _alt_pick(self, view: JSON, legal: list[Move], by_verb: dict[str, list[Move]]) -> Move:

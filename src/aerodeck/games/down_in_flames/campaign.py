@@ -78,8 +78,11 @@ class CampaignRecord:
     def finished(self) -> bool:
         return self.next_mission is None
 
-    def record(self, downed_by_1: int, downed_by_2: int) -> CampaignRecord:
-        """Score the next mission from the enemy aircraft each nation shot down."""
+    def record(
+        self, downed_by_1: int, downed_by_2: int, bonus: tuple[int, int] = (0, 0)
+    ) -> CampaignRecord:
+        """Score the next mission from the enemy aircraft each nation shot down, plus the
+        campaign points NFOD gave at the start of the dogfight (R58)."""
         mission = self.next_mission
         if mission is None:
             raise ConfigError(f"the {self.campaign.name} campaign is over")
@@ -90,8 +93,8 @@ class CampaignRecord:
                 f"mission {mission.number}: nation 1 can down 0..{n2}, nation 2 0..{n1}"
             )
         vp = (
-            award(mission.nation1.vp, downed_by_1, n2),
-            award(mission.nation2.vp, downed_by_2, n1),
+            award(mission.nation1.vp, downed_by_1, n2) + bonus[0],
+            award(mission.nation2.vp, downed_by_2, n1) + bonus[1],
         )
         result = MissionResult(mission.number, mission.title, (downed_by_1, downed_by_2), vp)
         return CampaignRecord(self.campaign, self.scale, (*self.results, result))

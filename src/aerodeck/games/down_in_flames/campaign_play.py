@@ -15,22 +15,32 @@ from aerodeck.sim.match import play
 AgentMaker = Callable[[DownInFlames, int, int], Agent]  # (mission game, seat, seed) -> agent
 
 
-def mission_game(campaign: str, mission: int, scale: int = 1, data: str = "") -> DownInFlames:
-    """The game of one mission: seat 0 flies Nation #1, seat 1 Nation #2."""
-    return DownInFlames(2, campaign=campaign, mission=mission, scale=scale, data=data)
+def mission_game(
+    campaign: str, mission: int, scale: int = 1, data: str = "", skills: bool = False
+) -> DownInFlames:
+    """The game of one mission: seat 0 flies Nation #1, seat 1 Nation #2; with ``skills`` each
+    nation chooses among the mission's skill options (R59)."""
+    return DownInFlames(
+        2, campaign=campaign, mission=mission, scale=scale, data=data, skills=skills
+    )
 
 
 def play_campaign(
-    campaign: str, make_agent: AgentMaker, seed: int, scale: int = 1, data: str = ""
+    campaign: str,
+    make_agent: AgentMaker,
+    seed: int,
+    scale: int = 1,
+    data: str = "",
+    skills: bool = False,
 ) -> CampaignRecord:
     """Fly every mission in order and return the scored record (totals, levels)."""
     game = DownInFlames(2, data=data)
     record = CampaignRecord(find_campaign(game.data, campaign), scale)
     while record.next_mission is not None:
         number = record.next_mission.number
-        mission = mission_game(campaign, number, scale, data)
+        mission = mission_game(campaign, number, scale, data, skills)
         agents = [make_agent(mission, seat, derive_seed(seed, number, seat)) for seat in (0, 1)]
         state = play(mission.new_game(seed=derive_seed(seed, number)), agents)
         assert isinstance(state, MeleeState)
-        record = record.record(state.kills[0], state.kills[1])
+        record = record.record(state.kills[0], state.kills[1], (state.nfod[0], state.nfod[1]))
     return record

@@ -563,6 +563,12 @@ def parse_data(text: str, source: str) -> DataSet:
                             f"{source}: campaign {camp.name!r} mission {mission.number}: "
                             f"unknown skill {option!r}"
                         )
+                for cond in side.special:
+                    if cond not in skill_names - {"Aircraft Expertise"}:
+                        raise ConfigError(
+                            f"{source}: campaign {camp.name!r} mission {mission.number}: "
+                            f"unknown special condition {cond!r} (a skill's name, R59)"
+                        )
     if not planes:
         raise ConfigError(f"{source}: the data set needs at least one [[aircraft]]")
     deck_size = meta.integer("deck_size", 1, 999)

@@ -16,7 +16,7 @@ from aerodeck.games.down_in_flames.data import Aircraft, DataSet, Site, load_dat
 from aerodeck.games.down_in_flames.melee import MeleeState
 from aerodeck.games.down_in_flames.phases import Hand
 from aerodeck.games.down_in_flames.rules import DifState
-from aerodeck.games.down_in_flames.skills import modified
+from aerodeck.games.down_in_flames.skills import NOT_BUILT, modified
 
 _CATALOGUES: dict[tuple[str, int], Catalogue] = {}
 
@@ -74,39 +74,49 @@ class DownInFlames(Game):
         self.owner_of: tuple[int, ...] = tuple(i // self.per_player for i in range(self.n_aircraft))
         self.fixed_planes: tuple[int, ...] = ()
         self.rounds: int = self.data.constants.rounds_per_dogfight
-        site_name = str(self.options["site"])
+        self.skill_ix = {s.name: i for i, s in enumerate(self.data.skills)}
+        self.skill_slugs = [slug(s.name) for s in self.data.skills]
+        # Skills with several aircraft (R56): who chooses (a unit of aircraft sharing the
+        # choice), from which menu (empty: any skill within the VP limit), and the skills a
+        # campaign's special conditions give every aircraft of a nation (R59).
+        self.skill_units: tuple[tuple[int, ...], ...] = ()
+        self.skill_menu: tuple[tuple[int, ...], ...] = ()
+        self.special: tuple[Hand, ...] = ((),) * self.n_aircraft
+        self.mission_vp: tuple[int, ...] = ()
+        site_names = [str(self.options["site"])] if self.options["site"] else []
         if self.options["campaign"]:
-            site_name = self._campaign_mission()
-        duel_only = ("skills", "missile_loads", "second_missile")
-        if self.melee and any(self.options[o] for o in duel_only):
-            raise ConfigError(
-                "skills, missile loads and the 2nd missile are built for the two-aircraft duel "
-                "only (not with several aircraft yet)"
-            )
+            site_names = self._campaign_mission()
+        elif self.melee and self.options["skills"]:
+            self.skill_units = tuple((a,) for a in range(self.n_aircraft))
+            self.skill_menu = ((),) * self.n_aircraft
+        self.side_sizes = tuple(
+            sum(1 for a in range(self.n_aircraft) if self.side_of[self.owner_of[a]] == s)
+            for s in range(self.n_sides)
+        )
         key = (self.options["data"], self.n_aircraft)
         if key not in _CATALOGUES:
             _CATALOGUES[key] = Catalogue(self.data, self.n_aircraft)
         self.catalogue = _CATALOGUES[key]
         self.action_table = self.catalogue.table
-        self.skill_ix = {s.name: i for i, s in enumerate(self.data.skills)}
-        self.skill_slugs = [slug(s.name) for s in self.data.skills]
-        self.site: Site | None = None
+        self.sites: tuple[Site, ...] = ()
         self.site_seat: int = self.options["site_seat"]
-        if site_name:
+        for site_name in site_names:
             found = [t for t in self.data.sites if slug(t.name) == slug(site_name)]
             if not found:
                 names = ", ".join(t.name for t in self.data.sites)
                 raise ConfigError(f"option site: no site {site_name!r} ({names})")
-            self.site = found[0]
+            self.sites += (found[0],)
+        self.site: Site | None = self.sites[0] if self.sites else None
         self._flown: dict[tuple[int, Hand, Hand], Aircraft] = {}
         limit, year = self.options["vp_limit"], self.options["year"]
         fits = any(a.vp_loaded <= limit and a.year <= year for a in self.data.aircraft)
         if not fits and not self.fixed_planes:
             raise ConfigError(f"no aircraft of the data set fits vp_limit={limit} and year={year}")
 
-    def _campaign_mission(self) -> str:
+    def _campaign_mission(self) -> list[str]:
         """A campaign mission (R54): seat 0 flies Nation #1's aircraft, seat 1 Nation #2's, scaled;
-        the mission's turns; Nation #2's site. Returns the site's name ("" for none)."""
+        the mission's turns; Nation #2's sites (returned by name); with option ``skills`` each
+        nation's skill options, one choice per scale step (R59); its special conditions."""
         campaign = find_campaign(self.data, str(self.options["campaign"]))
         number = int(self.options["mission"])
         if not 1 <= number <= len(campaign.missions) or self.players != 2:
@@ -126,7 +136,28 @@ class DownInFlames(Game):
         self.side_of, self.n_sides = (0, 1), 2
         self.rounds = self.mission.turns
         self.site_seat = 1
-        return self.mission.nation2.sites[0] if self.mission.nation2.sites else ""
+        if self.options["missile_loads"]:
+            raise ConfigError("missile_loads: a campaign mission fixes its aircraft and loads")
+        nations = (self.mission.nation1, self.mission.nation2)
+        self.mission_vp = (nations[0].vp, nations[1].vp)
+        special: list[Hand] = []
+        units: list[tuple[int, ...]] = []
+        menus: list[tuple[int, ...]] = []
+        for seat, side in enumerate(nations):
+            mine = [a for a in range(len(planes)) if owners[a] == seat]
+            given = tuple(sorted({self.skill_ix[name] for name in side.special}))
+            special += [given] * len(mine)
+            menu = tuple(
+                dict.fromkeys(
+                    self.skill_ix[name] for name in side.skill_options if name not in NOT_BUILT
+                )
+            )
+            if self.options["skills"] and menu:
+                for group in range(scale):
+                    units.append(tuple(a for j, a in enumerate(mine) if j % scale == group))
+                    menus.append(menu)
+        self.special, self.skill_units, self.skill_menu = tuple(special), tuple(units), tuple(menus)
+        return list(self.mission.nation2.sites)
 
     def flown(self, plane: int, mods: Hand, skills: Hand) -> Aircraft:
         """The aircraft with its skills' rating changes (cached: the rules ask often)."""

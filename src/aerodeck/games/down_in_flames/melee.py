@@ -21,7 +21,14 @@ from aerodeck.core.tuples import replace_at as _put
 from aerodeck.core.tuples import without as _without
 from aerodeck.games.down_in_flames import flight
 from aerodeck.games.down_in_flames.actions import Move
-from aerodeck.games.down_in_flames.data import ALTITUDES, RANGES, Aircraft, CardType, DataSet
+from aerodeck.games.down_in_flames.data import (
+    ALTITUDES,
+    RANGES,
+    Aircraft,
+    CardType,
+    DataSet,
+    Site,
+)
 from aerodeck.games.down_in_flames.flight import AH, GUN, HIGH, LOW, MEDIUM
 from aerodeck.games.down_in_flames.phases import (
     ALT_PICK,
@@ -36,15 +43,35 @@ from aerodeck.games.down_in_flames.phases import (
     PICK,
     PLAY,
     REACT,
+    SKILL,
     SPEED,
     Hand,
     Link,
+    Load,
+)
+from aerodeck.games.down_in_flames.skills import (
+    ADDED_CARDS,
+    ANGLES,
+    EXTRA_DRAW,
+    INITIATIVE,
+    NO_MODS,
+    RATING_STEPS,
+    RATINGS,
+    THROWN,
+    can_step,
+    gun_cost,
+    launch_extra,
+    load_offers,
+    load_vp,
+    offered,
+    search,
 )
 
 if TYPE_CHECKING:
     from aerodeck.games.down_in_flames.game import DownInFlames
 
 ORDER = "order"
+ANGLE = "angle"  # 90° and 0° Angle set the start of a campaign dogfight (R58)
 SITE = -2  # the site's place in a cycle's chain
 NONE = (-1, 0)
 
@@ -56,6 +83,7 @@ class MeleeState(State):
         "alive",
         "alts",
         "alts_shown",
+        "angle_queue",
         "bands",
         "bonus",
         "burner_on",
@@ -79,8 +107,12 @@ class MeleeState(State):
         "kills",
         "kind",
         "last_side",
+        "loading",
+        "loads",
         "missile_hand",
         "missiles",
+        "mods",
+        "nfod",
         "on",
         "pay_ac",
         "pay_left",
@@ -89,6 +121,8 @@ class MeleeState(State):
         "pick_i",
         "planes",
         "planes_shown",
+        "rate_left",
+        "rate_sign",
         "reactor",
         "result",
         "rng_seed",
@@ -96,12 +130,17 @@ class MeleeState(State):
         "side_turn",
         "site_checked",
         "site_hand",
+        "skills",
+        "skills_shown",
         "speed_left",
         "step",
         "target",
         "team_queue",
         "team_used",
+        "timely_n",
         "to_act",
+        "unit_i",
+        "used",
     )
 
     game: DownInFlames
@@ -162,7 +201,17 @@ class MeleeState(State):
         self.deck: Hand = ()
         self.to_act = self.owner(0)
         self.site_hand: Hand = ()
-        self.site_checked = False
+        self.site_checked = 0  # sites that have checked the flying aircraft this turn
+        # Skills and loads (R56-R61): per aircraft, like the duel's per seat.
+        self.skills: tuple[Hand, ...] = game.special
+        self.mods: tuple[Hand, ...] = (NO_MODS,) * n
+        self.skills_shown = False
+        self.used: tuple[Hand, ...] = ((),) * n
+        self.rate_left = self.rate_sign = self.timely_n = self.unit_i = 0
+        self.loads: tuple[Load | None, ...] = (None,) * n
+        self.loading = False
+        self.angle_queue: tuple[int, ...] = ()
+        self.nfod: tuple[int, ...] = (0,) * game.players
         if setup:
             self._setup(setup, pool)
             return
@@ -177,12 +226,12 @@ class MeleeState(State):
         """A stacked position (tests, examples): every aircraft's type, altitude, band and hand,
         the deck top, held positions ``{"0": [2, "tailing"]}`` and the aircraft to fly, which
         starts in its Play Cards step."""
-        keys = {"aircraft", "altitude", "range", "hands", "deck", "on", "flying"}
-        required = keys - {"deck", "on"}
+        keys = {"aircraft", "altitude", "range", "hands", "deck", "on", "flying", "skills"}
+        required = keys - {"deck", "on", "skills"}
         if set(setup) - keys or required - set(setup):
             raise ConfigError(
-                "melee setup: give aircraft, altitude, range, hands and flying (deck and on "
-                "are optional)"
+                "melee setup: give aircraft, altitude, range, hands and flying (deck, on and "
+                "skills are optional)"
             )
         data = self.data
 
@@ -208,7 +257,15 @@ class MeleeState(State):
         self.rng_seed = shuffle(self.rng_seed, pool)
         self.deck = tuple(top) + tuple(pool)
         self.hands = tuple(hands)
-        self.planes_shown = self.alts_shown = True
+        self.planes_shown = self.alts_shown = self.skills_shown = True
+        if "skills" in setup:
+            try:
+                self.skills = tuple(
+                    tuple(sorted(self.game.skill_ix[str(k)] for k in names))
+                    for names in each("skills")
+                )
+            except KeyError as err:
+                raise ConfigError(f"melee setup skills: no skill {err}") from err
         for i in range(self.n):
             load = [0] * len(data.missiles)
             for index, pairs in self.plane(i).load:
@@ -241,7 +298,34 @@ class MeleeState(State):
         return self.game.side_of[self.owner(a)]
 
     def plane(self, a: int) -> Aircraft:
+        """The aircraft as flown: printed ratings, with its skills once they are revealed."""
+        if self.skills_shown and self.skills[a]:
+            return self.game.flown(self.planes[a], self.mods[a], self.skills[a])
         return self.data.aircraft[self.planes[a]]
+
+    def has(self, a: int, skill: str) -> bool:
+        """Whether aircraft ``a`` flies with ``skill`` (revealed skills only act)."""
+        held = self.skills[a]
+        return bool(held) and self.skills_shown and self.game.skill_ix.get(skill, -1) in held
+
+    def fresh(self, a: int, skill: str) -> bool:
+        """Whether ``a`` holds a once-per-game ``skill`` not used yet (tracked per aircraft)."""
+        return self.has(a, skill) and self.game.skill_ix[skill] not in self.used[a]
+
+    def _spend(self, a: int, skill: str) -> None:
+        self.used = _put(self.used, a, (*self.used[a], self.game.skill_ix[skill]))
+        self._emit({"type": "skill-used", "seat": a, "skill": skill})
+
+    def skill_vp(self, a: int) -> int:
+        return sum(self.data.skills[i].cost for i in self.skills[a])
+
+    def load(self, a: int) -> Load:
+        """The missiles aircraft ``a`` carries: its custom load, else the printed one."""
+        custom = self.loads[a]
+        return self.data.aircraft[self.planes[a]].load if custom is None else custom
+
+    def load_vp(self, a: int) -> int:
+        return load_vp(self.data, self.data.aircraft[self.planes[a]], self.loads[a])
 
     def enemies(self, a: int) -> list[int]:
         return [b for b in range(self.n) if self.alive[b] and self.side(b) != self.side(a)]
@@ -276,8 +360,14 @@ class MeleeState(State):
         return self.data.cards[card].title
 
     def eligible(self) -> list[int]:
+        """Aircraft within the VP limit and year (R13), without missiles with custom loads."""
         limit, year = self.game.options["vp_limit"], self.game.options["year"]
-        return [a.index for a in self.data.aircraft if a.vp_loaded <= limit and a.year <= year]
+        clean = self.game.options["missile_loads"]
+        return [
+            a.index
+            for a in self.data.aircraft
+            if (a.vp_clean if clean else a.vp_loaded) <= limit and a.year <= year
+        ]
 
     def targets(self, a: int) -> list[int]:
         """Enemies ``a`` may act against: only the one it holds while it holds one (§7.1)."""
@@ -341,6 +431,15 @@ class MeleeState(State):
             return f"{action} is not a Locked-On move"
         if action.t >= 0 and not 0 <= action.t < self.n:
             return f"there is no aircraft @{action.t}"
+        if self.phase == SKILL:
+            return (
+                "skills (R56, R59): one of the mission's options, or skills within the VP left "
+                "and each at most once, then 'ready'; a rating skill first takes its steps"
+            )
+        if self.loading:
+            return "missile loads (R57): 'ready', 'clean' or 'pairs <missile> 1|2' within the limit"
+        if self.phase == ANGLE:
+            return "90°/0° Angle (R58): 'angle g|hs|rh|ah @<enemy>'"
         return (
             f"not now ({self.phase}): a card, maneuver or attack must name an enemy you may act "
             "against (only the one you hold at Advantage or Tailing, free slots: two Advantage "
@@ -370,6 +469,12 @@ class MeleeState(State):
             {"type": "draw", "seat": a, "count": len(cards), "why": why},
             {self.owner(a): {"cards": [self._title(c) for c in cards]}},
         )
+        if self.skills_shown and self.skills[a]:
+            for skill, titles in THROWN.items():  # Nugget, Plumber (R30)
+                if self.has(a, skill):
+                    for c in cards:
+                        if self._title(c) in titles and c in self.hands[a]:
+                            self._discard(a, c, skill)
 
     def _discard(self, a: int, card: int, why: str) -> None:
         self.hands = _put(self.hands, a, _without(self.hands[a], card))
@@ -390,14 +495,52 @@ class MeleeState(State):
 
     def _legal_pick(self) -> list[Move]:
         cat = self.game.catalogue
+        if self.loading:
+            return self._legal_load()
         return [cat.get("fly", self.data.aircraft[i].slug) for i in self.eligible()]
 
     def _do_pick(self, move: Move) -> None:
         a = self.pick_i
+        if self.loading:
+            self._do_load(move)
+            return
         plane = self.data.plane(move.name)
         self.planes = _put(self.planes, a, plane.index)
         self._emit({"type": "pick", "seat": a}, {self.owner(a): {"aircraft": plane.name}})
+        if self.game.options["missile_loads"]:
+            self.loading = True
+            return
         self._picked(a)
+
+    def _legal_load(self) -> list[Move]:
+        """R44 per aircraft (R57): keep the printed load or build one within the VP limit."""
+        cat = self.game.catalogue
+        a = self.pick_i
+        custom = self.loads[a]
+        limit = self.game.options["vp_limit"]
+        # The printed load is kept only within the limit (the aircraft was chosen on its
+        # no-missile VP).
+        out = [cat.get("ready")] if custom is not None or self.load_vp(a) <= limit else []
+        if custom is None:
+            out.append(cat.get("clean"))
+        base = self.data.aircraft[self.planes[a]].vp_clean if custom is None else self.load_vp(a)
+        room = limit - base
+        offers = load_offers(self.data, custom, room, self.game.options["year"])
+        return out + [cat.get("pairs", m, str(pairs)) for m, pairs in offers]
+
+    def _do_load(self, move: Move) -> None:
+        a = self.pick_i
+        custom = self.loads[a] or ()
+        if move.verb == "pairs":
+            added = (self.data.missile(move.name).index, int(move.extra))
+            self.loads = _put(self.loads, a, tuple(sorted((*custom, added))))
+        elif move.verb == "clean":
+            self.loads = _put(self.loads, a, ())
+        else:
+            self.loading = False
+            chosen = [[self.data.missiles[m].name, 2 * p] for m, p in self.load(a)]
+            self._emit({"type": "load-chosen", "seat": a}, {self.owner(a): {"load": chosen}})
+            self._picked(a)
 
     def _picked(self, a: int) -> None:
         if a + 1 < self.n:
@@ -407,17 +550,148 @@ class MeleeState(State):
         counts = self.game.data.constants.afterburner_counters
         for i in range(self.n):
             load = [0] * len(self.data.missiles)
-            for index, pairs in self.plane(i).load:
+            for index, pairs in self.load(i):
                 load[index] = 2 * pairs
             self.missiles = _put(self.missiles, i, tuple(load))
             self.cms = _put(self.cms, i, self.plane(i).countermeasures)
             self.burners = _put(self.burners, i, counts if self.plane(i).has_afterburner else 0)
+        event: JSON = {
+            "type": "aircraft-all",
+            "aircraft": [self.plane(i).name for i in range(self.n)],
+        }
+        if self.game.options["missile_loads"]:
+            event["loads"] = [
+                [[self.data.missiles[m].name, 2 * p] for m, p in self.load(i)]
+                for i in range(self.n)
+            ]
+        self._emit(event)
+        if self.game.skill_units:
+            self.unit_i, self.phase = 0, SKILL
+            self.to_act = self.owner(self.game.skill_units[0][0])
+            return
+        self._reveal_skills()
+
+    # --- skills (R56-R61): chosen in secret per aircraft (or per group in a campaign) ---------
+
+    def _unit(self) -> tuple[int, ...]:
+        return self.game.skill_units[self.unit_i]
+
+    def _budget(self, a: int) -> int:
+        """VP left for skills: the limit less the aircraft (with its load) and its skills."""
+        return int(self.game.options["vp_limit"]) - self.load_vp(a) - self.skill_vp(a)
+
+    def _legal_skill(self) -> list[Move]:
+        cat = self.game.catalogue
+        unit = self._unit()
+        printed = [self.data.aircraft[self.planes[a]] for a in unit]
+        if self.rate_left:
+            word = "up" if self.rate_sign > 0 else "down"
+            return [
+                cat.get("rate", RATINGS[r], word)
+                for r in range(len(RATINGS))
+                if all(
+                    can_step(p, self.mods[a], r, self.rate_sign)
+                    for p, a in zip(printed, unit, strict=True)
+                )
+            ]
+        a0 = unit[0]
+        gun = all(p.gun is not None for p in printed)
+        menu = self.game.skill_menu[self.unit_i]
+        skills = self.data.skills
+        if menu:
+            # A campaign: one of the mission's options (R59), no VP cost.
+            if len(self.skills[a0]) > len(self.game.special[a0]):
+                return [cat.get("ready")]
+            out = [
+                cat.get("skill", self.game.skill_slugs[i])
+                for i in menu
+                if i not in self.skills[a0] and (gun or skills[i].name != "Fighter Pilot")
+            ]
+            return out or [cat.get("ready")]
+        room = self._budget(a0)
+        team = self.game.side_sizes[self.side(a0)] >= 2
+        return [cat.get("ready")] + [
+            cat.get("skill", self.game.skill_slugs[i])
+            for i, skill in enumerate(skills)
+            if i not in self.skills[a0] and offered(skill, room, gun, team)
+        ]
+
+    def _do_skill(self, move: Move) -> None:
+        unit = self._unit()
+        if move.verb == "rate":
+            r = RATINGS.index(move.name)
+            for a in unit:
+                mods = self.mods[a]
+                self.mods = _put(self.mods, a, _put(mods, r, mods[r] + self.rate_sign))
+            self.rate_left -= 1
+            if self.rate_left and not self._legal_skill():
+                self.rate_left = 0
+            return
+        if move.verb == "skill":
+            i = self.game.skill_slugs.index(move.name)
+            for a in unit:
+                self.skills = _put(self.skills, a, tuple(sorted((*self.skills[a], i))))
+            steps = RATING_STEPS.get(self.data.skills[i].name)
+            if steps:
+                self.rate_left, self.rate_sign = steps
+                if not self._legal_skill():
+                    self.rate_left = 0
+            return
+        names = [self.data.skills[i].name for i in self.skills[unit[0]]]
         self._emit(
-            {"type": "aircraft-all", "aircraft": [self.plane(i).name for i in range(self.n)]}
+            {"type": "skills-chosen", "seat": unit[0]},
+            {self.owner(unit[0]): {"aircraft": list(unit), "skills": names}},
         )
+        self.unit_i += 1
+        if self.unit_i < len(self.game.skill_units):
+            self.to_act = self.owner(self._unit()[0])
+            return
+        self._reveal_skills()
+
+    def _reveal_skills(self) -> None:
+        """Skills revealed together, then the opening hands at the flown Performance and the
+        skills' extra cards (R30, R31); NFOD scores its nation's bonus (R58)."""
+        self.skills_shown = True
+        if any(self.skills):
+            self._emit(
+                {
+                    "type": "skills",
+                    "skills": [
+                        [self.data.skills[i].name for i in self.skills[a]] for a in range(self.n)
+                    ],
+                    "changes": [self._changes(a) for a in range(self.n)],
+                }
+            )
+            vp = self.game.mission_vp
+            for seat in range(self.game.players if vp else 0):
+                if any(self.has(a, "NFOD") for a in range(self.n) if self.owner(a) == seat):
+                    self.nfod = _put(self.nfod, seat, abs(vp[0] - vp[1]))
+                    self._emit({"type": "nfod", "player": seat, "vp": self.nfod[seat]})
         for i in range(self.n):
             self._draw(i, self.plane(i).performance, "opening hand")
+        for i in range(self.n):
+            self._skill_cards(i)
         self.phase, self.pick_i, self.to_act = ALT_PICK, 0, self.owner(0)
+
+    def _changes(self, a: int) -> dict[str, int]:
+        return {RATINGS[r]: v for r, v in enumerate(self.mods[a]) if v}
+
+    def _skill_cards(self, a: int) -> None:
+        for skill, n in EXTRA_DRAW.items():
+            if self.has(a, skill):
+                self._draw(a, n, skill)
+        for skill, titles in ADDED_CARDS.items():
+            if not self.has(a, skill):
+                continue
+            for title in titles:
+                card, self.deck, self.discards, self.rng_seed = search(
+                    self.data, title, self.deck, self.discards, self.rng_seed
+                )
+                if card < 0:
+                    self._emit({"type": "skill-card", "seat": a, "skill": skill, "card": None})
+                    continue
+                self.hands = _put(self.hands, a, tuple(sorted((*self.hands[a], card))))
+                self._emit({"type": "skill-card", "seat": a, "skill": skill, "card": title})
 
     def _legal_alt_pick(self) -> list[Move]:
         cat = self.game.catalogue
@@ -433,10 +707,46 @@ class MeleeState(State):
             return
         self.alts_shown = True
         self._emit({"type": "altitudes", "altitudes": [ALTITUDES[x] for x in self.alts]})
-        # R47: the side of the aircraft with the highest printed EW flies first; ties by chance.
+        self.angle_queue = tuple(
+            i for i in range(self.n) if any(self.has(i, k) for k in ANGLES) and self.enemies(i)
+        )
+        self._next_angle()
+
+    def _next_angle(self) -> None:
+        if self.angle_queue:
+            self.phase, self.to_act = ANGLE, self.owner(self.angle_queue[0])
+            return
+        self._initiative()
+
+    def _legal_angle(self) -> list[Move]:
+        cat = self.game.catalogue
+        a = self.angle_queue[0]
+        return [cat.get("angle", r.lower(), t=t) for t in self.enemies(a) for r in RANGES]
+
+    def _do_angle(self, move: Move) -> None:
+        """R58: the holder's band and one enemy's become the chosen band; then, within its
+        weapons' reach and with a free slot, Advantage (90°) or Tailing (0°) on that enemy."""
+        a, t = self.angle_queue[0], move.t
+        band = RANGES.index(move.name.upper())
+        self.bands = _put(_put(self.bands, a, band), t, band)
+        self._emit({"type": "range", "ranges": [RANGES[b] for b in self.bands], "why": "angle"})
+        level = max(v for k, v in ANGLES.items() if self.has(a, k))
+        if self._room(a, t, level):
+            self._set_rel(a, t, level)
+        self._enforce()
+        self.angle_queue = self.angle_queue[1:]
+        self._next_angle()
+
+    def _initiative(self) -> None:
+        """R47: the side of the aircraft with the highest printed EW flies first; ties by chance.
+        Eagle Eyes and 0° Angle give it to their side unless every side holds one (R56)."""
         ew = [self.plane(i).ew or 0 for i in range(self.n)]
-        best = [self.side(i) for i in range(self.n) if ew[i] == max(ew)]
-        sides = sorted(set(best))
+        keen = {self.side(i) for i in range(self.n) if any(self.has(i, k) for k in INITIATIVE)}
+        pool = [i for i in range(self.n) if not keen or self.side(i) in keen]
+        if len(keen) == self.game.n_sides:
+            pool = list(range(self.n))
+        top = max(ew[i] for i in pool)
+        sides = sorted({self.side(i) for i in pool if ew[i] == top})
         value, self.rng_seed = roll(self.rng_seed, len(sides))
         first = sides[value - 1]
         self._emit({"type": "initiative", "seat": None, "first_side": first})
@@ -489,7 +799,7 @@ class MeleeState(State):
         self.flown = _put(self.flown, a, True)
         self.bonus = self.speed_left = 0
         self.from_speed = False
-        self.site_checked = False
+        self.site_checked = 0
         self._emit({"type": "turn", "seat": a, "round": self.round})
         if self.burner_on[a]:
             self.burner_on = _put(self.burner_on, a, False)
@@ -513,17 +823,33 @@ class MeleeState(State):
 
     def _start_discard(self, step: str) -> None:
         self.step = step
+        self.timely_n = 0
         self.phase, self.to_act = DISCARD, self.owner(self.flyer)
 
     def _legal_discard(self) -> list[Move]:
         cat = self.game.catalogue
-        held = self._held(self.hands[self.flyer])
-        return [cat.get("draw"), *(cat.get("discard", c.slug) for c in held)]
+        a = self.flyer
+        held = self._held(self.hands[a])
+        out = [cat.get("draw"), *(cat.get("discard", c.slug) for c in held)]
+        if self.step == "pre" and self.holders(a) and self.has(a, "Bat-Turn"):
+            out.append(cat.get("neutral"))
+        return out
 
     def _do_discard(self, move: Move) -> None:
         a = self.flyer
+        if move.verb == "neutral":
+            # Bat-Turn (R33, R56): every position held on the aircraft drops to Neutral.
+            self.on = tuple(NONE if self.on[x][0] == a else self.on[x] for x in range(self.n))
+            self._emit({"type": "neutral", "seat": a, "why": "Bat-Turn"})
+            return
         if move.verb == "discard":
             self._discard(a, self.data.card(move.name).index, f"{self.step}-turn discard")
+            self.timely_n += 1
+            return
+        if self.step == "timely":
+            self._draw(a, self.timely_n, "Timely")
+            self.step = "pre"
+            self._play_step()
             return
         thrust = self.thrust(a, self.step == "post")
         if thrust < 0:
@@ -535,8 +861,16 @@ class MeleeState(State):
             self._emit({"type": "altitude", "seat": a, "to": "Medium", "why": "stall"})
             self._draw(a, 1, "stall")
             self._enforce()
+        elif self.has(a, "Edge of Envelope"):
+            self._draw(a, self.perf(a), f"{self.step}-turn draw")
+            excess = len(self.hands[a]) - self.perf(a)
+            if excess > 0:
+                self._pay(a, excess, "envelope")
+                return
         else:
             room = max(0, self.perf(a) - len(self.hands[a]))
+            if self.has(a, "Test Pilot"):
+                room = thrust
             self._draw(a, min(thrust, room), f"{self.step}-turn draw")
         self._after_draw()
 
@@ -690,18 +1024,21 @@ class MeleeState(State):
     def _play_step(self) -> None:
         self.from_speed = False
         self.phase, self.to_act = PLAY, self.owner(self.flyer)
-        if not self.site_checked:
-            self.site_checked = True
-            self._site_check()
+        sites = self.game.sites
+        while self.site_checked < len(sites):
+            self.site_checked += 1
+            if self._site_check(sites[self.site_checked - 1]):
+                return
 
-    def _site_check(self) -> None:
-        """R37-R40 with several aircraft: the site checks each enemy aircraft at the start of
-        its Play Cards step; the site's hand is played by its side's player."""
-        site, owner, a = self.game.site, self.game.site_seat, self.flyer
-        if site is None or self.game.side_of[owner] == self.side(a):
-            return
+    def _site_check(self, site: Site) -> bool:
+        """R37-R40 with several aircraft: each site checks each enemy aircraft at the start of
+        its Play Cards step, in the mission's order (R61); the site's hand is played by its
+        side's player. True when the site attacks."""
+        owner, a = self.game.site_seat, self.flyer
+        if self.game.side_of[owner] == self.side(a):
+            return False
         if (ALTITUDES[self.alts[a]], RANGES[self.bands[a]]) not in site.envelope:
-            return
+            return False
         drawn = self._take(site.draw)
         names = [self._title(c) for c in drawn]
         self._emit(
@@ -714,7 +1051,7 @@ class MeleeState(State):
         if not trigger:
             self.discards += tuple(drawn)
             self._emit({"type": "site-spent", "site": site.name, "cards": names})
-            return
+            return False
         self.site_hand = tuple(sorted(_without(tuple(drawn), trigger[0])))
         family = "Tone" if sam else "Guns"
         self.kind, self.cyc_card, self.target, self.team_used = "site", NO_CARD, a, True
@@ -731,6 +1068,7 @@ class MeleeState(State):
         )
         self.reactor, self.team_queue = a, ()
         self.phase, self.to_act = REACT, self.owner(a)
+        return True
 
     def _legal_play(self) -> list[Move]:
         cat = self.game.catalogue
@@ -787,11 +1125,16 @@ class MeleeState(State):
                             if (me or foe) and abs(me) + abs(foe) <= card.range:
                                 moves.append(cat.get("range", name, a=me, b=foe, t=t))
         free_moves = [cat.get("neutral")] if self.on[a][0] >= 0 else []
+        if hand_size and self.fresh(a, "Timely"):
+            free_moves.append(cat.get("timely"))
         return [*attacks, *acts, *moves, *free_moves, cat.get("end")]
 
     def _gun_cost(self, a: int, card: CardType) -> int:
         assert card.gun_discard is not None
-        return flight.gun_discard(card.gun_discard, self.plane(a).gun)
+        cost = flight.gun_discard(card.gun_discard, self.plane(a).gun)
+        if not self.skills[a]:
+            return cost
+        return gun_cost(cost, self.has(a, "In My Sights!"), self.fresh(a, "Gun Fighter"))
 
     def _do_play(self, move: Move) -> None:
         a = self.flyer
@@ -804,6 +1147,10 @@ class MeleeState(State):
             self.on = _put(self.on, a, NONE)
             self._emit({"type": "neutral", "seat": a, "target": t})
             return
+        if verb == "timely":
+            self._spend(a, "Timely")
+            self._start_discard("timely")
+            return
         card = self.data.card(move.name)
         self.hands = _put(self.hands, a, _without(self.hands[a], card.index))
         t = move.t
@@ -811,17 +1158,16 @@ class MeleeState(State):
             link = (a, card.index, "Maneuvering", "hand")
             self._open(verb, link, card.index, move.a, move.b, t)
         elif verb == "attack":
-            self._open(
-                "gun",
-                (a, card.index, "Guns", "hand"),
-                card.index,
-                0,
-                0,
-                t,
-                pay=self._gun_cost(a, card),
-            )
+            cost = self._gun_cost(a, card)
+            assert card.gun_discard is not None
+            full = flight.gun_discard(card.gun_discard, self.plane(a).gun)
+            if cost < full and not self.has(a, "In My Sights!"):
+                self._spend(a, "Gun Fighter")
+            self._open("gun", (a, card.index, "Guns", "hand"), card.index, 0, 0, t, pay=cost)
         elif verb == "tone":
             self.cyc_missile = self.data.missile(move.extra).index
+            if self.has(t, "Brave"):
+                self._draw(t, 1, "Brave")  # the named target only (R56)
             self._open("tone", (a, card.index, "Tone", "hand"), card.index, 0, 0, t)
         elif card.tactic:
             self.discards += (card.index,)
@@ -831,6 +1177,8 @@ class MeleeState(State):
         else:
             up = 1 if move.extra == "up" else -1 if move.extra == "down" else 0
             link = (a, card.index, card.title, "hand")
+            if card.action == "altitude_1" and self.has(a, "Diligent"):
+                self._draw(a, 1, "Diligent")
             self._open(card.action, link, card.index, up, 0, t, pay=1 if up > 0 else 0)
 
     def _open(
@@ -873,7 +1221,7 @@ class MeleeState(State):
         if self.pay_left:
             return
         then = self.pay_then
-        if then == "stall":
+        if then in ("stall", "envelope"):
             self._after_draw()
         elif then == "climb":
             self._change_altitude(a, 1, "climb")
@@ -887,13 +1235,18 @@ class MeleeState(State):
 
     def _defender_window(self) -> None:
         """The target answers first; if it passes, a friend may add one Teamwork card."""
-        self.reactor = self.target
+        t = self.target
+        self.reactor = t
         self.team_queue = ()
-        if self._teamwork(self.side(self.target)) and not self.team_used:
+        # Drift Factor: its aircraft neither gives nor receives Teamwork (R59).
+        if self._teamwork(self.side(t)) and not self.team_used and not self.has(t, "Drift Factor"):
             self.team_queue = tuple(
                 x
                 for x in range(self.n)
-                if x != self.target and self.alive[x] and self.side(x) == self.side(self.target)
+                if x != t
+                and self.alive[x]
+                and self.side(x) == self.side(t)
+                and not self.has(x, "Drift Factor")
             )
         self.phase, self.to_act = REACT, self.owner(self.target)
 
@@ -932,10 +1285,22 @@ class MeleeState(State):
         r = self.reactor
         top = self.chain[-1]
         out = [cat.get("pass")]
-        hand, _ = self._source(r)
+        hand, source = self._source(r)
+        # Agile, Jink, Lucky (R34, R56): from the hand of the flyer or the named target only.
+        agile = jink = lucky = False
+        if source == "hand" and r in (self.flyer, self.target) and self.skills[r]:
+            agile = self.fresh(r, "Agile")
+            jink = self.kind == "gun" and r == self.target and self.fresh(r, "Jink")
+            lucky = self.cms[r] > 0 and self.fresh(r, "Lucky")
+        wild: list[Move] = []
         for card in self._held(hand):
             if self._can_react(r, card, top):
                 out.append(cat.get("react", card.slug))
+            else:
+                if agile:
+                    wild.append(cat.get("agile", card.slug))
+                if jink:
+                    wild.append(cat.get("jink", card.slug))
         sam = self.kind == "site" and self.chain[0][2] == "Tone"
         if (
             r == self.target
@@ -943,7 +1308,9 @@ class MeleeState(State):
             and (top[2] == "Tone" or top[3] == "missile" or (sam and top[3] == "site"))
         ):
             out.append(cat.get("cm"))
-        return out
+        if lucky:
+            out.append(cat.get("lucky"))
+        return out + wild
 
     def _do_react(self, move: Move) -> None:
         r = self.reactor
@@ -959,6 +1326,15 @@ class MeleeState(State):
         if move.verb == "cm":
             self.cms = _put(self.cms, r, self.cms[r] - 1)
             link: Link = (r, NO_CARD, "Countermeasures", "cm")
+        elif move.verb == "lucky":
+            self._spend(r, "Lucky")
+            self.cms = _put(self.cms, r, self.cms[r] - 1)
+            link = (r, NO_CARD, "Ace Pilot", "lucky")
+        elif move.verb in ("agile", "jink"):
+            self._spend(r, "Agile" if move.verb == "agile" else "Jink")
+            card = self.data.card(move.name)
+            self.hands = _put(self.hands, r, _without(self.hands[r], card.index))
+            link = (r, card.index, "Ace Pilot", "hand")
         else:
             card = self.data.card(move.name)
             hand, source = self._source(r)
@@ -992,6 +1368,8 @@ class MeleeState(State):
             return "Speed Maneuver"
         if link[3] == "cm":
             return "Countermeasures"
+        if link[3] == "lucky":
+            return "Countermeasures (Lucky, as Ace Pilot)"
         return link[2] if link[1] == NO_CARD else self._title(link[1])
 
     def _resolve(self) -> None:
@@ -1008,6 +1386,8 @@ class MeleeState(State):
         self.discards += tuple(c for _, c, _, _ in chain if c != NO_CARD)
         self.chain = ()
         self._emit({"type": "resolve", "use": kind, "success": success, "seat": a})
+        if kind == "tone" and not success and self.has(t, "Relief"):
+            self._draw(t, 1, "Relief")
         if kind == "missile" and self.missile_hand:
             self.discards += self.missile_hand
             self.missile_hand = ()
@@ -1049,6 +1429,8 @@ class MeleeState(State):
             self.bands = _put(self.bands, a, self.bands[a] + self.cyc_a)
             self.bands = _put(self.bands, t, self.bands[t] + self.cyc_b)
             self._emit({"type": "range", "ranges": [RANGES[b] for b in self.bands]})
+            if self.has(t, "Focused"):
+                self._draw(t, 1, "Focused")
         elif kind == "pos_to_neutral":
             self._set_rel(a, t, 0)
         elif kind == "disadv_to_adv":
@@ -1087,7 +1469,10 @@ class MeleeState(State):
 
     def _legal_launch(self) -> list[Move]:
         cat = self.game.catalogue
-        return [cat.get("launch"), cat.get("hold")]
+        out = [cat.get("launch"), cat.get("hold")]
+        if self.game.options["second_missile"] and self.missiles[self.flyer][self.cyc_missile] >= 2:
+            out.append(cat.get("launch2"))
+        return out
 
     def _do_launch(self, move: Move) -> None:
         a, t = self.flyer, self.target
@@ -1097,14 +1482,16 @@ class MeleeState(State):
             return
         missile = self.data.missiles[self.cyc_missile]
         counts = self.missiles[a]
+        fired = 2 if move.verb == "launch2" else 1
         self.missiles = _put(
-            self.missiles, a, _put(counts, missile.index, counts[missile.index] - 1)
+            self.missiles, a, _put(counts, missile.index, counts[missile.index] - fired)
         )
+        extra = launch_extra(fired, self.has(a, "Cocky"), self.has(a, "Better Envelope"))
         size = flight.missile_hand_size(
             self.data,
             missile=missile,
             rel=self.rel(a, t),
-            card_mod=self.data.cards[self.cyc_card].missile_hand_mod,
+            card_mod=self.data.cards[self.cyc_card].missile_hand_mod + extra,
             bonus=self.bonus,
             alt_attacker=self.alts[a],
             alt_target=self.alts[t],
@@ -1112,6 +1499,9 @@ class MeleeState(State):
             target_burner=self.burner_on[t],
         )
         self.bonus = 0
+        if size and self.fresh(t, "Alert"):
+            self._spend(t, "Alert")
+            size = 0
         self.missile_hand = tuple(sorted(self._take(size)))
         self._emit(
             {
@@ -1120,9 +1510,12 @@ class MeleeState(State):
                 "missile": missile.name,
                 "cards": len(self.missile_hand),
                 "target": t,
+                "fired": fired,
             },
             {self.owner(a): {"missile_hand": [self._title(c) for c in self.missile_hand]}},
         )
+        if self.has(t, "Quick Hands"):
+            self._draw(t, fired, "Quick Hands")  # the missile's target only (R56)
         self._enforce()
         self.kind, self.chain = "missile", ((a, NO_CARD, "Missile", "missile"),)
         self.team_used = False
@@ -1152,6 +1545,16 @@ class MeleeState(State):
 
     def view(self, player: int | None) -> JSON:
         data = self.data
+        sites: list[JSON] = [
+            {
+                "name": site.name,
+                "kind": site.kind,
+                "draw": site.draw,
+                "envelope": [list(cell) for cell in site.envelope],
+                "seat": self.game.site_seat,
+            }
+            for site in self.game.sites
+        ]
         craft = []
         for a in range(self.n):
             own = player == self.owner(a)
@@ -1182,6 +1585,12 @@ class MeleeState(State):
                 entry["afterburners"] = self.burners[a]
                 entry["afterburner_on"] = self.burner_on[a]
                 entry["reach"] = RANGES[r] if (r := self.reach(a)) >= 0 else None
+            if self.skills_shown or own:
+                entry["skills"] = [data.skills[i].name for i in self.skills[a]]
+                entry["changes"] = self._changes(a)
+                entry["skills_used"] = [data.skills[i].name for i in self.used[a]]
+            if self.planes_shown:
+                entry["vp"] = self.load_vp(a) + (self.skill_vp(a) if self.skills_shown else 0)
             if own:
                 entry["hand"] = [self._title(c) for c in self.hands[a]]
             craft.append(entry)
@@ -1193,17 +1602,11 @@ class MeleeState(State):
             "to_act": self.to_act,
             "round": self.round,
             "rounds": self.game.rounds,
-            "site": None
-            if self.game.site is None
-            else {
-                "name": self.game.site.name,
-                "kind": self.game.site.kind,
-                "draw": self.game.site.draw,
-                "envelope": [list(cell) for cell in self.game.site.envelope],
-                "seat": self.game.site_seat,
-            },
+            "site": sites[0] if sites else None,
+            "sites": sites,
             "flying": self.flyer if self.flyer >= 0 else None,
             "picking": self.pick_i if self.phase in (PICK, ALT_PICK) else None,
+            "loading": self.loading,
             "deciding": self._decider(),
             "step": self.step,
             "deck": len(self.deck),
@@ -1217,6 +1620,17 @@ class MeleeState(State):
             "winners": self.winners,
             "end": self.end_reason,
         }
+        if self.phase == SKILL and player is not None and player == self.to_act:
+            out["skill_unit"] = list(self._unit())
+            out["skill_budget"] = self._budget(self._unit()[0])
+            out["skill_options"] = [data.skills[i].name for i in self.game.skill_menu[self.unit_i]]
+        if self.loading and player is not None and player == self.to_act:
+            out["load"] = [[data.missiles[m].name, 2 * p] for m, p in self.load(self.pick_i)]
+            out["load_vp"] = self.load_vp(self.pick_i)
+        if self.phase == ANGLE:
+            out["angle"] = self.angle_queue[0]
+        if any(self.nfod):
+            out["nfod"] = list(self.nfod)
         if self.chain:
             out["cycle"] = {
                 "use": self.kind,
@@ -1243,6 +1657,8 @@ class MeleeState(State):
             return self.pay_ac
         if self.phase in (BURNER, DISCARD, ALTITUDE, SPEED, PLAY, LAUNCH):
             return self.flyer
+        if self.phase == ANGLE:
+            return self.angle_queue[0]
         return None
 
     def _determinize(self, player: int, seed: int) -> MeleeState:
@@ -1278,8 +1694,15 @@ class MeleeState(State):
         for a in others:
             if self.planes[a] >= 0 and not self.planes_shown:
                 new.planes = _put(new.planes, a, choices[(seed + a) % len(choices)])
+                new.loads = _put(new.loads, a, None)
             if self.alts[a] >= 0 and not self.alts_shown:
                 new.alts = _put(new.alts, a, (seed + a) % 3)
+            if not self.skills_shown:
+                # Unrevealed skills: a world in which the other player chose none (R56).
+                new.skills = _put(new.skills, a, self.game.special[a])
+                new.mods = _put(new.mods, a, NO_MODS)
+        if self.phase == SKILL and self.to_act != player:
+            new.rate_left = 0
         new.rng_seed = shuffle(seed, [])
         return new
 
@@ -1303,6 +1726,7 @@ class MeleeState(State):
             held = [self.on[h][1] for h in self.holders(t)]
             assert held.count(1) <= 2 and held.count(2) <= 1, "slots: two Advantage, one Tailing"
         assert all(GUN <= b <= AH for b in self.bands)
+        assert all(set(self.used[a]) <= set(self.skills[a]) for a in range(self.n)), "skill use"
         assert (self.phase == OVER) == (self.result is not None)
 
 
@@ -1319,6 +1743,8 @@ _LEGAL: dict[str, Callable[[MeleeState], list[Move]]] = {
     PAY: MeleeState._legal_pay,
     REACT: MeleeState._legal_react,
     LAUNCH: MeleeState._legal_launch,
+    SKILL: MeleeState._legal_skill,
+    ANGLE: MeleeState._legal_angle,
 }
 _APPLY: dict[str, Callable[[MeleeState, Move], None]] = {
     PICK: MeleeState._do_pick,
@@ -1333,4 +1759,6 @@ _APPLY: dict[str, Callable[[MeleeState, Move], None]] = {
     PAY: MeleeState._do_pay,
     REACT: MeleeState._do_react,
     LAUNCH: MeleeState._do_launch,
+    SKILL: MeleeState._do_skill,
+    ANGLE: MeleeState._do_angle,
 }

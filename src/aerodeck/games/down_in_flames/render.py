@@ -40,6 +40,7 @@ _STEP = {
     "over": "game over",
     "skill": "choosing skills in secret",
     "order": "the side chooses which aircraft flies next",
+    "angle": "90°/0° Angle: choose the starting band and an enemy",
 }
 
 
@@ -118,8 +119,21 @@ def render_melee(view: JSON) -> str:
                 f"{c['countermeasures']}  afterburners {c['afterburners']}  "
                 f"reach {c['reach'] or '-'}"
             )
+        if "skills" in c:
+            used = f"   used: {', '.join(c['skills_used'])}" if c.get("skills_used") else ""
+            vp = f"   VP {c['vp']}" if "vp" in c else ""
+            lines.append(f"      skills: {', '.join(c['skills']) or 'none'}{used}{vp}")
         if "hand" in c:
             lines.append(f"      [bold]hand:[/bold] {', '.join(c['hand']) or '-'}")
+    if view.get("skill_budget") is not None:
+        options = ", ".join(view.get("skill_options") or [])
+        lines.append(
+            f"  skills for aircraft {view['skill_unit']}: "
+            + (f"one of {options}" if options else f"VP left {view['skill_budget']}")
+        )
+    if view.get("load") is not None:
+        load = ", ".join(f"{n}x {m}" for m, n in view["load"]) or "no missiles"
+        lines.append(f"  missile load: {load} (VP {view['load_vp']})")
     cycle = view["cycle"]
     if cycle:
         title = _USE.get(cycle["use"], cycle["use"])
@@ -128,8 +142,7 @@ def render_melee(view: JSON) -> str:
             lines.append(f"    {n}. #{link['aircraft']}: {link['card']}")
     if view.get("missile_hand") is not None:
         lines.append(f"  [bold]missile hand:[/bold] {', '.join(view['missile_hand']) or '-'}")
-    if view.get("site"):
-        site = view["site"]
+    for site in view.get("sites") or []:
         cells = ", ".join(f"{a} {r}" for a, r in site["envelope"])
         lines.append(
             f"  site {site['name']} ({site['kind']}, draws {site['draw']}) defends "
@@ -310,6 +323,12 @@ def describe_event(event: JSON) -> str:
     if kind == "skills-chosen":
         mine = f": {', '.join(event['skills']) or 'none'}" if "skills" in event else ""
         return f"{seat} has chosen skills{mine}"
+    if kind == "skills" and "vp" not in event:
+        return "Skills revealed: " + "; ".join(
+            f"#{n} {', '.join(x) or 'none'}" for n, x in enumerate(event["skills"])
+        )
+    if kind == "nfod":
+        return f"seat {event['player']} earns {event['vp']} campaign VP (NFOD)"
     if kind == "skills":
         a, b = (", ".join(x) or "none" for x in event["skills"])
         return f"Skills revealed: seat 0 {a}; seat 1 {b} (VP {event['vp'][0]} and {event['vp'][1]})"

@@ -50,11 +50,16 @@ from aerodeck.games.down_in_flames.skills import (
     ADDED_CARDS,
     EXTRA_DRAW,
     NO_MODS,
-    NOT_IN_A_DUEL,
     RATING_STEPS,
     RATINGS,
     THROWN,
     can_step,
+    gun_cost,
+    launch_extra,
+    load_offers,
+    load_vp,
+    offered,
+    search,
 )
 
 if TYPE_CHECKING:
@@ -248,12 +253,7 @@ class DifState(State):
         """R9, less In My Sights! (nothing) or an unused Gun Fighter (two fewer)."""
         assert card.gun_discard is not None
         cost = flight.gun_discard(card.gun_discard, self.plane(seat).gun)
-        if cost and self.skills_shown:
-            if self.has(seat, "In My Sights!"):
-                return 0
-            if self.fresh(seat, "Gun Fighter"):
-                return max(0, cost - 2)
-        return cost
+        return gun_cost(cost, self.has(seat, "In My Sights!"), self.fresh(seat, "Gun Fighter"))
 
     def _title(self, card: int) -> str:
         return self.data.cards[card].title
@@ -389,12 +389,7 @@ class DifState(State):
 
     def load_vp(self, seat: int) -> int:
         """The aircraft's VP with its load: printed, or no-missile VP plus the chart (§18.1)."""
-        plane = self.data.aircraft[self.planes[seat]]
-        custom = self.loads[seat]
-        if custom is None:
-            return plane.vp_loaded
-        chart = self.data.constants.missile_pair_vp
-        return plane.vp_clean + sum(chart[self.data.missiles[m].vp][p - 1] for m, p in custom)
+        return load_vp(self.data, self.data.aircraft[self.planes[seat]], self.loads[seat])
 
     def _legal_load(self) -> list[Move]:
         cat = self.game.catalogue
@@ -407,18 +402,8 @@ class DifState(State):
         plane = self.data.aircraft[self.planes[seat]]
         base = plane.vp_clean if custom is None else self.load_vp(seat)
         room = self.game.options["vp_limit"] - base
-        taken = {m for m, _ in custom or ()}
-        chart = self.data.constants.missile_pair_vp
-        for missile in self.data.missiles:
-            if missile.index in taken or missile.year > self.game.options["year"]:
-                continue
-            costs = chart.get(missile.vp)
-            if costs is None:
-                continue
-            for pairs in (1, 2):
-                if costs[pairs - 1] <= room:
-                    out.append(cat.get("pairs", missile.slug, str(pairs)))
-        return out
+        offers = load_offers(self.data, custom, room, self.game.options["year"])
+        return out + [cat.get("pairs", m, str(pairs)) for m, pairs in offers]
 
     def _do_load(self, move: Move) -> None:
         seat = self.to_act
@@ -491,13 +476,7 @@ class DifState(State):
         gun = self.data.aircraft[self.planes[seat]].gun is not None
         out = [cat.get("ready")]
         for i, skill in enumerate(self.data.skills):
-            if (
-                i not in self.skills[seat]
-                and skill.cost <= room
-                and not skill.campaign_only
-                and skill.name not in NOT_IN_A_DUEL
-                and (gun or skill.name != "Fighter Pilot")
-            ):
+            if i not in self.skills[seat] and offered(skill, room, gun, team=False):
                 out.append(cat.get("skill", self.game.skill_slugs[i]))
         return out
 
@@ -567,15 +546,10 @@ class DifState(State):
             if not self.has(seat, skill):
                 continue
             for title in titles:
-                found = [c.index for c in self.data.cards if c.title == title]
-                card = found[0] if found else NO_CARD
-                if card in self.deck:
-                    deck = list(_without(self.deck, card))
-                    self.rng_seed = shuffle(self.rng_seed, deck)
-                    self.deck = tuple(deck)
-                elif card in self.discards:
-                    self.discards = _without(self.discards, card)
-                else:
+                card, self.deck, self.discards, self.rng_seed = search(
+                    self.data, title, self.deck, self.discards, self.rng_seed
+                )
+                if card == NO_CARD:
                     self._emit({"type": "skill-card", "seat": seat, "skill": skill, "card": None})
                     continue
                 self.hands = _put(self.hands, seat, tuple(sorted((*self.hands[seat], card))))
@@ -1260,8 +1234,7 @@ class DifState(State):
             self.missiles, seat, _put(counts, missile.index, counts[missile.index] - fired)
         )
         # The 2nd missile adds a card (Cocky one more); Better Envelope adds one (R33, R35).
-        extra = (fired - 1) * (2 if self.has(seat, "Cocky") else 1)
-        extra += 1 if self.has(seat, "Better Envelope") else 0
+        extra = launch_extra(fired, self.has(seat, "Cocky"), self.has(seat, "Better Envelope"))
         size = flight.missile_hand_size(
             self.data,
             missile=missile,

@@ -10,7 +10,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from aerodeck.games.down_in_flames.data import Aircraft, DataSet
+from aerodeck.core.rng import shuffle
+from aerodeck.core.tuples import without
+from aerodeck.games.down_in_flames.data import Aircraft, DataSet, Skill
+from aerodeck.games.down_in_flames.phases import Hand, Load
 
 RATINGS = ("speed", "performance", "thrust-pre", "thrust-post", "gun", "ew")
 NO_MODS = (0, 0, 0, 0, 0, 0)
@@ -20,8 +23,14 @@ RATING_STEPS = {"Newbie": (2, -1), "Green": (1, -1), "Skilled": (1, 1), "Veteran
 RATING_STEPS["Ace"] = (3, 1)
 
 # Not offered in a dogfight: the rulebook limits these to campaigns, or to a side of two or more
-# aircraft (Drift Factor), or (Aircraft Expertise) they are not built yet in aerodeck.
+# aircraft (Drift Factor), or (Aircraft Expertise) they are not built in aerodeck (R60).
 NOT_IN_A_DUEL = frozenset({"90° Angle", "0° Angle", "NFOD", "Drift Factor", "Aircraft Expertise"})
+CAMPAIGN_ONLY = frozenset({"90° Angle", "0° Angle", "NFOD"})
+NOT_BUILT = frozenset({"Aircraft Expertise"})
+# Skills that set up the start of a campaign dogfight (R58): the range chosen and the position.
+ANGLES = {"90° Angle": 1, "0° Angle": 2}
+# Skills that give their side the initiative (R32, R56).
+INITIATIVE = ("Eagle Eyes", "0° Angle")
 
 # Cards added to the hand after the opening draw (searched in the deck, then the discards).
 ADDED_CARDS = {
@@ -85,3 +94,66 @@ def modified(plane: Aircraft, mods: tuple[int, ...], grit: bool, fighter: bool) 
         gun=None if plane.gun is None else plane.gun + gun,
         ew=None if plane.ew is None else plane.ew + ew,
     )
+
+
+def offered(skill: Skill, room: int, gun: bool, team: bool) -> bool:
+    """Whether a dogfight (not a campaign) offers ``skill`` within ``room`` VP (R29, R36, R59):
+    never the campaign-only skills nor Aircraft Expertise, Drift Factor only to a side of two or
+    more aircraft (``team``), Fighter Pilot only with a Gun rating."""
+    name = skill.name
+    if skill.cost > room or skill.campaign_only or name in CAMPAIGN_ONLY or name in NOT_BUILT:
+        return False
+    if name == "Drift Factor":
+        return team
+    return gun or name != "Fighter Pilot"
+
+
+def load_vp(data: DataSet, plane: Aircraft, custom: Load | None) -> int:
+    """The aircraft's VP with its load: printed, or no-missile VP plus the chart (§18.1)."""
+    if custom is None:
+        return plane.vp_loaded
+    chart = data.constants.missile_pair_vp
+    return plane.vp_clean + sum(chart[data.missiles[m].vp][p - 1] for m, p in custom)
+
+
+def load_offers(data: DataSet, custom: Load | None, room: int, year: int) -> list[tuple[str, int]]:
+    """The (missile, pairs) a custom load may still add within ``room`` VP and ``year`` (R44)."""
+    taken = {m for m, _ in custom or ()}
+    chart = data.constants.missile_pair_vp
+    out = []
+    for missile in data.missiles:
+        costs = chart.get(missile.vp)
+        if missile.index in taken or missile.year > year or costs is None:
+            continue
+        out += [(missile.slug, pairs) for pairs in (1, 2) if costs[pairs - 1] <= room]
+    return out
+
+
+def gun_cost(cost: int, in_my_sights: bool, gun_fighter: bool) -> int:
+    """R9 less In My Sights! (nothing) or an unused Gun Fighter (two fewer), R33."""
+    if cost and in_my_sights:
+        return 0
+    if cost and gun_fighter:
+        return max(0, cost - 2)
+    return cost
+
+
+def launch_extra(fired: int, cocky: bool, better: bool) -> int:
+    """Missile-hand cards added by the 2nd missile (Cocky one more) and Better Envelope (R35)."""
+    return (fired - 1) * (2 if cocky else 1) + (1 if better else 0)
+
+
+def search(
+    data: DataSet, title: str, deck: Hand, discards: Hand, seed: int
+) -> tuple[int, Hand, Hand, int]:
+    """A named card taken for Edge, Locked, Up the Sleeve or Tiger (R31): from the deck, which
+    is then reshuffled, else from the discards. Returns (card or -1, deck, discards, seed)."""
+    found = [c.index for c in data.cards if c.title == title]
+    card = found[0] if found else -1
+    if card >= 0 and card in deck:
+        pile = list(without(deck, card))
+        seed = shuffle(seed, pile)
+        return card, tuple(pile), discards, seed
+    if card >= 0 and card in discards:
+        return card, deck, without(discards, card), seed
+    return -1, deck, discards, seed

@@ -63,7 +63,15 @@ class TeamPilot:
         return self._cheapest(legal)
 
     def _launch(self, view: JSON, legal: list[Move], by_verb: dict[str, list[Move]]) -> Move:
-        return by_verb["launch"][0]
+        return by_verb.get("launch2", by_verb["launch"])[0]
+
+    def _angle(self, view: JSON, legal: list[Move], by_verb: dict[str, list[Move]]) -> Move:
+        """90° or 0° Angle: start against its usual target at its weapons' longest reach."""
+        me = view["aircraft"][view["deciding"]]
+        goal = self.target(view, {m.t for m in legal})
+        band = str(me.get("reach") or "G").lower()
+        mine = [m for m in legal if m.t == goal]
+        return next((m for m in mine if m.name == band), mine[0])
 
     def target(self, view: JSON, candidates: set[int]) -> int:
         """The enemy to fly against (see the module docstring)."""
