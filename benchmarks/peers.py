@@ -99,6 +99,8 @@ def ours(seconds: float, states: int) -> list[Row]:
         for players in info.player_counts:
             row: Row = {"side": "aerodeck", "name": info.id, "players": players}
             row.update(playouts(info.id, players, seconds))
+            loud = playouts(info.id, players, seconds, events=True)
+            row["decisions_per_s_with_events"] = loud["decisions_per_s"]
             row.update(per_call_best(mid_game_states(info.id, players, states)))
             rows.append(row)
             _progress(row)
@@ -621,6 +623,12 @@ def targets(result: dict[str, Any]) -> list[Row]:
     return verdicts
 
 
+def _with_events(row: Row) -> str:
+    """Our decisions/s with the event log kept (a table's game), beside the muted figure."""
+    loud = row.get("decisions_per_s_with_events")
+    return "" if loud is None else f"{loud:,.0f}"
+
+
 def print_table(result: dict[str, Any]) -> None:
     uno = _find(result["peers"], "rlcard-bare", "uno", 2)
     print()
@@ -631,7 +639,7 @@ def print_table(result: dict[str, Any]) -> None:
     print(
         f" {'chance/s':>9} {'clone us':>9} {'legal us':>9} {'apply us':>9} {'view us':>9}", end=""
     )
-    print(f" {'x C8 py':>8} {'x uno':>7}")
+    print(f" {'x C8 py':>8} {'x uno':>7} {'events on':>10}")
     for row in result["ours"] + result["peers"]:
         crazy = _find(result["peers"], "openspiel-py-loop", "crazy_eights", row["players"])
         ratio_c8 = ratio_uno = ""
@@ -647,7 +655,7 @@ def print_table(result: dict[str, Any]) -> None:
             f"{row['side']:22} {row['name']:22} {row['players']:>2} {row['games_per_s']:>9.1f} "
             f"{row['decisions_per_s']:>12,.0f} {row['decisions_per_game']:>9.1f} "
             f"{'' if chance is None else f'{chance:,.0f}':>9} {shown_calls} "
-            f"{ratio_c8:>8} {ratio_uno:>7}"
+            f"{ratio_c8:>8} {ratio_uno:>7} {_with_events(row):>10}"
         )
     hearts = result.get("openspiel_ismcts")
     print()

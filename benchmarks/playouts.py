@@ -10,6 +10,7 @@ docs/performance.md; speed is measured here, never asserted in the tests.
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import platform
 import random
@@ -21,13 +22,17 @@ import aerodeck
 from aerodeck.core.api import State
 
 
-def playouts(game_id: str, players: int, seconds: float) -> dict[str, float]:
+def playouts(game_id: str, players: int, seconds: float, events: bool = False) -> dict[str, float]:
+    """Uniform-random games for ``seconds``. Muted by default, as search worlds and the simulator
+    play (``State.mute_events``); ``events=True`` keeps the event log, as a table does."""
     game = aerodeck.make(game_id, players=players)
     rng = random.Random(1)
     games = decisions = 0
     started = time.perf_counter()
     while time.perf_counter() - started < seconds or games == 0:
         state = game.new_game(seed=games)
+        if not events:
+            state.mute_events()
         while not state.is_terminal:
             state.apply_unchecked(rng.choice(state.legal_actions()))
             decisions += 1
@@ -63,9 +68,15 @@ def per_call(states: list[State], repeat: int = 200) -> dict[str, float]:
     timings: dict[str, float] = {}
 
     def timed(name: str, body: Any) -> None:
-        started = time.perf_counter()
-        body()
-        timings[name + "_us"] = (time.perf_counter() - started) / (repeat * len(states)) * 1e6
+        gc.collect()  # a full collection landing inside one section would distort it
+        gc.disable()
+        try:
+            started = time.perf_counter()
+            body()
+            elapsed = time.perf_counter() - started
+        finally:
+            gc.enable()
+        timings[name + "_us"] = elapsed / (repeat * len(states)) * 1e6
 
     timed("clone", lambda: [s.clone() for s in states for _ in range(repeat)])
     timed("legal_actions", lambda: [s.legal_actions() for s in states for _ in range(repeat)])

@@ -113,6 +113,24 @@ def test_records_replay_to_the_same_game(game_id: str, players: int, seed: int) 
 
 
 @pytest.mark.parametrize(("game_id", "players"), GAME_COUNTS)
+def test_muted_events_change_nothing_else(game_id: str, players: int) -> None:
+    game = aerodeck.make(game_id, players=players)
+    for seed in range(3):
+        loud, quiet = game.new_game(seed=seed), game.new_game(seed=seed).mute_events()
+        rng = random.Random(seed)
+        while not loud.is_terminal:
+            legal = loud.legal_actions()
+            assert quiet.legal_actions() == legal
+            assert all(quiet.view(s) == loud.view(s) for s in (None, *range(players)))
+            action = rng.choice(legal)
+            loud.apply_unchecked(action)
+            quiet.apply_unchecked(action)
+        assert quiet.is_terminal and quiet.returns() == loud.returns()
+        assert quiet.record() == loud.record()
+        assert quiet.event_count <= loud.event_count
+
+
+@pytest.mark.parametrize(("game_id", "players"), GAME_COUNTS)
 def test_same_seed_same_game_and_clone_is_independent(game_id: str, players: int) -> None:
     game = aerodeck.make(game_id, players=players)
     first, second = game.new_game(seed=99), game.new_game(seed=99)

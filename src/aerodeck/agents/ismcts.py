@@ -100,7 +100,7 @@ class IsmctsAgent:
                 held = root.children.get(favourite)
                 if held is None or held.visits * FAVOURITE_SHARE <= done:
                     first = favourite
-            self._iterate(root, observation.sample(self.rng), first)
+            self._iterate(root, observation.sample(self.rng).mute_events(), first)
             done += 1
 
         best = max(legal, key=lambda a: root.children[a].visits if a in root.children else -1)

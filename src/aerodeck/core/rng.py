@@ -1,15 +1,18 @@
 """Seeded randomness. A state carries its generator as a plain integer seed, so clone is free.
 
-Each chance event builds a ``random.Random`` from the current seed, uses it, and draws the next seed
+Each chance event seeds a ``random.Random`` with the current seed, uses it, and draws the next seed
 from it. The same seed therefore always gives the same game, and a copy made by ``clone`` carries
-the same future, while ``determinize`` hands the copy a fresh seed.
+the same future, while ``determinize`` hands the copy a fresh seed. The generator is one per thread,
+reseeded at each event (building a new one per event cost a few per cent of every playout); the
+draws are exactly those of ``random.Random(seed)``, which tests/core/test_rng.py checks.
 """
 
 from __future__ import annotations
 
 import random
 import secrets
-from collections.abc import MutableSequence
+import threading
+from collections.abc import Callable, MutableSequence
 from typing import TypeVar
 
 T = TypeVar("T")
@@ -27,14 +30,38 @@ def derive_seed(seed: int, *path: int | str) -> int:
     return random.Random(f"{seed}/{'/'.join(str(p) for p in path)}").getrandbits(SEED_BITS)
 
 
+_local = threading.local()
+
+
+def _generator(seed: int) -> random.Random:
+    """This thread's generator, seeded with ``seed``: the stream of ``random.Random(seed)``."""
+    rng: random.Random | None = getattr(_local, "rng", None)
+    if rng is None:
+        rng = _local.rng = random.Random()
+    rng.seed(seed)
+    return rng
+
+
+def _below(bits: Callable[[int], int], n: int) -> int:
+    """``random.Random._randbelow`` for n >= 1: the same draws, without the method lookups."""
+    k = n.bit_length()
+    r = bits(k)
+    while r >= n:
+        r = bits(k)
+    return r
+
+
 def shuffle(seed: int, items: MutableSequence[T]) -> int:
-    """Shuffle ``items`` in place from ``seed``; return the seed for the next chance event."""
-    rng = random.Random(seed)
-    rng.shuffle(items)
-    return rng.getrandbits(SEED_BITS)
+    """Shuffle ``items`` in place from ``seed``; return the seed for the next chance event.
+    The same swaps as ``random.Random(seed).shuffle(items)`` (Fisher-Yates from the end)."""
+    bits = _generator(seed).getrandbits
+    for i in range(len(items) - 1, 0, -1):
+        j = _below(bits, i + 1)
+        items[i], items[j] = items[j], items[i]
+    return bits(SEED_BITS)
 
 
 def roll(seed: int, sides: int) -> tuple[int, int]:
-    """A die roll 1..sides from ``seed``; return (result, next seed)."""
-    rng = random.Random(seed)
-    return rng.randint(1, sides), rng.getrandbits(SEED_BITS)
+    """A die roll 1..sides from ``seed`` (as ``randint(1, sides)``); return (result, next seed)."""
+    bits = _generator(seed).getrandbits
+    return 1 + _below(bits, sides), bits(SEED_BITS)

@@ -44,7 +44,13 @@ def play(state: State, agents: Sequence[Agent], seats: list[int] | None = None) 
     return state
 
 
-def play_game(game: Game, agents: Sequence[Agent], seed: int, setup: Any = None) -> GameResult:
+def play_game(
+    game: Game, agents: Sequence[Agent], seed: int, setup: Any = None, events: bool = True
+) -> GameResult:
+    """Play one game; ``events=False`` mutes the event log, which the result does not need."""
     seats: list[int] = []
-    state = play(game.new_game(seed=seed, setup=setup), agents, seats)
+    state = game.new_game(seed=seed, setup=setup)
+    if not events:
+        state.mute_events()
+    state = play(state, agents, seats)
     return GameResult(state.record(), state.returns(), state.move_number, seats)
