@@ -8,8 +8,10 @@ Keeping it apart from the state machine makes the nine rules table-testable.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Final
+from itertools import chain
+from typing import Final, NamedTuple
 
 from aerodeck.core.api import Action
 from aerodeck.games.ace_race.actions import (
@@ -31,7 +33,7 @@ from aerodeck.games.ace_race.actions import (
     SUITS_RULE,
     rule_choices,
 )
-from aerodeck.games.ace_race.cards import IS_ACE, PRIMES, SUIT, VALUE, is_joker
+from aerodeck.games.ace_race.cards import IS_ACE, JOKERS, NUM_CARDS, PRIMES, SUIT, VALUE
 
 # Kinds of play lying on top of the pile (what the next play may follow).
 NONE, SINGLE, MULTIPLE, RUN, ON_JOKER = "", "single", "multiple", "series", "joker"
@@ -49,9 +51,12 @@ RULE_NAMES: Final = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class RuleState:
-    """The rule in force and what lies on top of the pile under it."""
+class RuleState(NamedTuple):
+    """The rule in force and what lies on top of the pile under it.
+
+    A named tuple rather than a dataclass: one is built at every play, and it keys ``_TABLES``,
+    so its construction and hash are in C.
+    """
 
     rule: str
     suit: str = ""  # the suit announced under Suits
@@ -60,8 +65,8 @@ class RuleState:
     direction: int = 0  # Above/Below: HIGHER or LOWER for the next card; 0 before the first card
 
 
-def single_allowed(rs: RuleState, c: int) -> bool:
-    """May the numeral ``c`` be played alone under the rule (Above/Below's first card included)?"""
+def _single_allowed(rs: RuleState, c: int) -> bool:
+    """The rule itself, card by card; ``table`` caches its answers for all 54 cards."""
     v = VALUE[c]
     rule = rs.rule
     if rule in BANDS:
@@ -82,15 +87,66 @@ def single_allowed(rs: RuleState, c: int) -> bool:
     return v > ref if rs.direction == HIGHER else v < ref
 
 
-def rule_plays(rs: RuleState, numerals: list[int]) -> list[Action]:
+@dataclass(frozen=True, slots=True)
+class Table:
+    """What one rule state allows, card by card (cards 0..53), so moves are table look-ups."""
+
+    allowed: tuple[bool, ...]  # may the card be played alone (``single_allowed``)
+    singles: tuple[Action | None, ...]  # a numeral's play alone when allowed, else None
+    jokers: tuple[Action | None, ...]  # a numeral's play on a joker when forbidden, else None
+    directed: bool  # Above/Below's first card: every numeral both ways, nothing for a joker
+
+
+DIRECTED_PAIRS: Final[tuple[tuple[Action, ...], ...]] = tuple(
+    (DIRECTED[(c, HIGHER)], DIRECTED[(c, LOWER)]) if c in SINGLES else () for c in range(NUM_CARDS)
+)
+"""Above/Below's first card: each numeral announced higher, then lower (no entry otherwise)."""
+ACE_MOVES: Final[tuple[tuple[Action, ...], ...]] = tuple(
+    tuple(ACE_PLAYS[choice] for choice in rule_choices(SUIT[c])) if IS_ACE[c] else ()
+    for c in range(NUM_CARDS)
+)
+"""Each Ace's plays, one per rule of its suit (no entry for other cards)."""
+_SHARED: dict[tuple[tuple[bool, ...], bool], Table] = {}
+_TABLES: dict[RuleState, Table] = {}
+"""Tables by rule state, built on first use: a few thousand rule states share a few dozen tables."""
+
+
+def table(rs: RuleState) -> Table:
+    """The card-by-card table of what ``rs`` allows (cached: rule states are immutable)."""
+    found = _TABLES.get(rs)
+    if found is None:
+        found = _TABLES[rs] = _build_table(rs)
+    return found
+
+
+def _build_table(rs: RuleState) -> Table:
+    allowed = tuple(_single_allowed(rs, c) for c in range(NUM_CARDS))
+    directed = rs.rule == ABOVE_BELOW and rs.direction == 0
+    shared = _SHARED.get((allowed, directed))
+    if shared is None:
+        numeral = [c in SINGLES and not directed for c in range(NUM_CARDS)]
+        shared = _SHARED[(allowed, directed)] = Table(
+            allowed,
+            tuple(SINGLES[c] if numeral[c] and allowed[c] else None for c in range(NUM_CARDS)),
+            tuple(
+                JOKER_PLAYS[c] if numeral[c] and not allowed[c] else None for c in range(NUM_CARDS)
+            ),
+            directed,
+        )
+    return shared
+
+
+def single_allowed(rs: RuleState, c: int) -> bool:
+    """May the numeral ``c`` be played alone under the rule (Above/Below's first card included)?"""
+    return table(rs).allowed[c]
+
+
+def rule_plays(rs: RuleState, numerals: Sequence[int]) -> list[Action]:
     """Every play the rule allows from these numerals (2..K cards of a hand)."""
-    out: list[Action] = []
-    if rs.rule == ABOVE_BELOW and rs.direction == 0:
-        for c in numerals:
-            out.append(DIRECTED[(c, HIGHER)])
-            out.append(DIRECTED[(c, LOWER)])
-        return out
-    out.extend(SINGLES[c] for c in numerals if single_allowed(rs, c))
+    t = table(rs)
+    if t.directed:
+        return list(chain.from_iterable(map(DIRECTED_PAIRS.__getitem__, numerals)))
+    out = list(filter(None, map(t.singles.__getitem__, numerals)))
     if rs.rule == MULTIPLES:
         out.extend(multiples(numerals))
     elif rs.rule == SERIES:
@@ -98,7 +154,28 @@ def rule_plays(rs: RuleState, numerals: list[int]) -> list[Action]:
     return out
 
 
-def multiples(numerals: list[int]) -> list[Action]:
+def turn_plays(rs: RuleState, hand: tuple[int, ...]) -> list[Action]:
+    """Every play of a turn: under the rule, on a joker, then the Aces (draw or pass not included).
+
+    The same list as ``rule_plays`` + ``joker_plays`` + ``ace_plays``, in one pass of look-ups.
+    """
+    t = table(rs)
+    if t.directed:
+        out = list(chain.from_iterable(map(DIRECTED_PAIRS.__getitem__, hand)))
+    else:
+        out = list(filter(None, map(t.singles.__getitem__, hand)))
+        rule = rs.rule
+        if rule == MULTIPLES:
+            out.extend(multiples(numerals_of(hand)))
+        elif rule == SERIES:
+            out.extend(series(numerals_of(hand)))
+        if JOKERS[0] in hand or JOKERS[1] in hand:
+            out.extend(filter(None, map(t.jokers.__getitem__, hand)))
+    out.extend(chain.from_iterable(map(ACE_MOVES.__getitem__, hand)))
+    return out
+
+
+def multiples(numerals: Sequence[int]) -> list[Action]:
     """Every set of two or more cards of one value (listed in suit order)."""
     by_value: dict[int, list[int]] = {}
     for c in numerals:
@@ -112,7 +189,7 @@ def multiples(numerals: list[int]) -> list[Action]:
     return out
 
 
-def series(numerals: list[int]) -> list[Action]:
+def series(numerals: Sequence[int]) -> list[Action]:
     """Every three-card run of consecutive values, each in both orders of play."""
     by_value: dict[int, list[int]] = {}
     for c in numerals:
@@ -126,16 +203,14 @@ def series(numerals: list[int]) -> list[Action]:
     return out
 
 
-def joker_plays(rs: RuleState, numerals: list[int]) -> list[Action]:
+def joker_plays(rs: RuleState, numerals: Sequence[int]) -> list[Action]:
     """A joker carries one card that could not be played alone under the rule."""
-    if rs.rule == ABOVE_BELOW and rs.direction == 0:
-        return []
-    return [JOKER_PLAYS[c] for c in numerals if not single_allowed(rs, c)]
+    return list(filter(None, map(table(rs).jokers.__getitem__, numerals)))
 
 
 def ace_plays(hand: tuple[int, ...]) -> list[Action]:
     """Each Ace in hand with each rule of its suit."""
-    return [ACE_PLAYS[choice] for c in hand if IS_ACE[c] for choice in rule_choices(SUIT[c])]
+    return list(chain.from_iterable(map(ACE_MOVES.__getitem__, hand)))
 
 
 def after(rs: RuleState, cards: tuple[int, ...], on_joker: bool, direction: int) -> RuleState:
@@ -196,4 +271,4 @@ def numerals_of(hand: tuple[int, ...]) -> list[int]:
 
 
 def has_joker(hand: tuple[int, ...]) -> bool:
-    return any(is_joker(c) for c in hand)
+    return JOKERS[0] in hand or JOKERS[1] in hand

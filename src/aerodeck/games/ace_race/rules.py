@@ -16,9 +16,7 @@ from aerodeck.core.rng import shuffle
 from aerodeck.core.tuples import replace_at as _replace
 from aerodeck.games.ace_race.actions import (
     ABOVE_BELOW,
-    ACE_PLAYS,
     BIDS,
-    DIRECTED,
     DRAW,
     GIVES,
     HIGHER,
@@ -36,7 +34,6 @@ from aerodeck.games.ace_race.actions import (
     Pass,
     Play,
     SetRule,
-    rule_choices,
 )
 from aerodeck.games.ace_race.actions import parse as parse_action
 from aerodeck.games.ace_race.cards import (
@@ -44,7 +41,6 @@ from aerodeck.games.ace_race.cards import (
     JOKER,
     JOKERS,
     NUM_CARDS,
-    SUIT,
     TEXT,
     VALUE,
     is_joker,
@@ -53,19 +49,18 @@ from aerodeck.games.ace_race.cards import (
     texts,
 )
 from aerodeck.games.ace_race.moves import (
+    ACE_MOVES,
+    DIRECTED_PAIRS,
     MULTIPLE,
     ON_JOKER,
     RULE_NAMES,
     RUN,
     RuleState,
-    ace_plays,
     after,
     has_joker,
-    joker_plays,
     need_text,
-    numerals_of,
-    rule_plays,
-    single_allowed,
+    table,
+    turn_plays,
 )
 
 if TYPE_CHECKING:
@@ -537,11 +532,7 @@ class AceRaceState(State):
         if phase == TURN:
             rs = self.rs
             assert rs is not None
-            numerals = numerals_of(hand)
-            out = rule_plays(rs, numerals)
-            if has_joker(hand):
-                out.extend(joker_plays(rs, numerals))
-            out.extend(ace_plays(hand))
+            out = turn_plays(rs, hand)
             out.append(DRAW if self.draw else PASS)
             return out
         if phase == DRAWN:
@@ -559,12 +550,13 @@ class AceRaceState(State):
         rs = self.rs
         assert rs is not None
         if IS_ACE[c]:
-            return [ACE_PLAYS[choice] for choice in rule_choices(SUIT[c])]
+            return list(ACE_MOVES[c])
         if not VALUE[c]:
             return []
-        if rs.rule == ABOVE_BELOW and rs.direction == 0:
-            return [DIRECTED[(c, 1)], DIRECTED[(c, -1)]]
-        if single_allowed(rs, c):
+        t = table(rs)
+        if t.directed:
+            return list(DIRECTED_PAIRS[c])
+        if t.allowed[c]:
             return [SINGLES[c]]
         return [JOKER_PLAYS[c]] if has_joker(hand) else []
 
