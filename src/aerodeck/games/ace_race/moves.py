@@ -10,7 +10,6 @@ from __future__ import annotations
 import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import chain
 from typing import Final, NamedTuple
 
 from aerodeck.core.api import Action
@@ -106,16 +105,37 @@ ACE_MOVES: Final[tuple[tuple[Action, ...], ...]] = tuple(
     for c in range(NUM_CARDS)
 )
 """Each Ace's plays, one per rule of its suit (no entry for other cards)."""
-_SHARED: dict[tuple[tuple[bool, ...], bool], Table] = {}
+ACES: Final = frozenset(c for c in range(NUM_CARDS) if IS_ACE[c])
 _TABLES: dict[RuleState, Table] = {}
-"""Tables by rule state, built on first use: a few thousand rule states share a few dozen tables."""
+"""Tables by rule state, built on first use (about 2,200 rule states occur in play)."""
+_BY_SIGHT: dict[tuple[str, str, str, int, int, int], Table] = {}
+"""Tables by what ``_single_allowed`` reads of a rule state (under 300 occur in play)."""
+_SHARED: dict[tuple[tuple[bool, ...], bool], Table] = {}
+"""One table per distinct answer (about 50), so equal tables are one object."""
 
 
 def table(rs: RuleState) -> Table:
     """The card-by-card table of what ``rs`` allows (cached: rule states are immutable)."""
     found = _TABLES.get(rs)
     if found is None:
-        found = _TABLES[rs] = _build_table(rs)
+        found = _TABLES[rs] = _table_by_sight(rs)
+    return found
+
+
+def _table_by_sight(rs: RuleState) -> Table:
+    """``_single_allowed`` reads only the rule, suit, kind, direction and two values of ``last``."""
+    last = rs.last
+    sight = (
+        rs.rule,
+        rs.suit,
+        rs.kind,
+        rs.direction,
+        VALUE[last[0]] if last else 0,
+        VALUE[last[-1]] if last else 0,
+    )
+    found = _BY_SIGHT.get(sight)
+    if found is None:
+        found = _BY_SIGHT[sight] = _build_table(rs)
     return found
 
 
@@ -145,8 +165,9 @@ def rule_plays(rs: RuleState, numerals: Sequence[int]) -> list[Action]:
     """Every play the rule allows from these numerals (2..K cards of a hand)."""
     t = table(rs)
     if t.directed:
-        return list(chain.from_iterable(map(DIRECTED_PAIRS.__getitem__, numerals)))
-    out = list(filter(None, map(t.singles.__getitem__, numerals)))
+        return [a for c in numerals for a in DIRECTED_PAIRS[c]]
+    singles = t.singles
+    out = [a for c in numerals if (a := singles[c]) is not None]
     if rs.rule == MULTIPLES:
         out.extend(multiples(numerals))
     elif rs.rule == SERIES:
@@ -157,21 +178,24 @@ def rule_plays(rs: RuleState, numerals: Sequence[int]) -> list[Action]:
 def turn_plays(rs: RuleState, hand: tuple[int, ...]) -> list[Action]:
     """Every play of a turn: under the rule, on a joker, then the Aces (draw or pass not included).
 
-    The same list as ``rule_plays`` + ``joker_plays`` + ``ace_plays``, in one pass of look-ups.
+    The same list as ``rule_plays`` + ``joker_plays`` + ``ace_plays``, read off the card tables.
     """
     t = table(rs)
     if t.directed:
-        out = list(chain.from_iterable(map(DIRECTED_PAIRS.__getitem__, hand)))
+        out = [a for c in hand for a in DIRECTED_PAIRS[c]]
     else:
-        out = list(filter(None, map(t.singles.__getitem__, hand)))
+        singles = t.singles
+        out = [a for c in hand if (a := singles[c]) is not None]
         rule = rs.rule
         if rule == MULTIPLES:
             out.extend(multiples(numerals_of(hand)))
         elif rule == SERIES:
             out.extend(series(numerals_of(hand)))
         if JOKERS[0] in hand or JOKERS[1] in hand:
-            out.extend(filter(None, map(t.jokers.__getitem__, hand)))
-    out.extend(chain.from_iterable(map(ACE_MOVES.__getitem__, hand)))
+            jokers = t.jokers
+            out += [a for c in hand if (a := jokers[c]) is not None]
+    for c in [c for c in hand if c in ACES]:
+        out += ACE_MOVES[c]
     return out
 
 
@@ -205,12 +229,13 @@ def series(numerals: Sequence[int]) -> list[Action]:
 
 def joker_plays(rs: RuleState, numerals: Sequence[int]) -> list[Action]:
     """A joker carries one card that could not be played alone under the rule."""
-    return list(filter(None, map(table(rs).jokers.__getitem__, numerals)))
+    jokers = table(rs).jokers
+    return [a for c in numerals if (a := jokers[c]) is not None]
 
 
 def ace_plays(hand: tuple[int, ...]) -> list[Action]:
     """Each Ace in hand with each rule of its suit."""
-    return list(chain.from_iterable(map(ACE_MOVES.__getitem__, hand)))
+    return [a for c in hand for a in ACE_MOVES[c]]
 
 
 def after(rs: RuleState, cards: tuple[int, ...], on_joker: bool, direction: int) -> RuleState:

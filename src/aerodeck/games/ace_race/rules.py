@@ -14,6 +14,7 @@ from aerodeck.core.api import JSON, Action, State
 from aerodeck.core.errors import ConfigError, NotationError
 from aerodeck.core.rng import shuffle
 from aerodeck.core.tuples import replace_at as _replace
+from aerodeck.core.tuples import without as _without_one
 from aerodeck.games.ace_race.actions import (
     ABOVE_BELOW,
     BIDS,
@@ -726,6 +727,8 @@ class AceRaceState(State):
 
 def _without(hand: Hand, cards: tuple[int, ...]) -> Hand:
     """``hand`` minus ``cards`` (each once)."""
+    if len(cards) == 1:
+        return _without_one(hand, cards[0])
     remove = set(cards)
     return tuple(c for c in hand if c not in remove)
 
