@@ -199,6 +199,21 @@ def turn_plays(rs: RuleState, hand: tuple[int, ...]) -> list[Action]:
     return out
 
 
+MULTIPLE_SETS: Final = {
+    group: tuple(
+        MULTIPLE_PLAYS[combo]
+        for size in range(2, len(group) + 1)
+        for combo in itertools.combinations(group, size)
+    )
+    for group in MULTIPLE_PLAYS
+}
+"""A value's cards in hand (sorted) to every multiple they make, smallest first."""
+SERIES_BOTH: Final = {
+    (a, b, c): (SERIES_PLAYS[(a, b, c)], SERIES_PLAYS[(c, b, a)]) for a, b, c in SERIES_PLAYS
+}
+"""A run of three cards to its plays in both orders."""
+
+
 def multiples(numerals: Sequence[int]) -> list[Action]:
     """Every set of two or more cards of one value (listed in suit order)."""
     by_value: dict[int, list[int]] = {}
@@ -207,9 +222,7 @@ def multiples(numerals: Sequence[int]) -> list[Action]:
     out: list[Action] = []
     for group in by_value.values():
         if len(group) >= 2:
-            group.sort()
-            for size in range(2, len(group) + 1):
-                out.extend(MULTIPLE_PLAYS[combo] for combo in itertools.combinations(group, size))
+            out += MULTIPLE_SETS[tuple(sorted(group))]
     return out
 
 
@@ -221,9 +234,8 @@ def series(numerals: Sequence[int]) -> list[Action]:
     out: list[Action] = []
     for low in range(2, 12):
         if low in by_value and low + 1 in by_value and low + 2 in by_value:
-            for a, b, c in itertools.product(by_value[low], by_value[low + 1], by_value[low + 2]):
-                out.append(SERIES_PLAYS[(a, b, c)])
-                out.append(SERIES_PLAYS[(c, b, a)])
+            for run in itertools.product(by_value[low], by_value[low + 1], by_value[low + 2]):
+                out += SERIES_BOTH[run]
     return out
 
 

@@ -397,7 +397,12 @@ class AceRaceState(State):
         self.pile += placed
         self.rs = after(rs, cards, on_joker, direction)
         self.idle = 0
-        event: JSON = {"type": "play", "seat": seat, "cards": texts(cards), "joker": on_joker}
+        event: JSON = {
+            "type": "play",
+            "seat": seat,
+            "cards": [TEXT[c] for c in cards],
+            "joker": on_joker,
+        }
         if direction:
             event["direction"] = "higher" if direction == HIGHER else "lower"
         self._emit(event)
