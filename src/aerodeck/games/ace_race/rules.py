@@ -44,9 +44,9 @@ from aerodeck.games.ace_race.cards import (
     NUM_CARDS,
     TEXT,
     VALUE,
+    hand_texts,
     is_joker,
     parse_card,
-    sort_key,
     texts,
 )
 from aerodeck.games.ace_race.moves import (
@@ -268,7 +268,7 @@ class AceRaceState(State):
                 "hand_sizes": [len(h) for h in self.hands],
                 "draw": len(self.draw),
             },
-            {s: {"hand": texts(sorted(self.hands[s], key=sort_key))} for s in range(self.n)},
+            {s: {"hand": hand_texts(self.hands[s])} for s in range(self.n)},
         )
 
     # --- bidding ----------------------------------------------------------------------------
@@ -393,7 +393,8 @@ class AceRaceState(State):
         if on_joker:
             joker = next(j for j in hand if is_joker(j))
             placed = (joker, *cards)
-        self.hands = _replace(self.hands, seat, _without(hand, placed))
+        rest = _without(hand, placed)
+        self.hands = _replace(self.hands, seat, rest)
         self.pile += placed
         self.rs = after(rs, cards, on_joker, direction)
         self.idle = 0
@@ -406,7 +407,7 @@ class AceRaceState(State):
         if direction:
             event["direction"] = "higher" if direction == HIGHER else "lower"
         self._emit(event)
-        if not self.hands[seat]:
+        if not rest:
             self._end_game([seat], "emptied their hand")
             return
         reason = self._giveaway_reason(rs, cards, on_joker)
@@ -432,11 +433,12 @@ class AceRaceState(State):
 
     def top_run(self) -> int:
         """R9: how many cards of one value lie together on top of the pile (a joker parts them)."""
-        if not self.pile or not VALUE[self.pile[-1]]:
+        pile = self.pile
+        if not pile or not VALUE[pile[-1]]:
             return 0
-        value = VALUE[self.pile[-1]]
+        value = VALUE[pile[-1]]
         count = 0
-        for c in reversed(self.pile):
+        for c in reversed(pile):
             if VALUE[c] != value:
                 break
             count += 1
@@ -499,7 +501,7 @@ class AceRaceState(State):
                 "game": self.game_no,
                 "winners": winners,
                 "why": why,
-                "hands": [texts(sorted(h, key=sort_key)) for h in self.hands],
+                "hands": [hand_texts(h) for h in self.hands],
                 "wins": list(self.wins),
             }
         )
@@ -681,7 +683,7 @@ class AceRaceState(State):
                 "need": need_text(rs),
             }
         if player is not None:
-            out["hand"] = texts(sorted(self.hands[player], key=sort_key))
+            out["hand"] = hand_texts(self.hands[player])
             if self.phase == DRAWN and self.to_act == player:
                 out["drawn"] = TEXT[self.drawn]
         return out
