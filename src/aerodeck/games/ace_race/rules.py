@@ -544,7 +544,7 @@ class AceRaceState(State):
             out.append(DRAW if self.draw else PASS)
             return out
         if phase == DRAWN:
-            return [*self._drawn_plays(hand), PASS]
+            return self._drawn_moves(hand)
         if phase == GIVE:
             cards = sorted({JOKER if is_joker(c) else c for c in hand})
             return [GIVES[(c, s)] for c in cards for s in range(self.n) if s != seat]
@@ -552,21 +552,24 @@ class AceRaceState(State):
             return [*BIDS[self.bid_high + 1 :], PASS]
         return list(SET_RULES.values())
 
-    def _drawn_plays(self, hand: Hand) -> list[Action]:
-        """R5: after a draw only the drawn card may be played (alone, as an Ace, or on a joker)."""
+    def _drawn_moves(self, hand: Hand) -> list[Action]:
+        """R5: after a draw only the drawn card may be played (alone, as an Ace, or on a joker).
+
+        The list ends with the pass.
+        """
         c = self.drawn
         rs = self.rs
         assert rs is not None
         if IS_ACE[c]:
-            return list(ACE_MOVES[c])
+            return [*ACE_MOVES[c], PASS]
         if not VALUE[c]:
-            return []
+            return [PASS]
         t = table(rs)
         if t.directed:
-            return list(DIRECTED_PAIRS[c])
+            return [*DIRECTED_PAIRS[c], PASS]
         if t.allowed[c]:
-            return [SINGLES[c]]
-        return [JOKER_PLAYS[c]] if has_joker(hand) else []
+            return [SINGLES[c], PASS]
+        return [JOKER_PLAYS[c], PASS] if has_joker(hand) else [PASS]
 
     def why_illegal(self, action: Action) -> str:
         if self.phase == OVER:
