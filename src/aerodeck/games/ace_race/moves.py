@@ -105,7 +105,8 @@ ACE_MOVES: Final[tuple[tuple[Action, ...], ...]] = tuple(
     for c in range(NUM_CARDS)
 )
 """Each Ace's plays, one per rule of its suit (no entry for other cards)."""
-ACES: Final = frozenset(c for c in range(NUM_CARDS) if IS_ACE[c])
+UNVALUED: Final = frozenset(c for c in range(NUM_CARDS) if not VALUE[c])
+"""Aces and jokers: one scan of a hand for them serves both the joker and the Ace plays."""
 _TABLES: dict[RuleState, Table] = {}
 """Tables by rule state, built on first use (about 2,200 rule states occur in play)."""
 _BY_SIGHT: dict[tuple[str, str, str, int, int, int], Table] = {}
@@ -181,6 +182,7 @@ def turn_plays(rs: RuleState, hand: tuple[int, ...]) -> list[Action]:
     The same list as ``rule_plays`` + ``joker_plays`` + ``ace_plays``, read off the card tables.
     """
     t = table(rs)
+    unvalued = [c for c in hand if c in UNVALUED]
     if t.directed:
         out = [a for c in hand for a in DIRECTED_PAIRS[c]]
     else:
@@ -191,10 +193,10 @@ def turn_plays(rs: RuleState, hand: tuple[int, ...]) -> list[Action]:
             out.extend(multiples(numerals_of(hand)))
         elif rule == SERIES:
             out.extend(series(numerals_of(hand)))
-        if JOKERS[0] in hand or JOKERS[1] in hand:
+        if unvalued and (JOKERS[0] in unvalued or JOKERS[1] in unvalued):
             jokers = t.jokers
             out += [a for c in hand if (a := jokers[c]) is not None]
-    for c in [c for c in hand if c in ACES]:
+    for c in unvalued:
         out += ACE_MOVES[c]
     return out
 
