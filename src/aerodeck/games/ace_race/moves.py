@@ -211,9 +211,11 @@ MULTIPLE_SETS: Final = {
 }
 """A value's cards in hand (sorted) to every multiple they make, smallest first."""
 SERIES_BOTH: Final = {
-    (a, b, c): (SERIES_PLAYS[(a, b, c)], SERIES_PLAYS[(c, b, a)]) for a, b, c in SERIES_PLAYS
+    (a, b, c): (SERIES_PLAYS[(a, b, c)], SERIES_PLAYS[(c, b, a)])
+    for a, b, c in SERIES_PLAYS
+    if VALUE[a] < VALUE[c]
 }
-"""A run of three cards to its plays in both orders."""
+"""A run of three cards, lowest first, to its plays in both orders."""
 
 
 def multiples(numerals: Sequence[int]) -> list[Action]:
