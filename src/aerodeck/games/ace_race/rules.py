@@ -391,7 +391,7 @@ class AceRaceState(State):
         hand = self.hands[seat]
         placed = cards
         if on_joker:
-            joker = next(j for j in hand if is_joker(j))
+            joker = next(j for j in hand if j in JOKERS)
             placed = (joker, *cards)
         rest = _without(hand, placed)
         self.hands = _replace(self.hands, seat, rest)
@@ -736,11 +736,10 @@ class AceRaceState(State):
 
 
 def _without(hand: Hand, cards: tuple[int, ...]) -> Hand:
-    """``hand`` minus ``cards`` (each once)."""
-    if len(cards) == 1:
-        return _without_one(hand, cards[0])
-    remove = set(cards)
-    return tuple(c for c in hand if c not in remove)
+    """``hand`` minus ``cards`` (each once; a play has at most four, so one slice per card)."""
+    for c in cards:
+        hand = _without_one(hand, c)
+    return hand
 
 
 def _cards_of(action: Action) -> tuple[int, ...]:
