@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 import aerodeck
@@ -9,14 +11,21 @@ from aerodeck.core.errors import ConfigError, NotationError
 from aerodeck.games.ace_race import actions
 from aerodeck.games.ace_race.cards import VALUE, parse_card
 from aerodeck.games.ace_race.moves import (
+    DIRECTED_PAIRS,
     MULTIPLE,
     ON_JOKER,
     RUN,
     SINGLE,
     RuleState,
+    _single_allowed,
+    ace_plays,
+    has_joker,
+    joker_plays,
     need_text,
+    numerals_of,
     rule_plays,
     single_allowed,
+    table,
 )
 from tests.games.ace_race.support import stacked
 
@@ -67,6 +76,32 @@ SINGLE_TABLE = [
 def test_single_cards_under_each_rule(rs: RuleState, card: str, allowed: bool) -> None:
     assert single_allowed(rs, parse_card(card)) is allowed
     assert need_text(rs)
+
+
+def test_the_card_tables_agree_with_the_rule_in_every_state_reached() -> None:
+    """Tables are shared between rule states that the rule reads alike: check every sharing."""
+    game = aerodeck.make("ace_race", players=3)
+    rng = random.Random(9)
+    for seed in range(30):
+        state = game.new_game(seed=seed)
+        while not state.is_terminal:
+            rs = state.rs
+            if rs is not None:
+                t = table(rs)
+                assert t.allowed == tuple(_single_allowed(rs, c) for c in range(54))
+                assert t.directed == (rs.rule == "abovebelow" and rs.direction == 0)
+            if state.phase == "turn":
+                assert rs is not None
+                hand = state.hands[state.current_player]
+                numerals = numerals_of(hand)
+                if t.directed:
+                    plays = [a for c in numerals for a in DIRECTED_PAIRS[c]]
+                else:
+                    plays = rule_plays(rs, numerals)
+                    plays += joker_plays(rs, numerals) if has_joker(hand) else []
+                plays += ace_plays(hand)
+                assert state.legal_actions()[:-1] == plays
+            state.apply_unchecked(rng.choice(state.legal_actions()))
 
 
 def test_multiples_and_series_are_listed_from_the_hand() -> None:

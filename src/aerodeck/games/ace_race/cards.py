@@ -49,3 +49,13 @@ def sort_key(c: int) -> tuple[int, int]:
 
 def texts(cards: tuple[int, ...] | list[int]) -> list[str]:
     return [TEXT[c] for c in cards]
+
+
+_HAND_RANK: Final = {c: i for i, c in enumerate(sorted(range(NUM_CARDS), key=sort_key))}
+"""Each card's place in hand order, so sorting a hand compares ints, not ``sort_key`` tuples."""
+_RANK_OF: Final = tuple(_HAND_RANK[c] for c in range(NUM_CARDS))
+
+
+def hand_texts(hand: tuple[int, ...]) -> list[str]:
+    """A hand's cards in hand order (``sort_key``), as notation."""
+    return [TEXT[c] for c in sorted(hand, key=_RANK_OF.__getitem__)]

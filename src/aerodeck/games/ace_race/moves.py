@@ -8,8 +8,9 @@ Keeping it apart from the state machine makes the nine rules table-testable.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, NamedTuple
 
 from aerodeck.core.api import Action
 from aerodeck.games.ace_race.actions import (
@@ -31,7 +32,7 @@ from aerodeck.games.ace_race.actions import (
     SUITS_RULE,
     rule_choices,
 )
-from aerodeck.games.ace_race.cards import IS_ACE, PRIMES, SUIT, VALUE, is_joker
+from aerodeck.games.ace_race.cards import IS_ACE, JOKERS, NUM_CARDS, PRIMES, SUIT, VALUE
 
 # Kinds of play lying on top of the pile (what the next play may follow).
 NONE, SINGLE, MULTIPLE, RUN, ON_JOKER = "", "single", "multiple", "series", "joker"
@@ -49,9 +50,12 @@ RULE_NAMES: Final = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class RuleState:
-    """The rule in force and what lies on top of the pile under it."""
+class RuleState(NamedTuple):
+    """The rule in force and what lies on top of the pile under it.
+
+    A named tuple rather than a dataclass: one is built at every play, and it keys ``_TABLES``,
+    so its construction and hash are in C.
+    """
 
     rule: str
     suit: str = ""  # the suit announced under Suits
@@ -60,8 +64,8 @@ class RuleState:
     direction: int = 0  # Above/Below: HIGHER or LOWER for the next card; 0 before the first card
 
 
-def single_allowed(rs: RuleState, c: int) -> bool:
-    """May the numeral ``c`` be played alone under the rule (Above/Below's first card included)?"""
+def _single_allowed(rs: RuleState, c: int) -> bool:
+    """The rule itself, card by card; ``table`` caches its answers for all 54 cards."""
     v = VALUE[c]
     rule = rs.rule
     if rule in BANDS:
@@ -82,15 +86,89 @@ def single_allowed(rs: RuleState, c: int) -> bool:
     return v > ref if rs.direction == HIGHER else v < ref
 
 
-def rule_plays(rs: RuleState, numerals: list[int]) -> list[Action]:
+@dataclass(frozen=True, slots=True)
+class Table:
+    """What one rule state allows, card by card (cards 0..53), so moves are table look-ups."""
+
+    allowed: tuple[bool, ...]  # may the card be played alone (``single_allowed``)
+    singles: tuple[Action | None, ...]  # a numeral's play alone when allowed, else None
+    jokers: tuple[Action | None, ...]  # a numeral's play on a joker when forbidden, else None
+    directed: bool  # Above/Below's first card: every numeral both ways, nothing for a joker
+
+
+DIRECTED_PAIRS: Final[tuple[tuple[Action, ...], ...]] = tuple(
+    (DIRECTED[(c, HIGHER)], DIRECTED[(c, LOWER)]) if c in SINGLES else () for c in range(NUM_CARDS)
+)
+"""Above/Below's first card: each numeral announced higher, then lower (no entry otherwise)."""
+ACE_MOVES: Final[tuple[tuple[Action, ...], ...]] = tuple(
+    tuple(ACE_PLAYS[choice] for choice in rule_choices(SUIT[c])) if IS_ACE[c] else ()
+    for c in range(NUM_CARDS)
+)
+"""Each Ace's plays, one per rule of its suit (no entry for other cards)."""
+UNVALUED: Final = frozenset(c for c in range(NUM_CARDS) if not VALUE[c])
+"""Aces and jokers: one scan of a hand for them serves both the joker and the Ace plays."""
+_TABLES: dict[RuleState, Table] = {}
+"""Tables by rule state, built on first use (about 2,200 rule states occur in play)."""
+_BY_SIGHT: dict[tuple[str, str, str, int, int, int], Table] = {}
+"""Tables by what ``_single_allowed`` reads of a rule state (under 300 occur in play)."""
+_SHARED: dict[tuple[tuple[bool, ...], bool], Table] = {}
+"""One table per distinct answer (about 50), so equal tables are one object."""
+
+
+def table(rs: RuleState) -> Table:
+    """The card-by-card table of what ``rs`` allows (cached: rule states are immutable)."""
+    found = _TABLES.get(rs)
+    if found is None:
+        found = _TABLES[rs] = _table_by_sight(rs)
+    return found
+
+
+def _table_by_sight(rs: RuleState) -> Table:
+    """``_single_allowed`` reads only the rule, suit, kind, direction and two values of ``last``."""
+    last = rs.last
+    sight = (
+        rs.rule,
+        rs.suit,
+        rs.kind,
+        rs.direction,
+        VALUE[last[0]] if last else 0,
+        VALUE[last[-1]] if last else 0,
+    )
+    found = _BY_SIGHT.get(sight)
+    if found is None:
+        found = _BY_SIGHT[sight] = _build_table(rs)
+    return found
+
+
+def _build_table(rs: RuleState) -> Table:
+    allowed = tuple(_single_allowed(rs, c) for c in range(NUM_CARDS))
+    directed = rs.rule == ABOVE_BELOW and rs.direction == 0
+    shared = _SHARED.get((allowed, directed))
+    if shared is None:
+        numeral = [c in SINGLES and not directed for c in range(NUM_CARDS)]
+        shared = _SHARED[(allowed, directed)] = Table(
+            allowed,
+            tuple(SINGLES[c] if numeral[c] and allowed[c] else None for c in range(NUM_CARDS)),
+            tuple(
+                JOKER_PLAYS[c] if numeral[c] and not allowed[c] else None for c in range(NUM_CARDS)
+            ),
+            directed,
+        )
+    return shared
+
+
+def single_allowed(rs: RuleState, c: int) -> bool:
+    """May the numeral ``c`` be played alone under the rule (Above/Below's first card included)?"""
+    return table(rs).allowed[c]
+
+
+def rule_plays(rs: RuleState, numerals: Sequence[int]) -> list[Action]:
     """Every play the rule allows from these numerals (2..K cards of a hand)."""
-    out: list[Action] = []
-    if rs.rule == ABOVE_BELOW and rs.direction == 0:
-        for c in numerals:
-            out.append(DIRECTED[(c, HIGHER)])
-            out.append(DIRECTED[(c, LOWER)])
-        return out
-    out.extend(SINGLES[c] for c in numerals if single_allowed(rs, c))
+    t = table(rs)
+    if t.directed:
+        return [a for c in numerals for a in DIRECTED_PAIRS[c]]
+    singles = t.singles
+    out = [a for c in numerals if (a := singles[c]) is not None]
     if rs.rule == MULTIPLES:
         out.extend(multiples(numerals))
     elif rs.rule == SERIES:
@@ -98,7 +176,49 @@ def rule_plays(rs: RuleState, numerals: list[int]) -> list[Action]:
     return out
 
 
-def multiples(numerals: list[int]) -> list[Action]:
+def turn_plays(rs: RuleState, hand: tuple[int, ...]) -> list[Action]:
+    """Every play of a turn: under the rule, on a joker, then the Aces (draw or pass not included).
+
+    The same list as ``rule_plays`` + ``joker_plays`` + ``ace_plays``, read off the card tables.
+    """
+    t = table(rs)
+    unvalued = [c for c in hand if c in UNVALUED]
+    if t.directed:
+        out = [a for c in hand for a in DIRECTED_PAIRS[c]]
+    else:
+        singles = t.singles
+        out = [a for c in hand if (a := singles[c]) is not None]
+        rule = rs.rule
+        if rule == MULTIPLES:
+            out.extend(multiples(numerals_of(hand)))
+        elif rule == SERIES:
+            out.extend(series(numerals_of(hand)))
+        if unvalued and (JOKERS[0] in unvalued or JOKERS[1] in unvalued):
+            jokers = t.jokers
+            out += [a for c in hand if (a := jokers[c]) is not None]
+    for c in unvalued:
+        out += ACE_MOVES[c]
+    return out
+
+
+MULTIPLE_SETS: Final = {
+    group: tuple(
+        MULTIPLE_PLAYS[combo]
+        for size in range(2, len(group) + 1)
+        for combo in itertools.combinations(group, size)
+    )
+    for group in MULTIPLE_PLAYS
+}
+"""A value's cards in hand (sorted) to every multiple they make, smallest first."""
+SERIES_BOTH: Final = {
+    (a, b, c): (SERIES_PLAYS[(a, b, c)], SERIES_PLAYS[(c, b, a)])
+    for a, b, c in SERIES_PLAYS
+    if VALUE[a] < VALUE[c]
+}
+"""A run of three cards, lowest first, to its plays in both orders."""
+
+
+def multiples(numerals: Sequence[int]) -> list[Action]:
     """Every set of two or more cards of one value (listed in suit order)."""
     by_value: dict[int, list[int]] = {}
     for c in numerals:
@@ -106,13 +226,11 @@ def multiples(numerals: list[int]) -> list[Action]:
     out: list[Action] = []
     for group in by_value.values():
         if len(group) >= 2:
-            group.sort()
-            for size in range(2, len(group) + 1):
-                out.extend(MULTIPLE_PLAYS[combo] for combo in itertools.combinations(group, size))
+            out += MULTIPLE_SETS[tuple(sorted(group))]
     return out
 
 
-def series(numerals: list[int]) -> list[Action]:
+def series(numerals: Sequence[int]) -> list[Action]:
     """Every three-card run of consecutive values, each in both orders of play."""
     by_value: dict[int, list[int]] = {}
     for c in numerals:
@@ -120,22 +238,20 @@ def series(numerals: list[int]) -> list[Action]:
     out: list[Action] = []
     for low in range(2, 12):
         if low in by_value and low + 1 in by_value and low + 2 in by_value:
-            for a, b, c in itertools.product(by_value[low], by_value[low + 1], by_value[low + 2]):
-                out.append(SERIES_PLAYS[(a, b, c)])
-                out.append(SERIES_PLAYS[(c, b, a)])
+            for run in itertools.product(by_value[low], by_value[low + 1], by_value[low + 2]):
+                out += SERIES_BOTH[run]
     return out
 
 
-def joker_plays(rs: RuleState, numerals: list[int]) -> list[Action]:
+def joker_plays(rs: RuleState, numerals: Sequence[int]) -> list[Action]:
     """A joker carries one card that could not be played alone under the rule."""
-    if rs.rule == ABOVE_BELOW and rs.direction == 0:
-        return []
-    return [JOKER_PLAYS[c] for c in numerals if not single_allowed(rs, c)]
+    jokers = table(rs).jokers
+    return [a for c in numerals if (a := jokers[c]) is not None]
 
 
 def ace_plays(hand: tuple[int, ...]) -> list[Action]:
     """Each Ace in hand with each rule of its suit."""
-    return [ACE_PLAYS[choice] for c in hand if IS_ACE[c] for choice in rule_choices(SUIT[c])]
+    return [a for c in hand for a in ACE_MOVES[c]]
 
 
 def after(rs: RuleState, cards: tuple[int, ...], on_joker: bool, direction: int) -> RuleState:
@@ -196,4 +312,4 @@ def numerals_of(hand: tuple[int, ...]) -> list[int]:
 
 
 def has_joker(hand: tuple[int, ...]) -> bool:
-    return any(is_joker(c) for c in hand)
+    return JOKERS[0] in hand or JOKERS[1] in hand

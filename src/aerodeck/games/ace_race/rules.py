@@ -14,11 +14,10 @@ from aerodeck.core.api import JSON, Action, State
 from aerodeck.core.errors import ConfigError, NotationError
 from aerodeck.core.rng import shuffle
 from aerodeck.core.tuples import replace_at as _replace
+from aerodeck.core.tuples import without as _without_one
 from aerodeck.games.ace_race.actions import (
     ABOVE_BELOW,
-    ACE_PLAYS,
     BIDS,
-    DIRECTED,
     DRAW,
     GIVES,
     HIGHER,
@@ -36,7 +35,6 @@ from aerodeck.games.ace_race.actions import (
     Pass,
     Play,
     SetRule,
-    rule_choices,
 )
 from aerodeck.games.ace_race.actions import parse as parse_action
 from aerodeck.games.ace_race.cards import (
@@ -44,28 +42,26 @@ from aerodeck.games.ace_race.cards import (
     JOKER,
     JOKERS,
     NUM_CARDS,
-    SUIT,
     TEXT,
     VALUE,
+    hand_texts,
     is_joker,
     parse_card,
-    sort_key,
     texts,
 )
 from aerodeck.games.ace_race.moves import (
+    ACE_MOVES,
+    DIRECTED_PAIRS,
     MULTIPLE,
     ON_JOKER,
     RULE_NAMES,
     RUN,
     RuleState,
-    ace_plays,
     after,
     has_joker,
-    joker_plays,
     need_text,
-    numerals_of,
-    rule_plays,
-    single_allowed,
+    table,
+    turn_plays,
 )
 
 if TYPE_CHECKING:
@@ -272,7 +268,7 @@ class AceRaceState(State):
                 "hand_sizes": [len(h) for h in self.hands],
                 "draw": len(self.draw),
             },
-            {s: {"hand": texts(sorted(self.hands[s], key=sort_key))} for s in range(self.n)},
+            {s: {"hand": hand_texts(self.hands[s])} for s in range(self.n)},
         )
 
     # --- bidding ----------------------------------------------------------------------------
@@ -395,17 +391,23 @@ class AceRaceState(State):
         hand = self.hands[seat]
         placed = cards
         if on_joker:
-            joker = next(j for j in hand if is_joker(j))
+            joker = next(j for j in hand if j in JOKERS)
             placed = (joker, *cards)
-        self.hands = _replace(self.hands, seat, _without(hand, placed))
+        rest = _without(hand, placed)
+        self.hands = _replace(self.hands, seat, rest)
         self.pile += placed
         self.rs = after(rs, cards, on_joker, direction)
         self.idle = 0
-        event: JSON = {"type": "play", "seat": seat, "cards": texts(cards), "joker": on_joker}
+        event: JSON = {
+            "type": "play",
+            "seat": seat,
+            "cards": [TEXT[c] for c in cards],
+            "joker": on_joker,
+        }
         if direction:
             event["direction"] = "higher" if direction == HIGHER else "lower"
         self._emit(event)
-        if not self.hands[seat]:
+        if not rest:
             self._end_game([seat], "emptied their hand")
             return
         reason = self._giveaway_reason(rs, cards, on_joker)
@@ -431,11 +433,12 @@ class AceRaceState(State):
 
     def top_run(self) -> int:
         """R9: how many cards of one value lie together on top of the pile (a joker parts them)."""
-        if not self.pile or not VALUE[self.pile[-1]]:
+        pile = self.pile
+        if not pile or not VALUE[pile[-1]]:
             return 0
-        value = VALUE[self.pile[-1]]
+        value = VALUE[pile[-1]]
         count = 0
-        for c in reversed(self.pile):
+        for c in reversed(pile):
             if VALUE[c] != value:
                 break
             count += 1
@@ -498,7 +501,7 @@ class AceRaceState(State):
                 "game": self.game_no,
                 "winners": winners,
                 "why": why,
-                "hands": [texts(sorted(h, key=sort_key)) for h in self.hands],
+                "hands": [hand_texts(h) for h in self.hands],
                 "wins": list(self.wins),
             }
         )
@@ -537,15 +540,11 @@ class AceRaceState(State):
         if phase == TURN:
             rs = self.rs
             assert rs is not None
-            numerals = numerals_of(hand)
-            out = rule_plays(rs, numerals)
-            if has_joker(hand):
-                out.extend(joker_plays(rs, numerals))
-            out.extend(ace_plays(hand))
+            out = turn_plays(rs, hand)
             out.append(DRAW if self.draw else PASS)
             return out
         if phase == DRAWN:
-            return [*self._drawn_plays(hand), PASS]
+            return self._drawn_moves(hand)
         if phase == GIVE:
             cards = sorted({JOKER if is_joker(c) else c for c in hand})
             return [GIVES[(c, s)] for c in cards for s in range(self.n) if s != seat]
@@ -553,20 +552,24 @@ class AceRaceState(State):
             return [*BIDS[self.bid_high + 1 :], PASS]
         return list(SET_RULES.values())
 
-    def _drawn_plays(self, hand: Hand) -> list[Action]:
-        """R5: after a draw only the drawn card may be played (alone, as an Ace, or on a joker)."""
+    def _drawn_moves(self, hand: Hand) -> list[Action]:
+        """R5: after a draw only the drawn card may be played (alone, as an Ace, or on a joker).
+
+        The list ends with the pass.
+        """
         c = self.drawn
         rs = self.rs
         assert rs is not None
         if IS_ACE[c]:
-            return [ACE_PLAYS[choice] for choice in rule_choices(SUIT[c])]
+            return [*ACE_MOVES[c], PASS]
         if not VALUE[c]:
-            return []
-        if rs.rule == ABOVE_BELOW and rs.direction == 0:
-            return [DIRECTED[(c, 1)], DIRECTED[(c, -1)]]
-        if single_allowed(rs, c):
-            return [SINGLES[c]]
-        return [JOKER_PLAYS[c]] if has_joker(hand) else []
+            return [PASS]
+        t = table(rs)
+        if t.directed:
+            return [*DIRECTED_PAIRS[c], PASS]
+        if t.allowed[c]:
+            return [SINGLES[c], PASS]
+        return [JOKER_PLAYS[c], PASS] if has_joker(hand) else [PASS]
 
     def why_illegal(self, action: Action) -> str:
         if self.phase == OVER:
@@ -683,7 +686,7 @@ class AceRaceState(State):
                 "need": need_text(rs),
             }
         if player is not None:
-            out["hand"] = texts(sorted(self.hands[player], key=sort_key))
+            out["hand"] = hand_texts(self.hands[player])
             if self.phase == DRAWN and self.to_act == player:
                 out["drawn"] = TEXT[self.drawn]
         return out
@@ -733,9 +736,10 @@ class AceRaceState(State):
 
 
 def _without(hand: Hand, cards: tuple[int, ...]) -> Hand:
-    """``hand`` minus ``cards`` (each once)."""
-    remove = set(cards)
-    return tuple(c for c in hand if c not in remove)
+    """``hand`` minus ``cards`` (each once; a play has at most four, so one slice per card)."""
+    for c in cards:
+        hand = _without_one(hand, c)
+    return hand
 
 
 def _cards_of(action: Action) -> tuple[int, ...]:
