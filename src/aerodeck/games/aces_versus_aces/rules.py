@@ -50,6 +50,14 @@ def card_points(c: Card) -> int:
     return 2 if c.is_face else 1
 
 
+WON_POINTS = tuple(0 if c.is_ace else card_points(c) for c in CARDS)
+"""By card index: what a won card scores at the end of a round (Aces score by their coin)."""
+HELD_POINTS = tuple(-FOURTH_ACE_PENALTY if c.is_ace else card_points(c) for c in CARDS)
+"""By card index: what a card still in hand scores at the end of a round (R6)."""
+_DISCARD_OF = {c: DISCARDS[c.index] for c in CARDS}.__getitem__
+"""A card's interned discard move (a bound lookup, for ``map`` in ``legal_actions``)."""
+
+
 class AvAState(State):
     """The whole table. Every slot holds an immutable value, so ``clone`` shares them."""
 
@@ -203,7 +211,7 @@ class AvAState(State):
         hand = self.hands[seat]
         if self.phase == PLAY:
             return [PLAYS[c.index] for c in hand]
-        return [KEEP, *(DISCARDS[c.index] for c in hand)]
+        return [KEEP, *map(_DISCARD_OF, hand)]
 
     def why_illegal(self, action: Action) -> str:
         if self.phase == OVER:
@@ -374,9 +382,9 @@ class AvAState(State):
 
     def round_points(self, seat: int) -> int:
         """Points of ``seat`` if the round ended now: won cards, Ace coins, held cards (R6)."""
-        won = sum(card_points(c) for c in self.won[seat] if not c.is_ace)
-        coins = sum(COIN_POINTS[c] for c in self.coins[seat])
-        held = sum(-FOURTH_ACE_PENALTY if c.is_ace else card_points(c) for c in self.hands[seat])
+        won = sum([WON_POINTS[c.index] for c in self.won[seat]])
+        coins = sum([COIN_POINTS[c] for c in self.coins[seat]])
+        held = sum([HELD_POINTS[c.index] for c in self.hands[seat]])
         return won + coins + held
 
     def _end_round(self, why: str) -> None:
@@ -389,7 +397,7 @@ class AvAState(State):
                 "why": why,
                 "points": points,
                 "scores": list(self.scores),
-                "held": {str(s): [str(c) for c in self.hands[s]] for s in range(self.n)},
+                "held": {SEAT_KEYS[s]: [c.text for c in self.hands[s]] for s in range(self.n)},
             }
         )
         alive = [s for s in range(self.n) if self.active[s]]
