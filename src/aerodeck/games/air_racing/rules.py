@@ -140,8 +140,9 @@ class AirRacingState(RaceRules):
             if any(not 0 <= x < lanes for x in lane) or any(p < 0 for p in pos):
                 raise ConfigError(f"setup race: lanes 0 to {lanes - 1}, positions from 0")
             self.pos, self.lane = tuple(pos), tuple(lane)
+            length = self.game.course.length
             for s in range(self.n):
-                if not self._free(s, pos[s], lane[s]):
+                if lane[s] * length + pos[s] % length in self._traffic(s):
                     raise ConfigError(f"setup race: seat {s} overlaps another aircraft")
             self.grid = tuple(self._places())
             self._emit({"type": "grid", "order": list(self.grid), "rolls": {}})
@@ -210,7 +211,8 @@ class AirRacingState(RaceRules):
                 if a <= here or CLIMB * (a - here) <= self.speed_left
             ]
         if phase == BOOSTING:
-            out = [actions.FLY[lane] for lane in self._lanes_open(seat)]
+            lanes = self._lanes_open(seat)
+            out = list(actions.FLY[lanes.start : lanes.stop])
             if self.owned[seat][BOOST]:
                 out.append(actions.BOOST)
             return out
