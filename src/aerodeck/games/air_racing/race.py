@@ -4,6 +4,8 @@ championships of several seasons, Legacy and heat races.
 
 from __future__ import annotations
 
+from functools import cache
+
 from aerodeck.core.tuples import replace_at as put
 from aerodeck.games.air_racing import actions
 from aerodeck.games.air_racing.base import (
@@ -33,6 +35,17 @@ from aerodeck.games.air_racing.season import SeasonRules
 
 NEAR = tuple(range(1 - HALF, HALF))
 """Offsets from another aircraft's nose at which a nose overlaps it (less than a tile apart)."""
+
+
+@cache
+def overlap_masks(length: int, lanes: int) -> tuple[int, ...]:
+    """By place (``lane * length + step``, step round the loop): the bits of the places where a
+    nose would overlap an aircraft whose nose is there. Built once per course shape."""
+    return tuple(
+        sum(1 << lane * length + (step + near) % length for near in NEAR)
+        for lane in range(lanes)
+        for step in range(length)
+    )
 
 
 class RaceRules(SeasonRules):
@@ -130,7 +143,8 @@ class RaceRules(SeasonRules):
         self.traffic = self._traffic(seat)
         owed = self.tokens[seat]
         speed = self.base_speed(seat) - owed
-        self.tokens = put(self.tokens, seat, 0)
+        if owed:
+            self.tokens = put(self.tokens, seat, 0)
         self.speed_left = max(0, speed)
         self.boosts_used = 0
         self.phase = ALT
@@ -139,8 +153,9 @@ class RaceRules(SeasonRules):
     def _altitude(self, seat: int, target: int) -> None:
         """Climbing costs 1 speed a level, diving gives 1 (only paid-for climbs are legal)."""
         change = target - self.alt[seat]
-        self.speed_left -= CLIMB * change
-        self.alt = put(self.alt, seat, target)
+        if change:
+            self.speed_left -= CLIMB * change
+            self.alt = put(self.alt, seat, target)
         self._emit(
             {
                 "type": "altitude",
@@ -191,25 +206,24 @@ class RaceRules(SeasonRules):
         self._emit({"type": "backfire", "seat": seat, "cancelled": cancel})
         self.phase = BOOSTING
 
-    def _traffic(self, seat: int) -> frozenset[int]:
-        """The occupancy index of ``seat``'s turn: ``lane * length + step`` (step round the loop)
-        for every place where its nose would overlap another aircraft. The others do not move
-        during the turn, so it is built once, when the turn starts (``self.traffic``)."""
-        length = self.game.course.length
+    def _traffic(self, seat: int) -> int:
+        """The occupancy index of ``seat``'s turn, a bit mask: bit ``lane * length + step`` (step
+        round the loop) is set where its nose would overlap another aircraft. The others do not
+        move during the turn, so it is built once, when the turn starts (``self.traffic``)."""
+        course = self.game.course
+        length = course.length
+        masks = overlap_masks(length, course.lanes)
         pos, lanes = self.pos, self.lane
-        return frozenset(
-            [
-                lanes[other] * length + (pos[other] + near) % length
-                for other in range(self.n)
-                if other != seat
-                for near in NEAR
-            ]
-        )
+        traffic = 0
+        for other in range(self.n):
+            if other != seat:
+                traffic |= masks[lanes[other] * length + pos[other] % length]
+        return traffic
 
     def _free(self, step: int, lane: int) -> bool:
         """No other aircraft in ``lane`` overlaps the aircraft to act with its nose at ``step``."""
         length = self.game.course.length
-        return lane * length + step % length not in self.traffic
+        return not self.traffic >> lane * length + step % length & 1
 
     def _lanes_open(self, seat: int) -> range:
         """Lanes reachable by a lane change before flying: 1 speed a lane, through clear air.
@@ -223,21 +237,22 @@ class RaceRules(SeasonRules):
         traffic = self.traffic
         reach = self.speed_left // SIDESTEP
         low = here
-        while low > 0 and here - low < reach and (low - 1) * length + at not in traffic:
+        while low > 0 and here - low < reach and not traffic >> (low - 1) * length + at & 1:
             low -= 1
         high = here
         last = course.lanes - 1
-        while high < last and high - here < reach and (high + 1) * length + at not in traffic:
+        while high < last and high - here < reach and not traffic >> (high + 1) * length + at & 1:
             high += 1
         return range(low, high + 1)
 
     def _fly(self, seat: int, lane: int) -> None:
         """R18: change lanes (1 speed a lane), then fly."""
-        cost = SIDESTEP * abs(lane - self.lane[seat])
-        self.speed_left -= cost
-        if lane != self.lane[seat]:
+        here = self.lane[seat]
+        if lane != here:
+            cost = SIDESTEP * abs(lane - here)
+            self.speed_left -= cost
             self._emit({"type": "lane", "seat": seat, "to": lane, "cost": cost})
-        self.lane = put(self.lane, seat, lane)
+            self.lane = put(self.lane, seat, lane)
         self._move(seat)
 
     def _side(self, seat: int, side: int) -> None:
@@ -273,7 +288,7 @@ class RaceRules(SeasonRules):
         speed = self.speed_left
         while speed > 0:
             step = pos + 1
-            if lane * length + step % length in traffic:
+            if traffic >> lane * length + step % length & 1:
                 sides = self.pass_sides(lane, pos) if speed >= SIDESTEP else []
                 if len(sides) == 2:
                     self.pos = put(self.pos, seat, pos)

@@ -142,7 +142,7 @@ class AirRacingState(RaceRules):
             self.pos, self.lane = tuple(pos), tuple(lane)
             length = self.game.course.length
             for s in range(self.n):
-                if lane[s] * length + pos[s] % length in self._traffic(s):
+                if self._traffic(s) >> lane[s] * length + pos[s] % length & 1:
                     raise ConfigError(f"setup race: seat {s} overlaps another aircraft")
             self.grid = tuple(self._places())
             self._emit({"type": "grid", "order": list(self.grid), "rolls": {}})
@@ -178,9 +178,21 @@ class AirRacingState(RaceRules):
         if seat is None:
             return []
         phase = self.phase
+        out: list[Action]
+        if phase == ALT:
+            # A climb costs CLIMB speed a level: every level up to what the speed pays for.
+            top = self.alt[seat] + self.speed_left // CLIMB
+            out = list(actions.ALT[: top + 1])
+            return out
+        if phase == BOOSTING:
+            lanes = self._lanes_open(seat)
+            out = list(actions.FLY[lanes.start : lanes.stop])
+            if self.owned[seat][BOOST]:
+                out.append(actions.BOOST)
+            return out
         if phase == ACTION:
             hand = self.hands[seat]
-            out: list[Action] = []
+            out = []
             if self.actions_left:
                 out.extend(actions.PLAY[k] for k in ACTIONS if k in hand)
                 if self.redraws:
@@ -203,19 +215,6 @@ class AirRacingState(RaceRules):
             return [actions.START[b] for b in range(4) if self._can_pick(b)]
         if phase == QUICK:
             return [actions.END, *(actions.BUY[k] for k in self._quick_buys(seat))]
-        if phase == ALT:
-            here = self.alt[seat]
-            return [
-                actions.ALT[a]
-                for a in range(3)
-                if a <= here or CLIMB * (a - here) <= self.speed_left
-            ]
-        if phase == BOOSTING:
-            lanes = self._lanes_open(seat)
-            out = list(actions.FLY[lanes.start : lanes.stop])
-            if self.owned[seat][BOOST]:
-                out.append(actions.BOOST)
-            return out
         if phase == CANCEL:
             return [actions.CANCEL, actions.ACCEPT]
         if phase == SIDE:
@@ -277,7 +276,17 @@ class AirRacingState(RaceRules):
         seat = self.to_act
         assert seat is not None
         verb, arg = action.verb, action.arg
-        if verb == "play":
+        if verb == "fly":
+            self._fly(seat, arg)
+        elif verb == "alt":
+            self._altitude(seat, arg)
+        elif verb == "boost":
+            self._boost(seat)
+        elif verb in ("cancel", "accept"):
+            self._settle_backfire(seat, verb == "cancel")
+        elif verb == "side":
+            self._side(seat, arg)
+        elif verb == "play":
             self._play(seat, arg)
         elif verb == "double":
             self._double(seat, arg)
@@ -311,18 +320,9 @@ class AirRacingState(RaceRules):
                 self._next_quick(seat)
             else:
                 self._cleanup(seat)
-        elif verb == "start":
-            self._pick(seat, arg)
-        elif verb == "alt":
-            self._altitude(seat, arg)
-        elif verb == "boost":
-            self._boost(seat)
-        elif verb in ("cancel", "accept"):
-            self._settle_backfire(seat, verb == "cancel")
-        elif verb == "fly":
-            self._fly(seat, arg)
         else:
-            self._side(seat, arg)
+            assert verb == "start"
+            self._pick(seat, arg)
 
     # --- information ------------------------------------------------------------------------
 
