@@ -4,8 +4,6 @@ championships of several seasons, Legacy and heat races.
 
 from __future__ import annotations
 
-from functools import cache
-
 from aerodeck.core.tuples import replace_at as put
 from aerodeck.games.air_racing import actions
 from aerodeck.games.air_racing.base import (
@@ -16,7 +14,6 @@ from aerodeck.games.air_racing.base import (
     CANCEL,
     CLIMB,
     CUT_PENALTY,
-    HALF,
     MID,
     OVER,
     SIDE,
@@ -32,20 +29,6 @@ from aerodeck.games.air_racing.cards import (
     TOTALS,
 )
 from aerodeck.games.air_racing.season import SeasonRules
-
-NEAR = tuple(range(1 - HALF, HALF))
-"""Offsets from another aircraft's nose at which a nose overlaps it (less than a tile apart)."""
-
-
-@cache
-def overlap_masks(length: int, lanes: int) -> tuple[int, ...]:
-    """By place (``lane * length + step``, step round the loop): the bits of the places where a
-    nose would overlap an aircraft whose nose is there. Built once per course shape."""
-    return tuple(
-        sum(1 << lane * length + (step + near) % length for near in NEAR)
-        for lane in range(lanes)
-        for step in range(length)
-    )
 
 
 class RaceRules(SeasonRules):
@@ -211,8 +194,7 @@ class RaceRules(SeasonRules):
         round the loop) is set where its nose would overlap another aircraft. The others do not
         move during the turn, so it is built once, when the turn starts (``self.traffic``)."""
         course = self.game.course
-        length = course.length
-        masks = overlap_masks(length, course.lanes)
+        length, masks = course.length, course.overlap
         pos, lanes = self.pos, self.lane
         traffic = 0
         for other in range(self.n):

@@ -54,6 +54,11 @@ if TYPE_CHECKING:
     from aerodeck.games.air_racing.game import AirRacing
 
 
+MAX_COST = max(COSTS)
+AFFORDABLE = tuple(tuple(k for k in KINDS if COSTS[k] <= coins) for coins in range(MAX_COST + 1))
+"""By dollars to spend (up to the dearest card): the kinds they buy, in the encoding's order."""
+
+
 class AirRacingState(RaceRules):
     """A game of Air Racing: set-up, the contract (legal moves, views, determinization)."""
 
@@ -200,11 +205,11 @@ class AirRacingState(RaceRules):
             out.append(actions.BUYS)
             return out
         if phase == BUY:
-            coins = self.coins(seat)
             out = [actions.END]
             if self.buys_left:
                 supply = self.supply
-                out.extend(actions.BUY[k] for k in KINDS if supply[k] and COSTS[k] <= coins)
+                affordable = AFFORDABLE[max(0, min(self.coins(seat), MAX_COST))]
+                out.extend([actions.BUY[k] for k in affordable if supply[k]])
             return out
         if phase == TUNNEL:
             hand = self.hands[seat]
@@ -276,18 +281,29 @@ class AirRacingState(RaceRules):
         seat = self.to_act
         assert seat is not None
         verb, arg = action.verb, action.arg
+        # The commonest moves first: a random game is mostly flying, altitudes and buying.
         if verb == "fly":
             self._fly(seat, arg)
         elif verb == "alt":
             self._altitude(seat, arg)
+        elif verb == "buy":
+            self._buy(seat, arg)
+        elif verb == "end":
+            if self.phase == QUICK:
+                self._emit({"type": "quick_done", "seat": seat, "left": self.cash[seat]})
+                self._next_quick(seat)
+            else:
+                self._cleanup(seat)
+        elif verb == "buys":
+            self._to_buy(seat)
         elif verb == "boost":
             self._boost(seat)
+        elif verb == "play":
+            self._play(seat, arg)
         elif verb in ("cancel", "accept"):
             self._settle_backfire(seat, verb == "cancel")
         elif verb == "side":
             self._side(seat, arg)
-        elif verb == "play":
-            self._play(seat, arg)
         elif verb == "double":
             self._double(seat, arg)
         elif verb == "cash":
@@ -310,16 +326,6 @@ class AirRacingState(RaceRules):
             self._draw(seat, self.tossed)
             self.tossed = 0
             self._after_action(seat)
-        elif verb == "buys":
-            self._to_buy(seat)
-        elif verb == "buy":
-            self._buy(seat, arg)
-        elif verb == "end":
-            if self.phase == QUICK:
-                self._emit({"type": "quick_done", "seat": seat, "left": self.cash[seat]})
-                self._next_quick(seat)
-            else:
-                self._cleanup(seat)
         else:
             assert verb == "start"
             self._pick(seat, arg)
