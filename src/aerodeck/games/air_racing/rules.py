@@ -199,7 +199,7 @@ class AirRacingState(RaceRules):
             hand = self.hands[seat]
             out = []
             if self.actions_left:
-                out.extend(actions.PLAY[k] for k in ACTIONS if k in hand)
+                out.extend([actions.PLAY[k] for k in ACTIONS if k in hand])
                 if self.redraws:
                     out.append(actions.REDRAW)
             out.append(actions.BUYS)
@@ -213,9 +213,14 @@ class AirRacingState(RaceRules):
             return out
         if phase == TUNNEL:
             hand = self.hands[seat]
-            return [*(actions.DOUBLE[k] for k in ACTIONS if k in hand), actions.CASH]
+            out = [actions.DOUBLE[k] for k in ACTIONS if k in hand]
+            out.append(actions.CASH)
+            return out
         if phase == REDRAW:
-            return [*(actions.TOSS[k] for k in KINDS if k in self.hands[seat]), actions.DRAW]
+            hand = self.hands[seat]
+            out = [actions.TOSS[k] for k in KINDS if k in hand]
+            out.append(actions.DRAW)
+            return out
         if phase == PICK:
             return [actions.START[b] for b in range(4) if self._can_pick(b)]
         if phase == QUICK:
