@@ -254,12 +254,18 @@ class AvAState(State):
 
     def _resolve_hand(self) -> None:
         commits = self.commits
-        plays = {s: c for s, c in enumerate(commits) if c is not None}
+        plays: dict[int, Card] = {}
+        shown: dict[str, str] = {}
+        high = 0
+        for s, c in enumerate(commits):
+            if c is not None:
+                plays[s] = c
+                shown[SEAT_KEYS[s]] = c.text
+                high = max(high, c.rank)
         self.commits = (None,) * self.n
         self.last_plays = commits
-        self._emit({"type": "reveal", "plays": {SEAT_KEYS[s]: c.text for s, c in plays.items()}})
+        self._emit({"type": "reveal", "plays": shown})
         played = tuple(plays.values())
-        high = max([c.rank for c in played])
         top = [s for s, c in plays.items() if c.rank == high]
         if len(top) > 1:
             # R3: tied high cards (Aces included) send the hand to the discard pile, no marker lost.
