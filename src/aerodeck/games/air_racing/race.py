@@ -267,10 +267,11 @@ class RaceRules(SeasonRules):
         finish = length * self.race_laps
         start = pos = self.pos[seat]
         lane = self.lane[seat]
+        ring = traffic >> lane * length  # this lane's places from bit 0
         speed = self.speed_left
         while speed > 0:
             step = pos + 1
-            if traffic >> lane * length + step % length & 1:
+            if ring >> step % length & 1:
                 sides = self.pass_sides(lane, pos) if speed >= SIDESTEP else []
                 if len(sides) == 2:
                     self.pos = put(self.pos, seat, pos)
@@ -280,6 +281,7 @@ class RaceRules(SeasonRules):
                 if not sides:
                     break
                 lane += 1 if sides[0] else -1
+                ring = traffic >> lane * length
                 self.speed_left = speed
                 self._sidestep(seat, lane)
                 speed = self.speed_left
