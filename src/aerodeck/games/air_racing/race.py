@@ -111,7 +111,8 @@ class RaceRules(SeasonRules):
 
     def _places(self) -> list[int]:
         """First place to last: furthest along, the inside lane first on a tie (R2)."""
-        return sorted(range(self.n), key=lambda s: (-self.pos[s], self.lane[s]))
+        pos, lane = self.pos, self.lane
+        return sorted(range(self.n), key=lambda s: (-pos[s], lane[s]))
 
     def _start_round(self) -> None:
         self.race_round += 1
