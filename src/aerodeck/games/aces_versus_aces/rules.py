@@ -14,10 +14,11 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from aerodeck.core.api import JSON, Action, State
-from aerodeck.core.cards import ACE, CARDS, Card, card
+from aerodeck.core.cards import ACE, CARDS, JACK, KING, Card, card
 from aerodeck.core.errors import ConfigError, NotationError
 from aerodeck.core.rng import shuffle
 from aerodeck.core.tuples import replace_at as _replace
+from aerodeck.core.tuples import without
 from aerodeck.games.aces_versus_aces.actions import DISCARDS, KEEP, PLAYS, Discard, Keep, Play
 
 if TYPE_CHECKING:
@@ -32,10 +33,29 @@ PLAY, DISCARD, OVER = "play", "discard", "over"
 
 Hand = tuple[Card, ...]
 
+FACES = frozenset(c for c in CARDS if JACK <= c.rank <= KING)
+"""The face cards, for a set test on the hot path instead of the ``Card.is_face`` property."""
+SEAT_KEYS = tuple(str(s) for s in range(8))
+"""Seat numbers as the strings event keys use, made once."""
+
+
+def seat_order(lead: int, active: tuple[bool, ...]) -> tuple[int, ...]:
+    """Seats still in the game from ``lead`` round the table (R10)."""
+    n = len(active)
+    return tuple(s for s in (*range(lead, n), *range(lead)) if active[s])
+
 
 def card_points(c: Card) -> int:
     """End-of-round value of a non-Ace card: numbered 1, face 2."""
     return 2 if c.is_face else 1
+
+
+WON_POINTS = tuple(0 if c.is_ace else card_points(c) for c in CARDS)
+"""By card index: what a won card scores at the end of a round (Aces score by their coin)."""
+HELD_POINTS = tuple(-FOURTH_ACE_PENALTY if c.is_ace else card_points(c) for c in CARDS)
+"""By card index: what a card still in hand scores at the end of a round (R6)."""
+_DISCARD_OF = {c: DISCARDS[c.index] for c in CARDS}.__getitem__
+"""A card's interned discard move (a bound lookup, for ``map`` in ``legal_actions``)."""
 
 
 class AvAState(State):
@@ -59,6 +79,7 @@ class AvAState(State):
         "rng_seed",
         "round",
         "scores",
+        "seats",
         "to_act",
         "won",
     )
@@ -76,6 +97,7 @@ class AvAState(State):
         self.lead = 0
         self.hand_no = 0
         self.active: tuple[bool, ...] = (True,) * n
+        self.seats: tuple[int, ...] = seat_order(0, self.active)  # order(), kept up to date
         self.pennies: tuple[int, ...] = (COMMAND_MARKERS,) * n
         self.scores: tuple[int, ...] = (0,) * n
         self.result: tuple[float, ...] | None = None
@@ -125,6 +147,7 @@ class AvAState(State):
         """Shuffle all 52 cards and deal 4 to every seat still in the game."""
         self.round += 1
         self.lead = (self.round - 1) % self.n
+        self.seats = seat_order(self.lead, self.active)
         self.hand_no = 0
         self.aces_played = 0
         self.won = ((),) * self.n
@@ -153,13 +176,14 @@ class AvAState(State):
         )
         self._start_hand()
 
-    def order(self) -> list[int]:
+    def order(self) -> tuple[int, ...]:
         """Seats still in the game, from this round's lead (R10)."""
-        return [s for s in (*range(self.lead, self.n), *range(self.lead)) if self.active[s]]
+        return self.seats
 
     def _start_hand(self) -> None:
         """Everyone still in with a card commits; fewer than two such seats ends the round (R2)."""
-        players = [s for s in self.order() if self.hands[s]]
+        hands = self.hands
+        players = [s for s in self.seats if hands[s]]
         if len(players) < 2:
             self._end_round("cards ran out")
             return
@@ -187,7 +211,7 @@ class AvAState(State):
         hand = self.hands[seat]
         if self.phase == PLAY:
             return [PLAYS[c.index] for c in hand]
-        return [KEEP, *(DISCARDS[c.index] for c in hand)]
+        return [KEEP, *map(_DISCARD_OF, hand)]
 
     def why_illegal(self, action: Action) -> str:
         if self.phase == OVER:
@@ -219,23 +243,30 @@ class AvAState(State):
     # --- a hand -----------------------------------------------------------------------------
 
     def _commit(self, seat: int, c: Card) -> None:
-        self.hands = _replace(self.hands, seat, tuple(x for x in self.hands[seat] if x is not c))
-        self.commits = _replace(self.commits, seat, c)
-        self._emit({"type": "commit", "seat": seat}, {seat: {"card": str(c)}})
-        for other in self.order():
-            if self.hands[other] and self.commits[other] is None:
+        hands = self.hands = _replace(self.hands, seat, without(self.hands[seat], c))
+        commits = self.commits = _replace(self.commits, seat, c)
+        self._emit({"type": "commit", "seat": seat}, {seat: {"card": c.text}})
+        for other in self.seats:
+            if hands[other] and commits[other] is None:
                 self.to_act = other
                 return
         self._resolve_hand()
 
     def _resolve_hand(self) -> None:
-        plays = {s: c for s, c in enumerate(self.commits) if c is not None}
+        commits = self.commits
+        plays: dict[int, Card] = {}
+        shown: dict[str, str] = {}
+        high = 0
+        for s, c in enumerate(commits):
+            if c is not None:
+                plays[s] = c
+                shown[SEAT_KEYS[s]] = c.text
+                high = max(high, c.rank)
         self.commits = (None,) * self.n
-        self.last_plays = tuple(plays.get(s) for s in range(self.n))
-        self._emit({"type": "reveal", "plays": {str(s): str(c) for s, c in plays.items()}})
-        high = max(c.rank for c in plays.values())
-        top = [s for s, c in plays.items() if c.rank == high]
+        self.last_plays = commits
+        self._emit({"type": "reveal", "plays": shown})
         played = tuple(plays.values())
+        top = [s for s, c in plays.items() if c.rank == high]
         if len(top) > 1:
             # R3: tied high cards (Aces included) send the hand to the discard pile, no marker lost.
             coins = tuple(range(self.aces_played + 1, min(self.aces_played + len(top), 3) + 1))
@@ -252,9 +283,8 @@ class AvAState(State):
             )
         else:
             self._win_hand(top[0], plays)
-        survivors = [s for s in range(self.n) if self.active[s]]
-        if len(survivors) == 1:
-            self._finish([survivors[0]], "last commander standing")
+        if len(self.seats) == 1:
+            self._finish([self.seats[0]], "last commander standing")
         elif self.aces_played >= 3:
             self._end_round("third Ace played")
         else:
@@ -263,27 +293,33 @@ class AvAState(State):
     def _win_hand(self, winner: int, plays: dict[int, Card]) -> None:
         winning = plays[winner]
         keeps_all = self.game.options["winner_keeps"] == "all"
-        kept = [c for s, c in plays.items() if s != winner or keeps_all or c.is_ace]
-        thrown = [c for c in plays.values() if c not in kept]
+        if keeps_all:
+            kept = list(plays.values())
+            thrown = []
+        else:
+            kept = [c for s, c in plays.items() if s != winner or c.rank == ACE]
+            thrown = [c for c in plays.values() if c not in kept]
         coin = 0
-        if winning.is_ace:
+        winning_ace = winning.rank == ACE
+        if winning_ace:
             self.aces_played += 1
             coin = self.aces_played
             self.coins = _replace(self.coins, winner, (*self.coins[winner], coin))
         self.won = _replace(self.won, winner, self.won[winner] + tuple(kept))
-        self.discards += tuple(thrown)
+        if thrown:
+            self.discards += tuple(thrown)
         # A face card beaten by a higher face card or an Ace costs its player a command marker.
         losers = (
-            [s for s, c in plays.items() if s != winner and c.is_face]
-            if winning.is_face or winning.is_ace
+            [s for s, c in plays.items() if s != winner and c in FACES]
+            if winning_ace or winning in FACES
             else []
         )
         self._emit(
             {
                 "type": "win",
                 "seat": winner,
-                "card": str(winning),
-                "kept": [str(c) for c in kept],
+                "card": winning.text,
+                "kept": [c.text for c in kept],
                 "coin": COIN_NAMES[coin] if coin else None,
                 "markers_lost": losers,
             }
@@ -296,6 +332,7 @@ class AvAState(State):
     def _eliminate(self, seat: int) -> None:
         """R5: out of the game; hand and won cards go to the discard pile, coins leave play."""
         self.active = _replace(self.active, seat, False)
+        self.seats = seat_order(self.lead, self.active)
         self.discards += self.hands[seat] + self.won[seat]
         self._emit(
             {"type": "eliminated", "seat": seat, "discarded": [str(c) for c in self.hands[seat]]}
@@ -308,10 +345,16 @@ class AvAState(State):
 
     def _draw_step(self) -> None:
         """Everyone still in draws one card, from the lead, if the deck has one for each (R2)."""
-        seats = self.order()
-        if len(self.deck) >= len(seats):
-            for seat in seats:
-                self._draw(seat)
+        seats = self.seats
+        deck = self.deck
+        if len(deck) >= len(seats):
+            hands = list(self.hands)
+            for i, seat in enumerate(seats):
+                drawn = deck[i]
+                hands[seat] = (*hands[seat], drawn)
+                self._emit({"type": "draw", "seat": seat}, {seat: {"card": drawn.text}})
+            self.hands = tuple(hands)
+            self.deck = deck[len(seats) :]
         self.phase = DISCARD
         self._next_discarder(None)
 
@@ -319,23 +362,25 @@ class AvAState(State):
         drawn = self.deck[0]
         self.deck = self.deck[1:]
         self.hands = _replace(self.hands, seat, (*self.hands[seat], drawn))
-        self._emit({"type": "draw", "seat": seat}, {seat: {"card": str(drawn)}})
+        self._emit({"type": "draw", "seat": seat}, {seat: {"card": drawn.text}})
         return drawn
 
     def _next_discarder(self, after: int | None) -> None:
         """The next seat that may discard and replace; none left (or no deck) starts the hand."""
-        if self.game.options["discard_replace"] and self.deck:
-            seats = [s for s in self.order() if self.hands[s]]
-            start = 0 if after is None else seats.index(after) + 1
-            if start < len(seats):
-                self.to_act = seats[start]
-                return
+        if self.deck and self.game.options["discard_replace"]:
+            seats = self.seats
+            hands = self.hands
+            # ``after`` holds cards (it just kept or replaced), so this is the next holder.
+            for s in seats if after is None else seats[seats.index(after) + 1 :]:
+                if hands[s]:
+                    self.to_act = s
+                    return
         self._start_hand()
 
     def _discard_and_replace(self, seat: int, c: Card) -> None:
-        self.hands = _replace(self.hands, seat, tuple(x for x in self.hands[seat] if x is not c))
+        self.hands = _replace(self.hands, seat, without(self.hands[seat], c))
         self.discards += (c,)
-        self._emit({"type": "discard", "seat": seat, "card": str(c)})
+        self._emit({"type": "discard", "seat": seat, "card": c.text})
         self._draw(seat)
         self._next_discarder(seat)
 
@@ -343,9 +388,9 @@ class AvAState(State):
 
     def round_points(self, seat: int) -> int:
         """Points of ``seat`` if the round ended now: won cards, Ace coins, held cards (R6)."""
-        won = sum(card_points(c) for c in self.won[seat] if not c.is_ace)
-        coins = sum(COIN_POINTS[c] for c in self.coins[seat])
-        held = sum(-FOURTH_ACE_PENALTY if c.is_ace else card_points(c) for c in self.hands[seat])
+        won = sum([WON_POINTS[c.index] for c in self.won[seat]])
+        coins = sum([COIN_POINTS[c] for c in self.coins[seat]])
+        held = sum([HELD_POINTS[c.index] for c in self.hands[seat]])
         return won + coins + held
 
     def _end_round(self, why: str) -> None:
@@ -358,7 +403,7 @@ class AvAState(State):
                 "why": why,
                 "points": points,
                 "scores": list(self.scores),
-                "held": {str(s): [str(c) for c in self.hands[s]] for s in range(self.n)},
+                "held": {SEAT_KEYS[s]: [c.text for c in self.hands[s]] for s in range(self.n)},
             }
         )
         alive = [s for s in range(self.n) if self.active[s]]

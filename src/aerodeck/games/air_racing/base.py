@@ -92,6 +92,7 @@ class AirRacingBase(State):
         "to_act",
         "tokens",
         "tossed",
+        "traffic",
         "tunnels",
     )
 
@@ -127,6 +128,7 @@ class AirRacingBase(State):
         self.race_round = 0
         self.speed_left = 0
         self.boosts_used = 0
+        self.traffic = 0  # the race turn's occupancy index, a bit mask (race._traffic)
         self.result: tuple[float, ...] | None = None
         self.phase = PICK
         self.to_act: int | None = 0

@@ -11,12 +11,13 @@ pylon in lane 0 passes within a card's width of it and must make a pylon-cut ski
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from aerodeck.core.errors import ConfigError
+from aerodeck.games.air_racing.base import HALF
 
 MAX_LANES = 8
 STANDARD = "standard"
@@ -42,13 +43,26 @@ class Course:
     laps: int
     pylons: tuple[Pylon, ...]
     bends: tuple[int, ...]  # per step of the loop: -1 where there is no pylon, else its bend
+    by_step: tuple[Pylon | None, ...] = field(init=False, repr=False, compare=False)
+    """Per step of the loop: the pylon there, if any (a table for the race's pylon checks)."""
+    overlap: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    """Per place ``lane * length + step`` (step of the loop): a bit mask of the places where a nose
+    would overlap an aircraft whose nose is there; the race ORs them into its occupancy index."""
+
+    def __post_init__(self) -> None:
+        at = {p.at: p for p in self.pylons}
+        object.__setattr__(self, "by_step", tuple(at.get(step) for step in range(self.length)))
+        near = range(1 - HALF, HALF)  # noses less than a tile apart overlap
+        masks = tuple(
+            sum(1 << lane * self.length + (step + d) % self.length for d in near)
+            for lane in range(self.lanes)
+            for step in range(self.length)
+        )
+        object.__setattr__(self, "overlap", masks)
 
     def pylon_at(self, step: int) -> Pylon | None:
         """The pylon at a position (any lap), if there is one."""
-        if self.bends[step % self.length] < 0:
-            return None
-        at = step % self.length
-        return next(p for p in self.pylons if p.at == at)
+        return self.by_step[step % self.length]
 
     def to_json(self) -> dict[str, Any]:
         return {

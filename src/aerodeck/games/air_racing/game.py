@@ -59,11 +59,8 @@ class AirRacing(Game):
     def __init__(self, players: int | None = None, **options: Any) -> None:
         super().__init__(players, **options)
         self.course = course.load(self.options["course"])
-
-    @property
-    def laps(self) -> int:
+        self.laps: int = int(self.options["laps"]) or self.course.laps
         """The race length: the option, or the course's own lap count."""
-        return int(self.options["laps"]) or self.course.laps
 
     def new_game(self, seed: int | None = None, setup: Mapping[str, Any] | None = None) -> State:
         return AirRacingState(self, seed, setup)

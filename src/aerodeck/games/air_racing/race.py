@@ -14,7 +14,6 @@ from aerodeck.games.air_racing.base import (
     CANCEL,
     CLIMB,
     CUT_PENALTY,
-    HALF,
     MID,
     OVER,
     SIDE,
@@ -112,7 +111,8 @@ class RaceRules(SeasonRules):
 
     def _places(self) -> list[int]:
         """First place to last: furthest along, the inside lane first on a tie (R2)."""
-        return sorted(range(self.n), key=lambda s: (-self.pos[s], self.lane[s]))
+        pos, lane = self.pos, self.lane
+        return sorted(range(self.n), key=lambda s: (-pos[s], lane[s]))
 
     def _start_round(self) -> None:
         self.race_round += 1
@@ -124,9 +124,11 @@ class RaceRules(SeasonRules):
         """Last turn's penalties come off this turn's speed, which never goes below zero (R12)."""
         seat, self.queue = self.queue[0], self.queue[1:]
         self.to_act = seat
+        self.traffic = self._traffic(seat)
         owed = self.tokens[seat]
         speed = self.base_speed(seat) - owed
-        self.tokens = put(self.tokens, seat, 0)
+        if owed:
+            self.tokens = put(self.tokens, seat, 0)
         self.speed_left = max(0, speed)
         self.boosts_used = 0
         self.phase = ALT
@@ -135,8 +137,9 @@ class RaceRules(SeasonRules):
     def _altitude(self, seat: int, target: int) -> None:
         """Climbing costs 1 speed a level, diving gives 1 (only paid-for climbs are legal)."""
         change = target - self.alt[seat]
-        self.speed_left -= CLIMB * change
-        self.alt = put(self.alt, seat, target)
+        if change:
+            self.speed_left -= CLIMB * change
+            self.alt = put(self.alt, seat, target)
         self._emit(
             {
                 "type": "altitude",
@@ -187,38 +190,52 @@ class RaceRules(SeasonRules):
         self._emit({"type": "backfire", "seat": seat, "cancelled": cancel})
         self.phase = BOOSTING
 
-    def _free(self, seat: int, step: int, lane: int) -> bool:
-        """No other aircraft in ``lane`` overlaps an aircraft whose nose is at ``step``."""
-        length = self.game.course.length
+    def _traffic(self, seat: int) -> int:
+        """The occupancy index of ``seat``'s turn, a bit mask: bit ``lane * length + step`` (step
+        round the loop) is set where its nose would overlap another aircraft. The others do not
+        move during the turn, so it is built once, when the turn starts (``self.traffic``)."""
+        course = self.game.course
+        length, masks = course.length, course.overlap
+        pos, lanes = self.pos, self.lane
+        traffic = 0
         for other in range(self.n):
-            if other != seat and self.lane[other] == lane:
-                gap = (step - self.pos[other]) % length
-                if gap < HALF or gap > length - HALF:
-                    return False
-        return True
+            if other != seat:
+                traffic |= masks[lanes[other] * length + pos[other] % length]
+        return traffic
 
-    def _lanes_open(self, seat: int) -> list[int]:
-        """Lanes reachable by a lane change before flying: 1 speed a lane, through clear air."""
-        here, step = self.lane[seat], self.pos[seat]
-        out = [here]
-        for direction in (-1, 1):
-            lane = here + direction
-            while 0 <= lane < self.game.course.lanes:
-                if SIDESTEP * abs(lane - here) > self.speed_left or not self._free(
-                    seat, step, lane
-                ):
-                    break
-                out.append(lane)
-                lane += direction
-        return sorted(out)
+    def _free(self, step: int, lane: int) -> bool:
+        """No other aircraft in ``lane`` overlaps the aircraft to act with its nose at ``step``."""
+        length = self.game.course.length
+        return not self.traffic >> lane * length + step % length & 1
+
+    def _lanes_open(self, seat: int) -> range:
+        """Lanes reachable by a lane change before flying: 1 speed a lane, through clear air.
+
+        Each step outward needs the lane before it, so the open lanes are one run round ``here``.
+        """
+        here = self.lane[seat]
+        course = self.game.course
+        length = course.length
+        at = self.pos[seat] % length
+        traffic = self.traffic
+        reach = self.speed_left // SIDESTEP
+        low = here
+        while low > 0 and here - low < reach and not traffic >> (low - 1) * length + at & 1:
+            low -= 1
+        high = here
+        last = course.lanes - 1
+        while high < last and high - here < reach and not traffic >> (high + 1) * length + at & 1:
+            high += 1
+        return range(low, high + 1)
 
     def _fly(self, seat: int, lane: int) -> None:
         """R18: change lanes (1 speed a lane), then fly."""
-        cost = SIDESTEP * abs(lane - self.lane[seat])
-        self.speed_left -= cost
-        if lane != self.lane[seat]:
+        here = self.lane[seat]
+        if lane != here:
+            cost = SIDESTEP * abs(lane - here)
+            self.speed_left -= cost
             self._emit({"type": "lane", "seat": seat, "to": lane, "cost": cost})
-        self.lane = put(self.lane, seat, lane)
+            self.lane = put(self.lane, seat, lane)
         self._move(seat)
 
     def _side(self, seat: int, side: int) -> None:
@@ -231,60 +248,73 @@ class RaceRules(SeasonRules):
         self.lane = put(self.lane, seat, lane)
         self._emit({"type": "sidestep", "seat": seat, "to": lane})
 
-    def pass_sides(self, seat: int) -> list[int]:
+    def pass_sides(self, lane: int, step: int) -> list[int]:
         """R7/R8: the ways round a blocking aircraft: outside, or inside with a lane to spare."""
-        lane, step = self.lane[seat], self.pos[seat]
         out = []
-        if lane - 1 >= 1 and self._free(seat, step, lane - 1):
+        if lane - 1 >= 1 and self._free(step, lane - 1):
             out.append(0)
-        if lane + 1 < self.game.course.lanes and self._free(seat, step, lane + 1):
+        if lane + 1 < self.game.course.lanes and self._free(step, lane + 1):
             out.append(1)
         return out
 
     def _move(self, seat: int) -> None:
-        """Fly the speed left a half tile at a time (R7, R9, R17): all of it, where possible."""
+        """Fly the speed left a half tile at a time (R7, R9, R17): all of it, where possible.
+
+        The position and the speed are kept in locals while flying and written back at the end
+        (or when a choice of side interrupts the flight).
+        """
         course = self.game.course
-        finish = course.length * self.race_laps
-        start = self.pos[seat]
-        while self.speed_left > 0:
-            step, lane = self.pos[seat] + 1, self.lane[seat]
-            if not self._free(seat, step, lane):
-                sides = self.pass_sides(seat) if self.speed_left >= SIDESTEP else []
+        length, bends, traffic = course.length, course.bends, self.traffic
+        finish = length * self.race_laps
+        start = pos = self.pos[seat]
+        lane = self.lane[seat]
+        ring = traffic >> lane * length  # this lane's places from bit 0
+        speed = self.speed_left
+        while speed > 0:
+            step = pos + 1
+            if ring >> step % length & 1:
+                sides = self.pass_sides(lane, pos) if speed >= SIDESTEP else []
                 if len(sides) == 2:
+                    self.pos = put(self.pos, seat, pos)
+                    self.speed_left = speed
                     self.phase = SIDE
                     return
                 if not sides:
                     break
-                self._sidestep(seat, lane + (1 if sides[0] else -1))
+                lane += 1 if sides[0] else -1
+                ring = traffic >> lane * length
+                self.speed_left = speed
+                self._sidestep(seat, lane)
+                speed = self.speed_left
                 continue
-            bend = course.bends[step % course.length]
-            cost = 1 + max(bend, 0) * lane
-            if cost > self.speed_left:
+            bend = bends[step % length]
+            cost = 1 + bend * lane if bend > 0 else 1
+            if cost > speed:
                 break
-            self.speed_left -= cost
-            self.pos = put(self.pos, seat, step)
-            if bend >= 0:
-                self._round_pylon(seat, step, lane)
+            speed -= cost
+            pos = step
+            if bend >= 0 and lane == 0:
+                self._round_pylon(seat, step)
             if step == finish:
                 self._emit({"type": "finish_line", "seat": seat})
+        self.pos = put(self.pos, seat, pos)
         self._emit(
             {
                 "type": "fly",
                 "seat": seat,
                 "from": start,
-                "to": self.pos[seat],
-                "lane": self.lane[seat],
-                "unused": self.speed_left,
+                "to": pos,
+                "lane": lane,
+                "unused": speed,
             }
         )
         self.speed_left = 0
-        if self.pos[seat] >= finish and self.tokens[seat]:
+        if pos >= finish and self.tokens[seat]:
             self._pay_backwards(seat)
         self._next_racer()
 
-    def _round_pylon(self, seat: int, step: int, lane: int) -> None:
-        if lane != 0:
-            return
+    def _round_pylon(self, seat: int, step: int) -> None:
+        """Rounding a pylon in lane 0: the pylon-cut skill check."""
         pylon = self.game.course.pylon_at(step)
         assert pylon is not None
         face = self._d10()
@@ -307,7 +337,7 @@ class RaceRules(SeasonRules):
         """R10: penalties still owed at the finish are paid by flying backwards."""
         owed = self.tokens[seat]
         back = self.pos[seat] - owed
-        while back > 0 and not self._free(seat, back, self.lane[seat]):
+        while back > 0 and not self._free(back, self.lane[seat]):
             back -= 1
         self.pos = put(self.pos, seat, back)
         self.tokens = put(self.tokens, seat, 0)

@@ -54,6 +54,11 @@ if TYPE_CHECKING:
     from aerodeck.games.air_racing.game import AirRacing
 
 
+MAX_COST = max(COSTS)
+AFFORDABLE = tuple(tuple(k for k in KINDS if COSTS[k] <= coins) for coins in range(MAX_COST + 1))
+"""By dollars to spend (up to the dearest card): the kinds they buy, in the encoding's order."""
+
+
 class AirRacingState(RaceRules):
     """A game of Air Racing: set-up, the contract (legal moves, views, determinization)."""
 
@@ -140,8 +145,9 @@ class AirRacingState(RaceRules):
             if any(not 0 <= x < lanes for x in lane) or any(p < 0 for p in pos):
                 raise ConfigError(f"setup race: lanes 0 to {lanes - 1}, positions from 0")
             self.pos, self.lane = tuple(pos), tuple(lane)
+            length = self.game.course.length
             for s in range(self.n):
-                if not self._free(s, pos[s], lane[s]):
+                if self._traffic(s) >> lane[s] * length + pos[s] % length & 1:
                     raise ConfigError(f"setup race: seat {s} overlaps another aircraft")
             self.grid = tuple(self._places())
             self._emit({"type": "grid", "order": list(self.grid), "rolls": {}})
@@ -177,43 +183,48 @@ class AirRacingState(RaceRules):
         if seat is None:
             return []
         phase = self.phase
+        out: list[Action]
+        if phase == ALT:
+            # A climb costs CLIMB speed a level: every level up to what the speed pays for.
+            top = self.alt[seat] + self.speed_left // CLIMB
+            out = list(actions.ALT[: top + 1])
+            return out
+        if phase == BOOSTING:
+            lanes = self._lanes_open(seat)
+            out = list(actions.FLY[lanes.start : lanes.stop])
+            if self.owned[seat][BOOST]:
+                out.append(actions.BOOST)
+            return out
         if phase == ACTION:
             hand = self.hands[seat]
-            out: list[Action] = []
+            out = []
             if self.actions_left:
-                out.extend(actions.PLAY[k] for k in ACTIONS if k in hand)
+                out.extend([actions.PLAY[k] for k in ACTIONS if k in hand])
                 if self.redraws:
                     out.append(actions.REDRAW)
             out.append(actions.BUYS)
             return out
         if phase == BUY:
-            coins = self.coins(seat)
             out = [actions.END]
             if self.buys_left:
                 supply = self.supply
-                out.extend(actions.BUY[k] for k in KINDS if supply[k] and COSTS[k] <= coins)
+                affordable = AFFORDABLE[max(0, min(self.coins(seat), MAX_COST))]
+                out.extend([actions.BUY[k] for k in affordable if supply[k]])
             return out
         if phase == TUNNEL:
             hand = self.hands[seat]
-            return [*(actions.DOUBLE[k] for k in ACTIONS if k in hand), actions.CASH]
+            out = [actions.DOUBLE[k] for k in ACTIONS if k in hand]
+            out.append(actions.CASH)
+            return out
         if phase == REDRAW:
-            return [*(actions.TOSS[k] for k in KINDS if k in self.hands[seat]), actions.DRAW]
+            hand = self.hands[seat]
+            out = [actions.TOSS[k] for k in KINDS if k in hand]
+            out.append(actions.DRAW)
+            return out
         if phase == PICK:
             return [actions.START[b] for b in range(4) if self._can_pick(b)]
         if phase == QUICK:
             return [actions.END, *(actions.BUY[k] for k in self._quick_buys(seat))]
-        if phase == ALT:
-            here = self.alt[seat]
-            return [
-                actions.ALT[a]
-                for a in range(3)
-                if a <= here or CLIMB * (a - here) <= self.speed_left
-            ]
-        if phase == BOOSTING:
-            out = [actions.FLY[lane] for lane in self._lanes_open(seat)]
-            if self.owned[seat][BOOST]:
-                out.append(actions.BOOST)
-            return out
         if phase == CANCEL:
             return [actions.CANCEL, actions.ACCEPT]
         if phase == SIDE:
@@ -275,8 +286,29 @@ class AirRacingState(RaceRules):
         seat = self.to_act
         assert seat is not None
         verb, arg = action.verb, action.arg
-        if verb == "play":
+        # The commonest moves first: a random game is mostly flying, altitudes and buying.
+        if verb == "fly":
+            self._fly(seat, arg)
+        elif verb == "alt":
+            self._altitude(seat, arg)
+        elif verb == "buy":
+            self._buy(seat, arg)
+        elif verb == "end":
+            if self.phase == QUICK:
+                self._emit({"type": "quick_done", "seat": seat, "left": self.cash[seat]})
+                self._next_quick(seat)
+            else:
+                self._cleanup(seat)
+        elif verb == "buys":
+            self._to_buy(seat)
+        elif verb == "boost":
+            self._boost(seat)
+        elif verb == "play":
             self._play(seat, arg)
+        elif verb in ("cancel", "accept"):
+            self._settle_backfire(seat, verb == "cancel")
+        elif verb == "side":
+            self._side(seat, arg)
         elif verb == "double":
             self._double(seat, arg)
         elif verb == "cash":
@@ -299,28 +331,9 @@ class AirRacingState(RaceRules):
             self._draw(seat, self.tossed)
             self.tossed = 0
             self._after_action(seat)
-        elif verb == "buys":
-            self._to_buy(seat)
-        elif verb == "buy":
-            self._buy(seat, arg)
-        elif verb == "end":
-            if self.phase == QUICK:
-                self._emit({"type": "quick_done", "seat": seat, "left": self.cash[seat]})
-                self._next_quick(seat)
-            else:
-                self._cleanup(seat)
-        elif verb == "start":
-            self._pick(seat, arg)
-        elif verb == "alt":
-            self._altitude(seat, arg)
-        elif verb == "boost":
-            self._boost(seat)
-        elif verb in ("cancel", "accept"):
-            self._settle_backfire(seat, verb == "cancel")
-        elif verb == "fly":
-            self._fly(seat, arg)
         else:
-            self._side(seat, arg)
+            assert verb == "start"
+            self._pick(seat, arg)
 
     # --- information ------------------------------------------------------------------------
 

@@ -34,6 +34,9 @@ from aerodeck.games.air_racing.cards import (
     named_counts,
 )
 
+ACTION_KINDS = frozenset(ACTIONS)
+"""The action cards as a set: "does the hand hold one" in one call."""
+
 
 class SeasonRules(AirRacingBase):
     """The deck-building half: from the starting picks to the end of August."""
@@ -76,7 +79,7 @@ class SeasonRules(AirRacingBase):
             return
         self.phase = ACTION
         hand = self.hands[seat]
-        if self.actions_left and (self.redraws or any(k in hand for k in ACTIONS)):
+        if self.actions_left and (self.redraws or not ACTION_KINDS.isdisjoint(hand)):
             return
         self._to_buy(seat)
 
