@@ -14,6 +14,7 @@ legal-move generator (``_legal_<phase>``) and apply (``_do_<phase>``):
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from aerodeck.core.api import JSON, Action, State
@@ -21,7 +22,7 @@ from aerodeck.core.rng import roll, shuffle
 from aerodeck.core.tuples import replace_at
 from aerodeck.core.tuples import without as _without
 from aerodeck.games.down_in_flames import flight
-from aerodeck.games.down_in_flames.actions import Move
+from aerodeck.games.down_in_flames.actions import Catalogue, Move
 from aerodeck.games.down_in_flames.data import ALTITUDES, RANGES, Aircraft, CardType, DataSet
 from aerodeck.games.down_in_flames.flight import AH, GUN, HIGH, LOW, MEDIUM
 from aerodeck.games.down_in_flames.phases import (
@@ -224,7 +225,7 @@ class DifState(State):
         return flight.mutual_range(self.bands[0], self.bands[1], self.alts[0], self.alts[1])
 
     def reach(self, seat: int) -> int:
-        return flight.reach(self.data, self.plane(seat), self.missiles[seat])
+        return _reach(self.game.catalogue, self.plane(seat).gun is not None, self.missiles[seat])
 
     def perf(self, seat: int) -> int:
         return flight.performance(self.data, self.plane(seat), self.alts[seat])
@@ -872,50 +873,47 @@ class DifState(State):
         seat = self.turn_seat
         rel = self.rel(seat)
         mutual = self.mutual()
-        reach = self.reach(seat)
-        mine, theirs = self.bands[seat], self.bands[1 - seat]
-        hand_size = len(self.hands[seat])
         plane = self.plane(seat)
+        missiles = self.missiles[seat]
+        hold = mutual <= _reach(cat, plane.gun is not None, missiles)
+        hand = self.hands[seat]
+        hand_size = len(hand)
+        alt = self.alts[seat]
+        tones = _tone_moves(cat, rel, mutual, missiles)
+        acts_of, moves_of = _card_moves(
+            cat,
+            rel,
+            hold,
+            self.bands[seat],
+            self.bands[1 - seat],
+            alt < HIGH and hand_size >= 2,
+            alt > LOW,
+        )
+        guns = cat.attack if mutual == GUN and plane.gun is not None else None
+        cards = self.data.cards
         attacks: list[Move] = []
         acts: list[Move] = []
         moves: list[Move] = []
-        for card in self._held(seat):
-            name = card.slug
-            gun_ok = card.can_gun and plane.gun is not None and mutual == GUN
-            if gun_ok and hand_size - 1 >= self.gun_cost(seat, card):
-                attacks.append(cat.get("attack", name))
-            if card.can_tone and rel >= 0:
-                attacks += [
-                    cat.get("tone", name, missile.slug)
-                    for missile in self.data.missiles
-                    if self.missiles[seat][missile.index]
-                    and missile.cards[rel] is not None
-                    and missile.reaches(mutual)
-                ]
-            action = card.action
-            if (
-                (action == "pos_to_neutral" and rel < 0)
-                or (action == "disadv_to_adv" and rel == -1)
-                or action == "missile_bonus"
-            ):
-                acts.append(cat.get("act", name))
-            elif action == "altitude_1":
-                if self.alts[seat] < HIGH and hand_size >= 2:
-                    acts.append(cat.get("act", name, "up"))
-                if self.alts[seat] > LOW:
-                    acts.append(cat.get("act", name, "down"))
-            for k in range(1, min(card.positioning, 4, 2 - rel) + 1):
-                if rel + k <= 0 or mutual <= reach:
-                    moves.append(cat.get("pos", name, a=k))
-            if card.range:
-                for me in range(GUN - mine, AH - mine + 1):
-                    for foe in range(GUN - theirs, AH - theirs + 1):
-                        if (me or foe) and abs(me) + abs(foe) <= card.range:
-                            moves.append(cat.get("range", name, a=me, b=foe))
-        free = [cat.get("neutral")] if rel > 0 else []
+        last = -1
+        for index in hand:
+            if index == last:
+                continue
+            last = index
+            if guns is not None:
+                gun = guns[index]
+                if gun is not None and hand_size - 1 >= self.gun_cost(seat, cards[index]):
+                    attacks.append(gun)
+            attacks += tones[index]
+            acts += acts_of[index]
+            moves += moves_of[index]
+        if rel > 0:
+            moves.append(cat.by_text["neutral"])
         if hand_size and self.fresh(seat, "Timely"):
-            free.append(cat.get("timely"))
-        return [*attacks, *acts, *moves, *free, cat.get("end")]
+            moves.append(cat.by_text["timely"])
+        attacks += acts
+        attacks += moves
+        attacks.append(cat.by_text["end"])
+        return attacks
 
     def _do_play(self, move: Move) -> None:
         seat = self.turn_seat
@@ -1523,6 +1521,75 @@ def _ratings(plane: Aircraft) -> JSON:
         "ew": dash(plane.ew),
         "countermeasures": plane.countermeasures,
     }
+
+
+@cache
+def _reach(cat: Catalogue, gun: bool, missiles: Hand) -> int:
+    """``flight.reach`` by whether the aircraft has a gun and its missiles left (cached: the
+    rules ask after every maneuver and the answers are few)."""
+    best = GUN if gun else flight.NO_REACH
+    for index, count in enumerate(missiles):
+        if count > 0:
+            best = max(best, cat.data.missiles[index].band)
+    return best
+
+
+@cache
+def _tone_moves(
+    cat: Catalogue, rel: int, mutual: int, missiles: Hand
+) -> tuple[tuple[Move, ...], ...]:
+    """By card index: the Tones it may play at this position and range with these missiles
+    (cached per situation: the play step asks on every decision)."""
+    data = cat.data
+    if rel < 0:
+        return ((),) * len(data.cards)
+    fit = [
+        m
+        for m in data.missiles
+        if missiles[m.index] and m.cards[rel] is not None and m.reaches(mutual)
+    ]
+    return tuple(
+        tuple(cat.get("tone", c.slug, m.slug) for m in fit) if c.can_tone else ()
+        for c in data.cards
+    )
+
+
+@cache
+def _card_moves(
+    cat: Catalogue, rel: int, hold: bool, mine: int, theirs: int, climb: bool, dive: bool
+) -> tuple[tuple[tuple[Move, ...], ...], tuple[tuple[Move, ...], ...]]:
+    """By card index: its actions, and its maneuvers (position, then range), for the play step
+    in this situation (cached: a few hundred situations; ``hold`` is mutual range within reach,
+    ``climb`` and ``dive`` whether an Altitude card may go up or down)."""
+    acts: list[tuple[Move, ...]] = []
+    moves: list[tuple[Move, ...]] = []
+    for card in cat.data.cards:
+        name = card.slug
+        action = card.action
+        act: list[Move] = []
+        if (
+            (action == "pos_to_neutral" and rel < 0)
+            or (action == "disadv_to_adv" and rel == -1)
+            or action == "missile_bonus"
+        ):
+            act.append(cat.get("act", name))
+        elif action == "altitude_1":
+            if climb:
+                act.append(cat.get("act", name, "up"))
+            if dive:
+                act.append(cat.get("act", name, "down"))
+        move: list[Move] = []
+        for k in range(1, min(card.positioning, 4, 2 - rel) + 1):
+            if rel + k <= 0 or hold:
+                move.append(cat.get("pos", name, a=k))
+        if card.range:
+            for me in range(GUN - mine, AH - mine + 1):
+                for foe in range(GUN - theirs, AH - theirs + 1):
+                    if (me or foe) and abs(me) + abs(foe) <= card.range:
+                        move.append(cat.get("range", name, a=me, b=foe))
+        acts.append(tuple(act))
+        moves.append(tuple(move))
+    return tuple(acts), tuple(moves)
 
 
 _LEGAL: dict[str, Callable[[DifState], list[Move]]] = {
