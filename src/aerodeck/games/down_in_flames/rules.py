@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from aerodeck.core.api import JSON, Action, State
 from aerodeck.core.rng import roll, shuffle
@@ -83,6 +83,7 @@ class DifState(State):
         "cyc_b",
         "cyc_card",
         "cyc_missile",
+        "data",
         "deck",
         "discards",
         "end_reason",
@@ -123,12 +124,13 @@ class DifState(State):
     )
 
     game: DownInFlames
+    data: DataSet
 
     def __init__(
         self, game: DownInFlames, seed: int | None, setup: Mapping[str, Any] | None
     ) -> None:
         super().__init__(game, seed, setup)
-        data = game.data
+        data = self.data = game.data  # the game's data set, a slot for the rules' many reads
         self.rng_seed = self.seed
         self.phase = PICK
         self.to_act: int | None = 0
@@ -188,10 +190,6 @@ class DifState(State):
             self.deck: Hand = tuple(pool)
 
     # --- shortcuts ------------------------------------------------------------------------
-
-    @property
-    def data(self) -> DataSet:
-        return self.game.data
 
     def plane(self, seat: int) -> Aircraft:
         """The aircraft as flown: printed ratings, with its skills once they are revealed."""
@@ -320,7 +318,8 @@ class DifState(State):
     def legal_actions(self) -> list[Action]:
         if self.to_act is None:
             return []
-        return list(_LEGAL[self.phase](self))
+        # Each generator builds a fresh list (a list of Moves is a list of Actions).
+        return cast(list[Action], _LEGAL[self.phase](self))
 
     def _apply(self, action: Action) -> None:
         assert isinstance(action, Move)
@@ -339,16 +338,18 @@ class DifState(State):
                 self.rng_seed = shuffle(self.rng_seed, pile)
                 self.deck, self.discards = tuple(pile), ()
                 self._emit({"type": "reshuffle", "deck": len(self.deck)})
-            out.append(self.deck[0])
-            self.deck = self.deck[1:]
+            wanted = n - len(out)
+            out += self.deck[:wanted]
+            self.deck = self.deck[wanted:]
         return out
 
     def _draw(self, seat: int, n: int, why: str) -> None:
         cards = self._take(n)
         self.hands = _put(self.hands, seat, tuple(sorted(self.hands[seat] + tuple(cards))))
+        types = self.data.cards
         self._emit(
             {"type": "draw", "seat": seat, "count": len(cards), "why": why},
-            {seat: {"cards": [self._title(c) for c in cards]}},
+            {seat: {"cards": [types[c].title for c in cards]}},
         )
         if self.skills_shown and self.skills[seat]:
             for skill, titles in THROWN.items():
@@ -362,16 +363,10 @@ class DifState(State):
         self.discards += (card,)
         self._emit({"type": "discard", "seat": seat, "card": self._title(card), "why": why})
 
-    def _held(self, seat: int) -> list[CardType]:
-        """The distinct card types in a hand, in data order."""
-        cards = self.data.cards
-        out: list[CardType] = []
-        last = -1
-        for index in self.hands[seat]:
-            if index != last:
-                out.append(cards[index])
-                last = index
-        return out
+    def _discard_moves(self, seat: int) -> list[Move]:
+        """A discard of each distinct card in the hand, in data order (hands are sorted)."""
+        discard = self.game.catalogue.discard
+        return [discard[index] for index in dict.fromkeys(self.hands[seat])]
 
     # --- set-up steps -------------------------------------------------------------------------
 
@@ -648,7 +643,7 @@ class DifState(State):
     def _legal_discard(self) -> list[Move]:
         cat = self.game.catalogue
         seat = self.turn_seat
-        out = [cat.get("draw"), *(cat.get("discard", c.slug) for c in self._held(seat))]
+        out = [cat.by_text["draw"], *self._discard_moves(seat)]
         if self.step == "pre" and self.rel(seat) < 0 and self.has(seat, "Bat-Turn"):
             out.append(cat.get("neutral"))
         return out
@@ -894,11 +889,7 @@ class DifState(State):
         attacks: list[Move] = []
         acts: list[Move] = []
         moves: list[Move] = []
-        last = -1
-        for index in hand:
-            if index == last:
-                continue
-            last = index
+        for index in dict.fromkeys(hand):
             if guns is not None:
                 gun = guns[index]
                 if gun is not None and hand_size - 1 >= self.gun_cost(seat, cards[index]):
@@ -1026,8 +1017,7 @@ class DifState(State):
         self.phase, self.to_act = PAY, seat
 
     def _legal_pay(self) -> list[Move]:
-        cat = self.game.catalogue
-        return [cat.get("discard", c.slug) for c in self._held(self.pay_seat)]
+        return self._discard_moves(self.pay_seat)
 
     def _do_pay(self, move: Move) -> None:
         seat = self.pay_seat
