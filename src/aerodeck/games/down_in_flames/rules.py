@@ -319,7 +319,7 @@ class DifState(State):
         if self.to_act is None:
             return []
         # Each generator builds a fresh list (a list of Moves is a list of Actions).
-        return cast(list[Action], _LEGAL[self.phase](self))
+        return cast("list[Action]", _LEGAL[self.phase](self))
 
     def _apply(self, action: Action) -> None:
         assert isinstance(action, Move)
@@ -867,39 +867,36 @@ class DifState(State):
         cat = self.game.catalogue
         seat = self.turn_seat
         rel = self.rel(seat)
-        mutual = self.mutual()
+        bands, alts = self.bands, self.alts
+        mutual = flight.mutual_range(bands[0], bands[1], alts[0], alts[1])
         plane = self.plane(seat)
-        missiles = self.missiles[seat]
-        hold = mutual <= _reach(cat, plane.gun is not None, missiles)
         hand = self.hands[seat]
         hand_size = len(hand)
-        alt = self.alts[seat]
+        alt = alts[seat]
+        missiles = self.missiles[seat]
+        gun = plane.gun is not None
+        hold = mutual <= _reach(cat, gun, missiles)
         tones = _tone_moves(cat, rel, mutual, missiles)
-        acts_of, moves_of = _card_moves(
-            cat,
-            rel,
-            hold,
-            self.bands[seat],
-            self.bands[1 - seat],
-            alt < HIGH and hand_size >= 2,
-            alt > LOW,
+        card_moves = _card_moves(
+            cat, rel, hold, bands[seat], bands[1 - seat], alt < HIGH and hand_size >= 2, alt > LOW
         )
-        guns = cat.attack if mutual == GUN and plane.gun is not None else None
+        guns = cat.attack if gun and mutual == GUN else None
         cards = self.data.cards
         attacks: list[Move] = []
         acts: list[Move] = []
         moves: list[Move] = []
         for index in dict.fromkeys(hand):
             if guns is not None:
-                gun = guns[index]
-                if gun is not None and hand_size - 1 >= self.gun_cost(seat, cards[index]):
-                    attacks.append(gun)
+                attack = guns[index]
+                if attack is not None and hand_size - 1 >= self.gun_cost(seat, cards[index]):
+                    attacks.append(attack)
             attacks += tones[index]
-            acts += acts_of[index]
-            moves += moves_of[index]
+            act, maneuvers = card_moves[index]
+            acts += act
+            moves += maneuvers
         if rel > 0:
             moves.append(cat.by_text["neutral"])
-        if hand_size and self.fresh(seat, "Timely"):
+        if hand_size and self.skills_shown and self.fresh(seat, "Timely"):
             moves.append(cat.by_text["timely"])
         attacks += acts
         attacks += moves
@@ -1053,15 +1050,13 @@ class DifState(State):
 
     def can_react(self, seat: int, card: CardType, top: Link) -> bool:
         """React To names the title, or Ace Pilot (anything), or Split-S on the enemy's turn."""
-        if self.kind == "missile" and seat == self.turn_seat and not card.usable_in_missile_hand:
-            return False
-        if self.kind == "site" and seat != self.turn_seat and not card.usable_in_missile_hand:
-            return False  # R38: a site has no pilot: Ace Pilot is dead in its hand
-        title = top[2]
-        react = card.react_to
-        if title in react or "ANY" in react:
-            return True
-        return "ANY_ENEMY_TURN" in react and seat != self.turn_seat
+        return _reacts(card, top[2], self._restricted(seat), seat != self.turn_seat)
+
+    def _restricted(self, seat: int) -> bool:
+        """Whether the seat reacts from a missile's or a site's hand (no pilot: R38)."""
+        if self.kind == "missile":
+            return seat == self.turn_seat
+        return self.kind == "site" and seat != self.turn_seat
 
     def _can_countermeasure(self, seat: int, top: Link) -> bool:
         """Countermeasures answer a Tone or any card the missile plays (R12)."""
@@ -1075,24 +1070,23 @@ class DifState(State):
         top = self.chain[-1]
         out = [cat.get("pass")]
         hand, source = self._source(seat)
-        last = -1
         wild: list[Move] = []
         agile = jink = False
         if source == "hand" and self.skills_shown and self.skills[seat]:
             # Agile, Jink: once per game any card reacts as an Ace Pilot (R34).
             agile = self.fresh(seat, "Agile")
             jink = self.kind == "gun" and seat != self.chain[0][0] and self.fresh(seat, "Jink")
-        for index in hand:
-            if index != last:
-                last = index
-                card = self.data.cards[index]
-                if self.can_react(seat, card, top):
-                    out.append(cat.get("react", card.slug))
-                else:
-                    if agile:
-                        wild.append(cat.get("agile", card.slug))
-                    if jink:
-                        wild.append(cat.get("jink", card.slug))
+        reactions = _reactions(cat, top[2], self._restricted(seat), seat != self.turn_seat)
+        for index in dict.fromkeys(hand):
+            move = reactions[index]
+            if move is not None:
+                out.append(move)
+            else:
+                slug = self.data.cards[index].slug
+                if agile:
+                    wild.append(cat.get("agile", slug))
+                if jink:
+                    wild.append(cat.get("jink", slug))
         if self._can_countermeasure(seat, top):
             out.append(cat.get("cm"))
         if source == "hand" and self.cms[seat] > 0 and self.fresh(seat, "Lucky"):
@@ -1529,14 +1523,12 @@ def _tone_moves(
     cat: Catalogue, rel: int, mutual: int, missiles: Hand
 ) -> tuple[tuple[Move, ...], ...]:
     """By card index: the Tones it may play at this position and range with these missiles
-    (cached per situation: the play step asks on every decision)."""
+    left (cached per situation: the play step asks on every decision)."""
     data = cat.data
-    if rel < 0:
-        return ((),) * len(data.cards)
     fit = [
         m
         for m in data.missiles
-        if missiles[m.index] and m.cards[rel] is not None and m.reaches(mutual)
+        if rel >= 0 and missiles[m.index] and m.cards[rel] is not None and m.reaches(mutual)
     ]
     return tuple(
         tuple(cat.get("tone", c.slug, m.slug) for m in fit) if c.can_tone else ()
@@ -1547,12 +1539,11 @@ def _tone_moves(
 @cache
 def _card_moves(
     cat: Catalogue, rel: int, hold: bool, mine: int, theirs: int, climb: bool, dive: bool
-) -> tuple[tuple[tuple[Move, ...], ...], tuple[tuple[Move, ...], ...]]:
-    """By card index: its actions, and its maneuvers (position, then range), for the play step
-    in this situation (cached: a few hundred situations; ``hold`` is mutual range within reach,
-    ``climb`` and ``dive`` whether an Altitude card may go up or down)."""
-    acts: list[tuple[Move, ...]] = []
-    moves: list[tuple[Move, ...]] = []
+) -> tuple[tuple[tuple[Move, ...], tuple[Move, ...]], ...]:
+    """By card index: its actions, and its maneuvers (position, then range), in the play step
+    in this situation. Cached: at most a few hundred situations; ``hold`` is the mutual range
+    within reach, ``climb`` and ``dive`` whether an Altitude card may go up or down."""
+    table = []
     for card in cat.data.cards:
         name = card.slug
         action = card.action
@@ -1568,18 +1559,40 @@ def _card_moves(
                 act.append(cat.get("act", name, "up"))
             if dive:
                 act.append(cat.get("act", name, "down"))
-        move: list[Move] = []
+        moves: list[Move] = []
         for k in range(1, min(card.positioning, 4, 2 - rel) + 1):
             if rel + k <= 0 or hold:
-                move.append(cat.get("pos", name, a=k))
+                moves.append(cat.get("pos", name, a=k))
         if card.range:
             for me in range(GUN - mine, AH - mine + 1):
                 for foe in range(GUN - theirs, AH - theirs + 1):
                     if (me or foe) and abs(me) + abs(foe) <= card.range:
-                        move.append(cat.get("range", name, a=me, b=foe))
-        acts.append(tuple(act))
-        moves.append(tuple(move))
-    return tuple(acts), tuple(moves)
+                        moves.append(cat.get("range", name, a=me, b=foe))
+        table.append((tuple(act), tuple(moves)))
+    return tuple(table)
+
+
+@cache
+def _reactions(
+    cat: Catalogue, title: str, restricted: bool, enemy_turn: bool
+) -> tuple[Move | None, ...]:
+    """By card index, its reaction to an action titled ``title`` (None if it may not react):
+    ``restricted`` for a missile's or site's hand, ``enemy_turn`` off the reactor's turn."""
+    return tuple(
+        cat.react[c.index] if _reacts(c, title, restricted, enemy_turn) else None
+        for c in cat.data.cards
+    )
+
+
+def _reacts(card: CardType, title: str, restricted: bool, enemy_turn: bool) -> bool:
+    """React To names the title, or Ace Pilot (anything), or Split-S on the enemy's turn; a
+    missile's or site's hand has no pilot, so cards not usable there never react (R38)."""
+    if restricted and not card.usable_in_missile_hand:
+        return False
+    react = card.react_to
+    if title in react or "ANY" in react:
+        return True
+    return "ANY_ENEMY_TURN" in react and enemy_turn
 
 
 _LEGAL: dict[str, Callable[[DifState], list[Move]]] = {
