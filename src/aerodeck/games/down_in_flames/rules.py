@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from functools import cache
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from aerodeck.core.api import JSON, Action, State
 from aerodeck.core.rng import roll, shuffle
@@ -62,9 +62,14 @@ if TYPE_CHECKING:
     from aerodeck.games.down_in_flames.game import DownInFlames
 
 
-def _put(values: tuple[Any, ...], index: int, value: Any) -> Any:
-    """``replace_at`` for the per-aircraft pairs, whose fixed-size tuple types mypy keeps exact."""
-    return replace_at(values, index, value)
+if TYPE_CHECKING:
+
+    def _put(values: tuple[Any, ...], index: int, value: Any) -> Any:
+        """``replace_at`` typed for the per-aircraft pairs, whose fixed-size tuple types mypy
+        keeps exact."""
+
+else:
+    _put = replace_at  # at run time the function itself, without a wrapper call
 
 
 class DifState(State):
@@ -318,8 +323,7 @@ class DifState(State):
     def legal_actions(self) -> list[Action]:
         if self.to_act is None:
             return []
-        # Each generator builds a fresh list (a list of Moves is a list of Actions).
-        return cast("list[Action]", _LEGAL[self.phase](self))
+        return _LEGAL[self.phase](self)  # each generator builds a fresh list
 
     def _apply(self, action: Action) -> None:
         assert isinstance(action, Move)
@@ -596,7 +600,7 @@ class DifState(State):
 
     def _legal_initiative(self) -> list[Move]:
         cat = self.game.catalogue
-        return [cat.get("first"), cat.get("second")]
+        return [cat.by_text["first"], cat.by_text["second"]]
 
     def _do_initiative(self, move: Move) -> None:
         seat = self.to_act
@@ -625,7 +629,7 @@ class DifState(State):
 
     def _legal_burner(self) -> list[Move]:
         cat = self.game.catalogue
-        return [cat.get("burner"), cat.get("no-burner")]
+        return [cat.by_text["burner"], cat.by_text["no-burner"]]
 
     def _do_burner(self, move: Move) -> None:
         seat = self.turn_seat
@@ -645,7 +649,7 @@ class DifState(State):
         seat = self.turn_seat
         out = [cat.by_text["draw"], *self._discard_moves(seat)]
         if self.step == "pre" and self.rel(seat) < 0 and self.has(seat, "Bat-Turn"):
-            out.append(cat.get("neutral"))
+            out.append(cat.by_text["neutral"])
         return out
 
     def _do_discard(self, move: Move) -> None:
@@ -700,11 +704,11 @@ class DifState(State):
     def _legal_altitude(self) -> list[Move]:
         cat = self.game.catalogue
         seat = self.turn_seat
-        out = [cat.get("level")]
+        out = [cat.by_text["level"]]
         if self.alts[seat] < HIGH and self.hands[seat]:
-            out.append(cat.get("climb"))
+            out.append(cat.by_text["climb"])
         if self.alts[seat] > LOW:
-            out.append(cat.get("dive"))
+            out.append(cat.by_text["dive"])
         return out
 
     def _do_altitude(self, move: Move) -> None:
@@ -741,7 +745,7 @@ class DifState(State):
 
     def _legal_follow(self) -> list[Move]:
         cat = self.game.catalogue
-        return [cat.get("follow"), cat.get("stay")]
+        return [cat.by_text["follow"], cat.by_text["stay"]]
 
     def _do_follow(self, move: Move) -> None:
         follower = 1 - self.turn_seat
@@ -790,15 +794,9 @@ class DifState(State):
     def _legal_speed(self) -> list[Move]:
         cat = self.game.catalogue
         seat = self.turn_seat
-        out = [cat.get("end")]
         rel = self.rel(seat)
-        if rel < 2 and self._can_hold(seat, rel + 1):
-            out.append(cat.get("speed", "pos"))
-        mine, theirs = self.bands[seat], self.bands[1 - seat]
-        for me, foe in ((-1, 0), (1, 0), (0, -1), (0, 1)):
-            if GUN <= mine + me <= AH and GUN <= theirs + foe <= AH:
-                out.append(cat.get("speed", "range", a=me, b=foe))
-        return out
+        pos = rel < 2 and self._can_hold(seat, rel + 1)
+        return list(_speed_moves(cat, pos, self.bands[seat], self.bands[1 - seat]))
 
     def _do_speed(self, move: Move) -> None:
         seat = self.turn_seat
@@ -1068,7 +1066,7 @@ class DifState(State):
         seat = self.to_act
         assert seat is not None
         top = self.chain[-1]
-        out = [cat.get("pass")]
+        out = [cat.by_text["pass"]]
         hand, source = self._source(seat)
         wild: list[Move] = []
         agile = jink = False
@@ -1088,9 +1086,9 @@ class DifState(State):
                 if jink:
                     wild.append(cat.get("jink", slug))
         if self._can_countermeasure(seat, top):
-            out.append(cat.get("cm"))
+            out.append(cat.by_text["cm"])
         if source == "hand" and self.cms[seat] > 0 and self.fresh(seat, "Lucky"):
-            out.append(cat.get("lucky"))
+            out.append(cat.by_text["lucky"])
         return out + wild
 
     def _do_react(self, move: Move) -> None:
@@ -1220,12 +1218,12 @@ class DifState(State):
 
     def _legal_launch(self) -> list[Move]:
         cat = self.game.catalogue
-        out = [cat.get("launch"), cat.get("hold")]
+        out = [cat.by_text["launch"], cat.by_text["hold"]]
         if (
             self.game.options["second_missile"]
             and self.missiles[self.turn_seat][self.cyc_missile] >= 2
         ):
-            out.append(cat.get("launch2"))
+            out.append(cat.by_text["launch2"])
         return out
 
     def _do_launch(self, move: Move) -> None:
@@ -1573,6 +1571,19 @@ def _card_moves(
 
 
 @cache
+def _speed_moves(cat: Catalogue, pos: bool, mine: int, theirs: int) -> tuple[Move, ...]:
+    """The Speed Maneuvers open with these range bands (``pos``: a position step may be held),
+    after ending them (cached: sixteen band pairs)."""
+    out = [cat.by_text["end"]]
+    if pos:
+        out.append(cat.get("speed", "pos"))
+    for me, foe in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+        if GUN <= mine + me <= AH and GUN <= theirs + foe <= AH:
+            out.append(cat.get("speed", "range", a=me, b=foe))
+    return tuple(out)
+
+
+@cache
 def _reactions(
     cat: Catalogue, title: str, restricted: bool, enemy_turn: bool
 ) -> tuple[Move | None, ...]:
@@ -1595,7 +1606,8 @@ def _reacts(card: CardType, title: str, restricted: bool, enemy_turn: bool) -> b
     return "ANY_ENEMY_TURN" in react and enemy_turn
 
 
-_LEGAL: dict[str, Callable[[DifState], list[Move]]] = {
+# Typed list[Any] so legal_actions returns the generators' lists of Moves as lists of Actions.
+_LEGAL: dict[str, Callable[[DifState], list[Any]]] = {
     PICK: DifState._legal_pick,
     ALT_PICK: DifState._legal_alt_pick,
     INITIATIVE: DifState._legal_initiative,
