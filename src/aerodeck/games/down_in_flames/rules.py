@@ -333,6 +333,10 @@ class DifState(State):
 
     def _take(self, n: int) -> list[int]:
         """Up to ``n`` cards off the deck; an empty deck is rebuilt from the discards (R17)."""
+        deck = self.deck
+        if 0 <= n <= len(deck):  # the usual case: the deck holds them all
+            self.deck = deck[n:]
+            return list(deck[:n])
         out: list[int] = []
         while len(out) < n:
             if not self.deck:
@@ -369,8 +373,7 @@ class DifState(State):
 
     def _discard_moves(self, seat: int) -> list[Move]:
         """A discard of each distinct card in the hand, in data order (hands are sorted)."""
-        discard = self.game.catalogue.discard
-        return [discard[index] for index in dict.fromkeys(self.hands[seat])]
+        return list(map(self.game.catalogue.discard.__getitem__, dict.fromkeys(self.hands[seat])))
 
     # --- set-up steps -------------------------------------------------------------------------
 
@@ -1087,7 +1090,12 @@ class DifState(State):
                     wild.append(cat.get("jink", slug))
         if self._can_countermeasure(seat, top):
             out.append(cat.by_text["cm"])
-        if source == "hand" and self.cms[seat] > 0 and self.fresh(seat, "Lucky"):
+        if (
+            source == "hand"
+            and self.cms[seat] > 0
+            and self.skills_shown
+            and self.fresh(seat, "Lucky")
+        ):
             out.append(cat.by_text["lucky"])
         return out + wild
 
@@ -1127,15 +1135,8 @@ class DifState(State):
     def _resolve(self) -> None:
         """The last card decides: the action stands if its player played it, else it fails."""
         chain, kind = self.chain, self.kind
-        active = self.turn_seat
         success = chain[-1][0] == chain[0][0]
-        cards = self.data.cards
-        split = [
-            s
-            for s, c, _, _ in chain
-            if c != NO_CARD and cards[c].action == "split_s" and s != active
-        ]
-        self.discards += tuple(c for _, c, _, _ in chain if c != NO_CARD)
+        self.discards += tuple([c for _, c, _, _ in chain if c != NO_CARD])
         self.chain = ()
         self._emit({"type": "resolve", "use": kind, "success": success, "seat": chain[0][0]})
         if kind == "tone" and not success and self.has(1 - chain[0][0], "Relief"):
@@ -1150,16 +1151,23 @@ class DifState(State):
             self.discards += self.site_hand
             self._emit({"type": "site-spent", "cards": [self._title(c) for c in self.site_hand]})
             self.site_hand = ()
-        if not success and split:
+        if success:
+            self._effect(chain[0][0])
+            return
+        cards = self.data.cards
+        active = self.turn_seat
+        split = [
+            s
+            for s, c, _, _ in chain
+            if c != NO_CARD and cards[c].action == "split_s" and s != active
+        ]
+        if split:
             # R2: Split-S standing ends the enemy's turn at once; its player draws a card.
             self._emit({"type": "split-s", "seat": split[-1]})
             self._draw(split[-1], 1, "Split-S")
             self._end_turn()
             return
-        if not success:
-            self._continue("after")
-            return
-        self._effect(chain[0][0])
+        self._continue("after")
 
     def _effect(self, seat: int) -> None:
         """What a standing action does."""
