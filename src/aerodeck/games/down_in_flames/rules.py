@@ -1328,10 +1328,9 @@ class DifState(State):
                 seat["rating_changes"] = self._changes(s)
                 seat["skills_used"] = [data.skills[i].name for i in self.used[s]]
             if self.planes_shown:
+                missiles = data.missiles
                 seat["missiles"] = {
-                    m.name: self.missiles[s][m.index]
-                    for m in data.missiles
-                    if self.missiles[s][m.index]
+                    missiles[i].name: n for i, n in enumerate(self.missiles[s]) if n
                 }
                 seat["countermeasures"] = self.cms[s]
                 seat["afterburners"] = self.burners[s]
@@ -1495,20 +1494,18 @@ class DifState(State):
 
 
 def _ratings(plane: Aircraft) -> JSON:
-    def dash(value: int | None) -> int | str:
-        return "-" if value is None else value
-
+    """The printed ratings, "-" where the card prints none."""
     return {
         "nation": plane.nation,
         "year": plane.year,
         "speed": plane.speed,
         "performance": plane.performance,
         "thrust_pre": plane.thrust_pre,
-        "ab_pre": dash(plane.ab_pre),
+        "ab_pre": "-" if plane.ab_pre is None else plane.ab_pre,
         "thrust_post": plane.thrust_post,
-        "ab_post": dash(plane.ab_post),
-        "gun": dash(plane.gun),
-        "ew": dash(plane.ew),
+        "ab_post": "-" if plane.ab_post is None else plane.ab_post,
+        "gun": "-" if plane.gun is None else plane.gun,
+        "ew": "-" if plane.ew is None else plane.ew,
         "countermeasures": plane.countermeasures,
     }
 
