@@ -331,12 +331,12 @@ class DifState(State):
 
     # --- drawing and discarding ---------------------------------------------------------------
 
-    def _take(self, n: int) -> list[int]:
+    def _take(self, n: int) -> Hand:
         """Up to ``n`` cards off the deck; an empty deck is rebuilt from the discards (R17)."""
         deck = self.deck
         if 0 <= n <= len(deck):  # the usual case: the deck holds them all
             self.deck = deck[n:]
-            return list(deck[:n])
+            return deck[:n]
         out: list[int] = []
         while len(out) < n:
             if not self.deck:
@@ -349,11 +349,11 @@ class DifState(State):
             wanted = n - len(out)
             out += self.deck[:wanted]
             self.deck = self.deck[wanted:]
-        return out
+        return tuple(out)
 
     def _draw(self, seat: int, n: int, why: str) -> None:
         cards = self._take(n)
-        self.hands = _put(self.hands, seat, tuple(sorted(self.hands[seat] + tuple(cards))))
+        self.hands = _put(self.hands, seat, tuple(sorted(self.hands[seat] + cards)))
         types = self.data.cards
         self._emit(
             {"type": "draw", "seat": seat, "count": len(cards), "why": why},
@@ -843,11 +843,11 @@ class DifState(State):
         cards = self.data.cards
         trigger = [c for c in drawn if (cards[c].can_tone if sam else cards[c].can_gun)]
         if not trigger:
-            self.discards += tuple(drawn)
+            self.discards += drawn
             self._emit({"type": "site-spent", "site": site.name, "cards": names})
             return
         opener = trigger[0]
-        self.site_hand = tuple(sorted(_without(tuple(drawn), opener)))
+        self.site_hand = tuple(sorted(_without(drawn, opener)))
         family = "Tone" if sam else "Guns"
         self.kind, self.cyc_card, self.cyc_missile = "site", NO_CARD, -1
         self.chain = ((owner, opener, family, "site"),)
