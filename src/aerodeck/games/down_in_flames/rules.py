@@ -1546,6 +1546,7 @@ def _card_moves(
     """By card index: its actions, and its maneuvers (position, then range), in the play step
     in this situation. Cached: at most a few hundred situations; ``hold`` is the mutual range
     within reach, ``climb`` and ``dive`` whether an Altitude card may go up or down."""
+    ranges = _range_moves(cat, mine, theirs)
     table = []
     for card in cat.data.cards:
         name = card.slug
@@ -1566,12 +1567,23 @@ def _card_moves(
         for k in range(1, min(card.positioning, 4, 2 - rel) + 1):
             if rel + k <= 0 or hold:
                 moves.append(cat.get("pos", name, a=k))
+        table.append((tuple(act), (*moves, *ranges[card.index])))
+    return tuple(table)
+
+
+@cache
+def _range_moves(cat: Catalogue, mine: int, theirs: int) -> tuple[tuple[Move, ...], ...]:
+    """By card index: its range maneuvers that keep both bands between G and AH (cached per
+    band pair, so that ``_card_moves`` builds its tables quickly)."""
+    table = []
+    for card in cat.data.cards:
+        moves: list[Move] = []
         if card.range:
             for me in range(GUN - mine, AH - mine + 1):
                 for foe in range(GUN - theirs, AH - theirs + 1):
                     if (me or foe) and abs(me) + abs(foe) <= card.range:
-                        moves.append(cat.get("range", name, a=me, b=foe))
-        table.append((tuple(act), tuple(moves)))
+                        moves.append(cat.get("range", card.slug, a=me, b=foe))
+        table.append(tuple(moves))
     return tuple(table)
 
 
