@@ -115,6 +115,12 @@ class Catalogue:
         self.by_key = {(m.verb, m.name, m.extra, m.a, m.b, m.t): m for m in moves}
         self.by_text = {str(m): m for m in moves}
         assert len(self.by_text) == len(moves), "two moves share a notation"
+        self.data = data
+        # The duel's moves of each card, indexed by card index: the legal-move generators read
+        # these instead of building a lookup key per card on every call.
+        self.discard = tuple(self.get("discard", c.slug) for c in data.cards)
+        self.react = tuple(self.get("react", c.slug) for c in data.cards)
+        self.attack = tuple(self.get("attack", c.slug) if c.can_gun else None for c in data.cards)
 
     def get(
         self, verb: str, name: str = "", extra: str = "", a: int = 0, b: int = 0, t: int = -1

@@ -10,8 +10,8 @@ from __future__ import annotations
 import re
 import tomllib
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
-from functools import cache
+from dataclasses import dataclass, field
+from functools import cache, lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import Any, TypeVar
@@ -49,8 +49,10 @@ SHIPPED = "locked_on.toml"
 T = TypeVar("T")
 
 
+@lru_cache(maxsize=4096)
 def slug(name: str) -> str:
-    """Notation name of a title: ``Guns (Good Angle)`` -> ``guns-good-angle``."""
+    """Notation name of a title: ``Guns (Good Angle)`` -> ``guns-good-angle`` (cached: the rules
+    and bots look names up on every move)."""
     return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
 
 
@@ -214,27 +216,50 @@ class DataSet:
     campaigns: tuple[Campaign, ...]
     skills: tuple[Skill, ...]
 
+    # Lookups by notation name, built once (the rules look cards up on every move).
+    _card_by_slug: dict[str, CardType] = field(init=False, repr=False, compare=False)
+    _plane_by_slug: dict[str, Aircraft] = field(init=False, repr=False, compare=False)
+    _missile_by_slug: dict[str, Missile] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        planes: dict[str, Aircraft] = {}
+        for a in self.aircraft:  # the first aircraft a name fits wins, as a scan would find
+            planes.setdefault(a.slug, a)
+            planes.setdefault(slug(a.name.split()[0]), a)
+        object.__setattr__(self, "_card_by_slug", _first_by_slug(self.cards))
+        object.__setattr__(self, "_plane_by_slug", planes)
+        object.__setattr__(self, "_missile_by_slug", _first_by_slug(self.missiles))
+
     def card(self, title: str) -> CardType:
         """A card type by title or notation name; ConfigError if there is none."""
-        key = slug(title)
-        for c in self.cards:
-            if c.slug == key:
-                return c
-        raise ConfigError(f"no action card {title!r} in the data set")
+        # A notation name is its own slug, so it is found without slugging it again.
+        found = self._card_by_slug.get(title) or self._card_by_slug.get(slug(title))
+        if found is None:
+            raise ConfigError(f"no action card {title!r} in the data set")
+        return found
 
     def plane(self, name: str) -> Aircraft:
-        key = slug(name)
-        for a in self.aircraft:
-            if a.slug == key or slug(a.name.split()[0]) == key:
-                return a
-        raise ConfigError(f"no aircraft {name!r} in the data set")
+        found = self._plane_by_slug.get(name) or self._plane_by_slug.get(slug(name))
+        if found is None:
+            raise ConfigError(f"no aircraft {name!r} in the data set")
+        return found
 
     def missile(self, name: str) -> Missile:
-        key = slug(name)
-        for m in self.missiles:
-            if m.slug == key:
-                return m
-        raise ConfigError(f"no missile {name!r} in the data set")
+        found = self._missile_by_slug.get(name) or self._missile_by_slug.get(slug(name))
+        if found is None:
+            raise ConfigError(f"no missile {name!r} in the data set")
+        return found
+
+
+_Named = TypeVar("_Named", CardType, Missile)
+
+
+def _first_by_slug(items: tuple[_Named, ...]) -> dict[str, _Named]:
+    """Each notation name to the first entry that has it (names are unique once validated)."""
+    out: dict[str, _Named] = {}
+    for item in items:
+        out.setdefault(item.slug, item)
+    return out
 
 
 class _Entry:

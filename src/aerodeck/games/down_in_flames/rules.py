@@ -14,6 +14,7 @@ legal-move generator (``_legal_<phase>``) and apply (``_do_<phase>``):
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from aerodeck.core.api import JSON, Action, State
@@ -21,7 +22,7 @@ from aerodeck.core.rng import roll, shuffle
 from aerodeck.core.tuples import replace_at
 from aerodeck.core.tuples import without as _without
 from aerodeck.games.down_in_flames import flight
-from aerodeck.games.down_in_flames.actions import Move
+from aerodeck.games.down_in_flames.actions import Catalogue, Move
 from aerodeck.games.down_in_flames.data import ALTITUDES, RANGES, Aircraft, CardType, DataSet
 from aerodeck.games.down_in_flames.flight import AH, GUN, HIGH, LOW, MEDIUM
 from aerodeck.games.down_in_flames.phases import (
@@ -66,9 +67,14 @@ if TYPE_CHECKING:
     from aerodeck.games.down_in_flames.game import DownInFlames
 
 
-def _put(values: tuple[Any, ...], index: int, value: Any) -> Any:
-    """``replace_at`` for the per-aircraft pairs, whose fixed-size tuple types mypy keeps exact."""
-    return replace_at(values, index, value)
+if TYPE_CHECKING:
+
+    def _put(values: tuple[Any, ...], index: int, value: Any) -> Any:
+        """``replace_at`` typed for the per-aircraft pairs, whose fixed-size tuple types mypy
+        keeps exact."""
+
+else:
+    _put = replace_at  # at run time the function itself, without a wrapper call
 
 
 class DifState(State):
@@ -87,6 +93,7 @@ class DifState(State):
         "cyc_b",
         "cyc_card",
         "cyc_missile",
+        "data",
         "deck",
         "discards",
         "end_reason",
@@ -127,12 +134,13 @@ class DifState(State):
     )
 
     game: DownInFlames
+    data: DataSet
 
     def __init__(
         self, game: DownInFlames, seed: int | None, setup: Mapping[str, Any] | None
     ) -> None:
         super().__init__(game, seed, setup)
-        data = game.data
+        data = self.data = game.data  # the game's data set, a slot for the rules' many reads
         self.rng_seed = self.seed
         self.phase = PICK
         self.to_act: int | None = 0
@@ -193,10 +201,6 @@ class DifState(State):
 
     # --- shortcuts ------------------------------------------------------------------------
 
-    @property
-    def data(self) -> DataSet:
-        return self.game.data
-
     def plane(self, seat: int) -> Aircraft:
         """The aircraft as flown: printed ratings, with its skills once they are revealed."""
         if not self.skills_shown:
@@ -229,7 +233,7 @@ class DifState(State):
         return flight.mutual_range(self.bands[0], self.bands[1], self.alts[0], self.alts[1])
 
     def reach(self, seat: int) -> int:
-        return flight.reach(self.data, self.plane(seat), self.missiles[seat])
+        return _reach(self.game.catalogue, self.plane(seat).gun is not None, self.missiles[seat])
 
     def perf(self, seat: int) -> int:
         return flight.performance(self.data, self.plane(seat), self.alts[seat])
@@ -319,7 +323,7 @@ class DifState(State):
     def legal_actions(self) -> list[Action]:
         if self.to_act is None:
             return []
-        return list(_LEGAL[self.phase](self))
+        return _LEGAL[self.phase](self)  # each generator builds a fresh list
 
     def _apply(self, action: Action) -> None:
         assert isinstance(action, Move)
@@ -327,8 +331,12 @@ class DifState(State):
 
     # --- drawing and discarding ---------------------------------------------------------------
 
-    def _take(self, n: int) -> list[int]:
+    def _take(self, n: int) -> Hand:
         """Up to ``n`` cards off the deck; an empty deck is rebuilt from the discards (R17)."""
+        deck = self.deck
+        if 0 <= n <= len(deck):  # the usual case: the deck holds them all
+            self.deck = deck[n:]
+            return deck[:n]
         out: list[int] = []
         while len(out) < n:
             if not self.deck:
@@ -338,16 +346,18 @@ class DifState(State):
                 self.rng_seed = shuffle(self.rng_seed, pile)
                 self.deck, self.discards = tuple(pile), ()
                 self._emit({"type": "reshuffle", "deck": len(self.deck)})
-            out.append(self.deck[0])
-            self.deck = self.deck[1:]
-        return out
+            wanted = n - len(out)
+            out += self.deck[:wanted]
+            self.deck = self.deck[wanted:]
+        return tuple(out)
 
     def _draw(self, seat: int, n: int, why: str) -> None:
         cards = self._take(n)
-        self.hands = _put(self.hands, seat, tuple(sorted(self.hands[seat] + tuple(cards))))
+        self.hands = _put(self.hands, seat, tuple(sorted(self.hands[seat] + cards)))
+        types = self.data.cards
         self._emit(
             {"type": "draw", "seat": seat, "count": len(cards), "why": why},
-            {seat: {"cards": [self._title(c) for c in cards]}},
+            {seat: {"cards": [types[c].title for c in cards]}},
         )
         if self.skills_shown and self.skills[seat]:
             for skill, titles in THROWN.items():
@@ -361,16 +371,9 @@ class DifState(State):
         self.discards += (card,)
         self._emit({"type": "discard", "seat": seat, "card": self._title(card), "why": why})
 
-    def _held(self, seat: int) -> list[CardType]:
-        """The distinct card types in a hand, in data order."""
-        cards = self.data.cards
-        out: list[CardType] = []
-        last = -1
-        for index in self.hands[seat]:
-            if index != last:
-                out.append(cards[index])
-                last = index
-        return out
+    def _discard_moves(self, seat: int) -> list[Move]:
+        """A discard of each distinct card in the hand, in data order (hands are sorted)."""
+        return list(map(self.game.catalogue.discard.__getitem__, dict.fromkeys(self.hands[seat])))
 
     # --- set-up steps -------------------------------------------------------------------------
 
@@ -574,7 +577,7 @@ class DifState(State):
 
     def _legal_initiative(self) -> list[Move]:
         cat = self.game.catalogue
-        return [cat.get("first"), cat.get("second")]
+        return [cat.by_text["first"], cat.by_text["second"]]
 
     def _do_initiative(self, move: Move) -> None:
         seat = self.to_act
@@ -603,7 +606,7 @@ class DifState(State):
 
     def _legal_burner(self) -> list[Move]:
         cat = self.game.catalogue
-        return [cat.get("burner"), cat.get("no-burner")]
+        return [cat.by_text["burner"], cat.by_text["no-burner"]]
 
     def _do_burner(self, move: Move) -> None:
         seat = self.turn_seat
@@ -621,9 +624,9 @@ class DifState(State):
     def _legal_discard(self) -> list[Move]:
         cat = self.game.catalogue
         seat = self.turn_seat
-        out = [cat.get("draw"), *(cat.get("discard", c.slug) for c in self._held(seat))]
+        out = [cat.by_text["draw"], *self._discard_moves(seat)]
         if self.step == "pre" and self.rel(seat) < 0 and self.has(seat, "Bat-Turn"):
-            out.append(cat.get("neutral"))
+            out.append(cat.by_text["neutral"])
         return out
 
     def _do_discard(self, move: Move) -> None:
@@ -678,11 +681,11 @@ class DifState(State):
     def _legal_altitude(self) -> list[Move]:
         cat = self.game.catalogue
         seat = self.turn_seat
-        out = [cat.get("level")]
+        out = [cat.by_text["level"]]
         if self.alts[seat] < HIGH and self.hands[seat]:
-            out.append(cat.get("climb"))
+            out.append(cat.by_text["climb"])
         if self.alts[seat] > LOW:
-            out.append(cat.get("dive"))
+            out.append(cat.by_text["dive"])
         return out
 
     def _do_altitude(self, move: Move) -> None:
@@ -719,7 +722,7 @@ class DifState(State):
 
     def _legal_follow(self) -> list[Move]:
         cat = self.game.catalogue
-        return [cat.get("follow"), cat.get("stay")]
+        return [cat.by_text["follow"], cat.by_text["stay"]]
 
     def _do_follow(self, move: Move) -> None:
         follower = 1 - self.turn_seat
@@ -768,15 +771,9 @@ class DifState(State):
     def _legal_speed(self) -> list[Move]:
         cat = self.game.catalogue
         seat = self.turn_seat
-        out = [cat.get("end")]
         rel = self.rel(seat)
-        if rel < 2 and self._can_hold(seat, rel + 1):
-            out.append(cat.get("speed", "pos"))
-        mine, theirs = self.bands[seat], self.bands[1 - seat]
-        for me, foe in ((-1, 0), (1, 0), (0, -1), (0, 1)):
-            if GUN <= mine + me <= AH and GUN <= theirs + foe <= AH:
-                out.append(cat.get("speed", "range", a=me, b=foe))
-        return out
+        pos = rel < 2 and self._can_hold(seat, rel + 1)
+        return list(_speed_moves(cat, pos, self.bands[seat], self.bands[1 - seat]))
 
     def _do_speed(self, move: Move) -> None:
         seat = self.turn_seat
@@ -820,11 +817,11 @@ class DifState(State):
         cards = self.data.cards
         trigger = [c for c in drawn if (cards[c].can_tone if sam else cards[c].can_gun)]
         if not trigger:
-            self.discards += tuple(drawn)
+            self.discards += drawn
             self._emit({"type": "site-spent", "site": site.name, "cards": names})
             return
         opener = trigger[0]
-        self.site_hand = tuple(sorted(_without(tuple(drawn), opener)))
+        self.site_hand = tuple(sorted(_without(drawn, opener)))
         family = "Tone" if sam else "Guns"
         self.kind, self.cyc_card, self.cyc_missile = "site", NO_CARD, -1
         self.chain = ((owner, opener, family, "site"),)
@@ -845,51 +842,41 @@ class DifState(State):
         cat = self.game.catalogue
         seat = self.turn_seat
         rel = self.rel(seat)
-        mutual = self.mutual()
-        reach = self.reach(seat)
-        mine, theirs = self.bands[seat], self.bands[1 - seat]
-        hand_size = len(self.hands[seat])
+        bands, alts = self.bands, self.alts
+        mutual = flight.mutual_range(bands[0], bands[1], alts[0], alts[1])
         plane = self.plane(seat)
+        hand = self.hands[seat]
+        hand_size = len(hand)
+        alt = alts[seat]
+        missiles = self.missiles[seat]
+        gun = plane.gun is not None
+        hold = mutual <= _reach(cat, gun, missiles)
+        tones = _tone_moves(cat, rel, mutual, missiles)
+        card_moves = _card_moves(
+            cat, rel, hold, bands[seat], bands[1 - seat], alt < HIGH and hand_size >= 2, alt > LOW
+        )
+        guns = cat.attack if gun and mutual == GUN else None
+        cards = self.data.cards
         attacks: list[Move] = []
         acts: list[Move] = []
         moves: list[Move] = []
-        for card in self._held(seat):
-            name = card.slug
-            gun_ok = card.can_gun and plane.gun is not None and mutual == GUN
-            if gun_ok and hand_size - 1 >= self.gun_cost(seat, card):
-                attacks.append(cat.get("attack", name))
-            if card.can_tone and rel >= 0:
-                attacks += [
-                    cat.get("tone", name, missile.slug)
-                    for missile in self.data.missiles
-                    if self.missiles[seat][missile.index]
-                    and missile.cards[rel] is not None
-                    and missile.reaches(mutual)
-                ]
-            action = card.action
-            if (
-                (action == "pos_to_neutral" and rel < 0)
-                or (action == "disadv_to_adv" and rel == -1)
-                or action == "missile_bonus"
-            ):
-                acts.append(cat.get("act", name))
-            elif action == "altitude_1":
-                if self.alts[seat] < HIGH and hand_size >= 2:
-                    acts.append(cat.get("act", name, "up"))
-                if self.alts[seat] > LOW:
-                    acts.append(cat.get("act", name, "down"))
-            for k in range(1, min(card.positioning, 4, 2 - rel) + 1):
-                if rel + k <= 0 or mutual <= reach:
-                    moves.append(cat.get("pos", name, a=k))
-            if card.range:
-                for me in range(GUN - mine, AH - mine + 1):
-                    for foe in range(GUN - theirs, AH - theirs + 1):
-                        if (me or foe) and abs(me) + abs(foe) <= card.range:
-                            moves.append(cat.get("range", name, a=me, b=foe))
-        free = [cat.get("neutral")] if rel > 0 else []
-        if hand_size and self.fresh(seat, "Timely"):
-            free.append(cat.get("timely"))
-        return [*attacks, *acts, *moves, *free, cat.get("end")]
+        for index in dict.fromkeys(hand):
+            if guns is not None:
+                attack = guns[index]
+                if attack is not None and hand_size - 1 >= self.gun_cost(seat, cards[index]):
+                    attacks.append(attack)
+            attacks += tones[index]
+            act, maneuvers = card_moves[index]
+            acts += act
+            moves += maneuvers
+        if rel > 0:
+            moves.append(cat.by_text["neutral"])
+        if hand_size and self.skills_shown and self.fresh(seat, "Timely"):
+            moves.append(cat.by_text["timely"])
+        attacks += acts
+        attacks += moves
+        attacks.append(cat.by_text["end"])
+        return attacks
 
     def _do_play(self, move: Move) -> None:
         seat = self.turn_seat
@@ -1002,8 +989,7 @@ class DifState(State):
         self.phase, self.to_act = PAY, seat
 
     def _legal_pay(self) -> list[Move]:
-        cat = self.game.catalogue
-        return [cat.get("discard", c.slug) for c in self._held(self.pay_seat)]
+        return self._discard_moves(self.pay_seat)
 
     def _do_pay(self, move: Move) -> None:
         seat = self.pay_seat
@@ -1039,15 +1025,13 @@ class DifState(State):
 
     def can_react(self, seat: int, card: CardType, top: Link) -> bool:
         """React To names the title, or Ace Pilot (anything), or Split-S on the enemy's turn."""
-        if self.kind == "missile" and seat == self.turn_seat and not card.usable_in_missile_hand:
-            return False
-        if self.kind == "site" and seat != self.turn_seat and not card.usable_in_missile_hand:
-            return False  # R38: a site has no pilot: Ace Pilot is dead in its hand
-        title = top[2]
-        react = card.react_to
-        if title in react or "ANY" in react:
-            return True
-        return "ANY_ENEMY_TURN" in react and seat != self.turn_seat
+        return _reacts(card, top[2], self._restricted(seat), seat != self.turn_seat)
+
+    def _restricted(self, seat: int) -> bool:
+        """Whether the seat reacts from a missile's or a site's hand (no pilot: R38)."""
+        if self.kind == "missile":
+            return seat == self.turn_seat
+        return self.kind == "site" and seat != self.turn_seat
 
     def _can_countermeasure(self, seat: int, top: Link) -> bool:
         """Countermeasures answer a Tone or any card the missile plays (R12)."""
@@ -1059,30 +1043,34 @@ class DifState(State):
         seat = self.to_act
         assert seat is not None
         top = self.chain[-1]
-        out = [cat.get("pass")]
+        out = [cat.by_text["pass"]]
         hand, source = self._source(seat)
-        last = -1
         wild: list[Move] = []
         agile = jink = False
         if source == "hand" and self.skills_shown and self.skills[seat]:
             # Agile, Jink: once per game any card reacts as an Ace Pilot (R34).
             agile = self.fresh(seat, "Agile")
             jink = self.kind == "gun" and seat != self.chain[0][0] and self.fresh(seat, "Jink")
-        for index in hand:
-            if index != last:
-                last = index
-                card = self.data.cards[index]
-                if self.can_react(seat, card, top):
-                    out.append(cat.get("react", card.slug))
-                else:
-                    if agile:
-                        wild.append(cat.get("agile", card.slug))
-                    if jink:
-                        wild.append(cat.get("jink", card.slug))
+        reactions = _reactions(cat, top[2], self._restricted(seat), seat != self.turn_seat)
+        for index in dict.fromkeys(hand):
+            move = reactions[index]
+            if move is not None:
+                out.append(move)
+            else:
+                slug = self.data.cards[index].slug
+                if agile:
+                    wild.append(cat.get("agile", slug))
+                if jink:
+                    wild.append(cat.get("jink", slug))
         if self._can_countermeasure(seat, top):
-            out.append(cat.get("cm"))
-        if source == "hand" and self.cms[seat] > 0 and self.fresh(seat, "Lucky"):
-            out.append(cat.get("lucky"))
+            out.append(cat.by_text["cm"])
+        if (
+            source == "hand"
+            and self.cms[seat] > 0
+            and self.skills_shown
+            and self.fresh(seat, "Lucky")
+        ):
+            out.append(cat.by_text["lucky"])
         return out + wild
 
     def _do_react(self, move: Move) -> None:
@@ -1121,15 +1109,8 @@ class DifState(State):
     def _resolve(self) -> None:
         """The last card decides: the action stands if its player played it, else it fails."""
         chain, kind = self.chain, self.kind
-        active = self.turn_seat
         success = chain[-1][0] == chain[0][0]
-        cards = self.data.cards
-        split = [
-            s
-            for s, c, _, _ in chain
-            if c != NO_CARD and cards[c].action == "split_s" and s != active
-        ]
-        self.discards += tuple(c for _, c, _, _ in chain if c != NO_CARD)
+        self.discards += tuple([c for _, c, _, _ in chain if c != NO_CARD])
         self.chain = ()
         self._emit({"type": "resolve", "use": kind, "success": success, "seat": chain[0][0]})
         if kind == "tone" and not success and self.has(1 - chain[0][0], "Relief"):
@@ -1144,16 +1125,23 @@ class DifState(State):
             self.discards += self.site_hand
             self._emit({"type": "site-spent", "cards": [self._title(c) for c in self.site_hand]})
             self.site_hand = ()
-        if not success and split:
+        if success:
+            self._effect(chain[0][0])
+            return
+        cards = self.data.cards
+        active = self.turn_seat
+        split = [
+            s
+            for s, c, _, _ in chain
+            if c != NO_CARD and cards[c].action == "split_s" and s != active
+        ]
+        if split:
             # R2: Split-S standing ends the enemy's turn at once; its player draws a card.
             self._emit({"type": "split-s", "seat": split[-1]})
             self._draw(split[-1], 1, "Split-S")
             self._end_turn()
             return
-        if not success:
-            self._continue("after")
-            return
-        self._effect(chain[0][0])
+        self._continue("after")
 
     def _effect(self, seat: int) -> None:
         """What a standing action does."""
@@ -1212,12 +1200,12 @@ class DifState(State):
 
     def _legal_launch(self) -> list[Move]:
         cat = self.game.catalogue
-        out = [cat.get("launch"), cat.get("hold")]
+        out = [cat.by_text["launch"], cat.by_text["hold"]]
         if (
             self.game.options["second_missile"]
             and self.missiles[self.turn_seat][self.cyc_missile] >= 2
         ):
-            out.append(cat.get("launch2"))
+            out.append(cat.by_text["launch2"])
         return out
 
     def _do_launch(self, move: Move) -> None:
@@ -1313,10 +1301,9 @@ class DifState(State):
                 seat["rating_changes"] = self._changes(s)
                 seat["skills_used"] = [data.skills[i].name for i in self.used[s]]
             if self.planes_shown:
+                missiles = data.missiles
                 seat["missiles"] = {
-                    m.name: self.missiles[s][m.index]
-                    for m in data.missiles
-                    if self.missiles[s][m.index]
+                    missiles[i].name: n for i, n in enumerate(self.missiles[s]) if n
                 }
                 seat["countermeasures"] = self.cms[s]
                 seat["afterburners"] = self.burners[s]
@@ -1480,25 +1467,137 @@ class DifState(State):
 
 
 def _ratings(plane: Aircraft) -> JSON:
-    def dash(value: int | None) -> int | str:
-        return "-" if value is None else value
-
+    """The printed ratings, "-" where the card prints none."""
     return {
         "nation": plane.nation,
         "year": plane.year,
         "speed": plane.speed,
         "performance": plane.performance,
         "thrust_pre": plane.thrust_pre,
-        "ab_pre": dash(plane.ab_pre),
+        "ab_pre": "-" if plane.ab_pre is None else plane.ab_pre,
         "thrust_post": plane.thrust_post,
-        "ab_post": dash(plane.ab_post),
-        "gun": dash(plane.gun),
-        "ew": dash(plane.ew),
+        "ab_post": "-" if plane.ab_post is None else plane.ab_post,
+        "gun": "-" if plane.gun is None else plane.gun,
+        "ew": "-" if plane.ew is None else plane.ew,
         "countermeasures": plane.countermeasures,
     }
 
 
-_LEGAL: dict[str, Callable[[DifState], list[Move]]] = {
+@cache
+def _reach(cat: Catalogue, gun: bool, missiles: Hand) -> int:
+    """``flight.reach`` by whether the aircraft has a gun and its missiles left (cached: the
+    rules ask after every maneuver and the answers are few)."""
+    best = GUN if gun else flight.NO_REACH
+    for index, count in enumerate(missiles):
+        if count > 0:
+            best = max(best, cat.data.missiles[index].band)
+    return best
+
+
+@cache
+def _tone_moves(
+    cat: Catalogue, rel: int, mutual: int, missiles: Hand
+) -> tuple[tuple[Move, ...], ...]:
+    """By card index: the Tones it may play at this position and range with these missiles
+    left (cached per situation: the play step asks on every decision)."""
+    data = cat.data
+    fit = [
+        m
+        for m in data.missiles
+        if rel >= 0 and missiles[m.index] and m.cards[rel] is not None and m.reaches(mutual)
+    ]
+    return tuple(
+        tuple(cat.get("tone", c.slug, m.slug) for m in fit) if c.can_tone else ()
+        for c in data.cards
+    )
+
+
+@cache
+def _card_moves(
+    cat: Catalogue, rel: int, hold: bool, mine: int, theirs: int, climb: bool, dive: bool
+) -> tuple[tuple[tuple[Move, ...], tuple[Move, ...]], ...]:
+    """By card index: its actions, and its maneuvers (position, then range), in the play step
+    in this situation. Cached: at most a few hundred situations; ``hold`` is the mutual range
+    within reach, ``climb`` and ``dive`` whether an Altitude card may go up or down."""
+    ranges = _range_moves(cat, mine, theirs)
+    table = []
+    for card in cat.data.cards:
+        name = card.slug
+        action = card.action
+        act: list[Move] = []
+        if (
+            (action == "pos_to_neutral" and rel < 0)
+            or (action == "disadv_to_adv" and rel == -1)
+            or action == "missile_bonus"
+        ):
+            act.append(cat.get("act", name))
+        elif action == "altitude_1":
+            if climb:
+                act.append(cat.get("act", name, "up"))
+            if dive:
+                act.append(cat.get("act", name, "down"))
+        moves: list[Move] = []
+        for k in range(1, min(card.positioning, 4, 2 - rel) + 1):
+            if rel + k <= 0 or hold:
+                moves.append(cat.get("pos", name, a=k))
+        table.append((tuple(act), (*moves, *ranges[card.index])))
+    return tuple(table)
+
+
+@cache
+def _range_moves(cat: Catalogue, mine: int, theirs: int) -> tuple[tuple[Move, ...], ...]:
+    """By card index: its range maneuvers that keep both bands between G and AH (cached per
+    band pair, so that ``_card_moves`` builds its tables quickly)."""
+    table = []
+    for card in cat.data.cards:
+        moves: list[Move] = []
+        if card.range:
+            for me in range(GUN - mine, AH - mine + 1):
+                for foe in range(GUN - theirs, AH - theirs + 1):
+                    if (me or foe) and abs(me) + abs(foe) <= card.range:
+                        moves.append(cat.get("range", card.slug, a=me, b=foe))
+        table.append(tuple(moves))
+    return tuple(table)
+
+
+@cache
+def _speed_moves(cat: Catalogue, pos: bool, mine: int, theirs: int) -> tuple[Move, ...]:
+    """The Speed Maneuvers open with these range bands (``pos``: a position step may be held),
+    after ending them (cached: sixteen band pairs)."""
+    out = [cat.by_text["end"]]
+    if pos:
+        out.append(cat.get("speed", "pos"))
+    for me, foe in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+        if GUN <= mine + me <= AH and GUN <= theirs + foe <= AH:
+            out.append(cat.get("speed", "range", a=me, b=foe))
+    return tuple(out)
+
+
+@cache
+def _reactions(
+    cat: Catalogue, title: str, restricted: bool, enemy_turn: bool
+) -> tuple[Move | None, ...]:
+    """By card index, its reaction to an action titled ``title`` (None if it may not react):
+    ``restricted`` for a missile's or site's hand, ``enemy_turn`` off the reactor's turn."""
+    return tuple(
+        cat.react[c.index] if _reacts(c, title, restricted, enemy_turn) else None
+        for c in cat.data.cards
+    )
+
+
+def _reacts(card: CardType, title: str, restricted: bool, enemy_turn: bool) -> bool:
+    """React To names the title, or Ace Pilot (anything), or Split-S on the enemy's turn; a
+    missile's or site's hand has no pilot, so cards not usable there never react (R38)."""
+    if restricted and not card.usable_in_missile_hand:
+        return False
+    react = card.react_to
+    if title in react or "ANY" in react:
+        return True
+    return "ANY_ENEMY_TURN" in react and enemy_turn
+
+
+# Typed list[Any] so legal_actions returns the generators' lists of Moves as lists of Actions.
+_LEGAL: dict[str, Callable[[DifState], list[Any]]] = {
     PICK: DifState._legal_pick,
     ALT_PICK: DifState._legal_alt_pick,
     INITIATIVE: DifState._legal_initiative,
