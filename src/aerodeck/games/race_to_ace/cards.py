@@ -101,7 +101,9 @@ def hand_list(hand: tuple[int, ...]) -> list[str]:
 
 
 def add(hand: tuple[int, ...], kind: int, count: int = 1) -> tuple[int, ...]:
-    return (*hand[:kind], hand[kind] + count, *hand[kind + 1 :])
+    counts = list(hand)  # an edit through a list: about twice as fast as splicing the tuple
+    counts[kind] += count
+    return tuple(counts)
 
 
 def hand_list_kinds(hand: tuple[int, ...]) -> list[int]:

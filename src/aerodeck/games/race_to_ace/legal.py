@@ -34,6 +34,7 @@ from aerodeck.games.race_to_ace.cards import (
     VISUAL,
 )
 from aerodeck.games.race_to_ace.table import (
+    CACHE_LIMIT,
     DOGFIGHT,
     FIRE,
     LOST,
@@ -51,7 +52,6 @@ _BARE: Final = tuple(bare(k) for k in c.KINDS)
 _AT: Final = tuple(tuple(at_pilot(k, t) for t in range(MAX_SEATS)) for k in c.KINDS)
 # The discards open to a pilot, per (hand, wing): hands repeat often, and this is asked every turn.
 _DISCARDS: dict[tuple[Hand, Hand], tuple[Action, ...]] = {}
-_CACHE_LIMIT: Final = 100_000
 
 
 class LegalMoves(Table):
@@ -91,15 +91,18 @@ class LegalMoves(Table):
 
     def _discards(self, seat: int) -> list[Action]:
         """Discards of every card held; a pilot holding nothing at all passes (R2)."""
+        return list(self._discard_moves(seat))
+
+    def _discard_moves(self, seat: int) -> tuple[Action, ...]:
         key = (self.hands[seat], self.wings[seat])
         moves = _DISCARDS.get(key)
         if moves is None:
             hand, wing = key
             moves = tuple(discard(k) for k in c.KINDS if hand[k] or wing[k]) or (PASS,)
-            if len(_DISCARDS) >= _CACHE_LIMIT:
+            if len(_DISCARDS) >= CACHE_LIMIT:
                 _DISCARDS.clear()
             _DISCARDS[key] = moves
-        return list(moves)
+        return moves
 
     def _turn_moves(self, p: int, have: Hand) -> list[Action]:
         """Every card play open to ``p`` in a normal turn (R1), plus discards.
@@ -188,7 +191,7 @@ class LegalMoves(Table):
                         append(_AT[FLAMEOUT][t])
         for stack in acqs:
             self._stack_moves(p, stack, have, fo, append)
-        moves.extend(self._discards(p))
+        moves.extend(self._discard_moves(p))
         return moves
 
     def _stack_moves(

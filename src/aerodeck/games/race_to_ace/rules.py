@@ -201,9 +201,27 @@ class RaceState(LegalMoves, Information):
         return kind
 
     def _refill(self, seat: int) -> None:
+        """Draw ``seat`` back up to seven cards (and the wingman too), top of the deck first."""
         drawn: list[int] = []
         for wing in (False, True) if self.wingmen else (False,):
-            missing = HAND_SIZE - sum(self.wings[seat] if wing else self.hands[seat])
+            held = self.wings[seat] if wing else self.hands[seat]
+            missing = HAND_SIZE - sum(held)
+            if missing <= 0:
+                continue
+            deck = self.deck
+            if len(deck) >= missing:
+                # Enough cards: take them in one slice (what one draw at a time would take).
+                cards = deck[:missing]
+                self.deck = deck[missing:]
+                counts = list(held)
+                for kind in cards:
+                    counts[kind] += 1
+                if wing:
+                    self.wings = replace_at(self.wings, seat, tuple(counts))
+                else:
+                    self.hands = replace_at(self.hands, seat, tuple(counts))
+                drawn.extend(cards)
+                continue
             for _ in range(missing):
                 kind = self._draw(seat, wing)
                 if kind == NONE:
@@ -633,9 +651,13 @@ class RaceState(LegalMoves, Information):
             self.phase = TRIM
             self.to_act = self.turn
             return
-        for step in range(self.n):
-            self._refill((self.turn + step) % self.n)
-        self._start_turn((self.turn + 1) % self.n)
+        n, turn, hands = self.n, self.turn, self.hands
+        for step in range(n):
+            seat = (turn + step) % n
+            # A refill touches only its own seat's hands, so the tuple read above stays true.
+            if self.wingmen or sum(hands[seat]) < HAND_SIZE:
+                self._refill(seat)
+        self._start_turn((turn + 1) % n)
 
     def _end_game(self, winners: list[int], why: str) -> None:
         """One game is over; in a match (option ``games``) score it and deal the next (R19)."""

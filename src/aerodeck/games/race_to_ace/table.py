@@ -41,6 +41,11 @@ Snapshot = tuple[tuple[Stack, ...], tuple[tuple[int, int], ...], tuple[int, ...]
 # played against, the table before it).
 Pending = tuple[int, int, int, Snapshot]
 
+# Caches keyed by immutable hands are cleared when they reach this size (memory stays bounded).
+CACHE_LIMIT = 100_000
+# What a pilot with a wingman may play, per (hand, wing): asked at every decision (R17).
+_PLAYABLE: dict[tuple[Hand, Hand], Hand] = {}
+
 
 def threatens(stack: Stack) -> int:
     """The pilot a stack can be fired on now, or -1 (a suppressed RADAR threatens nobody)."""
@@ -126,8 +131,15 @@ class Table(State):
         hand = self.hands[seat]
         if not self.wingmen:
             return hand
-        wing = self.wings[seat]
-        return tuple(n if kind in c.SPECIAL else n + wing[kind] for kind, n in enumerate(hand))
+        key = (hand, self.wings[seat])
+        have = _PLAYABLE.get(key)
+        if have is None:
+            wing = key[1]
+            have = tuple(n if k in c.SPECIAL else n + wing[k] for k, n in enumerate(hand))
+            if len(_PLAYABLE) >= CACHE_LIMIT:
+                _PLAYABLE.clear()
+            _PLAYABLE[key] = have
+        return have
 
     def flamed(self, seat: int) -> bool:
         return any(victim == seat for victim, _ in self.flames)
