@@ -46,6 +46,12 @@ from aerodeck.games.race_to_ace.table import (
 if TYPE_CHECKING:
     from aerodeck.games.race_to_ace.game import RaceToAce
 
+# The seats in refill order from each turn's pilot, per table size: read at every turn's end.
+_ROTATIONS = {
+    n: tuple(tuple((turn + step) % n for step in range(n)) for turn in range(n))
+    for n in range(2, 6)
+}
+
 
 class RaceState(LegalMoves, Information):
     """One game (or match) of Race to Ace in progress."""
@@ -175,8 +181,9 @@ class RaceState(LegalMoves, Information):
 
     def _take(self, seat: int, kind: int, discarding: bool = False) -> None:
         """Remove a card from the pilot's own hand, else from the wingman's (R17)."""
-        if self.hands[seat][kind]:
-            self.hands = replace_at(self.hands, seat, c.add(self.hands[seat], kind, -1))
+        hand = self.hands[seat]
+        if hand[kind]:
+            self.hands = replace_at(self.hands, seat, c.add(hand, kind, -1))
         else:
             assert self.wingmen and (discarding or kind not in c.SPECIAL)
             self.wings = replace_at(self.wings, seat, c.add(self.wings[seat], kind, -1))
@@ -184,16 +191,17 @@ class RaceState(LegalMoves, Information):
     def _draw(self, seat: int, wing: bool = False) -> int:
         """Draw the top card (its kind, or -1 if none is left anywhere); an empty deck first
         takes in the shuffled discard pile (R2)."""
-        if not self.deck:
+        deck = self.deck
+        if not deck:
             if not self.discards:
                 return NONE
             pile = list(self.discards)
             self.rng_seed = shuffle(self.rng_seed, pile)
-            self.deck = tuple(pile)
+            deck = tuple(pile)
             self.discards = ()
-            self._emit({"type": "reshuffle", "deck": len(self.deck)})
-        kind = self.deck[0]
-        self.deck = self.deck[1:]
+            self._emit({"type": "reshuffle", "deck": len(deck)})
+        kind = deck[0]
+        self.deck = deck[1:]
         if wing:
             self.wings = replace_at(self.wings, seat, c.add(self.wings[seat], kind))
         else:
@@ -253,12 +261,12 @@ class RaceState(LegalMoves, Information):
         seat = self.to_act
         assert seat is not None
         phase = self.phase
-        if phase in (TURN, LOST) and action is PASS:
+        if phase == TURN and action is not PASS:
+            self._play_turn(seat, action)
+        elif phase in (TURN, LOST) and action is PASS:
             self._emit({"type": "pass", "seat": seat})
             self.downed = replace_at(self.downed, seat, False)
             self._end_turn()
-        elif phase == TURN:
-            self._play_turn(seat, action)
         elif phase == LOST:
             self._take(seat, action.card, discarding=True)
             self._to_discard(action.card)
@@ -619,11 +627,11 @@ class RaceState(LegalMoves, Information):
 
     def _start_turn(self, seat: int) -> None:
         self.turn = seat
-        self.turn_no += 1
+        self.turn_no = turn_no = self.turn_no + 1
         self.df = None
         self.pending = None
         self.weapon = None
-        if self.turn_no > self.game.options["max_turns"]:  # every game ends (R20)
+        if turn_no > self.game.options["max_turns"]:  # every game ends (R20)
             best = max(self.kills)
             self._end_game([s for s in range(self.n) if self.kills[s] == best], "turn limit")
             return
@@ -635,7 +643,7 @@ class RaceState(LegalMoves, Information):
             {
                 "type": "turn",
                 "seat": seat,
-                "turn": self.turn_no,
+                "turn": turn_no,
                 "lost": lost,
                 "drew": drawn != NONE,
             },
@@ -651,13 +659,13 @@ class RaceState(LegalMoves, Information):
             self.phase = TRIM
             self.to_act = self.turn
             return
-        n, turn, hands = self.n, self.turn, self.hands
-        for step in range(n):
-            seat = (turn + step) % n
+        hands, wingmen = self.hands, self.wingmen
+        rotation = _ROTATIONS[self.n][self.turn]
+        for seat in rotation:
             # A refill touches only its own seat's hands, so the tuple read above stays true.
-            if self.wingmen or sum(hands[seat]) < HAND_SIZE:
+            if wingmen or sum(hands[seat]) < HAND_SIZE:
                 self._refill(seat)
-        self._start_turn((turn + 1) % n)
+        self._start_turn(rotation[1])
 
     def _end_game(self, winners: list[int], why: str) -> None:
         """One game is over; in a match (option ``games``) score it and deal the next (R19)."""
