@@ -49,6 +49,7 @@ from aerodeck.games.race_to_ace.table import (
 
 # Interned moves by card and target, looked up without arithmetic in the move generator.
 _BARE: Final = tuple(bare(k) for k in c.KINDS)
+_DISCARD: Final = tuple(discard(k) for k in c.KINDS)
 _AT: Final = tuple(tuple(at_pilot(k, t) for t in range(MAX_SEATS)) for k in c.KINDS)
 # The discards open to a pilot, per (hand, wing): hands repeat often, and this is asked every turn.
 _DISCARDS: dict[tuple[Hand, Hand], tuple[Action, ...]] = {}
@@ -73,7 +74,7 @@ class LegalMoves(Table):
             return []
         phase = self.phase
         if phase == TURN:
-            return self._turn_moves(seat, self.playable(seat))
+            return self._turn_moves(seat, self.playable(seat) if self.wingmen else self.hands[seat])
         if phase == LOST:
             return self._discards(seat)
         if phase == TRIM:
@@ -97,8 +98,9 @@ class LegalMoves(Table):
         key = (self.hands[seat], self.wings[seat])
         moves = _DISCARDS.get(key)
         if moves is None:
-            hand, wing = key
-            moves = tuple(discard(k) for k in c.KINDS if hand[k] or wing[k]) or (PASS,)
+            held = zip(_DISCARD, *key, strict=True)
+            moves = tuple([move for move, in_hand, in_wing in held if in_hand or in_wing])
+            moves = moves or (PASS,)
             if len(_DISCARDS) >= CACHE_LIMIT:
                 _DISCARDS.clear()
             _DISCARDS[key] = moves
@@ -112,11 +114,7 @@ class LegalMoves(Table):
         the rules: specials, per target VISUAL/RADAR/GUNS/MISSILE/FLAMEOUT, stacks, discards."""
         moves: list[Action] = []
         append = moves.append
-        fo = False
-        for victim, _ in self.flames:
-            if victim == p:
-                fo = True
-                break
+        fo = self.flamed(p)
         if fo and have[RELIGHT]:
             append(_BARE[RELIGHT])
         if have[HOT_STICK]:

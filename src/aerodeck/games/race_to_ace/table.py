@@ -142,7 +142,11 @@ class Table(State):
         return have
 
     def flamed(self, seat: int) -> bool:
-        return any(victim == seat for victim, _ in self.flames)
+        # A plain loop: any() over a generator costs several times more on this hot path.
+        for victim, _ in self.flames:  # noqa: SIM110
+            if victim == seat:
+                return True
+        return False
 
     def _special_hidden(self, kind: int) -> bool:
         """The special is in some hand or the deck: a pilot may be holding it (R14)."""
