@@ -183,10 +183,10 @@ class RaceState(LegalMoves, Information):
         """Remove a card from the pilot's own hand, else from the wingman's (R17)."""
         hand = self.hands[seat]
         if hand[kind]:
-            self.hands = replace_at(self.hands, seat, c.add(hand, kind, -1))
+            self.hands = c.add_to(self.hands, seat, kind, -1)
         else:
             assert self.wingmen and (discarding or kind not in c.SPECIAL)
-            self.wings = replace_at(self.wings, seat, c.add(self.wings[seat], kind, -1))
+            self.wings = c.add_to(self.wings, seat, kind, -1)
 
     def _draw(self, seat: int, wing: bool = False) -> int:
         """Draw the top card (its kind, or -1 if none is left anywhere); an empty deck first
@@ -203,9 +203,9 @@ class RaceState(LegalMoves, Information):
         kind = deck[0]
         self.deck = deck[1:]
         if wing:
-            self.wings = replace_at(self.wings, seat, c.add(self.wings[seat], kind))
+            self.wings = c.add_to(self.wings, seat, kind)
         else:
-            self.hands = replace_at(self.hands, seat, c.add(self.hands[seat], kind))
+            self.hands = c.add_to(self.hands, seat, kind)
         return kind
 
     def _refill(self, seat: int) -> None:
@@ -276,7 +276,7 @@ class RaceState(LegalMoves, Information):
             self.downed = replace_at(self.downed, seat, False)
             self._end_turn()
         elif phase == TRIM:
-            self.hands = replace_at(self.hands, seat, c.add(self.hands[seat], action.card, -1))
+            self.hands = c.add_to(self.hands, seat, action.card, -1)
             self._to_discard(action.card)
             self._emit({"type": "discard", "seat": seat, "card": c.WORDS[action.card]})
             self._end_turn()
