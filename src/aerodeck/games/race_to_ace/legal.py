@@ -51,8 +51,8 @@ from aerodeck.games.race_to_ace.table import (
 _BARE: Final = tuple(bare(k) for k in c.KINDS)
 _DISCARD: Final = tuple(discard(k) for k in c.KINDS)
 _AT: Final = tuple(tuple(at_pilot(k, t) for t in range(MAX_SEATS)) for k in c.KINDS)
-# The discards open to a pilot, per (hand, wing): hands repeat often, and this is asked every turn.
-_DISCARDS: dict[tuple[Hand, Hand], tuple[Action, ...]] = {}
+# The discards open to a pilot, per hand (or (hand, wing)): hands repeat often, and every turn asks.
+_DISCARDS: dict[Hand | tuple[Hand, Hand], tuple[Action, ...]] = {}
 
 
 class LegalMoves(Table):
@@ -95,10 +95,12 @@ class LegalMoves(Table):
         return list(self._discard_moves(seat))
 
     def _discard_moves(self, seat: int) -> tuple[Action, ...]:
-        key = (self.hands[seat], self.wings[seat])
+        hand = self.hands[seat]
+        # Without wingmen the hand alone decides (a shorter key hashes faster).
+        key: Hand | tuple[Hand, Hand] = (hand, self.wings[seat]) if self.wingmen else hand
         moves = _DISCARDS.get(key)
         if moves is None:
-            held = zip(_DISCARD, *key, strict=True)
+            held = zip(_DISCARD, hand, self.wings[seat], strict=True)
             moves = tuple([move for move, in_hand, in_wing in held if in_hand or in_wing])
             moves = moves or (PASS,)
             if len(_DISCARDS) >= CACHE_LIMIT:
