@@ -190,7 +190,9 @@ class LegalMoves(Table):
                     if flameout and golden_bird != t:
                         append(_AT[FLAMEOUT][t])
         for stack in acqs:
-            self._stack_moves(p, stack, have, fo, append)
+            # Only stacks on or from p, and RADARs (JAMMIT!), take a play from p.
+            if stack[1] == p or stack[2] == p or stack[0] == RADAR:
+                self._stack_moves(p, stack, have, fo, append)
         moves.extend(self._discard_moves(p))
         return moves
 
