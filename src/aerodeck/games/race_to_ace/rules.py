@@ -531,10 +531,11 @@ class RaceState(LegalMoves, Information):
             else:
                 kept.append(stack)
         self.acqs = tuple(kept)
-        flames = tuple(f for f in self.flames if t not in f)
-        gone.extend(c.FLAMEOUT for _ in range(len(self.flames) - len(flames)))
+        flames = tuple([f for f in self.flames if t not in f])
+        gone.extend([c.FLAMEOUT] * (len(self.flames) - len(flames)))
         self.flames = flames
-        if self.game.options["specials_lost"]:
+        options = self.game.options
+        if options["specials_lost"]:
             if self.hot_stick == t:
                 self.hot_stick = NONE
                 gone.append(c.HOT_STICK)
@@ -543,7 +544,8 @@ class RaceState(LegalMoves, Information):
                 gone.append(c.GOLDEN_BIRD)
         self._to_discard(*gone)
         # The 20 kill tokens are bookkeeping: a kill counts when they have run out (R21).
-        self.kills = replace_at(self.kills, shooter, self.kills[shooter] + 1)
+        kills = self.kills[shooter] + 1
+        self.kills = replace_at(self.kills, shooter, kills)
         self.downed = replace_at(self.downed, t, True)
         self._emit(
             {
@@ -551,14 +553,13 @@ class RaceState(LegalMoves, Information):
                 "seat": shooter,
                 "target": t,
                 "card": c.WORDS[weapon],
-                "kills": self.kills[shooter],
+                "kills": kills,
                 "discarded": [c.WORDS[k] for k in gone],
             }
         )
-        if self.kills[shooter] >= self.game.options["kills_to_win"]:
-            self._end_game(
-                [shooter], "five kills" if self.game.options["kills_to_win"] == 5 else "kills"
-            )
+        target = options["kills_to_win"]
+        if kills >= target:
+            self._end_game([shooter], "five kills" if target == 5 else "kills")
         else:
             self._end_turn()
 
@@ -626,11 +627,9 @@ class RaceState(LegalMoves, Information):
         self._emit(event)
 
     def _start_turn(self, seat: int) -> None:
+        """``seat`` draws and is to play (both callers have already cleared the dogfight)."""
         self.turn = seat
         self.turn_no = turn_no = self.turn_no + 1
-        self.df = None
-        self.pending = None
-        self.weapon = None
         if turn_no > self.game.options["max_turns"]:  # every game ends (R20)
             best = max(self.kills)
             self._end_game([s for s in range(self.n) if self.kills[s] == best], "turn limit")
