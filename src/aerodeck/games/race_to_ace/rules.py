@@ -658,11 +658,11 @@ class RaceState(LegalMoves, Information):
             self.phase = TRIM
             self.to_act = self.turn
             return
-        hands, wingmen = self.hands, self.wingmen
+        hands, wings, wingmen = self.hands, self.wings, self.wingmen
         rotation = _ROTATIONS[self.n][self.turn]
         for seat in rotation:
-            # A refill touches only its own seat's hands, so the tuple read above stays true.
-            if wingmen or sum(hands[seat]) < HAND_SIZE:
+            # A refill touches only its own seat's cards, so the tuples read above stay true.
+            if sum(hands[seat]) < HAND_SIZE or (wingmen and sum(wings[seat]) < HAND_SIZE):
                 self._refill(seat)
         self._start_turn(rotation[1])
 
