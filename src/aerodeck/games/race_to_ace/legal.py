@@ -55,6 +55,21 @@ _AT: Final = tuple(tuple(at_pilot(k, t) for t in range(MAX_SEATS)) for k in c.KI
 _DISCARDS: dict[Hand | tuple[Hand, Hand], tuple[Action, ...]] = {}
 
 
+def _discards_of(hand: Hand, wing: Hand | None) -> tuple[Action, ...]:
+    """Discards of every card in ``hand`` (and ``wing``), or a pass when there is none."""
+    # Without wingmen the hand alone decides (a shorter key hashes faster).
+    key: Hand | tuple[Hand, Hand] = hand if wing is None else (hand, wing)
+    moves = _DISCARDS.get(key)
+    if moves is None:
+        held = zip(_DISCARD, hand, wing or c.EMPTY_HAND, strict=True)
+        moves = tuple([move for move, in_hand, in_wing in held if in_hand or in_wing])
+        moves = moves or (PASS,)
+        if len(_DISCARDS) >= CACHE_LIMIT:
+            _DISCARDS.clear()
+        _DISCARDS[key] = moves
+    return moves
+
+
 class LegalMoves(Table):
     __slots__ = ()
 
@@ -78,7 +93,7 @@ class LegalMoves(Table):
         if phase == LOST:
             return self._discards(seat)
         if phase == TRIM:
-            return [discard(k) for k in c.KINDS if self.hands[seat][k]]
+            return list(_discards_of(self.hands[seat], None))  # never empty: 8 cards in hand
         if phase == DOGFIGHT:
             moves = self._answers(seat, self.playable(seat))
             if self.game.options["must_answer"] and moves:
@@ -95,18 +110,7 @@ class LegalMoves(Table):
         return list(self._discard_moves(seat))
 
     def _discard_moves(self, seat: int) -> tuple[Action, ...]:
-        hand = self.hands[seat]
-        # Without wingmen the hand alone decides (a shorter key hashes faster).
-        key: Hand | tuple[Hand, Hand] = (hand, self.wings[seat]) if self.wingmen else hand
-        moves = _DISCARDS.get(key)
-        if moves is None:
-            held = zip(_DISCARD, hand, self.wings[seat], strict=True)
-            moves = tuple([move for move, in_hand, in_wing in held if in_hand or in_wing])
-            moves = moves or (PASS,)
-            if len(_DISCARDS) >= CACHE_LIMIT:
-                _DISCARDS.clear()
-            _DISCARDS[key] = moves
-        return moves
+        return _discards_of(self.hands[seat], self.wings[seat] if self.wingmen else None)
 
     def _turn_moves(self, p: int, have: Hand) -> list[Action]:
         """Every card play open to ``p`` in a normal turn (R1), plus discards.
