@@ -51,22 +51,23 @@ from aerodeck.games.race_to_ace.table import (
 _BARE: Final = tuple(bare(k) for k in c.KINDS)
 _DISCARD: Final = tuple(discard(k) for k in c.KINDS)
 _AT: Final = tuple(tuple(at_pilot(k, t) for t in range(MAX_SEATS)) for k in c.KINDS)
-# The discards open to a pilot, per hand (or (hand, wing)): hands repeat often, and every turn asks.
-_DISCARDS: dict[Hand | tuple[Hand, Hand], tuple[Action, ...]] = {}
+# The discards open to a pilot without a wingman, per hand: hands repeat, and every turn asks.
+_DISCARDS: dict[Hand, tuple[Action, ...]] = {}
 
 
 def _discards_of(hand: Hand, wing: Hand | None) -> tuple[Action, ...]:
     """Discards of every card in ``hand`` (and ``wing``), or a pass when there is none."""
-    # Without wingmen the hand alone decides (a shorter key hashes faster).
-    key: Hand | tuple[Hand, Hand] = hand if wing is None else (hand, wing)
-    moves = _DISCARDS.get(key)
+    if wing is not None:
+        # Hand and wingman pairs rarely repeat: a table of them would mostly miss.
+        held = zip(_DISCARD, hand, wing, strict=True)
+        return tuple([move for move, in_hand, in_wing in held if in_hand or in_wing]) or (PASS,)
+    moves = _DISCARDS.get(hand)
     if moves is None:
-        held = zip(_DISCARD, hand, wing or c.EMPTY_HAND, strict=True)
-        moves = tuple([move for move, in_hand, in_wing in held if in_hand or in_wing])
+        moves = tuple([move for move, in_hand in zip(_DISCARD, hand, strict=True) if in_hand])
         moves = moves or (PASS,)
         if len(_DISCARDS) >= CACHE_LIMIT:
             _DISCARDS.clear()
-        _DISCARDS[key] = moves
+        _DISCARDS[hand] = moves
     return moves
 
 

@@ -8,6 +8,7 @@ lying on it (-1 when none) with who played that. A VISUAL covered by the target'
 
 from __future__ import annotations
 
+from operator import add
 from typing import TYPE_CHECKING
 
 from aerodeck.core.api import Action, State
@@ -43,8 +44,9 @@ Pending = tuple[int, int, int, Snapshot]
 
 # Caches keyed by immutable hands are cleared when they reach this size (memory stays bounded).
 CACHE_LIMIT = 100_000
-# What a pilot with a wingman may play, per (hand, wing): asked at every decision (R17).
-_PLAYABLE: dict[tuple[Hand, Hand], Hand] = {}
+# A wingman lends every kind before RELIGHT: the Specials are the last kinds (R17).
+_LENT = c.RELIGHT
+assert frozenset(c.KINDS[_LENT:]) == c.SPECIAL
 
 
 def threatens(stack: Stack) -> int:
@@ -131,15 +133,8 @@ class Table(State):
         hand = self.hands[seat]
         if not self.wingmen:
             return hand
-        key = (hand, self.wings[seat])
-        have = _PLAYABLE.get(key)
-        if have is None:
-            wing = key[1]
-            have = tuple(n if k in c.SPECIAL else n + wing[k] for k, n in enumerate(hand))
-            if len(_PLAYABLE) >= CACHE_LIMIT:
-                _PLAYABLE.clear()
-            _PLAYABLE[key] = have
-        return have
+        wing = self.wings[seat]
+        return (*map(add, hand[:_LENT], wing[:_LENT]), *hand[_LENT:])
 
     def flamed(self, seat: int) -> bool:
         # A plain loop: any() over a generator costs several times more on this hot path.
