@@ -96,6 +96,34 @@ def test_the_turn_draws_then_refills_everyone_to_seven() -> None:
     assert [sum(h) for h in s.hands] == [7, 8, 7]  # seat 1 is down and has drawn
 
 
+@pytest.mark.parametrize("deck_left", [0, 2, 3, 30])
+def test_a_refill_draws_what_one_draw_at_a_time_would(deck_left: int) -> None:
+    """The refill takes the deck's top in one slice when it can; across a reshuffle it draws
+    card by card. Either way: the same cards, order, events and randomness as single draws."""
+    game = aerodeck.make("race_to_ace", players=3)
+    s = game.new_game(seed=11)
+    taken = tuple(k for k in c.KINDS for _ in range(s.hands[1][k]))[:3]
+    for kind in taken:
+        s._take(1, kind)
+    s.discards += taken + s.deck[deck_left:]
+    s.deck = s.deck[:deck_left]
+    s.check_invariants()
+    one_by_one = s.clone()
+    drawn = [one_by_one._draw(1) for _ in range(3)]
+    before = s.event_count
+    s._refill(1)
+    s.check_invariants()
+    assert (s.hands, s.deck, s.discards, s.rng_seed) == (
+        one_by_one.hands,
+        one_by_one.deck,
+        one_by_one.discards,
+        one_by_one.rng_seed,
+    )
+    events = s.events_since(before, 1)
+    assert [e["type"] for e in events] == ["reshuffle", "refill"] if deck_left < 3 else ["refill"]
+    assert events[-1]["cards"] == [c.WORDS[k] for k in drawn]
+
+
 @pytest.mark.parametrize(
     ("setup", "message"),
     [

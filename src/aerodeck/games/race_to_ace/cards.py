@@ -100,8 +100,17 @@ def hand_list(hand: tuple[int, ...]) -> list[str]:
     return [WORDS[kind] for kind in KINDS for _ in range(hand[kind])]
 
 
-def add(hand: tuple[int, ...], kind: int, count: int = 1) -> tuple[int, ...]:
-    return (*hand[:kind], hand[kind] + count, *hand[kind + 1 :])
+def add_to(
+    hands: tuple[tuple[int, ...], ...], seat: int, kind: int, count: int = 1
+) -> tuple[tuple[int, ...], ...]:
+    """``hands`` with ``count`` more ``kind`` cards in ``seat``'s hand (a draw or a play).
+
+    Edited through lists: about twice as fast as splicing the tuples, and every turn does it."""
+    hand = list(hands[seat])
+    hand[kind] += count
+    edited = list(hands)
+    edited[seat] = tuple(hand)
+    return tuple(edited)
 
 
 def hand_list_kinds(hand: tuple[int, ...]) -> list[int]:

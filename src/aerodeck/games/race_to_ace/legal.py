@@ -7,10 +7,34 @@ at all (R1) without leaking what they hold.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Final
+
 from aerodeck.core.api import Action
 from aerodeck.games.race_to_ace import cards as c
-from aerodeck.games.race_to_ace.actions import PASS, at_pilot, bare, discard, on_stack
+from aerodeck.games.race_to_ace.actions import (
+    MAX_SEATS,
+    PASS,
+    at_pilot,
+    bare,
+    discard,
+    on_stack,
+)
+from aerodeck.games.race_to_ace.cards import (
+    FLAMEOUT,
+    GOLDEN_BIRD,
+    GUNS,
+    HOT_STICK,
+    JAMMIT,
+    MALFUNCTION,
+    MANEUVER,
+    MISSILE,
+    RADAR,
+    RELIGHT,
+    VISUAL,
+)
 from aerodeck.games.race_to_ace.table import (
+    CACHE_LIMIT,
     DOGFIGHT,
     FIRE,
     LOST,
@@ -23,6 +47,29 @@ from aerodeck.games.race_to_ace.table import (
     Table,
 )
 
+# Interned moves by card and target, looked up without arithmetic in the move generator.
+_BARE: Final = tuple(bare(k) for k in c.KINDS)
+_DISCARD: Final = tuple(discard(k) for k in c.KINDS)
+_AT: Final = tuple(tuple(at_pilot(k, t) for t in range(MAX_SEATS)) for k in c.KINDS)
+# The discards open to a pilot without a wingman, per hand: hands repeat, and every turn asks.
+_DISCARDS: dict[Hand, tuple[Action, ...]] = {}
+
+
+def _discards_of(hand: Hand, wing: Hand | None) -> tuple[Action, ...]:
+    """Discards of every card in ``hand`` (and ``wing``), or a pass when there is none."""
+    if wing is not None:
+        # Hand and wingman pairs rarely repeat: a table of them would mostly miss.
+        held = zip(_DISCARD, hand, wing, strict=True)
+        return tuple([move for move, in_hand, in_wing in held if in_hand or in_wing]) or (PASS,)
+    moves = _DISCARDS.get(hand)
+    if moves is None:
+        moves = tuple([move for move, in_hand in zip(_DISCARD, hand, strict=True) if in_hand])
+        moves = moves or (PASS,)
+        if len(_DISCARDS) >= CACHE_LIMIT:
+            _DISCARDS.clear()
+        _DISCARDS[hand] = moves
+    return moves
+
 
 class LegalMoves(Table):
     __slots__ = ()
@@ -30,102 +77,160 @@ class LegalMoves(Table):
     def legal_actions(self) -> list[Action]:
         """Every move open to the seat to act (cached until the next move: search and ``apply``
         both ask)."""
-        if self.legal_cache is None:
-            self.legal_cache = tuple(self._legal())
-        return list(self.legal_cache)
+        cache = self.legal_cache
+        if cache is None:
+            moves = self._legal()
+            self.legal_cache = tuple(moves)
+            return moves
+        return list(cache)
 
     def _legal(self) -> list[Action]:
         seat = self.to_act
         if seat is None:
             return []
-        if self.phase == TURN:
-            return self._turn_moves(seat, self.playable(seat))
-        if self.phase == LOST:
+        phase = self.phase
+        if phase == TURN:
+            return self._turn_moves(seat, self.playable(seat) if self.wingmen else self.hands[seat])
+        if phase == LOST:
             return self._discards(seat)
-        if self.phase == TRIM:
-            return [discard(k) for k in c.KINDS if self.hands[seat][k]]
-        if self.phase == DOGFIGHT:
+        if phase == TRIM:
+            return list(_discards_of(self.hands[seat], None))  # never empty: 8 cards in hand
+        if phase == DOGFIGHT:
             moves = self._answers(seat, self.playable(seat))
             if self.game.options["must_answer"] and moves:
                 return moves
             return [PASS, *moves]
-        if self.phase == FIRE:
+        if phase == FIRE:
             return [PASS, *self._fire_moves(seat, self.playable(seat))]
-        if self.phase == REACT:
+        if phase == REACT:
             return [PASS, *self._reveal_moves(seat)]
         return [PASS, *self._weapon_answers(seat, self.playable(seat))]
 
     def _discards(self, seat: int) -> list[Action]:
         """Discards of every card held; a pilot holding nothing at all passes (R2)."""
-        hand, wing = self.hands[seat], self.wings[seat]
-        return [discard(k) for k in c.KINDS if hand[k] or wing[k]] or [PASS]
+        return list(self._discard_moves(seat))
+
+    def _discard_moves(self, seat: int) -> tuple[Action, ...]:
+        return _discards_of(self.hands[seat], self.wings[seat] if self.wingmen else None)
 
     def _turn_moves(self, p: int, have: Hand) -> list[Action]:
-        """Every card play open to ``p`` in a normal turn (R1), plus discards."""
+        """Every card play open to ``p`` in a normal turn (R1), plus discards.
+
+        One pass over the acquisitions first notes, per target, which attack cards they block or
+        allow (the rules of ``_slot`` and ``_usable``); the moves then come out in the order of
+        the rules: specials, per target VISUAL/RADAR/GUNS/MISSILE/FLAMEOUT, stacks, discards."""
         moves: list[Action] = []
+        append = moves.append
         fo = self.flamed(p)
-        if fo and have[c.RELIGHT]:
-            moves.append(bare(c.RELIGHT))
-        for special in (c.HOT_STICK, c.GOLDEN_BIRD):
-            if have[special]:
-                moves.append(bare(special))
-        for t in range(self.n):
-            if not self._targetable(p, t):
-                continue
-            if not fo:
-                if have[c.VISUAL]:
-                    slot = self._slot(c.VISUAL, t, p)
-                    if slot is None or (
-                        slot[2] == p
-                        and slot[3] == c.MANEUVER
-                        and self.game.options["visual_counters_maneuver"]
-                    ):
-                        moves.append(at_pilot(c.VISUAL, t))
-                if have[c.RADAR]:
-                    slot = self._slot(c.RADAR, t, p)
-                    if slot is None or slot[3] == c.JAMMIT:
-                        moves.append(at_pilot(c.RADAR, t))
-                if have[c.GUNS] and self._usable(p, c.VISUAL, t):
-                    moves.append(at_pilot(c.GUNS, t))
-                if have[c.MISSILE] and self._usable(p, c.RADAR, t):
-                    moves.append(at_pilot(c.MISSILE, t))
-            if have[c.FLAMEOUT] and self.golden_bird != t:
-                moves.append(at_pilot(c.FLAMEOUT, t))
-        for stack in self.acqs:
-            moves.extend(self._stack_moves(p, stack, have, fo))
-        return moves + self._discards(p)
+        if fo and have[RELIGHT]:
+            append(_BARE[RELIGHT])
+        if have[HOT_STICK]:
+            append(_BARE[HOT_STICK])
+        if have[GOLDEN_BIRD]:
+            append(_BARE[GOLDEN_BIRD])
+        n = self.n
+        acqs = self.acqs
+        downed = self.downed
+        golden_bird = self.golden_bird
+        flameout = have[FLAMEOUT]
+        if fo:
+            if flameout:
+                at = _AT[FLAMEOUT]
+                for t in range(n):
+                    if t != p and not downed[t] and t != golden_bird:
+                        append(at[t])
+        else:
+            visual, radar, guns, missile = have[VISUAL], have[RADAR], have[GUNS], have[MISSILE]
+            if acqs and (visual or radar or guns or missile):
+                tokens = self.tokens
+                # Per target: the stack in the way of a new VISUAL/RADAR (first found, as _slot),
+                # and whether GUNS/MISSILE may be fired (as _usable).
+                visual_slot: list[Stack | None] = [None] * n
+                radar_slot: list[Stack | None] = [None] * n
+                guns_at = [False] * n
+                missile_at = [False] * n
+                for stack in acqs:
+                    kind, target, source, cover, _ = stack
+                    mine = not tokens or source == p
+                    if kind == VISUAL:
+                        if mine and visual_slot[target] is None:
+                            visual_slot[target] = stack
+                        fire_at = guns_at
+                    else:
+                        if mine and radar_slot[target] is None:
+                            radar_slot[target] = stack
+                        fire_at = missile_at
+                    if cover == MANEUVER:
+                        if target == p:  # only the pilot who outmaneuvered fires on it (R5)
+                            fire_at[source] = True
+                    elif cover == NONE and mine:
+                        fire_at[target] = True
+                counters = self.game.options["visual_counters_maneuver"]
+                for t in range(n):
+                    if t == p or downed[t]:
+                        continue
+                    if visual:
+                        slot = visual_slot[t]
+                        if slot is None or (slot[2] == p and slot[3] == MANEUVER and counters):
+                            append(_AT[VISUAL][t])
+                    if radar:
+                        slot = radar_slot[t]
+                        if slot is None or slot[3] == JAMMIT:
+                            append(_AT[RADAR][t])
+                    if guns and guns_at[t]:
+                        append(_AT[GUNS][t])
+                    if missile and missile_at[t]:
+                        append(_AT[MISSILE][t])
+                    if flameout and golden_bird != t:
+                        append(_AT[FLAMEOUT][t])
+            else:
+                # No acquisition in play: every VISUAL and RADAR is open, no weapon is.
+                for t in range(n):
+                    if t == p or downed[t]:
+                        continue
+                    if visual:
+                        append(_AT[VISUAL][t])
+                    if radar:
+                        append(_AT[RADAR][t])
+                    if flameout and golden_bird != t:
+                        append(_AT[FLAMEOUT][t])
+        for stack in acqs:
+            # Only stacks on or from p, and RADARs (JAMMIT!), take a play from p.
+            if stack[1] == p or stack[2] == p or stack[0] == RADAR:
+                self._stack_moves(p, stack, have, fo, append)
+        moves.extend(self._discard_moves(p))
+        return moves
 
-    def _stack_moves(self, p: int, stack: Stack, have: Hand, fo: bool) -> list[Action]:
+    def _stack_moves(
+        self, p: int, stack: Stack, have: Hand, fo: bool, add: Callable[[Action], None]
+    ) -> None:
+        """The plays open to ``p`` on one acquisition in play, passed to ``add`` in order."""
         kind, target, source, cover, cover_owner = stack
-        out: list[Action] = []
-
-        def add(card: int) -> None:
-            out.append(on_stack(card, kind, source, target))
-
-        if target == p and cover != c.MANEUVER:
+        if target == p and cover != MANEUVER:
             # A defence in your own turn against an acquisition on you: no dogfight (R1).
-            visual = cover == NONE and kind == c.VISUAL
-            if visual and not fo and have[c.MANEUVER] and self.hot_stick != source:
-                add(c.MANEUVER)
-            if cover == NONE and kind == c.RADAR and have[c.JAMMIT]:
-                add(c.JAMMIT)
+            if cover == NONE:
+                if kind == VISUAL:
+                    if not fo and have[MANEUVER] and self.hot_stick != source:
+                        add(on_stack(MANEUVER, kind, source, target))
+                elif have[JAMMIT]:
+                    add(on_stack(JAMMIT, kind, source, target))
             if self.golden_bird != source:
-                if have[c.MALFUNCTION]:
-                    add(c.MALFUNCTION)
-                if have[c.FLAMEOUT]:
-                    add(c.FLAMEOUT)
-        elif source == p and cover == c.MANEUVER:
+                if have[MALFUNCTION]:
+                    add(on_stack(MALFUNCTION, kind, source, target))
+                if have[FLAMEOUT]:
+                    add(on_stack(FLAMEOUT, kind, source, target))
+        elif source == p and cover == MANEUVER:
             # Your VISUAL was outmaneuvered: counter the MANEUVER and re-engage (R5, R6).
-            out.extend(self._maneuver_counters(p, target, have, fo))
-        elif kind == c.RADAR and target != p:
-            if cover == c.JAMMIT and (not self.tokens or source == p):
-                if have[c.JAMMIT]:
-                    add(c.JAMMIT)  # ECCM (R9)
-                if have[c.MALFUNCTION] and self.golden_bird != cover_owner:
-                    add(c.MALFUNCTION)
-            elif cover == NONE and source != p and have[c.JAMMIT]:
-                add(c.JAMMIT)  # offensive JAMMIT! on another pilot's RADAR (R9)
-        return out
+            for move in self._maneuver_counters(p, target, have, fo):
+                add(move)
+        elif kind == RADAR and target != p:
+            if cover == JAMMIT and (not self.tokens or source == p):
+                if have[JAMMIT]:
+                    add(on_stack(JAMMIT, kind, source, target))  # ECCM (R9)
+                if have[MALFUNCTION] and self.golden_bird != cover_owner:
+                    add(on_stack(MALFUNCTION, kind, source, target))
+            elif cover == NONE and source != p and have[JAMMIT]:
+                add(on_stack(JAMMIT, kind, source, target))  # offensive JAMMIT! on a RADAR (R9)
 
     def _maneuver_counters(self, a: int, d: int, have: Hand, fo: bool) -> list[Action]:
         """What the outmaneuvered pilot ``a`` may play on ``d``'s MANEUVER over a's VISUAL."""

@@ -46,6 +46,12 @@ from aerodeck.games.race_to_ace.table import (
 if TYPE_CHECKING:
     from aerodeck.games.race_to_ace.game import RaceToAce
 
+# The seats in refill order from each turn's pilot, per table size: read at every turn's end.
+_ROTATIONS = {
+    n: tuple(tuple((turn + step) % n for step in range(n)) for turn in range(n))
+    for n in range(2, 6)
+}
+
 
 class RaceState(LegalMoves, Information):
     """One game (or match) of Race to Ace in progress."""
@@ -175,35 +181,55 @@ class RaceState(LegalMoves, Information):
 
     def _take(self, seat: int, kind: int, discarding: bool = False) -> None:
         """Remove a card from the pilot's own hand, else from the wingman's (R17)."""
-        if self.hands[seat][kind]:
-            self.hands = replace_at(self.hands, seat, c.add(self.hands[seat], kind, -1))
+        hand = self.hands[seat]
+        if hand[kind]:
+            self.hands = c.add_to(self.hands, seat, kind, -1)
         else:
             assert self.wingmen and (discarding or kind not in c.SPECIAL)
-            self.wings = replace_at(self.wings, seat, c.add(self.wings[seat], kind, -1))
+            self.wings = c.add_to(self.wings, seat, kind, -1)
 
     def _draw(self, seat: int, wing: bool = False) -> int:
         """Draw the top card (its kind, or -1 if none is left anywhere); an empty deck first
         takes in the shuffled discard pile (R2)."""
-        if not self.deck:
+        deck = self.deck
+        if not deck:
             if not self.discards:
                 return NONE
             pile = list(self.discards)
             self.rng_seed = shuffle(self.rng_seed, pile)
-            self.deck = tuple(pile)
+            deck = tuple(pile)
             self.discards = ()
-            self._emit({"type": "reshuffle", "deck": len(self.deck)})
-        kind = self.deck[0]
-        self.deck = self.deck[1:]
+            self._emit({"type": "reshuffle", "deck": len(deck)})
+        kind = deck[0]
+        self.deck = deck[1:]
         if wing:
-            self.wings = replace_at(self.wings, seat, c.add(self.wings[seat], kind))
+            self.wings = c.add_to(self.wings, seat, kind)
         else:
-            self.hands = replace_at(self.hands, seat, c.add(self.hands[seat], kind))
+            self.hands = c.add_to(self.hands, seat, kind)
         return kind
 
     def _refill(self, seat: int) -> None:
+        """Draw ``seat`` back up to seven cards (and the wingman too), top of the deck first."""
         drawn: list[int] = []
         for wing in (False, True) if self.wingmen else (False,):
-            missing = HAND_SIZE - sum(self.wings[seat] if wing else self.hands[seat])
+            held = self.wings[seat] if wing else self.hands[seat]
+            missing = HAND_SIZE - sum(held)
+            if missing <= 0:
+                continue
+            deck = self.deck
+            if len(deck) >= missing:
+                # Enough cards: take them in one slice (what one draw at a time would take).
+                cards = deck[:missing]
+                self.deck = deck[missing:]
+                counts = list(held)
+                for kind in cards:
+                    counts[kind] += 1
+                if wing:
+                    self.wings = replace_at(self.wings, seat, tuple(counts))
+                else:
+                    self.hands = replace_at(self.hands, seat, tuple(counts))
+                drawn.extend(cards)
+                continue
             for _ in range(missing):
                 kind = self._draw(seat, wing)
                 if kind == NONE:
@@ -235,12 +261,12 @@ class RaceState(LegalMoves, Information):
         seat = self.to_act
         assert seat is not None
         phase = self.phase
-        if phase in (TURN, LOST) and action is PASS:
+        if phase == TURN and action is not PASS:
+            self._play_turn(seat, action)
+        elif phase in (TURN, LOST) and action is PASS:
             self._emit({"type": "pass", "seat": seat})
             self.downed = replace_at(self.downed, seat, False)
             self._end_turn()
-        elif phase == TURN:
-            self._play_turn(seat, action)
         elif phase == LOST:
             self._take(seat, action.card, discarding=True)
             self._to_discard(action.card)
@@ -250,7 +276,7 @@ class RaceState(LegalMoves, Information):
             self.downed = replace_at(self.downed, seat, False)
             self._end_turn()
         elif phase == TRIM:
-            self.hands = replace_at(self.hands, seat, c.add(self.hands[seat], action.card, -1))
+            self.hands = c.add_to(self.hands, seat, action.card, -1)
             self._to_discard(action.card)
             self._emit({"type": "discard", "seat": seat, "card": c.WORDS[action.card]})
             self._end_turn()
@@ -505,10 +531,11 @@ class RaceState(LegalMoves, Information):
             else:
                 kept.append(stack)
         self.acqs = tuple(kept)
-        flames = tuple(f for f in self.flames if t not in f)
-        gone.extend(c.FLAMEOUT for _ in range(len(self.flames) - len(flames)))
+        flames = tuple([f for f in self.flames if t not in f])
+        gone.extend([c.FLAMEOUT] * (len(self.flames) - len(flames)))
         self.flames = flames
-        if self.game.options["specials_lost"]:
+        options = self.game.options
+        if options["specials_lost"]:
             if self.hot_stick == t:
                 self.hot_stick = NONE
                 gone.append(c.HOT_STICK)
@@ -517,7 +544,8 @@ class RaceState(LegalMoves, Information):
                 gone.append(c.GOLDEN_BIRD)
         self._to_discard(*gone)
         # The 20 kill tokens are bookkeeping: a kill counts when they have run out (R21).
-        self.kills = replace_at(self.kills, shooter, self.kills[shooter] + 1)
+        kills = self.kills[shooter] + 1
+        self.kills = replace_at(self.kills, shooter, kills)
         self.downed = replace_at(self.downed, t, True)
         self._emit(
             {
@@ -525,14 +553,13 @@ class RaceState(LegalMoves, Information):
                 "seat": shooter,
                 "target": t,
                 "card": c.WORDS[weapon],
-                "kills": self.kills[shooter],
+                "kills": kills,
                 "discarded": [c.WORDS[k] for k in gone],
             }
         )
-        if self.kills[shooter] >= self.game.options["kills_to_win"]:
-            self._end_game(
-                [shooter], "five kills" if self.game.options["kills_to_win"] == 5 else "kills"
-            )
+        target = options["kills_to_win"]
+        if kills >= target:
+            self._end_game([shooter], "five kills" if target == 5 else "kills")
         else:
             self._end_turn()
 
@@ -600,12 +627,10 @@ class RaceState(LegalMoves, Information):
         self._emit(event)
 
     def _start_turn(self, seat: int) -> None:
+        """``seat`` draws and is to play (both callers have already cleared the dogfight)."""
         self.turn = seat
-        self.turn_no += 1
-        self.df = None
-        self.pending = None
-        self.weapon = None
-        if self.turn_no > self.game.options["max_turns"]:  # every game ends (R20)
+        self.turn_no = turn_no = self.turn_no + 1
+        if turn_no > self.game.options["max_turns"]:  # every game ends (R20)
             best = max(self.kills)
             self._end_game([s for s in range(self.n) if self.kills[s] == best], "turn limit")
             return
@@ -617,7 +642,7 @@ class RaceState(LegalMoves, Information):
             {
                 "type": "turn",
                 "seat": seat,
-                "turn": self.turn_no,
+                "turn": turn_no,
                 "lost": lost,
                 "drew": drawn != NONE,
             },
@@ -633,9 +658,13 @@ class RaceState(LegalMoves, Information):
             self.phase = TRIM
             self.to_act = self.turn
             return
-        for step in range(self.n):
-            self._refill((self.turn + step) % self.n)
-        self._start_turn((self.turn + 1) % self.n)
+        hands, wings, wingmen = self.hands, self.wings, self.wingmen
+        rotation = _ROTATIONS[self.n][self.turn]
+        for seat in rotation:
+            # A refill touches only its own seat's cards, so the tuples read above stay true.
+            if sum(hands[seat]) < HAND_SIZE or (wingmen and sum(wings[seat]) < HAND_SIZE):
+                self._refill(seat)
+        self._start_turn(rotation[1])
 
     def _end_game(self, winners: list[int], why: str) -> None:
         """One game is over; in a match (option ``games``) score it and deal the next (R19)."""

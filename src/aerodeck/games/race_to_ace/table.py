@@ -8,6 +8,7 @@ lying on it (-1 when none) with who played that. A VISUAL covered by the target'
 
 from __future__ import annotations
 
+from operator import add
 from typing import TYPE_CHECKING
 
 from aerodeck.core.api import Action, State
@@ -40,6 +41,12 @@ Snapshot = tuple[tuple[Stack, ...], tuple[tuple[int, int], ...], tuple[int, ...]
 # A MALFUNCTION, FLAMEOUT or MANEUVER that a held special may still cancel: (card, played by,
 # played against, the table before it).
 Pending = tuple[int, int, int, Snapshot]
+
+# Caches keyed by immutable hands are cleared when they reach this size (memory stays bounded).
+CACHE_LIMIT = 100_000
+# A wingman lends every kind before RELIGHT: the Specials are the last kinds (R17).
+_LENT = c.RELIGHT
+assert frozenset(c.KINDS[_LENT:]) == c.SPECIAL
 
 
 def threatens(stack: Stack) -> int:
@@ -127,10 +134,14 @@ class Table(State):
         if not self.wingmen:
             return hand
         wing = self.wings[seat]
-        return tuple(n if kind in c.SPECIAL else n + wing[kind] for kind, n in enumerate(hand))
+        return (*map(add, hand[:_LENT], wing[:_LENT]), *hand[_LENT:])
 
     def flamed(self, seat: int) -> bool:
-        return any(victim == seat for victim, _ in self.flames)
+        # A plain loop: any() over a generator costs several times more on this hot path.
+        for victim, _ in self.flames:  # noqa: SIM110
+            if victim == seat:
+                return True
+        return False
 
     def _special_hidden(self, kind: int) -> bool:
         """The special is in some hand or the deck: a pilot may be holding it (R14)."""
