@@ -163,7 +163,7 @@ from mypyc.build import mypycify
 setup(
     name="aerodeck-compiled",
     packages=[],
-    ext_modules=mypycify({files!r}, opt_level="3", strip_asserts=False),
+    ext_modules=mypycify({files!r}, opt_level="3", strip_asserts=False, separate=True),
 )
 """
 
