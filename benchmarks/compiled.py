@@ -88,6 +88,7 @@ def main(argv: list[str]) -> dict[str, Any]:
     parser.add_argument("--states", type=int, default=30, help="mid-game states for per-call times")
     parser.add_argument("--iterations", type=int, default=300, help="ISMCTS iterations per search")
     parser.add_argument("--skip-ismcts", action="store_true", help="random playouts only")
+    parser.add_argument("--skip-playouts", action="store_true", help="ISMCTS only")
     parser.add_argument("--json", help="write the results here")
     parser.add_argument("--child", nargs=2, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -103,7 +104,7 @@ def main(argv: list[str]) -> dict[str, Any]:
     print(f"load average at start: {result['load_start']}")
     header = f"{'game':18} {'n':>2} {'build':9} {'decisions/s':>12} {'x pure':>7}"
     print(header + f" {'clone us':>9} {'legal us':>9} {'apply us':>9} {'view us':>9}")
-    for k, game_id in enumerate(games):
+    for k, game_id in enumerate([] if args.skip_playouts else games):
         order = ("pure", "compiled") if k % 2 == 0 else ("compiled", "pure")
         runs = {build: run_child(build, "playouts", game_id, args) for build in order}
         for pure, comp in zip(runs["pure"], runs["compiled"], strict=True):
