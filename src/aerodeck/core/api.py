@@ -11,7 +11,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, partial
 from importlib import resources
 from typing import Any, ClassVar, Protocol
 
@@ -299,8 +299,8 @@ class State(ABC):
             game=self.game,
             seat=player,
             legal_actions=self.legal_actions(),
-            sampler=lambda rng: self.determinize(player, rng),
-            viewer=lambda: self.view(player),
+            sampler=partial(self.determinize, player),
+            viewer=partial(self.view, player),
         )
 
     def _emit(self, public: JSON, private: dict[int, JSON] | None = None) -> None:
