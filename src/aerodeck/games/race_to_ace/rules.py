@@ -235,7 +235,7 @@ class RaceState(LegalMoves, Information):
                 if kind == NONE:
                     break
                 drawn.append(kind)
-        if drawn:
+        if drawn and not self._muted:
             self._emit(
                 {"type": "refill", "seat": seat, "count": len(drawn)},
                 {seat: {"cards": [c.WORDS[k] for k in drawn]}},
@@ -264,27 +264,31 @@ class RaceState(LegalMoves, Information):
         if phase == TURN and action is not PASS:
             self._play_turn(seat, action)
         elif phase in (TURN, LOST) and action is PASS:
-            self._emit({"type": "pass", "seat": seat})
+            if not self._muted:
+                self._emit({"type": "pass", "seat": seat})
             self.downed = replace_at(self.downed, seat, False)
             self._end_turn()
         elif phase == LOST:
             self._take(seat, action.card, discarding=True)
             self._to_discard(action.card)
-            self._emit(
-                {"type": "discard", "seat": seat, "card": c.WORDS[action.card], "lost": True}
-            )
+            if not self._muted:
+                self._emit(
+                    {"type": "discard", "seat": seat, "card": c.WORDS[action.card], "lost": True}
+                )
             self.downed = replace_at(self.downed, seat, False)
             self._end_turn()
         elif phase == TRIM:
             self.hands = c.add_to(self.hands, seat, action.card, -1)
             self._to_discard(action.card)
-            self._emit({"type": "discard", "seat": seat, "card": c.WORDS[action.card]})
+            if not self._muted:
+                self._emit({"type": "discard", "seat": seat, "card": c.WORDS[action.card]})
             self._end_turn()
         elif phase == DOGFIGHT:
             self._answer(seat, action)
         elif phase == FIRE:
             if action is PASS:
-                self._emit({"type": "hold_fire", "seat": seat})
+                if not self._muted:
+                    self._emit({"type": "hold_fire", "seat": seat})
                 self._end_turn()
             else:
                 self._fire(seat, action.pilot, action.card)
@@ -298,7 +302,8 @@ class RaceState(LegalMoves, Information):
         if move.discard:
             self._take(p, card, discarding=True)
             self._to_discard(card)
-            self._emit({"type": "discard", "seat": p, "card": c.WORDS[card]})
+            if not self._muted:
+                self._emit({"type": "discard", "seat": p, "card": c.WORDS[card]})
             self._end_turn()
             return
         self._take(p, card)
@@ -344,16 +349,15 @@ class RaceState(LegalMoves, Information):
 
     def _play_on_stack(self, p: int, card: int, stack: Stack) -> None:
         kind, target, source, cover, cover_owner = stack
-        ref = stack_ref(stack)
         if target == p:
             if card == c.MANEUVER:
                 snapshot = self._snapshot()
                 self._set(stack, (kind, target, source, c.MANEUVER, p))
-                self._event(p, card, "outmaneuver", ref=ref)
+                self._event(p, card, "outmaneuver", stack=stack)
                 self._maybe_react(source, c.HOT_STICK, (c.MANEUVER, p, source, snapshot))
             elif card == c.JAMMIT:
                 self._set(stack, (kind, target, source, c.JAMMIT, p))
-                self._event(p, card, "suppress", ref=ref)
+                self._event(p, card, "suppress", stack=stack)
                 self._end_turn()
             else:
                 snapshot = self._snapshot()
@@ -368,15 +372,15 @@ class RaceState(LegalMoves, Information):
             self._set(stack, restored)
             if card == c.JAMMIT:
                 self._to_discard(c.JAMMIT, c.JAMMIT)
-                self._event(p, card, "eccm", ref=ref)
+                self._event(p, card, "eccm", stack=stack)
                 self._end_turn()
             else:
                 self._to_discard(c.JAMMIT, c.MALFUNCTION)
-                self._event(p, card, "unjam", ref=ref)
+                self._event(p, card, "unjam", stack=stack)
                 self._maybe_react(cover_owner, c.GOLDEN_BIRD, (card, p, cover_owner, snapshot))
         else:
             self._set(stack, (kind, target, source, c.JAMMIT, p))
-            self._event(p, card, "suppress", ref=ref)
+            self._event(p, card, "suppress", stack=stack)
             self._end_turn()
 
     def _break(self, p: int, card: int, stack: Stack) -> None:
@@ -389,12 +393,11 @@ class RaceState(LegalMoves, Information):
             self.flames += ((stack[2], p),)
         else:
             self._to_discard(c.MALFUNCTION)
-        self._event(p, card, "break", ref=stack_ref(stack))
+        self._event(p, card, "break", stack=stack)
 
     def _counter_maneuver(self, a: int, card: int, stack: Stack) -> None:
         """``a`` counters the MANEUVER on a's VISUAL: it slides back onto its target (R5, R6)."""
         kind, d, source, _, _ = stack
-        ref = stack_ref(stack)
         snapshot = self._snapshot()
         restored: Stack = (kind, d, source, NONE, NONE)
         self.pending = None
@@ -415,12 +418,13 @@ class RaceState(LegalMoves, Information):
             self.pending = (card, a, d, snapshot)
         elif card == c.HOT_STICK:
             self._display(a, c.HOT_STICK)
-        self._event(a, card, "counter_maneuver", ref=ref)
+        self._event(a, card, "counter_maneuver", stack=stack)
 
     def _engage(self, a: int, d: int, kind: int) -> None:
         """A DOGFIGHT begins: the defender answers at once (R1)."""
         self.df = (a, d, kind)
-        self._emit({"type": "dogfight", "attacker": a, "defender": d, "kind": c.WORDS[kind]})
+        if not self._muted:
+            self._emit({"type": "dogfight", "attacker": a, "defender": d, "kind": c.WORDS[kind]})
         self._ask(d)
 
     def _ask(self, x: int) -> None:
@@ -436,7 +440,8 @@ class RaceState(LegalMoves, Information):
         a, d, kind = self.df
         y = d if x == a else a
         if move is PASS:
-            self._emit({"type": "pass", "seat": x})
+            if not self._muted:
+                self._emit({"type": "pass", "seat": x})
             self._dogfight_over(x)
             return
         card = move.card
@@ -450,14 +455,13 @@ class RaceState(LegalMoves, Information):
             return
         stack = self._find(kind, d, a)
         assert stack is not None
-        ref = stack_ref(stack)
         if x == d:
             if card == c.MANEUVER:
                 self._set(stack, (kind, d, a, c.MANEUVER, d))
-                self._event(d, card, "outmaneuver", ref=ref)
+                self._event(d, card, "outmaneuver", stack=stack)
             elif card == c.JAMMIT:
                 self._set(stack, (kind, d, a, c.JAMMIT, d))
-                self._event(d, card, "suppress", ref=ref)
+                self._event(d, card, "suppress", stack=stack)
             else:
                 snapshot = self._snapshot()
                 self._break(d, card, stack)
@@ -470,7 +474,7 @@ class RaceState(LegalMoves, Information):
             snapshot = self._snapshot()
             self._set(stack, (kind, d, a, NONE, NONE))
             self._to_discard(c.JAMMIT, card)
-            self._event(a, card, "eccm" if card == c.JAMMIT else "unjam", ref=ref)
+            self._event(a, card, "eccm" if card == c.JAMMIT else "unjam", stack=stack)
             if card == c.MALFUNCTION:
                 self.pending = (card, a, d, snapshot)
         self._ask(y)
@@ -483,7 +487,8 @@ class RaceState(LegalMoves, Information):
         stack = self._find(kind, d, a)
         if passer == d and stack is not None and stack[3] == NONE:
             self.acquired = replace_at(self.acquired, a, self.acquired[a] + 1)
-            self._emit({"type": "acquired", "seat": a, "defender": d, "kind": c.WORDS[kind]})
+            if not self._muted:
+                self._emit({"type": "acquired", "seat": a, "defender": d, "kind": c.WORDS[kind]})
         fire = self._fire_target()
         if fire is not None and fire[0] != passer and not self.flamed(fire[0]):
             self.phase = FIRE
@@ -494,7 +499,8 @@ class RaceState(LegalMoves, Information):
     def _fire(self, p: int, t: int, weapon: int, taken: bool = False) -> None:
         if not taken:
             self._take(p, weapon)
-        self._emit({"type": "fire", "seat": p, "target": t, "card": c.WORDS[weapon]})
+        if not self._muted:
+            self._emit({"type": "fire", "seat": p, "target": t, "card": c.WORDS[weapon]})
         if self.game.options["weapon_counters"] and (weapon == c.MISSILE or self.golden_bird != p):
             self.weapon = (weapon, p, t)
             self.phase = WEAPON
@@ -578,7 +584,8 @@ class RaceState(LegalMoves, Information):
         assert pending is not None
         self.pending = None
         if move is PASS:
-            self._emit({"type": "pass", "seat": x, "declines": c.WORDS[self.react_kind]})
+            if not self._muted:
+                self._emit({"type": "pass", "seat": x, "declines": c.WORDS[self.react_kind]})
         else:
             self._take(x, move.card)
             self._undo(x, pending)
@@ -591,15 +598,16 @@ class RaceState(LegalMoves, Information):
         self._to_discard(card)
         special = c.HOT_STICK if card == c.MANEUVER else c.GOLDEN_BIRD
         self._display(x, special)
-        self._emit(
-            {
-                "type": "reveal",
-                "seat": x,
-                "card": c.WORDS[special],
-                "cancels": c.WORDS[card],
-                "by": by,
-            }
-        )
+        if not self._muted:
+            self._emit(
+                {
+                    "type": "reveal",
+                    "seat": x,
+                    "card": c.WORDS[special],
+                    "cancels": c.WORDS[card],
+                    "by": by,
+                }
+            )
 
     def _snapshot(self) -> Snapshot:
         return self.acqs, self.flames, self.discards
@@ -618,12 +626,17 @@ class RaceState(LegalMoves, Information):
         index = self.acqs.index(stack)
         self.acqs = (*self.acqs[:index], new, *self.acqs[index + 1 :])
 
-    def _event(self, seat: int, card: int, what: str, pilot: int = NONE, ref: str = "") -> None:
+    def _event(
+        self, seat: int, card: int, what: str, pilot: int = NONE, stack: Stack | None = None
+    ) -> None:
+        """A ``play`` event, naming the stack played on (built only when events are logged)."""
+        if self._muted:
+            return
         event: JSON = {"type": "play", "seat": seat, "card": c.WORDS[card], "what": what}
         if pilot != NONE:
             event["pilot"] = pilot
-        if ref:
-            event["ref"] = ref
+        if stack is not None:
+            event["ref"] = stack_ref(stack)
         self._emit(event)
 
     def _start_turn(self, seat: int) -> None:
@@ -638,16 +651,17 @@ class RaceState(LegalMoves, Information):
         lost = self.downed[seat]
         self.phase = LOST if lost else TURN
         self.to_act = seat
-        self._emit(
-            {
-                "type": "turn",
-                "seat": seat,
-                "turn": turn_no,
-                "lost": lost,
-                "drew": drawn != NONE,
-            },
-            {seat: {"card": c.WORDS[drawn]}} if drawn != NONE else None,
-        )
+        if not self._muted:
+            self._emit(
+                {
+                    "type": "turn",
+                    "seat": seat,
+                    "turn": turn_no,
+                    "lost": lost,
+                    "drew": drawn != NONE,
+                },
+                {seat: {"card": c.WORDS[drawn]}} if drawn != NONE else None,
+            )
 
     def _end_turn(self) -> None:
         self.df = None
