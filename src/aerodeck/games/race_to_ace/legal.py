@@ -51,6 +51,17 @@ from aerodeck.games.race_to_ace.table import (
 _BARE: Final = tuple(bare(k) for k in c.KINDS)
 _DISCARD: Final = tuple(discard(k) for k in c.KINDS)
 _AT: Final = tuple(tuple(at_pilot(k, t) for t in range(MAX_SEATS)) for k in c.KINDS)
+_AT_VISUAL, _AT_RADAR, _AT_GUNS, _AT_MISSILE, _AT_FLAMEOUT = (
+    _AT[k] for k in (VISUAL, RADAR, GUNS, MISSILE, FLAMEOUT)
+)
+_BARE_RELIGHT, _BARE_HOT_STICK, _BARE_GOLDEN_BIRD = (
+    _BARE[k] for k in (RELIGHT, HOT_STICK, GOLDEN_BIRD)
+)
+# The other seats in seat order, per table size and seat: every turn's targets.
+_OTHERS: Final = {
+    n: tuple(tuple(t for t in range(n) if t != p) for p in range(n))
+    for n in range(2, MAX_SEATS + 1)
+}
 # The discards open to a pilot without a wingman, per hand: hands repeat, and every turn asks.
 _DISCARDS: dict[Hand, tuple[Action, ...]] = {}
 
@@ -121,27 +132,31 @@ class LegalMoves(Table):
         the rules: specials, per target VISUAL/RADAR/GUNS/MISSILE/FLAMEOUT, stacks, discards."""
         moves: list[Action] = []
         append = moves.append
-        fo = self.flamed(p)
+        fo = False
+        for victim, _ in self.flames:
+            if victim == p:
+                fo = True
+                break
         if fo and have[RELIGHT]:
-            append(_BARE[RELIGHT])
+            append(_BARE_RELIGHT)
         if have[HOT_STICK]:
-            append(_BARE[HOT_STICK])
+            append(_BARE_HOT_STICK)
         if have[GOLDEN_BIRD]:
-            append(_BARE[GOLDEN_BIRD])
-        n = self.n
+            append(_BARE_GOLDEN_BIRD)
         acqs = self.acqs
-        downed = self.downed
         golden_bird = self.golden_bird
         flameout = have[FLAMEOUT]
         if fo:
             if flameout:
-                at = _AT[FLAMEOUT]
-                for t in range(n):
-                    if t != p and not downed[t] and t != golden_bird:
+                downed = self.downed
+                at = _AT_FLAMEOUT
+                for t in _OTHERS[self.n][p]:
+                    if not downed[t] and t != golden_bird:
                         append(at[t])
         else:
             visual, radar, guns, missile = have[VISUAL], have[RADAR], have[GUNS], have[MISSILE]
             if acqs and (visual or radar or guns or missile):
+                n = self.n
                 tokens = self.tokens
                 # Per target: the stack in the way of a new VISUAL/RADAR (first found, as _slot),
                 # and whether GUNS/MISSILE may be fired (as _usable).
@@ -166,39 +181,45 @@ class LegalMoves(Table):
                     elif cover == NONE and mine:
                         fire_at[target] = True
                 counters = self.game.options["visual_counters_maneuver"]
-                for t in range(n):
-                    if t == p or downed[t]:
+                downed = self.downed
+                for t in _OTHERS[n][p]:
+                    if downed[t]:
                         continue
                     if visual:
                         slot = visual_slot[t]
                         if slot is None or (slot[2] == p and slot[3] == MANEUVER and counters):
-                            append(_AT[VISUAL][t])
+                            append(_AT_VISUAL[t])
                     if radar:
                         slot = radar_slot[t]
                         if slot is None or slot[3] == JAMMIT:
-                            append(_AT[RADAR][t])
+                            append(_AT_RADAR[t])
                     if guns and guns_at[t]:
-                        append(_AT[GUNS][t])
+                        append(_AT_GUNS[t])
                     if missile and missile_at[t]:
-                        append(_AT[MISSILE][t])
+                        append(_AT_MISSILE[t])
                     if flameout and golden_bird != t:
-                        append(_AT[FLAMEOUT][t])
-            else:
-                # No acquisition in play: every VISUAL and RADAR is open, no weapon is.
-                for t in range(n):
-                    if t == p or downed[t]:
+                        append(_AT_FLAMEOUT[t])
+            elif visual or radar or flameout:
+                # No acquisition in play (or no attack card): every VISUAL and RADAR is open,
+                # no weapon is.
+                downed = self.downed
+                for t in _OTHERS[self.n][p]:
+                    if downed[t]:
                         continue
                     if visual:
-                        append(_AT[VISUAL][t])
+                        append(_AT_VISUAL[t])
                     if radar:
-                        append(_AT[RADAR][t])
+                        append(_AT_RADAR[t])
                     if flameout and golden_bird != t:
-                        append(_AT[FLAMEOUT][t])
+                        append(_AT_FLAMEOUT[t])
         for stack in acqs:
             # Only stacks on or from p, and RADARs (JAMMIT!), take a play from p.
             if stack[1] == p or stack[2] == p or stack[0] == RADAR:
                 self._stack_moves(p, stack, have, fo, append)
-        moves.extend(self._discard_moves(p))
+        if self.wingmen:
+            moves.extend(_discards_of(self.hands[p], self.wings[p]))
+        else:
+            moves.extend(_discards_of(have, None))
         return moves
 
     def _stack_moves(
