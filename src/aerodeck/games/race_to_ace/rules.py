@@ -299,14 +299,17 @@ class RaceState(LegalMoves, Information):
 
     def _play_turn(self, p: int, move: Move) -> None:
         card = move.card
+        hands = self.hands
+        if hands[p][card]:  # the common case of _take, inline
+            self.hands = c.add_to(hands, p, card, -1)
+        else:
+            self._take(p, card, discarding=move.discard)
         if move.discard:
-            self._take(p, card, discarding=True)
-            self._to_discard(card)
+            self.discards += (card,)
             if not self._muted:
                 self._emit({"type": "discard", "seat": p, "card": c.WORDS[card]})
             self._end_turn()
             return
-        self._take(p, card)
         if move.stack >= 0:
             stack = self._find(move.stack, move.pilot, move.source)
             assert stack is not None
@@ -647,7 +650,13 @@ class RaceState(LegalMoves, Information):
             best = max(self.kills)
             self._end_game([s for s in range(self.n) if self.kills[s] == best], "turn limit")
             return
-        drawn = self._draw(seat)
+        deck = self.deck
+        if deck:  # the common case of _draw, inline: every turn draws
+            drawn = deck[0]
+            self.deck = deck[1:]
+            self.hands = c.add_to(self.hands, seat, drawn)
+        else:
+            drawn = self._draw(seat)
         lost = self.downed[seat]
         self.phase = LOST if lost else TURN
         self.to_act = seat
@@ -667,17 +676,24 @@ class RaceState(LegalMoves, Information):
         self.df = None
         self.pending = None
         self.weapon = None
-        if sum(self.hands[self.turn]) > HAND_SIZE:
+        hands = self.hands
+        turn = self.turn
+        if sum(hands[turn]) > HAND_SIZE:
             # A card came from the wingman: the pilot discards down to seven (R17).
             self.phase = TRIM
-            self.to_act = self.turn
+            self.to_act = turn
             return
-        hands, wings, wingmen = self.hands, self.wings, self.wingmen
-        rotation = _ROTATIONS[self.n][self.turn]
-        for seat in rotation:
-            # A refill touches only its own seat's cards, so the tuples read above stay true.
-            if sum(hands[seat]) < HAND_SIZE or (wingmen and sum(wings[seat]) < HAND_SIZE):
-                self._refill(seat)
+        rotation = _ROTATIONS[self.n][turn]
+        # A refill touches only its own seat's cards, so the tuples read here stay true.
+        if self.wingmen:
+            wings = self.wings
+            for seat in rotation:
+                if sum(hands[seat]) < HAND_SIZE or sum(wings[seat]) < HAND_SIZE:
+                    self._refill(seat)
+        else:
+            for seat in rotation:
+                if sum(hands[seat]) < HAND_SIZE:
+                    self._refill(seat)
         self._start_turn(rotation[1])
 
     def _end_game(self, winners: list[int], why: str) -> None:
