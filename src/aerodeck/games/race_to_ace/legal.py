@@ -116,7 +116,7 @@ class LegalMoves(Table):
         if phase == TRIM:
             return list(_discards_of(self.hands[seat], None))  # never empty: 8 cards in hand
         if phase == DOGFIGHT:
-            moves = self._answers(seat, self.playable(seat))
+            moves = self._answers(seat, self.playable(seat) if self.wingmen else self.hands[seat])
             if self.game.options["must_answer"] and moves:
                 return moves
             return [PASS, *moves]
@@ -228,7 +228,7 @@ class LegalMoves(Table):
         if self.wingmen:
             moves.extend(_discards_of(self.hands[p], self.wings[p]))
         else:
-            moves.extend(_discards_of(have, None))
+            moves.extend(_DISCARDS.get(have) or _discards_of(have, None))
         return moves
 
     def _stack_moves(
@@ -294,16 +294,21 @@ class LegalMoves(Table):
         if stack is None:
             return out
         cover = stack[3]
-        fo = self.flamed(x)
+        fo = False
+        for victim, _ in self.flames:
+            if victim == x:
+                fo = True
+                break
         if x == d and cover == NONE:
             if kind == VISUAL and not fo and have[MANEUVER] and self.hot_stick != a:
                 out.append(_ON[MANEUVER][kind][a][d])
             if kind == RADAR and have[JAMMIT]:
                 out.append(_ON[JAMMIT][kind][a][d])
             if self.golden_bird != a:
-                for card in (MALFUNCTION, FLAMEOUT):
-                    if have[card]:
-                        out.append(_ON[card][kind][a][d])
+                if have[MALFUNCTION]:
+                    out.append(_ON[MALFUNCTION][kind][a][d])
+                if have[FLAMEOUT]:
+                    out.append(_ON[FLAMEOUT][kind][a][d])
         elif x == a and cover == MANEUVER:
             out.extend(self._maneuver_counters(a, d, have, fo))
         elif x == a and cover == JAMMIT:
