@@ -51,6 +51,26 @@ from aerodeck.games.race_to_ace.table import (
 _BARE: Final = tuple(bare(k) for k in c.KINDS)
 _DISCARD: Final = tuple(discard(k) for k in c.KINDS)
 _AT: Final = tuple(tuple(at_pilot(k, t) for t in range(MAX_SEATS)) for k in c.KINDS)
+_AT_VISUAL, _AT_RADAR, _AT_GUNS, _AT_MISSILE, _AT_FLAMEOUT = (
+    _AT[k] for k in (VISUAL, RADAR, GUNS, MISSILE, FLAMEOUT)
+)
+_BARE_RELIGHT, _BARE_HOT_STICK, _BARE_GOLDEN_BIRD = (
+    _BARE[k] for k in (RELIGHT, HOT_STICK, GOLDEN_BIRD)
+)
+# Interned plays on a stack, by card, stack kind (RADAR 0, VISUAL 1), source and target.
+_ON: Final = tuple(
+    tuple(
+        tuple(tuple(on_stack(k, s, src, t) for t in range(MAX_SEATS)) for src in range(MAX_SEATS))
+        for s in (RADAR, VISUAL)
+    )
+    for k in c.KINDS
+)
+assert (RADAR, VISUAL) == (0, 1)
+# The other seats in seat order, per table size and seat: every turn's targets.
+_OTHERS: Final = {
+    n: tuple(tuple(t for t in range(n) if t != p) for p in range(n))
+    for n in range(2, MAX_SEATS + 1)
+}
 # The discards open to a pilot without a wingman, per hand: hands repeat, and every turn asks.
 _DISCARDS: dict[Hand, tuple[Action, ...]] = {}
 
@@ -96,7 +116,7 @@ class LegalMoves(Table):
         if phase == TRIM:
             return list(_discards_of(self.hands[seat], None))  # never empty: 8 cards in hand
         if phase == DOGFIGHT:
-            moves = self._answers(seat, self.playable(seat))
+            moves = self._answers(seat, self.playable(seat) if self.wingmen else self.hands[seat])
             if self.game.options["must_answer"] and moves:
                 return moves
             return [PASS, *moves]
@@ -121,27 +141,31 @@ class LegalMoves(Table):
         the rules: specials, per target VISUAL/RADAR/GUNS/MISSILE/FLAMEOUT, stacks, discards."""
         moves: list[Action] = []
         append = moves.append
-        fo = self.flamed(p)
+        fo = False
+        for victim, _ in self.flames:
+            if victim == p:
+                fo = True
+                break
         if fo and have[RELIGHT]:
-            append(_BARE[RELIGHT])
+            append(_BARE_RELIGHT)
         if have[HOT_STICK]:
-            append(_BARE[HOT_STICK])
+            append(_BARE_HOT_STICK)
         if have[GOLDEN_BIRD]:
-            append(_BARE[GOLDEN_BIRD])
-        n = self.n
+            append(_BARE_GOLDEN_BIRD)
         acqs = self.acqs
-        downed = self.downed
         golden_bird = self.golden_bird
         flameout = have[FLAMEOUT]
         if fo:
             if flameout:
-                at = _AT[FLAMEOUT]
-                for t in range(n):
-                    if t != p and not downed[t] and t != golden_bird:
+                downed = self.downed
+                at = _AT_FLAMEOUT
+                for t in _OTHERS[self.n][p]:
+                    if not downed[t] and t != golden_bird:
                         append(at[t])
         else:
             visual, radar, guns, missile = have[VISUAL], have[RADAR], have[GUNS], have[MISSILE]
             if acqs and (visual or radar or guns or missile):
+                n = self.n
                 tokens = self.tokens
                 # Per target: the stack in the way of a new VISUAL/RADAR (first found, as _slot),
                 # and whether GUNS/MISSILE may be fired (as _usable).
@@ -166,39 +190,45 @@ class LegalMoves(Table):
                     elif cover == NONE and mine:
                         fire_at[target] = True
                 counters = self.game.options["visual_counters_maneuver"]
-                for t in range(n):
-                    if t == p or downed[t]:
+                downed = self.downed
+                for t in _OTHERS[n][p]:
+                    if downed[t]:
                         continue
                     if visual:
                         slot = visual_slot[t]
                         if slot is None or (slot[2] == p and slot[3] == MANEUVER and counters):
-                            append(_AT[VISUAL][t])
+                            append(_AT_VISUAL[t])
                     if radar:
                         slot = radar_slot[t]
                         if slot is None or slot[3] == JAMMIT:
-                            append(_AT[RADAR][t])
+                            append(_AT_RADAR[t])
                     if guns and guns_at[t]:
-                        append(_AT[GUNS][t])
+                        append(_AT_GUNS[t])
                     if missile and missile_at[t]:
-                        append(_AT[MISSILE][t])
+                        append(_AT_MISSILE[t])
                     if flameout and golden_bird != t:
-                        append(_AT[FLAMEOUT][t])
-            else:
-                # No acquisition in play: every VISUAL and RADAR is open, no weapon is.
-                for t in range(n):
-                    if t == p or downed[t]:
+                        append(_AT_FLAMEOUT[t])
+            elif visual or radar or flameout:
+                # No acquisition in play (or no attack card): every VISUAL and RADAR is open,
+                # no weapon is.
+                downed = self.downed
+                for t in _OTHERS[self.n][p]:
+                    if downed[t]:
                         continue
                     if visual:
-                        append(_AT[VISUAL][t])
+                        append(_AT_VISUAL[t])
                     if radar:
-                        append(_AT[RADAR][t])
+                        append(_AT_RADAR[t])
                     if flameout and golden_bird != t:
-                        append(_AT[FLAMEOUT][t])
+                        append(_AT_FLAMEOUT[t])
         for stack in acqs:
             # Only stacks on or from p, and RADARs (JAMMIT!), take a play from p.
             if stack[1] == p or stack[2] == p or stack[0] == RADAR:
                 self._stack_moves(p, stack, have, fo, append)
-        moves.extend(self._discard_moves(p))
+        if self.wingmen:
+            moves.extend(_discards_of(self.hands[p], self.wings[p]))
+        else:
+            moves.extend(_DISCARDS.get(have) or _discards_of(have, None))
         return moves
 
     def _stack_moves(
@@ -211,14 +241,14 @@ class LegalMoves(Table):
             if cover == NONE:
                 if kind == VISUAL:
                     if not fo and have[MANEUVER] and self.hot_stick != source:
-                        add(on_stack(MANEUVER, kind, source, target))
+                        add(_ON[MANEUVER][kind][source][target])
                 elif have[JAMMIT]:
-                    add(on_stack(JAMMIT, kind, source, target))
+                    add(_ON[JAMMIT][kind][source][target])
             if self.golden_bird != source:
                 if have[MALFUNCTION]:
-                    add(on_stack(MALFUNCTION, kind, source, target))
+                    add(_ON[MALFUNCTION][kind][source][target])
                 if have[FLAMEOUT]:
-                    add(on_stack(FLAMEOUT, kind, source, target))
+                    add(_ON[FLAMEOUT][kind][source][target])
         elif source == p and cover == MANEUVER:
             # Your VISUAL was outmaneuvered: counter the MANEUVER and re-engage (R5, R6).
             for move in self._maneuver_counters(p, target, have, fo):
@@ -226,25 +256,25 @@ class LegalMoves(Table):
         elif kind == RADAR and target != p:
             if cover == JAMMIT and (not self.tokens or source == p):
                 if have[JAMMIT]:
-                    add(on_stack(JAMMIT, kind, source, target))  # ECCM (R9)
+                    add(_ON[JAMMIT][kind][source][target])  # ECCM (R9)
                 if have[MALFUNCTION] and self.golden_bird != cover_owner:
-                    add(on_stack(MALFUNCTION, kind, source, target))
+                    add(_ON[MALFUNCTION][kind][source][target])
             elif cover == NONE and source != p and have[JAMMIT]:
-                add(on_stack(JAMMIT, kind, source, target))  # offensive JAMMIT! on a RADAR (R9)
+                add(_ON[JAMMIT][kind][source][target])  # offensive JAMMIT! on a RADAR (R9)
 
     def _maneuver_counters(self, a: int, d: int, have: Hand, fo: bool) -> list[Action]:
         """What the outmaneuvered pilot ``a`` may play on ``d``'s MANEUVER over a's VISUAL."""
         out: list[Action] = []
-        if not fo and have[c.MANEUVER] and self.hot_stick != d:
-            out.append(on_stack(c.MANEUVER, c.VISUAL, a, d))
+        if not fo and have[MANEUVER] and self.hot_stick != d:
+            out.append(_ON[MANEUVER][VISUAL][a][d])
         if self.golden_bird != d:
-            for card in (c.MALFUNCTION, c.FLAMEOUT):
+            for card in (MALFUNCTION, FLAMEOUT):
                 if have[card]:
-                    out.append(on_stack(card, c.VISUAL, a, d))
-        if self._special_hidden(c.HOT_STICK) and have[c.HOT_STICK]:
-            out.append(on_stack(c.HOT_STICK, c.VISUAL, a, d))
-        if not fo and have[c.VISUAL] and self.game.options["visual_counters_maneuver"]:
-            out.append(at_pilot(c.VISUAL, d))
+                    out.append(_ON[card][VISUAL][a][d])
+        if self._special_hidden(HOT_STICK) and have[HOT_STICK]:
+            out.append(_ON[HOT_STICK][VISUAL][a][d])
+        if not fo and have[VISUAL] and self.game.options["visual_counters_maneuver"]:
+            out.append(_AT[VISUAL][d])
         return out
 
     def _answers(self, x: int, have: Hand) -> list[Action]:
@@ -256,33 +286,38 @@ class LegalMoves(Table):
         if (
             pending is not None
             and pending[2] == x
-            and self._special_hidden(c.GOLDEN_BIRD)
-            and have[c.GOLDEN_BIRD]
+            and self._special_hidden(GOLDEN_BIRD)
+            and have[GOLDEN_BIRD]
         ):
-            out.append(bare(c.GOLDEN_BIRD))
+            out.append(_BARE[GOLDEN_BIRD])
         stack = self._find(kind, d, a)
         if stack is None:
             return out
         cover = stack[3]
-        fo = self.flamed(x)
+        fo = False
+        for victim, _ in self.flames:
+            if victim == x:
+                fo = True
+                break
         if x == d and cover == NONE:
-            if kind == c.VISUAL and not fo and have[c.MANEUVER] and self.hot_stick != a:
-                out.append(on_stack(c.MANEUVER, kind, a, d))
-            if kind == c.RADAR and have[c.JAMMIT]:
-                out.append(on_stack(c.JAMMIT, kind, a, d))
+            if kind == VISUAL and not fo and have[MANEUVER] and self.hot_stick != a:
+                out.append(_ON[MANEUVER][kind][a][d])
+            if kind == RADAR and have[JAMMIT]:
+                out.append(_ON[JAMMIT][kind][a][d])
             if self.golden_bird != a:
-                for card in (c.MALFUNCTION, c.FLAMEOUT):
-                    if have[card]:
-                        out.append(on_stack(card, kind, a, d))
-        elif x == a and cover == c.MANEUVER:
+                if have[MALFUNCTION]:
+                    out.append(_ON[MALFUNCTION][kind][a][d])
+                if have[FLAMEOUT]:
+                    out.append(_ON[FLAMEOUT][kind][a][d])
+        elif x == a and cover == MANEUVER:
             out.extend(self._maneuver_counters(a, d, have, fo))
-        elif x == a and cover == c.JAMMIT:
-            if not fo and have[c.RADAR]:
-                out.append(at_pilot(c.RADAR, d))
-            if have[c.JAMMIT]:
-                out.append(on_stack(c.JAMMIT, kind, a, d))
-            if have[c.MALFUNCTION] and self.golden_bird != d:
-                out.append(on_stack(c.MALFUNCTION, kind, a, d))
+        elif x == a and cover == JAMMIT:
+            if not fo and have[RADAR]:
+                out.append(_AT[RADAR][d])
+            if have[JAMMIT]:
+                out.append(_ON[JAMMIT][kind][a][d])
+            if have[MALFUNCTION] and self.golden_bird != d:
+                out.append(_ON[MALFUNCTION][kind][a][d])
         return out
 
     def _fire_target(self) -> tuple[int, int, int] | None:
@@ -290,35 +325,35 @@ class LegalMoves(Table):
         assert self.df is not None
         a, d, kind = self.df
         stack = self._find(kind, d, a)
-        if stack is None or stack[3] == c.JAMMIT:
+        if stack is None or stack[3] == JAMMIT:
             return None
-        if stack[3] == c.MANEUVER:
-            return d, a, c.GUNS
-        return a, d, c.GUNS if kind == c.VISUAL else c.MISSILE
+        if stack[3] == MANEUVER:
+            return d, a, GUNS
+        return a, d, GUNS if kind == VISUAL else MISSILE
 
     def _fire_moves(self, x: int, have: Hand) -> list[Action]:
         fire = self._fire_target()
         if fire is None or self.flamed(x):
             return []
         firer, target, weapon = fire
-        return [at_pilot(weapon, target)] if firer == x and have[weapon] else []
+        return [_AT[weapon][target]] if firer == x and have[weapon] else []
 
     def _reveal_moves(self, x: int) -> list[Action]:
         pending = self.pending
         assert pending is not None
         if not self.hands[x][self.react_kind]:
             return []
-        if self.react_kind == c.GOLDEN_BIRD:
-            return [bare(c.GOLDEN_BIRD)]
+        if self.react_kind == GOLDEN_BIRD:
+            return [_BARE[GOLDEN_BIRD]]
         maneuverer = pending[1]
-        return [on_stack(c.HOT_STICK, c.VISUAL, x, maneuverer)]
+        return [_ON[HOT_STICK][VISUAL][x][maneuverer]]
 
     def _weapon_answers(self, x: int, have: Hand) -> list[Action]:
         assert self.weapon is not None
         weapon, shooter, _ = self.weapon
         out: list[Action] = []
-        if weapon == c.MISSILE and have[c.JAMMIT]:
-            out.append(bare(c.JAMMIT))
-        if have[c.MALFUNCTION] and self.golden_bird != shooter:
-            out.append(bare(c.MALFUNCTION))
+        if weapon == MISSILE and have[JAMMIT]:
+            out.append(_BARE[JAMMIT])
+        if have[MALFUNCTION] and self.golden_bird != shooter:
+            out.append(_BARE[MALFUNCTION])
         return out

@@ -20,6 +20,20 @@ from aerodeck.core.rng import shuffle
 from aerodeck.core.tuples import replace_at
 from aerodeck.games.race_to_ace import cards as c
 from aerodeck.games.race_to_ace.actions import PASS, Move
+from aerodeck.games.race_to_ace.cards import (
+    FLAMEOUT,
+    GOLDEN_BIRD,
+    GUNS,
+    HOT_STICK,
+    JAMMIT,
+    MALFUNCTION,
+    MANEUVER,
+    MISSILE,
+    RADAR,
+    RELIGHT,
+    VISUAL,
+    add_to,
+)
 from aerodeck.games.race_to_ace.info import Information
 from aerodeck.games.race_to_ace.legal import LegalMoves
 from aerodeck.games.race_to_ace.table import (
@@ -183,10 +197,10 @@ class RaceState(LegalMoves, Information):
         """Remove a card from the pilot's own hand, else from the wingman's (R17)."""
         hand = self.hands[seat]
         if hand[kind]:
-            self.hands = c.add_to(self.hands, seat, kind, -1)
+            self.hands = add_to(self.hands, seat, kind, -1)
         else:
             assert self.wingmen and (discarding or kind not in c.SPECIAL)
-            self.wings = c.add_to(self.wings, seat, kind, -1)
+            self.wings = add_to(self.wings, seat, kind, -1)
 
     def _draw(self, seat: int, wing: bool = False) -> int:
         """Draw the top card (its kind, or -1 if none is left anywhere); an empty deck first
@@ -203,9 +217,9 @@ class RaceState(LegalMoves, Information):
         kind = deck[0]
         self.deck = deck[1:]
         if wing:
-            self.wings = c.add_to(self.wings, seat, kind)
+            self.wings = add_to(self.wings, seat, kind)
         else:
-            self.hands = c.add_to(self.hands, seat, kind)
+            self.hands = add_to(self.hands, seat, kind)
         return kind
 
     def _refill(self, seat: int) -> None:
@@ -235,14 +249,11 @@ class RaceState(LegalMoves, Information):
                 if kind == NONE:
                     break
                 drawn.append(kind)
-        if drawn:
+        if drawn and not self._muted:
             self._emit(
                 {"type": "refill", "seat": seat, "count": len(drawn)},
                 {seat: {"cards": [c.WORDS[k] for k in drawn]}},
             )
-
-    def _to_discard(self, *kinds: int) -> None:
-        self.discards += kinds
 
     @property
     def current_player(self) -> int | None:
@@ -264,27 +275,31 @@ class RaceState(LegalMoves, Information):
         if phase == TURN and action is not PASS:
             self._play_turn(seat, action)
         elif phase in (TURN, LOST) and action is PASS:
-            self._emit({"type": "pass", "seat": seat})
+            if not self._muted:
+                self._emit({"type": "pass", "seat": seat})
             self.downed = replace_at(self.downed, seat, False)
             self._end_turn()
         elif phase == LOST:
             self._take(seat, action.card, discarding=True)
-            self._to_discard(action.card)
-            self._emit(
-                {"type": "discard", "seat": seat, "card": c.WORDS[action.card], "lost": True}
-            )
+            self.discards += (action.card,)
+            if not self._muted:
+                self._emit(
+                    {"type": "discard", "seat": seat, "card": c.WORDS[action.card], "lost": True}
+                )
             self.downed = replace_at(self.downed, seat, False)
             self._end_turn()
         elif phase == TRIM:
-            self.hands = c.add_to(self.hands, seat, action.card, -1)
-            self._to_discard(action.card)
-            self._emit({"type": "discard", "seat": seat, "card": c.WORDS[action.card]})
+            self.hands = add_to(self.hands, seat, action.card, -1)
+            self.discards += (action.card,)
+            if not self._muted:
+                self._emit({"type": "discard", "seat": seat, "card": c.WORDS[action.card]})
             self._end_turn()
         elif phase == DOGFIGHT:
             self._answer(seat, action)
         elif phase == FIRE:
             if action is PASS:
-                self._emit({"type": "hold_fire", "seat": seat})
+                if not self._muted:
+                    self._emit({"type": "hold_fire", "seat": seat})
                 self._end_turn()
             else:
                 self._fire(seat, action.pilot, action.card)
@@ -295,48 +310,52 @@ class RaceState(LegalMoves, Information):
 
     def _play_turn(self, p: int, move: Move) -> None:
         card = move.card
+        hands = self.hands
+        if hands[p][card]:  # the common case of _take, inline
+            self.hands = add_to(hands, p, card, -1)
+        else:
+            self._take(p, card, discarding=move.discard)
         if move.discard:
-            self._take(p, card, discarding=True)
-            self._to_discard(card)
-            self._emit({"type": "discard", "seat": p, "card": c.WORDS[card]})
+            self.discards += (card,)
+            if not self._muted:
+                self._emit({"type": "discard", "seat": p, "card": c.WORDS[card]})
             self._end_turn()
             return
-        self._take(p, card)
         if move.stack >= 0:
             stack = self._find(move.stack, move.pilot, move.source)
             assert stack is not None
             self._play_on_stack(p, card, stack)
             return
         t = move.pilot
-        if card == c.RELIGHT:
+        if card == RELIGHT:
             index = next(i for i, (victim, _) in enumerate(self.flames) if victim == p)
             self.flames = self.flames[:index] + self.flames[index + 1 :]
-            self._to_discard(c.FLAMEOUT, c.RELIGHT)
+            self.discards += (FLAMEOUT, RELIGHT)
             self._event(p, card, "relight")
             self._end_turn()
-        elif card in (c.HOT_STICK, c.GOLDEN_BIRD):
+        elif card in (HOT_STICK, GOLDEN_BIRD):
             self._display(p, card)
             self._event(p, card, "display")
             self._end_turn()
-        elif card in (c.VISUAL, c.RADAR):
+        elif card in (VISUAL, RADAR):
             self._acquire(p, card, t)
             self._engage(p, t, card)
-        elif card in (c.GUNS, c.MISSILE):
+        elif card in (GUNS, MISSILE):
             self._fire(p, t, card, taken=True)
         else:
-            assert card == c.FLAMEOUT
+            assert card == FLAMEOUT
             snapshot = self._snapshot()
             self.flames += ((t, p),)
             self._event(p, card, "flameout", pilot=t)
-            self._maybe_react(t, c.GOLDEN_BIRD, (c.FLAMEOUT, p, t, snapshot))
+            self._maybe_react(t, GOLDEN_BIRD, (FLAMEOUT, p, t, snapshot))
 
     def _acquire(self, p: int, kind: int, t: int) -> None:
         """Place ``kind`` on ``t``: new, or replacing a suppressed RADAR / outmaneuvered VISUAL."""
         old = self._slot(kind, t, p)
         if old is not None:
             self._remove(old)
-            self._to_discard(old[0], old[3])
-            what = "reacquire" if kind == c.RADAR else "counter_maneuver"
+            self.discards += (old[0], old[3])
+            what = "reacquire" if kind == RADAR else "counter_maneuver"
         else:
             what = "acquire"
         self.acqs += ((kind, t, p, NONE, NONE),)
@@ -344,83 +363,82 @@ class RaceState(LegalMoves, Information):
 
     def _play_on_stack(self, p: int, card: int, stack: Stack) -> None:
         kind, target, source, cover, cover_owner = stack
-        ref = stack_ref(stack)
         if target == p:
-            if card == c.MANEUVER:
+            if card == MANEUVER:
                 snapshot = self._snapshot()
-                self._set(stack, (kind, target, source, c.MANEUVER, p))
-                self._event(p, card, "outmaneuver", ref=ref)
-                self._maybe_react(source, c.HOT_STICK, (c.MANEUVER, p, source, snapshot))
-            elif card == c.JAMMIT:
-                self._set(stack, (kind, target, source, c.JAMMIT, p))
-                self._event(p, card, "suppress", ref=ref)
+                self._set(stack, (kind, target, source, MANEUVER, p))
+                self._event(p, card, "outmaneuver", stack=stack)
+                self._maybe_react(source, HOT_STICK, (MANEUVER, p, source, snapshot))
+            elif card == JAMMIT:
+                self._set(stack, (kind, target, source, JAMMIT, p))
+                self._event(p, card, "suppress", stack=stack)
                 self._end_turn()
             else:
                 snapshot = self._snapshot()
                 self._break(p, card, stack)
-                self._maybe_react(source, c.GOLDEN_BIRD, (card, p, source, snapshot))
-        elif source == p and cover == c.MANEUVER:
+                self._maybe_react(source, GOLDEN_BIRD, (card, p, source, snapshot))
+        elif source == p and cover == MANEUVER:
             self._counter_maneuver(p, card, stack)
-            self._engage(p, target, c.VISUAL)
-        elif cover == c.JAMMIT:
+            self._engage(p, target, VISUAL)
+        elif cover == JAMMIT:
             restored: Stack = (kind, target, source, NONE, NONE)
             snapshot = self._snapshot()
             self._set(stack, restored)
-            if card == c.JAMMIT:
-                self._to_discard(c.JAMMIT, c.JAMMIT)
-                self._event(p, card, "eccm", ref=ref)
+            if card == JAMMIT:
+                self.discards += (JAMMIT, JAMMIT)
+                self._event(p, card, "eccm", stack=stack)
                 self._end_turn()
             else:
-                self._to_discard(c.JAMMIT, c.MALFUNCTION)
-                self._event(p, card, "unjam", ref=ref)
-                self._maybe_react(cover_owner, c.GOLDEN_BIRD, (card, p, cover_owner, snapshot))
+                self.discards += (JAMMIT, MALFUNCTION)
+                self._event(p, card, "unjam", stack=stack)
+                self._maybe_react(cover_owner, GOLDEN_BIRD, (card, p, cover_owner, snapshot))
         else:
-            self._set(stack, (kind, target, source, c.JAMMIT, p))
-            self._event(p, card, "suppress", ref=ref)
+            self._set(stack, (kind, target, source, JAMMIT, p))
+            self._event(p, card, "suppress", stack=stack)
             self._end_turn()
 
     def _break(self, p: int, card: int, stack: Stack) -> None:
         """MALFUNCTION or FLAMEOUT breaks an acquisition; a FLAMEOUT lands on its source (R10)."""
         self._remove(stack)
         if stack[3] != NONE:
-            self._to_discard(stack[3])
-        self._to_discard(stack[0])
-        if card == c.FLAMEOUT:
+            self.discards += (stack[3],)
+        self.discards += (stack[0],)
+        if card == FLAMEOUT:
             self.flames += ((stack[2], p),)
         else:
-            self._to_discard(c.MALFUNCTION)
-        self._event(p, card, "break", ref=stack_ref(stack))
+            self.discards += (MALFUNCTION,)
+        self._event(p, card, "break", stack=stack)
 
     def _counter_maneuver(self, a: int, card: int, stack: Stack) -> None:
         """``a`` counters the MANEUVER on a's VISUAL: it slides back onto its target (R5, R6)."""
         kind, d, source, _, _ = stack
-        ref = stack_ref(stack)
         snapshot = self._snapshot()
         restored: Stack = (kind, d, source, NONE, NONE)
         self.pending = None
-        if card == c.VISUAL:
+        if card == VISUAL:
             self._remove(stack)
-            self._to_discard(c.VISUAL, c.MANEUVER)
+            self.discards += (VISUAL, MANEUVER)
             self.acqs += (restored,)
         else:
             self._set(stack, restored)
-            self._to_discard(c.MANEUVER)
-        if card == c.MANEUVER:
-            self._to_discard(c.MANEUVER)
-        elif card == c.MALFUNCTION:
-            self._to_discard(c.MALFUNCTION)
+            self.discards += (MANEUVER,)
+        if card == MANEUVER:
+            self.discards += (MANEUVER,)
+        elif card == MALFUNCTION:
+            self.discards += (MALFUNCTION,)
             self.pending = (card, a, d, snapshot)
-        elif card == c.FLAMEOUT:
+        elif card == FLAMEOUT:
             self.flames += ((d, a),)
             self.pending = (card, a, d, snapshot)
-        elif card == c.HOT_STICK:
-            self._display(a, c.HOT_STICK)
-        self._event(a, card, "counter_maneuver", ref=ref)
+        elif card == HOT_STICK:
+            self._display(a, HOT_STICK)
+        self._event(a, card, "counter_maneuver", stack=stack)
 
     def _engage(self, a: int, d: int, kind: int) -> None:
         """A DOGFIGHT begins: the defender answers at once (R1)."""
         self.df = (a, d, kind)
-        self._emit({"type": "dogfight", "attacker": a, "defender": d, "kind": c.WORDS[kind]})
+        if not self._muted:
+            self._emit({"type": "dogfight", "attacker": a, "defender": d, "kind": c.WORDS[kind]})
         self._ask(d)
 
     def _ask(self, x: int) -> None:
@@ -436,42 +454,42 @@ class RaceState(LegalMoves, Information):
         a, d, kind = self.df
         y = d if x == a else a
         if move is PASS:
-            self._emit({"type": "pass", "seat": x})
+            if not self._muted:
+                self._emit({"type": "pass", "seat": x})
             self._dogfight_over(x)
             return
         card = move.card
         pending = self.pending
         self.pending = None
         self._take(x, card)
-        if card == c.GOLDEN_BIRD:
+        if card == GOLDEN_BIRD:
             assert pending is not None
             self._undo(x, pending)
             self._ask(y)
             return
         stack = self._find(kind, d, a)
         assert stack is not None
-        ref = stack_ref(stack)
         if x == d:
-            if card == c.MANEUVER:
-                self._set(stack, (kind, d, a, c.MANEUVER, d))
-                self._event(d, card, "outmaneuver", ref=ref)
-            elif card == c.JAMMIT:
-                self._set(stack, (kind, d, a, c.JAMMIT, d))
-                self._event(d, card, "suppress", ref=ref)
+            if card == MANEUVER:
+                self._set(stack, (kind, d, a, MANEUVER, d))
+                self._event(d, card, "outmaneuver", stack=stack)
+            elif card == JAMMIT:
+                self._set(stack, (kind, d, a, JAMMIT, d))
+                self._event(d, card, "suppress", stack=stack)
             else:
                 snapshot = self._snapshot()
                 self._break(d, card, stack)
                 self.pending = (card, d, a, snapshot)
-        elif stack[3] == c.MANEUVER:
+        elif stack[3] == MANEUVER:
             self._counter_maneuver(a, card, stack)
-        elif card == c.RADAR:
-            self._acquire(a, c.RADAR, d)
+        elif card == RADAR:
+            self._acquire(a, RADAR, d)
         else:
             snapshot = self._snapshot()
             self._set(stack, (kind, d, a, NONE, NONE))
-            self._to_discard(c.JAMMIT, card)
-            self._event(a, card, "eccm" if card == c.JAMMIT else "unjam", ref=ref)
-            if card == c.MALFUNCTION:
+            self.discards += (JAMMIT, card)
+            self._event(a, card, "eccm" if card == JAMMIT else "unjam", stack=stack)
+            if card == MALFUNCTION:
                 self.pending = (card, a, d, snapshot)
         self._ask(y)
 
@@ -483,7 +501,8 @@ class RaceState(LegalMoves, Information):
         stack = self._find(kind, d, a)
         if passer == d and stack is not None and stack[3] == NONE:
             self.acquired = replace_at(self.acquired, a, self.acquired[a] + 1)
-            self._emit({"type": "acquired", "seat": a, "defender": d, "kind": c.WORDS[kind]})
+            if not self._muted:
+                self._emit({"type": "acquired", "seat": a, "defender": d, "kind": c.WORDS[kind]})
         fire = self._fire_target()
         if fire is not None and fire[0] != passer and not self.flamed(fire[0]):
             self.phase = FIRE
@@ -494,8 +513,9 @@ class RaceState(LegalMoves, Information):
     def _fire(self, p: int, t: int, weapon: int, taken: bool = False) -> None:
         if not taken:
             self._take(p, weapon)
-        self._emit({"type": "fire", "seat": p, "target": t, "card": c.WORDS[weapon]})
-        if self.game.options["weapon_counters"] and (weapon == c.MISSILE or self.golden_bird != p):
+        if not self._muted:
+            self._emit({"type": "fire", "seat": p, "target": t, "card": c.WORDS[weapon]})
+        if self.game.options["weapon_counters"] and (weapon == MISSILE or self.golden_bird != p):
             self.weapon = (weapon, p, t)
             self.phase = WEAPON
             self.to_act = t
@@ -510,13 +530,13 @@ class RaceState(LegalMoves, Information):
             self._kill(shooter, x, weapon)
             return
         self._take(x, move.card)
-        self._to_discard(weapon, move.card)
+        self.discards += (weapon, move.card)
         self._event(x, move.card, "defeat_weapon", pilot=shooter)
         self._end_turn()
 
     def _kill(self, shooter: int, t: int, weapon: int) -> None:
         """A shoot-down: a kill token, and every card in play on or from ``t`` discarded (R11)."""
-        self._to_discard(weapon)
+        self.discards += (weapon,)
         gone: list[int] = []
         kept: list[Stack] = []
         for stack in self.acqs:
@@ -532,17 +552,17 @@ class RaceState(LegalMoves, Information):
                 kept.append(stack)
         self.acqs = tuple(kept)
         flames = tuple([f for f in self.flames if t not in f])
-        gone.extend([c.FLAMEOUT] * (len(self.flames) - len(flames)))
+        gone.extend([FLAMEOUT] * (len(self.flames) - len(flames)))
         self.flames = flames
         options = self.game.options
         if options["specials_lost"]:
             if self.hot_stick == t:
                 self.hot_stick = NONE
-                gone.append(c.HOT_STICK)
+                gone.append(HOT_STICK)
             if self.golden_bird == t:
                 self.golden_bird = NONE
-                gone.append(c.GOLDEN_BIRD)
-        self._to_discard(*gone)
+                gone.append(GOLDEN_BIRD)
+        self.discards += tuple(gone)
         # The 20 kill tokens are bookkeeping: a kill counts when they have run out (R21).
         kills = self.kills[shooter] + 1
         self.kills = replace_at(self.kills, shooter, kills)
@@ -578,7 +598,8 @@ class RaceState(LegalMoves, Information):
         assert pending is not None
         self.pending = None
         if move is PASS:
-            self._emit({"type": "pass", "seat": x, "declines": c.WORDS[self.react_kind]})
+            if not self._muted:
+                self._emit({"type": "pass", "seat": x, "declines": c.WORDS[self.react_kind]})
         else:
             self._take(x, move.card)
             self._undo(x, pending)
@@ -588,24 +609,25 @@ class RaceState(LegalMoves, Information):
         """``x`` reveals GOLDEN BIRD or HOT STICK: the card played against x is discarded (R14)."""
         card, by, _, (acqs, flames, discards) = pending
         self.acqs, self.flames, self.discards = acqs, flames, discards
-        self._to_discard(card)
-        special = c.HOT_STICK if card == c.MANEUVER else c.GOLDEN_BIRD
+        self.discards += (card,)
+        special = HOT_STICK if card == MANEUVER else GOLDEN_BIRD
         self._display(x, special)
-        self._emit(
-            {
-                "type": "reveal",
-                "seat": x,
-                "card": c.WORDS[special],
-                "cancels": c.WORDS[card],
-                "by": by,
-            }
-        )
+        if not self._muted:
+            self._emit(
+                {
+                    "type": "reveal",
+                    "seat": x,
+                    "card": c.WORDS[special],
+                    "cancels": c.WORDS[card],
+                    "by": by,
+                }
+            )
 
     def _snapshot(self) -> Snapshot:
         return self.acqs, self.flames, self.discards
 
     def _display(self, seat: int, special: int) -> None:
-        if special == c.HOT_STICK:
+        if special == HOT_STICK:
             self.hot_stick = seat
         else:
             self.golden_bird = seat
@@ -618,12 +640,17 @@ class RaceState(LegalMoves, Information):
         index = self.acqs.index(stack)
         self.acqs = (*self.acqs[:index], new, *self.acqs[index + 1 :])
 
-    def _event(self, seat: int, card: int, what: str, pilot: int = NONE, ref: str = "") -> None:
+    def _event(
+        self, seat: int, card: int, what: str, pilot: int = NONE, stack: Stack | None = None
+    ) -> None:
+        """A ``play`` event, naming the stack played on (built only when events are logged)."""
+        if self._muted:
+            return
         event: JSON = {"type": "play", "seat": seat, "card": c.WORDS[card], "what": what}
         if pilot != NONE:
             event["pilot"] = pilot
-        if ref:
-            event["ref"] = ref
+        if stack is not None:
+            event["ref"] = stack_ref(stack)
         self._emit(event)
 
     def _start_turn(self, seat: int) -> None:
@@ -634,36 +661,50 @@ class RaceState(LegalMoves, Information):
             best = max(self.kills)
             self._end_game([s for s in range(self.n) if self.kills[s] == best], "turn limit")
             return
-        drawn = self._draw(seat)
+        deck = self.deck
+        if deck:  # the common case of _draw, inline: every turn draws
+            drawn = deck[0]
+            self.deck = deck[1:]
+            self.hands = add_to(self.hands, seat, drawn)
+        else:
+            drawn = self._draw(seat)
         lost = self.downed[seat]
         self.phase = LOST if lost else TURN
         self.to_act = seat
-        self._emit(
-            {
-                "type": "turn",
-                "seat": seat,
-                "turn": turn_no,
-                "lost": lost,
-                "drew": drawn != NONE,
-            },
-            {seat: {"card": c.WORDS[drawn]}} if drawn != NONE else None,
-        )
+        if not self._muted:
+            self._emit(
+                {
+                    "type": "turn",
+                    "seat": seat,
+                    "turn": turn_no,
+                    "lost": lost,
+                    "drew": drawn != NONE,
+                },
+                {seat: {"card": c.WORDS[drawn]}} if drawn != NONE else None,
+            )
 
     def _end_turn(self) -> None:
         self.df = None
         self.pending = None
         self.weapon = None
-        if sum(self.hands[self.turn]) > HAND_SIZE:
+        hands = self.hands
+        turn = self.turn
+        if sum(hands[turn]) > HAND_SIZE:
             # A card came from the wingman: the pilot discards down to seven (R17).
             self.phase = TRIM
-            self.to_act = self.turn
+            self.to_act = turn
             return
-        hands, wings, wingmen = self.hands, self.wings, self.wingmen
-        rotation = _ROTATIONS[self.n][self.turn]
-        for seat in rotation:
-            # A refill touches only its own seat's cards, so the tuples read above stay true.
-            if sum(hands[seat]) < HAND_SIZE or (wingmen and sum(wings[seat]) < HAND_SIZE):
-                self._refill(seat)
+        rotation = _ROTATIONS[self.n][turn]
+        # A refill touches only its own seat's cards, so the tuples read here stay true.
+        if self.wingmen:
+            wings = self.wings
+            for seat in rotation:
+                if sum(hands[seat]) < HAND_SIZE or sum(wings[seat]) < HAND_SIZE:
+                    self._refill(seat)
+        else:
+            for seat in rotation:
+                if sum(hands[seat]) < HAND_SIZE:
+                    self._refill(seat)
         self._start_turn(rotation[1])
 
     def _end_game(self, winners: list[int], why: str) -> None:
