@@ -12,6 +12,7 @@ target aircraft (``@t`` in the notation).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from aerodeck.core.api import JSON, Action, State
@@ -20,7 +21,7 @@ from aerodeck.core.rng import roll, shuffle
 from aerodeck.core.tuples import replace_at as _put
 from aerodeck.core.tuples import without as _without
 from aerodeck.games.down_in_flames import flight
-from aerodeck.games.down_in_flames.actions import Move
+from aerodeck.games.down_in_flames.actions import Catalogue, Move
 from aerodeck.games.down_in_flames.data import (
     ALTITUDES,
     RANGES,
@@ -94,6 +95,7 @@ class MeleeState(State):
         "cyc_b",
         "cyc_card",
         "cyc_missile",
+        "data",
         "deck",
         "discards",
         "end_reason",
@@ -112,6 +114,7 @@ class MeleeState(State):
         "missile_hand",
         "missiles",
         "mods",
+        "n",
         "nfod",
         "on",
         "pay_ac",
@@ -128,6 +131,7 @@ class MeleeState(State):
         "rng_seed",
         "round",
         "side_turn",
+        "sides",
         "site_checked",
         "site_hand",
         "skills",
@@ -144,13 +148,18 @@ class MeleeState(State):
     )
 
     game: DownInFlames
+    data: DataSet
+    n: int
 
     def __init__(
         self, game: DownInFlames, seed: int | None, setup: Mapping[str, Any] | None
     ) -> None:
         super().__init__(game, seed, setup)
-        data = game.data
-        n = game.n_aircraft
+        # The game's data set, aircraft count and each aircraft's side, in slots for the rules'
+        # many reads.
+        data = self.data = game.data
+        n = self.n = game.n_aircraft
+        self.sides: tuple[int, ...] = tuple(game.side_of[game.owner_of[a]] for a in range(n))
         self.rng_seed = self.seed
         self.phase = PICK
         self.pick_i = 0
@@ -283,19 +292,11 @@ class MeleeState(State):
 
     # --- shortcuts ------------------------------------------------------------------------
 
-    @property
-    def data(self) -> DataSet:
-        return self.game.data
-
-    @property
-    def n(self) -> int:
-        return self.game.n_aircraft
-
     def owner(self, a: int) -> int:
         return self.game.owner_of[a]
 
     def side(self, a: int) -> int:
-        return self.game.side_of[self.owner(a)]
+        return self.sides[a]
 
     def plane(self, a: int) -> Aircraft:
         """The aircraft as flown: printed ratings, with its skills once they are revealed."""
@@ -1073,61 +1074,65 @@ class MeleeState(State):
     def _legal_play(self) -> list[Move]:
         cat = self.game.catalogue
         a = self.flyer
-        hand_size = len(self.hands[a])
-        plane = self.plane(a)
+        hand = self.hands[a]
+        hand_size = len(hand)
+        gun = self.plane(a).gun is not None
+        alt = self.alts[a]
+        climb, dive = alt < HIGH and hand_size >= 2, alt > LOW
+        reach = self.reach(a)
+        missiles, on, bands, alts = self.missiles[a], self.on, self.bands, self.alts
+        engaged = self.engaged(a)
+        tables = []
+        for t in self.targets(a):
+            rel = self.rel(a, t)
+            mutual = min(AH, max(bands[a], bands[t]) + abs(alt - alts[t]))
+            pos_ok = not engaged or rel != 0
+            room1 = room2 = False
+            if pos_ok and rel < 2 and mutual <= reach:
+                held = [on[h][1] for h in range(self.n) if h != a and on[h][0] == t]
+                room1, room2 = held.count(1) < 2, 2 not in held
+            tables.append(
+                _play_table(
+                    cat,
+                    t,
+                    gun and mutual == GUN,
+                    rel,
+                    mutual,
+                    missiles,
+                    climb,
+                    dive,
+                    pos_ok,
+                    room1,
+                    room2,
+                    bands[a],
+                    bands[t],
+                    self._may_move_band(a, t),
+                )
+            )
+        cards = self.data.cards
+        bonus = _bonus_acts(cat)
         attacks: list[Move] = []
         acts: list[Move] = []
         moves: list[Move] = []
-        targets = self.targets(a)
-        for card in self._held(self.hands[a]):
-            name = card.slug
-            if card.action == "missile_bonus":
-                acts.append(cat.get("act", name))
-            for t in targets:
-                rel = self.rel(a, t)
-                mutual = self.mutual(a, t)
-                if (
-                    card.can_gun
-                    and plane.gun is not None
-                    and mutual == GUN
-                    and hand_size - 1 >= self._gun_cost(a, card)
-                ):
-                    attacks.append(cat.get("attack", name, t=t))
-                if card.can_tone and rel >= 0:
-                    attacks += [
-                        cat.get("tone", name, m.slug, t=t)
-                        for m in self.data.missiles
-                        if self.missiles[a][m.index]
-                        and m.cards[rel] is not None
-                        and m.reaches(mutual)
-                    ]
-                action = card.action
-                if (action == "pos_to_neutral" and rel < 0) or (
-                    action == "disadv_to_adv" and rel == -1
-                ):
-                    acts.append(cat.get("act", name, t=t))
-                elif action == "altitude_1":
-                    if self.alts[a] < HIGH and hand_size >= 2:
-                        acts.append(cat.get("act", name, "up", t=t))
-                    if self.alts[a] > LOW:
-                        acts.append(cat.get("act", name, "down", t=t))
-                if self._pos_ok(a, t):
-                    for k in range(1, min(card.positioning, 4, 2 - rel) + 1):
-                        if self._room(a, t, rel + k):
-                            moves.append(cat.get("pos", name, a=k, t=t))
-                if card.range:
-                    mine, theirs = self.bands[a], self.bands[t]
-                    free = self._may_move_band(a, t)
-                    for me in range(GUN - mine, AH - mine + 1):
-                        for foe in range(GUN - theirs, AH - theirs + 1):
-                            if foe and not free:
-                                continue
-                            if (me or foe) and abs(me) + abs(foe) <= card.range:
-                                moves.append(cat.get("range", name, a=me, b=foe, t=t))
-        free_moves = [cat.get("neutral")] if self.on[a][0] >= 0 else []
-        if hand_size and self.fresh(a, "Timely"):
-            free_moves.append(cat.get("timely"))
-        return [*attacks, *acts, *moves, *free_moves, cat.get("end")]
+        for index in dict.fromkeys(hand):
+            extra = bonus[index]
+            if extra is not None:
+                acts.append(extra)
+            for table in tables:
+                attack, tones, act, maneuvers = table[index]
+                if attack is not None and hand_size - 1 >= self._gun_cost(a, cards[index]):
+                    attacks.append(attack)
+                attacks += tones
+                acts += act
+                moves += maneuvers
+        if on[a][0] >= 0:
+            moves.append(cat.by_text["neutral"])
+        if hand_size and self.skills[a] and self.fresh(a, "Timely"):
+            moves.append(cat.by_text["timely"])
+        attacks += acts
+        attacks += moves
+        attacks.append(cat.by_text["end"])
+        return attacks
 
     def _gun_cost(self, a: int, card: CardType) -> int:
         assert card.gun_discard is not None
@@ -1728,6 +1733,90 @@ class MeleeState(State):
         assert all(GUN <= b <= AH for b in self.bands)
         assert all(set(self.used[a]) <= set(self.skills[a]) for a in range(self.n)), "skill use"
         assert (self.phase == OVER) == (self.result is not None)
+
+
+_PlayEntry = tuple[Move | None, tuple[Move, ...], tuple[Move, ...], tuple[Move, ...]]
+
+
+@cache
+def _play_table(
+    cat: Catalogue,
+    t: int,
+    gun: bool,
+    rel: int,
+    mutual: int,
+    missiles: Hand,
+    climb: bool,
+    dive: bool,
+    pos_ok: bool,
+    room1: bool,
+    room2: bool,
+    mine: int,
+    theirs: int,
+    free: bool,
+) -> tuple[_PlayEntry, ...]:
+    """By card index, what it may do against enemy ``t`` in the play step in this situation:
+    its gun attack (before the cost check), Tones, actions, maneuvers (position, then range).
+    Cached per situation: the play step asks on every decision. ``gun``: a gun and the mutual
+    range G; ``pos_ok``: a position change against ``t`` is allowed (§7.3); ``room1``/``room2``:
+    a free Advantage/Tailing slot on ``t`` within reach; ``free``: ``t``'s band may move."""
+    fit = [
+        m
+        for m in cat.data.missiles
+        if rel >= 0 and missiles[m.index] and m.cards[rel] is not None and m.reaches(mutual)
+    ]
+    ranges = _range_moves(cat, t, mine, theirs, free)
+    table: list[_PlayEntry] = []
+    for card in cat.data.cards:
+        name = card.slug
+        attack = cat.get("attack", name, t=t) if gun and card.can_gun else None
+        tones = tuple(cat.get("tone", name, m.slug, t=t) for m in fit) if card.can_tone else ()
+        action = card.action
+        act: list[Move] = []
+        if (action == "pos_to_neutral" and rel < 0) or (action == "disadv_to_adv" and rel == -1):
+            act.append(cat.get("act", name, t=t))
+        elif action == "altitude_1":
+            if climb:
+                act.append(cat.get("act", name, "up", t=t))
+            if dive:
+                act.append(cat.get("act", name, "down", t=t))
+        moves: list[Move] = []
+        if pos_ok:
+            for k in range(1, min(card.positioning, 4, 2 - rel) + 1):
+                level = rel + k
+                if level <= 0 or (room1 if level == 1 else room2):
+                    moves.append(cat.get("pos", name, a=k, t=t))
+        table.append((attack, tones, tuple(act), (*moves, *ranges[card.index])))
+    return tuple(table)
+
+
+@cache
+def _range_moves(
+    cat: Catalogue, t: int, mine: int, theirs: int, free: bool
+) -> tuple[tuple[Move, ...], ...]:
+    """By card index: its range maneuvers against ``t`` that keep both bands between G and AH
+    (``free``: ``t``'s band may move); cached so that ``_play_table`` builds quickly."""
+    table = []
+    for card in cat.data.cards:
+        moves: list[Move] = []
+        if card.range:
+            for me in range(GUN - mine, AH - mine + 1):
+                for foe in range(GUN - theirs, AH - theirs + 1):
+                    if foe and not free:
+                        continue
+                    if (me or foe) and abs(me) + abs(foe) <= card.range:
+                        moves.append(cat.get("range", card.slug, a=me, b=foe, t=t))
+        table.append(tuple(moves))
+    return tuple(table)
+
+
+@cache
+def _bonus_acts(cat: Catalogue) -> tuple[Move | None, ...]:
+    """By card index: its untargeted action (a missile bonus), played once whatever the
+    targets."""
+    return tuple(
+        cat.get("act", c.slug) if c.action == "missile_bonus" else None for c in cat.data.cards
+    )
 
 
 _LEGAL: dict[str, Callable[[MeleeState], list[Move]]] = {
