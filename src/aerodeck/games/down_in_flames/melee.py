@@ -50,6 +50,7 @@ from aerodeck.games.down_in_flames.phases import (
     Link,
     Load,
 )
+from aerodeck.games.down_in_flames.rules import _reach
 from aerodeck.games.down_in_flames.skills import (
     ADDED_CARDS,
     ANGLES,
@@ -329,7 +330,9 @@ class MeleeState(State):
         return load_vp(self.data, self.data.aircraft[self.planes[a]], self.loads[a])
 
     def enemies(self, a: int) -> list[int]:
-        return [b for b in range(self.n) if self.alive[b] and self.side(b) != self.side(a)]
+        alive, sides = self.alive, self.sides
+        mine = sides[a]
+        return [b for b in range(self.n) if alive[b] and sides[b] != mine]
 
     def rel(self, a: int, b: int) -> int:
         """a's position on b: +2 Tailing ... -2 Tailed."""
@@ -340,16 +343,18 @@ class MeleeState(State):
         return 0
 
     def holders(self, t: int) -> list[int]:
-        return [a for a in range(self.n) if self.on[a][0] == t]
+        on = self.on
+        return [a for a in range(self.n) if on[a][0] == t]
 
     def engaged(self, a: int) -> bool:
-        return self.on[a][0] >= 0 or bool(self.holders(a))
+        on = self.on
+        return on[a][0] >= 0 or any(held[0] == a for held in on)
 
     def mutual(self, a: int, b: int) -> int:
         return flight.mutual_range(self.bands[a], self.bands[b], self.alts[a], self.alts[b])
 
     def reach(self, a: int) -> int:
-        return flight.reach(self.data, self.plane(a), self.missiles[a])
+        return _reach(self.game.catalogue, self.plane(a).gun is not None, self.missiles[a])
 
     def perf(self, a: int) -> int:
         return flight.performance(self.data, self.plane(a), self.alts[a])
@@ -449,7 +454,12 @@ class MeleeState(State):
 
     # --- drawing ------------------------------------------------------------------------------
 
-    def _take(self, n: int) -> list[int]:
+    def _take(self, n: int) -> Hand:
+        """Up to ``n`` cards off the deck; an empty deck is rebuilt from the discards (R17)."""
+        deck = self.deck
+        if 0 <= n <= len(deck):  # the usual case: the deck holds them all
+            self.deck = deck[n:]
+            return deck[:n]
         out: list[int] = []
         while len(out) < n:
             if not self.deck:
@@ -459,17 +469,20 @@ class MeleeState(State):
                 self.rng_seed = shuffle(self.rng_seed, pile)
                 self.deck, self.discards = tuple(pile), ()
                 self._emit({"type": "reshuffle", "deck": len(self.deck)})
-            out.append(self.deck[0])
-            self.deck = self.deck[1:]
-        return out
+            wanted = n - len(out)
+            out += self.deck[:wanted]
+            self.deck = self.deck[wanted:]
+        return tuple(out)
 
     def _draw(self, a: int, n: int, why: str) -> None:
         cards = self._take(n)
-        self.hands = _put(self.hands, a, tuple(sorted(self.hands[a] + tuple(cards))))
-        self._emit(
-            {"type": "draw", "seat": a, "count": len(cards), "why": why},
-            {self.owner(a): {"cards": [self._title(c) for c in cards]}},
-        )
+        self.hands = _put(self.hands, a, tuple(sorted(self.hands[a] + cards)))
+        if not self._muted:
+            types = self.data.cards
+            self._emit(
+                {"type": "draw", "seat": a, "count": len(cards), "why": why},
+                {self.owner(a): {"cards": [types[c].title for c in cards]}},
+            )
         if self.skills_shown and self.skills[a]:
             for skill, titles in THROWN.items():  # Nugget, Plumber (R30)
                 if self.has(a, skill):
@@ -482,15 +495,9 @@ class MeleeState(State):
         self.discards += (card,)
         self._emit({"type": "discard", "seat": a, "card": self._title(card), "why": why})
 
-    def _held(self, hand: Hand) -> list[CardType]:
-        cards = self.data.cards
-        out: list[CardType] = []
-        last = -1
-        for index in hand:
-            if index != last:
-                out.append(cards[index])
-                last = index
-        return out
+    def _discard_moves(self, hand: Hand) -> list[Move]:
+        """A discard of each distinct card in the hand, in data order (hands are sorted)."""
+        return list(map(self.game.catalogue.discard.__getitem__, dict.fromkeys(hand)))
 
     # --- set-up -------------------------------------------------------------------------------
 
@@ -812,7 +819,7 @@ class MeleeState(State):
 
     def _legal_burner(self) -> list[Move]:
         cat = self.game.catalogue
-        return [cat.get("burner"), cat.get("no-burner")]
+        return [cat.by_text["burner"], cat.by_text["no-burner"]]
 
     def _do_burner(self, move: Move) -> None:
         a = self.flyer
@@ -830,10 +837,9 @@ class MeleeState(State):
     def _legal_discard(self) -> list[Move]:
         cat = self.game.catalogue
         a = self.flyer
-        held = self._held(self.hands[a])
-        out = [cat.get("draw"), *(cat.get("discard", c.slug) for c in held)]
-        if self.step == "pre" and self.holders(a) and self.has(a, "Bat-Turn"):
-            out.append(cat.get("neutral"))
+        out = [cat.by_text["draw"], *self._discard_moves(self.hands[a])]
+        if self.step == "pre" and self.skills[a] and self.holders(a) and self.has(a, "Bat-Turn"):
+            out.append(cat.by_text["neutral"])
         return out
 
     def _do_discard(self, move: Move) -> None:
@@ -884,11 +890,11 @@ class MeleeState(State):
     def _legal_altitude(self) -> list[Move]:
         cat = self.game.catalogue
         a = self.flyer
-        out = [cat.get("level")]
+        out = [cat.by_text["level"]]
         if self.alts[a] < HIGH and self.hands[a]:
-            out.append(cat.get("climb"))
+            out.append(cat.by_text["climb"])
         if self.alts[a] > LOW:
-            out.append(cat.get("dive"))
+            out.append(cat.by_text["dive"])
         return out
 
     def _do_altitude(self, move: Move) -> None:
@@ -932,7 +938,7 @@ class MeleeState(State):
 
     def _legal_follow(self) -> list[Move]:
         cat = self.game.catalogue
-        return [cat.get("follow"), cat.get("stay")]
+        return [cat.by_text["follow"], cat.by_text["stay"]]
 
     def _do_follow(self, move: Move) -> None:
         f = self.follow_queue[0]
@@ -984,8 +990,13 @@ class MeleeState(State):
 
     def _may_move_band(self, a: int, t: int) -> bool:
         """§18.7: an enemy's band moves only if it is Neutral to all others or engaged with a."""
-        others = [x for x in range(self.n) if x not in (a, t) and self.alive[x]]
-        return self.rel(a, t) != 0 or all(self.rel(t, x) == 0 for x in others)
+        on, alive = self.on, self.alive
+        if on[a][0] == t or on[t][0] == a:
+            return True  # engaged with a
+        held = on[t][0]
+        if held >= 0 and alive[held]:
+            return False  # t holds another aircraft
+        return not any(x not in (a, t) and alive[x] and on[x][0] == t for x in range(self.n))
 
     def _pos_ok(self, a: int, t: int) -> bool:
         """§7.3: an engaged aircraft changes position only against one it is directly engaged
@@ -995,19 +1006,15 @@ class MeleeState(State):
     def _legal_speed(self) -> list[Move]:
         cat = self.game.catalogue
         a = self.flyer
-        out = [cat.get("end")]
+        out = [cat.by_text["end"]]
+        speed = self.plane(a).speed
+        bands = self.bands
         for t in self.targets(a):
-            if self.plane(t).speed >= self.plane(a).speed:
+            if self.plane(t).speed >= speed:
                 continue
             rel = self.rel(a, t)
-            if rel < 2 and self._pos_ok(a, t) and self._room(a, t, rel + 1):
-                out.append(cat.get("speed", "pos", t=t))
-            mine, theirs = self.bands[a], self.bands[t]
-            for me, foe in ((-1, 0), (1, 0), (0, -1), (0, 1)):
-                if foe and not self._may_move_band(a, t):
-                    continue
-                if GUN <= mine + me <= AH and GUN <= theirs + foe <= AH:
-                    out.append(cat.get("speed", "range", a=me, b=foe, t=t))
+            pos = rel < 2 and self._pos_ok(a, t) and self._room(a, t, rel + 1)
+            out += _speed_moves(cat, t, pos, bands[a], bands[t], self._may_move_band(a, t))
         return out
 
     def _do_speed(self, move: Move) -> None:
@@ -1216,8 +1223,7 @@ class MeleeState(State):
         self.phase, self.to_act = PAY, self.owner(a)
 
     def _legal_pay(self) -> list[Move]:
-        cat = self.game.catalogue
-        return [cat.get("discard", c.slug) for c in self._held(self.hands[self.pay_ac])]
+        return self._discard_moves(self.hands[self.pay_ac])
 
     def _do_pay(self, move: Move) -> None:
         a = self.pay_ac
@@ -1272,24 +1278,11 @@ class MeleeState(State):
             return self.missile_hand, "missile"
         return self.hands[r], "hand"
 
-    def _can_react(self, r: int, card: CardType, top: Link) -> bool:
-        if self.kind == "missile" and r == self.flyer and not card.usable_in_missile_hand:
-            return False
-        if r == SITE and not card.usable_in_missile_hand:
-            return False
-        react = card.react_to
-        own = r in (self.flyer, self.target)  # Ace Pilot and Split-S guard their own aircraft
-        if top[2] in react:
-            return True
-        if "ANY" in react:
-            return own
-        return "ANY_ENEMY_TURN" in react and r == self.target and r != self.flyer
-
     def _legal_react(self) -> list[Move]:
         cat = self.game.catalogue
         r = self.reactor
         top = self.chain[-1]
-        out = [cat.get("pass")]
+        out = [cat.by_text["pass"]]
         hand, source = self._source(r)
         # Agile, Jink, Lucky (R34, R56): from the hand of the flyer or the named target only.
         agile = jink = lucky = False
@@ -1298,23 +1291,29 @@ class MeleeState(State):
             jink = self.kind == "gun" and r == self.target and self.fresh(r, "Jink")
             lucky = self.cms[r] > 0 and self.fresh(r, "Lucky")
         wild: list[Move] = []
-        for card in self._held(hand):
-            if self._can_react(r, card, top):
-                out.append(cat.get("react", card.slug))
+        restricted = (self.kind == "missile" and r == self.flyer) or r == SITE
+        own = r in (self.flyer, self.target)
+        enemy_turn = r == self.target and r != self.flyer
+        reactions = _reactions(cat, top[2], restricted, own, enemy_turn)
+        for index in dict.fromkeys(hand):
+            move = reactions[index]
+            if move is not None:
+                out.append(move)
             else:
+                slug = self.data.cards[index].slug
                 if agile:
-                    wild.append(cat.get("agile", card.slug))
+                    wild.append(cat.get("agile", slug))
                 if jink:
-                    wild.append(cat.get("jink", card.slug))
+                    wild.append(cat.get("jink", slug))
         sam = self.kind == "site" and self.chain[0][2] == "Tone"
         if (
             r == self.target
             and self.cms[r] > 0
             and (top[2] == "Tone" or top[3] == "missile" or (sam and top[3] == "site"))
         ):
-            out.append(cat.get("cm"))
+            out.append(cat.by_text["cm"])
         if lucky:
-            out.append(cat.get("lucky"))
+            out.append(cat.by_text["lucky"])
         return out + wild
 
     def _do_react(self, move: Move) -> None:
@@ -1474,9 +1473,9 @@ class MeleeState(State):
 
     def _legal_launch(self) -> list[Move]:
         cat = self.game.catalogue
-        out = [cat.get("launch"), cat.get("hold")]
+        out = [cat.by_text["launch"], cat.by_text["hold"]]
         if self.game.options["second_missile"] and self.missiles[self.flyer][self.cyc_missile] >= 2:
-            out.append(cat.get("launch2"))
+            out.append(cat.by_text["launch2"])
         return out
 
     def _do_launch(self, move: Move) -> None:
@@ -1808,6 +1807,44 @@ def _range_moves(
                         moves.append(cat.get("range", card.slug, a=me, b=foe, t=t))
         table.append(tuple(moves))
     return tuple(table)
+
+
+@cache
+def _speed_moves(
+    cat: Catalogue, t: int, pos: bool, mine: int, theirs: int, free: bool
+) -> tuple[Move, ...]:
+    """The Speed Maneuvers against ``t`` with these bands (``pos``: a position step fits,
+    ``free``: ``t``'s band may move); cached, the bands and flags being few."""
+    out = [cat.get("speed", "pos", t=t)] if pos else []
+    for me, foe in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+        if foe and not free:
+            continue
+        if GUN <= mine + me <= AH and GUN <= theirs + foe <= AH:
+            out.append(cat.get("speed", "range", a=me, b=foe, t=t))
+    return tuple(out)
+
+
+@cache
+def _reactions(
+    cat: Catalogue, title: str, restricted: bool, own: bool, enemy_turn: bool
+) -> tuple[Move | None, ...]:
+    """By card index, its reaction to an action titled ``title`` (None if it may not); cached
+    per title. React To names the title; Ace Pilot (ANY) guards only the flyer or the target
+    (``own``); Split-S (ANY_ENEMY_TURN) only the target off its turn (``enemy_turn``); a
+    missile's or site's hand (``restricted``) has no pilot: cards not usable there never react."""
+    out: list[Move | None] = []
+    for card in cat.data.cards:
+        react = card.react_to
+        if restricted and not card.usable_in_missile_hand:
+            ok = False
+        elif title in react:
+            ok = True
+        elif "ANY" in react:
+            ok = own
+        else:
+            ok = "ANY_ENEMY_TURN" in react and enemy_turn
+        out.append(cat.react[card.index] if ok else None)
+    return tuple(out)
 
 
 @cache
