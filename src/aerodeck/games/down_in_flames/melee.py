@@ -996,7 +996,8 @@ class MeleeState(State):
         held = on[t][0]
         if held >= 0 and alive[held]:
             return False  # t holds another aircraft
-        return not any(x not in (a, t) and alive[x] and on[x][0] == t for x in range(self.n))
+        holding = [x for x, (target, _) in enumerate(on) if target == t]
+        return all(x == a or not alive[x] for x in holding)  # no other aircraft holds t
 
     def _pos_ok(self, a: int, t: int) -> bool:
         """§7.3: an engaged aircraft changes position only against one it is directly engaged
@@ -1098,24 +1099,12 @@ class MeleeState(State):
             if pos_ok and rel < 2 and mutual <= reach:
                 held = [on[h][1] for h in range(self.n) if h != a and on[h][0] == t]
                 room1, room2 = held.count(1) < 2, 2 not in held
-            tables.append(
-                _play_table(
-                    cat,
-                    t,
-                    gun and mutual == GUN,
-                    rel,
-                    mutual,
-                    missiles,
-                    climb,
-                    dive,
-                    pos_ok,
-                    room1,
-                    room2,
-                    bands[a],
-                    bands[t],
-                    self._may_move_band(a, t),
-                )
+            fit = _fit(cat, rel, mutual, missiles)
+            table = _play_table(
+                cat, t, gun and mutual == GUN, rel, fit, climb, dive, pos_ok, room1, room2
             )
+            ranges = _range_moves(cat, t, bands[a], bands[t], self._may_move_band(a, t))
+            tables.append((table, ranges))
         cards = self.data.cards
         bonus = _bonus_acts(cat)
         attacks: list[Move] = []
@@ -1125,13 +1114,14 @@ class MeleeState(State):
             extra = bonus[index]
             if extra is not None:
                 acts.append(extra)
-            for table in tables:
+            for table, ranges in tables:
                 attack, tones, act, maneuvers = table[index]
                 if attack is not None and hand_size - 1 >= self._gun_cost(a, cards[index]):
                     attacks.append(attack)
                 attacks += tones
                 acts += act
                 moves += maneuvers
+                moves += ranges[index]
         if on[a][0] >= 0:
             moves.append(cat.by_text["neutral"])
         if hand_size and self.skills[a] and self.fresh(a, "Timely"):
@@ -1734,6 +1724,17 @@ class MeleeState(State):
         assert (self.phase == OVER) == (self.result is not None)
 
 
+@cache
+def _fit(cat: Catalogue, rel: int, mutual: int, missiles: Hand) -> tuple[str, ...]:
+    """The missiles (notation names) a Tone may fire at this position and mutual range with
+    these missiles left (cached: few situations)."""
+    return tuple(
+        m.slug
+        for m in cat.data.missiles
+        if rel >= 0 and missiles[m.index] and m.cards[rel] is not None and m.reaches(mutual)
+    )
+
+
 _PlayEntry = tuple[Move | None, tuple[Move, ...], tuple[Move, ...], tuple[Move, ...]]
 
 
@@ -1743,33 +1744,24 @@ def _play_table(
     t: int,
     gun: bool,
     rel: int,
-    mutual: int,
-    missiles: Hand,
+    fit: tuple[str, ...],
     climb: bool,
     dive: bool,
     pos_ok: bool,
     room1: bool,
     room2: bool,
-    mine: int,
-    theirs: int,
-    free: bool,
 ) -> tuple[_PlayEntry, ...]:
     """By card index, what it may do against enemy ``t`` in the play step in this situation:
-    its gun attack (before the cost check), Tones, actions, maneuvers (position, then range).
-    Cached per situation: the play step asks on every decision. ``gun``: a gun and the mutual
-    range G; ``pos_ok``: a position change against ``t`` is allowed (§7.3); ``room1``/``room2``:
-    a free Advantage/Tailing slot on ``t`` within reach; ``free``: ``t``'s band may move."""
-    fit = [
-        m
-        for m in cat.data.missiles
-        if rel >= 0 and missiles[m.index] and m.cards[rel] is not None and m.reaches(mutual)
-    ]
-    ranges = _range_moves(cat, t, mine, theirs, free)
+    its gun attack (before the cost check), Tones, actions and position maneuvers (range
+    maneuvers: ``_range_moves``). Cached per situation: the play step asks on every decision.
+    ``gun``: a gun and the mutual range G; ``fit``: the missiles a Tone may fire; ``pos_ok``: a
+    position change against ``t`` is allowed (§7.3); ``room1``/``room2``: a free Advantage/
+    Tailing slot on ``t`` within reach."""
     table: list[_PlayEntry] = []
     for card in cat.data.cards:
         name = card.slug
         attack = cat.get("attack", name, t=t) if gun and card.can_gun else None
-        tones = tuple(cat.get("tone", name, m.slug, t=t) for m in fit) if card.can_tone else ()
+        tones = tuple(cat.get("tone", name, m, t=t) for m in fit) if card.can_tone else ()
         action = card.action
         act: list[Move] = []
         if (action == "pos_to_neutral" and rel < 0) or (action == "disadv_to_adv" and rel == -1):
@@ -1785,7 +1777,7 @@ def _play_table(
                 level = rel + k
                 if level <= 0 or (room1 if level == 1 else room2):
                     moves.append(cat.get("pos", name, a=k, t=t))
-        table.append((attack, tones, tuple(act), (*moves, *ranges[card.index])))
+        table.append((attack, tones, tuple(act), tuple(moves)))
     return tuple(table)
 
 
@@ -1794,7 +1786,7 @@ def _range_moves(
     cat: Catalogue, t: int, mine: int, theirs: int, free: bool
 ) -> tuple[tuple[Move, ...], ...]:
     """By card index: its range maneuvers against ``t`` that keep both bands between G and AH
-    (``free``: ``t``'s band may move); cached so that ``_play_table`` builds quickly."""
+    (``free``: ``t``'s band may move); cached per band pair."""
     table = []
     for card in cat.data.cards:
         moves: list[Move] = []
