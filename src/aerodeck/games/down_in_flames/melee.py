@@ -30,7 +30,7 @@ from aerodeck.games.down_in_flames.data import (
     DataSet,
     Site,
 )
-from aerodeck.games.down_in_flames.flight import AH, GUN, HIGH, LOW, MEDIUM
+from aerodeck.games.down_in_flames.flight import AH, GUN, HIGH, LOW, MEDIUM, POSITIONS
 from aerodeck.games.down_in_flames.phases import (
     ALT_PICK,
     ALTITUDE,
@@ -1550,43 +1550,51 @@ class MeleeState(State):
             for site in self.game.sites
         ]
         craft = []
+        owners, planes, alts = self.game.owner_of, self.planes, self.alts
+        on, hands = self.on, self.hands
+        planes_shown, skills_shown = self.planes_shown, self.skills_shown
+        missiles = data.missiles
         for a in range(self.n):
-            own = player == self.owner(a)
-            shown = self.planes[a] >= 0 and (self.planes_shown or own)
-            alt = self.alts[a] if self.alts[a] >= 0 and (self.alts_shown or own) else None
+            seat = owners[a]
+            own = player == seat
+            chosen = planes[a] >= 0
+            plane = self.plane(a) if chosen or planes_shown else None
+            alt = alts[a]
+            held, level = on[a]
             entry: JSON = {
                 "aircraft_no": a,
-                "seat": self.owner(a),
-                "side": self.side(a),
-                "aircraft": self.plane(a).name if shown else None,
-                "chosen": self.planes[a] >= 0,
-                "altitude": ALTITUDES[alt] if alt is not None else None,
+                "seat": seat,
+                "side": self.sides[a],
+                "aircraft": plane.name
+                if plane is not None and chosen and (planes_shown or own)
+                else None,
+                "chosen": chosen,
+                "altitude": ALTITUDES[alt] if alt >= 0 and (self.alts_shown or own) else None,
                 "range": RANGES[self.bands[a]],
                 "alive": self.alive[a],
-                "on": None
-                if self.on[a][0] < 0
-                else {"target": self.on[a][0], "position": flight.position_name(self.on[a][1])},
-                "hand_size": len(self.hands[a]),
+                "on": None if held < 0 else {"target": held, "position": POSITIONS[level + 2]},
+                "hand_size": len(hands[a]),
             }
-            if self.planes_shown:
-                entry["speed"] = self.plane(a).speed
+            if planes_shown:
+                assert plane is not None
+                entry["speed"] = plane.speed
                 entry["missiles"] = {
-                    m.name: self.missiles[a][m.index]
-                    for m in data.missiles
-                    if self.missiles[a][m.index]
+                    missiles[i].name: k for i, k in enumerate(self.missiles[a]) if k
                 }
                 entry["countermeasures"] = self.cms[a]
                 entry["afterburners"] = self.burners[a]
                 entry["afterburner_on"] = self.burner_on[a]
-                entry["reach"] = RANGES[r] if (r := self.reach(a)) >= 0 else None
-            if self.skills_shown or own:
+                reach = _reach(self.game.catalogue, plane.gun is not None, self.missiles[a])
+                entry["reach"] = RANGES[reach] if reach >= 0 else None
+            if skills_shown or own:
                 entry["skills"] = [data.skills[i].name for i in self.skills[a]]
                 entry["changes"] = self._changes(a)
                 entry["skills_used"] = [data.skills[i].name for i in self.used[a]]
-            if self.planes_shown:
-                entry["vp"] = self.load_vp(a) + (self.skill_vp(a) if self.skills_shown else 0)
+            if planes_shown:
+                entry["vp"] = self.load_vp(a) + (self.skill_vp(a) if skills_shown else 0)
             if own:
-                entry["hand"] = [self._title(c) for c in self.hands[a]]
+                types = data.cards
+                entry["hand"] = [types[c].title for c in hands[a]]
             craft.append(entry)
         out: JSON = {
             "game": self.game.id,
