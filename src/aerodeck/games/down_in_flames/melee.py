@@ -1088,40 +1088,47 @@ class MeleeState(State):
         alt = self.alts[a]
         climb, dive = alt < HIGH and hand_size >= 2, alt > LOW
         reach = self.reach(a)
-        missiles, on, bands, alts = self.missiles[a], self.on, self.bands, self.alts
-        engaged = self.engaged(a)
-        tables = []
-        for t in self.targets(a):
-            rel = self.rel(a, t)
+        missiles, on, bands, alts, alive = (
+            self.missiles[a],
+            self.on,
+            self.bands,
+            self.alts,
+            self.alive,
+        )
+        mine, level = on[a]
+        engaged = mine >= 0 or any(x[0] == a for x in on)
+        situation = []
+        # The same reasoning as rel, _pos_ok, _room and _may_move_band, over each target's holders
+        # found once.
+        for t in [mine] if mine >= 0 else self.enemies(a):
+            rel = level if mine == t else -on[t][1] if on[t][0] == a else 0
+            holding = [x for x, (target, _) in enumerate(on) if target == t and x != a]
             mutual = min(AH, max(bands[a], bands[t]) + abs(alt - alts[t]))
             pos_ok = not engaged or rel != 0
             room1 = room2 = False
             if pos_ok and rel < 2 and mutual <= reach:
-                held = [on[h][1] for h in range(self.n) if h != a and on[h][0] == t]
+                held = [on[h][1] for h in holding]
                 room1, room2 = held.count(1) < 2, 2 not in held
             fit = _fit(cat, rel, mutual, missiles)
-            table = _play_table(
-                cat, t, gun and mutual == GUN, rel, fit, climb, dive, pos_ok, room1, room2
+            free = rel != 0 or (
+                not (on[t][0] >= 0 and alive[on[t][0]]) and not any(alive[x] for x in holding)
             )
-            ranges = _range_moves(cat, t, bands[a], bands[t], self._may_move_band(a, t))
-            tables.append((table, ranges))
+            situation.append(
+                (t, gun and mutual == GUN, rel, fit, pos_ok, room1, room2, bands[a], bands[t], free)
+            )
+        table = _play_moves(cat, climb, dive, tuple(situation))
         cards = self.data.cards
-        bonus = _bonus_acts(cat)
         attacks: list[Move] = []
         acts: list[Move] = []
         moves: list[Move] = []
         for index in dict.fromkeys(hand):
-            extra = bonus[index]
-            if extra is not None:
-                acts.append(extra)
-            for table, ranges in tables:
-                attack, tones, act, maneuvers = table[index]
-                if attack is not None and hand_size - 1 >= self._gun_cost(a, cards[index]):
-                    attacks.append(attack)
-                attacks += tones
-                acts += act
-                moves += maneuvers
-                moves += ranges[index]
+            with_guns, without, act, maneuvers = table[index]
+            if with_guns is not without and hand_size - 1 >= self._gun_cost(a, cards[index]):
+                attacks += with_guns
+            else:
+                attacks += without
+            acts += act
+            moves += maneuvers
         if on[a][0] >= 0:
             moves.append(cat.by_text["neutral"])
         if hand_size and self.skills[a] and self.fresh(a, "Timely"):
@@ -1730,6 +1737,49 @@ class MeleeState(State):
         assert all(GUN <= b <= AH for b in self.bands)
         assert all(set(self.used[a]) <= set(self.skills[a]) for a in range(self.n)), "skill use"
         assert (self.phase == OVER) == (self.result is not None)
+
+
+_Target = tuple[int, bool, int, tuple[str, ...], bool, bool, bool, int, int, bool]
+_PlayMoves = tuple[tuple[Move, ...], tuple[Move, ...], tuple[Move, ...], tuple[Move, ...]]
+
+
+@cache
+def _play_moves(
+    cat: Catalogue, climb: bool, dive: bool, situation: tuple[_Target, ...]
+) -> tuple[_PlayMoves, ...]:
+    """By card index, its play-step moves against all the targets in this situation: attacks
+    with the gun attacks, attacks without them (the same tuple when there are none: the gun's
+    cost is checked per hand), actions, maneuvers; each in target order. ``situation`` holds per
+    target the arguments of ``_play_table`` and ``_range_moves``. Cached: the play step asks on
+    every decision, and the situations repeat."""
+    tables = [
+        (
+            _play_table(cat, t, gun, rel, fit, climb, dive, pos_ok, room1, room2),
+            _range_moves(cat, t, mine, theirs, free),
+        )
+        for t, gun, rel, fit, pos_ok, room1, room2, mine, theirs, free in situation
+    ]
+    bonus = _bonus_acts(cat)
+    out: list[_PlayMoves] = []
+    for index in range(len(cat.data.cards)):
+        with_guns: list[Move] = []
+        without: list[Move] = []
+        extra = bonus[index]
+        acts: list[Move] = [] if extra is None else [extra]
+        moves: list[Move] = []
+        for table, ranges in tables:
+            attack, tones, act, maneuvers = table[index]
+            if attack is not None:
+                with_guns.append(attack)
+            with_guns += tones
+            without += tones
+            acts += act
+            moves += maneuvers
+            moves += ranges[index]
+        plain = tuple(without)
+        guns = tuple(with_guns) if len(with_guns) > len(without) else plain
+        out.append((guns, plain, tuple(acts), tuple(moves)))
+    return tuple(out)
 
 
 @cache
