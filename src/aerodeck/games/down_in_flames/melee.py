@@ -12,7 +12,7 @@ target aircraft (``@t`` in the notation).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from functools import cache
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any
 
 from aerodeck.core.api import JSON, Action, State
@@ -1743,7 +1743,7 @@ _Target = tuple[int, bool, int, tuple[str, ...], bool, bool, bool, int, int, boo
 _PlayMoves = tuple[tuple[Move, ...], tuple[Move, ...], tuple[Move, ...], tuple[Move, ...]]
 
 
-@cache
+@lru_cache(maxsize=1 << 16)  # bounded: the situations of all targets keep appearing slowly
 def _play_moves(
     cat: Catalogue, climb: bool, dive: bool, situation: tuple[_Target, ...]
 ) -> tuple[_PlayMoves, ...]:
