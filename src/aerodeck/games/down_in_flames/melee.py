@@ -12,6 +12,7 @@ target aircraft (``@t`` in the notation).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any
 
 from aerodeck.core.api import JSON, Action, State
@@ -20,7 +21,7 @@ from aerodeck.core.rng import roll, shuffle
 from aerodeck.core.tuples import replace_at as _put
 from aerodeck.core.tuples import without as _without
 from aerodeck.games.down_in_flames import flight
-from aerodeck.games.down_in_flames.actions import Move
+from aerodeck.games.down_in_flames.actions import Catalogue, Move
 from aerodeck.games.down_in_flames.data import (
     ALTITUDES,
     RANGES,
@@ -29,7 +30,7 @@ from aerodeck.games.down_in_flames.data import (
     DataSet,
     Site,
 )
-from aerodeck.games.down_in_flames.flight import AH, GUN, HIGH, LOW, MEDIUM
+from aerodeck.games.down_in_flames.flight import AH, GUN, HIGH, LOW, MEDIUM, POSITIONS
 from aerodeck.games.down_in_flames.phases import (
     ALT_PICK,
     ALTITUDE,
@@ -49,6 +50,7 @@ from aerodeck.games.down_in_flames.phases import (
     Link,
     Load,
 )
+from aerodeck.games.down_in_flames.rules import _reach
 from aerodeck.games.down_in_flames.skills import (
     ADDED_CARDS,
     ANGLES,
@@ -94,6 +96,7 @@ class MeleeState(State):
         "cyc_b",
         "cyc_card",
         "cyc_missile",
+        "data",
         "deck",
         "discards",
         "end_reason",
@@ -112,6 +115,7 @@ class MeleeState(State):
         "missile_hand",
         "missiles",
         "mods",
+        "n",
         "nfod",
         "on",
         "pay_ac",
@@ -128,6 +132,7 @@ class MeleeState(State):
         "rng_seed",
         "round",
         "side_turn",
+        "sides",
         "site_checked",
         "site_hand",
         "skills",
@@ -144,13 +149,18 @@ class MeleeState(State):
     )
 
     game: DownInFlames
+    data: DataSet
+    n: int
 
     def __init__(
         self, game: DownInFlames, seed: int | None, setup: Mapping[str, Any] | None
     ) -> None:
         super().__init__(game, seed, setup)
-        data = game.data
-        n = game.n_aircraft
+        # The game's data set, aircraft count and each aircraft's side, in slots for the rules'
+        # many reads.
+        data = self.data = game.data
+        n = self.n = game.n_aircraft
+        self.sides: tuple[int, ...] = tuple(game.side_of[game.owner_of[a]] for a in range(n))
         self.rng_seed = self.seed
         self.phase = PICK
         self.pick_i = 0
@@ -283,19 +293,11 @@ class MeleeState(State):
 
     # --- shortcuts ------------------------------------------------------------------------
 
-    @property
-    def data(self) -> DataSet:
-        return self.game.data
-
-    @property
-    def n(self) -> int:
-        return self.game.n_aircraft
-
     def owner(self, a: int) -> int:
         return self.game.owner_of[a]
 
     def side(self, a: int) -> int:
-        return self.game.side_of[self.owner(a)]
+        return self.sides[a]
 
     def plane(self, a: int) -> Aircraft:
         """The aircraft as flown: printed ratings, with its skills once they are revealed."""
@@ -328,7 +330,9 @@ class MeleeState(State):
         return load_vp(self.data, self.data.aircraft[self.planes[a]], self.loads[a])
 
     def enemies(self, a: int) -> list[int]:
-        return [b for b in range(self.n) if self.alive[b] and self.side(b) != self.side(a)]
+        alive, sides = self.alive, self.sides
+        mine = sides[a]
+        return [b for b in range(self.n) if alive[b] and sides[b] != mine]
 
     def rel(self, a: int, b: int) -> int:
         """a's position on b: +2 Tailing ... -2 Tailed."""
@@ -339,16 +343,18 @@ class MeleeState(State):
         return 0
 
     def holders(self, t: int) -> list[int]:
-        return [a for a in range(self.n) if self.on[a][0] == t]
+        on = self.on
+        return [a for a in range(self.n) if on[a][0] == t]
 
     def engaged(self, a: int) -> bool:
-        return self.on[a][0] >= 0 or bool(self.holders(a))
+        on = self.on
+        return on[a][0] >= 0 or any(held[0] == a for held in on)
 
     def mutual(self, a: int, b: int) -> int:
         return flight.mutual_range(self.bands[a], self.bands[b], self.alts[a], self.alts[b])
 
     def reach(self, a: int) -> int:
-        return flight.reach(self.data, self.plane(a), self.missiles[a])
+        return _reach(self.game.catalogue, self.plane(a).gun is not None, self.missiles[a])
 
     def perf(self, a: int) -> int:
         return flight.performance(self.data, self.plane(a), self.alts[a])
@@ -448,7 +454,12 @@ class MeleeState(State):
 
     # --- drawing ------------------------------------------------------------------------------
 
-    def _take(self, n: int) -> list[int]:
+    def _take(self, n: int) -> Hand:
+        """Up to ``n`` cards off the deck; an empty deck is rebuilt from the discards (R17)."""
+        deck = self.deck
+        if 0 <= n <= len(deck):  # the usual case: the deck holds them all
+            self.deck = deck[n:]
+            return deck[:n]
         out: list[int] = []
         while len(out) < n:
             if not self.deck:
@@ -458,17 +469,20 @@ class MeleeState(State):
                 self.rng_seed = shuffle(self.rng_seed, pile)
                 self.deck, self.discards = tuple(pile), ()
                 self._emit({"type": "reshuffle", "deck": len(self.deck)})
-            out.append(self.deck[0])
-            self.deck = self.deck[1:]
-        return out
+            wanted = n - len(out)
+            out += self.deck[:wanted]
+            self.deck = self.deck[wanted:]
+        return tuple(out)
 
     def _draw(self, a: int, n: int, why: str) -> None:
         cards = self._take(n)
-        self.hands = _put(self.hands, a, tuple(sorted(self.hands[a] + tuple(cards))))
-        self._emit(
-            {"type": "draw", "seat": a, "count": len(cards), "why": why},
-            {self.owner(a): {"cards": [self._title(c) for c in cards]}},
-        )
+        self.hands = _put(self.hands, a, tuple(sorted(self.hands[a] + cards)))
+        if not self._muted:
+            types = self.data.cards
+            self._emit(
+                {"type": "draw", "seat": a, "count": len(cards), "why": why},
+                {self.owner(a): {"cards": [types[c].title for c in cards]}},
+            )
         if self.skills_shown and self.skills[a]:
             for skill, titles in THROWN.items():  # Nugget, Plumber (R30)
                 if self.has(a, skill):
@@ -481,15 +495,9 @@ class MeleeState(State):
         self.discards += (card,)
         self._emit({"type": "discard", "seat": a, "card": self._title(card), "why": why})
 
-    def _held(self, hand: Hand) -> list[CardType]:
-        cards = self.data.cards
-        out: list[CardType] = []
-        last = -1
-        for index in hand:
-            if index != last:
-                out.append(cards[index])
-                last = index
-        return out
+    def _discard_moves(self, hand: Hand) -> list[Move]:
+        """A discard of each distinct card in the hand, in data order (hands are sorted)."""
+        return list(map(self.game.catalogue.discard.__getitem__, dict.fromkeys(hand)))
 
     # --- set-up -------------------------------------------------------------------------------
 
@@ -811,7 +819,7 @@ class MeleeState(State):
 
     def _legal_burner(self) -> list[Move]:
         cat = self.game.catalogue
-        return [cat.get("burner"), cat.get("no-burner")]
+        return [cat.by_text["burner"], cat.by_text["no-burner"]]
 
     def _do_burner(self, move: Move) -> None:
         a = self.flyer
@@ -829,10 +837,9 @@ class MeleeState(State):
     def _legal_discard(self) -> list[Move]:
         cat = self.game.catalogue
         a = self.flyer
-        held = self._held(self.hands[a])
-        out = [cat.get("draw"), *(cat.get("discard", c.slug) for c in held)]
-        if self.step == "pre" and self.holders(a) and self.has(a, "Bat-Turn"):
-            out.append(cat.get("neutral"))
+        out = [cat.by_text["draw"], *self._discard_moves(self.hands[a])]
+        if self.step == "pre" and self.skills[a] and self.holders(a) and self.has(a, "Bat-Turn"):
+            out.append(cat.by_text["neutral"])
         return out
 
     def _do_discard(self, move: Move) -> None:
@@ -883,11 +890,11 @@ class MeleeState(State):
     def _legal_altitude(self) -> list[Move]:
         cat = self.game.catalogue
         a = self.flyer
-        out = [cat.get("level")]
+        out = [cat.by_text["level"]]
         if self.alts[a] < HIGH and self.hands[a]:
-            out.append(cat.get("climb"))
+            out.append(cat.by_text["climb"])
         if self.alts[a] > LOW:
-            out.append(cat.get("dive"))
+            out.append(cat.by_text["dive"])
         return out
 
     def _do_altitude(self, move: Move) -> None:
@@ -931,7 +938,7 @@ class MeleeState(State):
 
     def _legal_follow(self) -> list[Move]:
         cat = self.game.catalogue
-        return [cat.get("follow"), cat.get("stay")]
+        return [cat.by_text["follow"], cat.by_text["stay"]]
 
     def _do_follow(self, move: Move) -> None:
         f = self.follow_queue[0]
@@ -983,8 +990,14 @@ class MeleeState(State):
 
     def _may_move_band(self, a: int, t: int) -> bool:
         """§18.7: an enemy's band moves only if it is Neutral to all others or engaged with a."""
-        others = [x for x in range(self.n) if x not in (a, t) and self.alive[x]]
-        return self.rel(a, t) != 0 or all(self.rel(t, x) == 0 for x in others)
+        on, alive = self.on, self.alive
+        if on[a][0] == t or on[t][0] == a:
+            return True  # engaged with a
+        held = on[t][0]
+        if held >= 0 and alive[held]:
+            return False  # t holds another aircraft
+        holding = [x for x, (target, _) in enumerate(on) if target == t]
+        return all(x == a or not alive[x] for x in holding)  # no other aircraft holds t
 
     def _pos_ok(self, a: int, t: int) -> bool:
         """§7.3: an engaged aircraft changes position only against one it is directly engaged
@@ -994,19 +1007,15 @@ class MeleeState(State):
     def _legal_speed(self) -> list[Move]:
         cat = self.game.catalogue
         a = self.flyer
-        out = [cat.get("end")]
+        out = [cat.by_text["end"]]
+        speed = self.plane(a).speed
+        bands = self.bands
         for t in self.targets(a):
-            if self.plane(t).speed >= self.plane(a).speed:
+            if self.plane(t).speed >= speed:
                 continue
             rel = self.rel(a, t)
-            if rel < 2 and self._pos_ok(a, t) and self._room(a, t, rel + 1):
-                out.append(cat.get("speed", "pos", t=t))
-            mine, theirs = self.bands[a], self.bands[t]
-            for me, foe in ((-1, 0), (1, 0), (0, -1), (0, 1)):
-                if foe and not self._may_move_band(a, t):
-                    continue
-                if GUN <= mine + me <= AH and GUN <= theirs + foe <= AH:
-                    out.append(cat.get("speed", "range", a=me, b=foe, t=t))
+            pos = rel < 2 and self._pos_ok(a, t) and self._room(a, t, rel + 1)
+            out += _speed_moves(cat, t, pos, bands[a], bands[t], self._may_move_band(a, t))
         return out
 
     def _do_speed(self, move: Move) -> None:
@@ -1073,61 +1082,61 @@ class MeleeState(State):
     def _legal_play(self) -> list[Move]:
         cat = self.game.catalogue
         a = self.flyer
-        hand_size = len(self.hands[a])
-        plane = self.plane(a)
+        hand = self.hands[a]
+        hand_size = len(hand)
+        gun = self.plane(a).gun is not None
+        alt = self.alts[a]
+        climb, dive = alt < HIGH and hand_size >= 2, alt > LOW
+        reach = self.reach(a)
+        missiles, on, bands, alts, alive = (
+            self.missiles[a],
+            self.on,
+            self.bands,
+            self.alts,
+            self.alive,
+        )
+        mine, level = on[a]
+        engaged = mine >= 0 or any(x[0] == a for x in on)
+        situation = []
+        # The same reasoning as rel, _pos_ok, _room and _may_move_band, over each target's holders
+        # found once.
+        for t in [mine] if mine >= 0 else self.enemies(a):
+            rel = level if mine == t else -on[t][1] if on[t][0] == a else 0
+            holding = [x for x, (target, _) in enumerate(on) if target == t and x != a]
+            mutual = min(AH, max(bands[a], bands[t]) + abs(alt - alts[t]))
+            pos_ok = not engaged or rel != 0
+            room1 = room2 = False
+            if pos_ok and rel < 2 and mutual <= reach:
+                held = [on[h][1] for h in holding]
+                room1, room2 = held.count(1) < 2, 2 not in held
+            fit = _fit(cat, rel, mutual, missiles)
+            free = rel != 0 or (
+                not (on[t][0] >= 0 and alive[on[t][0]]) and not any(alive[x] for x in holding)
+            )
+            situation.append(
+                (t, gun and mutual == GUN, rel, fit, pos_ok, room1, room2, bands[a], bands[t], free)
+            )
+        table = _play_moves(cat, climb, dive, tuple(situation))
+        cards = self.data.cards
         attacks: list[Move] = []
         acts: list[Move] = []
         moves: list[Move] = []
-        targets = self.targets(a)
-        for card in self._held(self.hands[a]):
-            name = card.slug
-            if card.action == "missile_bonus":
-                acts.append(cat.get("act", name))
-            for t in targets:
-                rel = self.rel(a, t)
-                mutual = self.mutual(a, t)
-                if (
-                    card.can_gun
-                    and plane.gun is not None
-                    and mutual == GUN
-                    and hand_size - 1 >= self._gun_cost(a, card)
-                ):
-                    attacks.append(cat.get("attack", name, t=t))
-                if card.can_tone and rel >= 0:
-                    attacks += [
-                        cat.get("tone", name, m.slug, t=t)
-                        for m in self.data.missiles
-                        if self.missiles[a][m.index]
-                        and m.cards[rel] is not None
-                        and m.reaches(mutual)
-                    ]
-                action = card.action
-                if (action == "pos_to_neutral" and rel < 0) or (
-                    action == "disadv_to_adv" and rel == -1
-                ):
-                    acts.append(cat.get("act", name, t=t))
-                elif action == "altitude_1":
-                    if self.alts[a] < HIGH and hand_size >= 2:
-                        acts.append(cat.get("act", name, "up", t=t))
-                    if self.alts[a] > LOW:
-                        acts.append(cat.get("act", name, "down", t=t))
-                if self._pos_ok(a, t):
-                    for k in range(1, min(card.positioning, 4, 2 - rel) + 1):
-                        if self._room(a, t, rel + k):
-                            moves.append(cat.get("pos", name, a=k, t=t))
-                if card.range:
-                    mine, theirs = self.bands[a], self.bands[t]
-                    free = self._may_move_band(a, t)
-                    for me in range(GUN - mine, AH - mine + 1):
-                        for foe in range(GUN - theirs, AH - theirs + 1):
-                            if foe and not free:
-                                continue
-                            if (me or foe) and abs(me) + abs(foe) <= card.range:
-                                moves.append(cat.get("range", name, a=me, b=foe, t=t))
-        free_moves = [cat.get("neutral")] if self.on[a][0] >= 0 else []
-        if hand_size and self.fresh(a, "Timely"):
-            free_moves.append(cat.get("timely"))
-        return [*attacks, *acts, *moves, *free_moves, cat.get("end")]
+        for index in dict.fromkeys(hand):
+            with_guns, without, act, maneuvers = table[index]
+            if with_guns is not without and hand_size - 1 >= self._gun_cost(a, cards[index]):
+                attacks += with_guns
+            else:
+                attacks += without
+            acts += act
+            moves += maneuvers
+        if on[a][0] >= 0:
+            moves.append(cat.by_text["neutral"])
+        if hand_size and self.skills[a] and self.fresh(a, "Timely"):
+            moves.append(cat.by_text["timely"])
+        attacks += acts
+        attacks += moves
+        attacks.append(cat.by_text["end"])
+        return attacks
 
     def _gun_cost(self, a: int, card: CardType) -> int:
         assert card.gun_discard is not None
@@ -1211,8 +1220,7 @@ class MeleeState(State):
         self.phase, self.to_act = PAY, self.owner(a)
 
     def _legal_pay(self) -> list[Move]:
-        cat = self.game.catalogue
-        return [cat.get("discard", c.slug) for c in self._held(self.hands[self.pay_ac])]
+        return self._discard_moves(self.hands[self.pay_ac])
 
     def _do_pay(self, move: Move) -> None:
         a = self.pay_ac
@@ -1267,24 +1275,11 @@ class MeleeState(State):
             return self.missile_hand, "missile"
         return self.hands[r], "hand"
 
-    def _can_react(self, r: int, card: CardType, top: Link) -> bool:
-        if self.kind == "missile" and r == self.flyer and not card.usable_in_missile_hand:
-            return False
-        if r == SITE and not card.usable_in_missile_hand:
-            return False
-        react = card.react_to
-        own = r in (self.flyer, self.target)  # Ace Pilot and Split-S guard their own aircraft
-        if top[2] in react:
-            return True
-        if "ANY" in react:
-            return own
-        return "ANY_ENEMY_TURN" in react and r == self.target and r != self.flyer
-
     def _legal_react(self) -> list[Move]:
         cat = self.game.catalogue
         r = self.reactor
         top = self.chain[-1]
-        out = [cat.get("pass")]
+        out = [cat.by_text["pass"]]
         hand, source = self._source(r)
         # Agile, Jink, Lucky (R34, R56): from the hand of the flyer or the named target only.
         agile = jink = lucky = False
@@ -1293,23 +1288,29 @@ class MeleeState(State):
             jink = self.kind == "gun" and r == self.target and self.fresh(r, "Jink")
             lucky = self.cms[r] > 0 and self.fresh(r, "Lucky")
         wild: list[Move] = []
-        for card in self._held(hand):
-            if self._can_react(r, card, top):
-                out.append(cat.get("react", card.slug))
+        restricted = (self.kind == "missile" and r == self.flyer) or r == SITE
+        own = r in (self.flyer, self.target)
+        enemy_turn = r == self.target and r != self.flyer
+        reactions = _reactions(cat, top[2], restricted, own, enemy_turn)
+        for index in dict.fromkeys(hand):
+            move = reactions[index]
+            if move is not None:
+                out.append(move)
             else:
+                slug = self.data.cards[index].slug
                 if agile:
-                    wild.append(cat.get("agile", card.slug))
+                    wild.append(cat.get("agile", slug))
                 if jink:
-                    wild.append(cat.get("jink", card.slug))
+                    wild.append(cat.get("jink", slug))
         sam = self.kind == "site" and self.chain[0][2] == "Tone"
         if (
             r == self.target
             and self.cms[r] > 0
             and (top[2] == "Tone" or top[3] == "missile" or (sam and top[3] == "site"))
         ):
-            out.append(cat.get("cm"))
+            out.append(cat.by_text["cm"])
         if lucky:
-            out.append(cat.get("lucky"))
+            out.append(cat.by_text["lucky"])
         return out + wild
 
     def _do_react(self, move: Move) -> None:
@@ -1469,9 +1470,9 @@ class MeleeState(State):
 
     def _legal_launch(self) -> list[Move]:
         cat = self.game.catalogue
-        out = [cat.get("launch"), cat.get("hold")]
+        out = [cat.by_text["launch"], cat.by_text["hold"]]
         if self.game.options["second_missile"] and self.missiles[self.flyer][self.cyc_missile] >= 2:
-            out.append(cat.get("launch2"))
+            out.append(cat.by_text["launch2"])
         return out
 
     def _do_launch(self, move: Move) -> None:
@@ -1556,43 +1557,51 @@ class MeleeState(State):
             for site in self.game.sites
         ]
         craft = []
+        owners, planes, alts = self.game.owner_of, self.planes, self.alts
+        on, hands = self.on, self.hands
+        planes_shown, skills_shown = self.planes_shown, self.skills_shown
+        missiles = data.missiles
         for a in range(self.n):
-            own = player == self.owner(a)
-            shown = self.planes[a] >= 0 and (self.planes_shown or own)
-            alt = self.alts[a] if self.alts[a] >= 0 and (self.alts_shown or own) else None
+            seat = owners[a]
+            own = player == seat
+            chosen = planes[a] >= 0
+            plane = self.plane(a) if chosen or planes_shown else None
+            alt = alts[a]
+            held, level = on[a]
             entry: JSON = {
                 "aircraft_no": a,
-                "seat": self.owner(a),
-                "side": self.side(a),
-                "aircraft": self.plane(a).name if shown else None,
-                "chosen": self.planes[a] >= 0,
-                "altitude": ALTITUDES[alt] if alt is not None else None,
+                "seat": seat,
+                "side": self.sides[a],
+                "aircraft": plane.name
+                if plane is not None and chosen and (planes_shown or own)
+                else None,
+                "chosen": chosen,
+                "altitude": ALTITUDES[alt] if alt >= 0 and (self.alts_shown or own) else None,
                 "range": RANGES[self.bands[a]],
                 "alive": self.alive[a],
-                "on": None
-                if self.on[a][0] < 0
-                else {"target": self.on[a][0], "position": flight.position_name(self.on[a][1])},
-                "hand_size": len(self.hands[a]),
+                "on": None if held < 0 else {"target": held, "position": POSITIONS[level + 2]},
+                "hand_size": len(hands[a]),
             }
-            if self.planes_shown:
-                entry["speed"] = self.plane(a).speed
+            if planes_shown:
+                assert plane is not None
+                entry["speed"] = plane.speed
                 entry["missiles"] = {
-                    m.name: self.missiles[a][m.index]
-                    for m in data.missiles
-                    if self.missiles[a][m.index]
+                    missiles[i].name: k for i, k in enumerate(self.missiles[a]) if k
                 }
                 entry["countermeasures"] = self.cms[a]
                 entry["afterburners"] = self.burners[a]
                 entry["afterburner_on"] = self.burner_on[a]
-                entry["reach"] = RANGES[r] if (r := self.reach(a)) >= 0 else None
-            if self.skills_shown or own:
+                reach = _reach(self.game.catalogue, plane.gun is not None, self.missiles[a])
+                entry["reach"] = RANGES[reach] if reach >= 0 else None
+            if skills_shown or own:
                 entry["skills"] = [data.skills[i].name for i in self.skills[a]]
                 entry["changes"] = self._changes(a)
                 entry["skills_used"] = [data.skills[i].name for i in self.used[a]]
-            if self.planes_shown:
-                entry["vp"] = self.load_vp(a) + (self.skill_vp(a) if self.skills_shown else 0)
+            if planes_shown:
+                entry["vp"] = self.load_vp(a) + (self.skill_vp(a) if skills_shown else 0)
             if own:
-                entry["hand"] = [self._title(c) for c in self.hands[a]]
+                types = data.cards
+                entry["hand"] = [types[c].title for c in hands[a]]
             craft.append(entry)
         out: JSON = {
             "game": self.game.id,
@@ -1728,6 +1737,173 @@ class MeleeState(State):
         assert all(GUN <= b <= AH for b in self.bands)
         assert all(set(self.used[a]) <= set(self.skills[a]) for a in range(self.n)), "skill use"
         assert (self.phase == OVER) == (self.result is not None)
+
+
+_Target = tuple[int, bool, int, tuple[str, ...], bool, bool, bool, int, int, bool]
+_PlayMoves = tuple[tuple[Move, ...], tuple[Move, ...], tuple[Move, ...], tuple[Move, ...]]
+
+
+@lru_cache(maxsize=1 << 16)  # bounded: the situations of all targets keep appearing slowly
+def _play_moves(
+    cat: Catalogue, climb: bool, dive: bool, situation: tuple[_Target, ...]
+) -> tuple[_PlayMoves, ...]:
+    """By card index, its play-step moves against all the targets in this situation: attacks
+    with the gun attacks, attacks without them (the same tuple when there are none: the gun's
+    cost is checked per hand), actions, maneuvers; each in target order. ``situation`` holds per
+    target the arguments of ``_play_table`` and ``_range_moves``. Cached: the play step asks on
+    every decision, and the situations repeat."""
+    tables = [
+        (
+            _play_table(cat, t, gun, rel, fit, climb, dive, pos_ok, room1, room2),
+            _range_moves(cat, t, mine, theirs, free),
+        )
+        for t, gun, rel, fit, pos_ok, room1, room2, mine, theirs, free in situation
+    ]
+    bonus = _bonus_acts(cat)
+    out: list[_PlayMoves] = []
+    for index in range(len(cat.data.cards)):
+        with_guns: list[Move] = []
+        without: list[Move] = []
+        extra = bonus[index]
+        acts: list[Move] = [] if extra is None else [extra]
+        moves: list[Move] = []
+        for table, ranges in tables:
+            attack, tones, act, maneuvers = table[index]
+            if attack is not None:
+                with_guns.append(attack)
+            with_guns += tones
+            without += tones
+            acts += act
+            moves += maneuvers
+            moves += ranges[index]
+        plain = tuple(without)
+        guns = tuple(with_guns) if len(with_guns) > len(without) else plain
+        out.append((guns, plain, tuple(acts), tuple(moves)))
+    return tuple(out)
+
+
+@cache
+def _fit(cat: Catalogue, rel: int, mutual: int, missiles: Hand) -> tuple[str, ...]:
+    """The missiles (notation names) a Tone may fire at this position and mutual range with
+    these missiles left (cached: few situations)."""
+    return tuple(
+        m.slug
+        for m in cat.data.missiles
+        if rel >= 0 and missiles[m.index] and m.cards[rel] is not None and m.reaches(mutual)
+    )
+
+
+_PlayEntry = tuple[Move | None, tuple[Move, ...], tuple[Move, ...], tuple[Move, ...]]
+
+
+@cache
+def _play_table(
+    cat: Catalogue,
+    t: int,
+    gun: bool,
+    rel: int,
+    fit: tuple[str, ...],
+    climb: bool,
+    dive: bool,
+    pos_ok: bool,
+    room1: bool,
+    room2: bool,
+) -> tuple[_PlayEntry, ...]:
+    """By card index, what it may do against enemy ``t`` in the play step in this situation:
+    its gun attack (before the cost check), Tones, actions and position maneuvers (range
+    maneuvers: ``_range_moves``). Cached per situation: the play step asks on every decision.
+    ``gun``: a gun and the mutual range G; ``fit``: the missiles a Tone may fire; ``pos_ok``: a
+    position change against ``t`` is allowed (§7.3); ``room1``/``room2``: a free Advantage/
+    Tailing slot on ``t`` within reach."""
+    table: list[_PlayEntry] = []
+    for card in cat.data.cards:
+        name = card.slug
+        attack = cat.get("attack", name, t=t) if gun and card.can_gun else None
+        tones = tuple(cat.get("tone", name, m, t=t) for m in fit) if card.can_tone else ()
+        action = card.action
+        act: list[Move] = []
+        if (action == "pos_to_neutral" and rel < 0) or (action == "disadv_to_adv" and rel == -1):
+            act.append(cat.get("act", name, t=t))
+        elif action == "altitude_1":
+            if climb:
+                act.append(cat.get("act", name, "up", t=t))
+            if dive:
+                act.append(cat.get("act", name, "down", t=t))
+        moves: list[Move] = []
+        if pos_ok:
+            for k in range(1, min(card.positioning, 4, 2 - rel) + 1):
+                level = rel + k
+                if level <= 0 or (room1 if level == 1 else room2):
+                    moves.append(cat.get("pos", name, a=k, t=t))
+        table.append((attack, tones, tuple(act), tuple(moves)))
+    return tuple(table)
+
+
+@cache
+def _range_moves(
+    cat: Catalogue, t: int, mine: int, theirs: int, free: bool
+) -> tuple[tuple[Move, ...], ...]:
+    """By card index: its range maneuvers against ``t`` that keep both bands between G and AH
+    (``free``: ``t``'s band may move); cached per band pair."""
+    table = []
+    for card in cat.data.cards:
+        moves: list[Move] = []
+        if card.range:
+            for me in range(GUN - mine, AH - mine + 1):
+                for foe in range(GUN - theirs, AH - theirs + 1):
+                    if foe and not free:
+                        continue
+                    if (me or foe) and abs(me) + abs(foe) <= card.range:
+                        moves.append(cat.get("range", card.slug, a=me, b=foe, t=t))
+        table.append(tuple(moves))
+    return tuple(table)
+
+
+@cache
+def _speed_moves(
+    cat: Catalogue, t: int, pos: bool, mine: int, theirs: int, free: bool
+) -> tuple[Move, ...]:
+    """The Speed Maneuvers against ``t`` with these bands (``pos``: a position step fits,
+    ``free``: ``t``'s band may move); cached, the bands and flags being few."""
+    out = [cat.get("speed", "pos", t=t)] if pos else []
+    for me, foe in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+        if foe and not free:
+            continue
+        if GUN <= mine + me <= AH and GUN <= theirs + foe <= AH:
+            out.append(cat.get("speed", "range", a=me, b=foe, t=t))
+    return tuple(out)
+
+
+@cache
+def _reactions(
+    cat: Catalogue, title: str, restricted: bool, own: bool, enemy_turn: bool
+) -> tuple[Move | None, ...]:
+    """By card index, its reaction to an action titled ``title`` (None if it may not); cached
+    per title. React To names the title; Ace Pilot (ANY) guards only the flyer or the target
+    (``own``); Split-S (ANY_ENEMY_TURN) only the target off its turn (``enemy_turn``); a
+    missile's or site's hand (``restricted``) has no pilot: cards not usable there never react."""
+    out: list[Move | None] = []
+    for card in cat.data.cards:
+        react = card.react_to
+        if restricted and not card.usable_in_missile_hand:
+            ok = False
+        elif title in react:
+            ok = True
+        elif "ANY" in react:
+            ok = own
+        else:
+            ok = "ANY_ENEMY_TURN" in react and enemy_turn
+        out.append(cat.react[card.index] if ok else None)
+    return tuple(out)
+
+
+@cache
+def _bonus_acts(cat: Catalogue) -> tuple[Move | None, ...]:
+    """By card index: its untargeted action (a missile bonus), played once whatever the
+    targets."""
+    return tuple(
+        cat.get("act", c.slug) if c.action == "missile_bonus" else None for c in cat.data.cards
+    )
 
 
 _LEGAL: dict[str, Callable[[MeleeState], list[Move]]] = {
