@@ -94,6 +94,7 @@ class Table:
     singles: tuple[Action | None, ...]  # a numeral's play alone when allowed, else None
     jokers: tuple[Action | None, ...]  # a numeral's play on a joker when forbidden, else None
     directed: bool  # Above/Below's first card: every numeral both ways, nothing for a joker
+    combos: str  # MULTIPLES or SERIES when the rule also makes plays of several cards, else ""
 
 
 DIRECTED_PAIRS: Final[tuple[tuple[Action, ...], ...]] = tuple(
@@ -111,7 +112,7 @@ _TABLES: dict[RuleState, Table] = {}
 """Tables by rule state, built on first use (about 2,200 rule states occur in play)."""
 _BY_SIGHT: dict[tuple[str, str, str, int, int, int], Table] = {}
 """Tables by what ``_single_allowed`` reads of a rule state (under 300 occur in play)."""
-_SHARED: dict[tuple[tuple[bool, ...], bool], Table] = {}
+_SHARED: dict[tuple[tuple[bool, ...], bool, str], Table] = {}
 """One table per distinct answer (about 50), so equal tables are one object."""
 
 
@@ -143,16 +144,18 @@ def _table_by_sight(rs: RuleState) -> Table:
 def _build_table(rs: RuleState) -> Table:
     allowed = tuple(_single_allowed(rs, c) for c in range(NUM_CARDS))
     directed = rs.rule == ABOVE_BELOW and rs.direction == 0
-    shared = _SHARED.get((allowed, directed))
+    combos = rs.rule if rs.rule in (MULTIPLES, SERIES) else ""
+    shared = _SHARED.get((allowed, directed, combos))
     if shared is None:
         numeral = [c in SINGLES and not directed for c in range(NUM_CARDS)]
-        shared = _SHARED[(allowed, directed)] = Table(
+        shared = _SHARED[(allowed, directed, combos)] = Table(
             allowed,
             tuple(SINGLES[c] if numeral[c] and allowed[c] else None for c in range(NUM_CARDS)),
             tuple(
                 JOKER_PLAYS[c] if numeral[c] and not allowed[c] else None for c in range(NUM_CARDS)
             ),
             directed,
+            combos,
         )
     return shared
 
@@ -169,30 +172,26 @@ def rule_plays(rs: RuleState, numerals: Sequence[int]) -> list[Action]:
         return [a for c in numerals for a in DIRECTED_PAIRS[c]]
     singles = t.singles
     out = [a for c in numerals if (a := singles[c]) is not None]
-    if rs.rule == MULTIPLES:
+    if t.combos == MULTIPLES:
         out.extend(multiples(numerals))
-    elif rs.rule == SERIES:
+    elif t.combos == SERIES:
         out.extend(series(numerals))
     return out
 
 
-def turn_plays(rs: RuleState, hand: tuple[int, ...]) -> list[Action]:
-    """Every play of a turn: under the rule, on a joker, then the Aces (draw or pass not included).
-
-    The same list as ``rule_plays`` + ``joker_plays`` + ``ace_plays``, read off the card tables.
+def turn_plays(t: Table, hand: tuple[int, ...]) -> list[Action]:
+    """Every play of a turn under ``t = table(rs)``: under the rule, on a joker, then the Aces
+    (draw or pass not included): ``rule_plays`` + ``joker_plays`` + ``ace_plays``, off the tables.
     """
-    t = table(rs)
     unvalued = [c for c in hand if c in UNVALUED]
     if t.directed:
         out = [a for c in hand for a in DIRECTED_PAIRS[c]]
     else:
         singles = t.singles
         out = [a for c in hand if (a := singles[c]) is not None]
-        rule = rs.rule
-        if rule == MULTIPLES:
-            out.extend(multiples(numerals_of(hand)))
-        elif rule == SERIES:
-            out.extend(series(numerals_of(hand)))
+        combos = t.combos
+        if combos:
+            out.extend((multiples if combos == MULTIPLES else series)(numerals_of(hand)))
         if unvalued and (JOKERS[0] in unvalued or JOKERS[1] in unvalued):
             jokers = t.jokers
             out += [a for c in hand if (a := jokers[c]) is not None]

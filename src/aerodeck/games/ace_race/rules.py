@@ -57,6 +57,7 @@ from aerodeck.games.ace_race.moves import (
     RULE_NAMES,
     RUN,
     RuleState,
+    Table,
     after,
     has_joker,
     need_text,
@@ -102,6 +103,7 @@ class AceRaceState(State):
         "result",
         "rng_seed",
         "rs",
+        "tbl",
         "to_act",
         "turns",
         "wins",
@@ -123,6 +125,7 @@ class AceRaceState(State):
         self.draw: Hand = ()
         self.pile: Hand = ()
         self.rs: RuleState | None = None
+        self.tbl: Table | None = None  # table(self.rs), kept beside it: read at every decision
         self.bid_high = -1
         self.bid_leader = -1
         self.bid_out: tuple[bool, ...] = (False,) * n
@@ -251,6 +254,7 @@ class AceRaceState(State):
         self.draw = tuple(deck[size * self.n :])
         self.pile = ()
         self.rs = None
+        self.tbl = None
         self.gifts = ()
         self._emit_deal()
         self._start_bidding()
@@ -260,6 +264,8 @@ class AceRaceState(State):
         self.turns = 0
         self.idle = 0
         self.drawn = -1
+        if self._muted:
+            return
         self._emit(
             {
                 "type": "deal",
@@ -328,7 +334,8 @@ class AceRaceState(State):
         self.to_act = winner
 
     def _set_first_rule(self, seat: int, action: SetRule) -> None:
-        self.rs = RuleState(action.rule, action.suit)
+        self.rs = rs = RuleState(action.rule, action.suit)
+        self.tbl = table(rs)
         self.pile = ()
         self._emit({"type": "rule", "seat": seat, "rule": action.rule, "suit": action.suit})
         self._start_giveaways(self.prev_winners, seat)
@@ -396,17 +403,19 @@ class AceRaceState(State):
         rest = _without(hand, placed)
         self.hands = _replace(self.hands, seat, rest)
         self.pile += placed
-        self.rs = after(rs, cards, on_joker, direction)
+        self.rs = new_rs = after(rs, cards, on_joker, direction)
+        self.tbl = table(new_rs)
         self.idle = 0
-        event: JSON = {
-            "type": "play",
-            "seat": seat,
-            "cards": [TEXT[c] for c in cards],
-            "joker": on_joker,
-        }
-        if direction:
-            event["direction"] = "higher" if direction == HIGHER else "lower"
-        self._emit(event)
+        if not self._muted:  # nobody reads a muted state's events: skip building them
+            event: JSON = {
+                "type": "play",
+                "seat": seat,
+                "cards": [TEXT[c] for c in cards],
+                "joker": on_joker,
+            }
+            if direction:
+                event["direction"] = "higher" if direction == HIGHER else "lower"
+            self._emit(event)
         if not rest:
             self._end_game([seat], "emptied their hand")
             return
@@ -418,14 +427,19 @@ class AceRaceState(State):
             self._end_turn(seat)
 
     def _giveaway_reason(self, before: RuleState, cards: tuple[int, ...], on_joker: bool) -> str:
-        """R9, R10: four equal values together on top, or a series repeating the last one."""
-        if self.top_run() == 4:
+        """R9, R10: four equal values together on top, or a series repeating the last one.
+
+        (Four of a kind on top is ``top_run() == 4``: there are only four cards of a value.)
+        """
+        pile = self.pile
+        v = VALUE[pile[-1]]
+        if v and len(pile) >= 4 and VALUE[pile[-2]] == v == VALUE[pile[-3]] == VALUE[pile[-4]]:
             return "four of a kind on top of the discard pile"
         if (
-            not on_joker
+            before.kind == RUN
+            and not on_joker
             and self.rs is not None
             and self.rs.kind == RUN
-            and before.kind == RUN
             and sorted(VALUE[c] for c in before.last) == sorted(VALUE[c] for c in cards)
         ):
             return "a repeated three-card series"
@@ -448,15 +462,16 @@ class AceRaceState(State):
         """R3: the Ace and the whole discard pile are shuffled into the draw pile."""
         ace = action.card
         self.hands = _replace(self.hands, seat, _without(self.hands[seat], (ace,)))
-        self._emit(
-            {
-                "type": "ace",
-                "seat": seat,
-                "card": TEXT[ace],
-                "rule": action.rule,
-                "suit": action.suit,
-            }
-        )
+        if not self._muted:
+            self._emit(
+                {
+                    "type": "ace",
+                    "seat": seat,
+                    "card": TEXT[ace],
+                    "rule": action.rule,
+                    "suit": action.suit,
+                }
+            )
         self.idle = 0
         if not self.hands[seat]:
             self.pile += (ace,)
@@ -466,8 +481,10 @@ class AceRaceState(State):
         self.rng_seed = shuffle(self.rng_seed, deck)
         self.draw = tuple(deck)
         self.pile = ()
-        self.rs = RuleState(action.rule, action.suit)
-        self._emit({"type": "reshuffle", "draw": len(self.draw)})
+        self.rs = rs = RuleState(action.rule, action.suit)
+        self.tbl = table(rs)
+        if not self._muted:
+            self._emit({"type": "reshuffle", "draw": len(self.draw)})
         self._begin_turn(seat)
 
     def _draw_card(self, seat: int) -> None:
@@ -476,15 +493,17 @@ class AceRaceState(State):
         self.hands = _replace(self.hands, seat, (*self.hands[seat], c))
         self.drawn = c
         self.phase = DRAWN
-        self._emit(
-            {"type": "draw", "seat": seat, "draw": len(self.draw)}, {seat: {"card": TEXT[c]}}
-        )
+        if not self._muted:
+            self._emit(
+                {"type": "draw", "seat": seat, "draw": len(self.draw)}, {seat: {"card": TEXT[c]}}
+            )
 
     def _pass(self, seat: int) -> None:
         """R13: a pass with nothing to draw counts toward a blocked table; a draw does not."""
         if self.phase == TURN:
             self.idle += 1
-        self._emit({"type": "pass", "seat": seat})
+        if not self._muted:
+            self._emit({"type": "pass", "seat": seat})
         self._end_turn(seat)
 
     # --- end of a game and of the match -----------------------------------------------------
@@ -495,16 +514,17 @@ class AceRaceState(State):
 
     def _end_game(self, winners: list[int], why: str) -> None:
         self.wins = tuple(w + (1 if s in winners else 0) for s, w in enumerate(self.wins))
-        self._emit(
-            {
-                "type": "game_end",
-                "game": self.game_no,
-                "winners": winners,
-                "why": why,
-                "hands": [hand_texts(h) for h in self.hands],
-                "wins": list(self.wins),
-            }
-        )
+        if not self._muted:
+            self._emit(
+                {
+                    "type": "game_end",
+                    "game": self.game_no,
+                    "winners": winners,
+                    "why": why,
+                    "hands": [hand_texts(h) for h in self.hands],
+                    "wins": list(self.wins),
+                }
+            )
         if self.game_no >= self.game.options["games"]:
             best = max(self.wins)
             champions = [s for s in range(self.n) if self.wins[s] == best]
@@ -538,9 +558,9 @@ class AceRaceState(State):
         phase = self.phase
         hand = self.hands[seat]
         if phase == TURN:
-            rs = self.rs
-            assert rs is not None
-            out = turn_plays(rs, hand)
+            t = self.tbl
+            assert t is not None
+            out = turn_plays(t, hand)
             out.append(DRAW if self.draw else PASS)
             return out
         if phase == DRAWN:
@@ -558,13 +578,12 @@ class AceRaceState(State):
         The list ends with the pass.
         """
         c = self.drawn
-        rs = self.rs
-        assert rs is not None
         if IS_ACE[c]:
             return [*ACE_MOVES[c], PASS]
         if not VALUE[c]:
             return [PASS]
-        t = table(rs)
+        t = self.tbl
+        assert t is not None
         if t.directed:
             return [*DIRECTED_PAIRS[c], PASS]
         if t.allowed[c]:
