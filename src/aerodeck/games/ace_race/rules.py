@@ -14,7 +14,6 @@ from aerodeck.core.api import JSON, Action, State
 from aerodeck.core.errors import ConfigError, NotationError
 from aerodeck.core.rng import shuffle
 from aerodeck.core.tuples import replace_at as _replace
-from aerodeck.core.tuples import without as _without_one
 from aerodeck.games.ace_race.actions import (
     ABOVE_BELOW,
     BIDS,
@@ -58,7 +57,7 @@ from aerodeck.games.ace_race.moves import (
     RUN,
     RuleState,
     Table,
-    after,
+    after_table,
     has_joker,
     need_text,
     table,
@@ -403,8 +402,7 @@ class AceRaceState(State):
         rest = _without(hand, placed)
         self.hands = _replace(self.hands, seat, rest)
         self.pile += placed
-        self.rs = new_rs = after(rs, cards, on_joker, direction)
-        self.tbl = table(new_rs)
+        self.rs, self.tbl = after_table(rs, cards, on_joker, direction)
         self.idle = 0
         if not self._muted:  # nobody reads a muted state's events: skip building them
             event: JSON = {
@@ -424,7 +422,7 @@ class AceRaceState(State):
             self._emit({"type": "giveaway", "seat": seat, "why": reason})
             self._start_giveaways((seat,), (seat + 1) % self.n)
         else:
-            self._end_turn(seat)
+            self._begin_turn((seat + 1) % self.n)  # (``_end_turn``: a play is never blocked)
 
     def _giveaway_reason(self, before: RuleState, cards: tuple[int, ...], on_joker: bool) -> str:
         """R9, R10: four equal values together on top, or a series repeating the last one.
@@ -757,7 +755,8 @@ class AceRaceState(State):
 def _without(hand: Hand, cards: tuple[int, ...]) -> Hand:
     """``hand`` minus ``cards`` (each once; a play has at most four, so one slice per card)."""
     for c in cards:
-        hand = _without_one(hand, c)
+        at = hand.index(c)
+        hand = hand[:at] + hand[at + 1 :]
     return hand
 
 
