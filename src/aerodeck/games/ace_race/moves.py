@@ -25,6 +25,7 @@ from aerodeck.games.ace_race.actions import (
     MEDIUM,
     MULTIPLE_PLAYS,
     MULTIPLES,
+    PASS,
     PRIME,
     SERIES,
     SERIES_PLAYS,
@@ -95,6 +96,8 @@ class Table:
     jokers: tuple[Action | None, ...]  # a numeral's play on a joker when forbidden, else None
     directed: bool  # Above/Below's first card: every numeral both ways, nothing for a joker
     combos: str  # MULTIPLES or SERIES when the rule also makes plays of several cards, else ""
+    drawn: tuple[tuple[Action, ...] | None, ...]  # R5: the moves after drawing the card, the pass
+    # last; None for a numeral the rule forbids (then a joker in hand may carry it)
 
 
 DIRECTED_PAIRS: Final[tuple[tuple[Action, ...], ...]] = tuple(
@@ -156,8 +159,20 @@ def _build_table(rs: RuleState) -> Table:
             ),
             directed,
             combos,
+            tuple(_drawn_moves(c, allowed[c], directed) for c in range(NUM_CARDS)),
         )
     return shared
+
+
+def _drawn_moves(c: int, allowed: bool, directed: bool) -> tuple[Action, ...] | None:
+    """R5: after a draw only the drawn card may be played (alone, as an Ace, or on a joker)."""
+    if IS_ACE[c]:
+        return (*ACE_MOVES[c], PASS)
+    if not VALUE[c]:
+        return (PASS,)
+    if directed:
+        return (*DIRECTED_PAIRS[c], PASS)
+    return (SINGLES[c], PASS) if allowed else None
 
 
 def single_allowed(rs: RuleState, c: int) -> bool:

@@ -24,7 +24,6 @@ from aerodeck.games.ace_race.actions import (
     MAX_BID,
     PASS,
     SET_RULES,
-    SINGLES,
     SUIT_OF_RULE,
     AcePlay,
     Bid,
@@ -37,7 +36,6 @@ from aerodeck.games.ace_race.actions import (
 )
 from aerodeck.games.ace_race.actions import parse as parse_action
 from aerodeck.games.ace_race.cards import (
-    IS_ACE,
     JOKER,
     JOKERS,
     NUM_CARDS,
@@ -49,8 +47,6 @@ from aerodeck.games.ace_race.cards import (
     texts,
 )
 from aerodeck.games.ace_race.moves import (
-    ACE_MOVES,
-    DIRECTED_PAIRS,
     MULTIPLE,
     ON_JOKER,
     RULE_NAMES,
@@ -555,38 +551,25 @@ class AceRaceState(State):
             return []
         phase = self.phase
         hand = self.hands[seat]
+        t = self.tbl
         if phase == TURN:
-            t = self.tbl
             assert t is not None
             out = turn_plays(t, hand)
             out.append(DRAW if self.draw else PASS)
             return out
         if phase == DRAWN:
-            return self._drawn_moves(hand)
+            c = self.drawn
+            assert t is not None
+            moves = t.drawn[c]
+            if moves is None:  # R5: a drawn numeral the rule forbids goes only on a joker
+                return [JOKER_PLAYS[c], PASS] if has_joker(hand) else [PASS]
+            return list(moves)
         if phase == GIVE:
             cards = sorted({JOKER if is_joker(c) else c for c in hand})
             return [GIVES[(c, s)] for c in cards for s in range(self.n) if s != seat]
         if phase == BID:
             return [*BIDS[self.bid_high + 1 :], PASS]
         return list(SET_RULES.values())
-
-    def _drawn_moves(self, hand: Hand) -> list[Action]:
-        """R5: after a draw only the drawn card may be played (alone, as an Ace, or on a joker).
-
-        The list ends with the pass.
-        """
-        c = self.drawn
-        if IS_ACE[c]:
-            return [*ACE_MOVES[c], PASS]
-        if not VALUE[c]:
-            return [PASS]
-        t = self.tbl
-        assert t is not None
-        if t.directed:
-            return [*DIRECTED_PAIRS[c], PASS]
-        if t.allowed[c]:
-            return [SINGLES[c], PASS]
-        return [JOKER_PLAYS[c], PASS] if has_joker(hand) else [PASS]
 
     def why_illegal(self, action: Action) -> str:
         if self.phase == OVER:
