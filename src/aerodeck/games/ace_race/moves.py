@@ -232,8 +232,19 @@ SERIES_BOTH: Final = {
 """A run of three cards, lowest first, to its plays in both orders."""
 
 
+VALUE_BIT: Final = tuple(1 << v if v else 0 for v in VALUE)
+"""Each card's value as a bit, so one pass over a hand finds pairs or runs, or that it has none."""
+
+
 def multiples(numerals: Sequence[int]) -> list[Action]:
     """Every set of two or more cards of one value (listed in suit order)."""
+    seen = 0
+    for c in numerals:  # about half the hands hold no two cards of one value
+        if seen & VALUE_BIT[c]:
+            break
+        seen |= VALUE_BIT[c]
+    else:
+        return []
     by_value: dict[int, list[int]] = {}
     for c in numerals:
         by_value.setdefault(VALUE[c], []).append(c)
@@ -246,12 +257,18 @@ def multiples(numerals: Sequence[int]) -> list[Action]:
 
 def series(numerals: Sequence[int]) -> list[Action]:
     """Every three-card run of consecutive values, each in both orders of play."""
+    values = 0
+    for c in numerals:
+        values |= VALUE_BIT[c]
+    lows = values & (values >> 1) & (values >> 2)  # bit v: values v, v+1 and v+2 are in hand
+    if not lows:  # most hands
+        return []
     by_value: dict[int, list[int]] = {}
     for c in numerals:
         by_value.setdefault(VALUE[c], []).append(c)
     out: list[Action] = []
     for low in range(2, 12):
-        if low in by_value and low + 1 in by_value and low + 2 in by_value:
+        if lows >> low & 1:
             for run in itertools.product(by_value[low], by_value[low + 1], by_value[low + 2]):
                 out += SERIES_BOTH[run]
     return out
