@@ -198,7 +198,8 @@ def turn_plays(t: Table, hand: tuple[int, ...]) -> list[Action]:
     """Every play of a turn under ``t = table(rs)``: under the rule, on a joker, then the Aces
     (draw or pass not included): ``rule_plays`` + ``joker_plays`` + ``ace_plays``, off the tables.
     """
-    unvalued = [c for c in hand if c in UNVALUED]
+    # Five hands in six at a turn hold no Ace and no joker: a set test in C says so.
+    unvalued = [] if UNVALUED.isdisjoint(hand) else [c for c in hand if c in UNVALUED]
     if t.directed:
         out = [a for c in hand for a in DIRECTED_PAIRS[c]]
     else:
