@@ -25,6 +25,7 @@ from aerodeck.games.ace_race.actions import (
     MEDIUM,
     MULTIPLE_PLAYS,
     MULTIPLES,
+    PASS,
     PRIME,
     SERIES,
     SERIES_PLAYS,
@@ -94,6 +95,9 @@ class Table:
     singles: tuple[Action | None, ...]  # a numeral's play alone when allowed, else None
     jokers: tuple[Action | None, ...]  # a numeral's play on a joker when forbidden, else None
     directed: bool  # Above/Below's first card: every numeral both ways, nothing for a joker
+    combos: str  # MULTIPLES or SERIES when the rule also makes plays of several cards, else ""
+    drawn: tuple[tuple[Action, ...] | None, ...]  # R5: the moves after drawing the card, the pass
+    # last; None for a numeral the rule forbids (then a joker in hand may carry it)
 
 
 DIRECTED_PAIRS: Final[tuple[tuple[Action, ...], ...]] = tuple(
@@ -111,7 +115,7 @@ _TABLES: dict[RuleState, Table] = {}
 """Tables by rule state, built on first use (about 2,200 rule states occur in play)."""
 _BY_SIGHT: dict[tuple[str, str, str, int, int, int], Table] = {}
 """Tables by what ``_single_allowed`` reads of a rule state (under 300 occur in play)."""
-_SHARED: dict[tuple[tuple[bool, ...], bool], Table] = {}
+_SHARED: dict[tuple[tuple[bool, ...], bool, str], Table] = {}
 """One table per distinct answer (about 50), so equal tables are one object."""
 
 
@@ -143,18 +147,32 @@ def _table_by_sight(rs: RuleState) -> Table:
 def _build_table(rs: RuleState) -> Table:
     allowed = tuple(_single_allowed(rs, c) for c in range(NUM_CARDS))
     directed = rs.rule == ABOVE_BELOW and rs.direction == 0
-    shared = _SHARED.get((allowed, directed))
+    combos = rs.rule if rs.rule in (MULTIPLES, SERIES) else ""
+    shared = _SHARED.get((allowed, directed, combos))
     if shared is None:
         numeral = [c in SINGLES and not directed for c in range(NUM_CARDS)]
-        shared = _SHARED[(allowed, directed)] = Table(
+        shared = _SHARED[(allowed, directed, combos)] = Table(
             allowed,
             tuple(SINGLES[c] if numeral[c] and allowed[c] else None for c in range(NUM_CARDS)),
             tuple(
                 JOKER_PLAYS[c] if numeral[c] and not allowed[c] else None for c in range(NUM_CARDS)
             ),
             directed,
+            combos,
+            tuple(_drawn_moves(c, allowed[c], directed) for c in range(NUM_CARDS)),
         )
     return shared
+
+
+def _drawn_moves(c: int, allowed: bool, directed: bool) -> tuple[Action, ...] | None:
+    """R5: after a draw only the drawn card may be played (alone, as an Ace, or on a joker)."""
+    if IS_ACE[c]:
+        return (*ACE_MOVES[c], PASS)
+    if not VALUE[c]:
+        return (PASS,)
+    if directed:
+        return (*DIRECTED_PAIRS[c], PASS)
+    return (SINGLES[c], PASS) if allowed else None
 
 
 def single_allowed(rs: RuleState, c: int) -> bool:
@@ -169,30 +187,27 @@ def rule_plays(rs: RuleState, numerals: Sequence[int]) -> list[Action]:
         return [a for c in numerals for a in DIRECTED_PAIRS[c]]
     singles = t.singles
     out = [a for c in numerals if (a := singles[c]) is not None]
-    if rs.rule == MULTIPLES:
+    if t.combos == MULTIPLES:
         out.extend(multiples(numerals))
-    elif rs.rule == SERIES:
+    elif t.combos == SERIES:
         out.extend(series(numerals))
     return out
 
 
-def turn_plays(rs: RuleState, hand: tuple[int, ...]) -> list[Action]:
-    """Every play of a turn: under the rule, on a joker, then the Aces (draw or pass not included).
-
-    The same list as ``rule_plays`` + ``joker_plays`` + ``ace_plays``, read off the card tables.
+def turn_plays(t: Table, hand: tuple[int, ...]) -> list[Action]:
+    """Every play of a turn under ``t = table(rs)``: under the rule, on a joker, then the Aces
+    (draw or pass not included): ``rule_plays`` + ``joker_plays`` + ``ace_plays``, off the tables.
     """
-    t = table(rs)
-    unvalued = [c for c in hand if c in UNVALUED]
+    # Five hands in six at a turn hold no Ace and no joker: a set test in C says so.
+    unvalued = [] if UNVALUED.isdisjoint(hand) else [c for c in hand if c in UNVALUED]
     if t.directed:
         out = [a for c in hand for a in DIRECTED_PAIRS[c]]
     else:
         singles = t.singles
         out = [a for c in hand if (a := singles[c]) is not None]
-        rule = rs.rule
-        if rule == MULTIPLES:
-            out.extend(multiples(numerals_of(hand)))
-        elif rule == SERIES:
-            out.extend(series(numerals_of(hand)))
+        combos = t.combos
+        if combos:
+            out.extend((multiples if combos == MULTIPLES else series)(numerals_of(hand)))
         if unvalued and (JOKERS[0] in unvalued or JOKERS[1] in unvalued):
             jokers = t.jokers
             out += [a for c in hand if (a := jokers[c]) is not None]
@@ -218,8 +233,19 @@ SERIES_BOTH: Final = {
 """A run of three cards, lowest first, to its plays in both orders."""
 
 
+VALUE_BIT: Final = tuple(1 << v if v else 0 for v in VALUE)
+"""Each card's value as a bit, so one pass over a hand finds pairs or runs, or that it has none."""
+
+
 def multiples(numerals: Sequence[int]) -> list[Action]:
     """Every set of two or more cards of one value (listed in suit order)."""
+    seen = 0
+    for c in numerals:  # about half the hands hold no two cards of one value
+        if seen & VALUE_BIT[c]:
+            break
+        seen |= VALUE_BIT[c]
+    else:
+        return []
     by_value: dict[int, list[int]] = {}
     for c in numerals:
         by_value.setdefault(VALUE[c], []).append(c)
@@ -232,12 +258,18 @@ def multiples(numerals: Sequence[int]) -> list[Action]:
 
 def series(numerals: Sequence[int]) -> list[Action]:
     """Every three-card run of consecutive values, each in both orders of play."""
+    values = 0
+    for c in numerals:
+        values |= VALUE_BIT[c]
+    lows = values & (values >> 1) & (values >> 2)  # bit v: values v, v+1 and v+2 are in hand
+    if not lows:  # most hands
+        return []
     by_value: dict[int, list[int]] = {}
     for c in numerals:
         by_value.setdefault(VALUE[c], []).append(c)
     out: list[Action] = []
     for low in range(2, 12):
-        if low in by_value and low + 1 in by_value and low + 2 in by_value:
+        if lows >> low & 1:
             for run in itertools.product(by_value[low], by_value[low + 1], by_value[low + 2]):
                 out += SERIES_BOTH[run]
     return out
@@ -268,6 +300,22 @@ def after(rs: RuleState, cards: tuple[int, ...], on_joker: bool, direction: int)
     if rs.rule == ABOVE_BELOW:
         new_direction = direction if direction else -rs.direction
     return RuleState(rs.rule, rs.suit, cards, kind, new_direction)
+
+
+_AFTER: dict[tuple[str, str, int, tuple[int, ...], bool, int], tuple[RuleState, Table]] = {}
+"""``after`` and the new state's table by all that ``after`` reads (about 2,300 occur)."""
+
+
+def after_table(
+    rs: RuleState, cards: tuple[int, ...], on_joker: bool, direction: int
+) -> tuple[RuleState, Table]:
+    """``after(rs, ...)`` and its ``table``, cached: a play's new rule state is built once."""
+    key = (rs.rule, rs.suit, rs.direction, cards, on_joker, direction)
+    found = _AFTER.get(key)
+    if found is None:
+        new = after(rs, cards, on_joker, direction)
+        found = _AFTER[key] = (new, table(new))
+    return found
 
 
 def need_text(rs: RuleState) -> str:

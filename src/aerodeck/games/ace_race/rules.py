@@ -14,7 +14,6 @@ from aerodeck.core.api import JSON, Action, State
 from aerodeck.core.errors import ConfigError, NotationError
 from aerodeck.core.rng import shuffle
 from aerodeck.core.tuples import replace_at as _replace
-from aerodeck.core.tuples import without as _without_one
 from aerodeck.games.ace_race.actions import (
     ABOVE_BELOW,
     BIDS,
@@ -25,7 +24,6 @@ from aerodeck.games.ace_race.actions import (
     MAX_BID,
     PASS,
     SET_RULES,
-    SINGLES,
     SUIT_OF_RULE,
     AcePlay,
     Bid,
@@ -38,7 +36,6 @@ from aerodeck.games.ace_race.actions import (
 )
 from aerodeck.games.ace_race.actions import parse as parse_action
 from aerodeck.games.ace_race.cards import (
-    IS_ACE,
     JOKER,
     JOKERS,
     NUM_CARDS,
@@ -50,14 +47,13 @@ from aerodeck.games.ace_race.cards import (
     texts,
 )
 from aerodeck.games.ace_race.moves import (
-    ACE_MOVES,
-    DIRECTED_PAIRS,
     MULTIPLE,
     ON_JOKER,
     RULE_NAMES,
     RUN,
     RuleState,
-    after,
+    Table,
+    after_table,
     has_joker,
     need_text,
     table,
@@ -102,6 +98,7 @@ class AceRaceState(State):
         "result",
         "rng_seed",
         "rs",
+        "tbl",
         "to_act",
         "turns",
         "wins",
@@ -123,6 +120,7 @@ class AceRaceState(State):
         self.draw: Hand = ()
         self.pile: Hand = ()
         self.rs: RuleState | None = None
+        self.tbl: Table | None = None  # table(self.rs), kept beside it: read at every decision
         self.bid_high = -1
         self.bid_leader = -1
         self.bid_out: tuple[bool, ...] = (False,) * n
@@ -251,6 +249,7 @@ class AceRaceState(State):
         self.draw = tuple(deck[size * self.n :])
         self.pile = ()
         self.rs = None
+        self.tbl = None
         self.gifts = ()
         self._emit_deal()
         self._start_bidding()
@@ -260,6 +259,8 @@ class AceRaceState(State):
         self.turns = 0
         self.idle = 0
         self.drawn = -1
+        if self._muted:
+            return
         self._emit(
             {
                 "type": "deal",
@@ -328,7 +329,8 @@ class AceRaceState(State):
         self.to_act = winner
 
     def _set_first_rule(self, seat: int, action: SetRule) -> None:
-        self.rs = RuleState(action.rule, action.suit)
+        self.rs = rs = RuleState(action.rule, action.suit)
+        self.tbl = table(rs)
         self.pile = ()
         self._emit({"type": "rule", "seat": seat, "rule": action.rule, "suit": action.suit})
         self._start_giveaways(self.prev_winners, seat)
@@ -396,17 +398,18 @@ class AceRaceState(State):
         rest = _without(hand, placed)
         self.hands = _replace(self.hands, seat, rest)
         self.pile += placed
-        self.rs = after(rs, cards, on_joker, direction)
+        self.rs, self.tbl = after_table(rs, cards, on_joker, direction)
         self.idle = 0
-        event: JSON = {
-            "type": "play",
-            "seat": seat,
-            "cards": [TEXT[c] for c in cards],
-            "joker": on_joker,
-        }
-        if direction:
-            event["direction"] = "higher" if direction == HIGHER else "lower"
-        self._emit(event)
+        if not self._muted:  # nobody reads a muted state's events: skip building them
+            event: JSON = {
+                "type": "play",
+                "seat": seat,
+                "cards": [TEXT[c] for c in cards],
+                "joker": on_joker,
+            }
+            if direction:
+                event["direction"] = "higher" if direction == HIGHER else "lower"
+            self._emit(event)
         if not rest:
             self._end_game([seat], "emptied their hand")
             return
@@ -415,17 +418,22 @@ class AceRaceState(State):
             self._emit({"type": "giveaway", "seat": seat, "why": reason})
             self._start_giveaways((seat,), (seat + 1) % self.n)
         else:
-            self._end_turn(seat)
+            self._begin_turn((seat + 1) % self.n)  # (``_end_turn``: a play is never blocked)
 
     def _giveaway_reason(self, before: RuleState, cards: tuple[int, ...], on_joker: bool) -> str:
-        """R9, R10: four equal values together on top, or a series repeating the last one."""
-        if self.top_run() == 4:
+        """R9, R10: four equal values together on top, or a series repeating the last one.
+
+        (Four of a kind on top is ``top_run() == 4``: there are only four cards of a value.)
+        """
+        pile = self.pile
+        v = VALUE[pile[-1]]
+        if v and len(pile) >= 4 and VALUE[pile[-2]] == v == VALUE[pile[-3]] == VALUE[pile[-4]]:
             return "four of a kind on top of the discard pile"
         if (
-            not on_joker
+            before.kind == RUN
+            and not on_joker
             and self.rs is not None
             and self.rs.kind == RUN
-            and before.kind == RUN
             and sorted(VALUE[c] for c in before.last) == sorted(VALUE[c] for c in cards)
         ):
             return "a repeated three-card series"
@@ -448,15 +456,16 @@ class AceRaceState(State):
         """R3: the Ace and the whole discard pile are shuffled into the draw pile."""
         ace = action.card
         self.hands = _replace(self.hands, seat, _without(self.hands[seat], (ace,)))
-        self._emit(
-            {
-                "type": "ace",
-                "seat": seat,
-                "card": TEXT[ace],
-                "rule": action.rule,
-                "suit": action.suit,
-            }
-        )
+        if not self._muted:
+            self._emit(
+                {
+                    "type": "ace",
+                    "seat": seat,
+                    "card": TEXT[ace],
+                    "rule": action.rule,
+                    "suit": action.suit,
+                }
+            )
         self.idle = 0
         if not self.hands[seat]:
             self.pile += (ace,)
@@ -466,8 +475,10 @@ class AceRaceState(State):
         self.rng_seed = shuffle(self.rng_seed, deck)
         self.draw = tuple(deck)
         self.pile = ()
-        self.rs = RuleState(action.rule, action.suit)
-        self._emit({"type": "reshuffle", "draw": len(self.draw)})
+        self.rs = rs = RuleState(action.rule, action.suit)
+        self.tbl = table(rs)
+        if not self._muted:
+            self._emit({"type": "reshuffle", "draw": len(self.draw)})
         self._begin_turn(seat)
 
     def _draw_card(self, seat: int) -> None:
@@ -476,15 +487,17 @@ class AceRaceState(State):
         self.hands = _replace(self.hands, seat, (*self.hands[seat], c))
         self.drawn = c
         self.phase = DRAWN
-        self._emit(
-            {"type": "draw", "seat": seat, "draw": len(self.draw)}, {seat: {"card": TEXT[c]}}
-        )
+        if not self._muted:
+            self._emit(
+                {"type": "draw", "seat": seat, "draw": len(self.draw)}, {seat: {"card": TEXT[c]}}
+            )
 
     def _pass(self, seat: int) -> None:
         """R13: a pass with nothing to draw counts toward a blocked table; a draw does not."""
         if self.phase == TURN:
             self.idle += 1
-        self._emit({"type": "pass", "seat": seat})
+        if not self._muted:
+            self._emit({"type": "pass", "seat": seat})
         self._end_turn(seat)
 
     # --- end of a game and of the match -----------------------------------------------------
@@ -495,16 +508,17 @@ class AceRaceState(State):
 
     def _end_game(self, winners: list[int], why: str) -> None:
         self.wins = tuple(w + (1 if s in winners else 0) for s, w in enumerate(self.wins))
-        self._emit(
-            {
-                "type": "game_end",
-                "game": self.game_no,
-                "winners": winners,
-                "why": why,
-                "hands": [hand_texts(h) for h in self.hands],
-                "wins": list(self.wins),
-            }
-        )
+        if not self._muted:
+            self._emit(
+                {
+                    "type": "game_end",
+                    "game": self.game_no,
+                    "winners": winners,
+                    "why": why,
+                    "hands": [hand_texts(h) for h in self.hands],
+                    "wins": list(self.wins),
+                }
+            )
         if self.game_no >= self.game.options["games"]:
             best = max(self.wins)
             champions = [s for s in range(self.n) if self.wins[s] == best]
@@ -537,39 +551,25 @@ class AceRaceState(State):
             return []
         phase = self.phase
         hand = self.hands[seat]
+        t = self.tbl
         if phase == TURN:
-            rs = self.rs
-            assert rs is not None
-            out = turn_plays(rs, hand)
+            assert t is not None
+            out = turn_plays(t, hand)
             out.append(DRAW if self.draw else PASS)
             return out
         if phase == DRAWN:
-            return self._drawn_moves(hand)
+            c = self.drawn
+            assert t is not None
+            moves = t.drawn[c]
+            if moves is None:  # R5: a drawn numeral the rule forbids goes only on a joker
+                return [JOKER_PLAYS[c], PASS] if has_joker(hand) else [PASS]
+            return list(moves)
         if phase == GIVE:
             cards = sorted({JOKER if is_joker(c) else c for c in hand})
             return [GIVES[(c, s)] for c in cards for s in range(self.n) if s != seat]
         if phase == BID:
             return [*BIDS[self.bid_high + 1 :], PASS]
         return list(SET_RULES.values())
-
-    def _drawn_moves(self, hand: Hand) -> list[Action]:
-        """R5: after a draw only the drawn card may be played (alone, as an Ace, or on a joker).
-
-        The list ends with the pass.
-        """
-        c = self.drawn
-        rs = self.rs
-        assert rs is not None
-        if IS_ACE[c]:
-            return [*ACE_MOVES[c], PASS]
-        if not VALUE[c]:
-            return [PASS]
-        t = table(rs)
-        if t.directed:
-            return [*DIRECTED_PAIRS[c], PASS]
-        if t.allowed[c]:
-            return [SINGLES[c], PASS]
-        return [JOKER_PLAYS[c], PASS] if has_joker(hand) else [PASS]
 
     def why_illegal(self, action: Action) -> str:
         if self.phase == OVER:
@@ -738,7 +738,8 @@ class AceRaceState(State):
 def _without(hand: Hand, cards: tuple[int, ...]) -> Hand:
     """``hand`` minus ``cards`` (each once; a play has at most four, so one slice per card)."""
     for c in cards:
-        hand = _without_one(hand, c)
+        at = hand.index(c)
+        hand = hand[:at] + hand[at + 1 :]
     return hand
 
 
