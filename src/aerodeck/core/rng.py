@@ -56,7 +56,11 @@ def shuffle(seed: int, items: MutableSequence[T]) -> int:
     The same swaps as ``random.Random(seed).shuffle(items)`` (Fisher-Yates from the end)."""
     bits = _generator(seed).getrandbits
     for i in range(len(items) - 1, 0, -1):
-        j = _below(bits, i + 1)
+        n = i + 1  # _below inlined: this loop runs at every deal and reshuffle
+        k = n.bit_length()
+        j = bits(k)
+        while j >= n:
+            j = bits(k)
         items[i], items[j] = items[j], items[i]
     return bits(SEED_BITS)
 
