@@ -24,7 +24,10 @@ def test_ruling_R44_custom_loads_use_the_no_missile_vp_plus_the_chart() -> None:
     assert {"pairs aim-9b-sidewinder 1", "pairs aim-9b-sidewinder 2"} <= moves
     assert "pairs aim-9l-sidewinder 1" in moves and "pairs aim-9l-sidewinder 2" not in moves
     assert "pairs python-3 1" not in moves and "pairs aim-54a-phoenix 1" not in moves
-    play(state, "ready", "fly f-4e-phantom-ii", "clean", "ready")
+    play(state, "ready", "fly f-4e-phantom-ii")
+    # Its printed load (48 VP) is over the limit: it cannot be kept, only rebuilt.
+    assert "ready" not in legal(state) and "clean" in legal(state)
+    play(state, "clean", "ready")
     view = state.view(None)
     assert view["seats"][0]["missiles"] == {"Python 3": 4}
     assert view["seats"][1]["missiles"] == {}

@@ -398,13 +398,16 @@ class DifState(State):
         cat = self.game.catalogue
         seat = self.to_act
         assert seat is not None
-        out = [cat.get("ready")]
         custom = self.loads[seat]
+        limit = self.game.options["vp_limit"]
+        # The printed load is kept only within the limit: the aircraft was chosen on its
+        # no-missile VP, so a printed load over the limit must be rebuilt (R44).
+        out = [cat.get("ready")] if custom is not None or self.load_vp(seat) <= limit else []
         if custom is None:
             out.append(cat.get("clean"))
         plane = self.data.aircraft[self.planes[seat]]
         base = plane.vp_clean if custom is None else self.load_vp(seat)
-        room = self.game.options["vp_limit"] - base
+        room = limit - base
         offers = load_offers(self.data, custom, room, self.game.options["year"])
         return out + [cat.get("pairs", m, str(pairs)) for m, pairs in offers]
 
