@@ -156,6 +156,7 @@ def _dispatch_ray(
     jobs: int,
     extra: tuple[Any, ...],
 ) -> Iterator[list[T]]:
+    """``_dispatch`` on a Ray cluster: chunks as Ray tasks, the same bounded window."""
     ray = _import_ray()
     started_here = not ray.is_initialized()
     if started_here:
