@@ -15,6 +15,7 @@ from aerodeck.games.down_in_flames.data import load_data
 from aerodeck.games.down_in_flames.melee import MeleeState
 from tests.games.down_in_flames.helpers import legal, play
 from tests.games.down_in_flames.test_melee import melee
+from tests.games.down_in_flames.test_skills import expertise_playout
 
 SHIPPED = Path(aerodeck.__file__).parent / "games" / "down_in_flames" / "data" / "locked_on.toml"
 YK_1_NATION_1 = 'skill_options = ["Eagle Eyes", "Fighter Pilot"], special = []'
@@ -43,7 +44,8 @@ def test_ruling_R56_skills_are_chosen_in_secret_per_aircraft_and_revealed_togeth
             assert state.phase == "skill" and state.to_act == 0
             moves = legal(state)
             assert {"skill drift-factor", "skill eagle-eyes"} <= moves  # two aircraft a side
-            assert not {"skill 90-angle", "skill nfod", "skill aircraft-expertise"} & moves
+            assert "skill aircraft-expertise" in moves  # built (R60)
+            assert not {"skill 90-angle", "skill nfod"} & moves
             assert state.view(0)["skill_budget"] == 45 - 19
             play(state, *(["skill eagle-eyes"] if holder == 0 else []), "ready", "ready")
             assert state.to_act == 1
@@ -174,13 +176,30 @@ def test_ruling_R59_campaign_options_per_scale_step_and_special_conditions(
         load_data(user_data(tmp_path, YK_1_NATION_2, bad))
 
 
-def test_ruling_R60_aircraft_expertise_is_not_offered(tmp_path: Path) -> None:
-    state = new(players=2, aircraft=2, skills=True, vp_limit=100, year=2000)
-    play(state, *["fly f-86f-sabre"] * 4)
-    assert "skill aircraft-expertise" not in legal(state)
-    bad = YK_1_NATION_2.replace("special = []", 'special = ["Aircraft Expertise"]')
-    with pytest.raises(ConfigError, match="special condition"):
-        load_data(user_data(tmp_path, YK_1_NATION_2, bad))
+def test_ruling_R60_aircraft_expertise_in_the_melee_and_as_a_special_condition(
+    tmp_path: Path,
+) -> None:
+    total = 0
+    for seed in range(10):
+        state = new(seed, players=2, aircraft=2, skills=True, vp_limit=100, year=2000)
+        play(state, *["fly f-86f-sabre"] * 4)
+        while state.phase == "skill":
+            take = "skill aircraft-expertise"
+            play(state, take if take in legal(state) else "ready")
+        for a in range(4):  # drawn at the start, set aside beside the opening hand
+            perf = state.plane(a).performance
+            assert len(state.pools[a]) == perf and len(state.hands[a]) == perf
+            mine = state.view(state.owner(a))["aircraft"][a]
+            theirs = state.view(1 - state.owner(a))["aircraft"][a]
+            assert mine["pool"] == [state._title(c) for c in state.pools[a]]
+            assert "pool" not in theirs and theirs["pool_size"] == perf
+        total += expertise_playout(state, seed, state.owner)
+    assert total > 0
+    # A mission may give it as a special condition (R59): accepted on load.
+    given = YK_1_NATION_2.replace("special = []", 'special = ["Aircraft Expertise"]')
+    data = user_data(tmp_path, YK_1_NATION_2, given)
+    game = aerodeck.make("down_in_flames", campaign="1973 Yom Kippur War", data=data)
+    assert game.new_game(seed=1).legal_actions()
 
 
 def test_ruling_R61_several_sites_check_in_the_missions_order(tmp_path: Path) -> None:

@@ -4,6 +4,7 @@ docs/games/down_in_flames.md, and random playouts with every skill on offer."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import aerodeck
 from aerodeck.games.down_in_flames.rules import DifState
@@ -188,13 +189,13 @@ def test_ruling_R36_campaign_and_team_skills_are_not_offered_in_a_dogfight() -> 
         "0-angle",
         "nfod",
         "drift-factor",
-        "aircraft-expertise",
         "fighter-pilot",
     ):  # the MiG-17F's gun is fine, but the others are out
         if name == "fighter-pilot":
             assert f"skill {name}" in offered
         else:
             assert f"skill {name}" not in offered
+    assert "skill aircraft-expertise" in offered  # built since R60's decision
 
 
 def test_random_games_with_every_skill_keep_their_invariants() -> None:
@@ -215,3 +216,87 @@ def test_random_games_with_every_skill_keep_their_invariants() -> None:
             state.apply(move)
             step += 1
         assert sum(state.returns()) == 1.0
+
+
+def expertise_playout(state: Any, seed: int, owner: Any) -> int:
+    """Random play from a started game, Aircraft Expertise moves taken whenever offered.
+    ``owner(aircraft)`` is the seat that holds an aircraft's pool. Checks R60 at every step and
+    returns how many pool cards were played."""
+    rng = random.Random(seed)
+    played = 0
+    windows: set[tuple[int, int]] = set()
+    step = 0
+    while not state.is_terminal:
+        state.check_invariants()
+        moves = state.legal_actions()
+        taken = [m for m in moves if m.verb == "expertise"]
+        if step % 7 == 0:
+            for seat in range(len(state.returns())):
+                world = state.determinize(seat, random.Random(step))
+                assert world.view(seat) == state.view(seat)
+                for a, pool in enumerate(state.pools):
+                    if owner(a) != seat:  # an enemy pool is redrawn from the unseen cards
+                        assert len(world.pools[a]) == len(pool)
+        if taken:
+            move = rng.choice(taken)
+            a = _actor(state)
+            window = state.turn_no if hasattr(state, "turn_no") else state.window()
+            assert (a, window) not in windows, "one pool card per aircraft turn"
+            windows.add((a, window))
+            before = len(state.pools[a])
+            hand = len(state.hands[a])
+            seat = state.to_act
+            state.apply(move)
+            assert len(state.pools[a]) == before - 1 and len(state.hands[a]) == hand + 1
+            follow = state.legal_actions()
+            assert follow and all(m.name == move.name and m.verb != "discard" for m in follow)
+            other = game_move(state, "pass" if state.phase == "react" else "end")
+            assert "play it now" in state.why_illegal(other)
+            assert "expertise" not in {m.verb for m in follow}
+            state.apply(rng.choice(follow))
+            played += 1
+            if not state.is_terminal and state.to_act == seat and _actor(state) == a:
+                assert "expertise" not in {m.verb for m in state.legal_actions()}
+                if state.pools[a] and state.phase in ("play", "react"):
+                    again = game_move(
+                        state, f"expertise {state.data.cards[state.pools[a][0]].slug}"
+                    )
+                    assert "one Aircraft Expertise card per aircraft turn" in state.why_illegal(
+                        again
+                    )
+        else:
+            state.apply(rng.choice(moves))
+        step += 1
+    return played
+
+
+def game_move(state: Any, text: str) -> Any:
+    return state.game.parse_action(state, text)
+
+
+def _actor(state: Any) -> int:
+    return state._expertise_actor() if hasattr(state, "turn_no") else state.to_act
+
+
+def test_ruling_R60_aircraft_expertise_pool_plays_once_each_aircraft_turn_hidden() -> None:
+    total = 0
+    for seed in range(12):
+        state = aerodeck.make("down_in_flames", skills=True, vp_limit=150, year=2000).new_game(
+            seed=seed
+        )
+        assert isinstance(state, DifState)
+        play(state, "fly mig-17f", "fly f-15c-eagle", "skill aircraft-expertise", "ready")
+        play(state, "skill aircraft-expertise", "ready")
+        for seat in (0, 1):  # drawn at the start, set aside beside the opening hand
+            perf = state.plane(seat).performance
+            assert len(state.pools[seat]) == perf and len(state.hands[seat]) == perf
+        own = state.view(0)
+        assert own["pool"] == [state._title(c) for c in state.pools[0]]
+        assert own["pool_sizes"] == [len(p) for p in state.pools]
+        assert state.view(1)["pool"] == [state._title(c) for c in state.pools[1]]
+        assert state.view(None).get("pool") is None
+        # The enemy learns the pool's size, never its cards.
+        shown = [e for e in state.events_since(0, 1) if e["type"] == "expertise-pool"]
+        assert [e.get("cards") is None for e in shown] == [True, False]
+        total += expertise_playout(state, seed, lambda a: a)
+    assert total > 0

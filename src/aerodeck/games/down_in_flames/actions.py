@@ -110,6 +110,8 @@ class Catalogue:
         moves += [Move("next", t=t) for t in range(aircraft)]
         for t in range(aircraft):  # 90° and 0° Angle: a starting band and an enemy (R58)
             moves += [Move("angle", r.lower(), t=t) for r in RANGES]
+        # Aircraft Expertise (R60): a card taken from the set-aside pool, played next.
+        moves += [Move("expertise", c.slug) for c in data.cards]
         self.moves: tuple[Move, ...] = tuple(moves)
         self.table = ActionTable(moves)
         self.by_key = {(m.verb, m.name, m.extra, m.a, m.b, m.t): m for m in moves}

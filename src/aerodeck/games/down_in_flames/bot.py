@@ -72,12 +72,27 @@ class HeuristicBot:
         for move in legal:
             by_verb.setdefault(move.verb, []).append(move)
         phase = view["phase"]
+        if phase in ("play", "react") and not ({"end", "pass"} & by_verb.keys()):
+            return self._lent(legal)  # a card taken from the Expertise pool must be played
+        pool = by_verb.pop("expertise", [])
+        if pool:
+            legal = [m for m in legal if m.verb != "expertise"]
         setup = phase == "skill" or (phase == "pick" and "fly" not in by_verb)
+        choice: Move | None
         if view.get("mode") == "melee" and not setup:
-            return self.team.choose(view, legal, by_verb)
-        handler = getattr(self, "_" + phase.replace("-", "_"))
-        choice: Move | None = handler(view, legal, by_verb)
+            choice = self.team.choose(view, legal, by_verb)
+        else:
+            handler = getattr(self, "_" + phase.replace("-", "_"))
+            choice = handler(view, legal, by_verb)
+        if pool and (choice is None or choice.verb in ("end", "pass")):
+            # Rather than end the turn or let a card stand, play a card from the pool (R60).
+            return max(pool, key=lambda m: (self.value.get(m.name, 0.0), m.name))
         return choice if choice is not None else legal[0]
+
+    def _lent(self, legal: list[Move]) -> Move:
+        """The play of a pool card: an attack first, then a reaction, an action, a maneuver."""
+        order = ("attack", "tone", "react", "jink", "agile", "act", "pos", "range")
+        return min(legal, key=lambda m: (order.index(m.verb) if m.verb in order else 9, str(m)))
 
     # --- helpers -------------------------------------------------------------------------
 

@@ -589,7 +589,7 @@ def parse_data(text: str, source: str) -> DataSet:
                             f"unknown skill {option!r}"
                         )
                 for cond in side.special:
-                    if cond not in skill_names - {"Aircraft Expertise"}:
+                    if cond not in skill_names:
                         raise ConfigError(
                             f"{source}: campaign {camp.name!r} mission {mission.number}: "
                             f"unknown special condition {cond!r} (a skill's name, R59)"

@@ -16,7 +16,7 @@ from aerodeck.games.down_in_flames.data import Aircraft, DataSet, Site, load_dat
 from aerodeck.games.down_in_flames.melee import MeleeState
 from aerodeck.games.down_in_flames.phases import Hand
 from aerodeck.games.down_in_flames.rules import DifState
-from aerodeck.games.down_in_flames.skills import NOT_BUILT, modified
+from aerodeck.games.down_in_flames.skills import modified
 
 _CATALOGUES: dict[tuple[str, int], Catalogue] = {}
 
@@ -147,11 +147,7 @@ class DownInFlames(Game):
             mine = [a for a in range(len(planes)) if owners[a] == seat]
             given = tuple(sorted({self.skill_ix[name] for name in side.special}))
             special += [given] * len(mine)
-            menu = tuple(
-                dict.fromkeys(
-                    self.skill_ix[name] for name in side.skill_options if name not in NOT_BUILT
-                )
-            )
+            menu = tuple(dict.fromkeys(self.skill_ix[name] for name in side.skill_options))
             if self.options["skills"] and menu:
                 for group in range(scale):
                     units.append(tuple(a for j, a in enumerate(mine) if j % scale == group))

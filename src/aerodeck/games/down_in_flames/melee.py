@@ -11,7 +11,7 @@ target aircraft (``@t`` in the notation).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any
 
@@ -54,9 +54,11 @@ from aerodeck.games.down_in_flames.rules import _reach
 from aerodeck.games.down_in_flames.skills import (
     ADDED_CARDS,
     ANGLES,
+    EXPERTISE,
     EXTRA_DRAW,
     INITIATIVE,
     NO_MODS,
+    PLAY_VERBS,
     RATING_STEPS,
     RATINGS,
     THROWN,
@@ -67,6 +69,7 @@ from aerodeck.games.down_in_flames.skills import (
     load_vp,
     offered,
     search,
+    why_expertise,
 )
 
 if TYPE_CHECKING:
@@ -110,6 +113,8 @@ class MeleeState(State):
         "kills",
         "kind",
         "last_side",
+        "lent",
+        "lent_by",
         "loading",
         "loads",
         "missile_hand",
@@ -125,6 +130,8 @@ class MeleeState(State):
         "pick_i",
         "planes",
         "planes_shown",
+        "pool_used",
+        "pools",
         "rate_left",
         "rate_sign",
         "reactor",
@@ -144,6 +151,7 @@ class MeleeState(State):
         "team_used",
         "timely_n",
         "to_act",
+        "turn_no",
         "unit_i",
         "used",
     )
@@ -212,6 +220,13 @@ class MeleeState(State):
         self.to_act = self.owner(0)
         self.site_hand: Hand = ()
         self.site_checked = 0  # sites that have checked the flying aircraft this turn
+        # Aircraft Expertise (R60): each aircraft's set-aside pool, the aircraft turn it last
+        # drew from, the pool card taken out and awaiting its play, and its aircraft.
+        self.pools: tuple[Hand, ...] = ((),) * n
+        self.pool_used: tuple[int, ...] = (-1,) * n
+        self.lent = NO_CARD
+        self.lent_by = -1
+        self.turn_no = 0
         # Skills and loads (R56-R61): per aircraft, like the duel's per seat.
         self.skills: tuple[Hand, ...] = game.special
         self.mods: tuple[Hand, ...] = (NO_MODS,) * n
@@ -424,11 +439,70 @@ class MeleeState(State):
     def legal_actions(self) -> list[Action]:
         if self.to_act is None:
             return []
-        return list(_LEGAL[self.phase](self))
+        moves: list[Action] = list(_LEGAL[self.phase](self))
+        if self.lent != NO_CARD:
+            return _lent_plays(self.data.cards[self.lent].slug, moves)
+        if any(self.pools):
+            moves += self._expertise_moves()
+        return moves
 
     def _apply(self, action: Action) -> None:
         assert isinstance(action, Move)
+        if action.verb == "expertise":
+            self._take_from_pool(action)
+            return
         _APPLY[self.phase](self, action)
+        self.lent, self.lent_by = NO_CARD, -1
+
+    # --- Aircraft Expertise (R60) -------------------------------------------------------------
+
+    def _expertise_actor(self) -> int:
+        """The aircraft that would play a card now (-1 when none): the flyer in its Play Cards
+        step, or the aircraft reacting."""
+        if self.phase == PLAY:
+            return self.flyer
+        if self.phase == REACT and self.reactor >= 0:
+            return self.reactor
+        return -1
+
+    def _expertise_unit(self) -> int:
+        """The aircraft that may take a pool card now (-1 when none): the flyer in its Play
+        Cards step, or an aircraft reacting from its hand, once each aircraft turn."""
+        if self.phase == PLAY:
+            a = self.flyer
+        elif self.phase == REACT and self.reactor >= 0:
+            a = self.reactor
+            if self._source(a)[1] != "hand":
+                return -1
+        else:
+            return -1
+        if a < 0 or not self.pools[a] or self.pool_used[a] == self.turn_no:
+            return -1
+        return a
+
+    def _expertise_moves(self) -> list[Move]:
+        a = self._expertise_unit()
+        if a < 0:
+            return []
+        cat = self.game.catalogue
+        out = []
+        hand = self.hands[a]
+        for card in dict.fromkeys(self.pools[a]):
+            slug = self.data.cards[card].slug
+            self.hands = _put(self.hands, a, tuple(sorted((*hand, card))))
+            if _lent_plays(slug, list(_LEGAL[self.phase](self))):
+                out.append(cat.get("expertise", slug))
+            self.hands = _put(self.hands, a, hand)
+        return out
+
+    def _take_from_pool(self, move: Move) -> None:
+        a = self._expertise_unit()
+        card = self.data.card(move.name).index
+        self.pools = _put(self.pools, a, _without(self.pools[a], card))
+        self.hands = _put(self.hands, a, tuple(sorted((*self.hands[a], card))))
+        self.pool_used = _put(self.pool_used, a, self.turn_no)
+        self.lent, self.lent_by = card, a
+        self._emit({"type": "expertise", "seat": a, "card": self._title(card)})
 
     def why_illegal(self, action: Action) -> str:
         if self.phase == OVER:
@@ -437,6 +511,15 @@ class MeleeState(State):
             return f"{action} is not a Locked-On move"
         if action.t >= 0 and not 0 <= action.t < self.n:
             return f"there is no aircraft @{action.t}"
+        a = self.lent_by if self.lent != NO_CARD else self._expertise_actor()
+        if a >= 0:
+            lent = self._title(self.lent) if self.lent != NO_CARD else ""
+            used = self.pool_used[a] == self.turn_no
+            reason = why_expertise(action, lent, self.pools[a], used)
+            if reason:
+                return reason
+        elif action.verb == "expertise":
+            return "no aircraft of yours may play an Aircraft Expertise card now (R60)"
         if self.phase == SKILL:
             return (
                 "skills (R56, R59): one of the mission's options, or skills within the VP left "
@@ -679,6 +762,14 @@ class MeleeState(State):
             self._draw(i, self.plane(i).performance, "opening hand")
         for i in range(self.n):
             self._skill_cards(i)
+        for i in range(self.n):
+            if self.has(i, EXPERTISE):
+                pool = tuple(sorted(self._take(self.plane(i).performance)))
+                self.pools = _put(self.pools, i, pool)
+                self._emit(
+                    {"type": "expertise-pool", "seat": i, "size": len(pool)},
+                    {self.owner(i): {"cards": [self._title(c) for c in pool]}},
+                )
         self.phase, self.pick_i, self.to_act = ALT_PICK, 0, self.owner(0)
 
     def _changes(self, a: int) -> dict[str, int]:
@@ -803,6 +894,7 @@ class MeleeState(State):
 
     def _begin_turn(self, a: int) -> None:
         self.flyer = a
+        self.turn_no += 1
         self.last_side = self.side(a)
         self.flown = _put(self.flown, a, True)
         self.bonus = self.speed_left = 0
@@ -1599,9 +1691,13 @@ class MeleeState(State):
                 entry["skills_used"] = [data.skills[i].name for i in self.used[a]]
             if planes_shown:
                 entry["vp"] = self.load_vp(a) + (self.skill_vp(a) if skills_shown else 0)
+            if self.pools[a] or (skills_shown and self.has(a, EXPERTISE)):
+                entry["pool_size"] = len(self.pools[a])
             if own:
                 types = data.cards
                 entry["hand"] = [types[c].title for c in hands[a]]
+                if self.pools[a] or (skills_shown and self.has(a, EXPERTISE)):
+                    entry["pool"] = [types[c].title for c in self.pools[a]]
             craft.append(entry)
         out: JSON = {
             "game": self.game.id,
@@ -1680,6 +1776,10 @@ class MeleeState(State):
         pool = list(self.deck)
         for a in others:
             pool += self.hands[a]
+            pool += self.pools[a]
+        seen = self.lent_by if self.lent_by in others else -1
+        if seen >= 0:  # the card taken from the pool was shown: it stays in the hand
+            pool.remove(self.lent)
         if hidden_missile:
             pool += self.missile_hand
         hidden_site = bool(self.site_hand) and player != self.game.site_seat
@@ -1688,10 +1788,15 @@ class MeleeState(State):
         pool.sort()
         seed = shuffle(seed, pool)
         hands = list(self.hands)
+        pools = list(self.pools)
         for a in others:
-            size = len(self.hands[a])
-            hands[a], pool = tuple(sorted(pool[:size])), pool[size:]
+            size = len(self.hands[a]) - (a == seen)
+            drawn, pool = pool[:size], pool[size:]
+            hands[a] = tuple(sorted(drawn + ([self.lent] if a == seen else [])))
+            size = len(self.pools[a])
+            pools[a], pool = tuple(sorted(pool[:size])), pool[size:]
         new.hands = tuple(hands)
+        new.pools = tuple(pools)
         if hidden_missile:
             size = len(self.missile_hand)
             new.missile_hand, pool = tuple(sorted(pool[:size])), pool[size:]
@@ -1718,6 +1823,7 @@ class MeleeState(State):
     def check_invariants(self) -> None:
         counts = [0] * len(self.data.cards)
         zones = [self.deck, self.discards, self.missile_hand, self.site_hand, *self.hands]
+        zones += self.pools
         zones.append(tuple(c for _, c, _, _ in self.chain if c != NO_CARD))
         for zone in zones:
             for c in zone:
@@ -1725,6 +1831,8 @@ class MeleeState(State):
         decks = int(self.game.options["decks"])
         assert counts == [c.count * decks for c in self.data.cards], "cards not conserved"
         assert all(h == tuple(sorted(h)) for h in self.hands)
+        assert all(p == tuple(sorted(p)) for p in self.pools), "pools are kept sorted"
+        assert all(not p or self.has(a, EXPERTISE) for a, p in enumerate(self.pools))
         for a in range(self.n):
             t, level = self.on[a]
             if t < 0:
@@ -1737,6 +1845,11 @@ class MeleeState(State):
         assert all(GUN <= b <= AH for b in self.bands)
         assert all(set(self.used[a]) <= set(self.skills[a]) for a in range(self.n)), "skill use"
         assert (self.phase == OVER) == (self.result is not None)
+
+
+def _lent_plays(slug: str, moves: Sequence[Action]) -> list[Action]:
+    """The moves that play the card named ``slug`` (a pool card is played, never paid: R60)."""
+    return [m for m in moves if isinstance(m, Move) and m.name == slug and m.verb in PLAY_VERBS]
 
 
 _Target = tuple[int, bool, int, tuple[str, ...], bool, bool, bool, int, int, bool]

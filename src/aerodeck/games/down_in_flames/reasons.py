@@ -138,7 +138,7 @@ def _why_skill(state: DifState, move: Move) -> str:
         return "no skill of yours has a rating change left to choose"
     if move.verb == "skill":
         return (
-            "a skill is taken once, within the VP left under the limit; campaign skills, Drift "
-            "Factor and Aircraft Expertise are not offered in a dogfight; Fighter Pilot needs a gun"
+            "a skill is taken once, within the VP left under the limit; campaign skills and Drift "
+            "Factor are not offered in a dogfight; Fighter Pilot needs a gun"
         )
     return "not now"

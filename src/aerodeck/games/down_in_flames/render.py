@@ -125,6 +125,10 @@ def render_melee(view: JSON) -> str:
             lines.append(f"      skills: {', '.join(c['skills']) or 'none'}{used}{vp}")
         if "hand" in c:
             lines.append(f"      [bold]hand:[/bold] {', '.join(c['hand']) or '-'}")
+        if "pool" in c:
+            lines.append(f"      [bold]Expertise pool:[/bold] {', '.join(c['pool']) or '-'}")
+        elif "pool_size" in c:
+            lines.append(f"      Expertise pool: {c['pool_size']} card(s)")
     if view.get("skill_budget") is not None:
         options = ", ".join(view.get("skill_options") or [])
         lines.append(
@@ -194,6 +198,11 @@ def render_view(view: JSON) -> str:
             f"  site {site['name']} ({site['kind']}, draws {site['draw']}) defends "
             f"{who(site['seat'], me)}: envelope {cells}"
         )
+    if view.get("pool_sizes"):
+        sizes = ", ".join(f"{who(s, me)} {n}" for s, n in enumerate(view["pool_sizes"]))
+        lines.append(f"  Aircraft Expertise pools: {sizes}")
+        if view.get("pool") is not None:
+            lines.append(f"  [bold]your pool:[/bold] {', '.join(view['pool']) or '-'}")
     if view["pay_left"]:
         lines.append(f"  cards still to discard: {view['pay_left']}")
     cycle = view["cycle"]
@@ -334,6 +343,11 @@ def describe_event(event: JSON) -> str:
         return f"Skills revealed: seat 0 {a}; seat 1 {b} (VP {event['vp'][0]} and {event['vp'][1]})"
     if kind == "skill-used":
         return f"{seat} uses {event['skill']} (once per game)"
+    if kind == "expertise-pool":
+        cards = f": {', '.join(event['cards'])}" if "cards" in event else ""
+        return f"{seat} sets aside {event['size']} Aircraft Expertise card(s){cards}"
+    if kind == "expertise":
+        return f"{seat} takes {event['card']} from its Aircraft Expertise pool to play it"
     if kind == "skill-card":
         card = event["card"] or "nothing: none left"
         return f"{seat} takes {card} ({event['skill']})"

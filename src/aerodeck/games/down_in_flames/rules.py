@@ -49,8 +49,10 @@ from aerodeck.games.down_in_flames.reasons import why
 from aerodeck.games.down_in_flames.scenario import read_setup
 from aerodeck.games.down_in_flames.skills import (
     ADDED_CARDS,
+    EXPERTISE,
     EXTRA_DRAW,
     NO_MODS,
+    PLAY_VERBS,
     RATING_STEPS,
     RATINGS,
     THROWN,
@@ -61,6 +63,7 @@ from aerodeck.games.down_in_flames.skills import (
     load_vp,
     offered,
     search,
+    why_expertise,
 )
 
 if TYPE_CHECKING:
@@ -103,6 +106,7 @@ class DifState(State):
         "from_speed",
         "hands",
         "kind",
+        "lent",
         "loading",
         "loads",
         "missile_hand",
@@ -114,6 +118,8 @@ class DifState(State):
         "phase",
         "planes",
         "planes_shown",
+        "pool_used",
+        "pools",
         "pos",
         "rate_left",
         "rate_sign",
@@ -187,6 +193,11 @@ class DifState(State):
         self.timely_n = 0
         self.site_hand: Hand = ()
         self.site_checked = False
+        # Aircraft Expertise (R60): the set-aside pools, the window each seat last drew from,
+        # and the pool card taken out and awaiting its play (NO_CARD when none).
+        self.pools: tuple[Hand, Hand] = ((), ())
+        self.pool_used: tuple[int, int] = (-1, -1)
+        self.lent = NO_CARD
         # Custom missile loads (option missile_loads): None keeps the printed load.
         self.loads: tuple[Load | None, Load | None] = (None, None)
         self.loading = False
@@ -200,6 +211,10 @@ class DifState(State):
             self.deck: Hand = tuple(pool)
 
     # --- shortcuts ------------------------------------------------------------------------
+
+    def has_expertise(self) -> bool:
+        """Whether either seat flies with Aircraft Expertise (once skills are revealed)."""
+        return self.skills_shown and (self.has(0, EXPERTISE) or self.has(1, EXPERTISE))
 
     def plane(self, seat: int) -> Aircraft:
         """The aircraft as flown: printed ratings, with its skills once they are revealed."""
@@ -323,11 +338,57 @@ class DifState(State):
     def legal_actions(self) -> list[Action]:
         if self.to_act is None:
             return []
-        return _LEGAL[self.phase](self)  # each generator builds a fresh list
+        moves = _LEGAL[self.phase](self)  # each generator builds a fresh list
+        if self.lent != NO_CARD:
+            return _lent_plays(self.data.cards[self.lent].slug, moves)
+        if self.pools[self.to_act]:
+            moves += self._expertise_moves(self.to_act)
+        return moves
 
     def _apply(self, action: Action) -> None:
         assert isinstance(action, Move)
+        if action.verb == "expertise":
+            self._take_from_pool(action)
+            return
         _APPLY[self.phase](self, action)
+        self.lent = NO_CARD
+
+    # --- Aircraft Expertise (R60) -------------------------------------------------------------
+
+    def window(self) -> int:
+        """The aircraft turn now flown: each turn of either aircraft is one window."""
+        return self.round * 2 + self.turns_done
+
+    def _expertise_moves(self, seat: int) -> list[Move]:
+        """A pool card may be taken once a window, on the seat's own turn (Play Cards) or as a
+        reaction from the hand, and only when it then has a play."""
+        if self.pool_used[seat] == self.window():
+            return []
+        if self.phase == PLAY:
+            if seat != self.turn_seat:
+                return []
+        elif self.phase != REACT or self._source(seat)[1] != "hand":
+            return []
+        cat = self.game.catalogue
+        out = []
+        hand = self.hands[seat]
+        for card in dict.fromkeys(self.pools[seat]):
+            slug = self.data.cards[card].slug
+            self.hands = _put(self.hands, seat, tuple(sorted((*hand, card))))
+            if _lent_plays(slug, _LEGAL[self.phase](self)):
+                out.append(cat.get("expertise", slug))
+            self.hands = _put(self.hands, seat, hand)
+        return out
+
+    def _take_from_pool(self, move: Move) -> None:
+        seat = self.to_act
+        assert seat is not None
+        card = self.data.card(move.name).index
+        self.pools = _put(self.pools, seat, _without(self.pools[seat], card))
+        self.hands = _put(self.hands, seat, tuple(sorted((*self.hands[seat], card))))
+        self.pool_used = _put(self.pool_used, seat, self.window())
+        self.lent = card
+        self._emit({"type": "expertise", "seat": seat, "card": self._title(card)})
 
     # --- drawing and discarding ---------------------------------------------------------------
 
@@ -524,6 +585,14 @@ class DifState(State):
         self._opening_hands()
         for s in (0, 1):
             self._skill_cards(s)
+        for s in (0, 1):
+            if self.has(s, EXPERTISE):
+                pool = tuple(sorted(self._take(self.plane(s).performance)))
+                self.pools = _put(self.pools, s, pool)
+                self._emit(
+                    {"type": "expertise-pool", "seat": s, "size": len(pool)},
+                    {s: {"cards": [self._title(c) for c in pool]}},
+                )
         self.phase, self.to_act = ALT_PICK, 0
 
     def _budget(self, seat: int) -> int:
@@ -1350,8 +1419,12 @@ class DifState(State):
             out["skill_budget"] = self._budget(player)
             out["rate_left"] = self.rate_left
             out["rate_sign"] = self.rate_sign
+        if any(self.pools) or self.has_expertise():
+            out["pool_sizes"] = [len(p) for p in self.pools]
         if player is not None:
             out["hand"] = [self._title(c) for c in self.hands[player]]
+            if self.has_expertise():
+                out["pool"] = [self._title(c) for c in self.pools[player]]
             if self.kind == "missile" and self.chain and player == self.turn_seat:
                 out["missile_hand"] = [self._title(c) for c in self.missile_hand]
             if self.site_hand and player == self.game.site_seat:
@@ -1404,7 +1477,10 @@ class DifState(State):
         assert isinstance(new, DifState)
         other = 1 - player
         hidden_missile = self.kind == "missile" and bool(self.chain) and self.turn_seat == other
-        pool = list(self.deck) + list(self.hands[other])
+        pool = list(self.deck) + list(self.hands[other]) + list(self.pools[other])
+        seen = self.lent if self.lent != NO_CARD and self.to_act == other else NO_CARD
+        if seen != NO_CARD:  # the card taken from the pool was shown: it stays in the hand
+            pool.remove(seen)
         if hidden_missile:
             pool += list(self.missile_hand)
         hidden_site = self.game.site_seat == other and bool(self.site_hand)
@@ -1413,8 +1489,12 @@ class DifState(State):
         # Sorted first, so the redraw depends on what is hidden, not on how it lies now.
         pool.sort()
         seed = shuffle(seed, pool)
-        size = len(self.hands[other])
-        new.hands = _put(self.hands, other, tuple(sorted(pool[:size])))
+        size = len(self.hands[other]) - (seen != NO_CARD)
+        drawn = pool[:size] + ([seen] if seen != NO_CARD else [])
+        new.hands = _put(self.hands, other, tuple(sorted(drawn)))
+        pool = pool[size:]
+        size = len(self.pools[other])
+        new.pools = _put(self.pools, other, tuple(sorted(pool[:size])))
         pool = pool[size:]
         if hidden_missile:
             size = len(self.missile_hand)
@@ -1443,6 +1523,7 @@ class DifState(State):
         """Every card is somewhere exactly once; counters and positions stay in range."""
         counts = [0] * len(self.data.cards)
         zones = [self.deck, self.discards, self.missile_hand, self.site_hand, *self.hands]
+        zones += self.pools
         zones.append(tuple(c for _, c, _, _ in self.chain if c != NO_CARD))
         for zone in zones:
             for c in zone:
@@ -1450,6 +1531,8 @@ class DifState(State):
         decks = int(self.game.options["decks"])
         assert counts == [c.count * decks for c in self.data.cards], "cards not conserved"
         assert all(h == tuple(sorted(h)) for h in self.hands), "hands are kept sorted"
+        assert all(p == tuple(sorted(p)) for p in self.pools), "pools are kept sorted"
+        assert all(not p or len(p) <= self.plane(s).performance for s, p in enumerate(self.pools))
         assert -2 <= self.pos <= 2
         assert all(GUN <= b <= AH for b in self.bands)
         assert all(c >= 0 for c in self.cms) and all(b >= 0 for b in self.burners)
@@ -1466,6 +1549,13 @@ class DifState(State):
             return "the game is over"
         if not isinstance(action, Move):
             return f"{action} is not a Locked-On move"
+        seat = self.to_act
+        if seat is not None:
+            lent = self._title(self.lent) if self.lent != NO_CARD else ""
+            used = self.pool_used[seat] == self.window()
+            reason = why_expertise(action, lent, self.pools[seat], used)
+            if reason:
+                return reason
         return why(self, action)
 
 
@@ -1597,6 +1687,11 @@ def _reacts(card: CardType, title: str, restricted: bool, enemy_turn: bool) -> b
     if title in react or "ANY" in react:
         return True
     return "ANY_ENEMY_TURN" in react and enemy_turn
+
+
+def _lent_plays(slug: str, moves: list[Any]) -> list[Any]:
+    """The moves that play the card named ``slug`` (a pool card is played, never paid: R60)."""
+    return [m for m in moves if m.name == slug and m.verb in PLAY_VERBS]
 
 
 # Typed list[Any] so legal_actions returns the generators' lists of Moves as lists of Actions.

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from aerodeck.core.api import Action
 from aerodeck.core.rng import shuffle
 from aerodeck.core.tuples import without
-from aerodeck.games.down_in_flames.data import Aircraft, DataSet, Skill
+from aerodeck.games.down_in_flames.data import Aircraft, DataSet, Skill, slug
 from aerodeck.games.down_in_flames.phases import Hand, Load
 
 RATINGS = ("speed", "performance", "thrust-pre", "thrust-post", "gun", "ew")
@@ -23,10 +24,12 @@ RATING_STEPS = {"Newbie": (2, -1), "Green": (1, -1), "Skilled": (1, 1), "Veteran
 RATING_STEPS["Ace"] = (3, 1)
 
 # Not offered in a dogfight: the rulebook limits these to campaigns, or to a side of two or more
-# aircraft (Drift Factor), or (Aircraft Expertise) they are not built in aerodeck (R60).
-NOT_IN_A_DUEL = frozenset({"90° Angle", "0° Angle", "NFOD", "Drift Factor", "Aircraft Expertise"})
+# aircraft (Drift Factor).
+NOT_IN_A_DUEL = frozenset({"90° Angle", "0° Angle", "NFOD", "Drift Factor"})
 CAMPAIGN_ONLY = frozenset({"90° Angle", "0° Angle", "NFOD"})
-NOT_BUILT = frozenset({"Aircraft Expertise"})
+EXPERTISE = "Aircraft Expertise"
+# The moves that play a card (Aircraft Expertise lends a pool card to these only, R60).
+PLAY_VERBS = frozenset({"pos", "range", "attack", "tone", "act", "react", "agile", "jink"})
 # Skills that set up the start of a campaign dogfight (R58): the range chosen and the position.
 ANGLES = {"90° Angle": 1, "0° Angle": 2}
 # Skills that give their side the initiative (R32, R56).
@@ -98,10 +101,10 @@ def modified(plane: Aircraft, mods: tuple[int, ...], grit: bool, fighter: bool) 
 
 def offered(skill: Skill, room: int, gun: bool, team: bool) -> bool:
     """Whether a dogfight (not a campaign) offers ``skill`` within ``room`` VP (R29, R36, R59):
-    never the campaign-only skills nor Aircraft Expertise, Drift Factor only to a side of two or
-    more aircraft (``team``), Fighter Pilot only with a Gun rating."""
+    never the campaign-only skills, Drift Factor only to a side of two or more aircraft
+    (``team``), Fighter Pilot only with a Gun rating."""
     name = skill.name
-    if skill.cost > room or skill.campaign_only or name in CAMPAIGN_ONLY or name in NOT_BUILT:
+    if skill.cost > room or skill.campaign_only or name in CAMPAIGN_ONLY:
         return False
     if name == "Drift Factor":
         return team
@@ -157,3 +160,23 @@ def search(
     if card >= 0 and card in discards:
         return card, deck, without(discards, card), seed
     return -1, deck, discards, seed
+
+
+def why_expertise(move: Action, lent: str, pool: Hand, used: bool) -> str:
+    """Why an Aircraft Expertise move is refused (R60), or "" when the reason lies elsewhere.
+
+    ``lent`` is the title of the pool card taken out and awaiting its play ("" when none);
+    ``pool`` the acting aircraft's pool, ``used`` whether it drew from it this aircraft turn."""
+    verb = getattr(move, "verb", "")
+    if lent and not (verb in PLAY_VERBS and getattr(move, "name", "") == slug(lent)):
+        return f"you took {lent} from your Aircraft Expertise pool: play it now (R60)"
+    if verb != "expertise":
+        return ""
+    if not pool:
+        return "you hold no Aircraft Expertise cards to play now (R60)"
+    if used:
+        return "one Aircraft Expertise card per aircraft turn (R60)"
+    return (
+        "an Aircraft Expertise card is played only as a card (never to pay a cost), on your "
+        "Play Cards step or as a reaction from your hand, and only when it has a play now (R60)"
+    )
