@@ -81,6 +81,32 @@ def run_child(build: str, kind: str, game_id: str, args: argparse.Namespace) -> 
     return rows
 
 
+def _pure_and_compiled(
+    kind: str, games: list[str], args: argparse.Namespace, per_call: bool
+) -> list[dict[str, Any]]:
+    """Each game on both builds back to back (which goes first alternates), printed as it comes;
+    rows carry ``x_pure``, their decisions/s over the pure build's."""
+    rows: list[dict[str, Any]] = []
+    for k, game_id in enumerate(games):
+        order = ("pure", "compiled") if k % 2 == 0 else ("compiled", "pure")
+        runs = {build: run_child(build, kind, game_id, args) for build in order}
+        for pure, comp in zip(runs["pure"], runs["compiled"], strict=True):
+            for row in (pure, comp):
+                row["x_pure"] = row["decisions_per_s"] / pure["decisions_per_s"]
+                rows.append(row)
+                line = (
+                    f"{row['name']:18} {row['players']:>2} {row['build']:9} "
+                    f"{row['decisions_per_s']:>12,.0f} {row['x_pure']:>7.2f}"
+                )
+                if per_call:
+                    line += (
+                        f" {row['clone_us']:>9.2f} {row['legal_actions_us']:>9.2f}"
+                        f" {row['apply_us']:>9.2f} {row['view_us']:>9.2f}"
+                    )
+                print(line, flush=True)
+    return rows
+
+
 def main(argv: list[str]) -> dict[str, Any]:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("games", nargs="*", help="game ids (default: all)")
@@ -104,34 +130,11 @@ def main(argv: list[str]) -> dict[str, Any]:
     print(f"load average at start: {result['load_start']}")
     header = f"{'game':18} {'n':>2} {'build':9} {'decisions/s':>12} {'x pure':>7}"
     print(header + f" {'clone us':>9} {'legal us':>9} {'apply us':>9} {'view us':>9}")
-    for k, game_id in enumerate([] if args.skip_playouts else games):
-        order = ("pure", "compiled") if k % 2 == 0 else ("compiled", "pure")
-        runs = {build: run_child(build, "playouts", game_id, args) for build in order}
-        for pure, comp in zip(runs["pure"], runs["compiled"], strict=True):
-            for row in (pure, comp):
-                row["x_pure"] = row["decisions_per_s"] / pure["decisions_per_s"]
-                result["playouts"].append(row)
-                print(
-                    f"{row['name']:18} {row['players']:>2} {row['build']:9} "
-                    f"{row['decisions_per_s']:>12,.0f} {row['x_pure']:>7.2f} "
-                    f"{row['clone_us']:>9.2f} {row['legal_actions_us']:>9.2f} "
-                    f"{row['apply_us']:>9.2f} {row['view_us']:>9.2f}",
-                    flush=True,
-                )
+    if not args.skip_playouts:
+        result["playouts"] = _pure_and_compiled("playouts", games, args, per_call=True)
     if not args.skip_ismcts:
         print(f"\n{'ISMCTS':18} {'n':>2} {'build':9} {'sim dec/s':>12} {'x pure':>7}")
-        for k, game_id in enumerate(games):
-            order = ("pure", "compiled") if k % 2 == 0 else ("compiled", "pure")
-            runs = {build: run_child(build, "ismcts", game_id, args) for build in order}
-            for pure, comp in zip(runs["pure"], runs["compiled"], strict=True):
-                for row in (pure, comp):
-                    row["x_pure"] = row["decisions_per_s"] / pure["decisions_per_s"]
-                    result["ismcts"].append(row)
-                    print(
-                        f"{row['name']:18} {row['players']:>2} {row['build']:9} "
-                        f"{row['decisions_per_s']:>12,.0f} {row['x_pure']:>7.2f}",
-                        flush=True,
-                    )
+        result["ismcts"] = _pure_and_compiled("ismcts", games, args, per_call=False)
     result["load_end"] = os.getloadavg()
     result["wall_seconds"] = time.time() - started
     print(f"load average at end: {result['load_end']}; {result['wall_seconds']:.0f} s")
