@@ -308,6 +308,44 @@ def bots(game: GameArg) -> None:
     console.print(", ".join(agent_names(make(game))))
 
 
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="port to listen on")] = 8000,
+    database: Annotated[
+        str, typer.Option(help="SQLAlchemy async URL, e.g. postgresql+asyncpg://user@host/db")
+    ] = "",
+    data_dir: Annotated[
+        Path, typer.Option("--data-dir", help="folder of the SQLite store (default database)")
+    ] = Path("aerodeck-data"),
+    public_url: Annotated[
+        str, typer.Option(help="base URL of the links handed out (default: as requested)")
+    ] = "",
+    log_level: Annotated[str, typer.Option(help="uvicorn's log level")] = "info",
+) -> None:
+    """Serve the online card table: the lobby (REST) and the tables (WebSocket)."""
+    try:
+        import uvicorn
+
+        from aerodeck.web.app import create_app
+        from aerodeck.web.settings import Settings
+        from aerodeck.web.store import hidden_password
+    except ImportError as error:
+        raise ConfigError(f"the server needs the web extra: pip install 'aerodeck[web]' ({error})")
+    settings = Settings(database=database, data_dir=data_dir, public_url=public_url)
+    where = str(data_dir) if not database else hidden_password(database)
+    shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
+    console.print(f"aerodeck table server: lobby at http://{shown}:{port}/ (API docs /docs)")
+    console.print(f"store: {where}", markup=False, highlight=False)
+    uvicorn.run(
+        create_app(settings),
+        host=host,
+        port=port,
+        ws_max_size=settings.ws_max_size,
+        log_level=log_level,
+    )
+
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point: run the app, turning every expected failure into one line and an exit code."""
     try:

@@ -1,0 +1,101 @@
+"""Fixtures of the table server's tests: a server over SQLite, and PostgreSQL when it is here."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import tempfile
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.web.server import Server, free_port
+
+PG_BIN = Path("/usr/lib/postgresql/15/bin")
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """One server over SQLite for a test module."""
+    running = Server(tmp_path_factory.mktemp("serve")).start()
+    yield running
+    running.stop()
+
+
+@pytest.fixture
+def new_server(tmp_path: Path) -> Iterator[Callable[..., Server]]:
+    """Start servers of one's own (killed at teardown)."""
+    started: list[Server] = []
+
+    def start(database: str = "", data_dir: Path | None = None) -> Server:
+        running = Server(data_dir or tmp_path / f"serve{len(started)}", database).start()
+        started.append(running)
+        return running
+
+    yield start
+    for running in started:
+        running.stop()
+
+
+def _run_as(user: str, command: list[str]) -> subprocess.CompletedProcess[bytes]:
+    if os.geteuid() == 0:
+        command = ["runuser", "-u", user, "--", *command]
+    return subprocess.run(command, capture_output=True, timeout=120, check=False)
+
+
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[str]:
+    """A throwaway PostgreSQL 15 cluster (initdb, pg_ctl) on a free port; its asyncpg URL."""
+    if not (PG_BIN / "initdb").exists():
+        pytest.skip(f"PostgreSQL 15 binaries not found in {PG_BIN}")
+    user = "postgres" if os.geteuid() == 0 else os.environ.get("USER", "")
+    root = Path(tempfile.mkdtemp(prefix="aerodeck-pg-"))  # in /tmp: the cluster's user reaches it
+    data, sockets = root / "data", root / "sock"
+    sockets.mkdir()
+    if os.geteuid() == 0:
+        shutil.chown(root, user)
+        shutil.chown(sockets, user)
+    init = _run_as(user, [str(PG_BIN / "initdb"), "-D", str(data), "-A", "trust", "-U", "aero"])
+    if init.returncode != 0:
+        shutil.rmtree(root, ignore_errors=True)
+        pytest.skip(f"initdb failed: {init.stderr.decode(errors='replace').strip()[:200]}")
+    port = free_port()
+    options = f"-p {port} -k {sockets} -c listen_addresses=127.0.0.1 -c fsync=on"
+    start = _run_as(
+        user,
+        [
+            str(PG_BIN / "pg_ctl"),
+            "-D",
+            str(data),
+            "-o",
+            options,
+            "-l",
+            str(root / "log"),
+            "-w",
+            "start",
+        ],
+    )
+    if start.returncode != 0:
+        pytest.skip(f"pg_ctl start failed: {start.stderr.decode(errors='replace').strip()[:200]}")
+    try:
+        made = _run_as(
+            user,
+            [
+                str(PG_BIN / "createdb"),
+                "-h",
+                str(sockets),
+                "-p",
+                str(port),
+                "-U",
+                "aero",
+                "aerodeck",
+            ],
+        )
+        if made.returncode != 0:
+            pytest.skip(f"createdb failed: {made.stderr.decode(errors='replace').strip()[:200]}")
+        yield f"postgresql+asyncpg://aero@127.0.0.1:{port}/aerodeck"
+    finally:
+        _run_as(user, [str(PG_BIN / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop"])
+        shutil.rmtree(root, ignore_errors=True)
