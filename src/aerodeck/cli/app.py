@@ -346,6 +346,30 @@ def serve(
     )
 
 
+@app.command()
+def connect(
+    url: Annotated[str, typer.Argument(help="the server, e.g. http://127.0.0.1:8000")],
+    table: Annotated[str, typer.Option("--table", help="the table id (from its link)")],
+    token: Annotated[
+        str | None,
+        typer.Option(
+            "--token",
+            envvar="AERODECK_TOKEN",
+            help="your seat's token (or $AERODECK_TOKEN); none: watch as a spectator",
+        ),
+    ] = None,
+) -> None:
+    """Play your seat of a table on a server (or watch it), with the same screen as play."""
+    import asyncio
+
+    from aerodeck.cli.remote import RemoteSession
+    from aerodeck.web.client import TableClient
+
+    session = RemoteSession(TableClient(url, table, token or None), console, input)
+    if not asyncio.run(session.run()):  # a refusal to connect is an AerodeckError: one line
+        console.print("You left the table; connect again with the same token to carry on.")
+
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point: run the app, turning every expected failure into one line and an exit code."""
     try:
