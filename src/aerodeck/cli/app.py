@@ -343,14 +343,11 @@ def serve(
     ] = 10.0,
 ) -> None:
     """Serve the online card table: the lobby (REST) and the tables (WebSocket)."""
-    try:
-        import uvicorn
-
-        from aerodeck.web.app import create_app
-        from aerodeck.web.settings import Settings
-        from aerodeck.web.store import hidden_password
+    try:  # the web extra is optional: only this command needs it
+        from aerodeck.web.serve import Settings, serve  # noqa: PLC0415
     except ImportError as error:
-        raise ConfigError(f"the server needs the web extra: pip install 'aerodeck[web]' ({error})")
+        message = f"the server needs the web extra: pip install 'aerodeck[web]' ({error})"
+        raise ConfigError(message) from None
     settings = Settings(
         database=database,
         data_dir=data_dir,
@@ -363,17 +360,7 @@ def serve(
         keep_finished=keep_days * 86400,
         bot_budget=bot_budget,
     )
-    where = str(data_dir) if not database else hidden_password(database)
-    shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
-    console.print(f"aerodeck table server: lobby at http://{shown}:{port}/ (API docs /docs)")
-    console.print(f"store: {where}", markup=False, highlight=False)
-    uvicorn.run(
-        create_app(settings),
-        host=host,
-        port=port,
-        ws_max_size=settings.ws_max_size,
-        log_level=log_level,
-    )
+    serve(settings, host, port, log_level, console)
 
 
 def main(argv: list[str] | None = None) -> int:
