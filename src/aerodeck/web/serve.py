@@ -6,8 +6,10 @@ import uvicorn
 from rich.console import Console
 
 from aerodeck.web.app import create_app
-from aerodeck.web.settings import Settings as Settings
+from aerodeck.web.settings import Settings
 from aerodeck.web.store import hidden_password
+
+__all__ = ["Settings", "serve"]
 
 
 def serve(settings: Settings, host: str, port: int, log_level: str, console: Console) -> None:
