@@ -29,8 +29,8 @@ def new_server(tmp_path: Path) -> Iterator[Callable[..., Server]]:
     """Start servers of one's own (killed at teardown)."""
     started: list[Server] = []
 
-    def start(database: str = "", data_dir: Path | None = None) -> Server:
-        running = Server(data_dir or tmp_path / f"serve{len(started)}", database).start()
+    def start(database: str = "", data_dir: Path | None = None, *args: str) -> Server:
+        running = Server(data_dir or tmp_path / f"serve{len(started)}", database, *args).start()
         started.append(running)
         return running
 
