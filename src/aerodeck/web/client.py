@@ -67,6 +67,7 @@ class TableClient:
         *,
         recv_timeout: float = RECV_TIMEOUT,
         id_prefix: str | None = None,
+        keep_frames: bool = False,
     ) -> None:
         self.url = websocket_url(url)
         self.table = table
@@ -87,6 +88,8 @@ class TableClient:
         self.history: list[JSON] = []  # every move as this seat may know it
         self.end: JSON | None = None
         self.received = 0
+        # every frame received, each welcome preceded by {"type": "hello", ...} as sent (checks)
+        self.frames: list[JSON] | None = [] if keep_frames else None
 
     # --- connection -------------------------------------------------------------------------
 
@@ -107,6 +110,8 @@ class TableClient:
             "last_version": last_version,
         }
         await self._send(hello)
+        if self.frames is not None:
+            self.frames.append(hello)
         frame = await self.recv()
         if frame["type"] != "welcome":
             raise TableClosedError(int(frame.get("code", 1002)), str(frame))
@@ -144,6 +149,8 @@ class TableClient:
             raise TableClosedError(1006, f"no frame in {self.recv_timeout:.0f} s") from None
         frame: JSON = json.loads(text)
         self.received += 1
+        if self.frames is not None:
+            self.frames.append(frame)
         self._take(frame)
         if frame["type"] == "error":
             raise TableClosedError(int(frame["code"]), str(frame["reason"]))
