@@ -207,9 +207,8 @@ def postgres_cluster() -> Iterator[str]:
         if init.returncode != 0:
             raise RuntimeError(f"initdb failed: {init.stderr.decode(errors='replace')[:200]}")
         port = free_port()
-        options = (
-            f"-p {port} -k {sockets} -c listen_addresses=127.0.0.1 -c fsync=on -c max_connections=200"
-        )
+        options = f"-p {port} -k {sockets} -c listen_addresses=127.0.0.1 -c fsync=on"
+        options += " -c max_connections=200"
         pg_ctl = str(PG_BIN / "pg_ctl")
         started = _run_as(
             user, [pg_ctl, "-D", str(data), "-o", options, "-l", str(root / "log"), "-w", "start"]

@@ -26,7 +26,6 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
 
 import aerodeck
 from aerodeck.core.api import JSON
@@ -113,7 +112,7 @@ def reference(record: JSON) -> list[str]:
     game = aerodeck.make(record["game"], record["players"], **record["options"])
     state = game.new_game(seed=record["seed"], setup=record["setup"])
     table = record["_table"]
-    moves = []
+    moves: list[str] = []
     for _ in range(100_000):
         if state.is_terminal:
             return moves
@@ -250,7 +249,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", type=Path, help="write the summary here")
     args = parser.parse_args(argv)
-    with tempfile.TemporaryDirectory(prefix="aerodeck-crash-") as tmp:
+    with tempfile.TemporaryDirectory(prefix="aerodeck-web-crash-") as tmp:
         summary = run(args.kills, args.concurrent, args.seed, Path(tmp))
     text = json.dumps(summary, indent=1)
     print(text)

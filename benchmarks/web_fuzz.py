@@ -18,7 +18,8 @@ with a documented code; at the end the server process is alive and answers /heal
 still plays to its end, and the store, read directly, holds exactly the moves the legitimate
 clients had acknowledged (at their versions), each table replaying through the engine.
 
-Run: PYTHONPATH=src nice -n 10 .venv/bin/python -m benchmarks.web_fuzz --frames 100000 --json out.json
+Run: PYTHONPATH=src nice -n 10 .venv/bin/python -m benchmarks.web_fuzz --frames 100000
+     --json out.json
 """
 
 from __future__ import annotations
@@ -96,6 +97,7 @@ class Live:
         self.acked: dict[str, tuple[int, int, str]] = {}  # id -> (seat, version, move)
         self.done = False
         self.hostile: dict[int | None, Hostile] = {}
+        self.pause = LEGIT_PAUSE
 
 
 TABLES_OPTIONS = {(g, n): tuple(o.items()) for g, n, o in TABLES}
@@ -169,22 +171,26 @@ async def legit_player(live: Live, seat: int, rng: random.Random) -> None:
                 raise AssertionError(f"a legal move was refused: {answer}")
             live.acked[client_id] = (seat, answer["version"], move)
             wait_for = answer["version"]
-            await asyncio.sleep(LEGIT_PAUSE)
+            await asyncio.sleep(live.pause)
         else:
             await client.recv()
     raise AssertionError("a legitimate game did not end")
 
 
-async def open_table(server: ServerProcess, index: int, rng: random.Random) -> tuple[Live, Any]:
+async def open_table(
+    server: ServerProcess, index: int, rng: random.Random, pause: float = LEGIT_PAUSE
+) -> tuple[Live, Any]:
     game, players, options = TABLES[index % len(TABLES)]
     table, _, tokens = await asyncio.to_thread(server.seat_table, game, players, options, {})
     live = Live(table, game, players, tokens)
+    live.pause = pause
     for seat, token in tokens.items():
         live.legit[seat] = TableClient(server.base, table, token, id_prefix=f"L{seat}")
-    for seat in [*tokens, None]:
-        token = tokens.get(seat) if seat is not None else None
-        live.hostile[seat] = Hostile(TableClient(server.base, table, token, id_prefix=f"H{seat}"))
-        await live.hostile[seat].start()
+    watchers: list[int | None] = [*tokens, None]
+    for who in watchers:
+        secret = tokens.get(who) if who is not None else None
+        live.hostile[who] = Hostile(TableClient(server.base, table, secret, id_prefix=f"H{who}"))
+        await live.hostile[who].start()
     players_done = asyncio.gather(
         *(legit_player(live, s, random.Random(rng.getrandbits(32))) for s in tokens)
     )
@@ -307,9 +313,7 @@ def _wrong_values(rng: random.Random, field: str) -> list[Any]:
     return [*others, rng.randint(-(2**40), 2**40), too_long] + ([] if nullable else [None, ""])
 
 
-def closing_frame(
-    rng: random.Random, live: Live
-) -> tuple[str, list[str | bytes], bool, set[int]]:
+def closing_frame(rng: random.Random, live: Live) -> tuple[str, list[str | bytes], bool, set[int]]:
     """A hostile frame that ends its connection: (kind, frames, after hello?, expected codes)."""
     token = rng.choice(list(live.tokens.values()))
     hello = {"type": "hello", "table": live.table, "token": token, "last_version": None}
@@ -352,15 +356,16 @@ def closing_frame(
             del act[field]
         return kind, [json.dumps(act)], True, {4400}
     if kind == "unknown_type":
-        return kind, [json.dumps({"type": rng.choice(["join", "ACT", "", 7, None])})], True, {
-            4400
-        }
+        return kind, [json.dumps({"type": rng.choice(["join", "ACT", "", 7, None])})], True, {4400}
     if kind == "missing_type":
         return kind, [json.dumps({"id": "x", "version": 0, "move": "pass"})], True, {4400}
     if kind == "not_object":
-        return kind, [rng.choice(["[]", "1", '"hello"', "null", "true"])], rng.random() < 0.5, {
-            4400
-        }
+        return (
+            kind,
+            [rng.choice(["[]", "1", '"hello"', "null", "true"])],
+            rng.random() < 0.5,
+            {4400},
+        )
     if kind == "before_hello":
         act = {"type": "act", "id": "b1", "version": 0, "move": "pass"}
         return kind, [json.dumps(rng.choice([act, {"type": "ping"}]))], False, {4400}
@@ -417,7 +422,7 @@ async def closing_attack(url: str, live: Live, rng: random.Random, tally: Tally)
 # --- the run ----------------------------------------------------------------------------------
 
 
-async def fuzz(server: ServerProcess, frames: int, seed: int, workers: int) -> JSON:
+async def fuzz(server: ServerProcess, frames: int, seed: int, workers: int, pause: float) -> JSON:
     rng = random.Random(seed)
     tally = Tally()
     lives: list[Live] = []
@@ -426,7 +431,7 @@ async def fuzz(server: ServerProcess, frames: int, seed: int, workers: int) -> J
 
     async def new_table() -> Live:
         nonlocal opened
-        live, done = await open_table(server, opened, random.Random(rng.getrandbits(32)))
+        live, done = await open_table(server, opened, random.Random(rng.getrandbits(32)), pause)
         opened += 1
         lives.append(live)
         games.append((live, done))
@@ -504,11 +509,11 @@ def check_store(db: Path, lives: list[Live]) -> dict[str, Any]:
     return {"moves_checked": moves_checked, "problems": problems}
 
 
-def run(frames: int, seed: int, workers: int, data_dir: Path) -> JSON:
+def run(frames: int, seed: int, workers: int, pause: float, data_dir: Path) -> JSON:
     started = time.monotonic()
     server = ServerProcess(data_dir)
     with server:
-        outcome = asyncio.run(fuzz(server, frames, seed, workers))
+        outcome = asyncio.run(fuzz(server, frames, seed, workers, pause))
         alive = server.alive()
         healthy = server.healthy()
         finished = asyncio.run(fresh_game(server, seed + 1)) if healthy else False
@@ -542,10 +547,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--frames", type=int, default=100_000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=8, help="hostile clients at once")
+    parser.add_argument(
+        "--pause", type=float, default=LEGIT_PAUSE, help="seconds between legitimate moves"
+    )
     parser.add_argument("--json", type=Path, help="write the summary here")
     args = parser.parse_args(argv)
-    with tempfile.TemporaryDirectory(prefix="aerodeck-fuzz-") as tmp:
-        summary = run(args.frames, args.seed, args.workers, Path(tmp))
+    with tempfile.TemporaryDirectory(prefix="aerodeck-web-fuzz-") as tmp:
+        summary = run(args.frames, args.seed, args.workers, args.pause, Path(tmp))
     text = json.dumps(summary, indent=1)
     print(text)
     if args.json:

@@ -36,6 +36,7 @@ import random
 import sys
 import tempfile
 import time
+import zlib
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -98,9 +99,7 @@ async def play_table(
     """One game through the server; every client's frames and the record."""
     rng = random.Random(seed * 1_000_003 + index)
     bots = {players - 1: "heuristic"} if index % 2 else {}
-    table, _, tokens = await asyncio.to_thread(
-        server.seat_table, game, players, SHORT[game], bots
-    )
+    table, _, tokens = await asyncio.to_thread(server.seat_table, game, players, SHORT[game], bots)
     clients: dict[int | None, TableClient] = {
         seat: TableClient(server.base, table, token, keep_frames=True, id_prefix=f"s{seat}")
         for seat, token in tokens.items()
@@ -220,6 +219,26 @@ class Versions:
             acked={},
         )
 
+    def frame(
+        self,
+        table_id: str,
+        source: State,
+        frame: JSON,
+        recipient: int | None,
+        last_version: int | None,
+    ) -> JSON:
+        """The frame the server's own builders make from ``source`` for the frame received."""
+        table = self.table(table_id, source, frame.get("seats", []), frame.get("status", ""))
+        if frame["type"] == "welcome":
+            return table.welcome(recipient, last_version)
+        if frame["type"] == "end":
+            return table.end(recipient)
+        version = frame["version"]
+        if frame["moves"]:
+            move = (version, self.actors[version - 1], self.actions[version - 1])
+            return table.update(recipient, version - 1, [move])
+        return table.update(recipient, version, [])
+
     def hidden_names(self, version: int, recipient: int | None) -> set[str]:
         """The other seats' private strings the recipient may not see at ``version``."""
         key = (version, recipient)
@@ -266,7 +285,7 @@ def check_game(played: dict[str, Any]) -> dict[str, Any]:
     leaks: list[str] = []
     for who, frames in played["frames"].items():
         recipient = None if who == "None" else int(who)
-        rng = random.Random(hash((played["table"], who)) & 0xFFFFFFFF)
+        rng = random.Random(zlib.crc32(f"{played['table']}:{who}".encode()))
         last_version: int | None = None
         for frame in frames:
             kind = frame["type"]
@@ -279,22 +298,19 @@ def check_game(played: dict[str, Any]) -> dict[str, Any]:
             version = frame["version"]
             state = versions.states[version]
 
-            def build(source: State, frame: JSON = frame, version: int = version) -> JSON:
-                table = versions.table(
-                    played["table"], source, frame.get("seats", []), frame.get("status", "")
-                )
-                if frame["type"] == "welcome":
-                    return table.welcome(recipient, last_version)
-                if frame["type"] == "end":
-                    return table.end(recipient)
-                if frame["moves"]:
-                    move = (version, versions.actors[version - 1], versions.actions[version - 1])
-                    return table.update(recipient, version - 1, [move])
-                return table.update(recipient, version, [])
+            def build(
+                source: State,
+                frame: JSON = frame,
+                recipient: int | None = recipient,
+                last_version: int | None = last_version,
+            ) -> JSON:
+                return versions.frame(played["table"], source, frame, recipient, last_version)
 
             rebuilt = _without_seats(build(state))
             if rebuilt != _without_seats(frame):
-                keys = sorted(k for k in rebuilt.keys() | frame.keys() if rebuilt.get(k) != frame.get(k))
+                keys = sorted(
+                    k for k in rebuilt.keys() | frame.keys() if rebuilt.get(k) != frame.get(k)
+                )
                 leaks.append(f"{who}@{version} {kind}: differs from the server's builder in {keys}")
                 continue
             if kind == "end":
@@ -391,7 +407,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--game", action="append", default=[], help="only this game (repeatable)")
     parser.add_argument("--data-dir", type=Path, help="the server's store (default: a temp dir)")
     args = parser.parse_args(argv)
-    with tempfile.TemporaryDirectory(prefix="aerodeck-leaks-") as tmp:
+    with tempfile.TemporaryDirectory(prefix="aerodeck-web-leaks-") as tmp:
         summary = asyncio.run(
             run(
                 args.games,

@@ -23,7 +23,6 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
 
 from aerodeck.core.api import JSON
 from aerodeck.web.client import TableClient
@@ -194,7 +193,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--database", choices=["sqlite", "postgresql"], default="sqlite")
     parser.add_argument("--json", type=Path, help="write the summary here")
     args = parser.parse_args(argv)
-    with tempfile.TemporaryDirectory(prefix="aerodeck-load-") as tmp:
+    with tempfile.TemporaryDirectory(prefix="aerodeck-web-load-") as tmp:
         if args.database == "postgresql":
             with postgres_cluster() as url:
                 summary = run(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import sys
 import time
@@ -377,11 +378,12 @@ def connect(
     ] = None,
 ) -> None:
     """Play your seat of a table on a server (or watch it), with the same screen as play."""
-    import asyncio
-
-    from aerodeck.cli.remote import RemoteSession
-    from aerodeck.web.client import TableClient
-
+    try:  # the web extra is optional: only the server's commands need it
+        from aerodeck.cli.remote import RemoteSession  # noqa: PLC0415
+        from aerodeck.web.client import TableClient  # noqa: PLC0415
+    except ImportError as error:
+        message = f"connecting needs the web extra: pip install 'aerodeck[web]' ({error})"
+        raise ConfigError(message) from None
     session = RemoteSession(TableClient(url, table, token or None), console, input)
     if not asyncio.run(session.run()):  # a refusal to connect is an AerodeckError: one line
         console.print("You left the table; connect again with the same token to carry on.")

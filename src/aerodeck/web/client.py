@@ -229,4 +229,3 @@ def _closed(closed: websockets.ConnectionClosed) -> TableClosedError:
     if closed.rcvd is not None:
         return TableClosedError(closed.rcvd.code, closed.rcvd.reason)
     return TableClosedError(1006, "the connection was lost")
-
