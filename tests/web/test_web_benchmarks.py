@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 from benchmarks import web_crash, web_fuzz, web_leaks, web_load
 
 
-def _summary(path: Path) -> dict[str, object]:
-    loaded: dict[str, object] = json.loads(path.read_text())
+def _summary(path: Path) -> dict[str, Any]:
+    loaded: dict[str, Any] = json.loads(path.read_text())
     return loaded
 
 
