@@ -65,6 +65,8 @@ TABLES = [  # short games, so tables end and new ones start while the fuzz goes 
     ("down_in_flames", 2, {}),
 ]
 ANSWER_TIMEOUT = 60.0
+# attacks that are bursts of 1-24 acts on live seats; the others are one frame a connection
+SEAT_SHARE = 0.25
 LEGIT_PAUSE = 0.1  # seconds between a legitimate client's moves: the fuzz gets to the tables
 
 
@@ -449,7 +451,7 @@ async def fuzz(server: ServerProcess, frames: int, seed: int, workers: int, paus
                 live.done = True  # its game ended: a fresh table takes its place
                 current[slot] = await new_table()
                 continue
-            if mine.random() < 0.7:
+            if mine.random() < SEAT_SHARE:
                 await seat_attack(live, mine, tally, mine.randint(1, 24))
             else:
                 await closing_attack(server.ws_url, live, mine, tally)
