@@ -184,6 +184,9 @@ class Hub:
             return _refusal(client_id, "notation", str(error)), None
         except IllegalActionError as error:
             return _refusal(client_id, "illegal", str(error)), None
+        except Exception:  # an engine bug met by hostile text: refused, the table untouched
+            log.exception("table %s: the engine failed on move %r", table.id, move[:80])
+            return _refusal(client_id, "notation", "not a move of this game"), None
         notation = str(action)
         try:
             await self.store.append_move(
@@ -278,8 +281,6 @@ class Hub:
                 raise ConfigError(f"unknown bot {spec.bot!r} (bots: {', '.join(bots)})")
         if fallback_bot.strip().lower() not in bots:
             raise ConfigError(f"unknown bot {fallback_bot!r} (bots: {', '.join(bots)})")
-        if not any(spec.kind == "human" for spec in specs):
-            raise ConfigError("a table needs at least one human seat")
         if claim is not None and not (0 <= claim < len(specs) and specs[claim].kind == "human"):
             raise ConfigError(f"seat {claim} is not a human seat of this table")
         table_id = new_table_id()
