@@ -16,7 +16,13 @@ import aerodeck
 from aerodeck.cli.app import main
 from aerodeck.cli.remote import read_move
 from aerodeck.core.errors import AerodeckError
-from aerodeck.web.client import TableClient, TableClosedError, websocket_url
+from aerodeck.web.client import (
+    TableClient,
+    TableClosedError,
+    TableLink,
+    parse_link,
+    websocket_url,
+)
 from tests.web.server import SRC, Server
 from tests.web.test_protocol import two_humans
 
@@ -114,13 +120,14 @@ def test_connect_with_a_wrong_token_exits_with_one_line(
     assert "Traceback" not in out.err + out.out
 
 
-def _connect(
-    server: Server, table: str, token: str, lines: list[str], script: Path
-) -> subprocess.Popen[str]:
-    """`aerodeck connect` in a process of its own, typing ``lines`` (a file as its stdin)."""
+def _connect(url: str, token: str | None, lines: list[str], script: Path) -> subprocess.Popen[str]:
+    """`aerodeck connect URL` in a process of its own, typing ``lines`` (a file as its stdin)."""
     script.write_text("".join(f"{line}\n" for line in lines))
-    command = [sys.executable, "-m", "aerodeck.cli.app", "connect", server.base, "--table", table]
-    env = {**os.environ, "PYTHONPATH": str(SRC), "AERODECK_TOKEN": token, "COLUMNS": "120"}
+    command = [sys.executable, "-m", "aerodeck.cli.app", "connect", url]
+    env = {**os.environ, "PYTHONPATH": str(SRC), "COLUMNS": "120"}
+    env.pop("AERODECK_TOKEN", None)
+    if token is not None:
+        env["AERODECK_TOKEN"] = token
     with script.open() as stdin:
         return subprocess.Popen(
             command,
@@ -133,13 +140,23 @@ def _connect(
 
 
 def test_two_people_on_two_terminals_play_each_other(server: Server, tmp_path: Path) -> None:
-    """Two `aerodeck connect` processes, each typing the first listed move, play a game to its
-    end across the server; each screen shows its own hand and the result."""
-    table, tokens = two_humans(server, kills_to_win=1)
+    """The host's seat (its token) and a friend with the invite link, two `aerodeck connect`
+    processes each typing the first listed move, play a game to its end across the server; each
+    screen shows its own hand and the result."""
+    created = server.create(
+        game="race_to_ace",
+        players=2,
+        options={"kills_to_win": 1},
+        seats=[{"kind": "human"}, {"kind": "human"}],
+        claim=0,
+        listed=False,
+    )
+    table = created["table"]
+    (invite,) = created["invites"]
     first = ["help", "history", "99", "fly to the moon", "view"] + ["1"] * 3000
     players = [
-        _connect(server, table, tokens[0], first, tmp_path / "ann.txt"),
-        _connect(server, table, tokens[1], ["1"] * 3000, tmp_path / "bea.txt"),
+        _connect(f"{server.base}/t/{table}", created["token"], first, tmp_path / "ann.txt"),
+        _connect(invite["link"], None, ["1"] * 3000, tmp_path / "bea.txt"),
     ]
     outputs = []
     for process in players:
@@ -148,6 +165,7 @@ def test_two_people_on_two_terminals_play_each_other(server: Server, tmp_path: P
         assert process.returncode == 0, out[-2000:]
     described = server.get(f"/api/tables/{table}").json()
     assert described["status"] == "over"
+    assert "You took seat 1. To come back to it later: AERODECK_TOKEN=" in outputs[1]
     wins = [out for out in outputs if "You win!" in out]
     assert len(wins) == 1, [out[-500:] for out in outputs]
     loser = outputs[1 - outputs.index(wins[0])]
@@ -163,6 +181,30 @@ def test_two_people_on_two_terminals_play_each_other(server: Server, tmp_path: P
     record = _final_record(server, table)
     assert aerodeck.replay(record).is_terminal
     assert len(record["actions"]) == described["version"]
+
+
+def test_a_used_invite_link_is_one_clear_error(
+    server: Server, capsys: pytest.CaptureFixture[str]
+) -> None:
+    created = server.create(
+        game="race_to_ace", players=2, seats=[{"kind": "human"}, {"kind": "human"}], claim=0
+    )
+    (invite,) = created["invites"]
+    server.join(created["table"], 1, invite["code"])
+    code = main(["connect", invite["link"]])
+    out = capsys.readouterr()
+    assert code == 2
+    assert out.err.startswith(
+        f"error: cannot join table {created['table']}: no free seat at this table"
+    )
+
+
+def test_parse_link_reads_the_table_and_the_invite_from_a_link() -> None:
+    link = parse_link("http://127.0.0.1:8000/t/Ab3_-x#invite=c0de&seat=2")
+    assert link == TableLink("http://127.0.0.1:8000", "Ab3_-x", "c0de", 2)
+    assert parse_link("127.0.0.1:9") == TableLink("http://127.0.0.1:9", None, None, None)
+    with pytest.raises(AerodeckError, match="not a seat number"):
+        parse_link("http://h/t/x#invite=c&seat=two")
 
 
 def _final_record(server: Server, table: str) -> dict[str, Any]:

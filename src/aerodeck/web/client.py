@@ -13,8 +13,10 @@ import asyncio
 import itertools
 import json
 import secrets
-from urllib.parse import urlsplit, urlunsplit
+from dataclasses import dataclass
+from urllib.parse import parse_qs, urlsplit, urlunsplit
 
+import httpx
 import websockets
 from websockets.asyncio.client import ClientConnection
 
@@ -54,6 +56,73 @@ def websocket_url(url: str) -> str:
     if not path.endswith("/ws"):
         path += "/ws"
     return urlunsplit((scheme, parts.netloc, path, "", ""))
+
+
+@dataclass(frozen=True)
+class TableLink:
+    """What a table link says: the server, the table, and an invite code (with its seat) if any."""
+
+    server: str
+    table: str | None
+    invite: str | None
+    seat: int | None
+
+
+def parse_link(url: str) -> TableLink:
+    """``http://HOST:PORT/t/TABLE#invite=CODE&seat=N`` (or just the server's address) in parts.
+    The invite code travels in the fragment, which no server log sees."""
+    parts = urlsplit(url if "://" in url else f"http://{url}")
+    if parts.scheme not in ("http", "https", "ws", "wss") or not parts.netloc:
+        raise AerodeckError(f"not a server address: {url!r} (give http://HOST:PORT)")
+    server = urlunsplit((parts.scheme, parts.netloc, "", "", ""))
+    path = [p for p in parts.path.split("/") if p]
+    table = path[1] if len(path) == 2 and path[0] == "t" else None
+    fragment = parse_qs(parts.fragment)
+    invite = fragment.get("invite", [None])[0]
+    seat_text = fragment.get("seat", [None])[0]
+    if seat_text is not None and not seat_text.isdigit():
+        raise AerodeckError(f"not a seat number in the link: {seat_text!r}")
+    return TableLink(server, table, invite, None if seat_text is None else int(seat_text))
+
+
+def join_with_invite(
+    server: str, table: str, invite: str, seat: int | None = None, name: str = ""
+) -> tuple[int, str]:
+    """Claim a seat with an invite code (POST .../join): the seat and its token. Without the seat,
+    the table's free human seats are tried in turn (a wrong seat consumes nothing)."""
+    http_base = server.replace("ws://", "http://", 1).replace("wss://", "https://", 1)
+    with httpx.Client(base_url=http_base, timeout=30.0) as http:
+        if seat is None:
+            described = http.get(f"/api/tables/{table}")
+            if described.status_code != 200:
+                raise AerodeckError(f"table {table}: {_detail(described)}")
+            seats = [
+                s["seat"]
+                for s in described.json()["seats"]
+                if s["kind"] == "human" and not s["claimed"]
+            ]
+        else:
+            seats = [seat]
+        last = "no free seat at this table"
+        for candidate in seats:
+            answer = http.post(
+                f"/api/tables/{table}/join",
+                json={"seat": candidate, "invite": invite, "name": name},
+            )
+            if answer.status_code == 200:
+                joined = answer.json()
+                return int(joined["seat"]), str(joined["token"])
+            last = _detail(answer)
+            if answer.status_code != 401:
+                break
+    raise AerodeckError(f"cannot join table {table}: {last}")
+
+
+def _detail(response: httpx.Response) -> str:
+    try:
+        return str(response.json()["detail"])
+    except (ValueError, KeyError, TypeError):
+        return f"HTTP {response.status_code}"
 
 
 class TableClient:
