@@ -84,6 +84,11 @@ def test_the_client_acts_is_refused_and_resumes_from_its_last_version(server: Se
             len(f["events"]) for f in me.frames if f["type"] == "update" and f["version"] > left_at
         )
         assert len(welcome["events"]) == missed > 0
+        # the resumed welcome has the events, not the moves: the history is fetched in full
+        assert not other.history_complete
+        history = await other.refresh_history()
+        assert other.history_complete and len(history) == other.version
+        assert [m["number"] for m in history] == list(range(1, other.version + 1))
         # a spectator sees the same table and cannot act
         watcher = TableClient(server.base, table)
         seen = await watcher.connect()

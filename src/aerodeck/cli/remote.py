@@ -61,6 +61,9 @@ class RemoteSession:
             f"you are {who}. {HELP}"
         )
         self._show_events(welcome)
+        if welcome["seat"] is None:  # a spectator: the table once, then the game in words
+            self.console.rule()
+            self.console.print(self.game.render_view(welcome["view"]))
         while True:
             try:
                 if self.client.end is not None:
@@ -113,11 +116,12 @@ class RemoteSession:
         moves = "   ".join(f"[cyan]{i}[/cyan] {escape(m)}" for i, m in enumerate(legal, 1))
         self.console.print(f"Your move: {moves}")
 
-    def _show_history(self) -> None:
+    async def _show_history(self) -> None:
         """The moves so far as this seat may know them (the server redacts others' secrets)."""
-        if not self.client.history:
+        history = await self.client.refresh_history()
+        if not history:
             self.console.print("no moves yet")
-        for move in self.client.history:
+        for move in history:
             who = "you" if move["seat"] == self.client.seat else f"seat {move['seat']}"
             self.console.print(f"{move['number']:>4} {who}: {escape(move['move'])}")
 
@@ -140,7 +144,7 @@ class RemoteSession:
             elif lowered == "rules":
                 self.console.print(Markdown(self.game.rules_text()))
             elif lowered == "history":
-                self._show_history()
+                await self._show_history()
             elif text:
                 move, why = read_move(text, self.client.legal)
                 if move is None:

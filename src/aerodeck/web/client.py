@@ -155,6 +155,7 @@ class TableClient:
         self.legal: list[str] = []
         self.seats: list[JSON] = []
         self.history: list[JSON] = []  # every move as this seat may know it
+        self.history_complete = True
         self.end: JSON | None = None
         self.received = 0
         # every frame received, each welcome preceded by {"type": "hello", ...} as sent (checks)
@@ -189,6 +190,14 @@ class TableClient:
     async def reconnect(self) -> JSON:
         """Connect again from the last version seen (exactly the missed events)."""
         return await self.connect(self.version if self.version >= 0 else None)
+
+    async def refresh_history(self) -> list[JSON]:
+        """The whole move history as this seat may know it, asking for a full welcome when a
+        resumed connection left a gap."""
+        if not self.history_complete:
+            await self.connect(None)
+            self.history_complete = True
+        return self.history
 
     async def close(self) -> None:
         if self.ws is not None:
@@ -232,6 +241,10 @@ class TableClient:
             self.seat = frame["seat"]
             if frame["full"]:
                 self.history = list(frame["history"] or [])
+            elif len(self.history) < frame["version"]:
+                # a resumed welcome carries the missed events, not the moves: the history has a
+                # gap until a full welcome (``refresh_history``)
+                self.history_complete = False
         elif kind == "update":
             self.history.extend(frame["moves"])
         elif kind == "end":
