@@ -378,8 +378,12 @@ def closing_frame(rng: random.Random, live: Live) -> tuple[str, list[str | bytes
         bad = rng.choice(["", "x", token[:-1] + ("A" if token[-1] != "A" else "B"), "0" * 43])
         frame = {**hello, "token": bad}
         return kind, [json.dumps(frame)], False, {4401}
+    if rng.random() < 0.5:  # a well-formed id of no table: 4404
+        alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-"
+        frame = {**hello, "table": "".join(rng.choice(alphabet) for _ in range(16))}
+        return kind, [json.dumps(frame)], False, {4404}
     frame = {**hello, "table": "T" + _garbage_text(random.Random(rng.random()), 10)}
-    return kind, [json.dumps(frame)], False, {4404, 4400}
+    return kind, [json.dumps(frame)], False, {4400}  # not even an id
 
 
 async def closing_attack(url: str, live: Live, rng: random.Random, tally: Tally) -> None:
