@@ -97,7 +97,11 @@ class Connection:
                 except Exception:  # the peer may be gone already
                     pass
                 return
-            await self.ws.send_text(item)
+            try:
+                await self.ws.send_text(item)
+            except Exception:  # the peer is gone: the reader sees it and detaches
+                self.closing = True
+                return
 
 
 @dataclass
