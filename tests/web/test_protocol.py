@@ -398,8 +398,10 @@ def test_a_shipped_campaign_is_accepted(server: Server) -> None:
     [
         '{"game": "race_to_ace", "players": 1' + "0" * 5000 + "}",
         '{"game": "race_to_ace", "name": "\\ud800"}',  # a lone surrogate, escaped in JSON
+        '{"game": "down_in_flames", "players": 2, "options": {"site": "\\udfff"}}',
+        '{"game": "race_to_ace", "options": {"\\ud800": 1}}',
     ],
-    ids=["huge-int", "surrogate"],
+    ids=["huge-int", "surrogate", "surrogate-value", "surrogate-key"],
 )
 def test_raw_bodies_the_store_cannot_keep_are_refused_cleanly(server: Server, body: str) -> None:
     response = httpx.post(
