@@ -100,3 +100,23 @@ def test_a_bot_decision_is_a_function_of_the_table_seed_seat_and_version() -> No
     moves = {choose(game, "ismcts-easy", seed, state.clone(), seat) for _ in range(3)}
     assert len(moves) == 1, "a table rebuilt after a crash makes the same bot move"
     assert moves <= {str(a) for a in state.legal_actions()}
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--database", "postgresql://user@host/db"],  # no async driver
+        ["--database", "not a url"],
+        ["--database", "postgresql+asyncpg://user:pw@127.0.0.1:1/db"],  # nobody listens
+    ],
+    ids=["sync-driver", "not-a-url", "unreachable"],
+)
+def test_serve_refuses_a_store_it_cannot_use_in_one_line(
+    args: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    from aerodeck.cli.app import main
+
+    assert main(["serve", "--port", "1", *args]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("error: ") and len(err.splitlines()) == 1
+    assert ":pw@" not in err, "the password is masked"
