@@ -464,3 +464,19 @@ def test_the_lobby_has_openapi_docs(server: Server) -> None:
     assert server.get("/docs").status_code == 200
     games = server.get("/api/games").json()
     assert {g["id"] for g in games} == {info.id for info in aerodeck.list_games()}
+
+
+def test_the_host_hands_a_fresh_invite_for_a_seat_left_free(server: Server) -> None:
+    created = server.create(game=GAME, players=2, seats=[{"kind": "human"}] * 2, listed=False)
+    table, host_token = created["table"], created["host_token"]
+    old = created["invites"][1]["code"]
+    assert server.post(f"/api/tables/{table}/join", {"seat": 1}).status_code == 401, "unlisted"
+    token = server.join(table, 1, old)
+    assert server.post(f"/api/tables/{table}/leave", {"token": token}).status_code == 200
+    wrong_host = server.post(f"/api/tables/{table}/seats/1/invite", {"host_token": token})
+    assert wrong_host.status_code == 401
+    fresh = server.post(f"/api/tables/{table}/seats/1/invite", {"host_token": host_token}).json()
+    assert fresh["code"] != old and fresh["link"].endswith(f"#invite={fresh['code']}")
+    stale = server.post(f"/api/tables/{table}/join", {"seat": 1, "invite": old})
+    assert stale.status_code == 401
+    assert server.join(table, 1, fresh["code"])
