@@ -61,7 +61,7 @@ class HeuristicBot:
     def __init__(self, game: Game, seed: int) -> None:
         self.rng = random.Random(seed)  # only to vary the aircraft it flies
         # The printed card data is public rules knowledge, not part of any seat's secrets.
-        self.data: DataSet = load_data(str(game.options.get("data", "")))
+        self.data: DataSet = load_data(game.options.get("data", ""))
         self.value = {c.slug: card_value(c) for c in self.data.cards}
         self.team = TeamPilot(self.data, self.value, self.rng)
 
