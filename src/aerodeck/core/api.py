@@ -301,6 +301,7 @@ class State(ABC):
             legal_actions=self.legal_actions(),
             sampler=partial(self.determinize, player),
             viewer=partial(self.view, player),
+            move_number=self._move_count,
         )
 
     def _emit(self, public: JSON, private: dict[int, JSON] | None = None) -> None:
@@ -385,6 +386,9 @@ class Observation:
     legal_actions: list[Action]
     sampler: Callable[[random.Random], State] = field(repr=False)
     viewer: Callable[[], JSON] = field(repr=False)
+    move_number: int = 0
+    """Actions applied so far in the game: bots seed each decision from it and their own seed
+    (``core.rng.decision_seed``), so a bot rebuilt from a record decides as before."""
 
     @cached_property
     def view(self) -> JSON:
