@@ -275,7 +275,14 @@ class State(ABC):
         self.apply_unchecked(action)
 
     def apply_unchecked(self, action: Action) -> None:
-        """Apply an action known to be legal (search and replay of own lists)."""
+        """Apply an action the caller already knows is legal: taken from this state's own
+        ``legal_actions()`` (a search's playouts, the match loop after it checked a bot's move).
+
+        TRUSTED CALLERS ONLY. Nothing is checked: an illegal action silently corrupts the state
+        (broken invariants, a record that no longer replays). Anything a person or a network
+        sent (move text, an action index, a record) goes through ``apply``, which refuses it
+        with an ``IllegalActionError``; tests/test_apply_unchecked_callers.py keeps the faces
+        (cli, sim, agents, and any web or rl package) to the audited calls."""
         self._history = (self._history, action)
         self._move_count += 1
         self._apply(action)

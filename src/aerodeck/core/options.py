@@ -80,6 +80,8 @@ class Option:
             accepts = "|".join(self.choices)
         elif isinstance(self.default, bool):
             accepts = "true|false"
+        elif isinstance(self.default, str):
+            accepts = "name"
         else:
             low = "" if self.minimum is None else str(self.minimum)
             high = "" if self.maximum is None else str(self.maximum)
