@@ -68,7 +68,7 @@ class Option:
             return number
         text = str(value).strip()
         if self.choices is None:
-            return text  # free text (a file path, a name) keeps its case
+            return text  # free text (a name) keeps its case
         if text.lower() not in self.choices:
             own = f" (a file of your own: --data-file {self.name}=FILE)" if self.inline else ""
             raise ConfigError(f"option {self.name} takes one of {', '.join(self.choices)}{own}")
