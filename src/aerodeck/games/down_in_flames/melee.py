@@ -344,6 +344,15 @@ class MeleeState(State):
     def load_vp(self, a: int) -> int:
         return load_vp(self.data, self.data.aircraft[self.planes[a]], self.loads[a])
 
+    def flown_vp(self, a: int) -> int:
+        """VP with the load flown, less the modifier when no enemy aircraft carries missiles
+        (§2, R13, R62)."""
+        plane = self.data.aircraft[self.planes[a]]
+        value = self.load_vp(a) if self.load(a) else plane.vp_clean
+        sides, mine = self.sides, self.sides[a]
+        armed = any(self.load(b) for b in range(self.n) if sides[b] != mine)
+        return value - (0 if armed else plane.vp_mod)
+
     def enemies(self, a: int) -> list[int]:
         alive, sides = self.alive, self.sides
         mine = sides[a]
@@ -1690,7 +1699,7 @@ class MeleeState(State):
                 entry["changes"] = self._changes(a)
                 entry["skills_used"] = [data.skills[i].name for i in self.used[a]]
             if planes_shown:
-                entry["vp"] = self.load_vp(a) + (self.skill_vp(a) if skills_shown else 0)
+                entry["vp"] = self.flown_vp(a) + (self.skill_vp(a) if skills_shown else 0)
             if self.pools[a] or (skills_shown and self.has(a, EXPERTISE)):
                 entry["pool_size"] = len(self.pools[a])
             if own:
