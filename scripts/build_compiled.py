@@ -58,7 +58,6 @@ GAMES: dict[str, tuple[str, ...]] = {
         "scenario",
         "skills",
         "campaign",
-        "campaign_play",
         "game",
     ),
     "race_to_ace": ("actions", "cards", "info", "legal", "rules", "table", "game"),
