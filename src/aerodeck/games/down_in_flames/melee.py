@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any
 
-from aerodeck.core.api import JSON, Action, State
+from aerodeck.core.api import JSON, OVER, Action, TurnState
 from aerodeck.core.errors import ConfigError
 from aerodeck.core.rng import roll, shuffle
 from aerodeck.core.tuples import replace_at as _put
@@ -39,7 +39,6 @@ from aerodeck.games.down_in_flames.phases import (
     FOLLOW,
     LAUNCH,
     NO_CARD,
-    OVER,
     PAY,
     PICK,
     PLAY,
@@ -81,7 +80,7 @@ SITE = -2  # the site's place in a cycle's chain
 NONE = (-1, 0)
 
 
-class MeleeState(State):
+class MeleeState(TurnState):
     """Several aircraft; slots hold only immutable values (cheap ``clone``)."""
 
     __slots__ = (
@@ -126,7 +125,6 @@ class MeleeState(State):
         "pay_ac",
         "pay_left",
         "pay_then",
-        "phase",
         "pick_i",
         "planes",
         "planes_shown",
@@ -135,7 +133,6 @@ class MeleeState(State):
         "rate_left",
         "rate_sign",
         "reactor",
-        "result",
         "rng_seed",
         "round",
         "side_turn",
@@ -150,7 +147,6 @@ class MeleeState(State):
         "team_queue",
         "team_used",
         "timely_n",
-        "to_act",
         "turn_no",
         "unit_i",
         "used",
@@ -172,7 +168,7 @@ class MeleeState(State):
         self.rng_seed = self.seed
         self.phase = PICK
         self.pick_i = 0
-        self.to_act: int | None = 0
+        self.to_act = 0
         self.planes: tuple[int, ...] = (-1,) * n
         self.planes_shown = False
         self.alts: tuple[int, ...] = (-1,) * n
@@ -213,7 +209,7 @@ class MeleeState(State):
         self.follow_queue: tuple[int, ...] = ()
         self.follow_delta = 0
         self.follow_then = ""
-        self.result: tuple[float, ...] | None = None
+        self.result = None
         self.end_reason = ""
         pool = [c.index for c in data.cards for _ in range(c.count * int(game.options["decks"]))]
         self.deck: Hand = ()
@@ -431,19 +427,6 @@ class MeleeState(State):
         )
 
     # --- the contract -----------------------------------------------------------------------
-
-    @property
-    def current_player(self) -> int | None:
-        return self.to_act
-
-    @property
-    def is_terminal(self) -> bool:
-        return self.phase == OVER
-
-    def returns(self) -> list[float]:
-        if self.result is None:
-            return [0.0] * self.game.players
-        return list(self.result)
 
     def legal_actions(self) -> list[Action]:
         if self.to_act is None:
@@ -1636,10 +1619,8 @@ class MeleeState(State):
         self._finish(winners, f"six rounds flown: most aircraft shot down ({best})")
 
     def _finish(self, sides: set[int], why: str) -> None:
-        self.phase, self.to_act = OVER, None
         seats = [p for p in range(self.game.players) if self.game.side_of[p] in sides]
-        share = 1.0 / len(seats)
-        self.result = tuple(share if p in seats else 0.0 for p in range(self.game.players))
+        self._end(seats)
         self.end_reason = why
         self._emit({"type": "game-end", "winners": seats, "why": why})
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 PICK, ALT_PICK, INITIATIVE = "pick", "alt-pick", "initiative"
 BURNER, DISCARD, ALTITUDE, SPEED, PLAY = "burner", "discard", "altitude", "speed", "play"
-REACT, LAUNCH, FOLLOW, PAY, OVER = "react", "launch", "follow", "pay", "over"
+REACT, LAUNCH, FOLLOW, PAY = "react", "launch", "follow", "pay"
 SKILL = "skill"
 POSITION_WORDS = ("tailed", "disadvantaged", "neutral", "advantage", "tailing")
 

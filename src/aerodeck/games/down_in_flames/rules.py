@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from aerodeck.core.api import JSON, Action, State
+from aerodeck.core.api import JSON, OVER, Action, TurnState
 from aerodeck.core.rng import roll, shuffle
 from aerodeck.core.tuples import replace_at
 from aerodeck.core.tuples import without as _without
@@ -34,7 +34,6 @@ from aerodeck.games.down_in_flames.phases import (
     INITIATIVE,
     LAUNCH,
     NO_CARD,
-    OVER,
     PAY,
     PICK,
     PLAY,
@@ -80,7 +79,7 @@ else:
     _put = replace_at  # at run time the function itself, without a wrapper call
 
 
-class DifState(State):
+class DifState(TurnState):
     """The whole dogfight. Slots hold only ints, strings, bools and tuples (cheap ``clone``)."""
 
     __slots__ = (
@@ -115,7 +114,6 @@ class DifState(State):
         "pay_left",
         "pay_seat",
         "pay_then",
-        "phase",
         "planes",
         "planes_shown",
         "pool_used",
@@ -123,7 +121,6 @@ class DifState(State):
         "pos",
         "rate_left",
         "rate_sign",
-        "result",
         "rng_seed",
         "round",
         "site_checked",
@@ -133,7 +130,6 @@ class DifState(State):
         "speed_left",
         "step",
         "timely_n",
-        "to_act",
         "turn_seat",
         "turns_done",
         "used",
@@ -149,7 +145,7 @@ class DifState(State):
         data = self.data = game.data  # the game's data set, a slot for the rules' many reads
         self.rng_seed = self.seed
         self.phase = PICK
-        self.to_act: int | None = 0
+        self.to_act = 0
         self.planes: tuple[int, int] = (-1, -1)
         self.planes_shown = False
         self.alts: tuple[int, int] = (-1, -1)
@@ -182,7 +178,7 @@ class DifState(State):
         self.follow_delta = 0
         self.follow_then = ""
         self.step = "pre"
-        self.result: tuple[float, float] | None = None
+        self.result = None
         self.end_reason = ""
         self.skills: tuple[Hand, Hand] = ((), ())
         self.mods: tuple[Hand, Hand] = (NO_MODS, NO_MODS)
@@ -323,17 +319,6 @@ class DifState(State):
         self._begin_turn()
 
     # --- the contract -----------------------------------------------------------------------
-
-    @property
-    def current_player(self) -> int | None:
-        return self.to_act
-
-    @property
-    def is_terminal(self) -> bool:
-        return self.phase == OVER
-
-    def returns(self) -> list[float]:
-        return list(self.result) if self.result is not None else [0.0, 0.0]
 
     def legal_actions(self) -> list[Action]:
         if self.to_act is None:
@@ -1341,9 +1326,7 @@ class DifState(State):
         self._begin_turn()
 
     def _finish(self, winners: list[int], why: str) -> None:
-        self.phase, self.to_act = OVER, None
-        share = 1.0 / len(winners)
-        self.result = (share if 0 in winners else 0.0, share if 1 in winners else 0.0)
+        self._end(winners)
         self.end_reason = why
         self._emit({"type": "game-end", "winners": winners, "why": why})
 
