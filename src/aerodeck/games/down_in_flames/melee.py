@@ -34,20 +34,26 @@ from aerodeck.games.down_in_flames.flight import AH, GUN, HIGH, LOW, MEDIUM, POS
 from aerodeck.games.down_in_flames.phases import (
     ALT_PICK,
     ALTITUDE,
+    ANGLE,
     BURNER,
     DISCARD,
     FOLLOW,
     LAUNCH,
     NO_CARD,
+    ORDER,
     PAY,
+    PHASES,
     PICK,
     PLAY,
     REACT,
     SKILL,
     SPEED,
+    AfterFollow,
+    AfterPay,
     Hand,
     Link,
     Load,
+    TurnStep,
 )
 from aerodeck.games.down_in_flames.rules import _reach
 from aerodeck.games.down_in_flames.skills import (
@@ -74,8 +80,6 @@ from aerodeck.games.down_in_flames.skills import (
 if TYPE_CHECKING:
     from aerodeck.games.down_in_flames.game import DownInFlames
 
-ORDER = "order"
-ANGLE = "angle"  # 90° and 0° Angle set the start of a campaign dogfight (R58)
 SITE = -2  # the site's place in a cycle's chain
 NONE = (-1, 0)
 
@@ -189,7 +193,7 @@ class MeleeState(TurnState):
         self.flyer = -1
         self.side_turn = 0
         self.last_side = -1
-        self.step = "pre"
+        self.step = TurnStep.PRE
         self.bonus = 0
         self.speed_left = 0
         self.from_speed = False
@@ -205,10 +209,10 @@ class MeleeState(TurnState):
         self.team_used = False
         self.pay_ac = 0
         self.pay_left = 0
-        self.pay_then = ""
+        self.pay_then: AfterPay | None = None
         self.follow_queue: tuple[int, ...] = ()
         self.follow_delta = 0
-        self.follow_then = ""
+        self.follow_then = AfterFollow.SPEED
         self.result = None
         self.end_reason = ""
         pool = [c.index for c in data.cards for _ in range(c.count * int(game.options["decks"]))]
@@ -512,6 +516,8 @@ class MeleeState(TurnState):
                 return reason
         elif action.verb == "expertise":
             return "no aircraft of yours may play an Aircraft Expertise card now (R60)"
+        if action.verb not in PHASES[self.phase].verbs:
+            return f"not now: {PHASES[self.phase].words}"
         if self.phase == SKILL:
             return (
                 "skills (R56, R59): one of the mission's options, or skills within the VP left "
@@ -899,7 +905,7 @@ class MeleeState(TurnState):
         if self.burners[a] > 0:
             self.phase, self.to_act = BURNER, self.owner(a)
         else:
-            self._start_discard("pre")
+            self._start_discard(TurnStep.PRE)
 
     def _legal_burner(self) -> list[Move]:
         cat = self.game.catalogue
@@ -911,9 +917,9 @@ class MeleeState(TurnState):
             self.burners = _put(self.burners, a, self.burners[a] - 1)
             self.burner_on = _put(self.burner_on, a, True)
             self._emit({"type": "burner", "seat": a, "on": True})
-        self._start_discard("pre")
+        self._start_discard(TurnStep.PRE)
 
-    def _start_discard(self, step: str) -> None:
+    def _start_discard(self, step: TurnStep) -> None:
         self.step = step
         self.timely_n = 0
         self.phase, self.to_act = DISCARD, self.owner(self.flyer)
@@ -922,7 +928,12 @@ class MeleeState(TurnState):
         cat = self.game.catalogue
         a = self.flyer
         out = [cat.by_text["draw"], *self._discard_moves(self.hands[a])]
-        if self.step == "pre" and self.skills[a] and self.holders(a) and self.has(a, "Bat-Turn"):
+        if (
+            self.step == TurnStep.PRE
+            and self.skills[a]
+            and self.holders(a)
+            and self.has(a, "Bat-Turn")
+        ):
             out.append(cat.by_text["neutral"])
         return out
 
@@ -937,16 +948,16 @@ class MeleeState(TurnState):
             self._discard(a, self.data.card(move.name).index, f"{self.step}-turn discard")
             self.timely_n += 1
             return
-        if self.step == "timely":
+        if self.step == TurnStep.TIMELY:
             self._draw(a, self.timely_n, "Timely")
-            self.step = "pre"
+            self.step = TurnStep.PRE
             self._play_step()
             return
-        thrust = self.thrust(a, self.step == "post")
+        thrust = self.thrust(a, self.step == TurnStep.POST)
         if thrust < 0:
             self._emit({"type": "stall", "seat": a})
             if self.hands[a]:
-                self._pay(a, 1, "stall")
+                self._pay(a, 1, AfterPay.STALL)
                 return
             self.alts = _put(self.alts, a, MEDIUM)
             self._emit({"type": "altitude", "seat": a, "to": "Medium", "why": "stall"})
@@ -956,7 +967,7 @@ class MeleeState(TurnState):
             self._draw(a, self.perf(a), f"{self.step}-turn draw")
             excess = len(self.hands[a]) - self.perf(a)
             if excess > 0:
-                self._pay(a, excess, "envelope")
+                self._pay(a, excess, AfterPay.ENVELOPE)
                 return
         else:
             room = max(0, self.perf(a) - len(self.hands[a]))
@@ -966,7 +977,7 @@ class MeleeState(TurnState):
         self._after_draw()
 
     def _after_draw(self) -> None:
-        if self.step == "pre":
+        if self.step == TurnStep.PRE:
             self.phase, self.to_act = ALTITUDE, self.owner(self.flyer)
         else:
             self._end_turn()
@@ -984,10 +995,10 @@ class MeleeState(TurnState):
     def _do_altitude(self, move: Move) -> None:
         a = self.flyer
         if move.verb == "climb":
-            self._pay(a, 1, "climb")
+            self._pay(a, 1, AfterPay.CLIMB)
         elif move.verb == "dive":
             self._change_altitude(a, -1, "dive")
-            self._offer_follow(a, -1, "speed")
+            self._offer_follow(a, -1, AfterFollow.SPEED)
         else:
             self._speed_step()
 
@@ -1002,7 +1013,7 @@ class MeleeState(TurnState):
     def _follow_cost(self, f: int, delta: int) -> int:
         return (1 if self.on[f][1] == 1 else 0) + (1 if delta > 0 else 0)
 
-    def _offer_follow(self, mover: int, delta: int, then: str) -> None:
+    def _offer_follow(self, mover: int, delta: int, then: AfterFollow) -> None:
         """The holders of the mover decide in turn, front to back; a holder that follows is
         followed in turn by its own holders (§7.3)."""
         self.follow_delta, self.follow_then = delta, then
@@ -1033,7 +1044,7 @@ class MeleeState(TurnState):
             return
         cost = self._follow_cost(f, self.follow_delta)
         if cost:
-            self._pay(f, cost, "follow")
+            self._pay(f, cost, AfterPay.FOLLOW)
         else:
             self._finish_follow()
 
@@ -1043,10 +1054,10 @@ class MeleeState(TurnState):
         self.follow_queue = (*self.holders(f), *self.follow_queue[1:])
         self._next_follow()
 
-    def _continue(self, then: str) -> None:
+    def _continue(self, then: AfterFollow) -> None:
         if self.phase == OVER:
             return
-        if then == "speed":
+        if then is AfterFollow.SPEED:
             self._speed_step()
         elif self.from_speed:
             self._speed_or_play()
@@ -1233,7 +1244,7 @@ class MeleeState(TurnState):
         a = self.flyer
         verb = move.verb
         if verb == "end":
-            self._start_discard("post")
+            self._start_discard(TurnStep.POST)
             return
         if verb == "neutral":
             t = self.on[a][0]
@@ -1242,7 +1253,7 @@ class MeleeState(TurnState):
             return
         if verb == "timely":
             self._spend(a, "Timely")
-            self._start_discard("timely")
+            self._start_discard(TurnStep.TIMELY)
             return
         card = self.data.card(move.name)
         self.hands = _put(self.hands, a, _without(self.hands[a], card.index))
@@ -1293,13 +1304,13 @@ class MeleeState(TurnState):
             }
         )
         if pay:
-            self._pay(link[0], pay, "open")
+            self._pay(link[0], pay, AfterPay.OPEN)
         else:
             self._defender_window()
 
     # --- paying -------------------------------------------------------------------------------
 
-    def _pay(self, a: int, n: int, then: str) -> None:
+    def _pay(self, a: int, n: int, then: AfterPay) -> None:
         self.pay_ac, self.pay_left, self.pay_then = a, n, then
         self.phase, self.to_act = PAY, self.owner(a)
 
@@ -1308,17 +1319,18 @@ class MeleeState(TurnState):
 
     def _do_pay(self, move: Move) -> None:
         a = self.pay_ac
-        self._discard(a, self.data.card(move.name).index, self.pay_then)
+        then = self.pay_then
+        assert then is not None
+        self._discard(a, self.data.card(move.name).index, then)
         self.pay_left -= 1
         if self.pay_left:
             return
-        then = self.pay_then
-        if then in ("stall", "envelope"):
+        if then in (AfterPay.STALL, AfterPay.ENVELOPE):
             self._after_draw()
-        elif then == "climb":
+        elif then is AfterPay.CLIMB:
             self._change_altitude(a, 1, "climb")
-            self._offer_follow(a, 1, "speed")
-        elif then == "follow":
+            self._offer_follow(a, 1, AfterFollow.SPEED)
+        elif then is AfterPay.FOLLOW:
             self._finish_follow()
         else:
             self._defender_window()
@@ -1482,7 +1494,7 @@ class MeleeState(TurnState):
             self._end_turn()
             return
         if not success:
-            self._continue("after")
+            self._continue(AfterFollow.AFTER)
             return
         self._effect()
 
@@ -1503,7 +1515,7 @@ class MeleeState(TurnState):
         if kind in ("gun", "missile"):
             self._destroy(t, a, kind)
             if self.phase != OVER:
-                self._continue("after")
+                self._continue(AfterFollow.AFTER)
             return
         if kind == "tone":
             self.phase, self.to_act = LAUNCH, self.owner(a)
@@ -1522,10 +1534,10 @@ class MeleeState(TurnState):
             self._set_rel(a, t, 1 if self._room(a, t, 1) else 0)
         elif kind == "altitude_1":
             self._change_altitude(a, self.cyc_a, self._title(self.cyc_card))
-            self._offer_follow(a, self.cyc_a, "after")
+            self._offer_follow(a, self.cyc_a, AfterFollow.AFTER)
             return
         self._enforce()
-        self._continue("after")
+        self._continue(AfterFollow.AFTER)
 
     def _enforce(self) -> None:
         """R8 for every holder: beyond its weapons' reach the position drops to Neutral."""

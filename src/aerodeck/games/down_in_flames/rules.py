@@ -40,9 +40,12 @@ from aerodeck.games.down_in_flames.phases import (
     REACT,
     SKILL,
     SPEED,
+    AfterFollow,
+    AfterPay,
     Hand,
     Link,
     Load,
+    TurnStep,
 )
 from aerodeck.games.down_in_flames.reasons import why
 from aerodeck.games.down_in_flames.scenario import read_setup
@@ -174,10 +177,10 @@ class DifState(TurnState):
         self.cyc_missile = -1
         self.pay_seat = 0
         self.pay_left = 0
-        self.pay_then = ""
+        self.pay_then: AfterPay | None = None
         self.follow_delta = 0
-        self.follow_then = ""
-        self.step = "pre"
+        self.follow_then = AfterFollow.SPEED
+        self.step = TurnStep.PRE
         self.result = None
         self.end_reason = ""
         self.skills: tuple[Hand, Hand] = ((), ())
@@ -659,7 +662,7 @@ class DifState(TurnState):
         if self.burners[seat] > 0:
             self.phase, self.to_act = BURNER, seat
         else:
-            self._start_discard("pre")
+            self._start_discard(TurnStep.PRE)
 
     def _legal_burner(self) -> list[Move]:
         cat = self.game.catalogue
@@ -671,9 +674,9 @@ class DifState(TurnState):
             self.burners = _put(self.burners, seat, self.burners[seat] - 1)
             self.burner_on = _put(self.burner_on, seat, True)
             self._emit({"type": "burner", "seat": seat, "on": True})
-        self._start_discard("pre")
+        self._start_discard(TurnStep.PRE)
 
-    def _start_discard(self, step: str) -> None:
+    def _start_discard(self, step: TurnStep) -> None:
         self.step = step
         self.timely_n = 0
         self.phase, self.to_act = DISCARD, self.turn_seat
@@ -682,7 +685,7 @@ class DifState(TurnState):
         cat = self.game.catalogue
         seat = self.turn_seat
         out = [cat.by_text["draw"], *self._discard_moves(seat)]
-        if self.step == "pre" and self.rel(seat) < 0 and self.has(seat, "Bat-Turn"):
+        if self.step == TurnStep.PRE and self.rel(seat) < 0 and self.has(seat, "Bat-Turn"):
             out.append(cat.by_text["neutral"])
         return out
 
@@ -697,19 +700,19 @@ class DifState(TurnState):
             self._discard(seat, self.data.card(move.name).index, f"{self.step}-turn discard")
             self.timely_n += 1
             return
-        if self.step == "timely":
+        if self.step == TurnStep.TIMELY:
             # Timely: as many cards drawn as were just discarded (R33).
             self._draw(seat, self.timely_n, "Timely")
-            self.step = "pre"
+            self.step = TurnStep.PRE
             self._play_step()
             return
-        post = self.step == "post"
+        post = self.step == TurnStep.POST
         thrust = self.thrust(seat, post)
         if thrust < 0:
             # R7: a stall. Discard one card, or with none drop to Medium and draw one.
             self._emit({"type": "stall", "seat": seat})
             if self.hands[seat]:
-                self._pay(seat, 1, "stall")
+                self._pay(seat, 1, AfterPay.STALL)
                 return
             self.alts = _put(self.alts, seat, MEDIUM)
             self._emit({"type": "altitude", "seat": seat, "to": "Medium", "why": "stall"})
@@ -720,7 +723,7 @@ class DifState(TurnState):
             self._draw(seat, self.perf(seat), f"{self.step}-turn draw")
             excess = len(self.hands[seat]) - self.perf(seat)
             if excess > 0:
-                self._pay(seat, excess, "envelope")
+                self._pay(seat, excess, AfterPay.ENVELOPE)
                 return
         else:
             room = max(0, self.perf(seat) - len(self.hands[seat]))
@@ -730,7 +733,7 @@ class DifState(TurnState):
         self._after_draw()
 
     def _after_draw(self) -> None:
-        if self.step == "pre":
+        if self.step == TurnStep.PRE:
             self.phase, self.to_act = ALTITUDE, self.turn_seat
         else:
             self._end_turn()
@@ -748,10 +751,10 @@ class DifState(TurnState):
     def _do_altitude(self, move: Move) -> None:
         seat = self.turn_seat
         if move.verb == "climb":
-            self._pay(seat, 1, "climb")
+            self._pay(seat, 1, AfterPay.CLIMB)
         elif move.verb == "dive":
             self._change_altitude(seat, -1, "dive")
-            self._offer_follow(-1, "speed")
+            self._offer_follow(-1, AfterFollow.SPEED)
         else:
             self._speed_step()
 
@@ -765,7 +768,7 @@ class DifState(TurnState):
     def _follow_cost(self, follower: int, delta: int) -> int:
         return (1 if self.rel(follower) == 1 else 0) + (1 if delta > 0 else 0)
 
-    def _offer_follow(self, delta: int, then: str) -> None:
+    def _offer_follow(self, delta: int, then: AfterFollow) -> None:
         """The enemy holding Advantage or Tailing on the mover may follow (R15)."""
         follower = 1 - self.turn_seat
         new = self.alts[follower] + delta
@@ -790,7 +793,7 @@ class DifState(TurnState):
             return
         cost = self._follow_cost(follower, self.follow_delta)
         if cost:
-            self._pay(follower, cost, "follow")
+            self._pay(follower, cost, AfterPay.FOLLOW)
         else:
             self._finish_follow()
 
@@ -800,8 +803,8 @@ class DifState(TurnState):
         self._enforce()
         self._continue(self.follow_then)
 
-    def _continue(self, then: str) -> None:
-        if then == "speed":
+    def _continue(self, then: AfterFollow) -> None:
+        if then is AfterFollow.SPEED:
             self._speed_step()
         elif self.from_speed:
             self._speed_or_play()
@@ -939,7 +942,7 @@ class DifState(TurnState):
         seat = self.turn_seat
         verb = move.verb
         if verb == "end":
-            self._start_discard("post")
+            self._start_discard(TurnStep.POST)
             return
         if verb == "neutral":
             self.pos = 0
@@ -947,7 +950,7 @@ class DifState(TurnState):
             return
         if verb == "timely":
             self._spend(seat, "Timely")
-            self._start_discard("timely")
+            self._start_discard(TurnStep.TIMELY)
             return
         card = self.data.card(move.name)
         self.hands = _put(self.hands, seat, _without(self.hands[seat], card.index))
@@ -970,7 +973,7 @@ class DifState(TurnState):
             if cost < full and not self.has(seat, "In My Sights!"):
                 self._spend(seat, "Gun Fighter")
             if cost:
-                self._pay(seat, cost, "open")
+                self._pay(seat, cost, AfterPay.OPEN)
             else:
                 self._react_step()
         elif verb == "tone":
@@ -991,7 +994,7 @@ class DifState(TurnState):
                 self._emit({"type": "play", "seat": seat, "card": card.title, "use": "tactic"})
                 self.kind, self.cyc_card, self.cyc_a, self.chain = card.action, card.index, up, ()
                 if up > 0:
-                    self._pay(seat, 1, "tactic")  # a climb costs a card, Tactic or not
+                    self._pay(seat, 1, AfterPay.TACTIC)  # a climb costs a card, Tactic or not
                 else:
                     self._effect(seat)
                 return
@@ -1022,7 +1025,7 @@ class DifState(TurnState):
             event["missile"] = missile
         self._emit(event)
         if pay:
-            self._pay(seat, pay, "open")
+            self._pay(seat, pay, AfterPay.OPEN)
         else:
             self._react_step()
 
@@ -1040,7 +1043,7 @@ class DifState(TurnState):
 
     # --- paying a cost ------------------------------------------------------------------------
 
-    def _pay(self, seat: int, n: int, then: str) -> None:
+    def _pay(self, seat: int, n: int, then: AfterPay) -> None:
         """The payer chooses the ``n`` cards to discard, one decision each."""
         self.pay_seat, self.pay_left, self.pay_then = seat, n, then
         self.phase, self.to_act = PAY, seat
@@ -1050,19 +1053,20 @@ class DifState(TurnState):
 
     def _do_pay(self, move: Move) -> None:
         seat = self.pay_seat
-        self._discard(seat, self.data.card(move.name).index, self.pay_then)
+        then = self.pay_then
+        assert then is not None
+        self._discard(seat, self.data.card(move.name).index, then)
         self.pay_left -= 1
         if self.pay_left:
             return
-        then = self.pay_then
-        if then in ("stall", "envelope"):
+        if then in (AfterPay.STALL, AfterPay.ENVELOPE):
             self._after_draw()
-        elif then == "climb":
+        elif then is AfterPay.CLIMB:
             self._change_altitude(seat, 1, "climb")
-            self._offer_follow(1, "speed")
-        elif then == "follow":
+            self._offer_follow(1, AfterFollow.SPEED)
+        elif then is AfterPay.FOLLOW:
             self._finish_follow()
-        elif then == "tactic":
+        elif then is AfterPay.TACTIC:
             self._effect(seat)
         else:
             self._react_step()
@@ -1198,7 +1202,7 @@ class DifState(TurnState):
             self._draw(split[-1], 1, "Split-S")
             self._end_turn()
             return
-        self._continue("after")
+        self._continue(AfterFollow.AFTER)
 
     def _effect(self, seat: int) -> None:
         """What a standing action does."""
@@ -1235,14 +1239,14 @@ class DifState(TurnState):
             self._emit({"type": "bonus", "seat": seat, "bonus": self.bonus})
         elif kind == "altitude_1":
             self._change_altitude(seat, self.cyc_a, self._title(self.cyc_card))
-            self._offer_follow(self.cyc_a, "after")
+            self._offer_follow(self.cyc_a, AfterFollow.AFTER)
             return
         if kind in ("pos", "pos_to_neutral", "disadv_to_adv"):
             self._emit(
                 {"type": "position", "seat": seat, "position": flight.position_name(self.rel(seat))}
             )
         self._enforce()
-        self._continue("after")
+        self._continue(AfterFollow.AFTER)
 
     def _enforce(self) -> None:
         """R8: a holder beyond the reach of its weapons drops back to Neutral at once."""
@@ -1521,7 +1525,7 @@ class DifState(TurnState):
         assert all(c >= 0 for c in self.cms) and all(b >= 0 for b in self.burners)
         assert all(n >= 0 for counts_ in self.missiles for n in counts_)
         # While the follower decides (and pays), the position waits for the follow (R15).
-        following = self.phase == FOLLOW or (self.phase == PAY and self.pay_then == "follow")
+        following = self.phase == FOLLOW or (self.phase == PAY and self.pay_then is AfterPay.FOLLOW)
         if self.alts_shown and self.pos and not following:
             holder = 0 if self.pos > 0 else 1
             assert self.mutual() <= self.reach(holder), "position held beyond weapon reach"
