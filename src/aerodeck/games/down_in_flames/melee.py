@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any
 
-from aerodeck.core.api import JSON, OVER, Action, TurnState
+from aerodeck.core.api import JSON, OVER, Action
 from aerodeck.core.errors import ConfigError
 from aerodeck.core.rng import roll, shuffle
 from aerodeck.core.tuples import replace_at as _put
@@ -25,12 +25,11 @@ from aerodeck.games.down_in_flames.actions import Catalogue, Move
 from aerodeck.games.down_in_flames.data import (
     ALTITUDES,
     RANGES,
-    Aircraft,
     CardType,
     DataSet,
     Site,
 )
-from aerodeck.games.down_in_flames.flight import AH, GUN, HIGH, LOW, MEDIUM, POSITIONS
+from aerodeck.games.down_in_flames.flight import AH, GUN, HIGH, LOW, POSITIONS
 from aerodeck.games.down_in_flames.phases import (
     ALT_PICK,
     ALTITUDE,
@@ -55,7 +54,7 @@ from aerodeck.games.down_in_flames.phases import (
     Load,
     TurnStep,
 )
-from aerodeck.games.down_in_flames.rules import _reach
+from aerodeck.games.down_in_flames.shared import AircraftRules, _reach
 from aerodeck.games.down_in_flames.skills import (
     ADDED_CARDS,
     ANGLES,
@@ -64,14 +63,10 @@ from aerodeck.games.down_in_flames.skills import (
     INITIATIVE,
     NO_MODS,
     PLAY_VERBS,
-    RATING_STEPS,
     RATINGS,
-    THROWN,
     can_step,
     gun_cost,
     launch_extra,
-    load_offers,
-    load_vp,
     offered,
     search,
     why_expertise,
@@ -84,45 +79,29 @@ SITE = -2  # the site's place in a cycle's chain
 NONE = (-1, 0)
 
 
-class MeleeState(TurnState):
+class MeleeState(AircraftRules):
     """Several aircraft; slots hold only immutable values (cheap ``clone``)."""
 
     __slots__ = (
         "alive",
-        "alts",
         "alts_shown",
         "angle_queue",
         "bands",
         "bonus",
-        "burner_on",
-        "burners",
-        "chain",
         "cms",
         "cyc_a",
         "cyc_b",
         "cyc_card",
-        "cyc_missile",
-        "data",
-        "deck",
-        "discards",
         "end_reason",
         "flown",
-        "flyer",
         "follow_delta",
         "follow_queue",
         "follow_then",
-        "from_speed",
-        "hands",
         "kills",
         "kind",
         "last_side",
         "lent",
         "lent_by",
-        "loading",
-        "loads",
-        "missile_hand",
-        "missiles",
-        "mods",
         "n",
         "nfod",
         "on",
@@ -130,30 +109,19 @@ class MeleeState(TurnState):
         "pay_left",
         "pay_then",
         "pick_i",
-        "planes",
         "planes_shown",
         "pool_used",
-        "pools",
-        "rate_left",
-        "rate_sign",
         "reactor",
-        "rng_seed",
         "round",
         "side_turn",
         "sides",
         "site_checked",
-        "site_hand",
-        "skills",
-        "skills_shown",
         "speed_left",
-        "step",
         "target",
         "team_queue",
         "team_used",
-        "timely_n",
         "turn_no",
         "unit_i",
-        "used",
     )
 
     game: DownInFlames
@@ -311,38 +279,14 @@ class MeleeState(TurnState):
     def owner(self, a: int) -> int:
         return self.game.owner_of[a]
 
+    def _picker(self) -> int:
+        return self.pick_i
+
+    def _bat_turn(self, a: int) -> None:
+        self.on = tuple(NONE if self.on[x][0] == a else self.on[x] for x in range(self.n))
+
     def side(self, a: int) -> int:
         return self.sides[a]
-
-    def plane(self, a: int) -> Aircraft:
-        """The aircraft as flown: printed ratings, with its skills once they are revealed."""
-        if self.skills_shown and self.skills[a]:
-            return self.game.flown(self.planes[a], self.mods[a], self.skills[a])
-        return self.data.aircraft[self.planes[a]]
-
-    def has(self, a: int, skill: str) -> bool:
-        """Whether aircraft ``a`` flies with ``skill`` (revealed skills only act)."""
-        held = self.skills[a]
-        return bool(held) and self.skills_shown and self.game.skill_ix.get(skill, -1) in held
-
-    def fresh(self, a: int, skill: str) -> bool:
-        """Whether ``a`` holds a once-per-game ``skill`` not used yet (tracked per aircraft)."""
-        return self.has(a, skill) and self.game.skill_ix[skill] not in self.used[a]
-
-    def _spend(self, a: int, skill: str) -> None:
-        self.used = _put(self.used, a, (*self.used[a], self.game.skill_ix[skill]))
-        self._emit({"type": "skill-used", "seat": a, "skill": skill})
-
-    def skill_vp(self, a: int) -> int:
-        return sum(self.data.skills[i].cost for i in self.skills[a])
-
-    def load(self, a: int) -> Load:
-        """The missiles aircraft ``a`` carries: its custom load, else the printed one."""
-        custom = self.loads[a]
-        return self.data.aircraft[self.planes[a]].load if custom is None else custom
-
-    def load_vp(self, a: int) -> int:
-        return load_vp(self.data, self.data.aircraft[self.planes[a]], self.loads[a])
 
     def flown_vp(self, a: int) -> int:
         """VP with the load flown, less the modifier when no enemy aircraft carries missiles
@@ -376,28 +320,6 @@ class MeleeState(TurnState):
 
     def mutual(self, a: int, b: int) -> int:
         return flight.mutual_range(self.bands[a], self.bands[b], self.alts[a], self.alts[b])
-
-    def reach(self, a: int) -> int:
-        return _reach(self.game.catalogue, self.plane(a).gun is not None, self.missiles[a])
-
-    def perf(self, a: int) -> int:
-        return flight.performance(self.data, self.plane(a), self.alts[a])
-
-    def thrust(self, a: int, post: bool) -> int:
-        return flight.thrust(self.data, self.plane(a), post, self.burner_on[a], self.alts[a])
-
-    def _title(self, card: int) -> str:
-        return self.data.cards[card].title
-
-    def eligible(self) -> list[int]:
-        """Aircraft within the VP limit and year (R13), without missiles with custom loads."""
-        limit, year = self.game.options["vp_limit"], self.game.options["year"]
-        clean = self.game.options["missile_loads"]
-        return [
-            a.index
-            for a in self.data.aircraft
-            if (a.vp_clean if clean else a.vp_loaded) <= limit and a.year <= year
-        ]
 
     def targets(self, a: int) -> list[int]:
         """Enemies ``a`` may act against: only the one it holds while it holds one (§7.1)."""
@@ -535,58 +457,11 @@ class MeleeState(TurnState):
 
     # --- drawing ------------------------------------------------------------------------------
 
-    def _take(self, n: int) -> Hand:
-        """Up to ``n`` cards off the deck; an empty deck is rebuilt from the discards (R17)."""
-        deck = self.deck
-        if 0 <= n <= len(deck):  # the usual case: the deck holds them all
-            self.deck = deck[n:]
-            return deck[:n]
-        out: list[int] = []
-        while len(out) < n:
-            if not self.deck:
-                if not self.discards:
-                    break
-                pile = list(self.discards)
-                self.rng_seed = shuffle(self.rng_seed, pile)
-                self.deck, self.discards = tuple(pile), ()
-                self._emit({"type": "reshuffle", "deck": len(self.deck)})
-            wanted = n - len(out)
-            out += self.deck[:wanted]
-            self.deck = self.deck[wanted:]
-        return tuple(out)
-
-    def _draw(self, a: int, n: int, why: str) -> None:
-        cards = self._take(n)
-        self.hands = _put(self.hands, a, tuple(sorted(self.hands[a] + cards)))
-        if not self._muted:
-            types = self.data.cards
-            self._emit(
-                {"type": "draw", "seat": a, "count": len(cards), "why": why},
-                {self.owner(a): {"cards": [types[c].title for c in cards]}},
-            )
-        if self.skills_shown and self.skills[a]:
-            for skill, titles in THROWN.items():  # Nugget, Plumber (R30)
-                if self.has(a, skill):
-                    for c in cards:
-                        if self._title(c) in titles and c in self.hands[a]:
-                            self._discard(a, c, skill)
-
-    def _discard(self, a: int, card: int, why: str) -> None:
-        self.hands = _put(self.hands, a, _without(self.hands[a], card))
-        self.discards += (card,)
-        self._emit({"type": "discard", "seat": a, "card": self._title(card), "why": why})
-
     def _discard_moves(self, hand: Hand) -> list[Move]:
         """A discard of each distinct card in the hand, in data order (hands are sorted)."""
         return list(map(self.game.catalogue.discard.__getitem__, dict.fromkeys(hand)))
 
     # --- set-up -------------------------------------------------------------------------------
-
-    def _legal_pick(self) -> list[Move]:
-        cat = self.game.catalogue
-        if self.loading:
-            return self._legal_load()
-        return [cat.get("fly", self.data.aircraft[i].slug) for i in self.eligible()]
 
     def _do_pick(self, move: Move) -> None:
         a = self.pick_i
@@ -600,22 +475,6 @@ class MeleeState(TurnState):
             self.loading = True
             return
         self._picked(a)
-
-    def _legal_load(self) -> list[Move]:
-        """R44 per aircraft (R57): keep the printed load or build one within the VP limit."""
-        cat = self.game.catalogue
-        a = self.pick_i
-        custom = self.loads[a]
-        limit = self.game.options["vp_limit"]
-        # The printed load is kept only within the limit (the aircraft was chosen on its
-        # no-missile VP).
-        out = [cat.get("ready")] if custom is not None or self.load_vp(a) <= limit else []
-        if custom is None:
-            out.append(cat.get("clean"))
-        base = self.data.aircraft[self.planes[a]].vp_clean if custom is None else self.load_vp(a)
-        room = limit - base
-        offers = load_offers(self.data, custom, room, self.game.options["year"])
-        return out + [cat.get("pairs", m, str(pairs)) for m, pairs in offers]
 
     def _do_load(self, move: Move) -> None:
         a = self.pick_i
@@ -665,10 +524,6 @@ class MeleeState(TurnState):
     def _unit(self) -> tuple[int, ...]:
         return self.game.skill_units[self.unit_i]
 
-    def _budget(self, a: int) -> int:
-        """VP left for skills: the limit less the aircraft (with its load) and its skills."""
-        return int(self.game.options["vp_limit"]) - self.load_vp(a) - self.skill_vp(a)
-
     def _legal_skill(self) -> list[Move]:
         cat = self.game.catalogue
         unit = self._unit()
@@ -707,24 +562,7 @@ class MeleeState(TurnState):
 
     def _do_skill(self, move: Move) -> None:
         unit = self._unit()
-        if move.verb == "rate":
-            r = RATINGS.index(move.name)
-            for a in unit:
-                mods = self.mods[a]
-                self.mods = _put(self.mods, a, _put(mods, r, mods[r] + self.rate_sign))
-            self.rate_left -= 1
-            if self.rate_left and not self._legal_skill():
-                self.rate_left = 0
-            return
-        if move.verb == "skill":
-            i = self.game.skill_slugs.index(move.name)
-            for a in unit:
-                self.skills = _put(self.skills, a, tuple(sorted((*self.skills[a], i))))
-            steps = RATING_STEPS.get(self.data.skills[i].name)
-            if steps:
-                self.rate_left, self.rate_sign = steps
-                if not self._legal_skill():
-                    self.rate_left = 0
+        if self._choose_skill(unit, move):
             return
         names = [self.data.skills[i].name for i in self.skills[unit[0]]]
         self._emit(
@@ -770,9 +608,6 @@ class MeleeState(TurnState):
                 )
         self.phase, self.pick_i, self.to_act = ALT_PICK, 0, self.owner(0)
 
-    def _changes(self, a: int) -> dict[str, int]:
-        return {RATINGS[r]: v for r, v in enumerate(self.mods[a]) if v}
-
     def _skill_cards(self, a: int) -> None:
         for skill, n in EXTRA_DRAW.items():
             if self.has(a, skill):
@@ -789,10 +624,6 @@ class MeleeState(TurnState):
                     continue
                 self.hands = _put(self.hands, a, tuple(sorted((*self.hands[a], card))))
                 self._emit({"type": "skill-card", "seat": a, "skill": skill, "card": title})
-
-    def _legal_alt_pick(self) -> list[Move]:
-        cat = self.game.catalogue
-        return [cat.get("alt", a.lower()) for a in ALTITUDES]
 
     def _do_alt_pick(self, move: Move) -> None:
         a = self.pick_i
@@ -907,23 +738,6 @@ class MeleeState(TurnState):
         else:
             self._start_discard(TurnStep.PRE)
 
-    def _legal_burner(self) -> list[Move]:
-        cat = self.game.catalogue
-        return [cat.by_text["burner"], cat.by_text["no-burner"]]
-
-    def _do_burner(self, move: Move) -> None:
-        a = self.flyer
-        if move.verb == "burner":
-            self.burners = _put(self.burners, a, self.burners[a] - 1)
-            self.burner_on = _put(self.burner_on, a, True)
-            self._emit({"type": "burner", "seat": a, "on": True})
-        self._start_discard(TurnStep.PRE)
-
-    def _start_discard(self, step: TurnStep) -> None:
-        self.step = step
-        self.timely_n = 0
-        self.phase, self.to_act = DISCARD, self.owner(self.flyer)
-
     def _legal_discard(self) -> list[Move]:
         cat = self.game.catalogue
         a = self.flyer
@@ -936,77 +750,6 @@ class MeleeState(TurnState):
         ):
             out.append(cat.by_text["neutral"])
         return out
-
-    def _do_discard(self, move: Move) -> None:
-        a = self.flyer
-        if move.verb == "neutral":
-            # Bat-Turn (R33, R56): every position held on the aircraft drops to Neutral.
-            self.on = tuple(NONE if self.on[x][0] == a else self.on[x] for x in range(self.n))
-            self._emit({"type": "neutral", "seat": a, "why": "Bat-Turn"})
-            return
-        if move.verb == "discard":
-            self._discard(a, self.data.card(move.name).index, f"{self.step}-turn discard")
-            self.timely_n += 1
-            return
-        if self.step == TurnStep.TIMELY:
-            self._draw(a, self.timely_n, "Timely")
-            self.step = TurnStep.PRE
-            self._play_step()
-            return
-        thrust = self.thrust(a, self.step == TurnStep.POST)
-        if thrust < 0:
-            self._emit({"type": "stall", "seat": a})
-            if self.hands[a]:
-                self._pay(a, 1, AfterPay.STALL)
-                return
-            self.alts = _put(self.alts, a, MEDIUM)
-            self._emit({"type": "altitude", "seat": a, "to": "Medium", "why": "stall"})
-            self._draw(a, 1, "stall")
-            self._enforce()
-        elif self.has(a, "Edge of Envelope"):
-            self._draw(a, self.perf(a), f"{self.step}-turn draw")
-            excess = len(self.hands[a]) - self.perf(a)
-            if excess > 0:
-                self._pay(a, excess, AfterPay.ENVELOPE)
-                return
-        else:
-            room = max(0, self.perf(a) - len(self.hands[a]))
-            if self.has(a, "Test Pilot"):
-                room = thrust
-            self._draw(a, min(thrust, room), f"{self.step}-turn draw")
-        self._after_draw()
-
-    def _after_draw(self) -> None:
-        if self.step == TurnStep.PRE:
-            self.phase, self.to_act = ALTITUDE, self.owner(self.flyer)
-        else:
-            self._end_turn()
-
-    def _legal_altitude(self) -> list[Move]:
-        cat = self.game.catalogue
-        a = self.flyer
-        out = [cat.by_text["level"]]
-        if self.alts[a] < HIGH and self.hands[a]:
-            out.append(cat.by_text["climb"])
-        if self.alts[a] > LOW:
-            out.append(cat.by_text["dive"])
-        return out
-
-    def _do_altitude(self, move: Move) -> None:
-        a = self.flyer
-        if move.verb == "climb":
-            self._pay(a, 1, AfterPay.CLIMB)
-        elif move.verb == "dive":
-            self._change_altitude(a, -1, "dive")
-            self._offer_follow(a, -1, AfterFollow.SPEED)
-        else:
-            self._speed_step()
-
-    def _change_altitude(self, a: int, delta: int, why: str) -> None:
-        self.alts = _put(self.alts, a, self.alts[a] + delta)
-        self._emit({"type": "altitude", "seat": a, "to": ALTITUDES[self.alts[a]], "why": why})
-        if delta < 0:
-            self._draw(a, 1, "dive")
 
     # --- following down the chain (R48) -------------------------------------------------------
 
@@ -1031,10 +774,6 @@ class MeleeState(TurnState):
         self._enforce()
         self._continue(self.follow_then)
 
-    def _legal_follow(self) -> list[Move]:
-        cat = self.game.catalogue
-        return [cat.by_text["follow"], cat.by_text["stay"]]
-
     def _do_follow(self, move: Move) -> None:
         f = self.follow_queue[0]
         if move.verb == "stay":
@@ -1053,16 +792,6 @@ class MeleeState(TurnState):
         self._change_altitude(f, self.follow_delta, "follow")
         self.follow_queue = (*self.holders(f), *self.follow_queue[1:])
         self._next_follow()
-
-    def _continue(self, then: AfterFollow) -> None:
-        if self.phase == OVER:
-            return
-        if then is AfterFollow.SPEED:
-            self._speed_step()
-        elif self.from_speed:
-            self._speed_or_play()
-        else:
-            self._play_step()
 
     # --- speed maneuvers and the play step ----------------------------------------------------
 
@@ -1564,13 +1293,6 @@ class MeleeState(TurnState):
 
     # --- missiles -------------------------------------------------------------------------------
 
-    def _legal_launch(self) -> list[Move]:
-        cat = self.game.catalogue
-        out = [cat.by_text["launch"], cat.by_text["hold"]]
-        if self.game.options["second_missile"] and self.missiles[self.flyer][self.cyc_missile] >= 2:
-            out.append(cat.by_text["launch2"])
-        return out
-
     def _do_launch(self, move: Move) -> None:
         a, t = self.flyer, self.target
         if move.verb == "hold":
@@ -1823,17 +1545,7 @@ class MeleeState(TurnState):
         return new
 
     def check_invariants(self) -> None:
-        counts = [0] * len(self.data.cards)
-        zones = [self.deck, self.discards, self.missile_hand, self.site_hand, *self.hands]
-        zones += self.pools
-        zones.append(tuple(c for _, c, _, _ in self.chain if c != NO_CARD))
-        for zone in zones:
-            for c in zone:
-                counts[c] += 1
-        decks = int(self.game.options["decks"])
-        assert counts == [c.count * decks for c in self.data.cards], "cards not conserved"
-        assert all(h == tuple(sorted(h)) for h in self.hands)
-        assert all(p == tuple(sorted(p)) for p in self.pools), "pools are kept sorted"
+        self._check_cards()
         assert all(not p or self.has(a, EXPERTISE) for a, p in enumerate(self.pools))
         for a in range(self.n):
             t, level = self.on[a]

@@ -60,7 +60,7 @@ def why(state: DifState, move: Move) -> str:
         return f"you do not hold {card.title}"
     if move.verb == "react":
         top = state.chain[-1]
-        if state.kind == "missile" and seat == state.turn_seat and not card.usable_in_missile_hand:
+        if state.kind == "missile" and seat == state.flyer and not card.usable_in_missile_hand:
             return f"{card.title} is a dead card in a missile hand"
         return f"{card.title} cannot react to {top[2]}: its React To list does not name it"
     if move.verb == "pos":

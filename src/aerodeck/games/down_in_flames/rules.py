@@ -17,14 +17,14 @@ from collections.abc import Callable, Mapping
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from aerodeck.core.api import JSON, OVER, Action, TurnState
+from aerodeck.core.api import JSON, OVER, Action
 from aerodeck.core.rng import roll, shuffle
 from aerodeck.core.tuples import replace_at
 from aerodeck.core.tuples import without as _without
 from aerodeck.games.down_in_flames import flight
 from aerodeck.games.down_in_flames.actions import Catalogue, Move
 from aerodeck.games.down_in_flames.data import ALTITUDES, RANGES, Aircraft, CardType, DataSet
-from aerodeck.games.down_in_flames.flight import AH, GUN, HIGH, LOW, MEDIUM
+from aerodeck.games.down_in_flames.flight import AH, GUN, HIGH, LOW
 from aerodeck.games.down_in_flames.phases import (
     ALT_PICK,
     ALTITUDE,
@@ -49,22 +49,16 @@ from aerodeck.games.down_in_flames.phases import (
 )
 from aerodeck.games.down_in_flames.reasons import why
 from aerodeck.games.down_in_flames.scenario import read_setup
+from aerodeck.games.down_in_flames.shared import AircraftRules, _reach
 from aerodeck.games.down_in_flames.skills import (
-    ADDED_CARDS,
     EXPERTISE,
-    EXTRA_DRAW,
     NO_MODS,
     PLAY_VERBS,
-    RATING_STEPS,
     RATINGS,
-    THROWN,
     can_step,
     gun_cost,
     launch_extra,
-    load_offers,
-    load_vp,
     offered,
-    search,
     why_expertise,
 )
 
@@ -82,60 +76,33 @@ else:
     _put = replace_at  # at run time the function itself, without a wrapper call
 
 
-class DifState(TurnState):
+class DifState(AircraftRules):
     """The whole dogfight. Slots hold only ints, strings, bools and tuples (cheap ``clone``)."""
 
     __slots__ = (
-        "alts",
         "alts_shown",
         "bands",
         "bonus",
-        "burner_on",
-        "burners",
-        "chain",
         "cms",
         "cyc_a",
         "cyc_b",
         "cyc_card",
-        "cyc_missile",
-        "data",
-        "deck",
-        "discards",
         "end_reason",
         "first",
         "follow_delta",
         "follow_then",
-        "from_speed",
-        "hands",
         "kind",
         "lent",
-        "loading",
-        "loads",
-        "missile_hand",
-        "missiles",
-        "mods",
         "pay_left",
         "pay_seat",
         "pay_then",
-        "planes",
         "planes_shown",
         "pool_used",
-        "pools",
         "pos",
-        "rate_left",
-        "rate_sign",
-        "rng_seed",
         "round",
         "site_checked",
-        "site_hand",
-        "skills",
-        "skills_shown",
         "speed_left",
-        "step",
-        "timely_n",
-        "turn_seat",
         "turns_done",
-        "used",
     )
 
     game: DownInFlames
@@ -164,7 +131,7 @@ class DifState(TurnState):
         self.burner_on = (False, False)
         self.round = 1
         self.first = 0
-        self.turn_seat = 0
+        self.flyer = 0
         self.turns_done = 0
         self.bonus = 0
         self.speed_left = 0
@@ -211,30 +178,21 @@ class DifState(TurnState):
 
     # --- shortcuts ------------------------------------------------------------------------
 
+    def owner(self, a: int) -> int:
+        """One aircraft a side: aircraft ``a`` is seat ``a``'s."""
+        return a
+
+    def _picker(self) -> int:
+        seat = self.to_act
+        assert seat is not None
+        return seat
+
+    def _bat_turn(self, a: int) -> None:
+        self.pos = 0
+
     def has_expertise(self) -> bool:
         """Whether either seat flies with Aircraft Expertise (once skills are revealed)."""
         return self.skills_shown and (self.has(0, EXPERTISE) or self.has(1, EXPERTISE))
-
-    def plane(self, seat: int) -> Aircraft:
-        """The aircraft as flown: printed ratings, with its skills once they are revealed."""
-        if not self.skills_shown:
-            return self.data.aircraft[self.planes[seat]]
-        return self.game.flown(self.planes[seat], self.mods[seat], self.skills[seat])
-
-    def has(self, seat: int, skill: str) -> bool:
-        """Whether the seat flies with ``skill`` (revealed skills only act)."""
-        return self.skills_shown and self.game.skill_ix.get(skill, -1) in self.skills[seat]
-
-    def fresh(self, seat: int, skill: str) -> bool:
-        """Whether the seat holds a once-per-game ``skill`` not used yet."""
-        return self.has(seat, skill) and self.game.skill_ix[skill] not in self.used[seat]
-
-    def _spend(self, seat: int, skill: str) -> None:
-        self.used = _put(self.used, seat, (*self.used[seat], self.game.skill_ix[skill]))
-        self._emit({"type": "skill-used", "seat": seat, "skill": skill})
-
-    def skill_vp(self, seat: int) -> int:
-        return sum(self.data.skills[i].cost for i in self.skills[seat])
 
     def rel(self, seat: int) -> int:
         """Seat's position on the enemy: +2 Tailing ... -2 Tailed."""
@@ -246,35 +204,11 @@ class DifState(TurnState):
     def mutual(self) -> int:
         return flight.mutual_range(self.bands[0], self.bands[1], self.alts[0], self.alts[1])
 
-    def reach(self, seat: int) -> int:
-        return _reach(self.game.catalogue, self.plane(seat).gun is not None, self.missiles[seat])
-
-    def perf(self, seat: int) -> int:
-        return flight.performance(self.data, self.plane(seat), self.alts[seat])
-
-    def thrust(self, seat: int, post: bool) -> int:
-        return flight.thrust(
-            self.data, self.plane(seat), post, self.burner_on[seat], self.alts[seat]
-        )
-
-    def eligible(self) -> list[int]:
-        """Aircraft within the agreed VP limit and year (R13)."""
-        limit, year = self.game.options["vp_limit"], self.game.options["year"]
-        clean = self.game.options["missile_loads"]
-        return [
-            a.index
-            for a in self.data.aircraft
-            if (a.vp_clean if clean else a.vp_loaded) <= limit and a.year <= year
-        ]
-
     def gun_cost(self, seat: int, card: CardType) -> int:
         """R9, less In My Sights! (nothing) or an unused Gun Fighter (two fewer)."""
         assert card.gun_discard is not None
         cost = flight.gun_discard(card.gun_discard, self.plane(seat).gun)
         return gun_cost(cost, self.has(seat, "In My Sights!"), self.fresh(seat, "Gun Fighter"))
-
-    def _title(self, card: int) -> str:
-        return self.data.cards[card].title
 
     # --- set-up -----------------------------------------------------------------------------
 
@@ -318,7 +252,7 @@ class DifState(TurnState):
 
     def _start_dogfight(self, first: int) -> None:
         self.first = first
-        self.turn_seat = first
+        self.flyer = first
         self._begin_turn()
 
     # --- the contract -----------------------------------------------------------------------
@@ -353,7 +287,7 @@ class DifState(TurnState):
         if self.pool_used[seat] == self.window():
             return []
         if self.phase == PLAY:
-            if seat != self.turn_seat:
+            if seat != self.flyer:
                 return []
         elif self.phase != REACT or self._source(seat)[1] != "hand":
             return []
@@ -380,85 +314,13 @@ class DifState(TurnState):
 
     # --- drawing and discarding ---------------------------------------------------------------
 
-    def _take(self, n: int) -> Hand:
-        """Up to ``n`` cards off the deck; an empty deck is rebuilt from the discards (R17)."""
-        deck = self.deck
-        if 0 <= n <= len(deck):  # the usual case: the deck holds them all
-            self.deck = deck[n:]
-            return deck[:n]
-        out: list[int] = []
-        while len(out) < n:
-            if not self.deck:
-                if not self.discards:
-                    break
-                pile = list(self.discards)
-                self.rng_seed = shuffle(self.rng_seed, pile)
-                self.deck, self.discards = tuple(pile), ()
-                self._emit({"type": "reshuffle", "deck": len(self.deck)})
-            wanted = n - len(out)
-            out += self.deck[:wanted]
-            self.deck = self.deck[wanted:]
-        return tuple(out)
-
-    def _draw(self, seat: int, n: int, why: str) -> None:
-        cards = self._take(n)
-        self.hands = _put(self.hands, seat, tuple(sorted(self.hands[seat] + cards)))
-        types = self.data.cards
-        self._emit(
-            {"type": "draw", "seat": seat, "count": len(cards), "why": why},
-            {seat: {"cards": [types[c].title for c in cards]}},
-        )
-        if self.skills_shown and self.skills[seat]:
-            for skill, titles in THROWN.items():
-                if self.has(seat, skill):
-                    for c in cards:
-                        if self._title(c) in titles and c in self.hands[seat]:
-                            self._discard(seat, c, skill)
-
-    def _discard(self, seat: int, card: int, why: str) -> None:
-        self.hands = _put(self.hands, seat, _without(self.hands[seat], card))
-        self.discards += (card,)
-        self._emit({"type": "discard", "seat": seat, "card": self._title(card), "why": why})
-
     def _discard_moves(self, seat: int) -> list[Move]:
         """A discard of each distinct card in the hand, in data order (hands are sorted)."""
         return list(map(self.game.catalogue.discard.__getitem__, dict.fromkeys(self.hands[seat])))
 
     # --- set-up steps -------------------------------------------------------------------------
 
-    def _legal_pick(self) -> list[Move]:
-        cat = self.game.catalogue
-        if self.loading:
-            return self._legal_load()
-        return [cat.get("fly", self.data.aircraft[i].slug) for i in self.eligible()]
-
     # --- custom missile loads (R44) ------------------------------------------------------------
-
-    def load(self, seat: int) -> Load:
-        """The missiles the seat's aircraft carries: (missile index, pairs)."""
-        custom = self.loads[seat]
-        return self.data.aircraft[self.planes[seat]].load if custom is None else custom
-
-    def load_vp(self, seat: int) -> int:
-        """The aircraft's VP with its load: printed, or no-missile VP plus the chart (§18.1)."""
-        return load_vp(self.data, self.data.aircraft[self.planes[seat]], self.loads[seat])
-
-    def _legal_load(self) -> list[Move]:
-        cat = self.game.catalogue
-        seat = self.to_act
-        assert seat is not None
-        custom = self.loads[seat]
-        limit = self.game.options["vp_limit"]
-        # The printed load is kept only within the limit: the aircraft was chosen on its
-        # no-missile VP, so a printed load over the limit must be rebuilt (R44).
-        out = [cat.get("ready")] if custom is not None or self.load_vp(seat) <= limit else []
-        if custom is None:
-            out.append(cat.get("clean"))
-        plane = self.data.aircraft[self.planes[seat]]
-        base = plane.vp_clean if custom is None else self.load_vp(seat)
-        room = limit - base
-        offers = load_offers(self.data, custom, room, self.game.options["year"])
-        return out + [cat.get("pairs", m, str(pairs)) for m, pairs in offers]
 
     def _do_load(self, move: Move) -> None:
         seat = self.to_act
@@ -538,23 +400,7 @@ class DifState(TurnState):
     def _do_skill(self, move: Move) -> None:
         seat = self.to_act
         assert seat is not None
-        if move.verb == "rate":
-            r = RATINGS.index(move.name)
-            self.mods = _put(
-                self.mods, seat, _put(self.mods[seat], r, self.mods[seat][r] + self.rate_sign)
-            )
-            self.rate_left -= 1
-            if self.rate_left and not self._legal_skill():
-                self.rate_left = 0
-            return
-        if move.verb == "skill":
-            i = self.game.skill_slugs.index(move.name)
-            self.skills = _put(self.skills, seat, tuple(sorted((*self.skills[seat], i))))
-            steps = RATING_STEPS.get(self.data.skills[i].name)
-            if steps:
-                self.rate_left, self.rate_sign = steps
-                if not self._legal_skill():
-                    self.rate_left = 0
+        if self._choose_skill((seat,), move):
             return
         names = [self.data.skills[i].name for i in self.skills[seat]]
         self._emit({"type": "skills-chosen", "seat": seat}, {seat: {"skills": names}})
@@ -583,13 +429,6 @@ class DifState(TurnState):
                 )
         self.phase, self.to_act = ALT_PICK, 0
 
-    def _budget(self, seat: int) -> int:
-        """VP left for skills: the limit less the aircraft (loaded) and the skills so far."""
-        return int(self.game.options["vp_limit"]) - self.load_vp(seat) - self.skill_vp(seat)
-
-    def _changes(self, seat: int) -> dict[str, int]:
-        return {RATINGS[r]: v for r, v in enumerate(self.mods[seat]) if v}
-
     def _vp(self, seat: int) -> int:
         return self.flown_vp(seat) + self.skill_vp(seat)
 
@@ -598,29 +437,6 @@ class DifState(TurnState):
         plane = self.data.aircraft[self.planes[seat]]
         value = self.load_vp(seat) if self.load(seat) else plane.vp_clean
         return value - (plane.vp_mod if not self.load(1 - seat) else 0)
-
-    def _skill_cards(self, seat: int) -> None:
-        """After the opening draw: extra draws, then named cards searched out of the deck (then
-        the discards), the deck reshuffled after a search (R31)."""
-        for skill, n in EXTRA_DRAW.items():
-            if self.has(seat, skill):
-                self._draw(seat, n, skill)
-        for skill, titles in ADDED_CARDS.items():
-            if not self.has(seat, skill):
-                continue
-            for title in titles:
-                card, self.deck, self.discards, self.rng_seed = search(
-                    self.data, title, self.deck, self.discards, self.rng_seed
-                )
-                if card == NO_CARD:
-                    self._emit({"type": "skill-card", "seat": seat, "skill": skill, "card": None})
-                    continue
-                self.hands = _put(self.hands, seat, tuple(sorted((*self.hands[seat], card))))
-                self._emit({"type": "skill-card", "seat": seat, "skill": skill, "card": title})
-
-    def _legal_alt_pick(self) -> list[Move]:
-        cat = self.game.catalogue
-        return [cat.get("alt", a.lower()) for a in ALTITUDES]
 
     def _do_alt_pick(self, move: Move) -> None:
         seat = self.to_act
@@ -650,7 +466,7 @@ class DifState(TurnState):
 
     def _begin_turn(self) -> None:
         """Afterburner step: the counter lit last turn is removed, then one may be lit."""
-        seat = self.turn_seat
+        seat = self.flyer
         self.bonus = 0
         self.speed_left = 0
         self.from_speed = False
@@ -664,113 +480,20 @@ class DifState(TurnState):
         else:
             self._start_discard(TurnStep.PRE)
 
-    def _legal_burner(self) -> list[Move]:
-        cat = self.game.catalogue
-        return [cat.by_text["burner"], cat.by_text["no-burner"]]
-
-    def _do_burner(self, move: Move) -> None:
-        seat = self.turn_seat
-        if move.verb == "burner":
-            self.burners = _put(self.burners, seat, self.burners[seat] - 1)
-            self.burner_on = _put(self.burner_on, seat, True)
-            self._emit({"type": "burner", "seat": seat, "on": True})
-        self._start_discard(TurnStep.PRE)
-
-    def _start_discard(self, step: TurnStep) -> None:
-        self.step = step
-        self.timely_n = 0
-        self.phase, self.to_act = DISCARD, self.turn_seat
-
     def _legal_discard(self) -> list[Move]:
         cat = self.game.catalogue
-        seat = self.turn_seat
+        seat = self.flyer
         out = [cat.by_text["draw"], *self._discard_moves(seat)]
         if self.step == TurnStep.PRE and self.rel(seat) < 0 and self.has(seat, "Bat-Turn"):
             out.append(cat.by_text["neutral"])
         return out
 
-    def _do_discard(self, move: Move) -> None:
-        seat = self.turn_seat
-        if move.verb == "neutral":
-            # Bat-Turn: back to Neutral at the start of the turn (R33).
-            self.pos = 0
-            self._emit({"type": "neutral", "seat": seat, "why": "Bat-Turn"})
-            return
-        if move.verb == "discard":
-            self._discard(seat, self.data.card(move.name).index, f"{self.step}-turn discard")
-            self.timely_n += 1
-            return
-        if self.step == TurnStep.TIMELY:
-            # Timely: as many cards drawn as were just discarded (R33).
-            self._draw(seat, self.timely_n, "Timely")
-            self.step = TurnStep.PRE
-            self._play_step()
-            return
-        post = self.step == TurnStep.POST
-        thrust = self.thrust(seat, post)
-        if thrust < 0:
-            # R7: a stall. Discard one card, or with none drop to Medium and draw one.
-            self._emit({"type": "stall", "seat": seat})
-            if self.hands[seat]:
-                self._pay(seat, 1, AfterPay.STALL)
-                return
-            self.alts = _put(self.alts, seat, MEDIUM)
-            self._emit({"type": "altitude", "seat": seat, "to": "Medium", "why": "stall"})
-            self._draw(seat, 1, "stall")
-            self._enforce()
-        elif self.has(seat, "Edge of Envelope"):
-            # Draw the Performance, then discard down to it (R33).
-            self._draw(seat, self.perf(seat), f"{self.step}-turn draw")
-            excess = len(self.hands[seat]) - self.perf(seat)
-            if excess > 0:
-                self._pay(seat, excess, AfterPay.ENVELOPE)
-                return
-        else:
-            room = max(0, self.perf(seat) - len(self.hands[seat]))
-            if self.has(seat, "Test Pilot"):
-                room = thrust
-            self._draw(seat, min(thrust, room), f"{self.step}-turn draw")
-        self._after_draw()
-
-    def _after_draw(self) -> None:
-        if self.step == TurnStep.PRE:
-            self.phase, self.to_act = ALTITUDE, self.turn_seat
-        else:
-            self._end_turn()
-
-    def _legal_altitude(self) -> list[Move]:
-        cat = self.game.catalogue
-        seat = self.turn_seat
-        out = [cat.by_text["level"]]
-        if self.alts[seat] < HIGH and self.hands[seat]:
-            out.append(cat.by_text["climb"])
-        if self.alts[seat] > LOW:
-            out.append(cat.by_text["dive"])
-        return out
-
-    def _do_altitude(self, move: Move) -> None:
-        seat = self.turn_seat
-        if move.verb == "climb":
-            self._pay(seat, 1, AfterPay.CLIMB)
-        elif move.verb == "dive":
-            self._change_altitude(seat, -1, "dive")
-            self._offer_follow(-1, AfterFollow.SPEED)
-        else:
-            self._speed_step()
-
-    def _change_altitude(self, seat: int, delta: int, why: str) -> None:
-        """One level up or down; a dive draws a card, even above Performance."""
-        self.alts = _put(self.alts, seat, self.alts[seat] + delta)
-        self._emit({"type": "altitude", "seat": seat, "to": ALTITUDES[self.alts[seat]], "why": why})
-        if delta < 0:
-            self._draw(seat, 1, "dive")
-
     def _follow_cost(self, follower: int, delta: int) -> int:
         return (1 if self.rel(follower) == 1 else 0) + (1 if delta > 0 else 0)
 
-    def _offer_follow(self, delta: int, then: AfterFollow) -> None:
+    def _offer_follow(self, mover: int, delta: int, then: AfterFollow) -> None:
         """The enemy holding Advantage or Tailing on the mover may follow (R15)."""
-        follower = 1 - self.turn_seat
+        follower = 1 - self.flyer
         new = self.alts[follower] + delta
         cost = self._follow_cost(follower, delta)
         if self.rel(follower) > 0 and LOW <= new <= HIGH and len(self.hands[follower]) >= cost:
@@ -780,12 +503,8 @@ class DifState(TurnState):
         self._enforce()
         self._continue(then)
 
-    def _legal_follow(self) -> list[Move]:
-        cat = self.game.catalogue
-        return [cat.by_text["follow"], cat.by_text["stay"]]
-
     def _do_follow(self, move: Move) -> None:
-        follower = 1 - self.turn_seat
+        follower = 1 - self.flyer
         if move.verb == "stay":
             self._emit({"type": "stay", "seat": follower})
             self._enforce()
@@ -798,29 +517,21 @@ class DifState(TurnState):
             self._finish_follow()
 
     def _finish_follow(self) -> None:
-        follower = 1 - self.turn_seat
+        follower = 1 - self.flyer
         self._change_altitude(follower, self.follow_delta, "follow")
         self._enforce()
         self._continue(self.follow_then)
 
-    def _continue(self, then: AfterFollow) -> None:
-        if then is AfterFollow.SPEED:
-            self._speed_step()
-        elif self.from_speed:
-            self._speed_or_play()
-        else:
-            self._play_step()
-
     def _speed_step(self) -> None:
         """The faster aircraft gets one 1-point maneuver per point of speed difference (R1)."""
-        seat = self.turn_seat
+        seat = self.flyer
         self.speed_left = max(0, self.plane(seat).speed - self.plane(1 - seat).speed)
         self._speed_or_play()
 
     def _speed_or_play(self) -> None:
         self.from_speed = False
         if self.speed_left > 0:
-            self.phase, self.to_act = SPEED, self.turn_seat
+            self.phase, self.to_act = SPEED, self.flyer
         else:
             self._play_step()
 
@@ -830,13 +541,13 @@ class DifState(TurnState):
 
     def _legal_speed(self) -> list[Move]:
         cat = self.game.catalogue
-        seat = self.turn_seat
+        seat = self.flyer
         rel = self.rel(seat)
         pos = rel < 2 and self._can_hold(seat, rel + 1)
         return list(_speed_moves(cat, pos, self.bands[seat], self.bands[1 - seat]))
 
     def _do_speed(self, move: Move) -> None:
-        seat = self.turn_seat
+        seat = self.flyer
         if move.verb == "end":
             self.speed_left = 0
             self._play_step()
@@ -849,7 +560,7 @@ class DifState(TurnState):
 
     def _play_step(self) -> None:
         self.from_speed = False
-        self.phase, self.to_act = PLAY, self.turn_seat
+        self.phase, self.to_act = PLAY, self.flyer
         if not self.site_checked:
             self.site_checked = True
             self._site_check()
@@ -861,7 +572,7 @@ class DifState(TurnState):
         (its altitude and its own range band) draws; a Tone (SAM) or Guns (AAA) attacks once."""
         site = self.game.site
         owner = self.game.site_seat
-        target = self.turn_seat
+        target = self.flyer
         if site is None or target == owner:
             return
         cell = (ALTITUDES[self.alts[target]], RANGES[self.bands[target]])
@@ -900,7 +611,7 @@ class DifState(TurnState):
     def _legal_play(self) -> list[Move]:
         """Attacks first, then actions, maneuvers, and the free moves last (for the terminal)."""
         cat = self.game.catalogue
-        seat = self.turn_seat
+        seat = self.flyer
         rel = self.rel(seat)
         bands, alts = self.bands, self.alts
         mutual = flight.mutual_range(bands[0], bands[1], alts[0], alts[1])
@@ -939,7 +650,7 @@ class DifState(TurnState):
         return attacks
 
     def _do_play(self, move: Move) -> None:
-        seat = self.turn_seat
+        seat = self.flyer
         verb = move.verb
         if verb == "end":
             self._start_discard(TurnStep.POST)
@@ -1063,7 +774,7 @@ class DifState(TurnState):
             self._after_draw()
         elif then is AfterPay.CLIMB:
             self._change_altitude(seat, 1, "climb")
-            self._offer_follow(1, AfterFollow.SPEED)
+            self._offer_follow(seat, 1, AfterFollow.SPEED)
         elif then is AfterPay.FOLLOW:
             self._finish_follow()
         elif then is AfterPay.TACTIC:
@@ -1078,21 +789,21 @@ class DifState(TurnState):
 
     def _source(self, seat: int) -> tuple[Hand, str]:
         """Where a seat's reactions come from: the missile hand for the attacker in flight."""
-        if self.kind == "missile" and seat == self.turn_seat:
+        if self.kind == "missile" and seat == self.flyer:
             return self.missile_hand, "missile"
-        if self.kind == "site" and seat != self.turn_seat:
+        if self.kind == "site" and seat != self.flyer:
             return self.site_hand, "site"
         return self.hands[seat], "hand"
 
     def can_react(self, seat: int, card: CardType, top: Link) -> bool:
         """React To names the title, or Ace Pilot (anything), or Split-S on the enemy's turn."""
-        return _reacts(card, top[2], self._restricted(seat), seat != self.turn_seat)
+        return _reacts(card, top[2], self._restricted(seat), seat != self.flyer)
 
     def _restricted(self, seat: int) -> bool:
         """Whether the seat reacts from a missile's or a site's hand (no pilot: R38)."""
         if self.kind == "missile":
-            return seat == self.turn_seat
-        return self.kind == "site" and seat != self.turn_seat
+            return seat == self.flyer
+        return self.kind == "site" and seat != self.flyer
 
     def _can_countermeasure(self, seat: int, top: Link) -> bool:
         """Countermeasures answer a Tone or any card the missile plays (R12)."""
@@ -1112,7 +823,7 @@ class DifState(TurnState):
             # Agile, Jink: once per game any card reacts as an Ace Pilot (R34).
             agile = self.fresh(seat, "Agile")
             jink = self.kind == "gun" and seat != self.chain[0][0] and self.fresh(seat, "Jink")
-        reactions = _reactions(cat, top[2], self._restricted(seat), seat != self.turn_seat)
+        reactions = _reactions(cat, top[2], self._restricted(seat), seat != self.flyer)
         for index in dict.fromkeys(hand):
             move = reactions[index]
             if move is not None:
@@ -1190,7 +901,7 @@ class DifState(TurnState):
             self._effect(chain[0][0])
             return
         cards = self.data.cards
-        active = self.turn_seat
+        active = self.flyer
         split = [
             s
             for s, c, _, _ in chain
@@ -1210,7 +921,7 @@ class DifState(TurnState):
         enemy = 1 - seat
         if kind == "site":
             assert self.game.site is not None
-            target = self.turn_seat
+            target = self.flyer
             self._emit({"type": "destroyed", "seat": target, "by": seat, "weapon": "site"})
             name = self.game.site.name
             self._finish([1 - target], f"{self.plane(target).name} shot down by the {name} site")
@@ -1239,7 +950,7 @@ class DifState(TurnState):
             self._emit({"type": "bonus", "seat": seat, "bonus": self.bonus})
         elif kind == "altitude_1":
             self._change_altitude(seat, self.cyc_a, self._title(self.cyc_card))
-            self._offer_follow(self.cyc_a, AfterFollow.AFTER)
+            self._offer_follow(self.flyer, self.cyc_a, AfterFollow.AFTER)
             return
         if kind in ("pos", "pos_to_neutral", "disadv_to_adv"):
             self._emit(
@@ -1259,18 +970,8 @@ class DifState(TurnState):
 
     # --- missiles ----------------------------------------------------------------------------
 
-    def _legal_launch(self) -> list[Move]:
-        cat = self.game.catalogue
-        out = [cat.by_text["launch"], cat.by_text["hold"]]
-        if (
-            self.game.options["second_missile"]
-            and self.missiles[self.turn_seat][self.cyc_missile] >= 2
-        ):
-            out.append(cat.by_text["launch2"])
-        return out
-
     def _do_launch(self, move: Move) -> None:
-        seat = self.turn_seat
+        seat = self.flyer
         if move.verb == "hold":
             self._emit({"type": "hold", "seat": seat})
             self._play_step()
@@ -1326,7 +1027,7 @@ class DifState(TurnState):
             if self.round > self.data.constants.rounds_per_dogfight:
                 self._finish([0, 1], "six rounds flown and nobody shot down: a draw")
                 return
-        self.turn_seat = 1 - self.turn_seat
+        self.flyer = 1 - self.flyer
         self._begin_turn()
 
     def _finish(self, winners: list[int], why: str) -> None:
@@ -1381,7 +1082,7 @@ class DifState(TurnState):
             "to_act": self.to_act,
             "round": self.round,
             "rounds": data.constants.rounds_per_dogfight,
-            "turn": self.turn_seat if self.phase not in (PICK, ALT_PICK, INITIATIVE) else None,
+            "turn": self.flyer if self.phase not in (PICK, ALT_PICK, INITIATIVE) else None,
             "step": self.step,
             "deck": len(self.deck),
             "discards": self._pile(),
@@ -1412,7 +1113,7 @@ class DifState(TurnState):
             out["hand"] = [self._title(c) for c in self.hands[player]]
             if self.has_expertise():
                 out["pool"] = [self._title(c) for c in self.pools[player]]
-            if self.kind == "missile" and self.chain and player == self.turn_seat:
+            if self.kind == "missile" and self.chain and player == self.flyer:
                 out["missile_hand"] = [self._title(c) for c in self.missile_hand]
             if self.site_hand and player == self.game.site_seat:
                 out["site_hand"] = [self._title(c) for c in self.site_hand]
@@ -1463,7 +1164,7 @@ class DifState(TurnState):
         new = self.clone()
         assert isinstance(new, DifState)
         other = 1 - player
-        hidden_missile = self.kind == "missile" and bool(self.chain) and self.turn_seat == other
+        hidden_missile = self.kind == "missile" and bool(self.chain) and self.flyer == other
         pool = list(self.deck) + list(self.hands[other]) + list(self.pools[other])
         seen = self.lent if self.lent != NO_CARD and self.to_act == other else NO_CARD
         if seen != NO_CARD:  # the card taken from the pool was shown: it stays in the hand
@@ -1508,17 +1209,7 @@ class DifState(TurnState):
 
     def check_invariants(self) -> None:
         """Every card is somewhere exactly once; counters and positions stay in range."""
-        counts = [0] * len(self.data.cards)
-        zones = [self.deck, self.discards, self.missile_hand, self.site_hand, *self.hands]
-        zones += self.pools
-        zones.append(tuple(c for _, c, _, _ in self.chain if c != NO_CARD))
-        for zone in zones:
-            for c in zone:
-                counts[c] += 1
-        decks = int(self.game.options["decks"])
-        assert counts == [c.count * decks for c in self.data.cards], "cards not conserved"
-        assert all(h == tuple(sorted(h)) for h in self.hands), "hands are kept sorted"
-        assert all(p == tuple(sorted(p)) for p in self.pools), "pools are kept sorted"
+        self._check_cards()
         assert all(not p or len(p) <= self.plane(s).performance for s, p in enumerate(self.pools))
         assert -2 <= self.pos <= 2
         assert all(GUN <= b <= AH for b in self.bands)
@@ -1561,17 +1252,6 @@ def _ratings(plane: Aircraft) -> JSON:
         "ew": "-" if plane.ew is None else plane.ew,
         "countermeasures": plane.countermeasures,
     }
-
-
-@cache
-def _reach(cat: Catalogue, gun: bool, missiles: Hand) -> int:
-    """``flight.reach`` by whether the aircraft has a gun and its missiles left (cached: the
-    rules ask after every maneuver and the answers are few)."""
-    best = GUN if gun else flight.NO_REACH
-    for index, count in enumerate(missiles):
-        if count > 0:
-            best = max(best, cat.data.missiles[index].band)
-    return best
 
 
 @cache

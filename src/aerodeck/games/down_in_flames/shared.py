@@ -1,0 +1,458 @@
+"""The rules both Down In Flames state machines share, written once: an aircraft's skills, load
+and ratings as flown, the deck, drawing and discarding, and the turn's afterburner, discard-and-
+draw and altitude steps. ``DifState`` (rules.py, one aircraft a side: aircraft ``a`` is seat
+``a``) and ``MeleeState`` (melee.py, several aircraft) inherit them and supply what differs:
+who owns an aircraft, positions, following, the play step and the end of a turn."""
+
+from __future__ import annotations
+
+from abc import abstractmethod
+from functools import cache
+from typing import TYPE_CHECKING, Any
+
+from aerodeck.core.api import OVER, TurnState
+from aerodeck.core.rng import shuffle
+from aerodeck.core.tuples import replace_at
+from aerodeck.core.tuples import without as _without
+from aerodeck.games.down_in_flames import flight
+from aerodeck.games.down_in_flames.actions import Catalogue, Move
+from aerodeck.games.down_in_flames.data import ALTITUDES, Aircraft, DataSet
+from aerodeck.games.down_in_flames.flight import GUN, HIGH, LOW, MEDIUM
+from aerodeck.games.down_in_flames.phases import (
+    ALTITUDE,
+    DISCARD,
+    NO_CARD,
+    AfterFollow,
+    AfterPay,
+    Hand,
+    Link,
+    Load,
+    TurnStep,
+)
+from aerodeck.games.down_in_flames.skills import (
+    ADDED_CARDS,
+    EXTRA_DRAW,
+    RATING_STEPS,
+    RATINGS,
+    THROWN,
+    load_offers,
+    load_vp,
+    search,
+)
+
+if TYPE_CHECKING:
+    from aerodeck.games.down_in_flames.game import DownInFlames
+
+    def _put(values: tuple[Any, ...], index: int, value: Any) -> Any:
+        """``replace_at`` typed loosely: the duel keeps exact pair types for its per-seat
+        tuples."""
+
+else:
+    _put = replace_at  # at run time the function itself, without a wrapper call
+
+
+class AircraftRules(TurnState):
+    """The shared rules, and the slots they read and write."""
+
+    __slots__ = (
+        "alts",
+        "burner_on",
+        "burners",
+        "chain",
+        "cyc_missile",
+        "data",
+        "deck",
+        "discards",
+        "flyer",
+        "from_speed",
+        "hands",
+        "loading",
+        "loads",
+        "missile_hand",
+        "missiles",
+        "mods",
+        "planes",
+        "pools",
+        "rate_left",
+        "rate_sign",
+        "rng_seed",
+        "site_hand",
+        "skills",
+        "skills_shown",
+        "step",
+        "timely_n",
+        "used",
+    )
+
+    game: DownInFlames
+    data: DataSet
+    step: TurnStep
+    flyer: int  # the aircraft whose turn it is
+    timely_n: int
+    rng_seed: int
+    deck: Hand
+    discards: Hand
+    hands: tuple[Hand, ...]
+    planes: tuple[int, ...]
+    alts: tuple[int, ...]
+    missiles: tuple[Hand, ...]
+    burners: tuple[int, ...]
+    burner_on: tuple[bool, ...]
+    skills: tuple[Hand, ...]
+    mods: tuple[Hand, ...]
+    used: tuple[Hand, ...]
+    skills_shown: bool
+    loads: tuple[Load | None, ...]
+    loading: bool
+    from_speed: bool
+    chain: tuple[Link, ...]
+    cyc_missile: int
+    missile_hand: Hand
+    pools: tuple[Hand, ...]
+    rate_left: int
+    rate_sign: int
+    site_hand: Hand
+
+    # --- what each machine supplies ----------------------------------------------------------
+
+    @abstractmethod
+    def owner(self, a: int) -> int:
+        """The seat flying aircraft ``a``."""
+
+    @abstractmethod
+    def _picker(self) -> int:
+        """The aircraft being chosen (and loaded) now."""
+
+    @abstractmethod
+    def _legal_skill(self) -> list[Move]: ...
+
+    @abstractmethod
+    def _bat_turn(self, a: int) -> None:
+        """Bat-Turn (R33, R56): every position held on ``a`` drops to Neutral."""
+
+    @abstractmethod
+    def _pay(self, a: int, n: int, then: AfterPay) -> None: ...
+
+    @abstractmethod
+    def _enforce(self) -> None: ...
+
+    @abstractmethod
+    def _end_turn(self) -> None: ...
+
+    @abstractmethod
+    def _play_step(self) -> None: ...
+
+    @abstractmethod
+    def _speed_step(self) -> None: ...
+
+    @abstractmethod
+    def _speed_or_play(self) -> None: ...
+
+    @abstractmethod
+    def _offer_follow(self, mover: int, delta: int, then: AfterFollow) -> None: ...
+
+    # --- shared --------------------------------------------------------------------------------
+
+    def eligible(self) -> list[int]:
+        """Aircraft within the agreed VP limit and year (R13); with custom loads (R44, R57) on
+        their no-missile VP."""
+        limit, year = self.game.options["vp_limit"], self.game.options["year"]
+        clean = self.game.options["missile_loads"]
+        return [
+            a.index
+            for a in self.data.aircraft
+            if (a.vp_clean if clean else a.vp_loaded) <= limit and a.year <= year
+        ]
+
+    def _legal_load(self) -> list[Move]:
+        """Keep the printed load or build one within the VP limit (R44, per aircraft R57)."""
+        cat = self.game.catalogue
+        a = self._picker()
+        custom = self.loads[a]
+        limit = self.game.options["vp_limit"]
+        # The printed load is kept only within the limit: the aircraft was chosen on its
+        # no-missile VP, so a printed load over the limit must be rebuilt (R44).
+        out = [cat.get("ready")] if custom is not None or self.load_vp(a) <= limit else []
+        if custom is None:
+            out.append(cat.get("clean"))
+        base = self.data.aircraft[self.planes[a]].vp_clean if custom is None else self.load_vp(a)
+        room = limit - base
+        offers = load_offers(self.data, custom, room, self.game.options["year"])
+        return out + [cat.get("pairs", m, str(pairs)) for m, pairs in offers]
+
+    def _choose_skill(self, unit: tuple[int, ...], move: Move) -> bool:
+        """A secret skill choice for the aircraft choosing together: 'rate' takes a rating step,
+        'skill' a skill (whose rating steps follow); False for anything else ('ready')."""
+        if move.verb == "rate":
+            r = RATINGS.index(move.name)
+            for a in unit:
+                mods = self.mods[a]
+                self.mods = _put(self.mods, a, _put(mods, r, mods[r] + self.rate_sign))
+            self.rate_left -= 1
+            if self.rate_left and not self._legal_skill():
+                self.rate_left = 0
+            return True
+        if move.verb == "skill":
+            i = self.game.skill_slugs.index(move.name)
+            for a in unit:
+                self.skills = _put(self.skills, a, tuple(sorted((*self.skills[a], i))))
+            steps = RATING_STEPS.get(self.data.skills[i].name)
+            if steps:
+                self.rate_left, self.rate_sign = steps
+                if not self._legal_skill():
+                    self.rate_left = 0
+            return True
+        return False
+
+    def _legal_launch(self) -> list[Move]:
+        cat = self.game.catalogue
+        out = [cat.by_text["launch"], cat.by_text["hold"]]
+        if self.game.options["second_missile"] and self.missiles[self.flyer][self.cyc_missile] >= 2:
+            out.append(cat.by_text["launch2"])
+        return out
+
+    def _check_cards(self) -> None:
+        """Every card is somewhere exactly once (deck, discards, hands, pools, the cycle's
+        hands and cards); hands and pools are kept sorted."""
+        counts = [0] * len(self.data.cards)
+        zones = [self.deck, self.discards, self.missile_hand, self.site_hand, *self.hands]
+        zones += self.pools
+        zones.append(tuple(c for _, c, _, _ in self.chain if c != NO_CARD))
+        for zone in zones:
+            for c in zone:
+                counts[c] += 1
+        decks = int(self.game.options["decks"])
+        assert counts == [c.count * decks for c in self.data.cards], "cards not conserved"
+        assert all(h == tuple(sorted(h)) for h in self.hands), "hands are kept sorted"
+        assert all(p == tuple(sorted(p)) for p in self.pools), "pools are kept sorted"
+
+    def plane(self, a: int) -> Aircraft:
+        """The aircraft as flown: printed ratings, with its skills once they are revealed."""
+        if self.skills_shown and self.skills[a]:
+            return self.game.flown(self.planes[a], self.mods[a], self.skills[a])
+        return self.data.aircraft[self.planes[a]]
+
+    def has(self, a: int, skill: str) -> bool:
+        """Whether aircraft ``a`` flies with ``skill`` (revealed skills only act)."""
+        held = self.skills[a]
+        return bool(held) and self.skills_shown and self.game.skill_ix.get(skill, -1) in held
+
+    def fresh(self, a: int, skill: str) -> bool:
+        """Whether ``a`` holds a once-per-game ``skill`` not used yet (tracked per aircraft)."""
+        return self.has(a, skill) and self.game.skill_ix[skill] not in self.used[a]
+
+    def _spend(self, a: int, skill: str) -> None:
+        self.used = _put(self.used, a, (*self.used[a], self.game.skill_ix[skill]))
+        self._emit({"type": "skill-used", "seat": a, "skill": skill})
+
+    def skill_vp(self, a: int) -> int:
+        return sum(self.data.skills[i].cost for i in self.skills[a])
+
+    def load(self, a: int) -> Load:
+        """The missiles aircraft ``a`` carries: its custom load, else the printed one."""
+        custom = self.loads[a]
+        return self.data.aircraft[self.planes[a]].load if custom is None else custom
+
+    def load_vp(self, a: int) -> int:
+        return load_vp(self.data, self.data.aircraft[self.planes[a]], self.loads[a])
+
+    def _budget(self, a: int) -> int:
+        """VP left for skills: the limit less the aircraft (with its load) and its skills."""
+        return int(self.game.options["vp_limit"]) - self.load_vp(a) - self.skill_vp(a)
+
+    def reach(self, a: int) -> int:
+        return _reach(self.game.catalogue, self.plane(a).gun is not None, self.missiles[a])
+
+    def perf(self, a: int) -> int:
+        return flight.performance(self.data, self.plane(a), self.alts[a])
+
+    def thrust(self, a: int, post: bool) -> int:
+        return flight.thrust(self.data, self.plane(a), post, self.burner_on[a], self.alts[a])
+
+    def _title(self, card: int) -> str:
+        return self.data.cards[card].title
+
+    def _take(self, n: int) -> Hand:
+        """Up to ``n`` cards off the deck; an empty deck is rebuilt from the discards (R17)."""
+        deck = self.deck
+        if 0 <= n <= len(deck):  # the usual case: the deck holds them all
+            self.deck = deck[n:]
+            return deck[:n]
+        out: list[int] = []
+        while len(out) < n:
+            if not self.deck:
+                if not self.discards:
+                    break
+                pile = list(self.discards)
+                self.rng_seed = shuffle(self.rng_seed, pile)
+                self.deck, self.discards = tuple(pile), ()
+                self._emit({"type": "reshuffle", "deck": len(self.deck)})
+            wanted = n - len(out)
+            out += self.deck[:wanted]
+            self.deck = self.deck[wanted:]
+        return tuple(out)
+
+    def _draw(self, a: int, n: int, why: str) -> None:
+        cards = self._take(n)
+        self.hands = _put(self.hands, a, tuple(sorted(self.hands[a] + cards)))
+        if not self._muted:
+            types = self.data.cards
+            self._emit(
+                {"type": "draw", "seat": a, "count": len(cards), "why": why},
+                {self.owner(a): {"cards": [types[c].title for c in cards]}},
+            )
+        if self.skills_shown and self.skills[a]:
+            for skill, titles in THROWN.items():  # Nugget, Plumber (R30)
+                if self.has(a, skill):
+                    for c in cards:
+                        if self._title(c) in titles and c in self.hands[a]:
+                            self._discard(a, c, skill)
+
+    def _discard(self, a: int, card: int, why: str) -> None:
+        self.hands = _put(self.hands, a, _without(self.hands[a], card))
+        self.discards += (card,)
+        self._emit({"type": "discard", "seat": a, "card": self._title(card), "why": why})
+
+    def _changes(self, a: int) -> dict[str, int]:
+        return {RATINGS[r]: v for r, v in enumerate(self.mods[a]) if v}
+
+    def _legal_pick(self) -> list[Move]:
+        cat = self.game.catalogue
+        if self.loading:
+            return self._legal_load()
+        return [cat.get("fly", self.data.aircraft[i].slug) for i in self.eligible()]
+
+    def _legal_follow(self) -> list[Move]:
+        cat = self.game.catalogue
+        return [cat.by_text["follow"], cat.by_text["stay"]]
+
+    def _legal_burner(self) -> list[Move]:
+        cat = self.game.catalogue
+        return [cat.by_text["burner"], cat.by_text["no-burner"]]
+
+    def _legal_alt_pick(self) -> list[Move]:
+        cat = self.game.catalogue
+        return [cat.get("alt", a.lower()) for a in ALTITUDES]
+
+    def _change_altitude(self, a: int, delta: int, why: str) -> None:
+        self.alts = _put(self.alts, a, self.alts[a] + delta)
+        self._emit({"type": "altitude", "seat": a, "to": ALTITUDES[self.alts[a]], "why": why})
+        if delta < 0:
+            self._draw(a, 1, "dive")
+
+    def _do_burner(self, move: Move) -> None:
+        a = self.flyer
+        if move.verb == "burner":
+            self.burners = _put(self.burners, a, self.burners[a] - 1)
+            self.burner_on = _put(self.burner_on, a, True)
+            self._emit({"type": "burner", "seat": a, "on": True})
+        self._start_discard(TurnStep.PRE)
+
+    def _start_discard(self, step: TurnStep) -> None:
+        self.step = step
+        self.timely_n = 0
+        self.phase, self.to_act = DISCARD, self.owner(self.flyer)
+
+    def _do_discard(self, move: Move) -> None:
+        a = self.flyer
+        if move.verb == "neutral":
+            self._bat_turn(a)
+            self._emit({"type": "neutral", "seat": a, "why": "Bat-Turn"})
+            return
+        if move.verb == "discard":
+            self._discard(a, self.data.card(move.name).index, f"{self.step}-turn discard")
+            self.timely_n += 1
+            return
+        if self.step == TurnStep.TIMELY:
+            self._draw(a, self.timely_n, "Timely")
+            self.step = TurnStep.PRE
+            self._play_step()
+            return
+        thrust = self.thrust(a, self.step == TurnStep.POST)
+        if thrust < 0:
+            self._emit({"type": "stall", "seat": a})
+            if self.hands[a]:
+                self._pay(a, 1, AfterPay.STALL)
+                return
+            self.alts = _put(self.alts, a, MEDIUM)
+            self._emit({"type": "altitude", "seat": a, "to": "Medium", "why": "stall"})
+            self._draw(a, 1, "stall")
+            self._enforce()
+        elif self.has(a, "Edge of Envelope"):
+            self._draw(a, self.perf(a), f"{self.step}-turn draw")
+            excess = len(self.hands[a]) - self.perf(a)
+            if excess > 0:
+                self._pay(a, excess, AfterPay.ENVELOPE)
+                return
+        else:
+            room = max(0, self.perf(a) - len(self.hands[a]))
+            if self.has(a, "Test Pilot"):
+                room = thrust
+            self._draw(a, min(thrust, room), f"{self.step}-turn draw")
+        self._after_draw()
+
+    def _after_draw(self) -> None:
+        if self.step == TurnStep.PRE:
+            self.phase, self.to_act = ALTITUDE, self.owner(self.flyer)
+        else:
+            self._end_turn()
+
+    def _legal_altitude(self) -> list[Move]:
+        cat = self.game.catalogue
+        a = self.flyer
+        out = [cat.by_text["level"]]
+        if self.alts[a] < HIGH and self.hands[a]:
+            out.append(cat.by_text["climb"])
+        if self.alts[a] > LOW:
+            out.append(cat.by_text["dive"])
+        return out
+
+    def _do_altitude(self, move: Move) -> None:
+        a = self.flyer
+        if move.verb == "climb":
+            self._pay(a, 1, AfterPay.CLIMB)
+        elif move.verb == "dive":
+            self._change_altitude(a, -1, "dive")
+            self._offer_follow(a, -1, AfterFollow.SPEED)
+        else:
+            self._speed_step()
+
+    def _continue(self, then: AfterFollow) -> None:
+        if self.phase == OVER:
+            return
+        if then is AfterFollow.SPEED:
+            self._speed_step()
+        elif self.from_speed:
+            self._speed_or_play()
+        else:
+            self._play_step()
+
+    def _skill_cards(self, a: int) -> None:
+        """After the opening draw: extra draws, then named cards searched out of the deck (then
+        the discards), the deck reshuffled after a search (R31)."""
+        for skill, n in EXTRA_DRAW.items():
+            if self.has(a, skill):
+                self._draw(a, n, skill)
+        for skill, titles in ADDED_CARDS.items():
+            if not self.has(a, skill):
+                continue
+            for title in titles:
+                card, self.deck, self.discards, self.rng_seed = search(
+                    self.data, title, self.deck, self.discards, self.rng_seed
+                )
+                if card == NO_CARD:
+                    self._emit({"type": "skill-card", "seat": a, "skill": skill, "card": None})
+                    continue
+                self.hands = _put(self.hands, a, tuple(sorted((*self.hands[a], card))))
+                self._emit({"type": "skill-card", "seat": a, "skill": skill, "card": title})
+
+
+@cache
+def _reach(cat: Catalogue, gun: bool, missiles: Hand) -> int:
+    """``flight.reach`` by whether the aircraft has a gun and its missiles left (cached: the
+    rules ask after every maneuver and the answers are few)."""
+    best = GUN if gun else flight.NO_REACH
+    for index, count in enumerate(missiles):
+        if count > 0:
+            best = max(best, cat.data.missiles[index].band)
+    return best
