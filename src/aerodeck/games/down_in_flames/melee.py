@@ -105,9 +105,6 @@ class MeleeState(AircraftRules):
         "n",
         "nfod",
         "on",
-        "pay_ac",
-        "pay_left",
-        "pay_then",
         "pick_i",
         "planes_shown",
         "pool_used",
@@ -456,10 +453,6 @@ class MeleeState(AircraftRules):
         )
 
     # --- drawing ------------------------------------------------------------------------------
-
-    def _discard_moves(self, hand: Hand) -> list[Move]:
-        """A discard of each distinct card in the hand, in data order (hands are sorted)."""
-        return list(map(self.game.catalogue.discard.__getitem__, dict.fromkeys(hand)))
 
     # --- set-up -------------------------------------------------------------------------------
 
@@ -1039,30 +1032,8 @@ class MeleeState(AircraftRules):
 
     # --- paying -------------------------------------------------------------------------------
 
-    def _pay(self, a: int, n: int, then: AfterPay) -> None:
-        self.pay_ac, self.pay_left, self.pay_then = a, n, then
-        self.phase, self.to_act = PAY, self.owner(a)
-
-    def _legal_pay(self) -> list[Move]:
-        return self._discard_moves(self.hands[self.pay_ac])
-
-    def _do_pay(self, move: Move) -> None:
-        a = self.pay_ac
-        then = self.pay_then
-        assert then is not None
-        self._discard(a, self.data.card(move.name).index, then)
-        self.pay_left -= 1
-        if self.pay_left:
-            return
-        if then in (AfterPay.STALL, AfterPay.ENVELOPE):
-            self._after_draw()
-        elif then is AfterPay.CLIMB:
-            self._change_altitude(a, 1, "climb")
-            self._offer_follow(a, 1, AfterFollow.SPEED)
-        elif then is AfterPay.FOLLOW:
-            self._finish_follow()
-        else:
-            self._defender_window()
+    def _paid(self, a: int, then: AfterPay) -> None:
+        self._defender_window()  # an action card's cost (no Tactic climbs here)
 
     # --- the cycle with Teamwork (R50) ----------------------------------------------------------
 

@@ -93,9 +93,6 @@ class DifState(AircraftRules):
         "follow_then",
         "kind",
         "lent",
-        "pay_left",
-        "pay_seat",
-        "pay_then",
         "planes_shown",
         "pool_used",
         "pos",
@@ -142,7 +139,7 @@ class DifState(AircraftRules):
         self.cyc_a = 0
         self.cyc_b = 0
         self.cyc_missile = -1
-        self.pay_seat = 0
+        self.pay_ac = 0
         self.pay_left = 0
         self.pay_then: AfterPay | None = None
         self.follow_delta = 0
@@ -314,10 +311,6 @@ class DifState(AircraftRules):
 
     # --- drawing and discarding ---------------------------------------------------------------
 
-    def _discard_moves(self, seat: int) -> list[Move]:
-        """A discard of each distinct card in the hand, in data order (hands are sorted)."""
-        return list(map(self.game.catalogue.discard.__getitem__, dict.fromkeys(self.hands[seat])))
-
     # --- set-up steps -------------------------------------------------------------------------
 
     # --- custom missile loads (R44) ------------------------------------------------------------
@@ -483,7 +476,7 @@ class DifState(AircraftRules):
     def _legal_discard(self) -> list[Move]:
         cat = self.game.catalogue
         seat = self.flyer
-        out = [cat.by_text["draw"], *self._discard_moves(seat)]
+        out = [cat.by_text["draw"], *self._discard_moves(self.hands[seat])]
         if self.step == TurnStep.PRE and self.rel(seat) < 0 and self.has(seat, "Bat-Turn"):
             out.append(cat.by_text["neutral"])
         return out
@@ -754,31 +747,9 @@ class DifState(AircraftRules):
 
     # --- paying a cost ------------------------------------------------------------------------
 
-    def _pay(self, seat: int, n: int, then: AfterPay) -> None:
-        """The payer chooses the ``n`` cards to discard, one decision each."""
-        self.pay_seat, self.pay_left, self.pay_then = seat, n, then
-        self.phase, self.to_act = PAY, seat
-
-    def _legal_pay(self) -> list[Move]:
-        return self._discard_moves(self.pay_seat)
-
-    def _do_pay(self, move: Move) -> None:
-        seat = self.pay_seat
-        then = self.pay_then
-        assert then is not None
-        self._discard(seat, self.data.card(move.name).index, then)
-        self.pay_left -= 1
-        if self.pay_left:
-            return
-        if then in (AfterPay.STALL, AfterPay.ENVELOPE):
-            self._after_draw()
-        elif then is AfterPay.CLIMB:
-            self._change_altitude(seat, 1, "climb")
-            self._offer_follow(seat, 1, AfterFollow.SPEED)
-        elif then is AfterPay.FOLLOW:
-            self._finish_follow()
-        elif then is AfterPay.TACTIC:
-            self._effect(seat)
+    def _paid(self, a: int, then: AfterPay) -> None:
+        if then is AfterPay.TACTIC:
+            self._effect(a)
         else:
             self._react_step()
 

@@ -22,6 +22,7 @@ from aerodeck.games.down_in_flames.phases import (
     ALTITUDE,
     DISCARD,
     NO_CARD,
+    PAY,
     AfterFollow,
     AfterPay,
     Hand,
@@ -71,6 +72,9 @@ class AircraftRules(TurnState):
         "missile_hand",
         "missiles",
         "mods",
+        "pay_ac",
+        "pay_left",
+        "pay_then",
         "planes",
         "pools",
         "rate_left",
@@ -105,6 +109,9 @@ class AircraftRules(TurnState):
     loads: tuple[Load | None, ...]
     loading: bool
     from_speed: bool
+    pay_ac: int
+    pay_left: int
+    pay_then: AfterPay | None
     chain: tuple[Link, ...]
     cyc_missile: int
     missile_hand: Hand
@@ -131,7 +138,11 @@ class AircraftRules(TurnState):
         """Bat-Turn (R33, R56): every position held on ``a`` drops to Neutral."""
 
     @abstractmethod
-    def _pay(self, a: int, n: int, then: AfterPay) -> None: ...
+    def _paid(self, a: int, then: AfterPay) -> None:
+        """A card's cost paid (AfterPay.OPEN, TACTIC): on to its reaction window or effect."""
+
+    @abstractmethod
+    def _finish_follow(self) -> None: ...
 
     @abstractmethod
     def _enforce(self) -> None: ...
@@ -203,6 +214,36 @@ class AircraftRules(TurnState):
                     self.rate_left = 0
             return True
         return False
+
+    def _pay(self, a: int, n: int, then: AfterPay) -> None:
+        """Aircraft ``a``'s player chooses the ``n`` cards to discard, one decision each."""
+        self.pay_ac, self.pay_left, self.pay_then = a, n, then
+        self.phase, self.to_act = PAY, self.owner(a)
+
+    def _legal_pay(self) -> list[Move]:
+        return self._discard_moves(self.hands[self.pay_ac])
+
+    def _discard_moves(self, hand: Hand) -> list[Move]:
+        """A discard of each distinct card in the hand, in data order (hands are sorted)."""
+        return list(map(self.game.catalogue.discard.__getitem__, dict.fromkeys(hand)))
+
+    def _do_pay(self, move: Move) -> None:
+        a = self.pay_ac
+        then = self.pay_then
+        assert then is not None
+        self._discard(a, self.data.card(move.name).index, then)
+        self.pay_left -= 1
+        if self.pay_left:
+            return
+        if then in (AfterPay.STALL, AfterPay.ENVELOPE):
+            self._after_draw()
+        elif then is AfterPay.CLIMB:
+            self._change_altitude(a, 1, "climb")
+            self._offer_follow(a, 1, AfterFollow.SPEED)
+        elif then is AfterPay.FOLLOW:
+            self._finish_follow()
+        else:
+            self._paid(a, then)
 
     def _legal_launch(self) -> list[Move]:
         cat = self.game.catalogue
