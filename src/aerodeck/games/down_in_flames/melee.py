@@ -54,7 +54,7 @@ from aerodeck.games.down_in_flames.phases import (
     Load,
     TurnStep,
 )
-from aerodeck.games.down_in_flames.shared import AircraftRules, _reach
+from aerodeck.games.down_in_flames.shared import AircraftRules, _reach, reacts
 from aerodeck.games.down_in_flames.skills import (
     ADDED_CARDS,
     ANGLES,
@@ -331,10 +331,7 @@ class MeleeState(AircraftRules):
             return True
         if self.mutual(a, t) > self.reach(a):
             return False
-        others = [h for h in self.holders(t) if h != a]
-        if new == 1:
-            return sum(1 for h in others if self.on[h][1] == 1) < 2
-        return not any(self.on[h][1] == 2 for h in others)
+        return flight.slot_free([self.on[h][1] for h in self.holders(t) if h != a], new)
 
     def _set_rel(self, a: int, t: int, new: int) -> None:
         if self.on[t][0] == a:
@@ -904,32 +901,16 @@ class MeleeState(AircraftRules):
         gun = self.plane(a).gun is not None
         alt = self.alts[a]
         climb, dive = alt < HIGH and hand_size >= 2, alt > LOW
-        reach = self.reach(a)
-        missiles, on, bands, alts, alive = (
-            self.missiles[a],
-            self.on,
-            self.bands,
-            self.alts,
-            self.alive,
-        )
-        mine, level = on[a]
-        engaged = mine >= 0 or any(x[0] == a for x in on)
+        missiles, bands = self.missiles[a], self.bands
         situation = []
-        # The same reasoning as rel, _pos_ok, _room and _may_move_band, over each target's holders
-        # found once.
-        for t in [mine] if mine >= 0 else self.enemies(a):
-            rel = level if mine == t else -on[t][1] if on[t][0] == a else 0
-            holding = [x for x, (target, _) in enumerate(on) if target == t and x != a]
-            mutual = min(AH, max(bands[a], bands[t]) + abs(alt - alts[t]))
-            pos_ok = not engaged or rel != 0
-            room1 = room2 = False
-            if pos_ok and rel < 2 and mutual <= reach:
-                held = [on[h][1] for h in holding]
-                room1, room2 = held.count(1) < 2, 2 not in held
+        for t in self.targets(a):
+            rel = self.rel(a, t)
+            mutual = self.mutual(a, t)
+            pos_ok = self._pos_ok(a, t)
+            room1 = pos_ok and rel < 1 and self._room(a, t, 1)
+            room2 = pos_ok and rel < 2 and self._room(a, t, 2)
             fit = _fit(cat, rel, mutual, missiles)
-            free = rel != 0 or (
-                not (on[t][0] >= 0 and alive[on[t][0]]) and not any(alive[x] for x in holding)
-            )
+            free = self._may_move_band(a, t)
             situation.append(
                 (t, gun and mutual == GUN, rel, fit, pos_ok, room1, room2, bands[a], bands[t], free)
             )
@@ -946,7 +927,7 @@ class MeleeState(AircraftRules):
                 attacks += without
             acts += act
             moves += maneuvers
-        if on[a][0] >= 0:
+        if self.on[a][0] >= 0:
             moves.append(cat.by_text["neutral"])
         if hand_size and self.skills[a] and self.fresh(a, "Timely"):
             moves.append(cat.by_text["timely"])
@@ -1585,9 +1566,7 @@ def _fit(cat: Catalogue, rel: int, mutual: int, missiles: Hand) -> tuple[str, ..
     """The missiles (notation names) a Tone may fire at this position and mutual range with
     these missiles left (cached: few situations)."""
     return tuple(
-        m.slug
-        for m in cat.data.missiles
-        if rel >= 0 and missiles[m.index] and m.cards[rel] is not None and m.reaches(mutual)
+        m.slug for m in cat.data.missiles if flight.can_fire(m, rel, mutual, missiles[m.index])
     )
 
 
@@ -1629,7 +1608,7 @@ def _play_table(
                 act.append(cat.get("act", name, "down", t=t))
         moves: list[Move] = []
         if pos_ok:
-            for k in range(1, min(card.positioning, 4, 2 - rel) + 1):
+            for k in flight.position_steps(card.positioning, rel):
                 level = rel + k
                 if level <= 0 or (room1 if level == 1 else room2):
                     moves.append(cat.get("pos", name, a=k, t=t))
@@ -1651,7 +1630,7 @@ def _range_moves(
                 for foe in range(GUN - theirs, AH - theirs + 1):
                     if foe and not free:
                         continue
-                    if (me or foe) and abs(me) + abs(foe) <= card.range:
+                    if flight.range_change_ok(card.range, me, foe):
                         moves.append(cat.get("range", card.slug, a=me, b=foe, t=t))
         table.append(tuple(moves))
     return tuple(table)
@@ -1667,7 +1646,7 @@ def _speed_moves(
     for me, foe in ((-1, 0), (1, 0), (0, -1), (0, 1)):
         if foe and not free:
             continue
-        if GUN <= mine + me <= AH and GUN <= theirs + foe <= AH:
+        if flight.in_bands(mine + me) and flight.in_bands(theirs + foe):
             out.append(cat.get("speed", "range", a=me, b=foe, t=t))
     return tuple(out)
 
@@ -1680,19 +1659,10 @@ def _reactions(
     per title. React To names the title; Ace Pilot (ANY) guards only the flyer or the target
     (``own``); Split-S (ANY_ENEMY_TURN) only the target off its turn (``enemy_turn``); a
     missile's or site's hand (``restricted``) has no pilot: cards not usable there never react."""
-    out: list[Move | None] = []
-    for card in cat.data.cards:
-        react = card.react_to
-        if restricted and not card.usable_in_missile_hand:
-            ok = False
-        elif title in react:
-            ok = True
-        elif "ANY" in react:
-            ok = own
-        else:
-            ok = "ANY_ENEMY_TURN" in react and enemy_turn
-        out.append(cat.react[card.index] if ok else None)
-    return tuple(out)
+    return tuple(
+        cat.react[c.index] if reacts(c, title, restricted, own, enemy_turn) else None
+        for c in cat.data.cards
+    )
 
 
 @cache

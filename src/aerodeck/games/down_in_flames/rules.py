@@ -49,7 +49,7 @@ from aerodeck.games.down_in_flames.phases import (
 )
 from aerodeck.games.down_in_flames.reasons import why
 from aerodeck.games.down_in_flames.scenario import read_setup
-from aerodeck.games.down_in_flames.shared import AircraftRules, _reach
+from aerodeck.games.down_in_flames.shared import AircraftRules, _reach, reacts
 from aerodeck.games.down_in_flames.skills import (
     EXPERTISE,
     NO_MODS,
@@ -768,7 +768,7 @@ class DifState(AircraftRules):
 
     def can_react(self, seat: int, card: CardType, top: Link) -> bool:
         """React To names the title, or Ace Pilot (anything), or Split-S on the enemy's turn."""
-        return _reacts(card, top[2], self._restricted(seat), seat != self.flyer)
+        return reacts(card, top[2], self._restricted(seat), True, seat != self.flyer)
 
     def _restricted(self, seat: int) -> bool:
         """Whether the seat reacts from a missile's or a site's hand (no pilot: R38)."""
@@ -1232,11 +1232,7 @@ def _tone_moves(
     """By card index: the Tones it may play at this position and range with these missiles
     left (cached per situation: the play step asks on every decision)."""
     data = cat.data
-    fit = [
-        m
-        for m in data.missiles
-        if rel >= 0 and missiles[m.index] and m.cards[rel] is not None and m.reaches(mutual)
-    ]
+    fit = [m for m in data.missiles if flight.can_fire(m, rel, mutual, missiles[m.index])]
     return tuple(
         tuple(cat.get("tone", c.slug, m.slug) for m in fit) if c.can_tone else ()
         for c in data.cards
@@ -1268,7 +1264,7 @@ def _card_moves(
             if dive:
                 act.append(cat.get("act", name, "down"))
         moves: list[Move] = []
-        for k in range(1, min(card.positioning, 4, 2 - rel) + 1):
+        for k in flight.position_steps(card.positioning, rel):
             if rel + k <= 0 or hold:
                 moves.append(cat.get("pos", name, a=k))
         table.append((tuple(act), (*moves, *ranges[card.index])))
@@ -1285,7 +1281,7 @@ def _range_moves(cat: Catalogue, mine: int, theirs: int) -> tuple[tuple[Move, ..
         if card.range:
             for me in range(GUN - mine, AH - mine + 1):
                 for foe in range(GUN - theirs, AH - theirs + 1):
-                    if (me or foe) and abs(me) + abs(foe) <= card.range:
+                    if flight.range_change_ok(card.range, me, foe):
                         moves.append(cat.get("range", card.slug, a=me, b=foe))
         table.append(tuple(moves))
     return tuple(table)
@@ -1299,7 +1295,7 @@ def _speed_moves(cat: Catalogue, pos: bool, mine: int, theirs: int) -> tuple[Mov
     if pos:
         out.append(cat.get("speed", "pos"))
     for me, foe in ((-1, 0), (1, 0), (0, -1), (0, 1)):
-        if GUN <= mine + me <= AH and GUN <= theirs + foe <= AH:
+        if flight.in_bands(mine + me) and flight.in_bands(theirs + foe):
             out.append(cat.get("speed", "range", a=me, b=foe))
     return tuple(out)
 
@@ -1311,20 +1307,9 @@ def _reactions(
     """By card index, its reaction to an action titled ``title`` (None if it may not react):
     ``restricted`` for a missile's or site's hand, ``enemy_turn`` off the reactor's turn."""
     return tuple(
-        cat.react[c.index] if _reacts(c, title, restricted, enemy_turn) else None
+        cat.react[c.index] if reacts(c, title, restricted, True, enemy_turn) else None
         for c in cat.data.cards
     )
-
-
-def _reacts(card: CardType, title: str, restricted: bool, enemy_turn: bool) -> bool:
-    """React To names the title, or Ace Pilot (anything), or Split-S on the enemy's turn; a
-    missile's or site's hand has no pilot, so cards not usable there never react (R38)."""
-    if restricted and not card.usable_in_missile_hand:
-        return False
-    react = card.react_to
-    if title in react or "ANY" in react:
-        return True
-    return "ANY_ENEMY_TURN" in react and enemy_turn
 
 
 def _lent_plays(slug: str, moves: list[Any]) -> list[Any]:

@@ -16,7 +16,7 @@ from aerodeck.core.tuples import replace_at
 from aerodeck.core.tuples import without as _without
 from aerodeck.games.down_in_flames import flight
 from aerodeck.games.down_in_flames.actions import Catalogue, Move
-from aerodeck.games.down_in_flames.data import ALTITUDES, Aircraft, DataSet
+from aerodeck.games.down_in_flames.data import ALTITUDES, Aircraft, CardType, DataSet
 from aerodeck.games.down_in_flames.flight import GUN, HIGH, LOW, MEDIUM
 from aerodeck.games.down_in_flames.phases import (
     ALTITUDE,
@@ -497,3 +497,18 @@ def _reach(cat: Catalogue, gun: bool, missiles: Hand) -> int:
         if count > 0:
             best = max(best, cat.data.missiles[index].band)
     return best
+
+
+def reacts(card: CardType, title: str, restricted: bool, own: bool, enemy_turn: bool) -> bool:
+    """Whether ``card`` may react to an action titled ``title``: React To names the title; Ace
+    Pilot (ANY) guards only the aircraft acting or acted on (``own``, always in the duel); Split-S
+    (ANY_ENEMY_TURN) only off the reactor's turn; a missile's or site's hand (``restricted``) has
+    no pilot, so cards not usable there never react (R19, R2, R38, R50)."""
+    if restricted and not card.usable_in_missile_hand:
+        return False
+    react = card.react_to
+    if title in react:
+        return True
+    if "ANY" in react:
+        return own
+    return "ANY_ENEMY_TURN" in react and enemy_turn
