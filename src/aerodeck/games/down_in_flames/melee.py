@@ -88,7 +88,6 @@ class MeleeState(AircraftRules):
         "angle_queue",
         "bands",
         "bonus",
-        "cms",
         "cyc_a",
         "cyc_b",
         "cyc_card",
@@ -1064,21 +1063,11 @@ class MeleeState(AircraftRules):
             agile = self.fresh(r, "Agile")
             jink = self.kind == "gun" and r == self.target and self.fresh(r, "Jink")
             lucky = self.cms[r] > 0 and self.fresh(r, "Lucky")
-        wild: list[Move] = []
         restricted = (self.kind == "missile" and r == self.flyer) or r == SITE
         own = r in (self.flyer, self.target)
         enemy_turn = r == self.target and r != self.flyer
         reactions = _reactions(cat, top[2], restricted, own, enemy_turn)
-        for index in dict.fromkeys(hand):
-            move = reactions[index]
-            if move is not None:
-                out.append(move)
-            else:
-                slug = self.data.cards[index].slug
-                if agile:
-                    wild.append(cat.get("agile", slug))
-                if jink:
-                    wild.append(cat.get("jink", slug))
+        wild = self._reactions_from(hand, reactions, agile, jink, out)
         sam = self.kind == "site" and self.chain[0][2] == "Tone"
         if (
             r == self.target
@@ -1101,28 +1090,7 @@ class MeleeState(AircraftRules):
                 return
             self._resolve()
             return
-        if move.verb == "cm":
-            self.cms = _put(self.cms, r, self.cms[r] - 1)
-            link: Link = (r, NO_CARD, "Countermeasures", "cm")
-        elif move.verb == "lucky":
-            self._spend(r, "Lucky")
-            self.cms = _put(self.cms, r, self.cms[r] - 1)
-            link = (r, NO_CARD, "Ace Pilot", "lucky")
-        elif move.verb in ("agile", "jink"):
-            self._spend(r, "Agile" if move.verb == "agile" else "Jink")
-            card = self.data.card(move.name)
-            self.hands = _put(self.hands, r, _without(self.hands[r], card.index))
-            link = (r, card.index, "Ace Pilot", "hand")
-        else:
-            card = self.data.card(move.name)
-            hand, source = self._source(r)
-            if source == "missile":
-                self.missile_hand = _without(hand, card.index)
-            elif source == "site":
-                self.site_hand = _without(hand, card.index)
-            else:
-                self.hands = _put(self.hands, r, _without(hand, card.index))
-            link = (r, card.index, card.title, source)
+        link = self._reaction_link(r, move)
         if self.kind == "site":
             self.chain += (link,)
             self._emit({"type": "react", "seat": r, "card": self._describe(link), "from": link[3]})
@@ -1473,13 +1441,7 @@ class MeleeState(AircraftRules):
             pools[a], pool = tuple(sorted(pool[:size])), pool[size:]
         new.hands = tuple(hands)
         new.pools = tuple(pools)
-        if hidden_missile:
-            size = len(self.missile_hand)
-            new.missile_hand, pool = tuple(sorted(pool[:size])), pool[size:]
-        if hidden_site:
-            size = len(self.site_hand)
-            new.site_hand, pool = tuple(sorted(pool[:size])), pool[size:]
-        new.deck = tuple(pool)
+        self._deal_cycle_hands(new, pool, hidden_missile, hidden_site)
         choices = self.eligible()
         for a in others:
             if self.planes[a] >= 0 and not self.planes_shown:

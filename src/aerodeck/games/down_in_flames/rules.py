@@ -83,7 +83,6 @@ class DifState(AircraftRules):
         "alts_shown",
         "bands",
         "bonus",
-        "cms",
         "cyc_a",
         "cyc_b",
         "cyc_card",
@@ -788,23 +787,13 @@ class DifState(AircraftRules):
         top = self.chain[-1]
         out = [cat.by_text["pass"]]
         hand, source = self._source(seat)
-        wild: list[Move] = []
         agile = jink = False
         if source == "hand" and self.skills_shown and self.skills[seat]:
             # Agile, Jink: once per game any card reacts as an Ace Pilot (R34).
             agile = self.fresh(seat, "Agile")
             jink = self.kind == "gun" and seat != self.chain[0][0] and self.fresh(seat, "Jink")
         reactions = _reactions(cat, top[2], self._restricted(seat), seat != self.flyer)
-        for index in dict.fromkeys(hand):
-            move = reactions[index]
-            if move is not None:
-                out.append(move)
-            else:
-                slug = self.data.cards[index].slug
-                if agile:
-                    wild.append(cat.get("agile", slug))
-                if jink:
-                    wild.append(cat.get("jink", slug))
+        wild = self._reactions_from(hand, reactions, agile, jink, out)
         if self._can_countermeasure(seat, top):
             out.append(cat.by_text["cm"])
         if (
@@ -823,28 +812,7 @@ class DifState(AircraftRules):
             self._emit({"type": "pass", "seat": seat})
             self._resolve()
             return
-        if move.verb == "cm":
-            self.cms = _put(self.cms, seat, self.cms[seat] - 1)
-            link: Link = (seat, NO_CARD, "Countermeasures", "cm")
-        elif move.verb == "lucky":
-            self._spend(seat, "Lucky")
-            self.cms = _put(self.cms, seat, self.cms[seat] - 1)
-            link = (seat, NO_CARD, "Ace Pilot", "lucky")
-        elif move.verb in ("agile", "jink"):
-            self._spend(seat, "Agile" if move.verb == "agile" else "Jink")
-            card = self.data.card(move.name)
-            self.hands = _put(self.hands, seat, _without(self.hands[seat], card.index))
-            link = (seat, card.index, "Ace Pilot", "hand")
-        else:
-            card = self.data.card(move.name)
-            hand, source = self._source(seat)
-            if source == "missile":
-                self.missile_hand = _without(hand, card.index)
-            elif source == "site":
-                self.site_hand = _without(hand, card.index)
-            else:
-                self.hands = _put(self.hands, seat, _without(hand, card.index))
-            link = (seat, card.index, card.title, source)
+        link = self._reaction_link(seat, move)
         self.chain += (link,)
         self._emit({"type": "react", "seat": seat, "card": self._describe(link), "from": link[3]})
         self.to_act = 1 - seat
@@ -1155,13 +1123,7 @@ class DifState(AircraftRules):
         size = len(self.pools[other])
         new.pools = _put(self.pools, other, tuple(sorted(pool[:size])))
         pool = pool[size:]
-        if hidden_missile:
-            size = len(self.missile_hand)
-            new.missile_hand, pool = tuple(sorted(pool[:size])), pool[size:]
-        if hidden_site:
-            size = len(self.site_hand)
-            new.site_hand, pool = tuple(sorted(pool[:size])), pool[size:]
-        new.deck = tuple(pool)
+        self._deal_cycle_hands(new, pool, hidden_missile, hidden_site)
         if self.planes[other] >= 0 and not self.planes_shown:
             choices = self.eligible()
             new.planes = _put(self.planes, other, choices[seed % len(choices)])

@@ -60,6 +60,7 @@ class AircraftRules(TurnState):
         "burner_on",
         "burners",
         "chain",
+        "cms",
         "cyc_missile",
         "data",
         "deck",
@@ -109,6 +110,7 @@ class AircraftRules(TurnState):
     loads: tuple[Load | None, ...]
     loading: bool
     from_speed: bool
+    cms: tuple[int, ...]
     pay_ac: int
     pay_left: int
     pay_then: AfterPay | None
@@ -143,6 +145,10 @@ class AircraftRules(TurnState):
 
     @abstractmethod
     def _finish_follow(self) -> None: ...
+
+    @abstractmethod
+    def _source(self, a: int) -> tuple[Hand, str]:
+        """The hand aircraft ``a`` reacts from now, and its name (hand, missile, site)."""
 
     @abstractmethod
     def _enforce(self) -> None: ...
@@ -244,6 +250,66 @@ class AircraftRules(TurnState):
             self._finish_follow()
         else:
             self._paid(a, then)
+
+    def _reactions_from(
+        self,
+        hand: Hand,
+        reactions: tuple[Move | None, ...],
+        agile: bool,
+        jink: bool,
+        out: list[Move],
+    ) -> list[Move]:
+        """Adds to ``out`` each distinct card of ``hand`` that may react; returns the Agile and
+        Jink plays (R34) of the others, which are listed after every plain reaction."""
+        cat = self.game.catalogue
+        wild: list[Move] = []
+        for index in dict.fromkeys(hand):
+            move = reactions[index]
+            if move is not None:
+                out.append(move)
+            else:
+                slug = self.data.cards[index].slug
+                if agile:
+                    wild.append(cat.get("agile", slug))
+                if jink:
+                    wild.append(cat.get("jink", slug))
+        return wild
+
+    def _reaction_link(self, a: int, move: Move) -> Link:
+        """Aircraft ``a`` reacts: a countermeasure, Lucky (a countermeasure as Ace Pilot), an
+        Agile or Jink card, or a card from the hand it reacts from; taken from there."""
+        if move.verb == "cm":
+            self.cms = _put(self.cms, a, self.cms[a] - 1)
+            return (a, NO_CARD, "Countermeasures", "cm")
+        if move.verb == "lucky":
+            self._spend(a, "Lucky")
+            self.cms = _put(self.cms, a, self.cms[a] - 1)
+            return (a, NO_CARD, "Ace Pilot", "lucky")
+        card = self.data.card(move.name)
+        if move.verb in ("agile", "jink"):
+            self._spend(a, "Agile" if move.verb == "agile" else "Jink")
+            self.hands = _put(self.hands, a, _without(self.hands[a], card.index))
+            return (a, card.index, "Ace Pilot", "hand")
+        hand, source = self._source(a)
+        if source == "missile":
+            self.missile_hand = _without(hand, card.index)
+        elif source == "site":
+            self.site_hand = _without(hand, card.index)
+        else:
+            self.hands = _put(self.hands, a, _without(hand, card.index))
+        return (a, card.index, card.title, source)
+
+    def _deal_cycle_hands(
+        self, new: AircraftRules, pool: list[int], hidden_missile: bool, hidden_site: bool
+    ) -> None:
+        """Determinization's last deal: the hidden missile and site hands, then the deck."""
+        if hidden_missile:
+            size = len(self.missile_hand)
+            new.missile_hand, pool = tuple(sorted(pool[:size])), pool[size:]
+        if hidden_site:
+            size = len(self.site_hand)
+            new.site_hand, pool = tuple(sorted(pool[:size])), pool[size:]
+        new.deck = tuple(pool)
 
     def _legal_launch(self) -> list[Move]:
         cat = self.game.catalogue
