@@ -51,7 +51,6 @@ from aerodeck.games.down_in_flames.phases import (
     AfterPay,
     Hand,
     Link,
-    Load,
     TurnStep,
 )
 from aerodeck.games.down_in_flames.shared import AircraftRules, _reach, reacts
@@ -66,7 +65,6 @@ from aerodeck.games.down_in_flames.skills import (
     RATINGS,
     can_step,
     gun_cost,
-    launch_extra,
     offered,
     search,
     why_expertise,
@@ -84,35 +82,20 @@ class MeleeState(AircraftRules):
 
     __slots__ = (
         "alive",
-        "alts_shown",
         "angle_queue",
-        "bands",
-        "bonus",
-        "cyc_a",
-        "cyc_b",
-        "cyc_card",
-        "end_reason",
         "flown",
-        "follow_delta",
         "follow_queue",
-        "follow_then",
         "kills",
-        "kind",
         "last_side",
-        "lent",
         "lent_by",
         "n",
         "nfod",
         "on",
         "pick_i",
-        "planes_shown",
-        "pool_used",
         "reactor",
-        "round",
         "side_turn",
         "sides",
         "site_checked",
-        "speed_left",
         "target",
         "team_queue",
         "team_used",
@@ -128,77 +111,31 @@ class MeleeState(AircraftRules):
         self, game: DownInFlames, seed: int | None, setup: Mapping[str, Any] | None
     ) -> None:
         super().__init__(game, seed, setup)
-        # The game's data set, aircraft count and each aircraft's side, in slots for the rules'
-        # many reads.
-        data = self.data = game.data
+        # The aircraft count and each aircraft's side, in slots for the rules' many reads.
         n = self.n = game.n_aircraft
+        pool = self._start(n)
         self.sides: tuple[int, ...] = tuple(game.side_of[game.owner_of[a]] for a in range(n))
-        self.rng_seed = self.seed
-        self.phase = PICK
-        self.pick_i = 0
-        self.to_act = 0
-        self.planes: tuple[int, ...] = (-1,) * n
-        self.planes_shown = False
-        self.alts: tuple[int, ...] = (-1,) * n
-        self.alts_shown = False
-        self.bands: tuple[int, ...] = (data.constants.starting_range,) * n
+        self.pick_i = self.unit_i = 0
         self.on: tuple[tuple[int, int], ...] = (NONE,) * n
         self.alive: tuple[bool, ...] = (True,) * n
-        self.hands: tuple[Hand, ...] = ((),) * n
-        self.discards: Hand = ()
-        self.missile_hand: Hand = ()
-        self.missiles: tuple[Hand, ...] = ((0,) * len(data.missiles),) * n
-        self.cms: tuple[int, ...] = (0,) * n
-        self.burners: tuple[int, ...] = (0,) * n
-        self.burner_on: tuple[bool, ...] = (False,) * n
         self.kills: tuple[int, ...] = (0,) * game.n_sides
-        self.round = 1
         self.flown: tuple[bool, ...] = (False,) * n
         self.flyer = -1
         self.side_turn = 0
         self.last_side = -1
-        self.step = TurnStep.PRE
-        self.bonus = 0
-        self.speed_left = 0
-        self.from_speed = False
-        self.chain: tuple[Link, ...] = ()
-        self.kind = ""
-        self.cyc_card = NO_CARD
-        self.cyc_a = 0
-        self.cyc_b = 0
-        self.cyc_missile = -1
         self.target = -1
         self.reactor = -1
         self.team_queue: tuple[int, ...] = ()
         self.team_used = False
-        self.pay_ac = 0
-        self.pay_left = 0
-        self.pay_then: AfterPay | None = None
         self.follow_queue: tuple[int, ...] = ()
-        self.follow_delta = 0
-        self.follow_then = AfterFollow.SPEED
-        self.result = None
-        self.end_reason = ""
-        pool = [c.index for c in data.cards for _ in range(c.count * int(game.options["decks"]))]
-        self.deck: Hand = ()
         self.to_act = self.owner(0)
-        self.site_hand: Hand = ()
         self.site_checked = 0  # sites that have checked the flying aircraft this turn
-        # Aircraft Expertise (R60): each aircraft's set-aside pool, the aircraft turn it last
-        # drew from, the pool card taken out and awaiting its play, and its aircraft.
-        self.pools: tuple[Hand, ...] = ((),) * n
-        self.pool_used: tuple[int, ...] = (-1,) * n
-        self.lent = NO_CARD
+        # Aircraft Expertise (R60): the aircraft whose pool card awaits its play, and the
+        # aircraft turns flown (a pool is drawn from once per turn of its aircraft).
         self.lent_by = -1
         self.turn_no = 0
-        # Skills and loads (R56-R61): per aircraft, like the duel's per seat.
-        self.skills: tuple[Hand, ...] = game.special
-        self.mods: tuple[Hand, ...] = (NO_MODS,) * n
-        self.skills_shown = False
-        self.used: tuple[Hand, ...] = ((),) * n
-        self.rate_left = self.rate_sign = self.timely_n = self.unit_i = 0
-        self.loads: tuple[Load | None, ...] = (None,) * n
-        self.loading = False
+        # Skills (R56-R61) per aircraft, a campaign's special conditions given (R59).
+        self.skills = game.special
         self.angle_queue: tuple[int, ...] = ()
         self.nfod: tuple[int, ...] = (0,) * game.players
         if setup:
@@ -1219,29 +1156,8 @@ class MeleeState(AircraftRules):
             self._emit({"type": "hold", "seat": a})
             self._play_step()
             return
-        missile = self.data.missiles[self.cyc_missile]
-        counts = self.missiles[a]
         fired = 2 if move.verb == "launch2" else 1
-        self.missiles = _put(
-            self.missiles, a, _put(counts, missile.index, counts[missile.index] - fired)
-        )
-        extra = launch_extra(fired, self.has(a, "Cocky"), self.has(a, "Better Envelope"))
-        size = flight.missile_hand_size(
-            self.data,
-            missile=missile,
-            rel=self.rel(a, t),
-            card_mod=self.data.cards[self.cyc_card].missile_hand_mod + extra,
-            bonus=self.bonus,
-            alt_attacker=self.alts[a],
-            alt_target=self.alts[t],
-            target=self.plane(t),
-            target_burner=self.burner_on[t],
-        )
-        self.bonus = 0
-        if size and self.fresh(t, "Alert"):
-            self._spend(t, "Alert")
-            size = 0
-        self.missile_hand = tuple(sorted(self._take(size)))
+        missile = self._fire(a, t, self.rel(a, t), fired)
         self._emit(
             {
                 "type": "launch",

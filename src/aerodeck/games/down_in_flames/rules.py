@@ -44,7 +44,6 @@ from aerodeck.games.down_in_flames.phases import (
     AfterPay,
     Hand,
     Link,
-    Load,
     TurnStep,
 )
 from aerodeck.games.down_in_flames.reasons import why
@@ -57,7 +56,6 @@ from aerodeck.games.down_in_flames.skills import (
     RATINGS,
     can_step,
     gun_cost,
-    launch_extra,
     offered,
     why_expertise,
 )
@@ -80,24 +78,9 @@ class DifState(AircraftRules):
     """The whole dogfight. Slots hold only ints, strings, bools and tuples (cheap ``clone``)."""
 
     __slots__ = (
-        "alts_shown",
-        "bands",
-        "bonus",
-        "cyc_a",
-        "cyc_b",
-        "cyc_card",
-        "end_reason",
         "first",
-        "follow_delta",
-        "follow_then",
-        "kind",
-        "lent",
-        "planes_shown",
-        "pool_used",
         "pos",
-        "round",
         "site_checked",
-        "speed_left",
         "turns_done",
     )
 
@@ -108,69 +91,19 @@ class DifState(AircraftRules):
         self, game: DownInFlames, seed: int | None, setup: Mapping[str, Any] | None
     ) -> None:
         super().__init__(game, seed, setup)
-        data = self.data = game.data  # the game's data set, a slot for the rules' many reads
-        self.rng_seed = self.seed
-        self.phase = PICK
+        pool = self._start(2)
         self.to_act = 0
-        self.planes: tuple[int, int] = (-1, -1)
-        self.planes_shown = False
-        self.alts: tuple[int, int] = (-1, -1)
-        self.alts_shown = False
-        self.bands: tuple[int, int] = (data.constants.starting_range,) * 2
         self.pos = 0
-        self.hands: tuple[Hand, Hand] = ((), ())
-        self.discards: Hand = ()
-        self.missile_hand: Hand = ()
-        self.missiles: tuple[Hand, Hand] = ((0,) * len(data.missiles),) * 2
-        self.cms = (0, 0)
-        self.burners = (0, 0)
-        self.burner_on = (False, False)
-        self.round = 1
         self.first = 0
         self.flyer = 0
         self.turns_done = 0
-        self.bonus = 0
-        self.speed_left = 0
-        self.from_speed = False
-        self.chain: tuple[Link, ...] = ()
-        self.kind = ""
-        self.cyc_card = NO_CARD
-        self.cyc_a = 0
-        self.cyc_b = 0
-        self.cyc_missile = -1
-        self.pay_ac = 0
-        self.pay_left = 0
-        self.pay_then: AfterPay | None = None
-        self.follow_delta = 0
-        self.follow_then = AfterFollow.SPEED
-        self.step = TurnStep.PRE
-        self.result = None
-        self.end_reason = ""
-        self.skills: tuple[Hand, Hand] = ((), ())
-        self.mods: tuple[Hand, Hand] = (NO_MODS, NO_MODS)
-        self.skills_shown = False
-        self.used: tuple[Hand, Hand] = ((), ())  # once-per-game skills spent
-        self.rate_left = 0
-        self.rate_sign = 0
-        self.timely_n = 0
-        self.site_hand: Hand = ()
+        self.skills = ((), ())
         self.site_checked = False
-        # Aircraft Expertise (R60): the set-aside pools, the window each seat last drew from,
-        # and the pool card taken out and awaiting its play (NO_CARD when none).
-        self.pools: tuple[Hand, Hand] = ((), ())
-        self.pool_used: tuple[int, int] = (-1, -1)
-        self.lent = NO_CARD
-        # Custom missile loads (option missile_loads): None keeps the printed load.
-        self.loads: tuple[Load | None, Load | None] = (None, None)
-        self.loading = False
-        # Multiple Action Card decks (§18.8) are combined into one larger deck.
-        decks = int(game.options["decks"])
-        pool = [c.index for c in data.cards for _ in range(c.count * decks)]
         if setup:
             read_setup(self, setup, pool)
         else:
             self.rng_seed = shuffle(self.rng_seed, pool)
-            self.deck: Hand = tuple(pool)
+            self.deck = tuple(pool)
 
     # --- shortcuts ------------------------------------------------------------------------
 
@@ -916,30 +849,8 @@ class DifState(AircraftRules):
             self._play_step()
             return
         enemy = 1 - seat
-        missile = self.data.missiles[self.cyc_missile]
-        counts = self.missiles[seat]
         fired = 2 if move.verb == "launch2" else 1
-        self.missiles = _put(
-            self.missiles, seat, _put(counts, missile.index, counts[missile.index] - fired)
-        )
-        # The 2nd missile adds a card (Cocky one more); Better Envelope adds one (R33, R35).
-        extra = launch_extra(fired, self.has(seat, "Cocky"), self.has(seat, "Better Envelope"))
-        size = flight.missile_hand_size(
-            self.data,
-            missile=missile,
-            rel=self.rel(seat),
-            card_mod=self.data.cards[self.cyc_card].missile_hand_mod + extra,
-            bonus=self.bonus,
-            alt_attacker=self.alts[seat],
-            alt_target=self.alts[enemy],
-            target=self.plane(enemy),
-            target_burner=self.burner_on[enemy],
-        )
-        self.bonus = 0
-        if size and self.fresh(enemy, "Alert"):
-            self._spend(enemy, "Alert")
-            size = 0
-        self.missile_hand = tuple(sorted(self._take(size)))
+        missile = self._fire(seat, enemy, self.rel(seat), fired)
         self._emit(
             {
                 "type": "launch",

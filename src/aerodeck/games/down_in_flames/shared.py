@@ -16,13 +16,14 @@ from aerodeck.core.tuples import replace_at
 from aerodeck.core.tuples import without as _without
 from aerodeck.games.down_in_flames import flight
 from aerodeck.games.down_in_flames.actions import Catalogue, Move
-from aerodeck.games.down_in_flames.data import ALTITUDES, Aircraft, CardType, DataSet
+from aerodeck.games.down_in_flames.data import ALTITUDES, Aircraft, CardType, DataSet, Missile
 from aerodeck.games.down_in_flames.flight import GUN, HIGH, LOW, MEDIUM
 from aerodeck.games.down_in_flames.phases import (
     ALTITUDE,
     DISCARD,
     NO_CARD,
     PAY,
+    PICK,
     AfterFollow,
     AfterPay,
     Hand,
@@ -33,9 +34,11 @@ from aerodeck.games.down_in_flames.phases import (
 from aerodeck.games.down_in_flames.skills import (
     ADDED_CARDS,
     EXTRA_DRAW,
+    NO_MODS,
     RATING_STEPS,
     RATINGS,
     THROWN,
+    launch_extra,
     load_offers,
     load_vp,
     search,
@@ -57,17 +60,28 @@ class AircraftRules(TurnState):
 
     __slots__ = (
         "alts",
+        "alts_shown",
+        "bands",
+        "bonus",
         "burner_on",
         "burners",
         "chain",
         "cms",
+        "cyc_a",
+        "cyc_b",
+        "cyc_card",
         "cyc_missile",
         "data",
         "deck",
         "discards",
+        "end_reason",
         "flyer",
+        "follow_delta",
+        "follow_then",
         "from_speed",
         "hands",
+        "kind",
+        "lent",
         "loading",
         "loads",
         "missile_hand",
@@ -77,13 +91,17 @@ class AircraftRules(TurnState):
         "pay_left",
         "pay_then",
         "planes",
+        "planes_shown",
+        "pool_used",
         "pools",
         "rate_left",
         "rate_sign",
         "rng_seed",
+        "round",
         "site_hand",
         "skills",
         "skills_shown",
+        "speed_left",
         "step",
         "timely_n",
         "used",
@@ -110,6 +128,21 @@ class AircraftRules(TurnState):
     loads: tuple[Load | None, ...]
     loading: bool
     from_speed: bool
+    planes_shown: bool
+    alts_shown: bool
+    bands: tuple[int, ...]
+    round: int
+    speed_left: int
+    kind: str
+    cyc_a: int
+    cyc_b: int
+    follow_delta: int
+    follow_then: AfterFollow
+    end_reason: str
+    pool_used: tuple[int, ...]
+    lent: int
+    bonus: int
+    cyc_card: int
     cms: tuple[int, ...]
     pay_ac: int
     pay_left: int
@@ -121,6 +154,59 @@ class AircraftRules(TurnState):
     rate_left: int
     rate_sign: int
     site_hand: Hand
+
+    def _start(self, n: int) -> list[int]:
+        """The state before the aircraft are chosen, for ``n`` aircraft; returns the Action deck
+        unshuffled (several decks combined into one, §18.8)."""
+        data = self.data = self.game.data  # a slot for the rules' many reads
+        self.rng_seed = self.seed
+        self.phase = PICK
+        self.planes = (-1,) * n
+        self.planes_shown = False
+        self.alts = (-1,) * n
+        self.alts_shown = False
+        self.bands = (data.constants.starting_range,) * n
+        self.deck = ()
+        self.hands = ((),) * n
+        self.discards = ()
+        self.missile_hand = ()
+        self.site_hand = ()
+        self.missiles = ((0,) * len(data.missiles),) * n
+        self.cms = (0,) * n
+        self.burners = (0,) * n
+        self.burner_on = (False,) * n
+        self.round = 1
+        self.step = TurnStep.PRE
+        self.bonus = self.speed_left = self.timely_n = 0
+        self.from_speed = False
+        # The action/reaction cycle: the chain of links, the use of its first card, its card,
+        # its two numbers (steps, range changes) and the missile a Tone fires.
+        self.chain = ()
+        self.kind = ""
+        self.cyc_card = NO_CARD
+        self.cyc_a = self.cyc_b = 0
+        self.cyc_missile = -1
+        self.pay_ac = self.pay_left = 0
+        self.pay_then = None
+        self.follow_delta = 0
+        self.follow_then = AfterFollow.SPEED
+        self.result = None
+        self.end_reason = ""
+        # Skills (R29-R34, R56): rating changes, revealed together, once-per-game ones spent.
+        self.mods = (NO_MODS,) * n
+        self.skills_shown = False
+        self.used = ((),) * n
+        self.rate_left = self.rate_sign = 0
+        # Aircraft Expertise (R60): the set-aside pools, the turn each last gave a card, and the
+        # card taken out awaiting its play (NO_CARD when none).
+        self.pools = ((),) * n
+        self.pool_used = (-1,) * n
+        self.lent = NO_CARD
+        # Custom missile loads (option missile_loads): None keeps the printed load.
+        self.loads = (None,) * n
+        self.loading = False
+        decks = int(self.game.options["decks"])
+        return [c.index for c in data.cards for _ in range(c.count * decks)]
 
     # --- what each machine supplies ----------------------------------------------------------
 
@@ -310,6 +396,35 @@ class AircraftRules(TurnState):
             size = len(self.site_hand)
             new.site_hand, pool = tuple(sorted(pool[:size])), pool[size:]
         new.deck = tuple(pool)
+
+    def _fire(self, a: int, t: int, rel: int, fired: int) -> Missile:
+        """``a`` launches ``fired`` missiles of the Tone's type at ``t`` from position ``rel``:
+        the counters spent and the missile's hand drawn, its size by the missile, position,
+        Tone card, bonus, altitudes and target (R3, R16); the 2nd missile adds a card (Cocky one
+        more), Better Envelope one; the target's Alert leaves it empty (R33, R35)."""
+        missile = self.data.missiles[self.cyc_missile]
+        counts = self.missiles[a]
+        self.missiles = _put(
+            self.missiles, a, _put(counts, missile.index, counts[missile.index] - fired)
+        )
+        extra = launch_extra(fired, self.has(a, "Cocky"), self.has(a, "Better Envelope"))
+        size = flight.missile_hand_size(
+            self.data,
+            missile=missile,
+            rel=rel,
+            card_mod=self.data.cards[self.cyc_card].missile_hand_mod + extra,
+            bonus=self.bonus,
+            alt_attacker=self.alts[a],
+            alt_target=self.alts[t],
+            target=self.plane(t),
+            target_burner=self.burner_on[t],
+        )
+        self.bonus = 0
+        if size and self.fresh(t, "Alert"):
+            self._spend(t, "Alert")
+            size = 0
+        self.missile_hand = tuple(sorted(self._take(size)))
+        return missile
 
     def _legal_launch(self) -> list[Move]:
         cat = self.game.catalogue
