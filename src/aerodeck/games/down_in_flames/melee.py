@@ -52,8 +52,15 @@ from aerodeck.games.down_in_flames.phases import (
     Hand,
     Link,
     TurnStep,
+    by_phase,
 )
-from aerodeck.games.down_in_flames.shared import AircraftRules, _reach, reacts
+from aerodeck.games.down_in_flames.shared import (
+    AircraftRules,
+    _range_moves,
+    _reach,
+    _speed_moves,
+    reacts,
+)
 from aerodeck.games.down_in_flames.skills import (
     ADDED_CARDS,
     ANGLES,
@@ -87,7 +94,6 @@ class MeleeState(AircraftRules):
         "follow_queue",
         "kills",
         "last_side",
-        "lent_by",
         "n",
         "nfod",
         "on",
@@ -130,9 +136,7 @@ class MeleeState(AircraftRules):
         self.follow_queue: tuple[int, ...] = ()
         self.to_act = self.owner(0)
         self.site_checked = 0  # sites that have checked the flying aircraft this turn
-        # Aircraft Expertise (R60): the aircraft whose pool card awaits its play, and the
-        # aircraft turns flown (a pool is drawn from once per turn of its aircraft).
-        self.lent_by = -1
+        # Aircraft turns flown: an Expertise pool gives one card per turn of its aircraft (R60).
         self.turn_no = 0
         # Skills (R56-R61) per aircraft, a campaign's special conditions given (R59).
         self.skills = game.special
@@ -293,14 +297,6 @@ class MeleeState(AircraftRules):
         if any(self.pools):
             moves += self._expertise_moves()
         return moves
-
-    def _apply(self, action: Action) -> None:
-        assert isinstance(action, Move)
-        if action.verb == "expertise":
-            self._take_from_pool(action)
-            return
-        _APPLY[self.phase](self, action)
-        self.lent, self.lent_by = NO_CARD, -1
 
     # --- Aircraft Expertise (R60) -------------------------------------------------------------
 
@@ -768,17 +764,8 @@ class MeleeState(AircraftRules):
             out += _speed_moves(cat, t, pos, bands[a], bands[t], self._may_move_band(a, t))
         return out
 
-    def _do_speed(self, move: Move) -> None:
-        a = self.flyer
-        if move.verb == "end":
-            self.speed_left = 0
-            self._play_step()
-            return
-        self.speed_left -= 1
-        self.from_speed = True
-        kind = "pos" if move.name == "pos" else "range"
-        steps, foe = (1, 0) if kind == "pos" else (move.a, move.b)
-        self._open(kind, (a, NO_CARD, "Maneuvering", "speed"), NO_CARD, steps, foe, move.t)
+    def _speed_maneuver(self, kind: str, steps: int, foe: int, t: int) -> None:
+        self._open(kind, (self.flyer, NO_CARD, "Maneuvering", "speed"), NO_CARD, steps, foe, t)
 
     def _play_step(self) -> None:
         self.from_speed = False
@@ -1495,41 +1482,6 @@ def _play_table(
 
 
 @cache
-def _range_moves(
-    cat: Catalogue, t: int, mine: int, theirs: int, free: bool
-) -> tuple[tuple[Move, ...], ...]:
-    """By card index: its range maneuvers against ``t`` that keep both bands between G and AH
-    (``free``: ``t``'s band may move); cached per band pair."""
-    table = []
-    for card in cat.data.cards:
-        moves: list[Move] = []
-        if card.range:
-            for me in range(GUN - mine, AH - mine + 1):
-                for foe in range(GUN - theirs, AH - theirs + 1):
-                    if foe and not free:
-                        continue
-                    if flight.range_change_ok(card.range, me, foe):
-                        moves.append(cat.get("range", card.slug, a=me, b=foe, t=t))
-        table.append(tuple(moves))
-    return tuple(table)
-
-
-@cache
-def _speed_moves(
-    cat: Catalogue, t: int, pos: bool, mine: int, theirs: int, free: bool
-) -> tuple[Move, ...]:
-    """The Speed Maneuvers against ``t`` with these bands (``pos``: a position step fits,
-    ``free``: ``t``'s band may move); cached, the bands and flags being few."""
-    out = [cat.get("speed", "pos", t=t)] if pos else []
-    for me, foe in ((-1, 0), (1, 0), (0, -1), (0, 1)):
-        if foe and not free:
-            continue
-        if flight.in_bands(mine + me) and flight.in_bands(theirs + foe):
-            out.append(cat.get("speed", "range", a=me, b=foe, t=t))
-    return tuple(out)
-
-
-@cache
 def _reactions(
     cat: Catalogue, title: str, restricted: bool, own: bool, enemy_turn: bool
 ) -> tuple[Move | None, ...]:
@@ -1552,35 +1504,5 @@ def _bonus_acts(cat: Catalogue) -> tuple[Move | None, ...]:
     )
 
 
-_LEGAL: dict[str, Callable[[MeleeState], list[Move]]] = {
-    PICK: MeleeState._legal_pick,
-    ALT_PICK: MeleeState._legal_alt_pick,
-    ORDER: MeleeState._legal_order,
-    BURNER: MeleeState._legal_burner,
-    DISCARD: MeleeState._legal_discard,
-    ALTITUDE: MeleeState._legal_altitude,
-    FOLLOW: MeleeState._legal_follow,
-    SPEED: MeleeState._legal_speed,
-    PLAY: MeleeState._legal_play,
-    PAY: MeleeState._legal_pay,
-    REACT: MeleeState._legal_react,
-    LAUNCH: MeleeState._legal_launch,
-    SKILL: MeleeState._legal_skill,
-    ANGLE: MeleeState._legal_angle,
-}
-_APPLY: dict[str, Callable[[MeleeState, Move], None]] = {
-    PICK: MeleeState._do_pick,
-    ALT_PICK: MeleeState._do_alt_pick,
-    ORDER: MeleeState._do_order,
-    BURNER: MeleeState._do_burner,
-    DISCARD: MeleeState._do_discard,
-    ALTITUDE: MeleeState._do_altitude,
-    FOLLOW: MeleeState._do_follow,
-    SPEED: MeleeState._do_speed,
-    PLAY: MeleeState._do_play,
-    PAY: MeleeState._do_pay,
-    REACT: MeleeState._do_react,
-    LAUNCH: MeleeState._do_launch,
-    SKILL: MeleeState._do_skill,
-    ANGLE: MeleeState._do_angle,
-}
+_LEGAL: dict[str, Callable[[MeleeState], list[Move]]] = by_phase(MeleeState, "_legal_")
+MeleeState._DO = by_phase(MeleeState, "_do_")

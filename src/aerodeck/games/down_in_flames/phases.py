@@ -3,8 +3,9 @@ the typed continuations of the pending steps, positions and small types."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from enum import Enum, StrEnum
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 PICK, ALT_PICK, INITIATIVE = "pick", "alt-pick", "initiative"
 BURNER, DISCARD, ALTITUDE, SPEED, PLAY = "burner", "discard", "altitude", "speed", "play"
@@ -64,6 +65,17 @@ PHASES: dict[str, PhaseRule] = {
     PAY: _rule("choose a card to discard ('discard <card>')", "discard"),
 }
 ANY_PHASE_VERBS = frozenset({"expertise"})
+
+
+def by_phase(machine: type, prefix: str) -> dict[str, Callable[..., Any]]:
+    """A state machine's method for each phase it has, named ``<prefix><phase>``
+    (``_legal_alt_pick`` for ``alt-pick``): the dispatch of ``legal_actions`` and ``_apply``."""
+    out: dict[str, Callable[..., Any]] = {}
+    for phase in PHASES:
+        method = getattr(machine, prefix + phase.replace("-", "_"), None)
+        if method is not None:
+            out[phase] = method
+    return out
 
 
 class TurnStep(StrEnum):

@@ -27,9 +27,7 @@ from aerodeck.games.down_in_flames.data import ALTITUDES, RANGES, Aircraft, Card
 from aerodeck.games.down_in_flames.flight import AH, GUN, HIGH, LOW
 from aerodeck.games.down_in_flames.phases import (
     ALT_PICK,
-    ALTITUDE,
     BURNER,
-    DISCARD,
     FOLLOW,
     INITIATIVE,
     LAUNCH,
@@ -45,10 +43,17 @@ from aerodeck.games.down_in_flames.phases import (
     Hand,
     Link,
     TurnStep,
+    by_phase,
 )
 from aerodeck.games.down_in_flames.reasons import why
 from aerodeck.games.down_in_flames.scenario import read_setup
-from aerodeck.games.down_in_flames.shared import AircraftRules, _reach, reacts
+from aerodeck.games.down_in_flames.shared import (
+    AircraftRules,
+    _range_moves,
+    _reach,
+    _speed_moves,
+    reacts,
+)
 from aerodeck.games.down_in_flames.skills import (
     EXPERTISE,
     NO_MODS,
@@ -195,14 +200,6 @@ class DifState(AircraftRules):
         if self.pools[self.to_act]:
             moves += self._expertise_moves(self.to_act)
         return moves
-
-    def _apply(self, action: Action) -> None:
-        assert isinstance(action, Move)
-        if action.verb == "expertise":
-            self._take_from_pool(action)
-            return
-        _APPLY[self.phase](self, action)
-        self.lent = NO_CARD
 
     # --- Aircraft Expertise (R60) -------------------------------------------------------------
 
@@ -469,19 +466,12 @@ class DifState(AircraftRules):
         seat = self.flyer
         rel = self.rel(seat)
         pos = rel < 2 and self._can_hold(seat, rel + 1)
-        return list(_speed_moves(cat, pos, self.bands[seat], self.bands[1 - seat]))
+        bands = self.bands
+        return [cat.by_text["end"], *_speed_moves(cat, -1, pos, bands[seat], bands[1 - seat], True)]
 
-    def _do_speed(self, move: Move) -> None:
-        seat = self.flyer
-        if move.verb == "end":
-            self.speed_left = 0
-            self._play_step()
-            return
-        self.speed_left -= 1
-        self.from_speed = True
-        kind = "pos" if move.name == "pos" else "range"
-        a, b = (1, 0) if kind == "pos" else (move.a, move.b)
-        self._open(kind, link=(seat, NO_CARD, "Maneuvering", "speed"), card=NO_CARD, a=a, b=b)
+    def _speed_maneuver(self, kind: str, steps: int, foe: int, t: int) -> None:
+        link = (self.flyer, NO_CARD, "Maneuvering", "speed")
+        self._open(kind, link=link, card=NO_CARD, a=steps, b=foe)
 
     def _play_step(self) -> None:
         self.from_speed = False
@@ -1119,7 +1109,7 @@ def _card_moves(
     """By card index: its actions, and its maneuvers (position, then range), in the play step
     in this situation. Cached: at most a few hundred situations; ``hold`` is the mutual range
     within reach, ``climb`` and ``dive`` whether an Altitude card may go up or down."""
-    ranges = _range_moves(cat, mine, theirs)
+    ranges = _range_moves(cat, -1, mine, theirs, True)
     table = []
     for card in cat.data.cards:
         name = card.slug
@@ -1145,35 +1135,6 @@ def _card_moves(
 
 
 @cache
-def _range_moves(cat: Catalogue, mine: int, theirs: int) -> tuple[tuple[Move, ...], ...]:
-    """By card index: its range maneuvers that keep both bands between G and AH (cached per
-    band pair, so that ``_card_moves`` builds its tables quickly)."""
-    table = []
-    for card in cat.data.cards:
-        moves: list[Move] = []
-        if card.range:
-            for me in range(GUN - mine, AH - mine + 1):
-                for foe in range(GUN - theirs, AH - theirs + 1):
-                    if flight.range_change_ok(card.range, me, foe):
-                        moves.append(cat.get("range", card.slug, a=me, b=foe))
-        table.append(tuple(moves))
-    return tuple(table)
-
-
-@cache
-def _speed_moves(cat: Catalogue, pos: bool, mine: int, theirs: int) -> tuple[Move, ...]:
-    """The Speed Maneuvers open with these range bands (``pos``: a position step may be held),
-    after ending them (cached: sixteen band pairs)."""
-    out = [cat.by_text["end"]]
-    if pos:
-        out.append(cat.get("speed", "pos"))
-    for me, foe in ((-1, 0), (1, 0), (0, -1), (0, 1)):
-        if flight.in_bands(mine + me) and flight.in_bands(theirs + foe):
-            out.append(cat.get("speed", "range", a=me, b=foe))
-    return tuple(out)
-
-
-@cache
 def _reactions(
     cat: Catalogue, title: str, restricted: bool, enemy_turn: bool
 ) -> tuple[Move | None, ...]:
@@ -1190,34 +1151,5 @@ def _lent_plays(slug: str, moves: list[Any]) -> list[Any]:
     return [m for m in moves if m.name == slug and m.verb in PLAY_VERBS]
 
 
-# Typed list[Any] so legal_actions returns the generators' lists of Moves as lists of Actions.
-_LEGAL: dict[str, Callable[[DifState], list[Any]]] = {
-    PICK: DifState._legal_pick,
-    ALT_PICK: DifState._legal_alt_pick,
-    INITIATIVE: DifState._legal_initiative,
-    BURNER: DifState._legal_burner,
-    DISCARD: DifState._legal_discard,
-    ALTITUDE: DifState._legal_altitude,
-    FOLLOW: DifState._legal_follow,
-    SPEED: DifState._legal_speed,
-    PLAY: DifState._legal_play,
-    PAY: DifState._legal_pay,
-    REACT: DifState._legal_react,
-    LAUNCH: DifState._legal_launch,
-    SKILL: DifState._legal_skill,
-}
-_APPLY: dict[str, Callable[[DifState, Move], None]] = {
-    PICK: DifState._do_pick,
-    ALT_PICK: DifState._do_alt_pick,
-    INITIATIVE: DifState._do_initiative,
-    BURNER: DifState._do_burner,
-    DISCARD: DifState._do_discard,
-    ALTITUDE: DifState._do_altitude,
-    FOLLOW: DifState._do_follow,
-    SPEED: DifState._do_speed,
-    PLAY: DifState._do_play,
-    PAY: DifState._do_pay,
-    REACT: DifState._do_react,
-    LAUNCH: DifState._do_launch,
-    SKILL: DifState._do_skill,
-}
+_LEGAL: dict[str, Callable[[DifState], list[Any]]] = by_phase(DifState, "_legal_")
+DifState._DO = by_phase(DifState, "_do_")

@@ -7,17 +7,18 @@ who owns an aircraft, positions, following, the play step and the end of a turn.
 from __future__ import annotations
 
 from abc import abstractmethod
+from collections.abc import Callable
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from aerodeck.core.api import OVER, TurnState
+from aerodeck.core.api import OVER, Action, TurnState
 from aerodeck.core.rng import shuffle
 from aerodeck.core.tuples import replace_at
 from aerodeck.core.tuples import without as _without
 from aerodeck.games.down_in_flames import flight
 from aerodeck.games.down_in_flames.actions import Catalogue, Move
 from aerodeck.games.down_in_flames.data import ALTITUDES, Aircraft, CardType, DataSet, Missile
-from aerodeck.games.down_in_flames.flight import GUN, HIGH, LOW, MEDIUM
+from aerodeck.games.down_in_flames.flight import AH, GUN, HIGH, LOW, MEDIUM
 from aerodeck.games.down_in_flames.phases import (
     ALTITUDE,
     DISCARD,
@@ -58,6 +59,9 @@ else:
 class AircraftRules(TurnState):
     """The shared rules, and the slots they read and write."""
 
+    # The phase's apply method (phases.by_phase), set by each machine.
+    _DO: ClassVar[dict[str, Callable[..., None]]]
+
     __slots__ = (
         "alts",
         "alts_shown",
@@ -82,6 +86,7 @@ class AircraftRules(TurnState):
         "hands",
         "kind",
         "lent",
+        "lent_by",
         "loading",
         "loads",
         "missile_hand",
@@ -141,6 +146,7 @@ class AircraftRules(TurnState):
     end_reason: str
     pool_used: tuple[int, ...]
     lent: int
+    lent_by: int
     bonus: int
     cyc_card: int
     cms: tuple[int, ...]
@@ -202,6 +208,7 @@ class AircraftRules(TurnState):
         self.pools = ((),) * n
         self.pool_used = (-1,) * n
         self.lent = NO_CARD
+        self.lent_by = -1  # the aircraft whose pool card it is
         # Custom missile loads (option missile_loads): None keeps the printed load.
         self.loads = (None,) * n
         self.loading = False
@@ -231,6 +238,13 @@ class AircraftRules(TurnState):
 
     @abstractmethod
     def _finish_follow(self) -> None: ...
+
+    @abstractmethod
+    def _take_from_pool(self, move: Move) -> None: ...
+
+    @abstractmethod
+    def _speed_maneuver(self, kind: str, steps: int, foe: int, t: int) -> None:
+        """The flyer's Speed Maneuver opens a cycle like a card (against ``t``)."""
 
     @abstractmethod
     def _source(self, a: int) -> tuple[Hand, str]:
@@ -425,6 +439,26 @@ class AircraftRules(TurnState):
             size = 0
         self.missile_hand = tuple(sorted(self._take(size)))
         return missile
+
+    def _apply(self, action: Action) -> None:
+        assert isinstance(action, Move)
+        if action.verb == "expertise":
+            self._take_from_pool(action)
+            return
+        self._DO[self.phase](self, action)
+        self.lent, self.lent_by = NO_CARD, -1
+
+    def _do_speed(self, move: Move) -> None:
+        """A Speed Maneuver of one step (R1, R49), or 'end' to the Play Cards step."""
+        if move.verb == "end":
+            self.speed_left = 0
+            self._play_step()
+            return
+        self.speed_left -= 1
+        self.from_speed = True
+        kind = "pos" if move.name == "pos" else "range"
+        steps, foe = (1, 0) if kind == "pos" else (move.a, move.b)
+        self._speed_maneuver(kind, steps, foe, move.t)
 
     def _legal_launch(self) -> list[Move]:
         cat = self.game.catalogue
@@ -693,3 +727,38 @@ def reacts(card: CardType, title: str, restricted: bool, own: bool, enemy_turn: 
     if "ANY" in react:
         return own
     return "ANY_ENEMY_TURN" in react and enemy_turn
+
+
+@cache
+def _range_moves(
+    cat: Catalogue, t: int, mine: int, theirs: int, free: bool
+) -> tuple[tuple[Move, ...], ...]:
+    """By card index: its range maneuvers against ``t`` that keep both bands between G and AH
+    (``free``: ``t``'s band may move); cached per band pair."""
+    table = []
+    for card in cat.data.cards:
+        moves: list[Move] = []
+        if card.range:
+            for me in range(GUN - mine, AH - mine + 1):
+                for foe in range(GUN - theirs, AH - theirs + 1):
+                    if foe and not free:
+                        continue
+                    if flight.range_change_ok(card.range, me, foe):
+                        moves.append(cat.get("range", card.slug, a=me, b=foe, t=t))
+        table.append(tuple(moves))
+    return tuple(table)
+
+
+@cache
+def _speed_moves(
+    cat: Catalogue, t: int, pos: bool, mine: int, theirs: int, free: bool
+) -> tuple[Move, ...]:
+    """The Speed Maneuvers against ``t`` with these bands (``pos``: a position step fits,
+    ``free``: ``t``'s band may move); cached, the bands and flags being few."""
+    out = [cat.get("speed", "pos", t=t)] if pos else []
+    for me, foe in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+        if foe and not free:
+            continue
+        if flight.in_bands(mine + me) and flight.in_bands(theirs + foe):
+            out.append(cat.get("speed", "range", a=me, b=foe, t=t))
+    return tuple(out)
