@@ -62,10 +62,8 @@ from aerodeck.games.down_in_flames.shared import (
     reacts,
 )
 from aerodeck.games.down_in_flames.skills import (
-    ADDED_CARDS,
     ANGLES,
     EXPERTISE,
-    EXTRA_DRAW,
     INITIATIVE,
     NO_MODS,
     PLAY_VERBS,
@@ -73,7 +71,6 @@ from aerodeck.games.down_in_flames.skills import (
     can_step,
     gun_cost,
     offered,
-    search,
     why_expertise,
 )
 
@@ -529,23 +526,6 @@ class MeleeState(AircraftRules):
                     {self.owner(i): {"cards": [self._title(c) for c in pool]}},
                 )
         self.phase, self.pick_i, self.to_act = ALT_PICK, 0, self.owner(0)
-
-    def _skill_cards(self, a: int) -> None:
-        for skill, n in EXTRA_DRAW.items():
-            if self.has(a, skill):
-                self._draw(a, n, skill)
-        for skill, titles in ADDED_CARDS.items():
-            if not self.has(a, skill):
-                continue
-            for title in titles:
-                card, self.deck, self.discards, self.rng_seed = search(
-                    self.data, title, self.deck, self.discards, self.rng_seed
-                )
-                if card < 0:
-                    self._emit({"type": "skill-card", "seat": a, "skill": skill, "card": None})
-                    continue
-                self.hands = _put(self.hands, a, tuple(sorted((*self.hands[a], card))))
-                self._emit({"type": "skill-card", "seat": a, "skill": skill, "card": title})
 
     def _do_alt_pick(self, move: Move) -> None:
         a = self.pick_i
