@@ -46,7 +46,7 @@ from aerodeck.games.ace_race.cards import (
     parse_card,
     texts,
 )
-from aerodeck.games.ace_race.moves import (
+from aerodeck.games.ace_race.legal import (
     MULTIPLE,
     ON_JOKER,
     RULE_NAMES,

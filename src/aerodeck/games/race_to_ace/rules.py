@@ -34,7 +34,6 @@ from aerodeck.games.race_to_ace.cards import (
     VISUAL,
     add_to,
 )
-from aerodeck.games.race_to_ace.info import Information
 from aerodeck.games.race_to_ace.legal import LegalMoves
 from aerodeck.games.race_to_ace.table import (
     ACQUISITION_POINTS,
@@ -55,6 +54,7 @@ from aerodeck.games.race_to_ace.table import (
     Stack,
     stack_ref,
 )
+from aerodeck.games.race_to_ace.view import Information
 
 if TYPE_CHECKING:
     from aerodeck.games.race_to_ace.game import RaceToAce
