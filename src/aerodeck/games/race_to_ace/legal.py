@@ -225,7 +225,8 @@ class LegalMoves(Table):
                         append(_AT_FLAMEOUT[t])
         for stack in acqs:
             # Only stacks on or from p, and RADARs (JAMMIT!), take a play from p.
-            if p in (stack.target, stack.source) or stack.kind == RADAR:
+            kind, target, source, _, _ = stack
+            if p in (target, source) or kind == RADAR:
                 self._stack_moves(p, stack, have, fo, append)
         if self.wingmen:
             moves.extend(_discards_of(self.hands[p], self.wings[p]))

@@ -176,30 +176,30 @@ class Table(TurnState):
 
     def _find(self, kind: int, target: int, source: int) -> Stack | None:
         for stack in self.acqs:
-            if stack.kind == kind and stack.target == target and stack.source == source:
+            k, t, s, _, _ = stack  # unpacked: named-field reads cost more on this hot path
+            if k == kind and t == target and s == source:
                 return stack
         return None
 
     def _slot(self, kind: int, target: int, source: int) -> Stack | None:
         """The stack that keeps ``source`` from playing a new ``kind`` on ``target`` (R4, R16)."""
+        tokens = self.tokens
         for stack in self.acqs:
-            if (
-                stack.kind == kind
-                and stack.target == target
-                and (not self.tokens or stack.source == source)
-            ):
+            k, t, s, _, _ = stack
+            if k == kind and t == target and (not tokens or s == source):
                 return stack
         return None
 
     def _usable(self, seat: int, kind: int, target: int) -> bool:
         """Can ``seat`` fire the weapon for ``kind`` at ``target`` outside a dogfight (R8)?"""
         for stack in self.acqs:
-            if stack.kind != kind or threatens(stack) != target:
+            k, t, s, cover, _ = stack
+            if k != kind or threatens(stack) != target:
                 continue
-            if stack.cover == c.MANEUVER:
-                if stack.target == seat:  # only the pilot who outmaneuvered fires on it (R5)
+            if cover == c.MANEUVER:
+                if t == seat:  # only the pilot who outmaneuvered fires on it (R5)
                     return True
-            elif not self.tokens or stack.source == seat:
+            elif not self.tokens or s == seat:
                 return True
         return False
 
