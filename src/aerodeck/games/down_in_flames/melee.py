@@ -44,14 +44,17 @@ from aerodeck.games.down_in_flames.phases import (
     PHASES,
     PICK,
     PLAY,
+    POST,
+    PRE,
     REACT,
     SKILL,
     SPEED,
+    THEN_AFTER,
+    TIMELY,
     AfterFollow,
     AfterPay,
     Hand,
     Link,
-    TurnStep,
     by_phase,
 )
 from aerodeck.games.down_in_flames.shared import (
@@ -268,7 +271,12 @@ class MeleeState(AircraftRules):
             return True
         if self.mutual(a, t) > self.reach(a):
             return False
-        return flight.slot_free([self.on[h][1] for h in self.holders(t) if h != a], new)
+        return flight.slot_free(self._held_on(t, a), new)
+
+    def _held_on(self, t: int, a: int) -> list[int]:
+        """The positions the aircraft other than ``a`` hold on ``t`` (for ``flight.slot_free``)."""
+        on = self.on
+        return [on[h][1] for h in range(self.n) if on[h][0] == t and h != a]
 
     def _set_rel(self, a: int, t: int, new: int) -> None:
         if self.on[t][0] == a:
@@ -638,18 +646,13 @@ class MeleeState(AircraftRules):
         if self.burners[a] > 0:
             self.phase, self.to_act = BURNER, self.owner(a)
         else:
-            self._start_discard(TurnStep.PRE)
+            self._start_discard(PRE)
 
     def _legal_discard(self) -> list[Move]:
         cat = self.game.catalogue
         a = self.flyer
         out = [cat.by_text["draw"], *self._discard_moves(self.hands[a])]
-        if (
-            self.step == TurnStep.PRE
-            and self.skills[a]
-            and self.holders(a)
-            and self.has(a, "Bat-Turn")
-        ):
+        if self.step == PRE and self.skills[a] and self.holders(a) and self.has(a, "Bat-Turn"):
             out.append(cat.by_text["neutral"])
         return out
 
@@ -805,13 +808,17 @@ class MeleeState(AircraftRules):
         alt = self.alts[a]
         climb, dive = alt < HIGH and hand_size >= 2, alt > LOW
         missiles, bands = self.missiles[a], self.bands
+        reach = self.reach(a)
         situation = []
         for t in self.targets(a):
             rel = self.rel(a, t)
             mutual = self.mutual(a, t)
             pos_ok = self._pos_ok(a, t)
-            room1 = pos_ok and rel < 1 and self._room(a, t, 1)
-            room2 = pos_ok and rel < 2 and self._room(a, t, 2)
+            # _room for Advantage and Tailing, its reach test and holders found once.
+            room1 = room2 = False
+            if pos_ok and rel < 2 and mutual <= reach:
+                held = self._held_on(t, a)
+                room1, room2 = flight.slot_free(held, 1), flight.slot_free(held, 2)
             fit = _fit(cat, rel, mutual, missiles)
             free = self._may_move_band(a, t)
             situation.append(
@@ -850,7 +857,7 @@ class MeleeState(AircraftRules):
         a = self.flyer
         verb = move.verb
         if verb == "end":
-            self._start_discard(TurnStep.POST)
+            self._start_discard(POST)
             return
         if verb == "neutral":
             t = self.on[a][0]
@@ -859,7 +866,7 @@ class MeleeState(AircraftRules):
             return
         if verb == "timely":
             self._spend(a, "Timely")
-            self._start_discard(TurnStep.TIMELY)
+            self._start_discard(TIMELY)
             return
         card = self.data.card(move.name)
         self.hands = _put(self.hands, a, _without(self.hands[a], card.index))
@@ -1047,7 +1054,7 @@ class MeleeState(AircraftRules):
             self._end_turn()
             return
         if not success:
-            self._continue(AfterFollow.AFTER)
+            self._continue(THEN_AFTER)
             return
         self._effect()
 
@@ -1068,7 +1075,7 @@ class MeleeState(AircraftRules):
         if kind in ("gun", "missile"):
             self._destroy(t, a, kind)
             if self.phase != OVER:
-                self._continue(AfterFollow.AFTER)
+                self._continue(THEN_AFTER)
             return
         if kind == "tone":
             self.phase, self.to_act = LAUNCH, self.owner(a)
@@ -1087,10 +1094,10 @@ class MeleeState(AircraftRules):
             self._set_rel(a, t, 1 if self._room(a, t, 1) else 0)
         elif kind == "altitude_1":
             self._change_altitude(a, self.cyc_a, self._title(self.cyc_card))
-            self._offer_follow(a, self.cyc_a, AfterFollow.AFTER)
+            self._offer_follow(a, self.cyc_a, THEN_AFTER)
             return
         self._enforce()
-        self._continue(AfterFollow.AFTER)
+        self._continue(THEN_AFTER)
 
     def _enforce(self) -> None:
         """R8 for every holder: beyond its weapons' reach the position drops to Neutral."""

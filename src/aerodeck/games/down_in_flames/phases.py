@@ -104,6 +104,11 @@ class AfterFollow(Enum):
     AFTER = "after"  # a card's altitude change: back to the step that played it
 
 
+# The members as module names: a member read through its Enum class costs several times a
+# global read (Python 3.11), and the turn's steps are read on every discard decision.
+PRE, POST, TIMELY = TurnStep.PRE, TurnStep.POST, TurnStep.TIMELY
+THEN_SPEED, THEN_AFTER = AfterFollow.SPEED, AfterFollow.AFTER
+
 Hand = tuple[int, ...]
 Link = tuple[int, int, str, str]  # (seat, card index or -1, title reacted to, source)
 NO_CARD = -1

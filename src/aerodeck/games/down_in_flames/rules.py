@@ -35,14 +35,17 @@ from aerodeck.games.down_in_flames.phases import (
     PAY,
     PICK,
     PLAY,
+    POST,
+    PRE,
     REACT,
     SKILL,
     SPEED,
+    THEN_AFTER,
+    TIMELY,
     AfterFollow,
     AfterPay,
     Hand,
     Link,
-    TurnStep,
     by_phase,
 )
 from aerodeck.games.down_in_flames.reasons import why
@@ -400,13 +403,13 @@ class DifState(AircraftRules):
         if self.burners[seat] > 0:
             self.phase, self.to_act = BURNER, seat
         else:
-            self._start_discard(TurnStep.PRE)
+            self._start_discard(PRE)
 
     def _legal_discard(self) -> list[Move]:
         cat = self.game.catalogue
         seat = self.flyer
         out = [cat.by_text["draw"], *self._discard_moves(self.hands[seat])]
-        if self.step == TurnStep.PRE and self.rel(seat) < 0 and self.has(seat, "Bat-Turn"):
+        if self.step == PRE and self.rel(seat) < 0 and self.has(seat, "Bat-Turn"):
             out.append(cat.by_text["neutral"])
         return out
 
@@ -568,7 +571,7 @@ class DifState(AircraftRules):
         seat = self.flyer
         verb = move.verb
         if verb == "end":
-            self._start_discard(TurnStep.POST)
+            self._start_discard(POST)
             return
         if verb == "neutral":
             self.pos = 0
@@ -576,7 +579,7 @@ class DifState(AircraftRules):
             return
         if verb == "timely":
             self._spend(seat, "Timely")
-            self._start_discard(TurnStep.TIMELY)
+            self._start_discard(TIMELY)
             return
         card = self.data.card(move.name)
         self.hands = _put(self.hands, seat, _without(self.hands[seat], card.index))
@@ -775,7 +778,7 @@ class DifState(AircraftRules):
             self._draw(split[-1], 1, "Split-S")
             self._end_turn()
             return
-        self._continue(AfterFollow.AFTER)
+        self._continue(THEN_AFTER)
 
     def _effect(self, seat: int) -> None:
         """What a standing action does."""
@@ -812,14 +815,14 @@ class DifState(AircraftRules):
             self._emit({"type": "bonus", "seat": seat, "bonus": self.bonus})
         elif kind == "altitude_1":
             self._change_altitude(seat, self.cyc_a, self._title(self.cyc_card))
-            self._offer_follow(self.flyer, self.cyc_a, AfterFollow.AFTER)
+            self._offer_follow(self.flyer, self.cyc_a, THEN_AFTER)
             return
         if kind in ("pos", "pos_to_neutral", "disadv_to_adv"):
             self._emit(
                 {"type": "position", "seat": seat, "position": flight.position_name(self.rel(seat))}
             )
         self._enforce()
-        self._continue(AfterFollow.AFTER)
+        self._continue(THEN_AFTER)
 
     def _enforce(self) -> None:
         """R8: a holder beyond the reach of its weapons drops back to Neutral at once."""

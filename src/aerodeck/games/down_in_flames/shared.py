@@ -25,6 +25,10 @@ from aerodeck.games.down_in_flames.phases import (
     NO_CARD,
     PAY,
     PICK,
+    POST,
+    PRE,
+    THEN_SPEED,
+    TIMELY,
     AfterFollow,
     AfterPay,
     Hand,
@@ -182,7 +186,7 @@ class AircraftRules(TurnState):
         self.burners = (0,) * n
         self.burner_on = (False,) * n
         self.round = 1
-        self.step = TurnStep.PRE
+        self.step = PRE
         self.bonus = self.speed_left = self.timely_n = 0
         self.from_speed = False
         # The action/reaction cycle: the chain of links, the use of its first card, its card,
@@ -195,7 +199,7 @@ class AircraftRules(TurnState):
         self.pay_ac = self.pay_left = 0
         self.pay_then = None
         self.follow_delta = 0
-        self.follow_then = AfterFollow.SPEED
+        self.follow_then = THEN_SPEED
         self.result = None
         self.end_reason = ""
         # Skills (R29-R34, R56): rating changes, revealed together, once-per-game ones spent.
@@ -345,7 +349,7 @@ class AircraftRules(TurnState):
             self._after_draw()
         elif then is AfterPay.CLIMB:
             self._change_altitude(a, 1, "climb")
-            self._offer_follow(a, 1, AfterFollow.SPEED)
+            self._offer_follow(a, 1, THEN_SPEED)
         elif then is AfterPay.FOLLOW:
             self._finish_follow()
         else:
@@ -602,7 +606,7 @@ class AircraftRules(TurnState):
             self.burners = _put(self.burners, a, self.burners[a] - 1)
             self.burner_on = _put(self.burner_on, a, True)
             self._emit({"type": "burner", "seat": a, "on": True})
-        self._start_discard(TurnStep.PRE)
+        self._start_discard(PRE)
 
     def _start_discard(self, step: TurnStep) -> None:
         self.step = step
@@ -619,12 +623,12 @@ class AircraftRules(TurnState):
             self._discard(a, self.data.card(move.name).index, f"{self.step}-turn discard")
             self.timely_n += 1
             return
-        if self.step == TurnStep.TIMELY:
+        if self.step == TIMELY:
             self._draw(a, self.timely_n, "Timely")
-            self.step = TurnStep.PRE
+            self.step = PRE
             self._play_step()
             return
-        thrust = self.thrust(a, self.step == TurnStep.POST)
+        thrust = self.thrust(a, self.step == POST)
         if thrust < 0:
             self._emit({"type": "stall", "seat": a})
             if self.hands[a]:
@@ -648,7 +652,7 @@ class AircraftRules(TurnState):
         self._after_draw()
 
     def _after_draw(self) -> None:
-        if self.step == TurnStep.PRE:
+        if self.step == PRE:
             self.phase, self.to_act = ALTITUDE, self.owner(self.flyer)
         else:
             self._end_turn()
@@ -669,14 +673,14 @@ class AircraftRules(TurnState):
             self._pay(a, 1, AfterPay.CLIMB)
         elif move.verb == "dive":
             self._change_altitude(a, -1, "dive")
-            self._offer_follow(a, -1, AfterFollow.SPEED)
+            self._offer_follow(a, -1, THEN_SPEED)
         else:
             self._speed_step()
 
     def _continue(self, then: AfterFollow) -> None:
         if self.phase == OVER:
             return
-        if then is AfterFollow.SPEED:
+        if then is THEN_SPEED:
             self._speed_step()
         elif self.from_speed:
             self._speed_or_play()
