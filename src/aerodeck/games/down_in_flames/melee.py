@@ -11,7 +11,7 @@ target aircraft (``@t`` in the notation).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any
 
@@ -59,6 +59,7 @@ from aerodeck.games.down_in_flames.phases import (
 )
 from aerodeck.games.down_in_flames.shared import (
     AircraftRules,
+    _lent_plays,
     _range_moves,
     _reach,
     _speed_moves,
@@ -69,7 +70,6 @@ from aerodeck.games.down_in_flames.skills import (
     EXPERTISE,
     INITIATIVE,
     NO_MODS,
-    PLAY_VERBS,
     RATINGS,
     can_step,
     gun_cost,
@@ -390,32 +390,10 @@ class MeleeState(AircraftRules):
 
     # --- set-up -------------------------------------------------------------------------------
 
-    def _do_pick(self, move: Move) -> None:
-        a = self.pick_i
-        if self.loading:
-            self._do_load(move)
-            return
-        plane = self.data.plane(move.name)
-        self.planes = _put(self.planes, a, plane.index)
-        self._emit({"type": "pick", "seat": a}, {self.owner(a): {"aircraft": plane.name}})
-        if self.game.options["missile_loads"]:
-            self.loading = True
-            return
+    def _load_ready(self, a: int) -> None:
+        chosen = [[self.data.missiles[m].name, 2 * p] for m, p in self.load(a)]
+        self._emit({"type": "load-chosen", "seat": a}, {self.owner(a): {"load": chosen}})
         self._picked(a)
-
-    def _do_load(self, move: Move) -> None:
-        a = self.pick_i
-        custom = self.loads[a] or ()
-        if move.verb == "pairs":
-            added = (self.data.missile(move.name).index, int(move.extra))
-            self.loads = _put(self.loads, a, tuple(sorted((*custom, added))))
-        elif move.verb == "clean":
-            self.loads = _put(self.loads, a, ())
-        else:
-            self.loading = False
-            chosen = [[self.data.missiles[m].name, 2 * p] for m, p in self.load(a)]
-            self._emit({"type": "load-chosen", "seat": a}, {self.owner(a): {"load": chosen}})
-            self._picked(a)
 
     def _picked(self, a: int) -> None:
         if a + 1 < self.n:
@@ -1363,11 +1341,6 @@ class MeleeState(AircraftRules):
         assert all(GUN <= b <= AH for b in self.bands)
         assert all(set(self.used[a]) <= set(self.skills[a]) for a in range(self.n)), "skill use"
         assert (self.phase == OVER) == (self.result is not None)
-
-
-def _lent_plays(slug: str, moves: Sequence[Action]) -> list[Action]:
-    """The moves that play the card named ``slug`` (a pool card is played, never paid: R60)."""
-    return [m for m in moves if isinstance(m, Move) and m.name == slug and m.verb in PLAY_VERBS]
 
 
 _Target = tuple[int, bool, int, tuple[str, ...], bool, bool, bool, int, int, bool]

@@ -52,6 +52,7 @@ from aerodeck.games.down_in_flames.reasons import why
 from aerodeck.games.down_in_flames.scenario import read_setup
 from aerodeck.games.down_in_flames.shared import (
     AircraftRules,
+    _lent_plays,
     _range_moves,
     _reach,
     _speed_moves,
@@ -60,7 +61,6 @@ from aerodeck.games.down_in_flames.shared import (
 from aerodeck.games.down_in_flames.skills import (
     EXPERTISE,
     NO_MODS,
-    PLAY_VERBS,
     RATINGS,
     can_step,
     gun_cost,
@@ -247,32 +247,8 @@ class DifState(AircraftRules):
 
     # --- custom missile loads (R44) ------------------------------------------------------------
 
-    def _do_load(self, move: Move) -> None:
-        seat = self.to_act
-        assert seat is not None
-        custom = self.loads[seat] or ()
-        if move.verb == "pairs":
-            added = (self.data.missile(move.name).index, int(move.extra))
-            self.loads = _put(self.loads, seat, tuple(sorted((*custom, added))))
-        elif move.verb == "clean":
-            self.loads = _put(self.loads, seat, ())
-        else:
-            self.loading = False
-            self._picked(seat)
-
-    def _do_pick(self, move: Move) -> None:
-        seat = self.to_act
-        assert seat is not None
-        if self.loading:
-            self._do_load(move)
-            return
-        plane = self.data.plane(move.name)
-        self.planes = _put(self.planes, seat, plane.index)
-        self._emit({"type": "pick", "seat": seat}, {seat: {"aircraft": plane.name}})
-        if self.game.options["missile_loads"]:
-            self.loading = True
-            return
-        self._picked(seat)
+    def _load_ready(self, a: int) -> None:
+        self._picked(a)  # the chosen load is told in _picked, with the aircraft
 
     def _picked(self, seat: int) -> None:
         if self.loads[seat] is not None:
@@ -1147,11 +1123,6 @@ def _reactions(
         cat.react[c.index] if reacts(c, title, restricted, True, enemy_turn) else None
         for c in cat.data.cards
     )
-
-
-def _lent_plays(slug: str, moves: list[Any]) -> list[Any]:
-    """The moves that play the card named ``slug`` (a pool card is played, never paid: R60)."""
-    return [m for m in moves if m.name == slug and m.verb in PLAY_VERBS]
 
 
 _LEGAL: dict[str, Callable[[DifState], list[Any]]] = by_phase(DifState, "_legal_")

@@ -40,6 +40,7 @@ from aerodeck.games.down_in_flames.skills import (
     ADDED_CARDS,
     EXTRA_DRAW,
     NO_MODS,
+    PLAY_VERBS,
     RATING_STEPS,
     RATINGS,
     THROWN,
@@ -233,6 +234,14 @@ class AircraftRules(TurnState):
     def _legal_skill(self) -> list[Move]: ...
 
     @abstractmethod
+    def _picked(self, a: int) -> None:
+        """Aircraft ``a`` is chosen (and loaded): the next choice, or the reveal."""
+
+    @abstractmethod
+    def _load_ready(self, a: int) -> None:
+        """Aircraft ``a``'s load is final ('ready')."""
+
+    @abstractmethod
     def _bat_turn(self, a: int) -> None:
         """Bat-Turn (R33, R56): every position held on ``a`` drops to Neutral."""
 
@@ -284,6 +293,32 @@ class AircraftRules(TurnState):
             for a in self.data.aircraft
             if (a.vp_clean if clean else a.vp_loaded) <= limit and a.year <= year
         ]
+
+    def _do_pick(self, move: Move) -> None:
+        a = self._picker()
+        if self.loading:
+            self._do_load(move)
+            return
+        plane = self.data.plane(move.name)
+        self.planes = _put(self.planes, a, plane.index)
+        self._emit({"type": "pick", "seat": a}, {self.owner(a): {"aircraft": plane.name}})
+        if self.game.options["missile_loads"]:
+            self.loading = True
+            return
+        self._picked(a)
+
+    def _do_load(self, move: Move) -> None:
+        """A custom load (R44, R57): a pair of missiles more, a clean aircraft, or 'ready'."""
+        a = self._picker()
+        custom = self.loads[a] or ()
+        if move.verb == "pairs":
+            added = (self.data.missile(move.name).index, int(move.extra))
+            self.loads = _put(self.loads, a, tuple(sorted((*custom, added))))
+        elif move.verb == "clean":
+            self.loads = _put(self.loads, a, ())
+        else:
+            self.loading = False
+            self._load_ready(a)
 
     def _legal_load(self) -> list[Move]:
         """Keep the printed load or build one within the VP limit (R44, per aircraft R57)."""
@@ -766,3 +801,8 @@ def _speed_moves(
         if flight.in_bands(mine + me) and flight.in_bands(theirs + foe):
             out.append(cat.get("speed", "range", a=me, b=foe, t=t))
     return tuple(out)
+
+
+def _lent_plays(slug: str, moves: list[Any]) -> list[Any]:
+    """The moves that play the card named ``slug`` (a pool card is played, never paid: R60)."""
+    return [m for m in moves if m.name == slug and m.verb in PLAY_VERBS]
