@@ -174,9 +174,9 @@ class LegalMoves(Table):
                 guns_at = [False] * n
                 missile_at = [False] * n
                 for stack in acqs:
-                    kind, target, source, cover, _ = stack
+                    target, source, cover = stack.target, stack.source, stack.cover
                     mine = not tokens or source == p
-                    if kind == VISUAL:
+                    if stack.kind == VISUAL:
                         if mine and visual_slot[target] is None:
                             visual_slot[target] = stack
                         fire_at = guns_at
@@ -225,8 +225,7 @@ class LegalMoves(Table):
                         append(_AT_FLAMEOUT[t])
         for stack in acqs:
             # Only stacks on or from p, and RADARs (JAMMIT!), take a play from p.
-            kind, target, source, _, _ = stack
-            if p in (target, source) or kind == RADAR:
+            if p in (stack.target, stack.source) or stack.kind == RADAR:
                 self._stack_moves(p, stack, have, fo, append)
         if self.wingmen:
             moves.extend(_discards_of(self.hands[p], self.wings[p]))
@@ -238,7 +237,7 @@ class LegalMoves(Table):
         self, p: int, stack: Stack, have: Hand, fo: bool, add: Callable[[Action], None]
     ) -> None:
         """The plays open to ``p`` on one acquisition in play, passed to ``add`` in order."""
-        kind, target, source, cover, cover_owner = stack
+        kind, target, source, cover = stack.kind, stack.target, stack.source, stack.cover
         if target == p and cover != MANEUVER:
             # A defence in your own turn against an acquisition on you: no dogfight (R1).
             if cover == NONE:
@@ -260,7 +259,7 @@ class LegalMoves(Table):
             if cover == JAMMIT and (not self.tokens or source == p):
                 if have[JAMMIT]:
                     add(_ON[JAMMIT][kind][source][target])  # ECCM (R9)
-                if have[MALFUNCTION] and not self.immune(cover_owner):
+                if have[MALFUNCTION] and not self.immune(stack.cover_owner):
                     add(_ON[MALFUNCTION][kind][source][target])
             elif cover == NONE and source != p and have[JAMMIT]:
                 add(_ON[JAMMIT][kind][source][target])  # offensive JAMMIT! on a RADAR (R9)
