@@ -1,6 +1,7 @@
 """Locked-On with several aircraft (digest §7.1-§7.3, §18.3-§18.7): team games and
-free-for-all. A pure state machine like the duel's (``rules.py``), kept apart so that the duel's
-encoding and records never change. Rulings R46..R53 are in docs/games/down_in_flames.md.
+free-for-all. A pure state machine beside the duel's (``rules.py``) over the same base
+(``shared.AircraftRules``: the rules written once), kept apart so that the duel's encoding and
+records never change. Rulings R46..R53 are in docs/games/down_in_flames.md.
 
 Aircraft are numbered 0..n-1; aircraft ``i`` belongs to player ``i // per_player``; a player's
 side is its seat modulo 2 (teams) or its seat (free-for-all). Positions are held, not mutual:

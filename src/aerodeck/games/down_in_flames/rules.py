@@ -1,7 +1,8 @@
 """Down In Flames: Locked-On, one aircraft a side, as a pure state machine (no I/O).
 
 Rulings R1..Rn are in docs/games/down_in_flames.md. The phases are named steps, each with its own
-legal-move generator (``_legal_<phase>``) and apply (``_do_<phase>``):
+legal-move generator (``_legal_<phase>``) and apply (``_do_<phase>``), dispatched by
+``phases.by_phase``; the steps and helpers both machines share are in ``shared.AircraftRules``:
 
     pick, alt-pick, initiative                      set-up (secret choices revealed together)
     burner -> discard(pre) -> altitude -> speed -> play -> discard(post)      each turn
