@@ -46,7 +46,6 @@ from aerodeck.games.down_in_flames.phases import (
     PICK,
     PLAY,
     POST,
-    PRE,
     REACT,
     SKILL,
     SPEED,
@@ -615,25 +614,11 @@ class MeleeState(AircraftRules):
         self.turn_no += 1
         self.last_side = self.side(a)
         self.flown = _put(self.flown, a, True)
-        self.bonus = self.speed_left = 0
-        self.from_speed = False
         self.site_checked = 0
-        self._emit({"type": "turn", "seat": a, "round": self.round})
-        if self.burner_on[a]:
-            self.burner_on = _put(self.burner_on, a, False)
-            self._emit({"type": "burner", "seat": a, "on": False})
-        if self.burners[a] > 0:
-            self.phase, self.to_act = BURNER, self.owner(a)
-        else:
-            self._start_discard(PRE)
+        self._afterburner_step(a)
 
-    def _legal_discard(self) -> list[Move]:
-        cat = self.game.catalogue
-        a = self.flyer
-        out = [cat.by_text["draw"], *self._discard_moves(self.hands[a])]
-        if self.step == PRE and self.skills[a] and self.holders(a) and self.has(a, "Bat-Turn"):
-            out.append(cat.by_text["neutral"])
-        return out
+    def _bat_turn_open(self, a: int) -> bool:
+        return bool(self.skills[a]) and bool(self.holders(a))
 
     # --- following down the chain (R48) -------------------------------------------------------
 

@@ -28,7 +28,6 @@ from aerodeck.games.down_in_flames.data import ALTITUDES, RANGES, Aircraft, Card
 from aerodeck.games.down_in_flames.flight import AH, GUN, HIGH, LOW
 from aerodeck.games.down_in_flames.phases import (
     ALT_PICK,
-    BURNER,
     FOLLOW,
     INITIATIVE,
     LAUNCH,
@@ -37,7 +36,6 @@ from aerodeck.games.down_in_flames.phases import (
     PICK,
     PLAY,
     POST,
-    PRE,
     REACT,
     SKILL,
     SPEED,
@@ -368,27 +366,11 @@ class DifState(AircraftRules):
 
     def _begin_turn(self) -> None:
         """Afterburner step: the counter lit last turn is removed, then one may be lit."""
-        seat = self.flyer
-        self.bonus = 0
-        self.speed_left = 0
-        self.from_speed = False
         self.site_checked = False
-        self._emit({"type": "turn", "seat": seat, "round": self.round})
-        if self.burner_on[seat]:
-            self.burner_on = _put(self.burner_on, seat, False)
-            self._emit({"type": "burner", "seat": seat, "on": False})
-        if self.burners[seat] > 0:
-            self.phase, self.to_act = BURNER, seat
-        else:
-            self._start_discard(PRE)
+        self._afterburner_step(self.flyer)
 
-    def _legal_discard(self) -> list[Move]:
-        cat = self.game.catalogue
-        seat = self.flyer
-        out = [cat.by_text["draw"], *self._discard_moves(self.hands[seat])]
-        if self.step == PRE and self.rel(seat) < 0 and self.has(seat, "Bat-Turn"):
-            out.append(cat.by_text["neutral"])
-        return out
+    def _bat_turn_open(self, a: int) -> bool:
+        return self.rel(a) < 0
 
     def _follow_cost(self, follower: int, delta: int) -> int:
         return (1 if self.rel(follower) == 1 else 0) + (1 if delta > 0 else 0)

@@ -21,6 +21,7 @@ from aerodeck.games.down_in_flames.data import ALTITUDES, Aircraft, CardType, Da
 from aerodeck.games.down_in_flames.flight import AH, GUN, HIGH, LOW, MEDIUM
 from aerodeck.games.down_in_flames.phases import (
     ALTITUDE,
+    BURNER,
     DISCARD,
     NO_CARD,
     PAY,
@@ -240,6 +241,10 @@ class AircraftRules(TurnState):
     @abstractmethod
     def _load_ready(self, a: int) -> None:
         """Aircraft ``a``'s load is final ('ready')."""
+
+    @abstractmethod
+    def _bat_turn_open(self, a: int) -> bool:
+        """Bat-Turn may be used: some enemy holds ``a`` at Advantage or Tailing (R33)."""
 
     @abstractmethod
     def _bat_turn(self, a: int) -> None:
@@ -634,6 +639,28 @@ class AircraftRules(TurnState):
         self._emit({"type": "altitude", "seat": a, "to": ALTITUDES[self.alts[a]], "why": why})
         if delta < 0:
             self._draw(a, 1, "dive")
+
+    def _afterburner_step(self, a: int) -> None:
+        """Aircraft ``a``'s turn begins: the afterburner lit last turn goes out, then one may
+        be lit (R21)."""
+        self.bonus = self.speed_left = 0
+        self.from_speed = False
+        self._emit({"type": "turn", "seat": a, "round": self.round})
+        if self.burner_on[a]:
+            self.burner_on = _put(self.burner_on, a, False)
+            self._emit({"type": "burner", "seat": a, "on": False})
+        if self.burners[a] > 0:
+            self.phase, self.to_act = BURNER, self.owner(a)
+        else:
+            self._start_discard(PRE)
+
+    def _legal_discard(self) -> list[Move]:
+        cat = self.game.catalogue
+        a = self.flyer
+        out = [cat.by_text["draw"], *self._discard_moves(self.hands[a])]
+        if self.step == PRE and self._bat_turn_open(a) and self.has(a, "Bat-Turn"):
+            out.append(cat.by_text["neutral"])
+        return out
 
     def _do_burner(self, move: Move) -> None:
         a = self.flyer
