@@ -1088,29 +1088,11 @@ class MeleeState(AircraftRules):
 
     # --- missiles -------------------------------------------------------------------------------
 
-    def _do_launch(self, move: Move) -> None:
+    def _launch_target(self) -> tuple[int, int, JSON]:
         a, t = self.flyer, self.target
-        if move.verb == "hold":
-            self._emit({"type": "hold", "seat": a})
-            self._play_step()
-            return
-        fired = 2 if move.verb == "launch2" else 1
-        missile = self._fire(a, t, self.rel(a, t), fired)
-        self._emit(
-            {
-                "type": "launch",
-                "seat": a,
-                "missile": missile.name,
-                "cards": len(self.missile_hand),
-                "target": t,
-                "fired": fired,
-            },
-            {self.owner(a): {"missile_hand": [self._title(c) for c in self.missile_hand]}},
-        )
-        if self.has(t, "Quick Hands"):
-            self._draw(t, fired, "Quick Hands")  # the missile's target only (R56)
-        self._enforce()
-        self.kind, self.chain = "missile", ((a, NO_CARD, "Missile", "missile"),)
+        return t, self.rel(a, t), {"target": t}
+
+    def _missile_window(self) -> None:
         self.team_used = False
         self._defender_window()
 

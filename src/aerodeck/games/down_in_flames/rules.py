@@ -794,29 +794,11 @@ class DifState(AircraftRules):
 
     # --- missiles ----------------------------------------------------------------------------
 
-    def _do_launch(self, move: Move) -> None:
+    def _launch_target(self) -> tuple[int, int, JSON]:
         seat = self.flyer
-        if move.verb == "hold":
-            self._emit({"type": "hold", "seat": seat})
-            self._play_step()
-            return
-        enemy = 1 - seat
-        fired = 2 if move.verb == "launch2" else 1
-        missile = self._fire(seat, enemy, self.rel(seat), fired)
-        self._emit(
-            {
-                "type": "launch",
-                "seat": seat,
-                "missile": missile.name,
-                "cards": len(self.missile_hand),
-                "fired": fired,
-            },
-            {seat: {"missile_hand": [self._title(c) for c in self.missile_hand]}},
-        )
-        if self.has(enemy, "Quick Hands"):
-            self._draw(enemy, fired, "Quick Hands")
-        self._enforce()
-        self.kind, self.chain = "missile", ((seat, NO_CARD, "Missile", "missile"),)
+        return 1 - seat, self.rel(seat), {}
+
+    def _missile_window(self) -> None:
         self._react_step()
 
     # --- the end ----------------------------------------------------------------------------

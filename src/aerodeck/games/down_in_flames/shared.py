@@ -11,7 +11,7 @@ from collections.abc import Callable
 from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from aerodeck.core.api import OVER, Action, TurnState
+from aerodeck.core.api import JSON, OVER, Action, TurnState
 from aerodeck.core.rng import shuffle
 from aerodeck.core.tuples import replace_at
 from aerodeck.core.tuples import without as _without
@@ -241,6 +241,14 @@ class AircraftRules(TurnState):
     @abstractmethod
     def _load_ready(self, a: int) -> None:
         """Aircraft ``a``'s load is final ('ready')."""
+
+    @abstractmethod
+    def _launch_target(self) -> tuple[int, int, JSON]:
+        """The Tone's target, the flyer's position on it, and what the launch event names."""
+
+    @abstractmethod
+    def _missile_window(self) -> None:
+        """The missile's hand has been drawn: the first reaction window of its fight."""
 
     @abstractmethod
     def _bat_turn_open(self, a: int) -> bool:
@@ -503,6 +511,35 @@ class AircraftRules(TurnState):
         kind = "pos" if move.name == "pos" else "range"
         steps, foe = (1, 0) if kind == "pos" else (move.a, move.b)
         self._speed_maneuver(kind, steps, foe, move.t)
+
+    def _do_launch(self, move: Move) -> None:
+        """The Tone stands: hold, or launch one missile (two with the optional rule, R33/§18.2)
+        at the Tone's target, whose Quick Hands draws as many cards; the missile's hand then
+        fights as a cycle (R16)."""
+        a = self.flyer
+        if move.verb == "hold":
+            self._emit({"type": "hold", "seat": a})
+            self._play_step()
+            return
+        t, rel, named = self._launch_target()
+        fired = 2 if move.verb == "launch2" else 1
+        missile = self._fire(a, t, rel, fired)
+        self._emit(
+            {
+                "type": "launch",
+                "seat": a,
+                "missile": missile.name,
+                "cards": len(self.missile_hand),
+                **named,
+                "fired": fired,
+            },
+            {self.owner(a): {"missile_hand": [self._title(c) for c in self.missile_hand]}},
+        )
+        if self.has(t, "Quick Hands"):
+            self._draw(t, fired, "Quick Hands")  # the missile's target only (R56)
+        self._enforce()
+        self.kind, self.chain = "missile", ((a, NO_CARD, "Missile", "missile"),)
+        self._missile_window()
 
     def _legal_launch(self) -> list[Move]:
         cat = self.game.catalogue
