@@ -12,6 +12,7 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 from rich.markdown import Markdown
+from rich.markup import escape
 from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
@@ -24,7 +25,8 @@ from rich.table import Table
 
 from aerodeck.agents.registry import agent_names, make_agent
 from aerodeck.cli.session import Session
-from aerodeck.core.api import Agent, Game, State
+from aerodeck.cli.words import seats_text
+from aerodeck.core.api import Agent, Game, SeenMove, State
 from aerodeck.core.errors import AerodeckError, ConfigError
 from aerodeck.core.options import parse_variant
 from aerodeck.core.records import load_record, replay
@@ -134,22 +136,41 @@ def replay_command(
         bool, typer.Option("--quiet", help="only validate and print the result")
     ] = False,
 ) -> None:
-    """Validate a record move by move and print the game step by step."""
+    """Validate a record move by move and print the game step by step.
+
+    With --seat, only what that seat may know: its own moves in full, others' as they were
+    shown to it (a face-down play stays face down), and the events as that seat saw them.
+    """
     record = load_record(file)
     final = replay(record)
+    game = final.game
+    if seat is not None and not 0 <= seat < game.players:
+        raise ConfigError(f"--seat must be 0 to {game.players - 1}")
     if not quiet:
-        game = final.game
         state = game.new_game(seed=final.seed, setup=final.setup)
         seen = 0
-        for number, text in enumerate(record["actions"], start=1):
-            actor = state.current_player
-            state.apply(text)
-            console.print(f"[cyan]{number:>4}[/cyan] seat {actor}: [bold]{text}[/bold]")
+        # without --seat the whole record is shown: it is the file's own content
+        moves = final.history_for(seat) if seat is not None else _full_history(final)
+        for move in moves:
+            state.apply(record["actions"][move.number - 1])
+            who = "you" if move.seat == seat else f"seat {move.seat}"
+            console.print(f"[cyan]{move.number:>4}[/cyan] {who}: [bold]{escape(move.move)}[/bold]")
             for event in state.events_since(seen, seat):
                 console.print("       " + game.describe_event(event))
             seen = state.event_count
-    status = f"winners {final.winners}" if final.is_terminal else "game not finished"
+    status = (
+        f"won by {seats_text(final.winners, seat)}" if final.is_terminal else "game not finished"
+    )
     console.print(f"Record is valid: {len(record['actions'])} moves, {status}.")
+
+
+def _full_history(state: State) -> list[SeenMove]:
+    return [
+        SeenMove(number, actor, move)
+        for number, (actor, move) in enumerate(
+            zip(state.actors(), state.history(), strict=True), start=1
+        )
+    ]
 
 
 @app.command()
