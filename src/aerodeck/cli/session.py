@@ -15,7 +15,7 @@ from rich.markup import escape
 
 from aerodeck.core.api import Action, Agent, State
 from aerodeck.core.errors import IllegalActionError
-from aerodeck.core.records import save_record
+from aerodeck.core.records import Seating, save_record
 
 HELP = (
     "Type a move's number or its notation. Other commands: [bold]help[/bold] (this), "
@@ -30,14 +30,16 @@ class Session:
     def __init__(
         self,
         state: State,
-        human: int,
+        seating: Seating,
         agents: Sequence[Agent | None],
         console: Console,
         save_path: Path,
         ask: Callable[[str], str],
     ) -> None:
         self.state = state
-        self.human = human
+        self.seating = seating
+        assert seating.human is not None, "a table has a person at it"
+        self.human: int = seating.human
         self.agents = agents
         self.console = console
         self.save_path = save_path
@@ -45,9 +47,22 @@ class Session:
         self.seen = 0
 
     def run(self) -> bool:
-        """Play to the end; False if the human quit first. The record is on disk either way."""
+        """Play to the end; False if the human quit first. The record is on disk either way.
+
+        Ctrl-C is a quit: at the prompt the game is saved as it stands; while a bot thinks, the
+        record on disk (written after the last whole move) is kept as it is.
+        """
         game = self.state.game
         self.console.print(f"[bold]{game.info.title}[/bold], you are seat {self.human}. {HELP}")
+        try:
+            return self._loop()
+        except KeyboardInterrupt:
+            self.console.print()
+            self.console.print("Interrupted.")
+            self._say_saved()
+            return False
+
+    def _loop(self) -> bool:
         while True:
             self._show_events()
             if self.state.is_terminal:
@@ -57,14 +72,23 @@ class Session:
             assert seat is not None
             if seat == self.human:
                 if not self._human_turn():
-                    save_record(self.state.record(), self.save_path)
-                    self.console.print(f"Game saved to {self.save_path}; resume it with --resume.")
+                    self.save()
+                    self._say_saved()
                     return False
             else:
                 agent = self.agents[seat]
                 assert agent is not None
                 self.state.apply(agent.choose(self.state.observation(seat)))
-            save_record(self.state.record(), self.save_path)
+            self.save()
+
+    def save(self) -> None:
+        """The record with its seating, written atomically (RecordError if it cannot be)."""
+        save_record({**self.state.record(), "seating": self.seating.to_json()}, self.save_path)
+
+    def _say_saved(self) -> None:
+        command = resume_command(self.state.game.info.cli_name, self.save_path, self.seating)
+        self.console.print(f"Game saved to {self.save_path}. Resume it with:")
+        self.console.print(f"  {escape(command)}", soft_wrap=True, highlight=False)
 
     def _show_events(self) -> None:
         describe = self.state.game.describe_event
@@ -85,6 +109,11 @@ class Session:
             try:
                 text = self.ask("> ").strip()
             except EOFError:
+                self.console.print()
+                return False
+            except KeyboardInterrupt:
+                self.console.print()
+                self.console.print("Interrupted.")
                 return False
             lowered = text.lower()
             if lowered in ("quit", "q", "exit"):
@@ -133,3 +162,16 @@ class Session:
         names = ", ".join("you" if s == self.human else f"seat {s}" for s in winners)
         verdict = "You win!" if self.human in winners else f"Winner: {names}."
         self.console.print(f"[bold]{verdict}[/bold] Record saved to {self.save_path}.")
+
+
+def bots_flag(seating: Seating) -> str:
+    """The --bots value that rebuilds this seating (bots in seat order)."""
+    return ",".join(name for _, name in sorted(seating.bots.items()))
+
+
+def resume_command(game: str, save: Path, seating: Seating) -> str:
+    """The full command that carries on a saved game, seat and bots spelt out."""
+    command = f"aerodeck play {game} --resume {save}"
+    if seating.human is not None:
+        command += f" --seat {seating.human}"
+    return command + f" --bots {bots_flag(seating)}"
