@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sys
 import time
@@ -24,6 +25,7 @@ from rich.progress import (
 from rich.table import Table
 
 from aerodeck.agents.registry import agent_names, make_agent
+from aerodeck.cli.encoding import fit_streams
 from aerodeck.cli.session import Session, bots_flag
 from aerodeck.cli.words import seats_text
 from aerodeck.core.api import Agent, Game, SeenMove, State
@@ -249,6 +251,8 @@ def simulate(
         raise ConfigError("--jobs must be at least 1")
     if resume and out is None:
         raise ConfigError("--resume needs --out (the folder of the run to carry on)")
+    if out is not None:
+        _check_out_folder(out)
     configured = make(game, players, **_options(variant))
     names = tuple(b.strip() for b in bots.split(",") if b.strip())
     spec = SimSpec(configured.id, configured.players, names, games_count, seed, configured.options)
@@ -315,6 +319,23 @@ def simulate(
     _print_report(report, seconds)
 
 
+def _check_out_folder(out: Path) -> None:
+    """--out must be a folder we can write: refused in one line before any game is played."""
+    if out.exists() and not out.is_dir():
+        raise ConfigError(f"--out {out} is a file; give a folder (it gets games.jsonl and more)")
+    existed = out.exists()
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        probe = out / ".aerodeck-write-test"
+        probe.write_bytes(b"")
+        probe.unlink()
+    except OSError as error:
+        if not existed:
+            with contextlib.suppress(OSError):
+                out.rmdir()
+        raise ConfigError(f"cannot write to --out {out}: {error.strerror or error}") from None
+
+
 def _interval(est: dict[str, Any], digits: int = 3) -> str:
     return f"{est['value']:.{digits}f} [{est['low']:.{digits}f}, {est['high']:.{digits}f}]"
 
@@ -375,6 +396,7 @@ def bots(game: GameArg) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point: run the app, turning every expected failure into one line and an exit code."""
+    fit_streams()
     try:
         result = app(args=argv, standalone_mode=False)
     except AerodeckError as error:
