@@ -26,8 +26,9 @@ from rich.table import Table
 
 from aerodeck.agents.registry import agent_names, make_agent
 from aerodeck.cli.encoding import fit_streams
+from aerodeck.cli.prompt import enable_line_editing
 from aerodeck.cli.session import Session, bots_flag
-from aerodeck.cli.words import seats_text
+from aerodeck.cli.words import as_seen_by, seats_text
 from aerodeck.core.api import Agent, Game, SeenMove, State
 from aerodeck.core.errors import AerodeckError, ConfigError
 from aerodeck.core.options import parse_variant
@@ -167,8 +168,9 @@ def play(
         raise ConfigError("that record has no person's seat (bots only); replay it instead")
     save = save or Path("aerodeck-records") / f"{configured.id}-{state.seed}.json"
     agents = _agents_for(configured, seating, state.seed)
-    session = Session(state, seating, agents, console, save, console.input)
+    session = Session(state, seating, agents, console, save, input)
     session.save()  # a path that cannot be written is refused now, not after the first move
+    enable_line_editing(session.completions)
     finished = session.run()
     if not finished:
         raise typer.Exit(0)
@@ -202,7 +204,7 @@ def replay_command(
             who = "you" if move.seat == seat else f"seat {move.seat}"
             console.print(f"[cyan]{move.number:>4}[/cyan] {who}: [bold]{escape(move.move)}[/bold]")
             for event in state.events_since(seen, seat):
-                console.print("       " + game.describe_event(event))
+                console.print("       " + as_seen_by(game.describe_event(event), seat))
             seen = state.event_count
     status = (
         f"won by {seats_text(final.winners, seat)}" if final.is_terminal else "game not finished"

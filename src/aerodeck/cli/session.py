@@ -9,10 +9,14 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from rich.console import Console
+from rich.columns import Columns
+from rich.console import Console, Group, RenderableType
 from rich.markdown import Markdown
 from rich.markup import escape
+from rich.padding import Padding
+from rich.text import Text
 
+from aerodeck.cli.words import as_seen_by, seats_text
 from aerodeck.core.api import Action, Agent, State
 from aerodeck.core.errors import IllegalActionError
 from aerodeck.core.records import Seating, save_record
@@ -22,6 +26,9 @@ HELP = (
     "[bold]view[/bold] (the table again), [bold]rules[/bold], [bold]history[/bold], "
     "[bold]quit[/bold] (saves the game so far)."
 )
+
+
+COMMANDS = ("help", "view", "rules", "history", "quit")
 
 
 class Session:
@@ -45,6 +52,7 @@ class Session:
         self.save_path = save_path
         self.ask = ask
         self.seen = 0
+        self.notations: list[str] = []  # what Tab completes at the prompt: moves and commands
 
     def run(self) -> bool:
         """Play to the end; False if the human quit first. The record is on disk either way.
@@ -93,17 +101,21 @@ class Session:
     def _show_events(self) -> None:
         describe = self.state.game.describe_event
         for event in self.state.events_since(self.seen, self.human):
-            self.console.print("  " + describe(event))
+            self.console.print("  " + as_seen_by(describe(event), self.human))
         self.seen = self.state.event_count
 
     def _show_table(self, legal: list[Action]) -> None:
         self.console.rule()
-        self.console.print(self.state.game.render_view(self.state.view(self.human)))
-        moves = "   ".join(f"[cyan]{i}[/cyan] {escape(str(a))}" for i, a in enumerate(legal, 1))
-        self.console.print(f"Your move: {moves}")
+        table = self.state.game.render_view(self.state.view(self.human))
+        self.console.print(as_seen_by(table, self.human))
+        self.console.print(move_menu(legal, self.console.width))
+
+    def completions(self) -> list[str]:
+        return self.notations
 
     def _human_turn(self) -> bool:
         legal = self.state.legal_actions()
+        self.notations = [str(action) for action in legal] + list(COMMANDS)
         self._show_table(legal)
         while True:
             try:
@@ -158,10 +170,24 @@ class Session:
         return action
 
     def _show_result(self) -> None:
+        """The verdict, then the game's own summary: standings and the score breakdown."""
         winners = self.state.winners
-        names = ", ".join("you" if s == self.human else f"seat {s}" for s in winners)
-        verdict = "You win!" if self.human in winners else f"Winner: {names}."
-        self.console.print(f"[bold]{verdict}[/bold] Record saved to {self.save_path}.")
+        if len(winners) == self.state.game.players > 1:
+            verdict = "A draw."
+        elif winners == [self.human]:
+            verdict = "You win!"
+        elif self.human in winners:
+            others = [seat for seat in winners if seat != self.human]
+            verdict = f"You share the win with {seats_text(others)}."
+        else:
+            verdict = f"Winner: {seats_text(winners, self.human)}."
+        self.console.rule("Game over")
+        summary = self.state.game.render_result(
+            self.state.view(self.human), self.state.events_since(0, self.human)
+        )
+        if summary:
+            self.console.print(as_seen_by(summary, self.human))
+        self.console.print(f"[bold]{verdict}[/bold] Record saved to {escape(str(self.save_path))}.")
 
 
 def bots_flag(seating: Seating) -> str:
@@ -175,3 +201,28 @@ def resume_command(game: str, save: Path, seating: Seating) -> str:
     if seating.human is not None:
         command += f" --seat {seating.human}"
     return command + f" --bots {bots_flag(seating)}"
+
+
+def move_menu(legal: Sequence[Action], width: int) -> RenderableType:
+    """The legal moves, numbered, laid out to fit the screen: one line when they fit, else in
+    columns, grouped under their verb (``play``, ``attack``) when there are several verbs."""
+    entries = [f"[cyan]{i}[/cyan] {escape(str(a))}" for i, a in enumerate(legal, 1)]
+    line = "Your move: " + "   ".join(entries)
+    if len(Text.from_markup(line)) <= width:
+        return line
+    groups: dict[str, list[str]] = {}
+    for entry, action in zip(entries, legal, strict=True):
+        groups.setdefault(str(action).split(" ", 1)[0], []).append(entry)
+    parts: list[RenderableType] = ["Your move:"]
+    if len(groups) == 1 or len(groups) > 8:
+        parts.append(Columns(entries, padding=(0, 3), column_first=True))
+    else:
+        for members in groups.values():
+            joined = "   ".join(members)
+            if len(Text.from_markup(joined)) + 4 <= width:
+                parts.append(Padding(joined, (0, 0, 0, 2)))
+            else:
+                parts.append(
+                    Padding(Columns(members, padding=(0, 3), column_first=True), (0, 0, 0, 2))
+                )
+    return Group(*parts)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from aerodeck.core.api import JSON
+from aerodeck.core.text import per_seat
 
 COLOURS = ("red", "cyan", "yellow", "magenta")
 
@@ -49,7 +50,8 @@ def render_view(view: JSON) -> str:
     lines.append(f"  supply: {supply}")
     for seat, kept in enumerate(view["carried"]):
         if kept:
-            lines.append(f"  {seat_name(seat, me)} carries from last season: {_counts(kept)}")
+            carries = "carry" if seat == me else "carries"
+            lines.append(f"  {seat_name(seat, me)} {carries} from last season: {_counts(kept)}")
     for seat in view.get("seats", []):
         name = seat_name(seat["seat"], me)
         lines.append(
@@ -65,7 +67,7 @@ def render_view(view: JSON) -> str:
     if turn and view["to_act"] is not None:
         extra = f"  redraws {turn['redraws']}" if turn["redraws"] else ""
         if turn["tunnels"]:
-            extra += f"  Wind Tunnel choices pending {turn['tunnels']}"
+            extra += f"  Wind Tunnel choices still to make: {turn['tunnels']}"
         lines.append(
             f"  this turn: actions {turn['actions']}  buys {turn['buys']}  "
             f"extra ${turn['bonus']}  spent ${turn['spent']}{extra}"
@@ -135,7 +137,7 @@ def describe_event(event: JSON) -> str:
         order = ", ".join(f"seat {s}" for s in event["order"])
         return f"Heat won by seat {event['winner']}: the final's grid is {order}"
     if kind == "champion":
-        return f"Champion: seat {event['seat']} (race wins {event['wins']})"
+        return f"Champion: seat {event['seat']} (race wins: {per_seat(event['wins'])})"
     if kind == "pick":
         return f"{who} starts with 7 Dollars, {event['boost']} Boost and {event['fast']} FAST"
     if kind == "turn":
@@ -172,7 +174,11 @@ def describe_event(event: JSON) -> str:
         )
         return f"Race Week! Speed mods: {mods}"
     if kind == "grid":
-        rolls = f" (tie rolls {event['rolls']})" if event["rolls"] else ""
+        rolled = [
+            f"seat {s} rolled {' then '.join(str(r) for r in rs)}"
+            for s, rs in event["rolls"].items()
+        ]
+        rolls = f" (equal speeds, settled by a die: {', '.join(rolled)})" if rolled else ""
         order = ", ".join(f"seat {s}" for s in event["order"])
         return f"Starting grid, inside out: {order}{rolls}"
     if kind == "round":
@@ -211,3 +217,27 @@ def describe_event(event: JSON) -> str:
     if kind == "race_end":
         return f"Chequered flag: seat {event['winner']} wins ({event['why']})"
     return str(event)
+
+
+def render_result(view: JSON, events: list[JSON]) -> str:
+    """The finishing order of each race (furthest along first), then the championship."""
+    me = view.get("seat")
+    lines = ["[bold]Results[/bold]"]
+    finish = view.get("finish", 0)
+    for event in events:
+        if event["type"] != "race_end":
+            continue
+        lines.append(f"  Race of season {event['season']}: {event['why']}")
+        positions = event["positions"]
+        rest = (s for s in range(len(positions)) if s != event["winner"])
+        places = [event["winner"], *sorted(rest, key=lambda s: -positions[s])]
+        for place, s in enumerate(places, 1):
+            behind = max(0, finish - positions[s])
+            where = "finished" if behind == 0 else f"{_tiles(behind)} tiles from the line"
+            lines.append(f"    {place}. {seat_name(s, me):8} {where}")
+    if view["seasons"] > 1:
+        wins = view["race_wins"]
+        lines.append("[bold]Championship[/bold] (race wins)")
+        for place, s in enumerate(sorted(range(len(wins)), key=lambda s: -wins[s]), 1):
+            lines.append(f"  {place}. {seat_name(s, me):8} {wins[s]}")
+    return "\n".join(lines)
