@@ -93,3 +93,61 @@ def test_a_long_move_menu_fits_an_80_column_screen() -> None:
     text = "\n".join(lines)
     for number, action in enumerate(longest, 1):
         assert re.search(rf"(^|\s){number} {re.escape(str(action))}(\s|$)", text, re.M)
+
+
+def test_rules_print_the_notation_table_as_a_table(capsys: pytest.CaptureFixture[str]) -> None:
+    from aerodeck.cli.app import main
+
+    assert main(["rules", "down-in-flames"]) == 0
+    out = capsys.readouterr().out
+    assert "| skills" not in out and " | " not in out  # no paragraph of pipes
+    assert "data=text (default none)" in out and "data=number" not in out
+
+
+def test_games_lists_every_option_within_80_columns(capsys: pytest.CaptureFixture[str]) -> None:
+    from aerodeck.cli.app import main
+
+    assert main(["games"]) == 0
+    out = capsys.readouterr().out
+    assert all(len(line.rstrip()) <= 80 for line in out.splitlines())
+    assert "…" not in out
+    flat = " ".join(out.split())
+    for info in aerodeck.list_games():
+        for option in info.options:
+            assert f"{option.name}=" in flat
+
+
+def test_version_is_printed(capsys: pytest.CaptureFixture[str]) -> None:
+    from aerodeck.cli.app import main
+
+    assert main(["--version"]) == 0
+    assert capsys.readouterr().out.startswith("aerodeck ")
+
+
+def _first_view(game_id: str, players: int, wanted: str) -> str:
+    game = aerodeck.make(game_id, players=players)
+    state = game.new_game(seed=3)
+    bots = [game.bots()["heuristic"](game, seat) for seat in range(players)]
+    while not state.is_terminal:
+        seat = state.current_player
+        assert seat is not None
+        if seat == 0 and any(wanted in str(a) for a in state.legal_actions()):
+            return game.render_view(state.view(0))
+        state.apply(bots[seat].choose(state.observation(seat)))
+    raise AssertionError(f"no {wanted} move came up")
+
+
+def test_air_racing_shows_prices_groups_cards_and_explains_the_map() -> None:
+    shop = _first_view("air_racing", 3, "buy")
+    assert "Microknot $6" in shop and "Dollar $1" in shop
+    assert "your hand:[/bold] Dollar x4" in shop
+    race = _first_view("air_racing", 3, "fly")
+    assert "= its tail" in race
+    assert "left to fly this turn" in race and "(speed less penalties" in race
+
+
+def test_aces_versus_aces_marks_the_hidden_part_of_the_discard_pile() -> None:
+    game = aerodeck.make("aces_versus_aces", players=3)
+    view = game.new_game(seed=1).view(0)
+    view["discards"] = ["2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "10S", "JS"]
+    assert "(+2 below)" in game.render_view(view)

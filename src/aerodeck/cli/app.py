@@ -7,6 +7,7 @@ import json
 import sys
 import time
 from dataclasses import replace
+from importlib import metadata
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -14,6 +15,7 @@ import typer
 from rich.console import Console
 from rich.markdown import Markdown
 from rich.markup import escape
+from rich.padding import Padding
 from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
@@ -23,6 +25,7 @@ from rich.progress import (
     TimeRemainingColumn,
 )
 from rich.table import Table
+from rich.text import Text
 
 from aerodeck.agents.registry import agent_names, make_agent
 from aerodeck.cli.encoding import fit_streams
@@ -35,6 +38,7 @@ from aerodeck.core.options import parse_variant
 from aerodeck.core.records import Seating, load_record, replay, seating_of
 from aerodeck.core.registry import list_games, make, normalize_id
 from aerodeck.core.rng import derive_seed, fresh_seed
+from aerodeck.core.text import counts_text
 from aerodeck.sim.output import write_csv, write_html, write_json
 from aerodeck.sim.runner import SimSpec, run
 from aerodeck.sim.tally import Tally
@@ -46,8 +50,8 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
-console = Console()
-err = Console(stderr=True)
+console = Console(highlight=False)  # rich's number colouring would tint the 3 of 3♠, not J♣
+err = Console(stderr=True, highlight=False)
 
 GameArg = Annotated[str, typer.Argument(help="game id, e.g. aces-versus-aces")]
 PlayersOpt = Annotated[int | None, typer.Option("--players", "-p", help="number of players")]
@@ -57,19 +61,46 @@ VariantOpt = Annotated[
 ]
 
 
+def _version(value: bool) -> None:
+    if value:
+        try:
+            number = metadata.version("aerodeck")
+        except metadata.PackageNotFoundError:  # run from a source tree that is not installed
+            number = "unknown (not installed)"
+        console.print(f"aerodeck {number}")
+        raise typer.Exit(0)
+
+
+@app.callback()
+def _main(
+    version: Annotated[
+        bool,
+        typer.Option("--version", callback=_version, is_eager=True, help="print the version"),
+    ] = False,
+) -> None:
+    """aerodeck: play, replay and simulate five aviation card games."""
+
+
 def _options(variants: list[str] | None) -> dict[str, str]:
     return dict(parse_variant(v) for v in variants or [])
 
 
 @app.command()
 def games() -> None:
-    """List the games, their player counts and options."""
-    table = Table("game", "title", "players", "options")
+    """List the games, their player counts and options (each option: `aerodeck rules GAME`)."""
     for info in list_games():
-        options = ", ".join(f"{o.name}={str(o.default).lower()}" for o in info.options)
-        counts = ", ".join(str(n) for n in info.player_counts)
-        table.add_row(info.cli_name, info.title, counts, options)
-    console.print(table)
+        console.print(
+            f"[bold]{info.cli_name}[/bold]  {info.title}, "
+            f"{counts_text(info.player_counts)} players (default {info.default_players})"
+        )
+        console.print(Padding(Text(info.summary), (0, 0, 0, 2), expand=False))
+        if info.options:
+            options = ", ".join(
+                f"{o.name}={'none' if o.default == '' else str(o.default).lower()}"
+                for o in info.options
+            )
+            console.print(Padding(Text(f"options: {options}"), (0, 0, 0, 2), expand=False))
+    console.print("Each option explained: aerodeck rules GAME", markup=False)
 
 
 @app.command()

@@ -16,7 +16,7 @@ from rich.markup import escape
 from rich.padding import Padding
 from rich.text import Text
 
-from aerodeck.cli.words import as_seen_by, seats_text
+from aerodeck.cli.words import as_seen_by, coloured_seats, seats_text
 from aerodeck.core.api import Action, Agent, State
 from aerodeck.core.errors import IllegalActionError
 from aerodeck.core.records import Seating, save_record
@@ -101,13 +101,14 @@ class Session:
     def _show_events(self) -> None:
         describe = self.state.game.describe_event
         for event in self.state.events_since(self.seen, self.human):
-            self.console.print("  " + as_seen_by(describe(event), self.human))
+            line = coloured_seats(as_seen_by(describe(event), self.human))
+            self.console.print(hanging("  " + line))
         self.seen = self.state.event_count
 
     def _show_table(self, legal: list[Action]) -> None:
         self.console.rule()
         table = self.state.game.render_view(self.state.view(self.human))
-        self.console.print(as_seen_by(table, self.human))
+        self.console.print(hanging(coloured_seats(as_seen_by(table, self.human))))
         self.console.print(move_menu(legal, self.console.width))
 
     def completions(self) -> list[str]:
@@ -186,7 +187,7 @@ class Session:
             self.state.view(self.human), self.state.events_since(0, self.human)
         )
         if summary:
-            self.console.print(as_seen_by(summary, self.human))
+            self.console.print(hanging(coloured_seats(as_seen_by(summary, self.human))))
         self.console.print(f"[bold]{verdict}[/bold] Record saved to {escape(str(self.save_path))}.")
 
 
@@ -215,14 +216,23 @@ def move_menu(legal: Sequence[Action], width: int) -> RenderableType:
         groups.setdefault(str(action).split(" ", 1)[0], []).append(entry)
     parts: list[RenderableType] = ["Your move:"]
     if len(groups) == 1 or len(groups) > 8:
-        parts.append(Columns(entries, padding=(0, 3), column_first=True))
+        parts.append(Padding(Columns(entries, padding=(0, 3)), (0, 0, 0, 2)))
     else:
         for members in groups.values():
             joined = "   ".join(members)
             if len(Text.from_markup(joined)) + 4 <= width:
                 parts.append(Padding(joined, (0, 0, 0, 2)))
             else:
-                parts.append(
-                    Padding(Columns(members, padding=(0, 3), column_first=True), (0, 0, 0, 2))
-                )
+                parts.append(Padding(Columns(members, padding=(0, 3)), (0, 0, 0, 2)))
     return Group(*parts)
+
+
+def hanging(text: str) -> Group:
+    """Rich markup, each line wrapped under its own indent (a long line never wraps back to the
+    left margin, where it would read as a new row)."""
+    rows: list[RenderableType] = []
+    for line in text.split("\n"):
+        body = line.lstrip(" ")
+        indent = len(line) - len(body)
+        rows.append(Padding(Text.from_markup(body), (0, 0, 0, indent), expand=False))
+    return Group(*rows)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from aerodeck.core.text import and_list
+from aerodeck.core.text import and_list, seat_colour
 
 
 def seat_name(seat: int, you: int | None = None) -> str:
@@ -62,3 +62,14 @@ def as_seen_by(text: str, you: int | None) -> str:
 
     seen = _SEAT.sub(person, text)
     return _THEIR.sub(lambda m: f"you {m.group(1)} your", seen)
+
+
+_SEAT_MENTION = re.compile(r"\b(?<!\[)seat (\d+)\b")
+
+
+def coloured_seats(text: str) -> str:
+    """Every ``seat N`` in its seat's colour (core.text.SEAT_COLOURS), as on the race map."""
+    return _SEAT_MENTION.sub(
+        lambda m: f"[{seat_colour(int(m.group(1)))}]{m.group(0)}[/{seat_colour(int(m.group(1)))}]",
+        text,
+    )

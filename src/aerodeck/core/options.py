@@ -62,11 +62,15 @@ class Option:
             accepts = "|".join(self.choices)
         elif isinstance(self.default, bool):
             accepts = "true|false"
+        elif isinstance(self.default, str):
+            accepts = "text"
         else:
             low = "" if self.minimum is None else str(self.minimum)
             high = "" if self.maximum is None else str(self.maximum)
             accepts = f"{low}..{high}" if low or high else "number"
         default = str(self.default).lower() if isinstance(self.default, bool) else self.default
+        if default == "":
+            default = "none"
         return f"{self.name}={accepts} (default {default}): {self.help}"
 
 

@@ -6,6 +6,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+SEAT_COLOURS = ("cyan", "magenta", "yellow", "green", "bright_blue", "bright_red")
+"""Each seat's colour, the same on every screen (the log, the table, a race map)."""
+
+
+def seat_colour(seat: int) -> str:
+    return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+
 
 def plural(count: int, noun: str, many: str | None = None) -> str:
     """``1 card``, ``2 cards``."""
@@ -19,6 +26,15 @@ def and_list(items: Sequence[str], empty: str = "nobody") -> str:
     if len(items) == 1:
         return items[0]
     return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def counts_text(counts: Sequence[int]) -> str:
+    """Player counts as people write them: ``2-5`` for a run, ``2, 3, 4 or 6`` otherwise."""
+    ordered = sorted(counts)
+    if len(ordered) > 2 and ordered == list(range(ordered[0], ordered[-1] + 1)):
+        return f"{ordered[0]}-{ordered[-1]}"
+    words = [str(n) for n in ordered]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
 
 
 def seats_text(seats: Iterable[int | str]) -> str:

@@ -6,7 +6,7 @@ Every view shows the rule in force, its parameter, what the next play must be, a
 from __future__ import annotations
 
 from aerodeck.core.api import JSON
-from aerodeck.core.cards import SUIT_SYMBOLS, markup
+from aerodeck.core.cards import markup, suit_markup
 from aerodeck.core.text import per_seat, plural, won_by
 
 _RULE_NAMES = {
@@ -36,7 +36,7 @@ def seat_name(seat: int, me: int | None = None) -> str:
 
 def rule_label(rule: str, suit: str) -> str:
     name = _RULE_NAMES.get(rule, rule)
-    return f"{name} ({SUIT_SYMBOLS[suit]})" if suit else name
+    return f"{name} ({suit_markup(suit)})" if suit else name
 
 
 def render_view(view: JSON) -> str:
@@ -60,7 +60,7 @@ def render_view(view: JSON) -> str:
         direction = f", next card {rule['direction']}" if rule["direction"] else ""
         lines.append(
             f"  [bold cyan]Rule: {rule_label(rule['rule'], rule['suit'])}[/bold cyan]"
-            f"{direction}   (a {SUIT_SYMBOLS[rule['ace']]} rule)"
+            f"{direction}   (a {suit_markup(rule['ace'])} rule)"
         )
         last = _cards(rule["last"]) if rule["last"] else "nothing yet under this rule"
         carried = " (on a joker)" if rule["last_kind"] == "joker" else ""

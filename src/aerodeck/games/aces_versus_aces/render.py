@@ -29,16 +29,24 @@ def render_view(view: JSON) -> str:
         status = "" if seat["in_game"] else "  [dim](out)[/dim]"
         mark = "  [yellow]played, face down[/yellow]" if seat["committed"] else ""
         coins = f"  coins: {', '.join(seat['coins'])}" if seat["coins"] else ""
-        lines.append(
+        won = f"won {_cards(seat['won'])}{coins}"
+        row = (
             f"  {name:8} score {seat['score']:>3}  markers {'●' * seat['markers']:<5}  "
-            f"cards {seat['hand_size']}  won {_cards(seat['won'])}{coins}{mark}{status}"
+            f"cards {seat['hand_size']}"
         )
+        if len(seat["won"]) > 4:  # a long won pile on its own line, so the row never wraps
+            lines.append(f"{row}{mark}{status}")
+            lines.append(f"           {won}")
+        else:
+            lines.append(f"{row}  {won}{mark}{status}")
     plays = [(s, c) for s, c in enumerate(view["last_plays"]) if c]
     if plays:
         shown = ", ".join(f"{seat_name(s, me)} {pretty(c)}" for s, c in plays)
         lines.append(f"  last hand: {shown}")
     if view["discards"]:
-        lines.append(f"  discard pile: {_cards(view['discards'][-8:])}")
+        pile = view["discards"]
+        more = f" (+{len(pile) - 8} below)" if len(pile) > 8 else ""
+        lines.append(f"  discard pile, top last: {_cards(pile[-8:])}{more}")
     if "hand" in view:
         lines.append(f"  [bold]your hand:[/bold] {_cards(view['hand'])}")
         if view.get("my_play"):

@@ -5,9 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from aerodeck.core.api import JSON
-from aerodeck.core.text import per_seat
-
-COLOURS = ("red", "cyan", "yellow", "magenta")
+from aerodeck.core.text import per_seat, seat_colour
+from aerodeck.games.air_racing.cards import COSTS, NAMES, TITLES
 
 
 def seat_name(seat: int | str | None, me: int | None = None) -> str:
@@ -22,8 +21,22 @@ def _tiles(half_steps: int) -> str:
     return f"{whole}{'½' if half else ''}"
 
 
+def _title(name: str) -> str:
+    return TITLES[NAMES.index(name)] if name in NAMES else name
+
+
 def _counts(cards: dict[str, int]) -> str:
-    return ", ".join(f"{n} {name}" for name, n in cards.items()) or "-"
+    """``Dollar x7, FAST x2, Boost``: identical cards grouped."""
+    return (
+        ", ".join(f"{_title(name)}{f' x{n}' if n > 1 else ''}" for name, n in cards.items()) or "-"
+    )
+
+
+def _grouped(cards: list[str]) -> str:
+    counts: dict[str, int] = {}
+    for name in cards:
+        counts[name] = counts.get(name, 0) + 1
+    return _counts(counts)
 
 
 def championship(view: JSON) -> list[str]:
@@ -46,8 +59,12 @@ def render_view(view: JSON) -> str:
             f"[bold]Speed Mod Season: {view['month']}[/bold]   "
             f"{seat_name(view['to_act'], me)} to play ({view['phase']} phase)"
         )
-    supply = "  ".join(f"{name} {n}" for name, n in view["supply"].items())
-    lines.append(f"  supply: {supply}")
+    offers = [
+        f"{_title(name)} ${COSTS[NAMES.index(name)]} ({n})" for name, n in view["supply"].items()
+    ]
+    lines.append("  for sale, price (cards left):")
+    for row in range(0, len(offers), 3):
+        lines.append("    " + ", ".join(offers[row : row + 3]))
     for seat, kept in enumerate(view["carried"]):
         if kept:
             carries = "carry" if seat == me else "carries"
@@ -73,7 +90,7 @@ def render_view(view: JSON) -> str:
             f"extra ${turn['bonus']}  spent ${turn['spent']}{extra}"
         )
     if "hand" in view:
-        lines.append(f"  [bold]your hand:[/bold] {', '.join(view['hand']) or '-'}")
+        lines.append(f"  [bold]your hand:[/bold] {_grouped(view['hand'])}")
         lines.append(f"  your deck holds: {_counts(view['deck'])}   you have ${view['coins']}")
     return "\n".join(lines)
 
@@ -90,10 +107,13 @@ def track(view: JSON) -> list[str]:
         cells = ["·"] * length
         for plane in view["aircraft"]:
             if plane["lane"] == lane:
-                colour = COLOURS[plane["seat"] % len(COLOURS)]
+                colour = seat_colour(plane["seat"])
                 cells[plane["pos"] % length] = f"[{colour}]{plane['seat']}[/{colour}]"
                 cells[(plane["pos"] - 1) % length] = f"[{colour}]=[/{colour}]"
         rows.append(f"  lane {lane} " + "".join(cells))
+    rows.append(
+        "  [dim]left to right: a digit is an aircraft (its seat), = its tail; S start/finish[/dim]"
+    )
     return rows
 
 
@@ -111,13 +131,15 @@ def render_race(view: JSON) -> str:
         to_go = max(0, view["finish"] - plane["pos"])
         owed = f"  owes {_tiles(plane['owed'])}" if plane["owed"] else ""
         lines.append(
-            f"  {seat_name(plane['seat'], me):8} lap {plane['lap']}  lane {plane['lane']}  "
-            f"{plane['altitude']:4}  speed {_tiles(plane['speed'])}  FAST {plane['fast']}  "
-            f"Boost {plane['boost']}  {_tiles(to_go)} tiles to go{owed}"
+            f"  {seat_name(plane['seat'], me):7} lap {plane['lap']}  lane {plane['lane']}  "
+            f"{plane['altitude']:4} speed {_tiles(plane['speed']):3} FAST {plane['fast']}  "
+            f"Boost {plane['boost']}  {_tiles(to_go)} to go{owed}"
         )
     if view["to_act"] is not None:
         lines.append(
-            f"  speed to fly this turn: {_tiles(view['speed_left'])} tiles   "
+            f"  left to fly this turn: {_tiles(view['speed_left'])} tiles "
+            "(speed less penalties, ± altitude, + Boosts)\n"
+            f"  "
             f"Boosts played this turn: {view['boosts_used']}   "
             f"still to fly this round: {', '.join(seat_name(s, me) for s in view['queue']) or '-'}"
         )
