@@ -277,7 +277,7 @@ def simulate(
 ) -> None:
     """Play many seeded games between bots; report win rates, seats, length, ratings, figures.
 
-    With --out the folder gets games.jsonl (streamed), report.json, report.csv, report.html
+    With --out the folder gets games.jsonl (streamed), summary.json, report.csv, report.html
     and plots/*.png; --compare runs a second variant on the same seeds into --out/B.
     """
     if jobs < 1:
@@ -350,6 +350,12 @@ def simulate(
         print(json.dumps(report))
         return
     _print_report(report, seconds)
+    if out is not None:
+        console.print(
+            f"Report written to {escape(str(out / 'report.html'))} "
+            f"(also summary.json, report.csv, plots/ and the games in games.jsonl)",
+            soft_wrap=True,
+        )
 
 
 def _check_out_folder(out: Path) -> None:
@@ -388,9 +394,20 @@ def _print_report(report: dict[str, Any], seconds: float) -> None:
         seats.add_row(str(number), _interval(est), _interval(adv))
     console.print(seats)
     if report["ratings"]:
-        ratings = Table("bot", "mu", "sigma", "ordinal", title="ratings (openskill)")
-        for bot, r in sorted(report["ratings"].items(), key=lambda x: -x[1]["ordinal"]):
-            ratings.add_row(bot, f"{r['mu']:.2f}", f"{r['sigma']:.2f}", f"{r['ordinal']:.2f}")
+        ratings = Table(
+            "bot",
+            "strength (Elo scale) [95%]",
+            "openskill mu",
+            "sigma",
+            title="ratings",
+            caption="strength: Bradley-Terry fit over all games (their order does not matter); "
+            "openskill: rated game by game",
+        )
+        strengths = report.get("strengths", {})
+        for bot in sorted(report["ratings"], key=lambda b: -strengths.get(b, {}).get("elo", 0)):
+            s, r = strengths.get(bot), report["ratings"][bot]
+            fit = f"{s['elo']:+.0f} [{s['low']:+.0f}, {s['high']:+.0f}]" if s else "-"
+            ratings.add_row(bot, fit, f"{r['mu']:.2f}", f"{r['sigma']:.2f}")
         console.print(ratings)
     for figure in report["figures"]:
         shown = Table("choice", "times", "chooser win rate [95%]", title=figure["title"])
@@ -411,14 +428,19 @@ def _print_report(report: dict[str, Any], seconds: float) -> None:
         f"{report['games'] / max(seconds, 1e-9):,.1f} games/s"
     )
     ladder = report["ladder"]
+    documented = f"documented: {ladder.get('ladder', '')}"
     if not ladder["checked"]:
         console.print(
-            f"Bots' ladder not checked ({ladder['note']}): read balance figures with care."
+            f"Bots' ladder not checked ({ladder['note']}; {documented}): "
+            "read balance figures with care."
         )
     elif ladder["held"]:
-        console.print(f"Bots' ladder: {ladder['note']}.")
+        console.print(f"Bots' ladder ({documented}) {escape(ladder['note'])}.")
     else:
-        console.print(f"[bold red]Bots' ladder broken[/bold red]: {ladder['note']}.")
+        console.print(
+            f"[bold red]Bots' ladder broken[/bold red] ({documented}): "
+            f"{escape(ladder['note'].removeprefix('broken: '))}."
+        )
 
 
 @app.command()
