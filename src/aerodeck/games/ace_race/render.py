@@ -83,9 +83,14 @@ def render_view(view: JSON) -> str:
         lines.append(f"  discard pile, top last: {_cards(shown)}{more}")
     if view["phase"] == "give" and view["giver"] is not None:
         giver = seat_name(view["giver"], me)
-        verb = "give" if view["giver"] == me else "gives"
         more = plural(view["give_left"], "more card")
-        lines.append(f"  [yellow]{giver} {verb} away {more}[/yellow]")
+        if view["giver"] == me:
+            lines.append(
+                f"  [yellow]you may give away {more} to any other player, or pass to keep "
+                f"{'it' if view['give_left'] == 1 else 'them'}[/yellow]"
+            )
+        else:
+            lines.append(f"  [yellow]{giver} may give away {more}[/yellow]")
     if "hand" in view:
         lines.append(f"  [bold]your hand:[/bold] {_cards(view['hand'])}")
         if view.get("drawn"):
@@ -115,6 +120,8 @@ def describe_event(event: JSON) -> str:
     if kind == "give":
         card = f" ({pretty(event['card'])})" if "card" in event else ""
         return f"{who} gives a card{card} to seat {event['to']}"
+    if kind == "give_pass":
+        return f"{who} keeps the rest of the giveaway ({plural(event['kept'], 'card')})"
     if kind == "giveaway":
         return f"{who} earns a giveaway: {event['why']}"
     if kind == "play":
