@@ -115,7 +115,7 @@ class Session:
         return self.notations
 
     def _human_turn(self) -> bool:
-        legal = self.state.legal_actions()
+        legal = grouped(self.state.legal_actions())
         self.notations = [str(action) for action in legal] + list(COMMANDS)
         self._show_table(legal)
         while True:
@@ -181,7 +181,8 @@ class Session:
             others = [seat for seat in winners if seat != self.human]
             verdict = f"You share the win with {seats_text(others)}."
         else:
-            verdict = f"Winner: {seats_text(winners, self.human)}."
+            label = "Winner" if len(winners) == 1 else "Winners"
+            verdict = f"{label}: {seats_text(winners, self.human)}."
         self.console.rule("Game over")
         summary = self.state.game.render_result(
             self.state.view(self.human), self.state.events_since(0, self.human)
@@ -202,6 +203,15 @@ def resume_command(game: str, save: Path, seating: Seating) -> str:
     if seating.human is not None:
         command += f" --seat {seating.human}"
     return command + f" --bots {bots_flag(seating)}"
+
+
+def grouped(legal: Sequence[Action]) -> list[Action]:
+    """The legal moves with each verb's moves together (in the order the verbs first come), so
+    the menu's numbers run in order down each group."""
+    order: dict[str, list[Action]] = {}
+    for action in legal:
+        order.setdefault(str(action).split(" ", 1)[0], []).append(action)
+    return [action for group in order.values() for action in group]
 
 
 def move_menu(legal: Sequence[Action], width: int) -> RenderableType:

@@ -90,12 +90,12 @@ def describe_event(event: JSON) -> str:
         points = ", ".join(f"seat {s} {p:+d}" for s, p in enumerate(event["points"]))
         return (
             f"Round {event['round']} over ({event['why']}): {points}; "
-            f"scores {per_seat(event['scores'])}"
+            f"scores: {per_seat(event['scores'])}"
         )
     if kind == "game_end":
         return (
             f"Game over ({event['why']}): {won_by(event['winners'])}; "
-            f"final scores {per_seat(event['scores'])}"
+            f"final scores: {per_seat(event['scores'])}"
         )
     return str(event)
 

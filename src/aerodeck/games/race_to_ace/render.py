@@ -61,12 +61,12 @@ def name(seat: int | None, me: int | None = None) -> str:
 def render_view(view: JSON) -> str:
     me = view.get("seat")
     head = (
-        f"[bold]Race to Ace[/bold]  turn {view['turn_number']} ({name(view['turn'], me)})   "
-        f"deck {view['deck']}   discards {sum(view['discards'].values())}"
+        f"[bold]Race to Ace[/bold]  turn {view['turn_number']} ({name(view['turn'], me)})  "
+        f"deck {view['deck']}  discards {sum(view['discards'].values())}"
     )
     if view["discard_top"]:
         head += f" (top {card(view['discard_top'])})"
-    head += f"   {view['kills_to_win']} kills win"
+    head += f"  {view['kills_to_win']} kills win"
     if view["games"] > 1:
         head += f"   game {view['game_number']} of {view['games']}"
     lines = [head]
@@ -168,9 +168,9 @@ def describe_event(event: JSON) -> str:
         return f"Game {event['game']}: seven cards dealt to each pilot{hand}{wing}"
     if kind == "turn":
         drew = (
-            f" and draws {card(event['card'])}"
+            f"; {who} draws {card(event['card'])}"
             if "card" in event
-            else (" and draws" if event["drew"] else "")
+            else (f"; {who} draws" if event["drew"] else "")
         )
         lost = " (shot down: may only discard)" if event["lost"] else ""
         return f"— {who}'s turn{lost}{drew}"
