@@ -151,3 +151,25 @@ def test_aces_versus_aces_marks_the_hidden_part_of_the_discard_pile() -> None:
     view = game.new_game(seed=1).view(0)
     view["discards"] = ["2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "10S", "JS"]
     assert "(+2 below)" in game.render_view(view)
+
+
+def test_down_in_flames_shows_ratings_before_the_choice_and_a_card_reference(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = ["play", "down-in-flames", "--seed", "3", "--save", str(tmp_path / "g.json")]
+    code, out, _ = run_cli(args, capsys, "cards\nquit\n")
+    assert code == 0
+    table = out[: out.index("> ")]  # the table before the first prompt: the aircraft choice
+    assert "F-8E Crusader 30 1962 4 6 2(3)/1(2)" in table
+    reference = out[out.index("> ") :]
+    assert "Action cards" in reference
+    assert "Scissors 5 1 1 Disadv. to Adv." in reference
+    assert "cards (the card reference)" in out
+
+
+def test_games_without_a_card_reference_say_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = ["play", "aces-versus-aces", "--seed", "3", "--save", str(tmp_path / "g.json")]
+    code, out, _ = run_cli(args, capsys, "cards\nquit\n")
+    assert code == 0 and "no card reference" in out and "cards (the card" not in out

@@ -22,13 +22,13 @@ from aerodeck.core.errors import IllegalActionError
 from aerodeck.core.records import Seating, save_record
 
 HELP = (
-    "Type a move's number or its notation. Other commands: [bold]help[/bold] (this), "
-    "[bold]view[/bold] (the table again), [bold]rules[/bold], [bold]history[/bold], "
-    "[bold]quit[/bold] (saves the game so far)."
+    "Type a move's number or its notation (Tab completes it). Other commands: "
+    "[bold]help[/bold] (this), [bold]view[/bold] (the table again), [bold]rules[/bold], "
+    "[bold]history[/bold], {cards}[bold]quit[/bold] (saves the game so far; so does Ctrl-C)."
 )
 
 
-COMMANDS = ("help", "view", "rules", "history", "quit")
+COMMANDS = ("help", "view", "rules", "history", "cards", "quit")
 
 
 class Session:
@@ -61,7 +61,9 @@ class Session:
         record on disk (written after the last whole move) is kept as it is.
         """
         game = self.state.game
-        self.console.print(f"[bold]{game.info.title}[/bold], you are seat {self.human}. {HELP}")
+        self.console.print(
+            f"[bold]{game.info.title}[/bold], you are seat {self.human}. {self._help()}"
+        )
         try:
             return self._loop()
         except KeyboardInterrupt:
@@ -111,6 +113,12 @@ class Session:
         self.console.print(hanging(coloured_seats(as_seen_by(table, self.human))))
         self.console.print(move_menu(legal, self.console.width))
 
+    def _help(self) -> str:
+        cards = (
+            "[bold]cards[/bold] (the card reference), " if self.state.game.reference_text() else ""
+        )
+        return HELP.format(cards=cards)
+
     def completions(self) -> list[str]:
         return self.notations
 
@@ -132,13 +140,16 @@ class Session:
             if lowered in ("quit", "q", "exit"):
                 return False
             if lowered in ("help", "h", "?"):
-                self.console.print(HELP)
+                self.console.print(self._help())
             elif lowered == "view":
                 self._show_table(legal)
             elif lowered == "rules":
                 self.console.print(Markdown(self.state.game.rules_text()))
             elif lowered == "history":
                 self._show_history()
+            elif lowered == "cards":
+                reference = self.state.game.reference_text()
+                self.console.print(hanging(reference) if reference else "no card reference")
             elif text:
                 chosen = self._read_move(text, legal)
                 if chosen is not None:
