@@ -14,16 +14,27 @@ import pytest
 pytest.importorskip("readline")
 
 
-def _read_until(fd: int, marker: bytes, seen: bytearray, limit: float = 60.0) -> None:
-    """Read the terminal until ``marker`` shows (or fail after ``limit`` seconds of silence)."""
-    while marker not in seen:
-        ready, _, _ = select.select([fd], [], [], limit)
-        if not ready:
-            raise AssertionError(f"{marker!r} never came; screen so far:\n{seen.decode()}")
-        try:
-            seen += os.read(fd, 4096)
-        except OSError:  # the program ended and closed the terminal
-            raise AssertionError(f"{marker!r} never came; screen:\n{seen.decode()}") from None
+class Screen:
+    """What the program wrote to the terminal, read up to each expected text in turn."""
+
+    def __init__(self, fd: int) -> None:
+        self.fd, self.text, self.cursor = fd, bytearray(), 0
+
+    def wait_for(self, marker: bytes, limit: float = 60.0) -> bytes:
+        """Read until ``marker`` shows after the last one waited for; what came in between."""
+        while marker not in self.text[self.cursor :]:
+            ready, _, _ = select.select([self.fd], [], [], limit)
+            if not ready:
+                raise AssertionError(f"{marker!r} never came; screen:\n{self.text.decode()}")
+            try:
+                self.text += os.read(self.fd, 4096)
+            except OSError:  # the program ended and closed the terminal
+                raise AssertionError(
+                    f"{marker!r} never came; screen:\n{self.text.decode()}"
+                ) from None
+        start = self.cursor
+        self.cursor = self.text.index(marker, self.cursor) + len(marker)
+        return bytes(self.text[start : self.cursor])
 
 
 def test_tab_completes_a_move_and_the_arrow_key_recalls_the_last_line(tmp_path: Path) -> None:
@@ -39,23 +50,22 @@ def test_tab_completes_a_move_and_the_arrow_key_recalls_the_last_line(tmp_path: 
         close_fds=True,
     )
     os.close(child)
-    seen = bytearray()
+    screen = Screen(main)
     try:
-        _read_until(main, b"> ", seen)
+        screen.wait_for(b"> ")
         os.write(main, b"hist\t\n")  # Tab completes the command `history`
-        _read_until(main, b"no moves yet", seen)
-        _read_until(main, b"> ", seen)
+        screen.wait_for(b"no moves yet")
+        screen.wait_for(b"> ")
         os.write(main, b"\x1b[A\n")  # the up arrow brings back `history`, no escape codes
-        seen.clear()
-        _read_until(main, b"no moves yet", seen)
-        assert b"^[[A" not in seen
-        _read_until(main, b"> ", seen)
+        shown = screen.wait_for(b"no moves yet")
+        assert b"^[[A" not in shown and b"history" in shown
+        screen.wait_for(b"> ")
         os.write(main, b"play 5\t\n")  # completes the one `play 5...` in hand
-        _read_until(main, b"> play 5H", seen)
-        _read_until(main, b"you play a card face down", seen)
-        _read_until(main, b"> ", seen)
+        screen.wait_for(b"play 5H")
+        screen.wait_for(b"you play a card face down")
+        screen.wait_for(b"> ")
         os.write(main, b"quit\n")
-        _read_until(main, b"Game saved to", seen)
+        screen.wait_for(b"Game saved to")
     finally:
         process.wait(timeout=60)
         os.close(main)

@@ -101,7 +101,7 @@ def test_rules_print_the_notation_table_as_a_table(capsys: pytest.CaptureFixture
     assert main(["rules", "down-in-flames"]) == 0
     out = capsys.readouterr().out
     assert "| skills" not in out and " | " not in out  # no paragraph of pipes
-    assert "data=text (default none)" in out and "data=number" not in out
+    assert "site=name (default none)" in out and "=number" not in out
 
 
 def test_games_lists_every_option_within_80_columns(capsys: pytest.CaptureFixture[str]) -> None:
