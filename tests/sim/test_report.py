@@ -207,7 +207,7 @@ def test_the_html_report_reads_as_a_report(tmp_path: Path) -> None:
     assert "30 games of Race to Ace for 3 players" in summary and "won" in summary
     assert "<pre>" not in text  # no raw JSON block
     assert text.index("<h2>Settings</h2>") > text.index("<h2>Seats</h2>")
-    assert "fair share 0.333" in text  # the dashed line is labelled in the plots' legends
+    assert "fair share 0.333" in text  # the dashed line is labelled in the plots
     assert "Seat-games differ because" in text  # heuristic holds two seats of three
     assert "<figcaption>" in text and (tmp_path / "plots" / "length.png").exists()
     # equal-width bins on whole numbers: no bin catches one value more than its neighbours

@@ -78,14 +78,21 @@ def _bars(
         [max(0.0, e["value"] - e["low"]) for e in estimates],
         [max(0.0, e["high"] - e["value"]) for e in estimates],
     ]
-    axes.barh(list(labels), values, xerr=errors, color="#4a78b0", capsize=3, label="win rate")
+    axes.barh(list(labels), values, xerr=errors, color="#4a78b0", capsize=3)
     if line is not None:
-        axes.axvline(
-            line, color="#b04a4a", linestyle="--", linewidth=1.2, label=f"fair share {line:.3f}"
+        axes.axvline(line, color="#b04a4a", linestyle="--", linewidth=1.2)
+        axes.text(  # the dashed line's label above the plot, clear of the bars
+            line,
+            1.01,
+            f"fair share {line:.3f}",
+            transform=axes.get_xaxis_transform(),
+            ha="center",
+            va="bottom",
+            color="#b04a4a",
+            fontsize="small",
         )
-        axes.legend(loc="lower right", fontsize="small")
     axes.invert_yaxis()
-    axes.set_title(title)
+    axes.set_title(title, pad=16)
     axes.set_xlabel(xlabel)
     figure.tight_layout()
     return figure
@@ -218,15 +225,24 @@ def summary_text(report: dict[str, Any]) -> str:
     strengths = report.get("strengths") or {}
     if len(strengths) > 1:
         order = sorted(strengths, key=lambda b: -strengths[b]["elo"])
-        lines.append("Rated over all games at once (Bradley-Terry): " + " > ".join(order) + ".")
+        first, second = strengths[order[0]], strengths[order[1]]
+        clear = first["low"] > second["high"]
+        lines.append(
+            "Rated over all games at once (Bradley-Terry), the order is "
+            + " > ".join(order)
+            + ("" if clear else f", though {order[0]} and {order[1]} are not clearly apart")
+            + "."
+        )
     ladder = report["ladder"]
     if not ladder["checked"]:
         lines.append(
             "The bots' ladder could not be checked in this run, so read the balance figures "
             "with care."
         )
-    elif ladder["held"]:
+    elif ladder["separated"] and all(p["status"] != "unseparated" for p in ladder["pairs"]):
         lines.append("The bots kept the documented order of strength.")
+    elif ladder["held"]:
+        lines.append("Nothing here contradicts the documented order of strength.")
     else:
         lines.append("The bots broke the documented order of strength: see the ladder below.")
     return " ".join(lines)
@@ -313,7 +329,8 @@ def write_html(report: dict[str, Any], path: Path, png_folder: Path | None = Non
         plot(
             "bots",
             "Bars: each bot's share of wins over the seats it held, with its 95% interval; "
-            "dashed line: the fair share (one win in every players' worth of seats).",
+            "dashed line: the fair share (1 / players), what a bot no better than the others "
+            "would win.",
         )
     )
     parts += [
