@@ -52,6 +52,14 @@ SHORT: dict[str, dict[str, Any]] = {
 }
 
 
+def short_options(game: str, players: int) -> dict[str, Any]:
+    """The short form of ``game`` for ``players`` (two Race to Ace pilots fly with wingmen)."""
+    options = dict(SHORT[game])
+    if game == "race_to_ace" and players == 2:
+        options["wingmen"] = True
+    return options
+
+
 def games_and_counts() -> list[tuple[str, int]]:
     """Every game with every player count it takes."""
     return [(info.id, n) for info in list_games() for n in info.player_counts]

@@ -33,7 +33,7 @@ from aerodeck.web.client import TableClient, TableClosedError
 from benchmarks.web_common import ServerProcess, elapsed
 
 TABLES = [
-    ("race_to_ace", 2, {"kills_to_win": 2}),
+    ("race_to_ace", 2, {"kills_to_win": 2, "wingmen": True}),
     ("ace_race", 3, {}),
     ("aces_versus_aces", 3, {"target": 10}),
     ("air_racing", 2, {"quick_play": True, "laps": 1}),

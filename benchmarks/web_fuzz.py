@@ -58,7 +58,7 @@ REFUSAL_CODES = {
 }
 CLOSE_CODES = {1000, 1001, 1009, 1011, 4400, 4401, 4404, 4408, 4413, 4429, 4500}
 TABLES = [  # short games, so tables end and new ones start while the fuzz goes on
-    ("race_to_ace", 2, {"kills_to_win": 2}),
+    ("race_to_ace", 2, {"kills_to_win": 2, "wingmen": True}),
     ("race_to_ace", 3, {"kills_to_win": 1}),
     ("ace_race", 3, {}),
     ("aces_versus_aces", 2, {"target": 10}),

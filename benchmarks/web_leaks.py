@@ -46,7 +46,7 @@ from aerodeck.core.api import JSON, Action, State
 from aerodeck.core.registry import make
 from aerodeck.web.client import TableClient
 from aerodeck.web.tables import Seat, Table
-from benchmarks.web_common import SHORT, ServerProcess, elapsed, games_and_counts
+from benchmarks.web_common import ServerProcess, elapsed, games_and_counts, short_options
 
 TABLE_SECONDS = 900.0  # a game that has not ended in this long is a failure
 MAX_TURNS = 20_000  # moves one client makes in one game, at most
@@ -99,7 +99,9 @@ async def play_table(
     """One game through the server; every client's frames and the record."""
     rng = random.Random(seed * 1_000_003 + index)
     bots = {players - 1: "heuristic"} if index % 2 else {}
-    table, _, tokens = await asyncio.to_thread(server.seat_table, game, players, SHORT[game], bots)
+    table, _, tokens = await asyncio.to_thread(
+        server.seat_table, game, players, short_options(game, players), bots
+    )
     clients: dict[int | None, TableClient] = {
         seat: TableClient(server.base, table, token, keep_frames=True, id_prefix=f"s{seat}")
         for seat, token in tokens.items()

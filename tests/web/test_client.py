@@ -48,7 +48,7 @@ def test_read_move_takes_a_number_of_the_list_or_a_notation() -> None:
 
 
 def test_the_client_acts_is_refused_and_resumes_from_its_last_version(server: Server) -> None:
-    table, tokens = two_humans(server, kills_to_win=1)
+    table, tokens = two_humans(server, "race_to_ace", kills_to_win=1, wingmen=True)
 
     async def run() -> None:
         seats = [
@@ -151,7 +151,7 @@ def test_two_people_on_two_terminals_play_each_other(server: Server, tmp_path: P
     created = server.create(
         game="race_to_ace",
         players=2,
-        options={"kills_to_win": 1},
+        options={"kills_to_win": 1, "wingmen": True},
         seats=[{"kind": "human"}, {"kind": "human"}],
         claim=0,
         listed=False,
@@ -192,7 +192,11 @@ def test_a_used_invite_link_is_one_clear_error(
     server: Server, capsys: pytest.CaptureFixture[str]
 ) -> None:
     created = server.create(
-        game="race_to_ace", players=2, seats=[{"kind": "human"}, {"kind": "human"}], claim=0
+        game="race_to_ace",
+        players=2,
+        options={"wingmen": True},
+        seats=[{"kind": "human"}, {"kind": "human"}],
+        claim=0,
     )
     (invite,) = created["invites"]
     server.join(created["table"], 1, invite["code"])

@@ -16,6 +16,8 @@ from rich.console import Console
 from rich.markdown import Markdown
 from rich.markup import escape
 
+from aerodeck.cli.session import grouped, hanging, move_menu
+from aerodeck.cli.words import as_seen_by, coloured_seats, seats_text
 from aerodeck.core.api import JSON, Game
 from aerodeck.core.registry import make
 from aerodeck.web.client import TableClient, TableClosedError
@@ -50,6 +52,7 @@ class RemoteSession:
         self.game: Game | None = None
         self.shown_version = -1
         self.wait_for = 0  # the version after which it is this seat's turn again
+        self.menu: list[str] = []  # the legal moves in the order shown (numbered from 1)
 
     async def run(self) -> bool:
         """Play (or watch) to the end: True at the end of the game, False if the person quit."""
@@ -62,8 +65,7 @@ class RemoteSession:
         )
         self._show_events(welcome)
         if welcome["seat"] is None:  # a spectator: the table once, then the game in words
-            self.console.rule()
-            self.console.print(self.game.render_view(welcome["view"]))
+            self._draw(welcome["view"])
         while True:
             try:
                 if self.client.end is not None:
@@ -105,16 +107,20 @@ class RemoteSession:
         if frame["version"] <= self.shown_version and frame["type"] == "update":
             return
         for event in frame["events"]:
-            self.console.print("  " + self.game.describe_event(event["event"]))
+            line = as_seen_by(self.game.describe_event(event["event"]), self.client.seat)
+            self.console.print(hanging("  " + coloured_seats(line)))
         self.shown_version = frame["version"]
 
-    def _show_table(self) -> None:
+    def _draw(self, view: JSON) -> None:
         assert self.game is not None
         self.console.rule()
-        self.console.print(self.game.render_view(self.client.view))
-        legal = self.client.legal
-        moves = "   ".join(f"[cyan]{i}[/cyan] {escape(m)}" for i, m in enumerate(legal, 1))
-        self.console.print(f"Your move: {moves}")
+        drawn = as_seen_by(self.game.render_view(view), self.client.seat)
+        self.console.print(hanging(coloured_seats(drawn)))
+
+    def _show_table(self) -> None:
+        self._draw(self.client.view)
+        self.menu = grouped(self.client.legal)
+        self.console.print(move_menu(self.menu, self.console.width))
 
     async def _show_history(self) -> None:
         """The moves so far as this seat may know them (the server redacts others' secrets)."""
@@ -146,7 +152,7 @@ class RemoteSession:
             elif lowered == "history":
                 await self._show_history()
             elif text:
-                move, why = read_move(text, self.client.legal)
+                move, why = read_move(text, self.menu)
                 if move is None:
                     self.console.print(f"[red]{escape(why)}[/red]")
                     continue
@@ -172,6 +178,12 @@ class RemoteSession:
         assert end is not None
         seat = self.client.seat
         winners: list[int] = end["winners"]
-        names = ", ".join("you" if s == seat else f"seat {s}" for s in winners)
-        verdict = "You win!" if seat is not None and seat in winners else f"Winner: {names}."
+        if seat is not None and winners == [seat]:
+            verdict = "You win!"
+        elif seat is not None and seat in winners:
+            others = [s for s in winners if s != seat]
+            verdict = f"You share the win with {seats_text(others)}."
+        else:
+            label = "Winner" if len(winners) == 1 else "Winners"
+            verdict = f"{label}: {seats_text(winners, seat)}."
         self.console.print(f"[bold]{verdict}[/bold] Game over at version {end['version']}.")
