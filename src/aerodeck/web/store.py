@@ -96,9 +96,19 @@ def check_url(url: str) -> None:
         )
 
 
+DB_POOL = 32  # connections a server keeps to PostgreSQL (each one a backend process there)
+
+
 def make_engine(url: str) -> AsyncEngine:
-    """An async engine for ``url``, with SQLite's pragmas where it is SQLite."""
-    engine = create_async_engine(url, pool_pre_ping=not url.startswith("sqlite"))
+    """An async engine for ``url``, with SQLite's pragmas where it is SQLite.
+
+    A server database keeps a pool of connections open: with SQLAlchemy's default (5, and 10
+    more opened and closed as needed) a busy server opened a new PostgreSQL connection, a new
+    backend process, for most moves (451 in 40 s at 200 tables; benchmarks/web_load.py)."""
+    if url.startswith("sqlite"):
+        engine = create_async_engine(url)
+    else:
+        engine = create_async_engine(url, pool_pre_ping=True, pool_size=DB_POOL, max_overflow=0)
     if engine.dialect.name == "sqlite":
         event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
     return engine
