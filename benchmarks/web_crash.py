@@ -30,7 +30,7 @@ from pathlib import Path
 import aerodeck
 from aerodeck.core.api import JSON
 from aerodeck.web.client import TableClient, TableClosedError
-from benchmarks.web_common import ServerProcess, elapsed
+from benchmarks.web_common import ServerProcess, elapsed, postgres_cluster
 
 TABLES = [
     ("race_to_ace", 2, {"kills_to_win": 2, "wingmen": True}),
@@ -222,15 +222,16 @@ def check(tables: dict[str, list[Seat]], results: dict[str, JSON]) -> JSON:
     }
 
 
-def run(kills: int, concurrent: int, seed: int, data_dir: Path) -> JSON:
+def run(kills: int, concurrent: int, seed: int, data_dir: Path, database: str = "") -> JSON:
     started = time.monotonic()
-    with ServerProcess(data_dir) as server:
+    with ServerProcess(data_dir, database) as server:
         outcome = asyncio.run(crash_run(server, kills, concurrent, seed))
         healthy = server.healthy()
         starts = server.starts
     summary = check(outcome["tables"], outcome["results"])
     moves = sum(len(r["record"]["actions"]) for r in outcome["results"].values())
     return {
+        "store": "postgresql" if database else "sqlite",
         "kills": len(outcome["kills"]),
         "server_starts": starts,
         "games_finished": len(outcome["results"]),
@@ -247,10 +248,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--kills", type=int, default=100)
     parser.add_argument("--concurrent", type=int, default=6, help="tables played at once")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--database", choices=["sqlite", "postgresql"], default="sqlite")
     parser.add_argument("--json", type=Path, help="write the summary here")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="aerodeck-web-crash-") as tmp:
-        summary = run(args.kills, args.concurrent, args.seed, Path(tmp))
+        if args.database == "postgresql":  # the server is killed, the database is not
+            with postgres_cluster() as url:
+                summary = run(args.kills, args.concurrent, args.seed, Path(tmp), url)
+        else:
+            summary = run(args.kills, args.concurrent, args.seed, Path(tmp))
     text = json.dumps(summary, indent=1)
     print(text)
     if args.json:
