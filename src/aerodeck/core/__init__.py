@@ -16,6 +16,7 @@ from aerodeck.core.errors import (
     IllegalActionError,
     NotationError,
     RecordError,
+    SeatError,
 )
 from aerodeck.core.options import Option
 from aerodeck.core.records import load_record, replay, save_record
@@ -35,6 +36,7 @@ __all__ = [
     "Observation",
     "Option",
     "RecordError",
+    "SeatError",
     "State",
     "list_games",
     "load_record",

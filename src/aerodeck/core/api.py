@@ -15,7 +15,13 @@ from functools import cached_property, partial
 from importlib import resources
 from typing import Any, ClassVar, Protocol
 
-from aerodeck.core.errors import ConfigError, IllegalActionError, NotationError
+from aerodeck.core.errors import (
+    ConfigError,
+    IllegalActionError,
+    NotationError,
+    SeatError,
+    excerpt,
+)
 from aerodeck.core.options import Option, resolve_options
 from aerodeck.core.rng import fresh_seed
 
@@ -226,8 +232,8 @@ class State(ABC):
         """Final payoff per seat: winners share 1.0, everyone else 0.0 (zeros until the end)."""
 
     @abstractmethod
-    def view(self, player: int | None) -> JSON:
-        """Everything ``player`` may know, JSON-ready; None is a spectator."""
+    def _view(self, player: int | None) -> JSON:
+        """Everything ``player`` (a checked seat, or None) may know, JSON-ready."""
 
     @abstractmethod
     def _determinize(self, player: int, seed: int) -> State:
@@ -287,14 +293,33 @@ class State(ABC):
         cls._copy_slots(self, new)
         return new
 
+    def view(self, player: int | None) -> JSON:
+        """Everything ``player`` may know, JSON-ready; None is a spectator. SeatError on a seat
+        that is not 0..players-1 (a negative index would otherwise read another seat's hand)."""
+        if player is None or (type(player) is int and 0 <= player < self.game.players):
+            return self._view(player)
+        raise _bad_seat(player, self.game.players, spectator=True)
+
+    def check_seat(self, player: object, spectator: bool = False) -> int | None:
+        """``player`` if it is a seat of this game (or None when ``spectator``); else SeatError."""
+        if player is None and spectator:
+            return None
+        if type(player) is int and 0 <= player < self.game.players:
+            return player
+        raise _bad_seat(player, self.game.players, spectator)
+
     def determinize(self, player: int, rng: random.Random) -> State:
         """A full state consistent with ``player``'s view, with fresh randomness for the future."""
+        self.check_seat(player)
+        if not isinstance(rng, random.Random):
+            raise ConfigError(f"determinize takes a random.Random, not {type(rng).__name__}")
         new = self._determinize(player, rng.getrandbits(63))
         new._viewer = player
         return new
 
     def observation(self, player: int) -> Observation:
         """What an agent at ``player`` gets: view, legal actions, and a determinization sampler."""
+        self.check_seat(player)
         return Observation(
             game=self.game,
             seat=player,
@@ -329,6 +354,9 @@ class State(ABC):
 
         A determinization knows only its viewer's secrets: other seats get the public parts.
         """
+        self.check_seat(player, spectator=True)
+        if type(n) is not int or n < 0:
+            raise ConfigError(f"events_since takes an event index 0 or more, not {excerpt(n)}")
         out: list[JSON] = []
         entries = _log_items(self._events, max(0, self._event_count - n))
         hidden = self._viewer is not None and player != self._viewer
@@ -359,6 +387,12 @@ class State(ABC):
         if self.is_terminal:
             record["result"] = {"returns": self.returns(), "winners": self.winners}
         return record
+
+
+def _bad_seat(player: object, players: int, spectator: bool) -> SeatError:
+    """The one-line error for a value that is not a seat of a ``players``-seat game."""
+    allowed = f"a seat 0 to {players - 1}" + (" or None (a spectator)" if spectator else "")
+    return SeatError(f"{excerpt(player)} is not a seat of this game: expected {allowed}")
 
 
 def _slot_copier(names: tuple[str, ...]) -> Callable[[State, State], None]:

@@ -644,7 +644,7 @@ class AceRaceState(State):
 
     # --- information ------------------------------------------------------------------------
 
-    def view(self, player: int | None) -> JSON:
+    def _view(self, player: int | None) -> JSON:
         rs = self.rs
         out: JSON = {
             "game": self.game.id,

@@ -425,7 +425,7 @@ class AvAState(State):
 
     # --- information ------------------------------------------------------------------------
 
-    def view(self, player: int | None) -> JSON:
+    def _view(self, player: int | None) -> JSON:
         seats = []
         for s in range(self.n):
             seats.append(

@@ -337,7 +337,7 @@ class AirRacingState(RaceRules):
 
     # --- information ------------------------------------------------------------------------
 
-    def view(self, player: int | None) -> JSON:
+    def _view(self, player: int | None) -> JSON:
         season = self.phase in SEASON_PHASES
         out: JSON = {
             "game": self.game.id,

@@ -1636,7 +1636,7 @@ class MeleeState(State):
 
     # --- information ----------------------------------------------------------------------------
 
-    def view(self, player: int | None) -> JSON:
+    def _view(self, player: int | None) -> JSON:
         data = self.data
         sites: list[JSON] = [
             {

@@ -1349,7 +1349,7 @@ class DifState(State):
 
     # --- information ------------------------------------------------------------------------
 
-    def view(self, player: int | None) -> JSON:
+    def _view(self, player: int | None) -> JSON:
         data = self.data
         seats = []
         for s in (0, 1):
