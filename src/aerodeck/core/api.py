@@ -22,8 +22,10 @@ from aerodeck.core.errors import (
     SeatError,
     excerpt,
 )
+from aerodeck.core.notation import check_move_text
 from aerodeck.core.options import Option, resolve_options
-from aerodeck.core.rng import fresh_seed
+from aerodeck.core.rng import check_seed, fresh_seed
+from aerodeck.core.setups import check_setup
 
 JSON = dict[str, Any]
 RECORD_FORMAT = "aerodeck-record"
@@ -55,6 +57,12 @@ class ActionTable:
 
     def __len__(self) -> int:
         return len(self.actions)
+
+    def __contains__(self, action: object) -> bool:
+        try:
+            return action in self._index
+        except TypeError:  # an unhashable object is no move
+            return False
 
     def index(self, action: Action) -> int:
         try:
@@ -113,9 +121,17 @@ class Game(ABC):
     def new_game(self, seed: int | None = None, setup: Mapping[str, Any] | None = None) -> State:
         """A fresh game. ``setup`` is an optional scenario (stacked deck, hands, scores...)."""
 
-    @abstractmethod
     def parse_action(self, state: State, text: str) -> Action:
-        """Read notation (raises NotationError). Legality is checked by ``State.apply``."""
+        """Read notation (NotationError if it is none). Legality is checked by ``State.apply``.
+
+        The text is checked here once for every game (a string of at most ``MOVE_TEXT_LIMIT``
+        printable ASCII characters) before the game's ``_parse_action`` reads it, so a parser
+        never meets a NUL, a surrogate, a Unicode digit or a megabyte of text."""
+        return self._parse_action(state, check_move_text(text))
+
+    @abstractmethod
+    def _parse_action(self, state: State, text: str) -> Action:
+        """Read checked, stripped notation; NotationError if it names no move of this game."""
 
     @property
     def num_distinct_actions(self) -> int:
@@ -199,8 +215,8 @@ class State(ABC):
 
     def __init__(self, game: Game, seed: int | None, setup: Mapping[str, Any] | None) -> None:
         self.game = game
-        self.seed = fresh_seed() if seed is None else int(seed)
-        self.setup: JSON | None = None if setup is None else dict(setup)
+        self.seed = fresh_seed() if seed is None else check_seed(seed)
+        self.setup: JSON | None = None if setup is None else check_setup(setup)
         self._history: Log = None
         self._move_count = 0
         self._events: Log = None
@@ -276,12 +292,17 @@ class State(ABC):
             raise IllegalActionError("the game is over: no more moves", rule="game over")
         if isinstance(action, str):
             action = self.game.parse_action(self, action)
+        elif not isinstance(action, Action):
+            raise NotationError(f"{excerpt(action)} is not a move: apply takes an Action or text")
         if action not in self.legal_actions():
+            if action not in self.game.action_table:  # another game's or configuration's move
+                raise NotationError(f"{_name(action)} is not a move of this game")
             raise IllegalActionError(self.why_illegal(action))
         self.apply_unchecked(action)
 
     def apply_unchecked(self, action: Action) -> None:
-        """Apply an action known to be legal (search and replay of own lists)."""
+        """Apply an action known to be legal: for trusted callers only (search, replay of the
+        state's own legal list). Nothing is checked; an illegal action corrupts the state."""
         self._history = (self._history, action)
         self._move_count += 1
         self._apply(action)
@@ -387,6 +408,14 @@ class State(ABC):
         if self.is_terminal:
             record["result"] = {"returns": self.returns(), "winners": self.winners}
         return record
+
+
+def _name(action: Action) -> str:
+    """A foreign action's notation for an error message, or its type if it has none."""
+    try:
+        return excerpt(str(action))
+    except Exception:  # any object may reach here; its str is only decoration
+        return excerpt(action)
 
 
 def _bad_seat(player: object, players: int, spectator: bool) -> SeatError:

@@ -37,7 +37,8 @@ EXCERPT_CHARS = 40
 
 def excerpt(value: object, limit: int = EXCERPT_CHARS) -> str:
     """A short quote of a stranger's input for an error message: ``repr`` of at most ``limit``
-    characters of a string, small numbers in full, anything else by its type. A 1 MB move or a
+    characters of a string, small numbers in full, containers by their size, anything else by its
+    cut ``repr``. A 1 MB move or a
     5,000-digit number must not become a 1 MB message (or a ValueError from ``str(int)``)."""
     if isinstance(value, str):
         return repr(value) if len(value) <= limit else repr(value[:limit]) + "..."
@@ -45,4 +46,10 @@ def excerpt(value: object, limit: int = EXCERPT_CHARS) -> str:
         return repr(value)
     if isinstance(value, int):
         return repr(value) if value.bit_length() <= 64 else f"a {value.bit_length()}-bit number"
-    return f"a {type(value).__name__}"
+    if isinstance(value, list | tuple | dict | set | bytes | bytearray):
+        return f"a {type(value).__name__} of {len(value)}"
+    try:
+        text = repr(value)
+    except Exception:  # a stranger's object; its repr is only decoration
+        return f"a {type(value).__name__}"
+    return text if len(text) <= limit else text[:limit] + "..."

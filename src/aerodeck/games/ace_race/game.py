@@ -38,7 +38,7 @@ class AceRace(Game):
     def new_game(self, seed: int | None = None, setup: Mapping[str, Any] | None = None) -> State:
         return AceRaceState(self, seed, setup)
 
-    def parse_action(self, state: State, text: str) -> Action:
+    def _parse_action(self, state: State, text: str) -> Action:
         return actions.parse(text)
 
     def render_view(self, view: JSON) -> str:

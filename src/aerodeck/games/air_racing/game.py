@@ -65,7 +65,7 @@ class AirRacing(Game):
     def new_game(self, seed: int | None = None, setup: Mapping[str, Any] | None = None) -> State:
         return AirRacingState(self, seed, setup)
 
-    def parse_action(self, state: State, text: str) -> Action:
+    def _parse_action(self, state: State, text: str) -> Action:
         return actions.parse(text)
 
     def render_view(self, view: JSON) -> str:

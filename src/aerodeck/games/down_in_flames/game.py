@@ -171,7 +171,7 @@ class DownInFlames(Game):
             return MeleeState(self, seed, setup)
         return DifState(self, seed, setup)
 
-    def parse_action(self, state: State, text: str) -> Action:
+    def _parse_action(self, state: State, text: str) -> Action:
         return self.catalogue.parse(text)
 
     def render_view(self, view: JSON) -> str:
