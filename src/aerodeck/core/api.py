@@ -103,10 +103,10 @@ class Game(ABC):
     def __init__(self, players: int | None = None, **options: Any) -> None:
         count = self.info.default_players if players is None else players
         if isinstance(count, bool) or not isinstance(count, int):
-            raise ConfigError(f"players must be a whole number, not {count!r}")
+            raise ConfigError(f"players must be a whole number, not {excerpt(count)}")
         if count not in self.info.player_counts:
             allowed = ", ".join(str(n) for n in self.info.player_counts)
-            raise ConfigError(f"{self.info.title} is for {allowed} players, not {count}")
+            raise ConfigError(f"{self.info.title} is for {allowed} players, not {excerpt(count)}")
         self.players = count
         self.options: dict[str, Any] = resolve_options(self.info.options, options)
 
@@ -117,9 +117,29 @@ class Game(ABC):
     def __repr__(self) -> str:
         return f"<{self.info.id} players={self.players} options={self.options}>"
 
-    @abstractmethod
     def new_game(self, seed: int | None = None, setup: Mapping[str, Any] | None = None) -> State:
-        """A fresh game. ``setup`` is an optional scenario (stacked deck, hands, scores...)."""
+        """A fresh game. ``setup`` is an optional scenario (stacked deck, hands, scores...).
+
+        ConfigError on a seed outside 0..2**63-1 or a setup that is not plain bounded JSON data
+        (checked here, once for every game) or that the game cannot read. A setup may come from
+        a record anyone wrote, and each game reads its content: a shape it did not foresee (a
+        text where it wants a list, a word where it wants a number) is the setup's fault, so it
+        is reported as a ConfigError naming the game, never as a TypeError or KeyError."""
+        seed = None if seed is None else check_seed(seed)
+        if setup is None:
+            return self._new_game(seed, None)
+        checked = check_setup(setup)
+        try:
+            return self._new_game(seed, checked)
+        except (TypeError, ValueError, KeyError, IndexError, AttributeError) as error:
+            raise ConfigError(
+                f"this setup does not fit {self.info.title} "
+                f"({type(error).__name__}: {excerpt(str(error), 60)})"
+            ) from None
+
+    @abstractmethod
+    def _new_game(self, seed: int | None, setup: Mapping[str, Any] | None) -> State:
+        """A fresh game from a checked seed (or None) and setup (plain JSON data, or None)."""
 
     def parse_action(self, state: State, text: str) -> Action:
         """Read notation (NotationError if it is none). Legality is checked by ``State.apply``.
@@ -127,6 +147,8 @@ class Game(ABC):
         The text is checked here once for every game (a string of at most ``MOVE_TEXT_LIMIT``
         printable ASCII characters) before the game's ``_parse_action`` reads it, so a parser
         never meets a NUL, a surrogate, a Unicode digit or a megabyte of text."""
+        if not isinstance(state, State) or type(state.game) is not type(self):
+            raise ConfigError(f"parse_action reads moves for a {self.info.title} state")
         return self._parse_action(state, check_move_text(text))
 
     @abstractmethod

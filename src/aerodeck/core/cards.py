@@ -76,7 +76,7 @@ def markup(text: str) -> str:
 
 def card(text: str) -> Card:
     """Read a card's notation (case-insensitive, ``T`` or ``10``); NotationError if it is none."""
-    cleaned = text.strip().upper()
+    cleaned = text.strip().upper() if isinstance(text, str) else ""
     if len(cleaned) >= 2:
         rank = _RANK_READ.get(cleaned[:-1])
         suit = cleaned[-1]

@@ -67,7 +67,12 @@ def replay(record: Mapping[str, Any], upto: int | None = None) -> State:
     if setup is not None and not isinstance(setup, Mapping):
         raise RecordError(f"record 'setup' must be an object or null, not {excerpt(setup)}")
     try:
-        version = game_class(name).info.version
+        info = game_class(name).info
+        version = info.version
+        declared = {option.name for option in info.options}
+        unknown = sorted(key for key in options if key not in declared)
+        if unknown:
+            raise RecordError(f"record has an unknown option {excerpt(unknown[0])}")
         if "game_version" in record and not _same_int(record["game_version"], version):
             raise RecordError(
                 f"record game_version {excerpt(record['game_version'])} is not this "

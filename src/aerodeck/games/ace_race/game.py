@@ -35,7 +35,7 @@ class AceRace(Game):
     )
     action_table = ActionTable(actions.ALL_ACTIONS)
 
-    def new_game(self, seed: int | None = None, setup: Mapping[str, Any] | None = None) -> State:
+    def _new_game(self, seed: int | None, setup: Mapping[str, Any] | None) -> State:
         return AceRaceState(self, seed, setup)
 
     def _parse_action(self, state: State, text: str) -> Action:

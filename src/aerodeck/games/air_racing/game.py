@@ -62,7 +62,7 @@ class AirRacing(Game):
         self.laps: int = int(self.options["laps"]) or self.course.laps
         """The race length: the option, or the course's own lap count."""
 
-    def new_game(self, seed: int | None = None, setup: Mapping[str, Any] | None = None) -> State:
+    def _new_game(self, seed: int | None, setup: Mapping[str, Any] | None) -> State:
         return AirRacingState(self, seed, setup)
 
     def _parse_action(self, state: State, text: str) -> Action:

@@ -166,7 +166,7 @@ class DownInFlames(Game):
             self._flown[key] = out
         return out
 
-    def new_game(self, seed: int | None = None, setup: Mapping[str, Any] | None = None) -> State:
+    def _new_game(self, seed: int | None, setup: Mapping[str, Any] | None) -> State:
         if self.melee:
             return MeleeState(self, seed, setup)
         return DifState(self, seed, setup)

@@ -83,7 +83,7 @@ class RaceToAce(Game):
         if self.players != 2 and self.options["wingmen"]:
             raise ConfigError("the wingmen option is the two-player variant (players=2)")
 
-    def new_game(self, seed: int | None = None, setup: Mapping[str, Any] | None = None) -> State:
+    def _new_game(self, seed: int | None, setup: Mapping[str, Any] | None) -> State:
         if setup is not None and not isinstance(setup, Mapping):
             raise ConfigError("setup must be an object (hands, wings, deck, first, kills)")
         return RaceState(self, seed, setup)
