@@ -7,6 +7,7 @@ declared here. The state is omniscient; everything a seat is shown goes through 
 
 from __future__ import annotations
 
+import operator
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
@@ -71,9 +72,15 @@ class ActionTable:
             raise NotationError(f"{action!r} is not a move of this game") from None
 
     def __getitem__(self, index: int) -> Action:
-        if not 0 <= index < len(self.actions):
-            raise NotationError(f"no move has the index {index} (0 to {len(self.actions) - 1})")
-        return self.actions[index]
+        try:  # an int or an integer type such as numpy's (RL adapters), never a bool or float
+            number = -1 if isinstance(index, bool) else operator.index(index)
+        except TypeError:
+            number = -1
+        if not 0 <= number < len(self.actions):
+            raise NotationError(
+                f"no move has the index {excerpt(index)} (0 to {len(self.actions) - 1})"
+            )
+        return self.actions[number]
 
 
 @dataclass(frozen=True, slots=True)
@@ -341,19 +348,28 @@ class State(ABC):
         that is not 0..players-1 (a negative index would otherwise read another seat's hand)."""
         if player is None or (type(player) is int and 0 <= player < self.game.players):
             return self._view(player)
-        raise _bad_seat(player, self.game.players, spectator=True)
+        return self._view(self.check_seat(player, spectator=True))
 
     def check_seat(self, player: object, spectator: bool = False) -> int | None:
-        """``player`` if it is a seat of this game (or None when ``spectator``); else SeatError."""
+        """``player`` as a seat of this game (or None when ``spectator``); else SeatError."""
         if player is None and spectator:
             return None
-        if type(player) is int and 0 <= player < self.game.players:
-            return player
-        raise _bad_seat(player, self.game.players, spectator)
+        return self._seat(player, spectator)
+
+    def _seat(self, player: object, spectator: bool = False) -> int:
+        """``player`` as an int seat: an int (or an integer type such as numpy's, for the RL
+        adapters) in 0..players-1, never a bool, a float or a string."""
+        try:
+            seat = -1 if isinstance(player, bool) else operator.index(player)  # type: ignore[arg-type]
+        except TypeError:
+            seat = -1
+        if not 0 <= seat < self.game.players:
+            raise _bad_seat(player, self.game.players, spectator)
+        return seat
 
     def determinize(self, player: int, rng: random.Random) -> State:
         """A full state consistent with ``player``'s view, with fresh randomness for the future."""
-        self.check_seat(player)
+        player = self._seat(player)
         if not isinstance(rng, random.Random):
             raise ConfigError(f"determinize takes a random.Random, not {type(rng).__name__}")
         new = self._determinize(player, rng.getrandbits(63))
@@ -362,7 +378,7 @@ class State(ABC):
 
     def observation(self, player: int) -> Observation:
         """What an agent at ``player`` gets: view, legal actions, and a determinization sampler."""
-        self.check_seat(player)
+        player = self._seat(player)
         return Observation(
             game=self.game,
             seat=player,
@@ -397,7 +413,7 @@ class State(ABC):
 
         A determinization knows only its viewer's secrets: other seats get the public parts.
         """
-        self.check_seat(player, spectator=True)
+        player = self.check_seat(player, spectator=True)
         if type(n) is not int or n < 0:
             raise ConfigError(f"events_since takes an event index 0 or more, not {excerpt(n)}")
         out: list[JSON] = []

@@ -156,12 +156,14 @@ WRONG_VALUES: tuple[object, ...] = (
 
 @dataclass
 class Tally:
-    """What a run did: inputs per kind, refusals per error class, breaches."""
+    """What a run did: inputs per kind, refusals per error class, breaches, and notes (setups a
+    game's reader did not foresee, refused by ``Game.new_game``'s net as ConfigError)."""
 
     inputs: Counter[str] = field(default_factory=Counter)
     accepted: Counter[str] = field(default_factory=Counter)
     refused: Counter[str] = field(default_factory=Counter)
     undocumented: Counter[str] = field(default_factory=Counter)
+    notes: Counter[str] = field(default_factory=Counter)
     examples: list[str] = field(default_factory=list)
 
     @property
@@ -182,6 +184,7 @@ class Tally:
         self.accepted.update(other.accepted)
         self.refused.update(other.refused)
         self.undocumented.update(other.undocumented)
+        self.notes.update(other.notes)
         self.examples.extend(other.examples[: max(0, 20 - len(self.examples))])
 
     def summary(self) -> dict[str, Any]:
@@ -191,6 +194,7 @@ class Tally:
             "accepted": sum(self.accepted.values()),
             "refused": dict(sorted(self.refused.items())),
             "undocumented": self.breaches,
+            "notes": dict(sorted(self.notes.items())),
             "examples": self.examples,
         }
 
@@ -297,7 +301,6 @@ class Fuzzer:
         self.games = 0
         self.state = self._fresh()
         self._records: list[dict[str, Any]] = []
-        self._file = Path(tempfile.mkdtemp(prefix="aerodeck-fuzz-")) / "record.json"
 
     # --- driving --------------------------------------------------------------------------
 
@@ -485,7 +488,7 @@ class Fuzzer:
         except DOCUMENTED as error:
             self.tally.refused[type(error).__name__] += 1
             if str(error).startswith("this setup does not fit"):
-                self.tally.refused["setup caught by core"] += 1
+                self.tally.notes["setup refused by core's net"] += 1
         except Exception as error:
             what = f"{_describe(json.dumps(setup, default=repr))} -> {type(error).__name__}"
             self.tally.breach("setup", f"{what}: {excerpt(str(error), 80)}")
@@ -555,8 +558,10 @@ class Fuzzer:
         must_fail, case = self._tamper(base)
         try:
             if isinstance(case, bytes):
-                self._file.write_bytes(case)
-                replay(load_record(self._file))
+                with tempfile.TemporaryDirectory(prefix="aerodeck-fuzz-") as folder:
+                    path = Path(folder) / "record.json"
+                    path.write_bytes(case)
+                    replay(load_record(path))
             elif isinstance(case, str):
                 replay(parse_record(case))
             else:
