@@ -355,3 +355,16 @@ def test_a_bad_seat_is_a_seat_error_documented_as_a_config_error() -> None:
         state.view(-1)
     assert issubclass(SeatError, ConfigError)
     assert all(issubclass(e, (ConfigError, IllegalActionError, RecordError)) for e in DOCUMENTED)
+
+
+@pytest.mark.parametrize("setup", [{"pile": []}, {"pile": ["JK"], "rule": "high"}])
+def test_ace_race_cards_stacked_in_the_setup_pile_are_never_lost(setup: dict[str, Any]) -> None:
+    """Found by the long fuzz run: the first rule emptied a pile a setup had filled."""
+    for seed in range(20):
+        state = aerodeck.make("ace_race", players=3).new_game(seed=seed, setup=setup)
+        rng = random.Random(seed)
+        for _ in range(60):
+            state.check_invariants()
+            if state.is_terminal:
+                break
+            state.apply(rng.choice(state.legal_actions()))

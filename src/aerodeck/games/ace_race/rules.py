@@ -331,7 +331,7 @@ class AceRaceState(State):
     def _set_first_rule(self, seat: int, action: SetRule) -> None:
         self.rs = rs = RuleState(action.rule, action.suit)
         self.tbl = table(rs)
-        self.pile = ()
+        # The pile is empty after a deal; a setup may have stacked cards in it (never lost).
         self._emit({"type": "rule", "seat": seat, "rule": action.rule, "suit": action.suit})
         self._start_giveaways(self.prev_winners, seat)
 
