@@ -8,6 +8,7 @@ from aerodeck.core.api import (
     Game,
     GameInfo,
     Observation,
+    SeenMove,
     State,
 )
 from aerodeck.core.errors import (
@@ -37,6 +38,7 @@ __all__ = [
     "Option",
     "RecordError",
     "SeatError",
+    "SeenMove",
     "State",
     "list_games",
     "load_record",
