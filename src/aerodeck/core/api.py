@@ -479,9 +479,9 @@ class State(ABC):
         """The record as ``seat`` may see it: the whole record once the game is over; until then
         no seed and no set-up (they fix the deck order) and the moves as ``history_for`` shows
         them. A redacted record cannot be replayed, and says so."""
+        seat = self.check_seat(seat, spectator=True)
         if self.is_terminal:
             return self.record()
-        seat = self.check_seat(seat, spectator=True)
         return {
             "format": RECORD_FORMAT,
             "version": RECORD_VERSION,

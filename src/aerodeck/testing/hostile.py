@@ -3,8 +3,9 @@
 ``Fuzzer(game_id, players, seed)`` plays a seeded game and throws at it, one input at a time:
 garbage and near-miss move texts (legal notations with Unicode or huge digits, cut, re-cased,
 padded, other games' notations, NUL and surrogates, megabytes of text), objects that are no
-action, actions of other games and configurations, bad seats to every method that takes one,
-tampered records (as objects, JSON text and files), option values and malformed setups. Every
+action, actions of other games and configurations, bad seats to every method that takes one
+(view, events_since, determinize, observation, history_for, record_for), tampered records (as
+objects, JSON text and files), option values and malformed setups. Every
 answer is checked:
 
 - only the documented errors escape (ConfigError, IllegalActionError, NotationError, RecordError;
@@ -389,13 +390,15 @@ class Fuzzer:
     def bad_seat(self) -> None:
         self.tally.inputs["bad_seat"] += 1
         seat = self.rng.choice((*BAD_SEATS, self.players, self.players + 1))
-        method = self.rng.randrange(4)
         calls: tuple[Callable[[], object], ...] = (
             lambda: self.state.view(seat),  # type: ignore[arg-type]
             lambda: self.state.events_since(0, seat),  # type: ignore[arg-type]
             lambda: self.state.determinize(seat, random.Random(1)),  # type: ignore[arg-type]
             lambda: self.state.observation(seat),  # type: ignore[arg-type]
+            lambda: self.state.history_for(seat),  # type: ignore[arg-type]
+            lambda: self.state.record_for(seat),  # type: ignore[arg-type]
         )
+        method = self.rng.randrange(len(calls))
         try:
             calls[method]()
         except ConfigError as error:
