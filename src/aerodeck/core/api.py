@@ -10,7 +10,7 @@ from __future__ import annotations
 import operator
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property, partial
 from importlib import resources
@@ -347,8 +347,14 @@ class State(ABC):
         self.apply_unchecked(action)
 
     def apply_unchecked(self, action: Action) -> None:
-        """Apply an action known to be legal: for trusted callers only (search, replay of the
-        state's own legal list). Nothing is checked; an illegal action corrupts the state."""
+        """Apply an action the caller already knows is legal: taken from this state's own
+        ``legal_actions()`` (a search's playouts, the match loop after it checked a bot's move).
+
+        TRUSTED CALLERS ONLY. Nothing is checked: an illegal action silently corrupts the state
+        (broken invariants, a record that no longer replays). Anything a person or a network
+        sent (move text, an action index, a record) goes through ``apply``, which refuses it
+        with an ``IllegalActionError``; tests/test_apply_unchecked_callers.py keeps the faces
+        (cli, sim, agents, and any web or rl package) to the audited calls."""
         self._history = (self._history, action)
         self._move_count += 1
         self._apply(action)
@@ -402,6 +408,7 @@ class State(ABC):
             legal_actions=self.legal_actions(),
             sampler=partial(self.determinize, player),
             viewer=partial(self.view, player),
+            move_number=self._move_count,
         )
 
     def _emit(self, public: JSON, private: dict[int, JSON] | None = None) -> None:
@@ -536,6 +543,46 @@ def _slot_copier(names: tuple[str, ...]) -> Callable[[State, State], None]:
     return copier
 
 
+OVER = "over"  # the phase of a finished game (TurnState)
+
+
+def shared_returns(winners: Iterable[int], players: int) -> tuple[float, ...]:
+    """The returns rule: the winners share 1.0 (a sole winner 1.0, two 0.5 each), the rest 0.0;
+    no winner at all (a drawn game nobody wins) gives every seat 0.0."""
+    won = set(winners)
+    share = 1.0 / len(won) if won else 0.0
+    return tuple(share if seat in won else 0.0 for seat in range(players))
+
+
+class TurnState(State):
+    """A state whose decider is ``to_act``, which is over in phase ``OVER`` and whose returns are
+    set once by ``_end``: the contract's current player, terminal test and returns, which every
+    game would otherwise write again."""
+
+    __slots__ = ("phase", "result", "to_act")
+
+    phase: str
+    to_act: int | None
+    result: tuple[float, ...] | None
+
+    @property
+    def current_player(self) -> int | None:
+        return self.to_act
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    def returns(self) -> list[float]:
+        result = self.result
+        return list(result) if result is not None else [0.0] * self.game.players
+
+    def _end(self, winners: Iterable[int]) -> None:
+        """End the game: nobody to act, the winners share the returns."""
+        self.phase, self.to_act = OVER, None
+        self.result = shared_returns(winners, self.game.players)
+
+
 @dataclass(frozen=True)
 class Observation:
     """What an agent decides from: its seat's view, the legal actions, and a sampler of worlds.
@@ -549,6 +596,9 @@ class Observation:
     legal_actions: list[Action]
     sampler: Callable[[random.Random], State] = field(repr=False)
     viewer: Callable[[], JSON] = field(repr=False)
+    move_number: int = 0
+    """Actions applied so far in the game: bots seed each decision from it and their own seed
+    (``core.rng.decision_seed``), so a bot rebuilt from a record decides as before."""
 
     @cached_property
     def view(self) -> JSON:

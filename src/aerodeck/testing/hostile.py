@@ -49,7 +49,8 @@ DOCUMENTED: tuple[type[AerodeckError], ...] = (ConfigError, IllegalActionError, 
 """The errors a stranger's input may raise (NotationError and SeatError are subclasses)."""
 
 FILE_OPTIONS = frozenset({"course", "data"})
-"""Options that name files: not fuzzed here (opening paths is the file-loading work's)."""
+"""Data options whose inline tables are a whole data set: their own tests (tests/core/
+test_userdata.py, tests/test_no_file_reads.py) fuzz them; here they would only slow the run."""
 
 UNICODE_DIGITS = (
     "\u00b2",
@@ -683,7 +684,9 @@ def _copy(record: dict[str, Any]) -> dict[str, Any]:
 
 
 def _fits(option: Option, value: object) -> bool:
-    """An accepted option value has the option's type and range."""
+    """An accepted option value has the option's type and range (or is inline data)."""
+    if option.inline and isinstance(value, dict):
+        return True
     if type(value) is not type(option.default):
         return False
     if isinstance(value, bool):
