@@ -334,7 +334,7 @@ class Fuzzer:
             self._keep_record(self.state)
             self.state = self._fresh()
             return
-        self.state.apply_unchecked(self.rng.choice(self.state.legal_actions()))
+        self.state.apply(self.rng.choice(self.state.legal_actions()))
 
     def _keep_record(self, state: State) -> None:
         if len(self._records) < 4:
