@@ -590,7 +590,20 @@ class Fuzzer:
     def _tamper(self, record: dict[str, Any]) -> tuple[str, object]:
         """A tampered copy of ``record`` and, when it must be refused, why."""
         rng = self.rng
-        roll = rng.randrange(14)
+        roll = rng.randrange(15)
+        if roll == 14:
+            record["seating"] = rng.choice(
+                (
+                    "x",
+                    {"human": -1, "bots": {}},
+                    {"human": 0, "bots": {"\u00b2": "random"}},
+                    {"human": None, "bots": {"9" * 5000: "random"}},
+                    {"human": True, "bots": {"1": "random"}},
+                    {"human": 0, "bots": {"1": ""}},
+                    {"human": 0, "extra": 1, "bots": {}},
+                )
+            )
+            return "a bad seating", record
         if roll == 0:  # any field, any wrong value: may happen to be harmless, never a crash
             record[rng.choice(sorted(record))] = rng.choice(WRONG_VALUES)
             return "", record
