@@ -167,11 +167,12 @@ class Session:
             self.console.print(f"{move.number:>4} {who}: {escape(move.move)}")
 
     def _read_move(self, text: str, legal: list[Action]) -> Action | None:
-        if text.isdigit():
-            number = int(text)
+        if text.isascii() and text.isdigit():  # a move's number ('²' and '٣' are notation)
+            number = int(text) if len(text) <= 6 else 0
             if 1 <= number <= len(legal):
                 return legal[number - 1]
-            self.console.print(f"[red]There is no move {number}: choose 1 to {len(legal)}.[/red]")
+            shown = text if len(text) <= 12 else text[:12] + "..."
+            self.console.print(f"[red]There is no move {shown}: choose 1 to {len(legal)}.[/red]")
             return None
         try:
             action = self.state.game.parse_action(self.state, text)

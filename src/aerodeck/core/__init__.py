@@ -17,6 +17,7 @@ from aerodeck.core.errors import (
     IllegalActionError,
     NotationError,
     RecordError,
+    SeatError,
 )
 from aerodeck.core.options import Option
 from aerodeck.core.records import load_record, replay, save_record
@@ -36,6 +37,7 @@ __all__ = [
     "Observation",
     "Option",
     "RecordError",
+    "SeatError",
     "SeenMove",
     "State",
     "list_games",

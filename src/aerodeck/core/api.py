@@ -7,6 +7,7 @@ declared here. The state is omniscient; everything a seat is shown goes through 
 
 from __future__ import annotations
 
+import operator
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -15,9 +16,17 @@ from functools import cached_property, partial
 from importlib import resources
 from typing import Any, ClassVar, NamedTuple, Protocol
 
-from aerodeck.core.errors import ConfigError, IllegalActionError, NotationError
+from aerodeck.core.errors import (
+    ConfigError,
+    IllegalActionError,
+    NotationError,
+    SeatError,
+    excerpt,
+)
+from aerodeck.core.notation import check_move_text
 from aerodeck.core.options import Option, resolve_options
-from aerodeck.core.rng import fresh_seed
+from aerodeck.core.rng import check_seed, fresh_seed
+from aerodeck.core.setups import check_setup
 
 JSON = dict[str, Any]
 RECORD_FORMAT = "aerodeck-record"
@@ -50,6 +59,12 @@ class ActionTable:
     def __len__(self) -> int:
         return len(self.actions)
 
+    def __contains__(self, action: object) -> bool:
+        try:
+            return action in self._index
+        except TypeError:  # an unhashable object is no move
+            return False
+
     def index(self, action: Action) -> int:
         try:
             return self._index[action]
@@ -57,9 +72,15 @@ class ActionTable:
             raise NotationError(f"{action!r} is not a move of this game") from None
 
     def __getitem__(self, index: int) -> Action:
-        if not 0 <= index < len(self.actions):
-            raise NotationError(f"no move has the index {index} (0 to {len(self.actions) - 1})")
-        return self.actions[index]
+        try:  # an int or an integer type such as numpy's (RL adapters), never a bool or float
+            number = -1 if isinstance(index, bool) else operator.index(index)
+        except TypeError:
+            number = -1
+        if not 0 <= number < len(self.actions):
+            raise NotationError(
+                f"no move has the index {excerpt(index)} (0 to {len(self.actions) - 1})"
+            )
+        return self.actions[number]
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,10 +110,10 @@ class Game(ABC):
     def __init__(self, players: int | None = None, **options: Any) -> None:
         count = self.info.default_players if players is None else players
         if isinstance(count, bool) or not isinstance(count, int):
-            raise ConfigError(f"players must be a whole number, not {count!r}")
+            raise ConfigError(f"players must be a whole number, not {excerpt(count)}")
         if count not in self.info.player_counts:
             allowed = ", ".join(str(n) for n in self.info.player_counts)
-            raise ConfigError(f"{self.info.title} is for {allowed} players, not {count}")
+            raise ConfigError(f"{self.info.title} is for {allowed} players, not {excerpt(count)}")
         self.players = count
         self.options: dict[str, Any] = resolve_options(self.info.options, options)
 
@@ -103,13 +124,43 @@ class Game(ABC):
     def __repr__(self) -> str:
         return f"<{self.info.id} players={self.players} options={self.options}>"
 
-    @abstractmethod
     def new_game(self, seed: int | None = None, setup: Mapping[str, Any] | None = None) -> State:
-        """A fresh game. ``setup`` is an optional scenario (stacked deck, hands, scores...)."""
+        """A fresh game. ``setup`` is an optional scenario (stacked deck, hands, scores...).
+
+        ConfigError on a seed outside 0..2**63-1 or a setup that is not plain bounded JSON data
+        (checked here, once for every game) or that the game cannot read. A setup may come from
+        a record anyone wrote, and each game reads its content: a shape it did not foresee (a
+        text where it wants a list, a word where it wants a number) is the setup's fault, so it
+        is reported as a ConfigError naming the game, never as a TypeError or KeyError."""
+        seed = None if seed is None else check_seed(seed)
+        if setup is None:
+            return self._new_game(seed, None)
+        checked = check_setup(setup)
+        try:
+            return self._new_game(seed, checked)
+        except (TypeError, ValueError, KeyError, IndexError, AttributeError) as error:
+            raise ConfigError(
+                f"this setup does not fit {self.info.title} "
+                f"({type(error).__name__}: {excerpt(str(error), 60)})"
+            ) from None
 
     @abstractmethod
+    def _new_game(self, seed: int | None, setup: Mapping[str, Any] | None) -> State:
+        """A fresh game from a checked seed (or None) and setup (plain JSON data, or None)."""
+
     def parse_action(self, state: State, text: str) -> Action:
-        """Read notation (raises NotationError). Legality is checked by ``State.apply``."""
+        """Read notation (NotationError if it is none). Legality is checked by ``State.apply``.
+
+        The text is checked here once for every game (a string of at most ``MOVE_TEXT_LIMIT``
+        printable ASCII characters) before the game's ``_parse_action`` reads it, so a parser
+        never meets a NUL, a surrogate, a Unicode digit or a megabyte of text."""
+        if not isinstance(state, State) or type(state.game) is not type(self):
+            raise ConfigError(f"parse_action reads moves for a {self.info.title} state")
+        return self._parse_action(state, check_move_text(text))
+
+    @abstractmethod
+    def _parse_action(self, state: State, text: str) -> Action:
+        """Read checked, stripped notation; NotationError if it names no move of this game."""
 
     @property
     def num_distinct_actions(self) -> int:
@@ -220,8 +271,8 @@ class State(ABC):
 
     def __init__(self, game: Game, seed: int | None, setup: Mapping[str, Any] | None) -> None:
         self.game = game
-        self.seed = fresh_seed() if seed is None else int(seed)
-        self.setup: JSON | None = None if setup is None else dict(setup)
+        self.seed = fresh_seed() if seed is None else check_seed(seed)
+        self.setup: JSON | None = None if setup is None else check_setup(setup)
         self._history: Log = None
         self._move_count = 0
         self._events: Log = None
@@ -253,8 +304,8 @@ class State(ABC):
         """Final payoff per seat: winners share 1.0, everyone else 0.0 (zeros until the end)."""
 
     @abstractmethod
-    def view(self, player: int | None) -> JSON:
-        """Everything ``player`` may know, JSON-ready; None is a spectator."""
+    def _view(self, player: int | None) -> JSON:
+        """Everything ``player`` (a checked seat, or None) may know, JSON-ready."""
 
     @abstractmethod
     def _determinize(self, player: int, seed: int) -> State:
@@ -297,7 +348,11 @@ class State(ABC):
             raise IllegalActionError("the game is over: no more moves", rule="game over")
         if isinstance(action, str):
             action = self.game.parse_action(self, action)
+        elif not isinstance(action, Action):
+            raise NotationError(f"{excerpt(action)} is not a move: apply takes an Action or text")
         if action not in self.legal_actions():
+            if action not in self.game.action_table:  # another game's or configuration's move
+                raise NotationError(f"{_name(action)} is not a move of this game")
             raise IllegalActionError(self.why_illegal(action))
         self.apply_unchecked(action)
 
@@ -321,14 +376,42 @@ class State(ABC):
         cls._copy_slots(self, new)
         return new
 
+    def view(self, player: int | None) -> JSON:
+        """Everything ``player`` may know, JSON-ready; None is a spectator. SeatError on a seat
+        that is not 0..players-1 (a negative index would otherwise read another seat's hand)."""
+        if player is None or (type(player) is int and 0 <= player < self.game.players):
+            return self._view(player)
+        return self._view(self.check_seat(player, spectator=True))
+
+    def check_seat(self, player: object, spectator: bool = False) -> int | None:
+        """``player`` as a seat of this game (or None when ``spectator``); else SeatError."""
+        if player is None and spectator:
+            return None
+        return self._seat(player, spectator)
+
+    def _seat(self, player: object, spectator: bool = False) -> int:
+        """``player`` as an int seat: an int (or an integer type such as numpy's, for the RL
+        adapters) in 0..players-1, never a bool, a float or a string."""
+        try:
+            seat = -1 if isinstance(player, bool) else operator.index(player)  # type: ignore[arg-type]
+        except TypeError:
+            seat = -1
+        if not 0 <= seat < self.game.players:
+            raise _bad_seat(player, self.game.players, spectator)
+        return seat
+
     def determinize(self, player: int, rng: random.Random) -> State:
         """A full state consistent with ``player``'s view, with fresh randomness for the future."""
+        player = self._seat(player)
+        if not isinstance(rng, random.Random):
+            raise ConfigError(f"determinize takes a random.Random, not {type(rng).__name__}")
         new = self._determinize(player, rng.getrandbits(63))
         new._viewer = player
         return new
 
     def observation(self, player: int) -> Observation:
         """What an agent at ``player`` gets: view, legal actions, and a determinization sampler."""
+        player = self._seat(player)
         return Observation(
             game=self.game,
             seat=player,
@@ -364,6 +447,9 @@ class State(ABC):
 
         A determinization knows only its viewer's secrets: other seats get the public parts.
         """
+        player = self.check_seat(player, spectator=True)
+        if type(n) is not int or n < 0:
+            raise ConfigError(f"events_since takes an event index 0 or more, not {excerpt(n)}")
         out: list[JSON] = []
         entries = _log_items(self._events, max(0, self._event_count - n))
         hidden = self._viewer is not None and player != self._viewer
@@ -396,7 +482,7 @@ class State(ABC):
         (``Game.move_seen_by``): a face-down play stays face down here. Everything a face shows
         a seat of the move history goes through this, never through ``history()``.
         """
-        self._check_seat(seat)
+        seat = self.check_seat(seat, spectator=True)
         actions = _log_items(self._history, self._move_count)
         seen = self.game.move_seen_by
         return [
@@ -410,9 +496,9 @@ class State(ABC):
         """The record as ``seat`` may see it: the whole record once the game is over; until then
         no seed and no set-up (they fix the deck order) and the moves as ``history_for`` shows
         them. A redacted record cannot be replayed, and says so."""
+        seat = self.check_seat(seat, spectator=True)
         if self.is_terminal:
             return self.record()
-        self._check_seat(seat)
         return {
             "format": RECORD_FORMAT,
             "version": RECORD_VERSION,
@@ -423,13 +509,6 @@ class State(ABC):
             "redacted_for": seat,
             "moves": [move._asdict() for move in self.history_for(seat)],
         }
-
-    def _check_seat(self, seat: int | None) -> None:
-        """A seat is None (public) or a whole number 0..players-1; anything else is refused."""
-        if seat is None:
-            return
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.game.players:
-            raise ConfigError(f"no seat {seat!r}: seats are 0 to {self.game.players - 1}")
 
     def record(self) -> JSON:
         """The versioned record: enough to rebuild and re-validate the whole game."""
@@ -447,6 +526,20 @@ class State(ABC):
         if self.is_terminal:
             record["result"] = {"returns": self.returns(), "winners": self.winners}
         return record
+
+
+def _name(action: Action) -> str:
+    """A foreign action's notation for an error message, or its type if it has none."""
+    try:
+        return excerpt(str(action))
+    except Exception:  # any object may reach here; its str is only decoration
+        return excerpt(action)
+
+
+def _bad_seat(player: object, players: int, spectator: bool) -> SeatError:
+    """The one-line error for a value that is not a seat of a ``players``-seat game."""
+    allowed = f"a seat 0 to {players - 1}" + (" or None (a spectator)" if spectator else "")
+    return SeatError(f"{excerpt(player)} is not a seat of this game: expected {allowed}")
 
 
 def _slot_copier(names: tuple[str, ...]) -> Callable[[State, State], None]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from aerodeck.core.errors import NotationError
+from aerodeck.core.errors import NotationError, excerpt
 
 SUITS: Final = ("S", "H", "D", "C")
 SUIT_NAMES: Final = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
@@ -86,13 +86,13 @@ def markup(text: str) -> str:
 
 def card(text: str) -> Card:
     """Read a card's notation (case-insensitive, ``T`` or ``10``); NotationError if it is none."""
-    cleaned = text.strip().upper()
+    cleaned = text.strip().upper() if isinstance(text, str) else ""
     if len(cleaned) >= 2:
         rank = _RANK_READ.get(cleaned[:-1])
         suit = cleaned[-1]
         if rank is not None and suit in SUITS:
             return _BY_TEXT[_RANK_TEXT[rank] + suit]
-    raise NotationError(f"{text!r} is not a card (write rank then suit, e.g. AS, 10H, 7C)")
+    raise NotationError(f"{excerpt(text)} is not a card (write rank then suit, e.g. AS, 10H, 7C)")
 
 
 def cards(texts: list[str] | tuple[str, ...]) -> list[Card]:

@@ -11,6 +11,11 @@ class ConfigError(AerodeckError):
     """Unknown game, bad player count, unknown or badly typed option, bad setup."""
 
 
+class SeatError(ConfigError):
+    """A seat that is not one of the game's: not an int 0..players-1 (or None where a spectator may
+    look). A ConfigError, so callers that catch configuration mistakes catch it too."""
+
+
 class IllegalActionError(AerodeckError):
     """An action the rules forbid now. The message names the rule in players' words."""
 
@@ -27,11 +32,24 @@ class RecordError(AerodeckError):
     """A record that is unreadable, of an unknown version, or whose actions do not hold."""
 
 
-def excerpt(value: object, limit: int = 40) -> str:
-    """``repr(value)`` cut to about ``limit`` characters, for error messages that quote input:
-    a message names what was wrong without copying a huge or hostile value whole."""
+EXCERPT_CHARS = 40
+
+
+def excerpt(value: object, limit: int = EXCERPT_CHARS) -> str:
+    """A short quote of a stranger's input for an error message: ``repr`` of at most ``limit``
+    characters of a string, small numbers in full, containers by their size, anything else by its
+    cut ``repr``. A 1 MB move or a
+    5,000-digit number must not become a 1 MB message (or a ValueError from ``str(int)``)."""
+    if isinstance(value, str):
+        return repr(value) if len(value) <= limit else repr(value[:limit]) + "..."
+    if value is None or isinstance(value, bool | float):
+        return repr(value)
+    if isinstance(value, int):
+        return repr(value) if value.bit_length() <= 64 else f"a {value.bit_length()}-bit number"
+    if isinstance(value, list | tuple | dict | set | bytes | bytearray):
+        return f"a {type(value).__name__} of {len(value)}"
     try:
         text = repr(value)
-    except ValueError:  # an int past Python's digit limit
-        return "<a very large number>"
-    return text if len(text) <= limit else text[: limit - 3] + "..."
+    except Exception:  # a stranger's object; its repr is only decoration
+        return f"a {type(value).__name__}"
+    return text if len(text) <= limit else text[:limit] + "..."

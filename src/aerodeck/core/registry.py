@@ -16,7 +16,7 @@ from typing import Any
 
 import aerodeck.games as games_pkg
 from aerodeck.core.api import Game, GameInfo
-from aerodeck.core.errors import ConfigError
+from aerodeck.core.errors import ConfigError, excerpt
 
 GROUP = "aerodeck.games"
 
@@ -61,6 +61,8 @@ def game_classes() -> dict[str, type[Game]]:
 
 def normalize_id(name: str) -> str:
     """Accept ``race-to-ace`` as well as ``race_to_ace``."""
+    if not isinstance(name, str):
+        raise ConfigError(f"a game is named by its id, not {excerpt(name)}")
     return name.strip().lower().replace("-", "_")
 
 
@@ -69,7 +71,7 @@ def game_class(name: str) -> type[Game]:
     game_id = normalize_id(name)
     if game_id not in classes:
         known = ", ".join(info.cli_name for info in list_games())
-        raise ConfigError(f"unknown game {name!r} (games: {known})")
+        raise ConfigError(f"unknown game {excerpt(name)} (games: {known})")
     return classes[game_id]
 
 

@@ -15,6 +15,8 @@ import threading
 from collections.abc import Callable, MutableSequence
 from typing import TypeVar
 
+from aerodeck.core.errors import ConfigError, excerpt
+
 T = TypeVar("T")
 
 SEED_BITS = 63
@@ -23,6 +25,16 @@ SEED_BITS = 63
 def fresh_seed() -> int:
     """A seed from the operating system, for games started without one (it goes in the record)."""
     return secrets.randbits(SEED_BITS)
+
+
+def check_seed(seed: object) -> int:
+    """``seed`` if it is a whole number 0..2**63-1, else ConfigError.
+
+    Python's generator seeds with ``abs(seed)``, so seed -5 would play seed 5's game, and a
+    5,000-digit seed would be hashed whole: neither is a seed a record can carry."""
+    if isinstance(seed, int) and not isinstance(seed, bool) and 0 <= seed < 1 << SEED_BITS:
+        return int(seed)
+    raise ConfigError(f"a seed is a whole number from 0 to 2**{SEED_BITS}-1, not {excerpt(seed)}")
 
 
 def derive_seed(seed: int, *path: int | str) -> int:

@@ -19,7 +19,8 @@ from typing import Final
 
 from aerodeck.core.api import Action
 from aerodeck.core.cards import SUITS
-from aerodeck.core.errors import NotationError
+from aerodeck.core.errors import NotationError, excerpt
+from aerodeck.core.notation import ascii_number
 from aerodeck.games.ace_race.cards import ACE_OF, JOKER, NUMERALS, SUIT, TEXT, VALUE, card_id
 from aerodeck.games.ace_race.cards import parse_card as _parse_card
 
@@ -204,7 +205,7 @@ def action_index(action: Action) -> int:
     try:
         return _INDEX[action]
     except (KeyError, TypeError):
-        raise NotationError(f"{action!r} is not an Ace Race move") from None
+        raise NotationError(f"{excerpt(action)} is not an Ace Race move") from None
 
 
 # --- reading notation --------------------------------------------------------------------------
@@ -221,7 +222,7 @@ def _rule(words: list[str]) -> tuple[str, str]:
         raise NotationError("name a rule: multiples, series, high, medium, low, suits S, prime ...")
     rule = RULE_ALIASES.get(words[0], words[0])
     if rule not in SUIT_OF_RULE:
-        raise NotationError(f"{words[0]!r} is not a rule of Ace Race")
+        raise NotationError(f"{excerpt(words[0])} is not a rule of Ace Race")
     if rule == SUITS_RULE:
         if len(words) != 2 or words[1].upper() not in SUITS:
             raise NotationError("the Suits rule names its suit: 'suits H' (S, H, D or C)")
@@ -234,7 +235,7 @@ def _rule(words: list[str]) -> tuple[str, str]:
 def _ace(words: list[str]) -> Action:
     ace = _parse_card(words[0])
     if not (ace < 52 and VALUE[ace] == 0):
-        raise NotationError(f"{words[0]!r} is not an Ace")
+        raise NotationError(f"{excerpt(words[0])} is not an Ace")
     rule, suit = _rule(words[1:])
     if SUIT_OF_RULE[rule] != SUIT[ace]:
         allowed = ", ".join(RULES_OF_SUIT[SUIT[ace]])
@@ -289,9 +290,9 @@ def _joker(words: list[str]) -> Action:
 def _give(words: list[str]) -> Action:
     if len(words) == 3 and words[1] == "to":
         words = [words[0], words[2]]
-    if len(words) != 2 or not words[1].isdigit():
+    seat = ascii_number(words[1]) if len(words) == 2 else None
+    if seat is None:
         raise NotationError("write 'give 7H to 2' (a card, then a seat number)")
-    seat = int(words[1])
     if seat >= MAX_SEATS:
         raise NotationError(f"there is no seat {seat}")
     return GIVES[(_parse_card(words[0]), seat)]
@@ -304,8 +305,8 @@ def parse(text: str) -> Action:
         raise NotationError(f"empty move: {_HELP}")
     head, rest = words[0], words[1:]
     try:
-        if head == "bid" and len(rest) == 1 and rest[0].isdigit():
-            amount = int(rest[0])
+        amount = ascii_number(rest[0]) if head == "bid" and len(rest) == 1 else None
+        if amount is not None:
             if amount > MAX_BID:
                 raise NotationError(f"bids go from 0 to {MAX_BID}")
             return BIDS[amount]
@@ -326,5 +327,5 @@ def parse(text: str) -> Action:
         return _play(words)
     except NotationError as error:
         if "is not a card" in str(error):
-            raise NotationError(f"cannot read {text.strip()!r}: {_HELP}") from None
+            raise NotationError(f"cannot read {excerpt(text.strip())}: {_HELP}") from None
         raise

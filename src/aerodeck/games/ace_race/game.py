@@ -35,10 +35,10 @@ class AceRace(Game):
     )
     action_table = ActionTable(actions.ALL_ACTIONS)
 
-    def new_game(self, seed: int | None = None, setup: Mapping[str, Any] | None = None) -> State:
+    def _new_game(self, seed: int | None, setup: Mapping[str, Any] | None) -> State:
         return AceRaceState(self, seed, setup)
 
-    def parse_action(self, state: State, text: str) -> Action:
+    def _parse_action(self, state: State, text: str) -> Action:
         return actions.parse(text)
 
     def render_view(self, view: JSON) -> str:

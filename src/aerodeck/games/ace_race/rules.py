@@ -328,7 +328,7 @@ class AceRaceState(TurnState):
     def _set_first_rule(self, seat: int, action: SetRule) -> None:
         self.rs = rs = RuleState(action.rule, action.suit)
         self.tbl = table(rs)
-        self.pile = ()
+        # The pile is empty after a deal; a setup may have stacked cards in it (never lost).
         self._emit({"type": "rule", "seat": seat, "rule": action.rule, "suit": action.suit})
         self._start_giveaways(self.prev_winners, seat)
 
@@ -636,7 +636,7 @@ class AceRaceState(TurnState):
 
     # --- information ------------------------------------------------------------------------
 
-    def view(self, player: int | None) -> JSON:
+    def _view(self, player: int | None) -> JSON:
         rs = self.rs
         out: JSON = {
             "game": self.game.id,

@@ -34,10 +34,10 @@ class AcesVersusAces(Game):
     )
     action_table = ActionTable(actions.ALL_ACTIONS)
 
-    def new_game(self, seed: int | None = None, setup: Mapping[str, Any] | None = None) -> State:
+    def _new_game(self, seed: int | None, setup: Mapping[str, Any] | None) -> State:
         return AvAState(self, seed, setup)
 
-    def parse_action(self, state: State, text: str) -> Action:
+    def _parse_action(self, state: State, text: str) -> Action:
         assert isinstance(state, AvAState)
         return actions.parse(text, bare_card_means_play=state.phase == PLAY)
 

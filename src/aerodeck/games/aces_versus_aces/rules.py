@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from aerodeck.core.api import JSON, OVER, Action, TurnState
 from aerodeck.core.cards import ACE, CARDS, JACK, KING, Card, card
-from aerodeck.core.errors import ConfigError, NotationError
+from aerodeck.core.errors import ConfigError, NotationError, excerpt
 from aerodeck.core.rng import shuffle
 from aerodeck.core.tuples import replace_at as _replace
 from aerodeck.core.tuples import without
@@ -121,8 +121,10 @@ class AvAState(TurnState):
                 f"unknown setup key {sorted(unknown)[0]!r} (hands, deck, pennies, scores)"
             )
         try:
-            hands = tuple(tuple(card(t) for t in h) for h in setup.get("hands", [[]] * self.n))
-            top = tuple(card(t) for t in setup.get("deck", []))
+            hands = tuple(
+                tuple(card(t) for t in _list(h)) for h in _list(setup.get("hands", [[]] * self.n))
+            )
+            top = tuple(card(t) for t in _list(setup.get("deck", [])))
         except (NotationError, TypeError) as error:
             raise ConfigError(f"setup: {error}") from None
         if len(hands) != self.n or any(len(h) not in (0, HAND_SIZE) for h in hands):
@@ -133,7 +135,11 @@ class AvAState(TurnState):
         for key in ("pennies", "scores"):
             if key in setup:
                 values = setup[key]
-                if not isinstance(values, list) or len(values) != self.n:
+                if (
+                    not isinstance(values, list)
+                    or len(values) != self.n
+                    or not all(type(v) is int for v in values)
+                ):
                     raise ConfigError(f"setup {key}: one whole number per seat")
                 if key == "pennies" and not all(isinstance(v, int) and 1 <= v <= 5 for v in values):
                     raise ConfigError("setup pennies: each seat holds 1 to 5 command markers")
@@ -409,7 +415,7 @@ class AvAState(TurnState):
 
     # --- information ------------------------------------------------------------------------
 
-    def view(self, player: int | None) -> JSON:
+    def _view(self, player: int | None) -> JSON:
         seats = []
         for s in range(self.n):
             seats.append(
@@ -496,3 +502,10 @@ class AvAState(TurnState):
 
 def _card_index(c: Card) -> int:
     return c.index
+
+
+def _list(value: Any) -> list[Any]:
+    """A setup field that must be a list of cards (or of hands)."""
+    if not isinstance(value, list):
+        raise ConfigError(f"setup: {excerpt(value)} is not a list")
+    return value

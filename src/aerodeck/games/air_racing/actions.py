@@ -12,7 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from aerodeck.core.api import Action
-from aerodeck.core.errors import NotationError
+from aerodeck.core.errors import NotationError, excerpt
+from aerodeck.core.notation import ascii_number
 from aerodeck.games.air_racing.cards import ACTIONS, KINDS, NAMES, kind
 from aerodeck.games.air_racing.course import MAX_LANES
 
@@ -99,7 +100,7 @@ _WORDS = {
 def action_index(action: Action) -> int:
     found = INDEX.get(action) if isinstance(action, Move) else None
     if found is None:
-        raise NotationError(f"{action!r} is not an Air Racing move")
+        raise NotationError(f"{excerpt(action)} is not an Air Racing move")
     return found
 
 
@@ -125,11 +126,12 @@ def parse(text: str) -> Move:
         raise NotationError(str(error)) from None
     if verb == "alt" and rest in ALTITUDES:
         return ALT[ALTITUDES.index(rest)]
-    if verb == "fly" and rest.isdigit() and int(rest) < MAX_LANES:
-        return FLY[int(rest)]
+    lane = ascii_number(rest) if verb == "fly" else None
+    if lane is not None and lane < MAX_LANES:
+        return FLY[lane]
     if verb == "side" and rest in SIDES:
         return SIDE[SIDES.index(rest)]
     raise NotationError(
-        f"cannot read {text.strip()!r}: see `aerodeck rules air-racing` for the notation "
+        f"cannot read {excerpt(text.strip())}: see `aerodeck rules air-racing` for the notation "
         "(e.g. 'play team-effort', 'buy microknot', 'end', 'alt high', 'boost', 'fly 0')"
     )

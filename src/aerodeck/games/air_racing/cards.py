@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from aerodeck.core.errors import NotationError
+from aerodeck.core.errors import NotationError, excerpt
 
 DOLLAR, MICROKNOT, FAST, BOOST, NIGHT_SHIFT, SPONSORSHIP, TEAM_EFFORT, WIND_TUNNEL = range(8)
 KINDS: Final = tuple(range(8))
@@ -63,7 +63,7 @@ def kind(text: str) -> int:
         return NAMES.index(key)
     found = _ALIASES.get(key.replace("-", ""))
     if found is None:
-        raise NotationError(f"{text!r} is not an Air Racing card ({', '.join(NAMES)})")
+        raise NotationError(f"{excerpt(text)} is not an Air Racing card ({', '.join(NAMES)})")
     return found
 
 

@@ -64,10 +64,10 @@ class AirRacing(Game):
         self.laps: int = int(self.options["laps"]) or self.course.laps
         """The race length: the option, or the course's own lap count."""
 
-    def new_game(self, seed: int | None = None, setup: Mapping[str, Any] | None = None) -> State:
+    def _new_game(self, seed: int | None, setup: Mapping[str, Any] | None) -> State:
         return AirRacingState(self, seed, setup)
 
-    def parse_action(self, state: State, text: str) -> Action:
+    def _parse_action(self, state: State, text: str) -> Action:
         return actions.parse(text)
 
     def render_view(self, view: JSON) -> str:

@@ -101,10 +101,12 @@ class AirRacingState(RaceRules):
         if not isinstance(season, dict) or set(season) - {"decks", "month"}:
             raise ConfigError("setup season: a table with decks (per seat, top first) and month")
         month = season.get("month", 0)
-        if not isinstance(month, int) or not 0 <= month < len(MONTHS):
+        if type(month) is not int or not 0 <= month < len(MONTHS):
             raise ConfigError("setup season month: 0 (October) to 10 (August)")
         decks = self._per_seat(season.get("decks"), "season decks")
         for seat, deck in enumerate(decks):
+            if not isinstance(deck, list):
+                raise ConfigError("setup season decks: a list of cards per seat")
             try:
                 cards = [kind(str(c)) for c in deck]
             except NotationError as error:
@@ -132,15 +134,17 @@ class AirRacingState(RaceRules):
                     k = kind(str(name))
                 except NotationError as error:
                     raise ConfigError(f"setup race mods: {error}") from None
-                if k not in SPEED_MODS or not isinstance(number, int) or number < 0:
+                if k not in SPEED_MODS or type(number) is not int or number < 0:
                     raise ConfigError("setup race mods: whole numbers of microknot, fast, boost")
                 have[k] = number
             self._take(seat, [k for k in KINDS for _ in range(have[k])])
             self.owned = put(self.owned, seat, tuple(have))
         if "positions" in race or "lanes" in race:
             lanes = self.game.course.lanes
-            pos = [int(p) for p in self._per_seat(race.get("positions", [0] * self.n), "positions")]
-            lane = [int(x) for x in self._per_seat(race.get("lanes"), "race lanes")]
+            pos = self._per_seat(race.get("positions", [0] * self.n), "positions")
+            lane = self._per_seat(race.get("lanes"), "race lanes")
+            if any(type(x) is not int for x in pos + lane):
+                raise ConfigError("setup race: positions and lanes are whole numbers")
             if any(not 0 <= x < lanes for x in lane) or any(p < 0 for p in pos):
                 raise ConfigError(f"setup race: lanes 0 to {lanes - 1}, positions from 0")
             self.pos, self.lane = tuple(pos), tuple(lane)
@@ -159,7 +163,7 @@ class AirRacingState(RaceRules):
             self.alt = tuple(actions.ALTITUDES.index(a) for a in alts)
         if "tokens" in race:
             owed = self._per_seat(race["tokens"], "race tokens")
-            if not all(isinstance(t, int) and t >= 0 for t in owed):
+            if not all(type(t) is int and t >= 0 for t in owed):
                 raise ConfigError("setup race tokens: half tiles of speed owed per seat")
             self.tokens = tuple(owed)
         self._start_round()
@@ -325,7 +329,7 @@ class AirRacingState(RaceRules):
 
     # --- information ------------------------------------------------------------------------
 
-    def view(self, player: int | None) -> JSON:
+    def _view(self, player: int | None) -> JSON:
         season = self.phase in SEASON_PHASES
         out: JSON = {
             "game": self.game.id,

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from aerodeck.core.api import Action, ActionTable
-from aerodeck.core.errors import NotationError
+from aerodeck.core.errors import NotationError, excerpt
 from aerodeck.games.down_in_flames.data import ALTITUDES, RANGES, DataSet, slug
 from aerodeck.games.down_in_flames.flight import range_change_ok
 from aerodeck.games.down_in_flames.skills import RATINGS
@@ -141,7 +141,7 @@ class Catalogue:
         move = self.by_text.get(key)
         if move is None:
             raise NotationError(
-                f"cannot read {text.strip()!r}: see `aerodeck rules down-in-flames` for the "
+                f"cannot read {excerpt(text.strip())}: see `aerodeck rules down-in-flames` for the "
                 "notation (e.g. 'pos ace-pilot 2', 'attack guns', 'react barrel-roll', 'pass')"
             )
         return move

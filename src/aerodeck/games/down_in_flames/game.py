@@ -188,12 +188,12 @@ class DownInFlames(Game):
             self._flown[key] = out
         return out
 
-    def new_game(self, seed: int | None = None, setup: Mapping[str, Any] | None = None) -> State:
+    def _new_game(self, seed: int | None, setup: Mapping[str, Any] | None) -> State:
         if self.melee:
             return MeleeState(self, seed, setup)
         return DifState(self, seed, setup)
 
-    def parse_action(self, state: State, text: str) -> Action:
+    def _parse_action(self, state: State, text: str) -> Action:
         return self.catalogue.parse(text)
 
     def render_view(self, view: JSON) -> str:

@@ -202,10 +202,17 @@ class MeleeState(AircraftRules):
                 load[index] = 2 * pairs
             self.missiles = _put(self.missiles, i, tuple(load))
             self.cms = _put(self.cms, i, self.plane(i).countermeasures)
-        for key, (target, word) in dict(setup.get("on", {})).items():
-            level = {"advantage": 1, "tailing": 2}[str(word).lower()]
+        aircraft = [str(a) for a in range(self.n)]
+        for key, held in dict(setup.get("on", {})).items():
+            target, word = held if isinstance(held, list) and len(held) == 2 else ("", "")
+            level = {"advantage": 1, "tailing": 2}.get(str(word).lower(), 0)
+            if not {key, str(target)} <= set(aircraft) or str(target) == key or not level:
+                raise ConfigError('melee setup on: {"aircraft": [another aircraft, "advantage"]}')
             self.on = _put(self.on, int(key), (int(target), level))
-        flying = int(setup["flying"])
+        flying = setup["flying"]
+        if str(flying) not in aircraft or isinstance(flying, bool):
+            raise ConfigError(f"melee setup flying: an aircraft 0 to {self.n - 1}")
+        flying = int(str(flying))
         self.flyer, self.last_side = flying, self.side(flying)
         self.flown = _put(self.flown, flying, True)
         self.phase = ""
@@ -1116,7 +1123,7 @@ class MeleeState(AircraftRules):
 
     # --- information ----------------------------------------------------------------------------
 
-    def view(self, player: int | None) -> JSON:
+    def _view(self, player: int | None) -> JSON:
         data = self.data
         sites: list[JSON] = [
             {

@@ -821,7 +821,7 @@ class DifState(AircraftRules):
 
     # --- information ------------------------------------------------------------------------
 
-    def view(self, player: int | None) -> JSON:
+    def _view(self, player: int | None) -> JSON:
         data = self.data
         seats = []
         for s in (0, 1):

@@ -19,7 +19,8 @@ from dataclasses import dataclass
 from typing import Final
 
 from aerodeck.core.api import Action
-from aerodeck.core.errors import NotationError
+from aerodeck.core.errors import NotationError, excerpt
+from aerodeck.core.notation import ascii_number
 from aerodeck.games.race_to_ace.cards import KINDS, RADAR, VISUAL, WORDS, kind_of
 
 MAX_SEATS: Final = 5
@@ -98,7 +99,7 @@ def on_stack(kind: int, stack: int, source: int, target: int) -> Move:
 def action_index(action: Action) -> int:
     if isinstance(action, Move) and action in _INDEX:
         return _INDEX[action]
-    raise NotationError(f"{action!r} is not a Race to Ace move")
+    raise NotationError(f"{excerpt(action)} is not a Race to Ace move")
 
 
 def parse(text: str) -> Move:
@@ -113,8 +114,9 @@ def parse(text: str) -> Move:
     if len(words) == 2:
         kind = kind_of(words[0])
         arg = words[1]
-        if arg.isdigit() and int(arg) < MAX_SEATS:
-            return at_pilot(kind, int(arg))
+        seat = ascii_number(arg)
+        if seat is not None and seat < MAX_SEATS:
+            return at_pilot(kind, seat)
         match = _STACK_RE.match(arg)
         if match:
             stack = RADAR if match.group(1) == "r" else VISUAL
@@ -122,6 +124,6 @@ def parse(text: str) -> Move:
             if source < MAX_SEATS and target < MAX_SEATS:
                 return on_stack(kind, stack, source, target)
     raise NotationError(
-        f"cannot read {text.strip()!r}: write e.g. 'visual 2', 'guns 2', 'maneuver V1>3', "
+        f"cannot read {excerpt(text.strip())}: write e.g. 'visual 2', 'guns 2', 'maneuver V1>3', "
         "'discard relight', 'relight' or 'pass'"
     )

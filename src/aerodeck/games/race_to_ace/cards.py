@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from aerodeck.core.errors import NotationError
+from aerodeck.core.errors import NotationError, excerpt
 
 RADAR: Final = 0
 VISUAL: Final = 1
@@ -84,7 +84,7 @@ def kind_of(text: str) -> int:
     key = text.strip().lower()
     if key in _ALIASES:
         return _ALIASES[key]
-    raise NotationError(f"{text!r} is not a Race to Ace card ({', '.join(WORDS)})")
+    raise NotationError(f"{excerpt(text)} is not a Race to Ace card ({', '.join(WORDS)})")
 
 
 def hand_of(kinds: list[int] | tuple[int, ...]) -> tuple[int, ...]:

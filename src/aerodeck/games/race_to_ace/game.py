@@ -6,7 +6,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from aerodeck.core.api import JSON, Action, ActionTable, Agent, Game, GameInfo, State
-from aerodeck.core.errors import ConfigError, NotationError
+from aerodeck.core.errors import ConfigError, NotationError, excerpt
 from aerodeck.core.options import Option
 from aerodeck.games.race_to_ace import actions, render
 from aerodeck.games.race_to_ace.bot import HeuristicBot
@@ -83,12 +83,12 @@ class RaceToAce(Game):
         if self.players != 2 and self.options["wingmen"]:
             raise ConfigError("the wingmen option is the two-player variant (players=2)")
 
-    def new_game(self, seed: int | None = None, setup: Mapping[str, Any] | None = None) -> State:
+    def _new_game(self, seed: int | None, setup: Mapping[str, Any] | None) -> State:
         if setup is not None and not isinstance(setup, Mapping):
             raise ConfigError("setup must be an object (hands, wings, deck, first, kills)")
         return RaceState(self, seed, setup)
 
-    def parse_action(self, state: State, text: str) -> Action:
+    def _parse_action(self, state: State, text: str) -> Action:
         """Canonical notation, or a card word alone when exactly one play of it is legal."""
         move = actions.parse(text)
         legal = state.legal_actions()
@@ -100,7 +100,7 @@ class RaceToAce(Game):
             return plays[0]
         if len(plays) > 1:
             options = ", ".join(str(a) for a in plays)
-            raise NotationError(f"{text.strip()!r} is ambiguous: say which ({options})")
+            raise NotationError(f"{excerpt(text.strip())} is ambiguous: say which ({options})")
         return move
 
     def render_view(self, view: JSON) -> str:

@@ -27,7 +27,7 @@ from aerodeck.games.race_to_ace.table import (
 class Information(Table):
     __slots__ = ()
 
-    def view(self, player: int | None) -> JSON:
+    def _view(self, player: int | None) -> JSON:
         pilots = []
         for s in range(self.n):
             pilots.append(
