@@ -18,6 +18,7 @@ from aerodeck.web.bots import Autoplay
 from aerodeck.web.hub import Hub
 from aerodeck.web.limits import WindowCounter
 from aerodeck.web.lobby import router
+from aerodeck.web.pages import mount_pages
 from aerodeck.web.settings import Settings
 from aerodeck.web.store import Store
 from aerodeck.web.ws import table_socket
@@ -109,6 +110,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         lifespan=lifespan,
     )
     app.include_router(router)
+    mount_pages(app)  # the lobby and table pages come before the JSON fallbacks below
     app.add_api_websocket_route("/ws", table_socket)
 
     @app.get("/", tags=["server"])

@@ -1,0 +1,30 @@
+// The end of a game: standings by returns, the winners, what the view says of each seat's score,
+// and the record (the end frame's own) to download and replay with `aerodeck replay`.
+import { h, seatName } from "./render.js";
+
+export function renderEnd(box, ctx, state, table) {
+  const end = state.end;
+  if (box.dataset.version === String(end.version)) return;
+  box.dataset.version = String(end.version);
+  const order = end.returns.map((r, seat) => ({ seat, r })).sort((a, b) => b.r - a.r);
+  const rows = order.map(({ seat, r }, place) => h("tr", { class: end.winners.includes(seat) ? "winner" : "" },
+    h("td", { text: String(place + 1) }),
+    h("th", { scope: "row" }, seatName(ctx, seat), end.winners.includes(seat) ? " 🏆 winner" : ""),
+    h("td", { text: String(Math.round(r * 1000) / 1000) }),
+    h("td", {}, ctx.layout.score ? ctx.layout.score(ctx, seat) : "")));
+  const blob = new Blob([JSON.stringify(end.record, null, 1)], { type: "application/json" });
+  const download = h("a", {
+    class: "button primary", href: URL.createObjectURL(blob), download: `aerodeck-${ctx.game}-${table}.json`,
+  }, "Download the record");
+  const winners = end.winners.map((s) => seatName(ctx, s)).join(", ") || "nobody";
+  box.replaceChildren(
+    h("h2", { id: "end-title", tabindex: "-1" }, "The game is over"),
+    h("p", { class: "winners" }, `Won by ${winners}.`),
+    h("table", { class: "standings" },
+      h("thead", {}, h("tr", {}, h("th", { scope: "col", text: "Place" }), h("th", { scope: "col", text: "Player" }),
+        h("th", { scope: "col", text: "Return" }), h("th", { scope: "col", text: "Score" }))),
+      h("tbody", {}, rows)),
+    h("p", {}, download, " Replay it with ", h("code", { text: "aerodeck replay FILE" }), "."),
+    h("p", {}, h("a", { href: "/", class: "button" }, "Back to the lobby")));
+  box.hidden = false;
+}
