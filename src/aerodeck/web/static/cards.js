@@ -90,6 +90,7 @@ export function cardFace(text, info = null) {
 export function miniCard(text, info = null) {
   const span = document.createElement("span");
   span.className = "mini";
+  span.dataset.card = text;
   span.title = info && info.text ? info.text : cardName(text);
   span.setAttribute("role", "img");
   span.setAttribute("aria-label", cardName(text));

@@ -60,7 +60,7 @@ function act(move) {
     notice("Not connected just now: the move was not sent. Try again once connected.");
     return;
   }
-  state.busy = { id, move };
+  state.busy = { id, move, version: state.version };
   state.selected = null;
   notice("");
   draw();
@@ -225,12 +225,13 @@ function onFrame(frame) {
         state.history = state.history.concat(frame.moves);
         state.lastMover = frame.moves[frame.moves.length - 1].seat;
       }
-      if (state.busy && frame.version !== state.version) state.busy = null;
+      if (state.busy && frame.version !== state.busy.version) state.busy = null;
       take(frame);
       if (state.seat === null) offerSeat();
       break;
     case "ack":
-      if (state.busy && state.busy.id === frame.id) state.busy = null;
+      // stored and applied: the update with the new view follows (busy until then)
+      if (state.busy && state.busy.id === frame.id) state.busy.acked = frame.version;
       break;
     case "refusal":
       if (state.busy && state.busy.id === frame.id) state.busy = null;

@@ -1,0 +1,169 @@
+"""Whole games through the browser pages: two people (two browser contexts) and bots, by clicking;
+a reload and a server restart in the middle; a spectator who never sees a hidden card; refusals
+shown with the rule's reason. The server is a real process on 127.0.0.1."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.browser.people import Person, play_to_end
+from tests.web.play import check_frames, states_by_version
+from tests.web.server import Server
+
+# game -> players, human seats, options that keep a browser game short
+GAMES: dict[str, tuple[int, list[int], dict[str, Any]]] = {
+    "aces_versus_aces": (3, [0, 1], {"target": 15}),
+    "ace_race": (3, [0, 1], {}),
+    "race_to_ace": (3, [0, 1], {"kills_to_win": 1}),
+    "air_racing": (3, [0, 1], {"laps": 1, "quick_play": True}),
+    "down_in_flames": (2, [0, 1], {}),
+}
+UNIQUE_CARDS = {"aces_versus_aces", "ace_race"}  # one deck: a card in a hand is nowhere else
+
+
+class FramesOf:
+    """What check_frames reads: the frames one page received while it held ``seat`` (an invited
+    page watches until its person takes the seat)."""
+
+    def __init__(self, person: Person, seat: int | None) -> None:
+        self.frames = []
+        holding: int | None | bool = False
+        for frame in person.received:
+            if frame.get("type") == "welcome":
+                holding = frame["seat"]
+            if frame.get("type") in ("welcome", "update") and holding == seat:
+                self.frames.append(frame)
+
+
+def seen_cards(person: Person) -> tuple[int, list[str]]:
+    shown: tuple[int, list[str]] = tuple(  # type: ignore[assignment]
+        person.page.evaluate(
+            "[window.aerodeck.state.version,"
+            " [...document.querySelectorAll('[data-card]')].map(e => e.dataset.card)]"
+        )
+    )
+    return shown
+
+
+def end_record(person: Person) -> dict[str, Any]:
+    ends = [f for f in person.received if f.get("type") == "end"]
+    assert ends, "no end frame"
+    record: dict[str, Any] = ends[-1]["record"]
+    return record
+
+
+def seat_of(person: Person) -> int:
+    seat: int = person.page.evaluate("window.aerodeck.state.seat")
+    return seat
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_whole_game_by_clicking(browser: Any, web: Server, game: str) -> None:
+    players, humans, options = GAMES[game]
+    ann = Person(browser, web.base, seed=1)
+    bea = Person(browser, web.base, seed=2)
+    eve = Person(browser, web.base, seed=3)
+    links = ann.create(game, players, humans, options)
+    assert sorted(links) == [h for h in humans if h != 0]
+    assert "#invite=" in links[1]
+    table_url = links[1].split("#", 1)[0]
+    bea.accept(links[1], "bea")
+    eve.watch(table_url)
+    assert seat_of(ann) == 0 and seat_of(bea) == 1
+    assert eve.page.evaluate("window.aerodeck.state.seat") is None
+    glimpses: list[tuple[int, list[str]]] = []
+    moves = play_to_end([ann, bea], on_look=lambda n: glimpses.append(seen_cards(eve)))
+    eve.page.wait_for_function("window.aerodeck.state.end !== null")
+    assert moves > 0 and ann.clicks + bea.clicks >= moves
+    for person in (ann, bea, eve):
+        end = person.page.locator("#end")
+        assert end.is_visible()
+        assert "The game is over" in end.inner_text()
+        assert end.locator("a[download]").count() == 1
+        person.check_protocol()
+    record = end_record(ann)
+    assert record["game"] == game and "seed" in record
+    # every frame each page got is exactly the engine's view for its seat (and no more)
+    assert check_frames(FramesOf(ann, 0), 0, record) > 0
+    assert check_frames(FramesOf(bea, 1), 1, record) > 0
+    assert check_frames(FramesOf(eve, None), None, record) > 0
+    # the spectator's page never drew a card that was in a hand at that version
+    assert eve.page.locator("#hand-box").is_hidden()
+    if game in UNIQUE_CARDS:
+        states = states_by_version(record)
+        for version, cards in glimpses:
+            hands = {
+                c for s in range(players) for c in states[version].view(s).get("hand") or []
+            }
+            assert not hands & {c for c in cards if c != "JK"}, (version, hands & set(cards))
+    for person in (ann, bea, eve):
+        person.close()
+
+
+def test_reload_and_restart_carry_on(browser: Any, web: Server) -> None:
+    ann = Person(browser, web.base, seed=4)
+    bea = Person(browser, web.base, seed=5)
+    links = ann.create("aces_versus_aces", 3, [0, 1], {"target": 15})
+    bea.accept(links[1], "bea")
+
+    def interrupt(moves: int) -> None:
+        if moves == 6:  # a reload: the tab keeps its seat (sessionStorage) and carries on
+            version = ann.state()["version"]
+            ann.page.reload()
+            ann.wait_welcome()
+            assert ann.state()["seat"] == 0 and ann.state()["version"] >= version
+        if moves == 14:  # a server restart on the same address: both pages reconnect alone
+            before = bea.state()["version"]
+            web.stop()
+            bea.page.wait_for_function(
+                "document.getElementById('link-state').textContent.includes('offline')"
+            )
+            web.start()
+            for person in (ann, bea):
+                person.page.wait_for_function(
+                    "document.getElementById('link-state').textContent.includes('connected')",
+                    timeout=60000,
+                )
+            assert bea.state()["version"] == before
+
+    play_to_end([ann, bea], on_look=interrupt)
+    record = end_record(ann)
+    states = states_by_version(record)
+    final = states[-1]
+    game = final.game
+    for person, seat in ((ann, 0), (bea, 1)):
+        logged = person.page.evaluate("window.aerodeck.state.events.map(e => e.text)")
+        assert logged == [game.describe_event(e) for e in final.events_since(0, seat)]
+        assert "The game is over" in person.page.inner_text("#end")
+        person.check_protocol()
+        person.close()
+
+
+def test_refusals_show_the_reason(browser: Any, web: Server) -> None:
+    ann = Person(browser, web.base, seed=6)
+    ann.create("aces_versus_aces", 2, [0], {})
+    page = ann.page
+    page.wait_for_function("window.aerodeck.state.legal.length > 0")
+    hand = ann.state()["hand"]
+    absent = next(c for c in ("AS", "AH", "AD", "AC", "KS", "KH") if c not in hand)
+    page.fill("#notation", f"play {absent}")
+    page.press("#notation", "Enter")
+    notice = page.locator("#notice")
+    notice.wait_for(state="visible")
+    assert notice.inner_text().startswith("Refused: ")
+    assert absent in notice.inner_text() or "hand" in notice.inner_text().lower()
+    page.fill("#notation", "loop the loop")
+    page.click("#typed button")
+    page.wait_for_function(
+        "document.getElementById('notice').textContent.includes('loop')"
+        " || !document.getElementById('notice').textContent.includes('play')"
+    )
+    assert notice.inner_text().startswith("Refused: ")
+    # the page still plays: a click on a card makes the move
+    version = ann.state()["version"]
+    page.locator("#hand button.card.playable").first.click()
+    page.wait_for_function(f"window.aerodeck.state.version > {version}")
+    ann.check_protocol()
+    ann.close()
