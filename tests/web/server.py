@@ -34,9 +34,10 @@ def free_port() -> int:
 class Server:
     """One server process over one store (SQLite in ``data_dir`` or ``database``)."""
 
-    def __init__(self, data_dir: Path, database: str = "") -> None:
+    def __init__(self, data_dir: Path, database: str = "", *args: str) -> None:
         self.data_dir = data_dir
         self.database = database
+        self.args = list(args) or ["--creations-per-ip", "10000"]
         self.port = free_port()
         self.process: subprocess.Popen[bytes] | None = None
         self.log = data_dir / "server.log"
@@ -55,6 +56,7 @@ class Server:
         command += ["--data-dir", str(self.data_dir), "--log-level", "warning"]
         if self.database:
             command += ["--database", self.database]
+        command += self.args
         env = {**os.environ, "PYTHONPATH": str(SRC)}
         with self.log.open("ab") as log:
             self.process = subprocess.Popen(command, stdout=log, stderr=log, env=env)

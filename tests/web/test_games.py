@@ -58,7 +58,7 @@ def test_a_whole_game_through_the_protocol(
 
 def test_a_spectator_sees_no_seat_s_hand(server: Server) -> None:
     table, tokens = _seat_up(server, "race_to_ace", {"kills_to_win": 1})
-    clients, ends = asyncio.run(play(server.ws_url, table, tokens, seed=3))
+    clients, _ = asyncio.run(play(server.ws_url, table, tokens, seed=3))
     spectator = clients[None]
     for frame in spectator.frames:
         if frame["type"] in ("welcome", "update"):

@@ -322,28 +322,45 @@ def serve(
         str, typer.Option(help="base URL of the links handed out (default: as requested)")
     ] = "",
     log_level: Annotated[str, typer.Option(help="uvicorn's log level")] = "info",
+    player_rate: Annotated[
+        float, typer.Option(help="frames per second a player connection may send", min=0.1)
+    ] = 50.0,
+    spectator_rate: Annotated[
+        float, typer.Option(help="frames per second a spectator connection may send", min=0.1)
+    ] = 5.0,
+    max_tables: Annotated[int, typer.Option(help="unfinished tables per process", min=1)] = 1000,
+    max_connections: Annotated[
+        int, typer.Option(help="WebSocket connections per process", min=1)
+    ] = 2000,
+    creations_per_ip: Annotated[
+        int, typer.Option(help="tables one client address may create per 10 minutes", min=1)
+    ] = 20,
+    keep_days: Annotated[
+        float, typer.Option(help="days a finished table is kept before the purge", min=0)
+    ] = 7.0,
+    bot_budget: Annotated[
+        float, typer.Option(help="seconds a bot may think before the random bot moves", min=0.1)
+    ] = 10.0,
 ) -> None:
     """Serve the online card table: the lobby (REST) and the tables (WebSocket)."""
-    try:
-        import uvicorn
-
-        from aerodeck.web.app import create_app
-        from aerodeck.web.settings import Settings
-        from aerodeck.web.store import hidden_password
+    try:  # the web extra is optional: only this command needs it
+        from aerodeck.web.serve import Settings, serve  # noqa: PLC0415
     except ImportError as error:
-        raise ConfigError(f"the server needs the web extra: pip install 'aerodeck[web]' ({error})")
-    settings = Settings(database=database, data_dir=data_dir, public_url=public_url)
-    where = str(data_dir) if not database else hidden_password(database)
-    shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
-    console.print(f"aerodeck table server: lobby at http://{shown}:{port}/ (API docs /docs)")
-    console.print(f"store: {where}", markup=False, highlight=False)
-    uvicorn.run(
-        create_app(settings),
-        host=host,
-        port=port,
-        ws_max_size=settings.ws_max_size,
-        log_level=log_level,
+        message = f"the server needs the web extra: pip install 'aerodeck[web]' ({error})"
+        raise ConfigError(message) from None
+    settings = Settings(
+        database=database,
+        data_dir=data_dir,
+        public_url=public_url,
+        player_rate=player_rate,
+        spectator_rate=spectator_rate,
+        max_tables=max_tables,
+        max_connections=max_connections,
+        creations_per_ip=creations_per_ip,
+        keep_finished=keep_days * 86400,
+        bot_budget=bot_budget,
     )
+    serve(settings, host, port, log_level, console)
 
 
 def main(argv: list[str] | None = None) -> int:

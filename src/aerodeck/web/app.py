@@ -27,8 +27,8 @@ log = logging.getLogger("aerodeck.web")
 
 
 class BodyLimit:
-    """Refuse request bodies over ``limit`` bytes with 413, counted as they arrive (a missing
-    or lying Content-Length changes nothing)."""
+    """Refuse request bodies over ``limit`` bytes with 413. The body is read (up to the limit)
+    before the app sees it, so a missing or lying Content-Length changes nothing."""
 
     def __init__(self, app: ASGIApp, limit: int) -> None:
         self.app = app
@@ -38,33 +38,43 @@ class BodyLimit:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        chunks: list[bytes] = []
         seen = 0
-
-        async def counted() -> Message:
-            nonlocal seen
+        while True:
             message = await receive()
-            if message["type"] == "http.request":
-                seen += len(message.get("body", b""))
-                if seen > self.limit:
-                    raise _TooBigError
-            return message
-
-        try:
-            await self.app(scope, counted, send)
-        except _TooBigError:
-            body = b'{"detail":"request body too big"}'
-            await send(
-                {
-                    "type": "http.response.start",
-                    "status": 413,
-                    "headers": [(b"content-type", b"application/json")],
-                }
-            )
-            await send({"type": "http.response.body", "body": body})
+            if message["type"] != "http.request":
+                await self.app(scope, _replay([message]), send)
+                return
+            chunk = message.get("body", b"")
+            seen += len(chunk)
+            if seen > self.limit:
+                await _too_big(send)
+                return
+            chunks.append(chunk)
+            if not message.get("more_body", False):
+                break
+        body: Message = {"type": "http.request", "body": b"".join(chunks), "more_body": False}
+        await self.app(scope, _replay([body], receive), send)
 
 
-class _TooBigError(Exception):
-    pass
+def _replay(messages: list[Message], then: Receive | None = None) -> Receive:
+    """A receive that gives ``messages`` first, then defers to ``then``."""
+    queue = list(messages)
+
+    async def receive() -> Message:
+        if queue:
+            return queue.pop(0)
+        if then is None:
+            return {"type": "http.disconnect"}
+        return await then()
+
+    return receive
+
+
+async def _too_big(send: Send) -> None:
+    headers = [(b"content-type", b"application/json")]
+    await send({"type": "http.response.start", "status": 413, "headers": headers})
+    await send({"type": "http.response.body", "body": b'{"detail":"request body too big"}'})
 
 
 async def _purge_forever(hub: Hub, every: float) -> None:

@@ -21,10 +21,12 @@ class Settings:
     ws_max_size: int = 64 * 1024  # the WebSocket layer's own limit (close 1009 above it)
     max_body_bytes: int = 64 * 1024
     hello_timeout: float = 10.0
-    player_rate: float = 20.0  # frames per second per player connection
-    player_burst: int = 40
+    # A scripted client that acts as soon as its update arrives stays under the player rate; a
+    # flood does not. Spectators only say hello and ping.
+    player_rate: float = 50.0  # frames per second per player connection
+    player_burst: int = 200
     spectator_rate: float = 5.0
-    spectator_burst: int = 10
+    spectator_burst: int = 20
     outgoing_queue: int = 512  # frames waiting for a slow connection before it is closed
     # counts
     max_connections: int = 2000

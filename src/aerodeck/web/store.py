@@ -16,8 +16,8 @@ from datetime import datetime
 from typing import Any
 
 from sqlalchemy import delete, event, make_url, select, update
-from sqlalchemy.exc import ArgumentError
 from sqlalchemy.engine.interfaces import DBAPIConnection
+from sqlalchemy.exc import ArgumentError
 from sqlalchemy.ext.asyncio import (
     AsyncEngine,
     AsyncSession,

@@ -1,0 +1,27 @@
+"""`aerodeck serve`: uvicorn running the app, with the WebSocket layer's own frame limit."""
+
+from __future__ import annotations
+
+import uvicorn
+from rich.console import Console
+
+from aerodeck.web.app import create_app
+from aerodeck.web.settings import Settings
+from aerodeck.web.store import hidden_password
+
+__all__ = ["Settings", "serve"]
+
+
+def serve(settings: Settings, host: str, port: int, log_level: str, console: Console) -> None:
+    """Print where the lobby and the store are, then serve until interrupted."""
+    where = hidden_password(settings.database) if settings.database else str(settings.data_dir)
+    shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
+    console.print(f"aerodeck table server: lobby at http://{shown}:{port}/ (API docs /docs)")
+    console.print(f"store: {where}", markup=False, highlight=False)
+    uvicorn.run(
+        create_app(settings),
+        host=host,
+        port=port,
+        ws_max_size=settings.ws_max_size,
+        log_level=log_level,
+    )
