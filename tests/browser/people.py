@@ -15,6 +15,7 @@ from aerodeck.web.frames import parse_frame
 POLL_MS = 25  # between looks at a page while the bots think (bounded by MAX_LOOKS)
 MAX_LOOKS = 40000
 STATE = "window.aerodeck && window.aerodeck.state"
+NOT_HAND = {"buy"}  # verbs whose card is not the hand's (games.js notHandVerbs)
 ALLOWED_PATHS = re.compile(r"^/($|t/[A-Za-z0-9_-]+$|static/[a-z]+\.(js|css|svg)$|api/tables(/[A-Za-z0-9_-]+/join)?$)")
 
 
@@ -25,7 +26,7 @@ def slug(card: str) -> str:
 
 def uses(move: str, card: str) -> bool:
     words = [w for w in re.split(r"[\s,:;]+", move.lower()) if w]
-    return card.lower() in words or slug(card) in words
+    return words[0] not in NOT_HAND and (card.lower() in words or slug(card) in words)
 
 
 class Person:

@@ -17,6 +17,7 @@ from fastapi.templating import Jinja2Templates
 
 from aerodeck.web.hub import Hub
 from aerodeck.web.lobby import games, open_tables
+from aerodeck.web.reference import aircraft, card_reference
 
 HERE = Path(__file__).resolve().parent
 templates = Jinja2Templates(directory=HERE / "templates")
@@ -47,7 +48,10 @@ async def table_page(table_id: str, request: Request) -> HTMLResponse:
     return templates.TemplateResponse(
         request,
         "table.html",
-        {"table": table.describe()},
+        {
+            "table": table.describe(),
+            "reference": {"cards": card_reference(table.game), "aircraft": aircraft(table.game)},
+        },
     )
 
 

@@ -79,9 +79,9 @@ export function cardFace(text, info = null) {
   lines.forEach((line, i) => {
     svg.append(el("text", { x: 35, y: 34 + i * 11, class: "named", "text-anchor": "middle" }, line));
   });
-  const values = (info && info.lines) || [];
-  values.slice(0, 4).forEach((line, i) => {
-    svg.append(el("text", { x: 35, y: 70 + i * 9, class: "value", "text-anchor": "middle" }, line));
+  const values = ((info && info.lines) || []).flatMap((line) => wrap(line, 15)).slice(0, 4);
+  values.forEach((line, i) => {
+    svg.append(el("text", { x: 35, y: 68 + i * 8.5, class: "value", "text-anchor": "middle" }, line));
   });
   return svg;
 }

@@ -1,8 +1,117 @@
-// Per-game touches on the generic table: labels, what a seat box shows, card values.
-const generic = {};
+// Per-game touches on the generic table: which verbs are not the hand's, what a card says (from
+// the reference the page embeds: the games' own card tables), the card and aircraft reference.
+import { cards, h } from "./render.js";
+import { miniCard } from "./cards.js";
+import { label } from "./words.js";
 
-const layouts = {};
+const REFERENCE = JSON.parse(document.getElementById("reference-data").textContent || "{}");
+const CARDS = REFERENCE.cards || {};
+
+function cardInfo(text) {
+  return CARDS[text] || null;
+}
+
+function referenceTable(rows, columns) {
+  return h("div", { class: "ref-scroll" }, h("table", { class: "ref" },
+    h("thead", {}, h("tr", {}, columns.map((c) => h("th", { scope: "col", text: label(c) })))),
+    h("tbody", {}, rows.map((row) => h("tr", {}, columns.map((c, i) => (i === 0
+      ? h("th", { scope: "row", text: String(row[c]) })
+      : h("td", { text: String(row[c] ?? "-") }))))))));
+}
+
+function cardsReference() {
+  const entries = Object.entries(CARDS);
+  if (!entries.length && !(REFERENCE.aircraft || []).length) return null;
+  const parts = [];
+  if (entries.length) {
+    parts.push(h("h3", { text: "Cards" }),
+      h("ul", { class: "ref-cards" }, entries.map(([, info]) => h("li", { text: info.text }))));
+  }
+  if ((REFERENCE.aircraft || []).length) {
+    parts.push(h("h3", { text: "Aircraft and their ratings" }), referenceTable(REFERENCE.aircraft,
+      ["name", "nation", "year", "speed", "performance", "thrust", "afterburner", "gun", "ew", "countermeasures"]));
+  }
+  return h("div", {}, parts);
+}
+
+const common = { cardInfo, reference: cardsReference };
+
+// --- Aces versus Aces: markers as pennies, Ace coins, won cards, the hand on the table ---------
+
+function coin(name) {
+  const info = CARDS[`coin:${name}`];
+  return h("span", { class: `coin coin-${name}`, title: info ? info.text : name, text: name });
+}
+
+function pennies(n) {
+  return h("span", { class: "pennies", role: "img", "aria-label": `${n} command marker(s)` },
+    "●".repeat(Math.max(0, n)) || "none", h("span", { class: "count", text: ` ${n}` }));
+}
+
+function wonPoints(data) {
+  const cards = (data.won || []).reduce((sum, c) => sum + ((CARDS[c] || {}).points || 0), 0);
+  const coins = (data.coins || []).reduce((sum, c) => sum + ((CARDS[`coin:${c}`] || {}).points || 0), 0);
+  return { cards, coins };
+}
+
+function avaSeat(data, ctx) {
+  const won = wonPoints(data);
+  return h("div", { class: "ava-seat" },
+    h("p", { class: "score-line" }, h("strong", { class: "big", text: String(data.score ?? 0) }), " points",
+      data.in_game === false ? h("span", { class: "badge off", text: "out of the game" }) : ""),
+    h("p", {}, "Markers: ", pennies(data.markers ?? 0)),
+    h("p", {}, `Cards in hand: ${data.hand_size ?? 0}`,
+      data.committed ? h("span", { class: "badge turn", text: "✓ has played face down" }) : ""),
+    h("p", {}, "Ace coins: ", (data.coins || []).length ? (data.coins || []).map(coin) : "none"),
+    h("div", {}, `Won this round (${won.cards} + ${won.coins} coin points): `,
+      (data.won || []).length ? cards(data.won, ctx) : "none"));
+}
+
+function avaBoard(ctx) {
+  const v = ctx.view;
+  const plays = v.last_plays || [];
+  return h("div", { class: "ava-board" },
+    h("p", { class: "board-line" },
+      `Round ${v.round} · hand ${v.hand_number} · first to ${v.target} points · deck ${v.deck} · Aces played ${v.aces_played}`),
+    h("div", { class: "trick" }, h("h3", { text: "Last hand" }),
+      plays.some((c) => c) ? h("div", { class: "trick-cards" }, plays.map((c, seat) => h("figure", { class: "played" },
+        c ? miniCard(c, cardInfo(c)) : h("span", { class: "mini empty", role: "img", "aria-label": "no card" }),
+        h("figcaption", { text: `#${seat}` })))) : h("p", { text: "no hand played yet" })),
+    v.my_play ? h("div", {}, h("h3", { text: "Your card, face down" }), miniCard(v.my_play, cardInfo(v.my_play))) : "",
+    h("details", { class: "discards" }, h("summary", { text: `Discards (${(v.discards || []).length})` }),
+      (v.discards || []).length ? cards(v.discards, ctx) : "none"));
+}
+
+function avaReference() {
+  const coins = Object.entries(CARDS).filter(([k]) => k.startsWith("coin:")).map(([, i]) => i.text);
+  return h("ul", { class: "ref-cards" },
+    h("li", { text: "A won card scores at the round's end: numbered cards 1 point, J Q K 2 points." }),
+    h("li", { text: "An Ace scores by the coin it takes: " + coins.join("; ") + "." }),
+    h("li", { text: "The highest card wins the hand; hover a card for its value." }));
+}
+
+const layouts = {
+  aces_versus_aces: {
+    ...common,
+    seat: avaSeat,
+    board: avaBoard,
+    reference: avaReference,
+    score: (ctx, seat) => {
+      const data = (ctx.view.seats || [])[seat] || {};
+      return `${data.score ?? 0} points`;
+    },
+    status: (ctx) => (ctx.view.phase === "play" && ctx.legal.length
+      ? "Choose a card to play face down: the highest card wins the hand." : ""),
+  },
+  ace_race: {
+    ...common,
+    status: (ctx) => (ctx.view.rule && ctx.view.rule.need ? `The rule: ${ctx.view.rule.name}, ${ctx.view.rule.need}.` : ""),
+  },
+  race_to_ace: { ...common },
+  air_racing: { ...common, notHandVerbs: ["buy"] },
+  down_in_flames: { ...common },
+};
 
 export function layoutFor(game) {
-  return layouts[game] || generic;
+  return layouts[game] || common;
 }

@@ -49,6 +49,11 @@ export function value(v, ctx) {
   if (v === null || v === undefined || v === "") return h("span", { class: "none", text: "—" });
   if (typeof v === "boolean") return v ? "yes" : "no";
   if (isCardList(v)) return cards(v, ctx);
+  if (Array.isArray(v) && v.some(isCardText) && v.every((x) => x === null || isCardText(x))) {
+    return h("span", { class: "cards" }, v.map((c) => (c === null
+      ? h("span", { class: "mini empty", title: "no card", "aria-label": "no card", role: "img" })
+      : miniCard(c, ctx.cardInfo(c)))));
+  }
   if (Array.isArray(v)) {
     if (!v.length) return h("span", { class: "none", text: "none" });
     if (v.every((x) => typeof x !== "object" || x === null)) return v.map(String).join(", ");

@@ -5,6 +5,7 @@ import { TableLink } from "./net.js";
 import { loadSeat, saveSeat, forgetSeat } from "./session.js";
 import { h, renderBoard, renderSeats, seatName, cardButton } from "./render.js";
 import { markup } from "./words.js";
+import { playingCard } from "./cards.js";
 import { layoutFor } from "./games.js";
 import { renderEnd } from "./end.js";
 
@@ -46,9 +47,15 @@ export function slug(card) {
   return String(card).toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
 }
 
+// The moves a card of the hand takes part in (a layout may say which verbs are not the hand's,
+// like Air Racing's buys from the supply).
 function movesWith(card) {
   const names = new Set([String(card).toLowerCase(), slug(card)]);
-  return state.legal.filter((move) => tokens(move).some((t) => names.has(t)));
+  const notHand = new Set(layout.notHandVerbs || []);
+  return state.legal.filter((move) => {
+    const words = tokens(move);
+    return !notHand.has(words[0]) && words.some((t) => names.has(t));
+  });
 }
 
 function act(move) {
@@ -66,9 +73,14 @@ function act(move) {
   draw();
 }
 
+// A move's button text: the move without its verb (the group says it), cards as rank and suit.
 function moveLabel(move, verb) {
-  const rest = move.slice(verb.length).trim();
-  return layout.moveLabel ? layout.moveLabel(move, ctx()) : (rest || move);
+  if (layout.moveLabel) return layout.moveLabel(move, ctx());
+  const rest = (verb && move.startsWith(verb) ? move.slice(verb.length).trim() : move) || move;
+  return rest.split(/\s+/).map((word) => {
+    const card = playingCard(word);
+    return card ? `${card.rank}${card.suit.symbol}` : word;
+  }).join(" ");
 }
 
 function renderMoves() {
