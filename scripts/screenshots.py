@@ -13,7 +13,6 @@ import tempfile
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
-
 from tests.browser.conftest import CHROMIUM_ARGS, chromium_path
 from tests.browser.people import Person
 from tests.web.server import Server

@@ -16,7 +16,9 @@ POLL_MS = 25  # between looks at a page while the bots think (bounded by MAX_LOO
 MAX_LOOKS = 40000
 STATE = "window.aerodeck && window.aerodeck.state"
 NOT_HAND = {"buy"}  # verbs whose card is not the hand's (games.js notHandVerbs)
-ALLOWED_PATHS = re.compile(r"^/($|t/[A-Za-z0-9_-]+$|static/[a-z]+\.(js|css|svg)$|api/tables(/[A-Za-z0-9_-]+/join)?$)")
+ALLOWED_PATHS = re.compile(  # the pages, their files, and the lobby calls the pages make
+    r"^/($|t/[A-Za-z0-9_-]+$|static/[a-z]+\.(js|css|svg)$|api/tables(/[A-Za-z0-9_-]+/join)?$)"
+)
 
 
 def slug(card: str) -> str:
@@ -53,7 +55,12 @@ class Person:
     # --- the lobby ---------------------------------------------------------------------------
 
     def create(
-        self, game: str, players: int, humans: list[int], options: dict[str, Any], bot: str = "random"
+        self,
+        game: str,
+        players: int,
+        humans: list[int],
+        options: dict[str, Any],
+        bot: str = "random",
     ) -> dict[int, str]:
         """Create a table in the lobby by its form; the invite links it shows, by seat."""
         page = self.page

@@ -28,8 +28,8 @@ class FramesOf:
     page watches until its person takes the seat)."""
 
     def __init__(self, person: Person, seat: int | None) -> None:
-        self.frames = []
-        holding: int | None | bool = False
+        self.frames: list[dict[str, Any]] = []
+        holding: int | bool | None = False
         for frame in person.received:
             if frame.get("type") == "welcome":
                 holding = frame["seat"]
@@ -94,9 +94,7 @@ def test_whole_game_by_clicking(browser: Any, web: Server, game: str) -> None:
     if game in UNIQUE_CARDS:
         states = states_by_version(record)
         for version, cards in glimpses:
-            hands = {
-                c for s in range(players) for c in states[version].view(s).get("hand") or []
-            }
+            hands = {c for s in range(players) for c in states[version].view(s).get("hand") or []}
             assert not hands & {c for c in cards if c != "JK"}, (version, hands & set(cards))
     for person in (ann, bea, eve):
         person.close()

@@ -7,52 +7,49 @@ from __future__ import annotations
 from typing import Any
 
 from aerodeck.core.api import JSON, Game
+from aerodeck.core.cards import CARDS
+from aerodeck.games.aces_versus_aces.rules import COIN_NAMES, COIN_POINTS, WON_POINTS
+from aerodeck.games.air_racing import cards as air_cards
+from aerodeck.games.race_to_ace import cards as rta_cards
 
 
 def _race_to_ace() -> JSON:
-    from aerodeck.games.race_to_ace import cards
-
-    kinds = {**{k: "attack" for k in cards.ATTACK}, **{k: "defense" for k in cards.DEFENCE}}
-    kinds.update({k: "special" for k in cards.SPECIAL})
+    kinds = {**{k: "attack" for k in rta_cards.ATTACK}, **{k: "defense" for k in rta_cards.DEFENCE}}
+    kinds.update({k: "special" for k in rta_cards.SPECIAL})
     return {
-        cards.WORDS[k]: {
-            "title": cards.NAMES[k].title(),
+        rta_cards.WORDS[k]: {
+            "title": rta_cards.NAMES[k].title(),
             "kind": kinds[k],
-            "lines": [kinds[k], f"{cards.COUNTS[k]} in the deck"],
-            "text": f"{cards.NAMES[k]}: {kinds[k]} card, {cards.COUNTS[k]} in the deck",
+            "lines": [kinds[k], f"{rta_cards.COUNTS[k]} in the deck"],
+            "text": f"{rta_cards.NAMES[k]}: {kinds[k]} card, {rta_cards.COUNTS[k]} in the deck",
         }
-        for k in cards.KINDS
+        for k in rta_cards.KINDS
     }
 
 
 def _air_racing() -> JSON:
-    from aerodeck.games.air_racing import cards
-
     out: JSON = {}
-    for k in cards.KINDS:
+    for k in air_cards.KINDS:
         kind = (
             "money"
-            if k == cards.DOLLAR
+            if k == air_cards.DOLLAR
             else "attack"
-            if k in cards.SPEED_MODS
+            if k in air_cards.SPEED_MODS
             else "special"
-            if k in cards.ACTIONS
+            if k in air_cards.ACTIONS
             else "plain"
         )
         role = {"money": "money", "attack": "speed mod", "special": "action"}.get(kind, "card")
-        out[cards.NAMES[k]] = {
-            "title": cards.TITLES[k],
+        out[air_cards.NAMES[k]] = {
+            "title": air_cards.TITLES[k],
             "kind": kind,
-            "lines": [role, f"cost ${cards.COSTS[k]}"],
-            "text": f"{cards.TITLES[k]}: {role}, costs ${cards.COSTS[k]}",
+            "lines": [role, f"cost ${air_cards.COSTS[k]}"],
+            "text": f"{air_cards.TITLES[k]}: {role}, costs ${air_cards.COSTS[k]}",
         }
     return out
 
 
 def _aces_versus_aces() -> JSON:
-    from aerodeck.core.cards import CARDS
-    from aerodeck.games.aces_versus_aces.rules import COIN_NAMES, COIN_POINTS, WON_POINTS
-
     out: JSON = {}
     for card in CARDS:
         points = WON_POINTS[card.index]
