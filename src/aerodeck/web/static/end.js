@@ -1,6 +1,16 @@
 // The end of a game: standings by returns, the winners, what the view says of each seat's score,
 // and the record (the end frame's own) to download and replay with `aerodeck replay`.
-import { h, seatName } from "./render.js";
+import { h, seatList, seatName } from "./render.js";
+import { label } from "./words.js";
+
+const SCORE_KEYS = ["score", "vp", "kills", "acquisitions", "wins", "lap", "pos", "hand_size"];
+
+// What the final view says of a seat's score (its score, victory points, kills...).
+function genericScore(ctx, seat) {
+  const data = (seatList(ctx.view) || [])[seat] || {};
+  const parts = SCORE_KEYS.filter((k) => k in data).map((k) => `${label(k)} ${data[k]}`);
+  return parts.join(" · ");
+}
 
 export function renderEnd(box, ctx, state, table) {
   const end = state.end;
@@ -11,7 +21,7 @@ export function renderEnd(box, ctx, state, table) {
     h("td", { text: String(place + 1) }),
     h("th", { scope: "row" }, seatName(ctx, seat), end.winners.includes(seat) ? " 🏆 winner" : ""),
     h("td", { text: String(Math.round(r * 1000) / 1000) }),
-    h("td", {}, ctx.layout.score ? ctx.layout.score(ctx, seat) : "")));
+    h("td", {}, ctx.layout.score ? ctx.layout.score(ctx, seat) : genericScore(ctx, seat))));
   const blob = new Blob([JSON.stringify(end.record, null, 1)], { type: "application/json" });
   const download = h("a", {
     class: "button primary", href: URL.createObjectURL(blob), download: `aerodeck-${ctx.game}-${table}.json`,

@@ -98,7 +98,8 @@ const layouts = {
     reference: avaReference,
     score: (ctx, seat) => {
       const data = (ctx.view.seats || [])[seat] || {};
-      return `${data.score ?? 0} points`;
+      const won = wonPoints(data);
+      return `${data.score ?? 0} points (this round: cards ${won.cards}, coins ${won.coins})`;
     },
     status: (ctx) => (ctx.view.phase === "play" && ctx.legal.length
       ? "Choose a card to play face down: the highest card wins the hand." : ""),
@@ -107,7 +108,11 @@ const layouts = {
     ...common,
     status: (ctx) => (ctx.view.rule && ctx.view.rule.need ? `The rule: ${ctx.view.rule.name}, ${ctx.view.rule.need}.` : ""),
   },
-  race_to_ace: { ...common },
+  race_to_ace: {
+    ...common,
+    // a bare number in a move is a seat: "radar 2" acquires seat 2
+    moveLabel: (move) => move.split(/\s+/).slice(1).map((w) => (/^\d+$/.test(w) ? `seat ${w}` : w)).join(" ") || move,
+  },
   air_racing: { ...common, notHandVerbs: ["buy"] },
   down_in_flames: { ...common },
 };

@@ -32,9 +32,21 @@ export function seatName(ctx, seat) {
   return name;
 }
 
+// Every top-level list of per-seat objects (each with a "seat"), e.g. Air Racing's seats and
+// aircraft: their keys, and one merged object per seat.
+export function seatKeys(view) {
+  return Object.keys(view).filter((key) => Array.isArray(view[key]) && view[key].length > 0
+    && view[key].every((x) => x && typeof x === "object" && !Array.isArray(x) && Number.isInteger(x.seat)));
+}
+
 export function seatList(view) {
-  for (const key of SEAT_KEYS) if (Array.isArray(view[key])) return view[key];
-  return null;
+  const keys = seatKeys(view);
+  if (!keys.length) return null;
+  const merged = [];
+  for (const key of keys) {
+    for (const item of view[key]) merged[item.seat] = { ...(merged[item.seat] || {}), ...item };
+  }
+  return merged;
 }
 
 function isCardList(value) {
@@ -117,7 +129,15 @@ export function renderBoard(box, ctx) {
     box.replaceChildren(ctx.layout.board(ctx));
     return;
   }
-  box.replaceChildren(facts(ctx.view, ctx, new Set([...SKIP, ...(ctx.layout.boardSkip || [])])));
+  const skip = new Set([...SKIP, ...seatKeys(ctx.view), ...(ctx.layout.boardSkip || [])]);
+  const big = Object.keys(ctx.view).filter((k) => !skip.has(k) && isBig(ctx.view[k]));
+  box.replaceChildren(facts(ctx.view, ctx, new Set([...skip, ...big])),
+    ...big.map((k) => h("details", { class: "more" }, h("summary", { text: label(k) }), value(ctx.view[k], ctx))));
+}
+
+// A value too long for one line of the table (a course, a list of records): folded away.
+function isBig(v) {
+  return v !== null && typeof v === "object" && JSON.stringify(v).length > 240;
 }
 
 export function cardButton(text, ctx, { playable, selected, onClick }) {

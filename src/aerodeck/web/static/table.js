@@ -77,7 +77,11 @@ function act(move) {
 function moveLabel(move, verb) {
   if (layout.moveLabel) return layout.moveLabel(move, ctx());
   const rest = (verb && move.startsWith(verb) ? move.slice(verb.length).trim() : move) || move;
-  return rest.split(/\s+/).map((word) => {
+  return pretty(rest);
+}
+
+function pretty(text) {
+  return text.split(/\s+/).map((word) => {
     const card = playingCard(word);
     return card ? `${card.rank}${card.suit.symbol}` : word;
   }).join(" ");
@@ -112,7 +116,7 @@ function renderMoves() {
   }
   for (const [verb, moves] of groups) {
     const verbText = move0Verb(moves[0]);
-    parts.push(h("fieldset", { class: "verb" }, h("legend", { text: verbText }),
+    parts.push(h("fieldset", { class: "verb" }, h("legend", { text: pretty(verbText) }),
       moves.map((move) => h("button", {
         type: "button", class: "move", "data-move": move, disabled,
         title: move, onclick: () => act(move),
