@@ -90,6 +90,67 @@ function avaReference() {
     h("li", { text: "The highest card wins the hand; hover a card for its value." }));
 }
 
+// --- Air Racing: the course, its pylons and lanes, and every aircraft on it ------------------
+
+const SVGNS = "http://www.w3.org/2000/svg";
+function svg(name, attrs = {}, text = null) {
+  const node = document.createElementNS(SVGNS, name);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
+  if (text !== null) node.textContent = text;
+  return node;
+}
+
+function courseDrawing(ctx) {
+  const course = ctx.view.course;
+  const planes = ctx.view.aircraft;
+  if (!course || !Array.isArray(planes)) return null;
+  const length = course.length || 1;
+  const lanes = course.lanes || 1;
+  const cell = 16;
+  const width = length * cell + 20;
+  const height = lanes * 22 + 40;
+  const drawing = svg("svg", { viewBox: `0 0 ${width} ${height}`, class: "course", role: "img",
+    "aria-label": `The course: ${course.name}, ${length} tiles, ${lanes} lanes; ` + planes.map((p) =>
+      `seat ${p.seat} at tile ${p.pos % length} lap ${p.lap} lane ${p.lane} altitude ${p.altitude}`).join("; ") });
+  for (let lane = 0; lane < lanes; lane += 1) {
+    drawing.append(svg("rect", { x: 10, y: 28 + lane * 22, width: length * cell, height: 20, class: "lane" }));
+  }
+  for (const pylon of course.pylons || []) {
+    const x = 10 + pylon.at * cell;
+    drawing.append(svg("line", { x1: x, y1: 24, x2: x, y2: height - 6, class: pylon.start ? "start-line" : "pylon-line" }));
+    drawing.append(svg("text", { x: x + 2, y: 18, class: "pylon-name" }, pylon.start ? "Start" : pylon.name.replace("Pylon ", "P")));
+  }
+  for (const plane of planes) {
+    const x = 10 + ((plane.pos % length) + 0.5) * cell;
+    const y = 28 + (plane.lane ?? 0) * 22 + 10;
+    const group = svg("g", { class: `plane${plane.seat === ctx.mySeat ? " mine" : ""}` });
+    group.append(svg("circle", { cx: x, cy: y, r: 9 }));
+    group.append(svg("text", { x, y: y + 4, "text-anchor": "middle" }, String(plane.seat)));
+    group.append(svg("title", {}, `seat ${plane.seat}: lap ${plane.lap}, tile ${plane.pos % length}, ${plane.altitude}, speed ${plane.speed}`));
+    drawing.append(group);
+  }
+  return h("div", { class: "course-box" }, h("h3", { text: `${course.name}: lap and position` }), drawing);
+}
+
+// --- Down In Flames: each aircraft's ratings on its choice --------------------------------
+
+function aircraftBySlug() {
+  const out = {};
+  for (const plane of REFERENCE.aircraft || []) {
+    out[plane.name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "")] = plane;
+  }
+  return out;
+}
+const PLANES = aircraftBySlug();
+
+function difMove(move) {
+  const [verb, ...rest] = move.split(/\s+/);
+  const plane = verb === "fly" ? PLANES[rest.join("-")] : null;
+  if (!plane) return rest.join(" ") || move;
+  return h("span", { class: "plane-choice" }, h("strong", { text: plane.name }),
+    h("span", { class: "ratings", text: `${plane.nation} ${plane.year} · speed ${plane.speed} · perf ${plane.performance} · thrust ${plane.thrust} · AB ${plane.afterburner} · gun ${plane.gun} · EW ${plane.ew} · CM ${plane.countermeasures}` }));
+}
+
 const layouts = {
   aces_versus_aces: {
     ...common,
@@ -113,8 +174,8 @@ const layouts = {
     // a bare number in a move is a seat: "radar 2" acquires seat 2
     moveLabel: (move) => move.split(/\s+/).slice(1).map((w) => (/^\d+$/.test(w) ? `seat ${w}` : w)).join(" ") || move,
   },
-  air_racing: { ...common, notHandVerbs: ["buy"] },
-  down_in_flames: { ...common },
+  air_racing: { ...common, notHandVerbs: ["buy"], boardExtra: courseDrawing },
+  down_in_flames: { ...common, moveLabel: difMove },
 };
 
 export function layoutFor(game) {

@@ -131,7 +131,8 @@ export function renderBoard(box, ctx) {
   }
   const skip = new Set([...SKIP, ...seatKeys(ctx.view), ...(ctx.layout.boardSkip || [])]);
   const big = Object.keys(ctx.view).filter((k) => !skip.has(k) && isBig(ctx.view[k]));
-  box.replaceChildren(facts(ctx.view, ctx, new Set([...skip, ...big])),
+  const extra = ctx.layout.boardExtra ? ctx.layout.boardExtra(ctx) : null;
+  box.replaceChildren(...(extra ? [extra] : []), facts(ctx.view, ctx, new Set([...skip, ...big])),
     ...big.map((k) => h("details", { class: "more" }, h("summary", { text: label(k) }), value(ctx.view[k], ctx))));
 }
 
