@@ -172,3 +172,22 @@ def test_refusals_show_the_reason(browser: Any, web: Server) -> None:
     page.wait_for_function(f"window.aerodeck.state.version > {version}")
     ann.check_protocol()
     ann.close()
+
+
+def test_host_hands_a_missing_seat_to_a_bot(browser: Any, web: Server) -> None:
+    ann = Person(browser, web.base, seed=7)
+    ann.create("aces_versus_aces", 3, [0, 1], {"target": 10})
+    page = ann.page
+    assert ann.state()["status"] == "waiting"
+    host = page.locator("#host")
+    host.wait_for(state="visible")
+    assert "Seat 1: nobody has taken it yet" in host.inner_text()
+    page.get_by_role("button", name="New invite link").click()
+    page.wait_for_selector('input[aria-label="new invite link for seat 1"]')
+    assert "#invite=" in page.input_value('input[aria-label="new invite link for seat 1"]')
+    page.get_by_role("button", name="Let a bot play it").click()
+    page.wait_for_function("window.aerodeck.state.status !== 'waiting'")
+    assert play_to_end([ann]) > 0
+    assert "The game is over" in page.inner_text("#end")
+    ann.check_protocol()
+    ann.close()

@@ -2,7 +2,7 @@
 // and the drawing of every frame. The server decides everything: the page only offers the legal
 // moves it was sent (or a typed notation) and shows the server's answer.
 import { TableLink } from "./net.js";
-import { loadSeat, saveSeat, forgetSeat } from "./session.js";
+import { loadHost, loadSeat, saveSeat, forgetSeat } from "./session.js";
 import { h, renderBoard, renderSeats, seatName, cardButton } from "./render.js";
 import { markup } from "./words.js";
 import { playingCard } from "./cards.js";
@@ -200,6 +200,7 @@ function draw() {
   renderHand();
   renderMoves();
   renderLog();
+  renderHost();
   if (state.end) renderEnd($("end"), c, state, TABLE);
   if (layout.reference && !$("reference-box").dataset.done) {
     $("reference-box").dataset.done = "1";
@@ -331,6 +332,62 @@ async function join(event) {
     last = typeof answer.detail === "string" ? answer.detail : `error ${response.status}`;
   }
   error.textContent = `Could not take the seat: ${last}`;
+}
+
+// --- the host's seat controls (REST of the protocol) and taking one's seat back ---------------
+
+async function post(path, body) {
+  const response = await fetch(path, {
+    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
+  });
+  const answer = await response.json().catch(() => ({}));
+  if (!response.ok) throw new Error(typeof answer.detail === "string" ? answer.detail : `error ${response.status}`);
+  return answer;
+}
+
+function renderHost() {
+  const hostToken = loadHost(TABLE);
+  const saved = loadSeat(TABLE);
+  const box = $("host");
+  const rows = [];
+  if (saved && state.seat !== null) {
+    const mine = state.seats[state.seat] || {};
+    if (mine.played_by && mine.played_by !== "human" && state.status === "playing") {
+      rows.push(h("p", {}, `A bot (${mine.played_by}) plays your seat. `, h("button", {
+        type: "button", class: "primary", onclick: () => post(`/api/tables/${TABLE}/seats/${state.seat}/take`,
+          { token: saved.token }).catch((e) => { $("host-error").textContent = e.message; }),
+      }, "Take my seat back")));
+    }
+  }
+  if (hostToken && state.status !== "over") {
+    for (const seat of state.seats) {
+      if (seat.kind !== "human" || seat.connected || seat.seat === state.seat) continue;
+      const who = seat.claimed ? `${seat.name || "a person"} is away` : "nobody has taken it yet";
+      const controls = [];
+      if (!seat.played_by || seat.played_by === "human") {
+        controls.push(h("button", { type: "button", onclick: () => post(`/api/tables/${TABLE}/seats/${seat.seat}/bot`,
+          { host_token: hostToken, bot: null }).catch((e) => { $("host-error").textContent = e.message; }) },
+        "Let a bot play it"));
+      }
+      if (!seat.claimed) {
+        controls.push(h("button", { type: "button", onclick: async () => {
+          try {
+            const answer = await post(`/api/tables/${TABLE}/seats/${seat.seat}/invite`, { host_token: hostToken });
+            const link = `${answer.link}&seat=${answer.seat}`;
+            $("host-error").textContent = "";
+            const out = h("input", { readonly: true, class: "link-box", value: link, "aria-label": `new invite link for seat ${seat.seat}` });
+            controls.push(out);
+            $(`host-seat-${seat.seat}`).append(out);
+            out.select();
+          } catch (e) { $("host-error").textContent = e.message; }
+        } }, "New invite link"));
+      }
+      rows.push(h("div", { class: "host-seat", id: `host-seat-${seat.seat}` }, h("p", { text: `Seat ${seat.seat}: ${who}.` }), controls));
+    }
+  }
+  box.hidden = rows.length === 0;
+  $("host-seats").replaceChildren(...rows);
+  $("host-title").textContent = hostToken ? "Your table (host)" : "Your seat";
 }
 
 function onLinkState(kind, detail) {
