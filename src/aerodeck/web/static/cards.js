@@ -77,7 +77,8 @@ export function cardFace(text, info = null) {
   const title = (info && info.title) || cardName(text);
   const lines = wrap(title.toUpperCase(), 11).slice(0, 3);
   lines.forEach((line, i) => {
-    svg.append(el("text", { x: 35, y: 34 + i * 11, class: "named", "text-anchor": "middle" }, line));
+    const fit = line.length > 9 ? { textLength: 62, lengthAdjust: "spacingAndGlyphs" } : {};
+    svg.append(el("text", { x: 35, y: 34 + i * 11, class: "named", "text-anchor": "middle", ...fit }, line));
   });
   const values = ((info && info.lines) || []).flatMap((line) => wrap(line, 15)).slice(0, 4);
   values.forEach((line, i) => {
