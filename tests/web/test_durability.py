@@ -130,7 +130,7 @@ def test_kill_9_mid_game_loses_no_acknowledged_move(
         for version, move in seat_acks:
             assert record["actions"][version - 1] == move, "an acknowledged move was lost"
     if in_flight is not None:
-        seat, version, move = in_flight
+        _, version, move = in_flight
         assert record["actions"][version] == move
 
 

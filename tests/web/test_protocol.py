@@ -361,10 +361,7 @@ def test_the_host_cannot_hand_a_connected_seat_to_a_bot(server: Server) -> None:
         ({"game": "no_such_game"}, 400),
         ({"game": "race_to_ace", "players": 9}, 400),
         ({"game": "race_to_ace", "players": 2, "seats": [{"kind": "bot", "bot": "x"}] * 2}, 400),
-        (
-            {"game": "race_to_ace", "players": 2, "seats": [{"kind": "bot", "bot": "random"}] * 2},
-            400,
-        ),
+        ({"game": "race_to_ace", "players": 2, "seats": [{"kind": "human"}] * 3}, 400),
         ({"game": "race_to_ace", "extra": 1}, 422),
     ],
     ids=[
@@ -376,7 +373,7 @@ def test_the_host_cannot_hand_a_connected_seat_to_a_bot(server: Server) -> None:
         "game",
         "players",
         "bot",
-        "no-human",
+        "seat-count",
         "extra-field",
     ],
 )
@@ -406,3 +403,18 @@ def test_table_creations_per_address_are_limited(new_server: Any) -> None:
 def test_a_request_body_over_the_limit_is_refused(server: Server) -> None:
     response = server.post("/api/tables", {"game": GAME, "name": "x" * 70_000})
     assert response.status_code == 413
+
+
+def test_a_table_of_bots_starts_at_once_and_can_be_watched(server: Server) -> None:
+    seats = [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "heuristic"}]
+    created = server.create(game=GAME, players=2, options={"kills_to_win": 1}, seats=seats)
+    assert created["invites"] == [] and created["table_state"]["status"] == "playing"
+
+    async def watch() -> dict[str, Any]:
+        watcher = Client(server.ws_url, created["table"], None)
+        await watcher.connect()
+        end = await watcher.until("end", 5000)
+        await watcher.close()
+        return end
+
+    assert aerodeck.replay(asyncio.run(watch())["record"]).is_terminal

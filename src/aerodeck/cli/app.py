@@ -338,6 +338,9 @@ def serve(
     keep_days: Annotated[
         float, typer.Option(help="days a finished table is kept before the purge", min=0)
     ] = 7.0,
+    purge_every: Annotated[
+        float, typer.Option(help="seconds between purges of tables past retention", min=1)
+    ] = 3600.0,
     bot_budget: Annotated[
         float, typer.Option(help="seconds a bot may think before the random bot moves", min=0.1)
     ] = 10.0,
@@ -359,6 +362,7 @@ def serve(
         creations_per_ip=creations_per_ip,
         keep_finished=keep_days * 86400,
         bot_budget=bot_budget,
+        purge_every=purge_every,
     )
     serve(settings, host, port, log_level, console)
 

@@ -15,7 +15,7 @@ from pydantic import (
     ValidationError,
 )
 
-from aerodeck.web.models import MAX_CLIENT_ID_CHARS, MAX_MOVE_CHARS
+from aerodeck.web.models import MAX_MOVE_CHARS
 
 # close codes
 NORMAL = 1000
@@ -30,6 +30,8 @@ TOO_SLOW = 4500
 
 MAX_TOKEN_CHARS = 128
 MAX_TABLE_ID_CHARS = 64
+TABLE_ID_PATTERN = r"^[A-Za-z0-9_-]{1,64}$"  # token_urlsafe's alphabet
+CLIENT_ID_PATTERN = r"^[!-~]{1,64}$"  # printable ASCII: stored as given
 
 
 class _Frame(BaseModel):
@@ -38,14 +40,14 @@ class _Frame(BaseModel):
 
 class Hello(_Frame):
     type: Literal["hello"]
-    table: StrictStr = Field(min_length=1, max_length=MAX_TABLE_ID_CHARS)
+    table: StrictStr = Field(pattern=TABLE_ID_PATTERN)
     token: StrictStr | None = Field(default=None, max_length=MAX_TOKEN_CHARS)
     last_version: StrictInt | None = None
 
 
 class Act(_Frame):
     type: Literal["act"]
-    id: StrictStr = Field(min_length=1, max_length=MAX_CLIENT_ID_CHARS)
+    id: StrictStr = Field(pattern=CLIENT_ID_PATTERN)
     version: StrictInt
     move: StrictStr = Field(min_length=1, max_length=MAX_MOVE_CHARS)
 

@@ -278,8 +278,6 @@ class Hub:
                 raise ConfigError(f"unknown bot {spec.bot!r} (bots: {', '.join(bots)})")
         if fallback_bot.strip().lower() not in bots:
             raise ConfigError(f"unknown bot {fallback_bot!r} (bots: {', '.join(bots)})")
-        if not any(spec.kind == "human" for spec in specs):
-            raise ConfigError("a table needs at least one human seat")
         if claim is not None and not (0 <= claim < len(specs) and specs[claim].kind == "human"):
             raise ConfigError(f"seat {claim} is not a human seat of this table")
         table_id = new_table_id()

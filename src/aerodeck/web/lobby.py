@@ -2,20 +2,34 @@
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, HTTPException, Request
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
 from aerodeck.agents.registry import agent_names
 from aerodeck.core.api import JSON
 from aerodeck.core.errors import ConfigError
 from aerodeck.core.registry import list_games, make
+from aerodeck.web.frames import TABLE_ID_PATTERN
 from aerodeck.web.hub import Hub, LobbyError, SeatSpec
 from aerodeck.web.limits import WindowCounter
 from aerodeck.web.tables import Table
 
 router = APIRouter()
+
+
+def _encodable(text: str) -> str:
+    """Text the store can keep (no lone surrogates)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise ValueError("text must be valid Unicode") from None
+    return text
+
+
+Text = Annotated[str, AfterValidator(_encodable)]
 LIST_LIMIT = 200
 Scalar = StrictStr | StrictBool | StrictInt
 
@@ -26,38 +40,38 @@ class _Body(BaseModel):
 
 class SeatIn(_Body):
     kind: Literal["human", "bot"]
-    bot: str | None = Field(default=None, max_length=64)
+    bot: Text | None = Field(default=None, max_length=64)
 
 
 class CreateTable(_Body):
-    game: str = Field(max_length=64)
+    game: Text = Field(max_length=64)
     players: StrictInt | None = None
-    options: dict[Annotated[str, Field(max_length=64)], Scalar] = Field(default_factory=dict)
+    options: dict[Annotated[Text, Field(max_length=64)], Scalar] = Field(default_factory=dict)
     seats: list[SeatIn] | None = Field(default=None, max_length=16)
     listed: bool = True
     clock: int | None = Field(default=None, ge=5, le=86400)
-    fallback_bot: str = Field(default="heuristic", max_length=64)
+    fallback_bot: Text = Field(default="heuristic", max_length=64)
     claim: int | None = None
-    name: str = Field(default="", max_length=32)
+    name: Text = Field(default="", max_length=32)
 
 
 class Join(_Body):
     seat: int | None = None
-    invite: str | None = Field(default=None, max_length=128)
-    name: str = Field(default="", max_length=32)
+    invite: Text | None = Field(default=None, max_length=128)
+    name: Text = Field(default="", max_length=32)
 
 
 class SeatToken(_Body):
-    token: str = Field(max_length=128)
+    token: Text = Field(max_length=128)
 
 
 class HostBot(_Body):
-    host_token: str = Field(max_length=128)
-    bot: str | None = Field(default=None, max_length=64)
+    host_token: Text = Field(max_length=128)
+    bot: Text | None = Field(default=None, max_length=64)
 
 
 class HostOnly(_Body):
-    host_token: str = Field(max_length=128)
+    host_token: Text = Field(max_length=128)
 
 
 def hub_of(request: Request) -> Hub:
@@ -69,7 +83,7 @@ HubDep = Annotated[Hub, Depends(hub_of)]
 
 
 async def _table(hub: Hub, table_id: str) -> Table:
-    table = await hub.get(table_id) if len(table_id) <= 64 else None
+    table = await hub.get(table_id) if re.fullmatch(TABLE_ID_PATTERN, table_id) else None
     if table is None:
         raise HTTPException(404, "no such table")
     return table

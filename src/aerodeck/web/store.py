@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import delete, event, make_url, select, update
+from sqlalchemy import delete, event, insert, make_url, select, update
 from sqlalchemy.engine.interfaces import DBAPIConnection
-from sqlalchemy.exc import ArgumentError
+from sqlalchemy.exc import ArgumentError, IntegrityError
 from sqlalchemy.ext.asyncio import (
     AsyncEngine,
     AsyncSession,
@@ -38,6 +38,24 @@ class StoredTable:
     table: TableRow
     seats: list[SeatRow]
     moves: list[MoveRow]
+
+
+@dataclass
+class _Pending:
+    """A move waiting for the next group commit."""
+
+    row: dict[str, Any]
+    table: dict[str, Any]
+    done: asyncio.Future[None]
+
+
+def _answer(pending: _Pending, error: Exception | None) -> None:
+    if pending.done.done():  # the mover went away (shutdown); the write stands
+        return
+    if error is None:
+        pending.done.set_result(None)
+    else:
+        pending.done.set_exception(error)
 
 
 def _sqlite_pragmas(dbapi_connection: DBAPIConnection, _record: ConnectionPoolEntry) -> None:
@@ -75,6 +93,8 @@ class Store:
         self.engine = engine
         self.sessions = async_sessionmaker(engine, expire_on_commit=False)
         self._write_lock = asyncio.Lock() if engine.dialect.name == "sqlite" else None
+        self._batch: list[_Pending] = []
+        self._flusher: asyncio.Task[None] | None = None
 
     @classmethod
     async def open(cls, settings: Settings) -> Store:
@@ -184,26 +204,65 @@ class Store:
         source: str,
         finished: bool,
     ) -> None:
-        """Store move ``seq`` and the table's new version in one transaction; IntegrityError if
-        move ``seq`` or this (seat, client id) is already stored."""
+        """Store move ``seq`` and the table's new version, committed when this returns;
+        IntegrityError if move ``seq`` or this (seat, client id) is already stored.
+
+        On SQLite the moves of all tables waiting at the same moment are committed together, one
+        transaction and one fsync for the lot (group commit): with one writer per file, a commit
+        per move would cap the whole server at one fsync per move. A batch that breaks a unique
+        constraint is written again move by move, so each move gets its own answer."""
         now = utcnow()
+        table: dict[str, Any] = {"version": seq + 1, "updated_at": now}
+        if finished:
+            table |= {"status": "over", "finished_at": now}
+        row = {
+            "table_id": table_id,
+            "seq": seq,
+            "seat": seat,
+            "move": move,
+            "client_id": client_id,
+            "source": source,
+            "created_at": now,
+        }
+        pending = _Pending(row, table, asyncio.get_running_loop().create_future())
+        if self._write_lock is None:
+            await self._write_moves([pending])
+            return
+        self._batch.append(pending)
+        if self._flusher is None or self._flusher.done():
+            self._flusher = asyncio.create_task(self._flush())
+        await pending.done
+
+    async def _flush(self) -> None:
+        while self._batch:
+            batch, self._batch = self._batch, []
+            try:
+                await self._write_moves(batch)
+            except IntegrityError:
+                for pending in batch:
+                    try:
+                        await self._write_moves([pending])
+                    except Exception as error:
+                        _answer(pending, error)
+                    else:
+                        _answer(pending, None)
+                continue
+            except Exception as error:
+                for pending in batch:
+                    _answer(pending, error)
+                continue
+            for pending in batch:
+                _answer(pending, None)
+
+    async def _write_moves(self, batch: list[_Pending]) -> None:
         async with self._write() as session:
-            session.add(
-                MoveRow(
-                    table_id=table_id,
-                    seq=seq,
-                    seat=seat,
-                    move=move,
-                    client_id=client_id,
-                    source=source,
-                    created_at=now,
+            await session.execute(insert(MoveRow), [pending.row for pending in batch])
+            for pending in batch:
+                await session.execute(
+                    update(TableRow)
+                    .where(TableRow.id == pending.row["table_id"])
+                    .values(pending.table)
                 )
-            )
-            await session.flush()
-            values: dict[str, Any] = {"version": seq + 1, "updated_at": now}
-            if finished:
-                values |= {"status": "over", "finished_at": now}
-            await session.execute(update(TableRow).where(TableRow.id == table_id).values(values))
 
     async def find_client_move(self, table_id: str, seat: int, client_id: str) -> int | None:
         """The seq of the move stored for (seat, client id), if any."""

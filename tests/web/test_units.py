@@ -1,0 +1,85 @@
+"""The server's small parts in process: tokens, options from the network, frames, rate limits."""
+
+from __future__ import annotations
+
+import pytest
+
+from aerodeck.core.errors import ConfigError
+from aerodeck.web.frames import Act, Hello, MalformedFrameError, Ping, parse_frame
+from aerodeck.web.limits import TokenBucket, WindowCounter
+from aerodeck.web.remote_options import check_remote_options
+from aerodeck.web.tokens import digest, matches, new_invite, new_token
+
+
+def test_tokens_are_long_random_and_kept_only_as_digests() -> None:
+    token = new_token()
+    assert len(token) == 43 and token != new_token()
+    assert len(new_invite()) == 22
+    stored = digest(token)
+    assert token not in stored and len(stored) == 64
+    assert matches(token, stored)
+    assert not matches(token[:-1] + ("A" if token[-1] != "A" else "B"), stored)
+    assert not matches(None, stored) and not matches(token, None)
+    assert not matches("\ud800", stored), "a lone surrogate is compared, not a crash"
+
+
+@pytest.mark.parametrize(
+    ("game", "options"),
+    [
+        ("air_racing", {"course": "/etc/passwd"}),
+        ("air-racing", {"course": "~/my-course.toml"}),
+        ("down_in_flames", {"data": "/etc/passwd"}),
+        ("down_in_flames", {"campaign": "/etc/passwd"}),
+        ("race_to_ace", {"kills_to_win": 2.5}),
+        ("race_to_ace", {"kills_to_win": [1]}),
+        ("race_to_ace", {"kills_to_win": 10**12}),
+        ("race_to_ace", {"x" * 65: 1}),
+        ("race_to_ace", {"games": "9" * 65}),
+        ("race_to_ace", {f"o{i}": 1 for i in range(33)}),
+    ],
+)
+def test_options_from_the_network_never_name_a_file_and_stay_small(
+    game: str, options: dict[str, object]
+) -> None:
+    with pytest.raises(ConfigError):
+        check_remote_options(game, options)
+
+
+def test_shipped_names_pass() -> None:
+    assert check_remote_options("air_racing", {"course": "Standard"}) == {"course": "Standard"}
+    assert check_remote_options("down_in_flames", {"data": "", "campaign": "1973 Yom Kippur War"})
+    assert check_remote_options("race_to_ace", {"kills-to-win": 3}) == {"kills_to_win": 3}
+
+
+def test_frames_parse_strictly() -> None:
+    assert parse_frame('{"type":"hello","table":"abc_-9"}') == Hello(
+        type="hello", table="abc_-9", token=None, last_version=None
+    )
+    assert isinstance(parse_frame('{"type":"ping","extra":1}'), Ping)
+    act = parse_frame('{"type":"act","id":"m1","version":3,"move":"pass"}')
+    assert isinstance(act, Act) and act.version == 3
+    for bad in (
+        "",
+        "null",
+        "{}",
+        '{"type":"hello","table":"../etc"}',
+        '{"type":"hello","table":"a","last_version":1.5}',
+        '{"type":"act","id":"m 1","version":3,"move":"pass"}',
+        '{"type":"act","id":"m1","version":"3","move":"pass"}',
+        '{"type":"act","id":"m1","version":3,"move":""}',
+        '{"type":"act","id":"m1","version":3}',
+        '{"type":"ACT","id":"m1","version":3,"move":"pass"}',
+    ):
+        with pytest.raises(MalformedFrameError, match="malformed frame"):
+            parse_frame(bad)
+
+
+def test_a_token_bucket_lets_a_burst_through_then_refuses() -> None:
+    bucket = TokenBucket(rate=0.001, burst=5)
+    assert [bucket.take() for _ in range(7)] == [True] * 5 + [False] * 2
+
+
+def test_a_window_counter_counts_per_key() -> None:
+    counter = WindowCounter(limit=2, window=3600)
+    assert [counter.allow("a") for _ in range(3)] == [True, True, False]
+    assert counter.allow("b")
