@@ -143,10 +143,25 @@ function aircraftBySlug() {
 }
 const PLANES = aircraftBySlug();
 
-function difMove(move) {
+function difStatus(ctx) {
+  const cycle = ctx.view.cycle;
+  if (!cycle || !Array.isArray(cycle.chain) || !cycle.chain.length) return "";
+  const last = cycle.chain[cycle.chain.length - 1];
+  return `Seat ${last.seat} played ${last.card}${last.as ? ` as ${last.as}` : ""} (${cycle.use}): a reaction is awaited.`;
+}
+
+function rtaStatus(ctx) {
+  const v = ctx.view;
+  const parts = [];
+  if (v.dogfight) parts.push(`Dogfight: seat ${v.dogfight.attacker} attacks seat ${v.dogfight.defender} (${v.dogfight.kind}).`);
+  if (v.pending) parts.push(`${String(v.pending.card).toUpperCase()} by seat ${v.pending.by} against seat ${v.pending.against}: answer it or pass.`);
+  return parts.join(" ");
+}
+
+function difMove(move, ctx, group) {
   const [verb, ...rest] = move.split(/\s+/);
   const plane = verb === "fly" ? PLANES[rest.join("-")] : null;
-  if (!plane) return rest.join(" ") || move;
+  if (!plane) return (verb === group ? rest.join(" ") : move) || move;
   return h("span", { class: "plane-choice" }, h("strong", { text: plane.name }),
     h("span", { class: "ratings", text: `${plane.nation} ${plane.year} · speed ${plane.speed} · perf ${plane.performance} · thrust ${plane.thrust} · AB ${plane.afterburner} · gun ${plane.gun} · EW ${plane.ew} · CM ${plane.countermeasures}` }));
 }
@@ -172,10 +187,12 @@ const layouts = {
   race_to_ace: {
     ...common,
     // a bare number in a move is a seat: "radar 2" acquires seat 2
-    moveLabel: (move) => move.split(/\s+/).slice(1).map((w) => (/^\d+$/.test(w) ? `seat ${w}` : w)).join(" ") || move,
+    moveLabel: (move, ctx, verb) => move.split(/\s+/).filter((w, i) => !(i === 0 && w === verb))
+      .map((w) => (/^\d+$/.test(w) ? `seat ${w}` : w)).join(" ") || move,
+    status: rtaStatus,
   },
   air_racing: { ...common, notHandVerbs: ["buy"], boardExtra: courseDrawing },
-  down_in_flames: { ...common, moveLabel: difMove },
+  down_in_flames: { ...common, moveLabel: difMove, status: difStatus },
 };
 
 export function layoutFor(game) {

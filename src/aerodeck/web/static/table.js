@@ -75,7 +75,11 @@ function act(move) {
 
 // A move's button text: the move without its verb (the group says it), cards as rank and suit.
 function moveLabel(move, verb) {
-  if (layout.moveLabel) return layout.moveLabel(move, ctx());
+  if (state.selected) {  // the chosen card goes without saying: show the rest of the move
+    const names = new Set([String(state.selected).toLowerCase(), slug(state.selected)]);
+    move = move.split(/\s+/).filter((w) => !names.has(w.toLowerCase())).join(" ") || move;
+  }
+  if (layout.moveLabel) return layout.moveLabel(move, ctx(), verb);
   const rest = (verb && move.startsWith(verb) ? move.slice(verb.length).trim() : move) || move;
   return pretty(rest);
 }
