@@ -152,6 +152,16 @@ export function cardButton(text, ctx, { playable, selected, onClick }) {
     "data-card": text,
     onclick: onClick,
   });
+  const detail = () => {
+    const box = document.getElementById("card-detail");
+    if (box) box.textContent = info && info.text ? info.text : cardName(text);
+  };
+  button.addEventListener("focus", detail);
+  button.addEventListener("mouseenter", detail);
+  button.addEventListener("contextmenu", (event) => {  // a long press on a touch screen
+    event.preventDefault();
+    detail();
+  });
   button.append(cardFace(text, info));
   if (!playable) button.setAttribute("aria-disabled", "true");
   return button;
