@@ -191,3 +191,31 @@ def test_host_hands_a_missing_seat_to_a_bot(browser: Any, web: Server) -> None:
     assert "The game is over" in page.inner_text("#end")
     ann.check_protocol()
     ann.close()
+
+
+def test_keyboard_alone_plays(browser: Any, web: Server) -> None:
+    ann = Person(browser, web.base, seed=8)
+    ann.create("aces_versus_aces", 2, [0], {})
+    page = ann.page
+    on_a_move = (
+        "(() => { const e = document.activeElement;"
+        " return !!e && e.matches('#hand button.card.playable, #move-buttons button.move'); })()"
+    )
+    for _ in range(4):
+        page.wait_for_function(
+            "window.aerodeck.state.legal.length > 0 && !window.aerodeck.state.busy"
+        )
+        version = ann.state()["version"]
+        for _ in range(80):  # Tab through the page to something that makes a move
+            if page.evaluate(on_a_move):
+                break
+            page.keyboard.press("Tab")
+        assert page.evaluate(on_a_move), "Tab never reached a card or a move"
+        assert page.evaluate(
+            "getComputedStyle(document.activeElement).outlineStyle !== 'none'"
+            " || getComputedStyle(document.activeElement).transform !== 'none'"
+        ), "the focused control shows no focus"
+        page.keyboard.press("Enter")
+        page.wait_for_function(f"window.aerodeck.state.version > {version}")
+    ann.check_protocol()
+    ann.close()

@@ -195,8 +195,27 @@ function renderLog() {
   log.scrollTop = log.scrollHeight;
 }
 
+// Redrawing replaces the buttons: keep the keyboard's place (the same move or card, else the
+// first thing to press in the same area).
+function focusKey() {
+  const el = document.activeElement;
+  if (!el || !el.dataset) return null;
+  if (el.dataset.move) return { sel: `#move-buttons button[data-move="${CSS.escape(el.dataset.move)}"]`, area: "#moves" };
+  if (el.dataset.card) return { sel: `#hand button[data-card="${CSS.escape(el.dataset.card)}"]`, area: "#hand-box" };
+  return null;
+}
+
+function restoreFocus(key) {
+  if (!key || (document.activeElement && document.activeElement !== document.body)) return;
+  const again = document.querySelector(key.sel)
+    || document.querySelector(`${key.area} button.playable, ${key.area} button.move:not([disabled])`)
+    || document.querySelector("#hand button.playable, #move-buttons button.move:not([disabled])");
+  if (again) again.focus({ preventScroll: true });
+}
+
 function draw() {
   if (!state.view) return;
+  const key = focusKey();
   const c = ctx();
   renderStatus();
   renderSeats($("seats"), c);
@@ -205,6 +224,7 @@ function draw() {
   renderMoves();
   renderLog();
   renderHost();
+  restoreFocus(key);
   if (state.end) renderEnd($("end"), c, state, TABLE);
   if (layout.reference && !$("reference-box").dataset.done) {
     $("reference-box").dataset.done = "1";
