@@ -17,7 +17,7 @@ MAX_LOOKS = 40000
 STATE = "window.aerodeck && window.aerodeck.state"
 NOT_HAND = {"buy"}  # verbs whose card is not the hand's (games.js notHandVerbs)
 ALLOWED_PATHS = re.compile(  # the pages, their files, and the lobby calls the pages make
-    r"^/($|t/[A-Za-z0-9_-]+$|static/[a-z]+\.(js|css|svg)$|api/tables"
+    r"^/($|t/[A-Za-z0-9_-]+(/replay)?$|static/[a-z]+\.(js|css|svg)$|api/tables"
     r"(/[A-Za-z0-9_-]+/(join|seats/\d+/(bot|take|invite)))?$)"
 )
 

@@ -96,8 +96,24 @@ def test_whole_game_by_clicking(browser: Any, web: Server, game: str) -> None:
         for version, cards in glimpses:
             hands = {c for s in range(players) for c in states[version].view(s).get("hand") or []}
             assert not hands & {c for c in cards if c != "JK"}, (version, hands & set(cards))
+    # the finished game, step by step in the page
+    eve.page.get_by_role("link", name="Replay it step by step").click()
+    eve.page.wait_for_function("window.aerodeck.replay !== undefined")
+    assert eve.page.evaluate("window.aerodeck.replay.steps") == len(record["actions"]) + 1
+    eve.page.click("#next")
+    assert f"Move 1: seat {record_first_seat(record)}" in eve.page.inner_text("#status")
+    eve.page.keyboard.press("End")
+    assert eve.page.evaluate("window.aerodeck.replay.at()") == len(record["actions"])
+    eve.check_protocol()
     for person in (ann, bea, eve):
         person.close()
+
+
+def record_first_seat(record: dict[str, Any]) -> int:
+    state = states_by_version(record)[0]
+    seat = state.current_player
+    assert seat is not None
+    return seat
 
 
 def test_reload_and_restart_carry_on(browser: Any, web: Server) -> None:

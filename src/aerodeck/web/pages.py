@@ -7,6 +7,7 @@ in JSON bodies and the URL fragment, and are kept in the tab's sessionStorage.
 
 from __future__ import annotations
 
+import asyncio
 import re
 from pathlib import Path
 
@@ -18,6 +19,7 @@ from fastapi.templating import Jinja2Templates
 from aerodeck.web.hub import Hub
 from aerodeck.web.lobby import games, open_tables
 from aerodeck.web.reference import aircraft, card_reference
+from aerodeck.web.steps import replay_steps
 
 HERE = Path(__file__).resolve().parent
 templates = Jinja2Templates(directory=HERE / "templates")
@@ -50,6 +52,28 @@ async def table_page(table_id: str, request: Request) -> HTMLResponse:
         "table.html",
         {
             "table": table.describe(),
+            "reference": {"cards": card_reference(table.game), "aircraft": aircraft(table.game)},
+        },
+    )
+
+
+@router.get("/t/{table_id}/replay", response_class=HTMLResponse)
+async def replay_page(table_id: str, request: Request) -> HTMLResponse:
+    """A finished game step by step (its record is whole and public once the game is over)."""
+    hub: Hub = request.app.state.hub
+    table = await hub.get(table_id) if TABLE_ID.match(table_id) else None
+    if table is None:
+        raise HTTPException(404, "no such table")
+    state = table.state
+    if not state.is_terminal:
+        raise HTTPException(409, "the game is not over: watch it at its table")
+    steps = await asyncio.to_thread(replay_steps, state.record_for(None))
+    return templates.TemplateResponse(
+        request,
+        "replay.html",
+        {
+            "table": table.describe(),
+            "steps": steps,
             "reference": {"cards": card_reference(table.game), "aircraft": aircraft(table.game)},
         },
     )

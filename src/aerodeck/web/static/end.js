@@ -34,7 +34,8 @@ export function renderEnd(box, ctx, state, table) {
       h("thead", {}, h("tr", {}, h("th", { scope: "col", text: "Place" }), h("th", { scope: "col", text: "Player" }),
         h("th", { scope: "col", text: "Return" }), h("th", { scope: "col", text: "Score" }))),
       h("tbody", {}, rows)),
-    h("p", {}, download, " Replay it with ", h("code", { text: "aerodeck replay FILE" }), "."),
+    h("p", {}, download, " ", h("a", { class: "button", href: `/t/${table}/replay` }, "Replay it step by step"),
+      " (or ", h("code", { text: "aerodeck replay FILE" }), ")."),
     h("p", {}, h("a", { href: "/", class: "button" }, "Back to the lobby")));
   box.hidden = false;
 }
