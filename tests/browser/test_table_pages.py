@@ -233,5 +233,12 @@ def test_keyboard_alone_plays(browser: Any, web: Server) -> None:
         ), "the focused control shows no focus"
         page.keyboard.press("Enter")
         page.wait_for_function(f"window.aerodeck.state.version > {version}")
+    # 200% zoom of a 1280-wide window, and a phone: nothing runs off the side of the page
+    for width, height in ((640, 400), (390, 844), (320, 640)):
+        page.set_viewport_size({"width": width, "height": height})
+        overflow = page.evaluate(
+            "document.documentElement.scrollWidth - document.documentElement.clientWidth"
+        )
+        assert overflow <= 0, f"{overflow}px too wide at {width}px"
     ann.check_protocol()
     ann.close()
