@@ -140,7 +140,7 @@ def test_reload_and_restart_carry_on(browser: Any, web: Server) -> None:
                     "document.getElementById('link-state').textContent.includes('connected')",
                     timeout=60000,
                 )
-            assert bea.state()["version"] == before
+            assert bea.state()["version"] >= before  # the bots may move on at once
 
     play_to_end([ann, bea], on_look=interrupt)
     record = end_record(ann)
