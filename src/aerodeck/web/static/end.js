@@ -19,7 +19,7 @@ export function renderEnd(box, ctx, state, table) {
   const order = end.returns.map((r, seat) => ({ seat, r })).sort((a, b) => b.r - a.r);
   const rows = order.map(({ seat, r }, place) => h("tr", { class: end.winners.includes(seat) ? "winner" : "" },
     h("td", { text: String(place + 1) }),
-    h("th", { scope: "row" }, seatName(ctx, seat), end.winners.includes(seat) ? " 🏆 winner" : ""),
+    h("th", { scope: "row" }, seatName(ctx, seat), end.winners.includes(seat) ? " ★ winner" : ""),
     h("td", { text: String(Math.round(r * 1000) / 1000) }),
     h("td", {}, ctx.layout.score ? ctx.layout.score(ctx, seat) : genericScore(ctx, seat))));
   const blob = new Blob([JSON.stringify(end.record, null, 1)], { type: "application/json" });
