@@ -181,6 +181,7 @@ function renderStatus() {
   }
   if (layout.status) text += ` ${layout.status(c)}`;
   $("status").textContent = text;
+  document.title = `${state.legal.length ? "▶ your move · " : ""}${app.dataset.title} · aerodeck`;
   $("who").textContent = state.seat === null ? "watching" : `you are seat ${state.seat}`;
 }
 
