@@ -55,7 +55,9 @@ def main(games: list[str]) -> None:
                 for size, viewport in SIZES.items():
                     person.page.set_viewport_size(viewport)
                     shot = OUT / f"{game}-{size}.png"
-                    person.page.screenshot(path=str(shot), full_page=size == "desktop")
+                    person.page.screenshot(
+                        path=str(shot), full_page=size == "desktop", animations="disabled"
+                    )
                     print(shot)
                 person.close()
         finally:

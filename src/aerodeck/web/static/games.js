@@ -142,6 +142,8 @@ function aircraftBySlug() {
   return out;
 }
 const PLANES = aircraftBySlug();
+const TITLES = Object.fromEntries(Object.entries(CARDS).map(([text, info]) => [
+  text.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, ""), info.title || text]));
 
 function difStatus(ctx) {
   const cycle = ctx.view.cycle;
@@ -161,7 +163,10 @@ function rtaStatus(ctx) {
 function difMove(move, ctx, group) {
   const [verb, ...rest] = move.split(/\s+/);
   const plane = verb === "fly" ? PLANES[rest.join("-")] : null;
-  if (!plane) return (verb === group ? rest.join(" ") : move) || move;
+  if (!plane) {
+    const words = (verb === group ? rest : [verb, ...rest]).map((w) => TITLES[w] || w);
+    return words.join(" ") || move;
+  }
   return h("span", { class: "plane-choice" }, h("strong", { text: plane.name }),
     h("span", { class: "ratings", text: `${plane.nation} ${plane.year} · speed ${plane.speed} · perf ${plane.performance} · thrust ${plane.thrust} · AB ${plane.afterburner} · gun ${plane.gun} · EW ${plane.ew} · CM ${plane.countermeasures}` }));
 }

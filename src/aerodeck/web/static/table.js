@@ -105,7 +105,7 @@ function renderMoves() {
       h("button", { type: "button", class: "primary move", "data-move": state.legal[0], disabled,
         onclick: () => act(state.legal[0]) }, moveLabel(state.legal[0], ""))));
   }
-  let offered = state.legal;
+  let offered = state.legal.length === 1 ? [] : state.legal;
   if (state.selected) {
     offered = movesWith(state.selected);
     parts.push(h("p", { class: "choose" }, `With this card: choose a target or a way to play it, or `,
