@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+pytest.importorskip("fastapi", reason="the web extra is not installed: pip install -e '.[web]'")
+
 from tests.web.server import Server, free_port
 
 PG_BIN = Path("/usr/lib/postgresql/15/bin")

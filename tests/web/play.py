@@ -88,6 +88,8 @@ def check_frames(client: Client, seat: int | None, record: dict[str, Any]) -> in
         sampled = state.determinize(other, random.Random(frame["version"]))
         for source in (state, sampled):
             assert frame["view"] == source.view(seat), f"view differs at {frame['version']}"
+        if frame["type"] == "welcome" and frame["full"]:
+            assert frame["history"] == [m._asdict() for m in state.history_for(seat)]
         if frame["type"] == "update" and frame["moves"]:
             since = states[frame["version"] - 1].event_count
             for source in (state, sampled):
@@ -98,6 +100,7 @@ def check_frames(client: Client, seat: int | None, record: dict[str, Any]) -> in
             ]
             (move,) = frame["moves"]
             assert move["number"] == frame["version"]
+            assert move == state.history_for(seat)[-1]._asdict(), "the move as the seat may know it"
             assert previous is None or frame["version"] == previous + 1
         if frame["type"] == "update" and frame["moves"]:
             previous = frame["version"]

@@ -418,3 +418,28 @@ def test_a_table_of_bots_starts_at_once_and_can_be_watched(server: Server) -> No
         return end
 
     assert aerodeck.replay(asyncio.run(watch())["record"]).is_terminal
+
+
+def test_leaving_closes_the_seat_s_connections_with_4401(server: Server) -> None:
+    table, tokens = two_humans(server)
+
+    async def run() -> int:
+        client = Client(server.ws_url, table, tokens[1])
+        await client.connect()
+        left = server.post(f"/api/tables/{table}/leave", {"token": tokens[1]})
+        assert left.status_code == 200
+        code = await client.closed_with()
+        again = Client(server.ws_url, table, tokens[1])
+        refused = await again.connect()
+        assert refused["type"] == "error" and refused["code"] == 4401
+        return code
+
+    assert asyncio.run(run()) == 4401
+
+
+def test_the_lobby_has_openapi_docs(server: Server) -> None:
+    spec = server.get("/openapi.json").json()
+    assert {"/api/tables", "/api/tables/{table_id}/join", "/api/games"} <= set(spec["paths"])
+    assert server.get("/docs").status_code == 200
+    games = server.get("/api/games").json()
+    assert {g["id"] for g in games} == {info.id for info in aerodeck.list_games()}

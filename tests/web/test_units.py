@@ -83,3 +83,18 @@ def test_a_window_counter_counts_per_key() -> None:
     counter = WindowCounter(limit=2, window=3600)
     assert [counter.allow("a") for _ in range(3)] == [True, True, False]
     assert counter.allow("b")
+
+
+def test_a_bot_decision_is_a_function_of_the_table_seed_seat_and_version() -> None:
+    import aerodeck
+    from aerodeck.core.rng import derive_seed
+    from aerodeck.web.bots import choose
+
+    game = aerodeck.make("aces_versus_aces", 3)
+    state = game.new_game(seed=11)
+    seat = state.current_player
+    assert seat is not None
+    seed = derive_seed(11, "bot", seat, state.move_number)
+    moves = {choose(game, "ismcts-easy", seed, state.clone(), seat) for _ in range(3)}
+    assert len(moves) == 1, "a table rebuilt after a crash makes the same bot move"
+    assert moves <= {str(a) for a in state.legal_actions()}

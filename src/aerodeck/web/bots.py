@@ -54,12 +54,18 @@ class Autoplay:
         if table.seats[seat].played_by is not None:
             running = self._running.get(table.id)
             if running is None or running.done():
-                self._running[table.id] = self._spawn(table, self._play_bots(table))
+                task = self._spawn(table, self._play_bots(table))
+                self._running[table.id] = task
+                task.add_done_callback(lambda done: self._forget(table.id, done))
         elif table.clock:
             loop = asyncio.get_running_loop()
             self._clocks[table.id] = loop.call_later(
                 table.clock, self._timeout, table, seat, table.version
             )
+
+    def _forget(self, table_id: str, task: asyncio.Task[None]) -> None:
+        if self._running.get(table_id) is task:
+            del self._running[table_id]
 
     def _spawn(self, table: Table, work: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
         """A task of the table (cancelled if the table is purged), kept referenced there."""
@@ -102,7 +108,9 @@ class Autoplay:
 
     def _timeout(self, table: Table, seat: int, version: int) -> None:
         self._clocks.pop(table.id, None)
-        if table.playing and table.version == version and table.state.current_player == seat:
+        if table.id not in self.hub.tables or not table.playing:
+            return
+        if table.version == version and table.state.current_player == seat:
             self._spawn(table, self._clock_move(table, seat, version))
 
     async def _clock_move(self, table: Table, seat: int, version: int) -> None:

@@ -184,6 +184,9 @@ class Hub:
             return _refusal(client_id, "notation", str(error)), None
         except IllegalActionError as error:
             return _refusal(client_id, "illegal", str(error)), None
+        except Exception:  # an engine bug met by hostile text: refused, the table untouched
+            log.exception("table %s: the engine failed on move %r", table.id, move[:80])
+            return _refusal(client_id, "notation", "not a move of this game"), None
         notation = str(action)
         try:
             await self.store.append_move(

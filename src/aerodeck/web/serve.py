@@ -11,6 +11,8 @@ from aerodeck.web.store import hidden_password
 
 __all__ = ["Settings", "serve"]
 
+HTTP_HEADROOM = 256  # lobby requests and handshakes in flight beyond the connection limit
+
 
 def serve(settings: Settings, host: str, port: int, log_level: str, console: Console) -> None:
     """Print where the lobby and the store are, then serve until interrupted."""
@@ -23,5 +25,7 @@ def serve(settings: Settings, host: str, port: int, log_level: str, console: Con
         host=host,
         port=port,
         ws_max_size=settings.ws_max_size,
+        # sockets not yet past their hello count too: uvicorn answers 503 beyond this
+        limit_concurrency=settings.max_connections + HTTP_HEADROOM,
         log_level=log_level,
     )

@@ -18,7 +18,7 @@ from fastapi import WebSocket
 
 from aerodeck.core.api import JSON, Action, Game, State
 from aerodeck.core.registry import make
-from aerodeck.web.frames import TOO_SLOW
+from aerodeck.web.frames import SERVER_ERROR, TOO_SLOW
 from aerodeck.web.limits import TokenBucket
 from aerodeck.web.models import SeatRow, TableRow
 from aerodeck.web.store import StoredTable
@@ -97,7 +97,11 @@ class Connection:
                 except Exception:  # the peer may be gone already
                     pass
                 return
-            await self.ws.send_text(item)
+            try:
+                await self.ws.send_text(item)
+            except Exception:  # the peer is gone: the reader sees it and detaches
+                self.closing = True
+                return
 
 
 @dataclass
@@ -289,9 +293,15 @@ class Table:
         texts: dict[int | None, list[str]] = {}
         for conn in list(self.connections):
             if conn.seat not in texts:
-                frames = [self.update(conn.seat, since, moves)]
-                if moves and self.state.is_terminal:
-                    frames.append(self.end(conn.seat))
+                try:
+                    frames = [self.update(conn.seat, since, moves)]
+                    if moves and self.state.is_terminal:
+                        frames.append(self.end(conn.seat))
+                except Exception:  # an engine bug: this seat's clients must resynchronise
+                    log.exception("table %s: no frame for seat %s", self.id, conn.seat)
+                    frames = []
                 texts[conn.seat] = [json.dumps(f, separators=(",", ":")) for f in frames]
+            if not texts[conn.seat]:
+                conn.close(SERVER_ERROR, "server error: reconnect with last_version")
             for text in texts[conn.seat]:
                 conn.send(text)

@@ -102,8 +102,8 @@ async def table_socket(ws: WebSocket) -> None:
         bucket = TokenBucket(settings.player_rate, settings.player_burst)
     conn = Connection(ws, seat, bucket, settings.outgoing_queue)
     writer = asyncio.create_task(conn.write())
-    await hub.attach(table, conn, hello.last_version)
     try:
+        await hub.attach(table, conn, hello.last_version)
         await _serve(hub, table, conn, settings)
     except RefusedError as refuse:
         conn.close(refuse.code, refuse.reason)
