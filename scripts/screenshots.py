@@ -52,8 +52,10 @@ def main(games: list[str]) -> None:
                     person.click_a_move(state)
                     clicked += 1
                 person.page.wait_for_function("window.aerodeck.state.legal.length > 0")
+                person.page.mouse.move(0, 0)
                 for size, viewport in SIZES.items():
                     person.page.set_viewport_size(viewport)
+                    person.page.evaluate("window.scrollTo(0, 0)")
                     shot = OUT / f"{game}-{size}.png"
                     person.page.screenshot(
                         path=str(shot), full_page=size == "desktop", animations="disabled"

@@ -3,11 +3,14 @@
 import { h, seatList, seatName } from "./render.js";
 import { label } from "./words.js";
 
-const SCORE_KEYS = ["score", "vp", "kills", "acquisitions", "wins", "lap", "pos", "hand_size"];
+const SCORE_KEYS = ["score", "vp", "kills", "acquisitions", "wins", "race_wins", "lap", "pos", "hand_size", "hand_sizes"];
 
 // What the final view says of a seat's score (its score, victory points, kills...).
 function genericScore(ctx, seat) {
-  const data = (seatList(ctx.view) || [])[seat] || {};
+  const data = { ...((seatList(ctx.view) || [])[seat] || {}) };
+  for (const key of ctx.layout.perSeat || []) {
+    if (Array.isArray(ctx.view[key])) data[key] = ctx.view[key][seat];
+  }
   const parts = SCORE_KEYS.filter((k) => k in data).map((k) => `${label(k)} ${data[k]}`);
   return parts.join(" · ");
 }

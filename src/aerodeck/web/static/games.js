@@ -187,6 +187,7 @@ const layouts = {
   },
   ace_race: {
     ...common,
+    perSeat: ["hand_sizes", "wins"],
     status: (ctx) => (ctx.view.rule && ctx.view.rule.need ? `The rule: ${ctx.view.rule.name}, ${ctx.view.rule.need}.` : ""),
   },
   race_to_ace: {
@@ -196,7 +197,7 @@ const layouts = {
       .map((w) => (/^\d+$/.test(w) ? `seat ${w}` : w)).join(" ") || move,
     status: rtaStatus,
   },
-  air_racing: { ...common, notHandVerbs: ["buy"], boardExtra: courseDrawing },
+  air_racing: { ...common, notHandVerbs: ["buy"], boardExtra: courseDrawing, perSeat: ["race_wins", "cash", "carried"] },
   down_in_flames: { ...common, moveLabel: difMove, status: difStatus },
 };
 

@@ -98,7 +98,10 @@ export function renderSeats(box, ctx) {
   const boxes = [];
   for (let seat = 0; seat < count; seat += 1) {
     const info = (ctx.seats || [])[seat] || {};
-    const data = list.find((s) => s && s.seat === seat) || list[seat] || {};
+    const data = { ...(list.find((s) => s && s.seat === seat) || list[seat] || {}) };
+    for (const key of ctx.layout.perSeat || []) {  // a top-level list with one value per seat
+      if (Array.isArray(ctx.view[key]) && ctx.view[key].length === count) data[key] = ctx.view[key][seat];
+    }
     const classes = ["seat-box"];
     if (seat === ctx.currentPlayer) classes.push("to-move");
     if (seat === ctx.mySeat) classes.push("mine");
@@ -129,7 +132,8 @@ export function renderBoard(box, ctx) {
     box.replaceChildren(ctx.layout.board(ctx));
     return;
   }
-  const skip = new Set([...SKIP, ...seatKeys(ctx.view), ...(ctx.layout.boardSkip || [])]);
+  const skip = new Set([...SKIP, ...seatKeys(ctx.view), ...(ctx.layout.boardSkip || []),
+    ...(ctx.layout.perSeat || [])]);
   const big = Object.keys(ctx.view).filter((k) => !skip.has(k) && isBig(ctx.view[k]));
   const extra = ctx.layout.boardExtra ? ctx.layout.boardExtra(ctx) : null;
   box.replaceChildren(...(extra ? [extra] : []), facts(ctx.view, ctx, new Set([...skip, ...big])),
