@@ -98,7 +98,7 @@ def test_whole_game_by_clicking(browser: Any, web: Server, game: str) -> None:
             assert not hands & {c for c in cards if c != "JK"}, (version, hands & set(cards))
     # the finished game, step by step in the page
     eve.page.get_by_role("link", name="Replay it step by step").click()
-    eve.page.wait_for_function("window.aerodeck.replay !== undefined")
+    eve.page.wait_for_function("window.aerodeck && window.aerodeck.replay !== undefined")
     assert eve.page.evaluate("window.aerodeck.replay.steps") == len(record["actions"]) + 1
     eve.page.click("#next")
     assert f"Move 1: seat {record_first_seat(record)}" in eve.page.inner_text("#status")
