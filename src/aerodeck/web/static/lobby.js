@@ -48,11 +48,15 @@ function fitGame() {
 function readOptions() {
   const options = {};
   const box = document.querySelector(`fieldset.options[data-game="${gameSelect.value}"]`);
+  // only what differs from the game's defaults: the server fills in the rest
   for (const input of box.querySelectorAll("[data-option]")) {
     const kind = input.dataset.kind;
-    if (kind === "bool") options[input.dataset.option] = input.checked;
-    else if (kind === "int") options[input.dataset.option] = Number.parseInt(input.value, 10);
-    else options[input.dataset.option] = input.value;
+    let value;
+    if (kind === "bool") value = input.checked;
+    else if (kind === "int") value = Number.parseInt(input.value, 10);
+    else value = input.value;
+    if (kind === "int" && Number.isNaN(value)) value = input.value;  // the server says why
+    if (value !== JSON.parse(input.dataset.default)) options[input.dataset.option] = value;
   }
   return options;
 }
