@@ -75,6 +75,8 @@ class Person:
             field = page.locator(f'fieldset[data-game="{game}"] [data-option="{name}"]')
             if isinstance(value, bool):
                 field.set_checked(value)
+            elif field.evaluate("e => e.tagName") == "SELECT":
+                field.select_option(str(value))
             else:
                 field.fill(str(value))
         page.click("#create-button")
@@ -106,7 +108,8 @@ class Person:
     def state(self) -> dict[str, Any]:
         value: dict[str, Any] = self.page.evaluate(
             "(() => { const s = window.aerodeck.state; return {legal: s.legal, busy: s.busy,"
-            " status: s.status, version: s.version, hand: (s.view && s.view.hand) || [],"
+            " status: s.status, version: s.version,"
+            " hand: [...document.querySelectorAll('#hand button.card')].map(b => b.dataset.card),"
             " ended: s.end !== null, seat: s.seat}; })()"
         )
         return value

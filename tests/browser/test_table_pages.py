@@ -12,13 +12,14 @@ from tests.browser.people import Person, play_to_end
 from tests.web.play import check_frames, states_by_version
 from tests.web.server import Server
 
-# game -> players, human seats, options that keep a browser game short
-GAMES: dict[str, tuple[int, list[int], dict[str, Any]]] = {
-    "aces_versus_aces": (3, [0, 1], {"target": 15}),
-    "ace_race": (3, [0, 1], {}),
-    "race_to_ace": (3, [0, 1], {"kills_to_win": 1}),
-    "air_racing": (3, [0, 1], {"laps": 1, "quick_play": True}),
-    "down_in_flames": (2, [0, 1], {}),
+# case -> game, players, human seats, options that keep a browser game short
+GAMES: dict[str, tuple[str, int, list[int], dict[str, Any]]] = {
+    "aces_versus_aces": ("aces_versus_aces", 3, [0, 1], {"target": 15}),
+    "ace_race": ("ace_race", 3, [0, 1], {}),
+    "race_to_ace": ("race_to_ace", 3, [0, 1], {"kills_to_win": 1}),
+    "air_racing": ("air_racing", 3, [0, 1], {"laps": 1, "quick_play": True}),
+    "down_in_flames": ("down_in_flames", 2, [0, 1], {}),
+    "down_in_flames-melee": ("down_in_flames", 3, [0, 1], {"mode": "ffa"}),
 }
 UNIQUE_CARDS = {"aces_versus_aces", "ace_race"}  # one deck: a card in a hand is nowhere else
 
@@ -59,9 +60,9 @@ def seat_of(person: Person) -> int:
     return seat
 
 
-@pytest.mark.parametrize("game", list(GAMES))
-def test_whole_game_by_clicking(browser: Any, web: Server, game: str) -> None:
-    players, humans, options = GAMES[game]
+@pytest.mark.parametrize("case", list(GAMES))
+def test_whole_game_by_clicking(browser: Any, web: Server, case: str) -> None:
+    game, players, humans, options = GAMES[case]
     ann = Person(browser, web.base, seed=1)
     bea = Person(browser, web.base, seed=2)
     eve = Person(browser, web.base, seed=3)

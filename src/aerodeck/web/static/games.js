@@ -198,7 +198,7 @@ const layouts = {
     status: rtaStatus,
   },
   air_racing: { ...common, notHandVerbs: ["buy"], boardExtra: courseDrawing, perSeat: ["race_wins", "cash", "carried"] },
-  down_in_flames: { ...common, moveLabel: difMove, status: difStatus },
+  down_in_flames: { ...common, moveLabel: difMove, status: difStatus, perSeat: ["kills"] },
 };
 
 export function layoutFor(game) {

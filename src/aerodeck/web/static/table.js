@@ -3,7 +3,7 @@
 // moves it was sent (or a typed notation) and shows the server's answer.
 import { TableLink } from "./net.js";
 import { loadHost, loadSeat, saveSeat, forgetSeat } from "./session.js";
-import { h, renderBoard, renderSeats, seatName, cardButton } from "./render.js";
+import { h, renderBoard, renderSeats, seatKeys, seatName, cardButton } from "./render.js";
 import { markup } from "./words.js";
 import { playingCard } from "./cards.js";
 import { layoutFor } from "./games.js";
@@ -134,8 +134,17 @@ function move0Verb(move) {
   return move.trim().split(/\s+/)[0];
 }
 
+// The seat's hand: the view's own, or (Down In Flames' melee) the hands of the seat's aircraft.
+function handOf(view) {
+  if (!view) return null;
+  if (Array.isArray(view.hand)) return view.hand;
+  const own = seatKeys(view).flatMap((key) => view[key])
+    .filter((item) => item.seat === state.seat && Array.isArray(item.hand));
+  return own.length ? own.flatMap((item) => item.hand) : null;
+}
+
 function renderHand() {
-  const hand = (state.view && state.view.hand) || null;
+  const hand = handOf(state.view);
   const box = $("hand-box");
   box.hidden = !Array.isArray(hand);
   if (!Array.isArray(hand)) return;
