@@ -126,6 +126,8 @@ function courseDrawing(ctx) {
     const group = svg("g", { class: `plane${plane.seat === ctx.mySeat ? " mine" : ""}` });
     group.append(svg("circle", { cx: x, cy: y, r: 9 }));
     group.append(svg("text", { x, y: y + 4, "text-anchor": "middle" }, String(plane.seat)));
+    const alt = String(plane.altitude || "").slice(0, 1).toUpperCase();
+    if (alt) group.append(svg("text", { x: x + 11, y: y - 3, class: "alt" }, alt));
     group.append(svg("title", {}, `seat ${plane.seat}: lap ${plane.lap}, tile ${plane.pos % length}, ${plane.altitude}, speed ${plane.speed}`));
     drawing.append(group);
   }
@@ -150,6 +152,15 @@ function difStatus(ctx) {
   if (!cycle || !Array.isArray(cycle.chain) || !cycle.chain.length) return "";
   const last = cycle.chain[cycle.chain.length - 1];
   return `Seat ${last.seat} played ${last.card}${last.as ? ` as ${last.as}` : ""} (${cycle.use}): a reaction is awaited.`;
+}
+
+function rtaAcquisitions(ctx) {
+  const list = ctx.view.acquisitions || [];
+  if (!list.length) return null;
+  return h("div", { class: "acquisitions" }, h("h3", { text: "Acquisitions" }), h("ul", {}, list.map((a) => h("li", {},
+    h("strong", { text: String(a.kind).toUpperCase() }), ` by seat ${a.by} on seat ${a.on}`,
+    a.cover ? ` — covered by ${String(a.cover).toUpperCase()} of seat ${a.cover_by}` : "",
+    h("span", { class: "ref-code", text: ` (${a.ref})` })))));
 }
 
 function rtaStatus(ctx) {
@@ -196,6 +207,8 @@ const layouts = {
     moveLabel: (move, ctx, verb) => move.split(/\s+/).filter((w, i) => !(i === 0 && w === verb))
       .map((w) => (/^\d+$/.test(w) ? `seat ${w}` : w)).join(" ") || move,
     status: rtaStatus,
+    boardExtra: rtaAcquisitions,
+    boardSkip: ["acquisitions"],
   },
   air_racing: { ...common, notHandVerbs: ["buy"], boardExtra: courseDrawing, perSeat: ["race_wins", "cash", "carried"] },
   down_in_flames: { ...common, moveLabel: difMove, status: difStatus, perSeat: ["kills"] },
