@@ -243,3 +243,22 @@ def test_keyboard_alone_plays(browser: Any, web: Server) -> None:
         assert overflow <= 0, f"{overflow}px too wide at {width}px"
     ann.check_protocol()
     ann.close()
+
+
+def test_a_free_seat_of_a_listed_table_is_taken_from_the_lobby(browser: Any, web: Server) -> None:
+    ann = Person(browser, web.base, seed=9)
+    bea = Person(browser, web.base, seed=10)
+    ann.create("aces_versus_aces", 2, [0, 1], {"target": 5})
+    bea.page.goto(web.base + "/")
+    bea.page.get_by_role("link", name="Join").first.click()
+    bea.page.wait_for_selector("#join:not([hidden])")
+    assert "Seat 1 is free" in bea.page.inner_text("#join")
+    bea.page.fill("#join-name", "bea")
+    bea.page.click("#join-button")
+    bea.page.wait_for_function("window.aerodeck.state.seat === 1")
+    ann.page.wait_for_function("window.aerodeck.state.status === 'playing'")
+    assert "bea (seat 1)" in ann.page.inner_text("#seats")
+    assert play_to_end([ann, bea]) > 0
+    for person in (ann, bea):
+        person.check_protocol()
+        person.close()
