@@ -166,3 +166,59 @@ gameSelect.addEventListener("change", fitGame);
 players.addEventListener("change", fitSeats);
 document.getElementById("name").value = localStorage.getItem("aerodeck:name") || "";
 fitGame();
+
+// The open tables, refreshed while the lobby is in view (the server rendered the first list).
+function seatChip(s) {
+  const who = s.kind === "bot" ? `bot ${s.bot}` : s.claimed ? (s.name || "a person") : "free";
+  const chip = document.createElement("span");
+  chip.className = "seat-chip";
+  chip.textContent = `${s.seat}: ${who} `;
+  return chip;
+}
+
+function tablesView(tables) {
+  if (!tables.length) {
+    const p = document.createElement("p");
+    p.textContent = "No open table just now: start one above.";
+    return p;
+  }
+  const table = document.createElement("table");
+  table.className = "tables";
+  const head = table.createTHead().insertRow();
+  for (const title of ["Game", "Status", "Seats", "Moves"]) {
+    const th = document.createElement("th");
+    th.scope = "col";
+    th.textContent = title;
+    head.append(th);
+  }
+  const blank = document.createElement("th");
+  blank.scope = "col";
+  blank.innerHTML = '<span class="sr">Actions</span>';
+  head.append(blank);
+  const body = table.createTBody();
+  for (const t of tables) {
+    const row = body.insertRow();
+    row.insertCell().textContent = t.title;
+    row.insertCell().textContent = t.status;
+    row.insertCell().append(...t.seats.map(seatChip));
+    row.insertCell().textContent = String(t.version);
+    const link = document.createElement("a");
+    link.className = "button";
+    link.href = `/t/${encodeURIComponent(t.table)}`;
+    link.textContent = t.status === "waiting" ? "Join" : "Watch";
+    row.insertCell().append(link);
+  }
+  return table;
+}
+
+async function refreshTables() {
+  if (document.hidden) return;
+  try {
+    const response = await fetch("/api/tables");
+    if (response.ok) document.getElementById("open-tables").replaceChildren(tablesView((await response.json()).tables));
+  } catch {
+    // offline: keep the list shown; the next refresh tries again
+  }
+}
+setInterval(refreshTables, 15000);
+document.addEventListener("visibilitychange", refreshTables);
