@@ -146,6 +146,7 @@ function handOf(view) {
 function renderHand() {
   const hand = handOf(state.view);
   const box = $("hand-box");
+  $("card-detail").textContent = "";
   box.hidden = !Array.isArray(hand);
   if (!Array.isArray(hand)) return;
   const c = ctx();
