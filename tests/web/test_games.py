@@ -47,6 +47,9 @@ def test_a_whole_game_through_the_protocol(
     assert final.is_terminal
     assert [end["winners"] for end in ends] == [final.winners] * len(ends)
     assert ends[0]["returns"] == final.returns()
+    places = {row["seat"]: row["place"] for row in ends[0]["standings"]}
+    if final.winners:
+        assert {seat for seat, place in places.items() if place == 1} == set(final.winners)
     for seat, client in clients.items():
         assert check_frames(client, seat, record) > len(record["actions"]) // 2
     for seat in (0, 1):

@@ -6,6 +6,7 @@ import asyncio
 import json
 from typing import Any
 
+import httpx
 import pytest
 
 import aerodeck
@@ -392,12 +393,30 @@ def test_a_shipped_campaign_is_accepted(server: Server) -> None:
     assert created["table_state"]["options"]["campaign"] == "1973-yom-kippur-war"
 
 
-def test_table_creations_per_address_are_limited(new_server: Any) -> None:
-    server = new_server("", None, "--creations-per-ip", "2")
-    for _ in range(2):
-        server.create(game=GAME, players=2)
-    response = server.post("/api/tables", {"game": GAME, "players": 2})
-    assert response.status_code == 429 and "too many tables" in response.json()["detail"]
+@pytest.mark.parametrize(
+    "body",
+    [
+        '{"game": "race_to_ace", "players": 1' + "0" * 5000 + "}",
+        '{"game": "race_to_ace", "name": "\\ud800"}',  # a lone surrogate, escaped in JSON
+    ],
+    ids=["huge-int", "surrogate"],
+)
+def test_raw_bodies_the_store_cannot_keep_are_refused_cleanly(server: Server, body: str) -> None:
+    response = httpx.post(
+        f"{server.base}/api/tables",
+        content=body,
+        headers={"content-type": "application/json"},
+        timeout=30,
+    )
+    assert response.status_code in (400, 422), response.text  # FastAPI's reader, or the model's
+    assert response.json()["detail"]
+
+
+def test_a_seat_number_of_any_size_in_a_path_is_refused_cleanly(server: Server) -> None:
+    table = server.create(game=GAME, players=2)["table"]
+    for seat in ("9" * 5000, "-1", "x"):
+        response = server.post(f"/api/tables/{table}/seats/{seat}/take", {"token": "t"})
+        assert response.status_code in (401, 404, 422), response.text
 
 
 def test_a_request_body_over_the_limit_is_refused(server: Server) -> None:

@@ -69,6 +69,8 @@ def test_frames_parse_strictly() -> None:
         '{"type":"act","id":"m1","version":3,"move":""}',
         '{"type":"act","id":"m1","version":3}',
         '{"type":"ACT","id":"m1","version":3,"move":"pass"}',
+        '{"type":"act","id":"m1","version":1' + "0" * 5000 + ',"move":"pass"}',
+        '{"type":"hello","table":"a","last_version":-1' + "0" * 20 + "}",
     ):
         with pytest.raises(MalformedFrameError, match="malformed frame"):
             parse_frame(bad)

@@ -33,6 +33,7 @@ MAX_TOKEN_CHARS = 128
 MAX_TABLE_ID_CHARS = 64
 TABLE_ID_PATTERN = r"^[A-Za-z0-9_-]{1,64}$"  # token_urlsafe's alphabet
 CLIENT_ID_PATTERN = r"^[!-~]{1,64}$"  # printable ASCII: stored as given
+MAX_INT = 2**53  # integers in frames: what every JSON reader keeps exactly
 
 
 class _Frame(BaseModel):
@@ -43,13 +44,13 @@ class Hello(_Frame):
     type: Literal["hello"]
     table: StrictStr = Field(pattern=TABLE_ID_PATTERN)
     token: StrictStr | None = Field(default=None, max_length=MAX_TOKEN_CHARS)
-    last_version: StrictInt | None = None
+    last_version: StrictInt | None = Field(default=None, ge=-MAX_INT, le=MAX_INT)
 
 
 class Act(_Frame):
     type: Literal["act"]
     id: StrictStr = Field(pattern=CLIENT_ID_PATTERN)
-    version: StrictInt
+    version: StrictInt = Field(ge=-MAX_INT, le=MAX_INT)
     move: StrictStr = Field(min_length=1, max_length=MAX_MOVE_CHARS)
 
 

@@ -31,6 +31,7 @@ def _encodable(text: str) -> str:
 
 Text = Annotated[str, AfterValidator(_encodable)]
 LIST_LIMIT = 200
+MAX_SEATS = 16
 Scalar = StrictStr | StrictBool | StrictInt
 
 
@@ -45,18 +46,18 @@ class SeatIn(_Body):
 
 class CreateTable(_Body):
     game: Text = Field(max_length=64)
-    players: StrictInt | None = None
+    players: StrictInt | None = Field(default=None, ge=1, le=MAX_SEATS)
     options: dict[Annotated[Text, Field(max_length=64)], Scalar] = Field(default_factory=dict)
-    seats: list[SeatIn] | None = Field(default=None, max_length=16)
+    seats: list[SeatIn] | None = Field(default=None, max_length=MAX_SEATS)
     listed: bool = True
     clock: int | None = Field(default=None, ge=5, le=86400)
     fallback_bot: Text = Field(default="heuristic", max_length=64)
-    claim: int | None = None
+    claim: int | None = Field(default=None, ge=0, le=MAX_SEATS)
     name: Text = Field(default="", max_length=32)
 
 
 class Join(_Body):
-    seat: int | None = None
+    seat: int | None = Field(default=None, ge=0, le=MAX_SEATS)
     invite: Text | None = Field(default=None, max_length=128)
     name: Text = Field(default="", max_length=32)
 

@@ -279,11 +279,17 @@ class Table:
         }
 
     def end(self, seat: int | None) -> JSON:
+        returns = self.state.returns()
+        standings = [
+            {"seat": s, "return": value, "place": 1 + sum(other > value for other in returns)}
+            for s, value in sorted(enumerate(returns), key=lambda item: (-item[1], item[0]))
+        ]
         return {
             "type": "end",
             "version": self.version,
-            "returns": self.state.returns(),
+            "returns": returns,
             "winners": self.state.winners,
+            "standings": standings,
             "record": self.state.record_for(seat),
         }
 
