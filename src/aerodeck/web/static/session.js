@@ -26,7 +26,3 @@ export function saveHost(table, token) {
 export function loadHost(table) {
   return sessionStorage.getItem(key("host", table));
 }
-
-export function saveVersion(table, version) {
-  sessionStorage.setItem(key("version", table), String(version));
-}
