@@ -33,8 +33,10 @@ def chromium_path() -> str | None:
     return shutil.which("chromium") or shutil.which("chromium-browser")
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
+    """Chromium for one test module. Not for the session: Playwright's sync API keeps its event
+    loop running in the main thread while it is open, and later asyncio.run() calls would fail."""
     path = chromium_path()
     if path is None:
         pytest.skip("no chromium found: browser tests skipped (apt-get install chromium)")
