@@ -140,7 +140,7 @@ def test_an_old_database_is_migrated_at_start_up(
     data_dir = tmp_path / "old"
     data_dir.mkdir()
     url = database or f"sqlite+aiosqlite:///{data_dir / SQLITE_FILE}"
-    game = aerodeck.make("race_to_ace", 2)
+    game = aerodeck.make("aces_versus_aces", 2)
 
     async def at_first_revision() -> None:
         engine = make_engine(url)
@@ -151,11 +151,11 @@ def test_an_old_database_is_migrated_at_start_up(
             await conn.exec_driver_sql(
                 "INSERT INTO tables (id, game, players, options, seed, status, version, listed,"
                 " host_hash, created_at, updated_at) VALUES"
-                " ('oldtable', 'race_to_ace', 2, $1, 42, 'playing', 0, true, 'x', $2, $2)"
+                " ('oldtable', 'aces_versus_aces', 2, $1, 42, 'playing', 0, true, 'x', $2, $2)"
                 if database
                 else "INSERT INTO tables (id, game, players, options, seed, status, version,"
                 " listed, host_hash, created_at, updated_at) VALUES"
-                " ('oldtable', 'race_to_ace', 2, ?, 42, 'playing', 0, 1, 'x', ?, ?)",
+                " ('oldtable', 'aces_versus_aces', 2, ?, 42, 'playing', 0, 1, 'x', ?, ?)",
                 (__import__("json").dumps(game.options), now)
                 if database
                 else (__import__("json").dumps(game.options), now, now),

@@ -16,7 +16,7 @@ from aerodeck.web.settings import Settings
 from aerodeck.web.store import Store
 from tests.web.server import Client, Server
 
-GAME = "race_to_ace"
+GAME = "aces_versus_aces"
 POLL_TRIES = 300
 
 
@@ -77,7 +77,7 @@ def test_a_seat_handed_to_a_bot_is_played_until_taken_back(server: Server) -> No
 
 def test_finished_tables_are_purged_after_retention(new_server: Callable[..., Server]) -> None:
     server = new_server("", None, "--keep-days", "0", "--purge-every", "1")
-    created = server.create(game=GAME, players=2, options={"kills_to_win": 1})
+    created = server.create(game=GAME, players=2, options={"target": 5})
     table = created["table"]
     server.post(f"/api/tables/{table}/seats/0/bot", {"host_token": created["host_token"]})
 

@@ -14,7 +14,7 @@ from aerodeck.core.errors import IllegalActionError
 from tests.web.play import states_by_version
 from tests.web.server import Client, Server
 
-GAME = "race_to_ace"
+GAME = "aces_versus_aces"
 
 
 def two_humans(server: Server, game: str = GAME, **options: Any) -> tuple[str, list[str]]:
@@ -254,7 +254,7 @@ def test_a_flood_of_frames_closes_with_the_rate_limit(server: Server) -> None:
 
 
 def test_reconnect_with_last_version_gets_exactly_the_missed_events(server: Server) -> None:
-    table, tokens = two_humans(server, kills_to_win=3)
+    table, tokens = two_humans(server, target=30)
 
     async def run() -> None:
         clients, _ = await seated(server, table, tokens)
@@ -361,8 +361,8 @@ def test_the_host_cannot_hand_a_connected_seat_to_a_bot(server: Server) -> None:
         ({"game": "race_to_ace", "options": {"kills_to_win": 999}}, 400),
         ({"game": "no_such_game"}, 400),
         ({"game": "race_to_ace", "players": 9}, 400),
-        ({"game": "race_to_ace", "players": 2, "seats": [{"kind": "bot", "bot": "x"}] * 2}, 400),
-        ({"game": "race_to_ace", "players": 2, "seats": [{"kind": "human"}] * 3}, 400),
+        ({"game": "race_to_ace", "players": 3, "seats": [{"kind": "bot", "bot": "x"}] * 3}, 400),
+        ({"game": "race_to_ace", "players": 3, "seats": [{"kind": "human"}] * 2}, 400),
         ({"game": "race_to_ace", "extra": 1}, 422),
     ],
     ids=[
@@ -398,8 +398,10 @@ def test_a_shipped_campaign_is_accepted(server: Server) -> None:
     [
         '{"game": "race_to_ace", "players": 1' + "0" * 5000 + "}",
         '{"game": "race_to_ace", "name": "\\ud800"}',  # a lone surrogate, escaped in JSON
+        '{"game": "down_in_flames", "players": 2, "options": {"site": "\\udfff"}}',
+        '{"game": "race_to_ace", "options": {"\\ud800": 1}}',
     ],
-    ids=["huge-int", "surrogate"],
+    ids=["huge-int", "surrogate", "surrogate-value", "surrogate-key"],
 )
 def test_raw_bodies_the_store_cannot_keep_are_refused_cleanly(server: Server, body: str) -> None:
     response = httpx.post(
@@ -426,7 +428,7 @@ def test_a_request_body_over_the_limit_is_refused(server: Server) -> None:
 
 def test_a_table_of_bots_starts_at_once_and_can_be_watched(server: Server) -> None:
     seats = [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "heuristic"}]
-    created = server.create(game=GAME, players=2, options={"kills_to_win": 1}, seats=seats)
+    created = server.create(game=GAME, players=2, options={"target": 5}, seats=seats)
     assert created["invites"] == [] and created["table_state"]["status"] == "playing"
 
     async def watch() -> dict[str, Any]:
@@ -462,3 +464,19 @@ def test_the_lobby_has_openapi_docs(server: Server) -> None:
     assert server.get("/docs").status_code == 200
     games = server.get("/api/games").json()
     assert {g["id"] for g in games} == {info.id for info in aerodeck.list_games()}
+
+
+def test_the_host_hands_a_fresh_invite_for_a_seat_left_free(server: Server) -> None:
+    created = server.create(game=GAME, players=2, seats=[{"kind": "human"}] * 2, listed=False)
+    table, host_token = created["table"], created["host_token"]
+    old = created["invites"][1]["code"]
+    assert server.post(f"/api/tables/{table}/join", {"seat": 1}).status_code == 401, "unlisted"
+    token = server.join(table, 1, old)
+    assert server.post(f"/api/tables/{table}/leave", {"token": token}).status_code == 200
+    wrong_host = server.post(f"/api/tables/{table}/seats/1/invite", {"host_token": token})
+    assert wrong_host.status_code == 401
+    fresh = server.post(f"/api/tables/{table}/seats/1/invite", {"host_token": host_token}).json()
+    assert fresh["code"] != old and fresh["link"].endswith(f"#invite={fresh['code']}")
+    stale = server.post(f"/api/tables/{table}/join", {"seat": 1, "invite": old})
+    assert stale.status_code == 401
+    assert server.join(table, 1, fresh["code"])

@@ -1,13 +1,11 @@
-"""The server's small parts in process: tokens, options from the network, frames, rate limits."""
+"""The server's small parts in process: tokens, frames, rate limits, bot seeds, the CLI."""
 
 from __future__ import annotations
 
 import pytest
 
-from aerodeck.core.errors import ConfigError
 from aerodeck.web.frames import Act, Hello, MalformedFrameError, Ping, parse_frame
 from aerodeck.web.limits import TokenBucket, WindowCounter
-from aerodeck.web.remote_options import check_remote_options
 from aerodeck.web.tokens import digest, matches, new_invite, new_token
 
 
@@ -21,34 +19,6 @@ def test_tokens_are_long_random_and_kept_only_as_digests() -> None:
     assert not matches(token[:-1] + ("A" if token[-1] != "A" else "B"), stored)
     assert not matches(None, stored) and not matches(token, None)
     assert not matches("\ud800", stored), "a lone surrogate is compared, not a crash"
-
-
-@pytest.mark.parametrize(
-    ("game", "options"),
-    [
-        ("air_racing", {"course": "/etc/passwd"}),
-        ("air-racing", {"course": "~/my-course.toml"}),
-        ("down_in_flames", {"data": "/etc/passwd"}),
-        ("down_in_flames", {"campaign": "/etc/passwd"}),
-        ("race_to_ace", {"kills_to_win": 2.5}),
-        ("race_to_ace", {"kills_to_win": [1]}),
-        ("race_to_ace", {"kills_to_win": 10**12}),
-        ("race_to_ace", {"x" * 65: 1}),
-        ("race_to_ace", {"games": "9" * 65}),
-        ("race_to_ace", {f"o{i}": 1 for i in range(33)}),
-    ],
-)
-def test_options_from_the_network_never_name_a_file_and_stay_small(
-    game: str, options: dict[str, object]
-) -> None:
-    with pytest.raises(ConfigError):
-        check_remote_options(game, options)
-
-
-def test_shipped_names_pass() -> None:
-    assert check_remote_options("air_racing", {"course": "Standard"}) == {"course": "Standard"}
-    assert check_remote_options("down_in_flames", {"data": "", "campaign": "1973 Yom Kippur War"})
-    assert check_remote_options("race_to_ace", {"kills-to-win": 3}) == {"kills_to_win": 3}
 
 
 def test_frames_parse_strictly() -> None:
@@ -100,3 +70,23 @@ def test_a_bot_decision_is_a_function_of_the_table_seed_seat_and_version() -> No
     moves = {choose(game, "ismcts-easy", seed, state.clone(), seat) for _ in range(3)}
     assert len(moves) == 1, "a table rebuilt after a crash makes the same bot move"
     assert moves <= {str(a) for a in state.legal_actions()}
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--database", "postgresql://user@host/db"],  # no async driver
+        ["--database", "not a url"],
+        ["--database", "postgresql+asyncpg://user:pw@127.0.0.1:1/db"],  # nobody listens
+    ],
+    ids=["sync-driver", "not-a-url", "unreachable"],
+)
+def test_serve_refuses_a_store_it_cannot_use_in_one_line(
+    args: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    from aerodeck.cli.app import main
+
+    assert main(["serve", "--port", "1", *args]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("error: ") and len(err.splitlines()) == 1
+    assert ":pw@" not in err, "the password is masked"

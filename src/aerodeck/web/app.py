@@ -5,11 +5,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
-from fastapi import FastAPI
+from fastapi import FastAPI, Request, Response
+from fastapi.exceptions import RequestValidationError
+from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from aerodeck import __version__
@@ -77,6 +80,28 @@ async def _too_big(send: Send) -> None:
     await send({"type": "http.response.body", "body": b'{"detail":"request body too big"}'})
 
 
+def _detail(status: int, detail: str) -> Response:
+    """An error body as ASCII JSON: a detail that quotes the client's text (a lone surrogate in
+    an option name, say) must not break the response."""
+    return Response(json.dumps({"detail": detail}), status, media_type="application/json")
+
+
+async def _invalid_request(_request: Request, exc: Exception) -> Response:
+    """One line for a body or path of the wrong shape: the first problem found."""
+    assert isinstance(exc, RequestValidationError)
+    errors = exc.errors()
+    if not errors:
+        return _detail(422, "invalid request")
+    first = errors[0]
+    where = ".".join(str(part) for part in first.get("loc", ()) if part != "body") or "request"
+    return _detail(422, f"{where}: {first.get('msg', 'invalid')}")
+
+
+async def _http_error(_request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, StarletteHTTPException)
+    return _detail(exc.status_code, str(exc.detail))
+
+
 async def _purge_forever(hub: Hub, every: float) -> None:
     while True:
         try:
@@ -120,6 +145,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         lifespan=lifespan,
     )
     app.include_router(router)
+    app.add_exception_handler(RequestValidationError, _invalid_request)
+    app.add_exception_handler(StarletteHTTPException, _http_error)
     mount_pages(app)  # the lobby and table pages come before the JSON fallbacks below
     app.add_api_websocket_route("/ws", table_socket)
 

@@ -24,9 +24,9 @@ from aerodeck.agents.registry import agent_names
 from aerodeck.core.api import JSON
 from aerodeck.core.errors import AerodeckError, ConfigError, IllegalActionError, NotationError
 from aerodeck.core.registry import make
+from aerodeck.core.userdata import check_remote_options
 from aerodeck.web.frames import BAD_TOKEN, GOING_AWAY, NO_TABLE
 from aerodeck.web.models import SeatRow, TableRow, utcnow
-from aerodeck.web.remote_options import check_remote_options
 from aerodeck.web.settings import Settings
 from aerodeck.web.store import Store, StoredTable
 from aerodeck.web.tables import Connection, Seat, Table

@@ -29,10 +29,10 @@ def _encodable(text: str) -> str:
     return text
 
 
-Text = Annotated[str, AfterValidator(_encodable)]
+Text = Annotated[StrictStr, AfterValidator(_encodable)]
+Scalar = Text | StrictBool | StrictInt
 LIST_LIMIT = 200
 MAX_SEATS = 16
-Scalar = StrictStr | StrictBool | StrictInt
 
 
 class _Body(BaseModel):

@@ -26,6 +26,7 @@ from sqlalchemy.ext.asyncio import (
 )
 from sqlalchemy.pool import ConnectionPoolEntry
 
+from aerodeck.core.errors import ConfigError
 from aerodeck.web import migrate
 from aerodeck.web.models import MoveRow, SeatRow, TableRow, utcnow
 from aerodeck.web.settings import Settings
@@ -76,6 +77,23 @@ def hidden_password(url: str) -> str:
         return make_url(url).render_as_string(hide_password=True)
     except ArgumentError:
         return "(an unreadable database URL)"
+
+
+ASYNC_DRIVERS = {"sqlite": "aiosqlite", "postgresql": "asyncpg"}
+
+
+def check_url(url: str) -> None:
+    """ConfigError unless ``url`` names a database this server runs on, with its async driver."""
+    try:
+        parsed = make_url(url)
+    except ArgumentError:
+        raise ConfigError(f"--database {hidden_password(url)} is not a database URL") from None
+    backend, driver = parsed.get_backend_name(), parsed.get_driver_name()
+    if ASYNC_DRIVERS.get(backend) != driver:
+        raise ConfigError(
+            "--database takes sqlite+aiosqlite:///PATH or postgresql+asyncpg://USER@HOST/DB, "
+            f"not {hidden_password(url)}"
+        )
 
 
 def make_engine(url: str) -> AsyncEngine:

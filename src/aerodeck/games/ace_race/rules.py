@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from aerodeck.core.api import JSON, Action, State
+from aerodeck.core.api import JSON, OVER, Action, TurnState
 from aerodeck.core.errors import ConfigError, NotationError
 from aerodeck.core.rng import shuffle
 from aerodeck.core.tuples import replace_at as _replace
@@ -46,7 +46,7 @@ from aerodeck.games.ace_race.cards import (
     parse_card,
     texts,
 )
-from aerodeck.games.ace_race.moves import (
+from aerodeck.games.ace_race.legal import (
     MULTIPLE,
     ON_JOKER,
     RULE_NAMES,
@@ -63,7 +63,7 @@ from aerodeck.games.ace_race.moves import (
 if TYPE_CHECKING:
     from aerodeck.games.ace_race.game import AceRace
 
-BID, RULE, GIVE, TURN, DRAWN, OVER = "bid", "rule", "give", "turn", "drawn", "over"
+BID, RULE, GIVE, TURN, DRAWN = "bid", "rule", "give", "turn", "drawn"
 GIVEAWAY_CARDS = 2
 Hand = tuple[int, ...]
 _SETUP_KEYS = ("hands", "draw", "pile", "dealer", "rule", "first", "previous_winners", "wins")
@@ -73,7 +73,7 @@ def hand_size(players: int) -> int:
     return 8 if players == 6 else 12
 
 
-class AceRaceState(State):
+class AceRaceState(TurnState):
     """The whole table. Every slot holds an immutable value, so ``clone`` shares them."""
 
     __slots__ = (
@@ -92,14 +92,11 @@ class AceRaceState(State):
         "idle",
         "n",
         "next_after_give",
-        "phase",
         "pile",
         "prev_winners",
-        "result",
         "rng_seed",
         "rs",
         "tbl",
-        "to_act",
         "turns",
         "wins",
     )
@@ -115,7 +112,7 @@ class AceRaceState(State):
         self.dealer = n - 1  # so that seat 0 bids first in the first game
         self.wins: tuple[int, ...] = (0,) * n
         self.prev_winners: tuple[int, ...] = ()
-        self.result: tuple[float, ...] | None = None
+        self.result = None
         self.hands: tuple[Hand, ...] = ((),) * n
         self.draw: Hand = ()
         self.pile: Hand = ()
@@ -133,7 +130,7 @@ class AceRaceState(State):
         self.idle = 0
         self.turns = 0
         self.phase = BID
-        self.to_act: int | None = None
+        self.to_act = None
         if setup:
             self._start_from_setup(setup)
         else:
@@ -354,6 +351,13 @@ class AceRaceState(State):
             self.givers = self.givers[1:]
         self._begin_turn(self.next_after_give)
 
+    def _decline_giveaway(self, giver: int) -> None:
+        """R11: the giver keeps the cards still to give; play goes on as after a giveaway."""
+        self._emit({"type": "give_pass", "seat": giver, "kept": self.give_left})
+        self.give_left = 0
+        self.givers = self.givers[1:]
+        self._next_giver()
+
     def _give(self, giver: int, c: int, receiver: int) -> None:
         hand = self.hands[giver]
         if c == JOKER:
@@ -522,28 +526,13 @@ class AceRaceState(State):
         if self.game_no >= self.game.options["games"]:
             best = max(self.wins)
             champions = [s for s in range(self.n) if self.wins[s] == best]
-            self.phase = OVER
-            self.to_act = None
-            self.result = tuple(
-                1.0 / len(champions) if s in champions else 0.0 for s in range(self.n)
-            )
+            self._end(champions)
             self._emit({"type": "match_end", "winners": champions, "wins": list(self.wins)})
             return
         self.prev_winners = tuple(winners)
         self._start_game()
 
     # --- the contract -----------------------------------------------------------------------
-
-    @property
-    def current_player(self) -> int | None:
-        return self.to_act
-
-    @property
-    def is_terminal(self) -> bool:
-        return self.phase == OVER
-
-    def returns(self) -> list[float]:
-        return list(self.result) if self.result is not None else [0.0] * self.n
 
     def legal_actions(self) -> list[Action]:
         seat = self.to_act
@@ -564,9 +553,9 @@ class AceRaceState(State):
             if moves is None:  # R5: a drawn numeral the rule forbids goes only on a joker
                 return [JOKER_PLAYS[c], PASS] if has_joker(hand) else [PASS]
             return list(moves)
-        if phase == GIVE:
+        if phase == GIVE:  # R11: a giveaway is offered, never forced: pass keeps the rest
             cards = sorted({JOKER if is_joker(c) else c for c in hand})
-            return [GIVES[(c, s)] for c in cards for s in range(self.n) if s != seat]
+            return [GIVES[(c, s)] for c in cards for s in range(self.n) if s != seat] + [PASS]
         if phase == BID:
             return [*BIDS[self.bid_high + 1 :], PASS]
         return list(SET_RULES.values())
@@ -591,7 +580,8 @@ class AceRaceState(State):
                 if action.seat >= self.n:
                     return f"there is no seat {action.seat} at this table"
                 return f"you do not hold {TEXT[action.card]}"
-            return f"you have a giveaway: give {self.give_left} more card(s), e.g. 'give 7H to 1'"
+            more = f"{self.give_left} more card" + ("s" if self.give_left != 1 else "")
+            return f"you may give away {more} ('give 7H to 1') or keep them ('pass')"
         if isinstance(action, Bid | SetRule | Give):
             return "that is not a move during play: play cards, an Ace, a joker, draw or pass"
         if isinstance(action, Draw):
@@ -628,6 +618,8 @@ class AceRaceState(State):
         elif isinstance(action, Pass):
             if self.phase == BID:
                 self._bid_pass(seat)
+            elif self.phase == GIVE:
+                self._decline_giveaway(seat)
             else:
                 self._pass(seat)
         elif isinstance(action, JokerPlay):
