@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 GAME ?= aces-versus-aces
 
-.PHONY: play test lint types unit bench bench-peers compiled bench-compiled test-compiled bench-peers-compiled clean
+.PHONY: play play-terminal browser test lint types unit bench bench-peers compiled bench-compiled test-compiled bench-peers-compiled clean
 
 $(BIN)/aerodeck: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -12,8 +12,20 @@ $(BIN)/aerodeck: pyproject.toml
 	$(BIN)/pip install --quiet -e '.[dev,web]'
 	touch $@
 
+# the browser table: serves the lobby on the embedded SQLite store and prints the link to open
 play: $(BIN)/aerodeck
+	$(BIN)/aerodeck serve
+
+play-terminal: $(BIN)/aerodeck
 	$(BIN)/aerodeck play $(GAME)
+
+# Debian's chromium for the browser tests (tests/browser skip without it): installed only when
+# running as root with apt-get and no chromium yet; never a downloaded browser build.
+browser:
+	@if command -v chromium >/dev/null 2>&1; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+		apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium; \
+	else echo "no chromium: the browser tests will be skipped (apt-get install chromium)"; fi
 
 lint: $(BIN)/aerodeck
 	$(BIN)/ruff check src tests benchmarks scripts
@@ -25,7 +37,7 @@ types: $(BIN)/aerodeck
 unit: $(BIN)/aerodeck
 	$(BIN)/pytest
 
-test: lint types unit
+test: lint types browser unit
 
 bench: $(BIN)/aerodeck
 	$(BIN)/python benchmarks/playouts.py

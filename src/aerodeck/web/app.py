@@ -21,6 +21,7 @@ from aerodeck.web.bots import Autoplay
 from aerodeck.web.hub import Hub
 from aerodeck.web.limits import WindowCounter
 from aerodeck.web.lobby import router
+from aerodeck.web.pages import mount_pages
 from aerodeck.web.settings import Settings
 from aerodeck.web.store import Store
 from aerodeck.web.ws import table_socket
@@ -146,6 +147,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(router)
     app.add_exception_handler(RequestValidationError, _invalid_request)
     app.add_exception_handler(StarletteHTTPException, _http_error)
+    mount_pages(app)  # the lobby and table pages come before the JSON fallbacks below
     app.add_api_websocket_route("/ws", table_socket)
 
     @app.get("/", tags=["server"])

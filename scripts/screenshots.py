@@ -1,0 +1,71 @@
+"""Screenshots of every game's browser table at desktop (1280x800) and phone (390x844) width,
+for review: docs/screenshots/GAME-desktop.png and GAME-phone.png.
+
+A real server on 127.0.0.1, one person (seat 0) and bots; the person clicks a few seeded moves so
+the table shows a game under way. Run from the repository root:
+    PYTHONPATH=src:. python scripts/screenshots.py [GAME ...]
+"""
+
+from __future__ import annotations
+
+import sys
+import tempfile
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+from tests.browser.conftest import CHROMIUM_ARGS, chromium_path
+from tests.browser.people import Person
+from tests.web.server import Server
+
+OUT = Path("docs/screenshots")
+SETUPS = {  # game -> players, options, moves to click first
+    "aces_versus_aces": (3, {}, 4),
+    "ace_race": (3, {}, 3),
+    "race_to_ace": (3, {}, 4),
+    "air_racing": (3, {"quick_play": True}, 4),
+    "down_in_flames": (2, {}, 4),
+}
+SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
+
+
+def main(games: list[str]) -> None:
+    path = chromium_path()
+    if path is None:
+        raise SystemExit("no chromium found (apt-get install chromium)")
+    OUT.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as tmp, sync_playwright() as playwright:
+        server = Server(Path(tmp) / "serve").start()
+        browser = playwright.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
+        try:
+            for game in games or list(SETUPS):
+                players, options, moves = SETUPS[game]
+                person = Person(browser, server.base, seed=7)
+                person.create(game, players, [0], options, bot="heuristic")
+                clicked = 0
+                for _ in range(2000):
+                    if clicked >= moves:
+                        break
+                    state = person.my_turn()
+                    if state is None:
+                        person.page.wait_for_timeout(25)
+                        continue
+                    person.click_a_move(state)
+                    clicked += 1
+                person.page.wait_for_function("window.aerodeck.state.legal.length > 0")
+                person.page.mouse.move(0, 0)
+                for size, viewport in SIZES.items():
+                    person.page.set_viewport_size(viewport)
+                    person.page.evaluate("window.scrollTo(0, 0)")
+                    shot = OUT / f"{game}-{size}.png"
+                    person.page.screenshot(
+                        path=str(shot), full_page=size == "desktop", animations="disabled"
+                    )
+                    print(shot)
+                person.close()
+        finally:
+            browser.close()
+            server.stop()
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

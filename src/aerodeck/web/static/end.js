@@ -1,0 +1,44 @@
+// The end of a game: standings by returns, the winners, what the view says of each seat's score,
+// and the record (the end frame's own) to download and replay with `aerodeck replay`.
+import { h, seatList, seatName } from "./render.js";
+import { label } from "./words.js";
+
+const SCORE_KEYS = ["score", "vp", "kills", "acquisitions", "wins", "race_wins", "lap", "pos", "hand_size", "hand_sizes"];
+
+// What the final view says of a seat's score (its score, victory points, kills...).
+function genericScore(ctx, seat) {
+  const data = { ...((seatList(ctx.view) || [])[seat] || {}) };
+  for (const key of ctx.layout.perSeat || []) {
+    if (Array.isArray(ctx.view[key])) data[key] = ctx.view[key][seat];
+  }
+  const parts = SCORE_KEYS.filter((k) => k in data).map((k) => `${label(k)} ${data[k]}`);
+  return parts.join(" · ");
+}
+
+export function renderEnd(box, ctx, state, table) {
+  const end = state.end;
+  if (box.dataset.version === String(end.version)) return;
+  box.dataset.version = String(end.version);
+  const order = end.returns.map((r, seat) => ({ seat, r })).sort((a, b) => b.r - a.r);
+  const rows = order.map(({ seat, r }, place) => h("tr", { class: end.winners.includes(seat) ? "winner" : "" },
+    h("td", { text: String(place + 1) }),
+    h("th", { scope: "row" }, seatName(ctx, seat), end.winners.includes(seat) ? " ★ winner" : ""),
+    h("td", { text: String(Math.round(r * 1000) / 1000) }),
+    h("td", {}, ctx.layout.score ? ctx.layout.score(ctx, seat) : genericScore(ctx, seat))));
+  const blob = new Blob([JSON.stringify(end.record, null, 1)], { type: "application/json" });
+  const download = h("a", {
+    class: "button primary", href: URL.createObjectURL(blob), download: `aerodeck-${ctx.game}-${table}.json`,
+  }, "Download the record");
+  const winners = end.winners.map((s) => seatName(ctx, s)).join(", ") || "nobody";
+  box.replaceChildren(
+    h("h2", { id: "end-title", tabindex: "-1" }, "The game is over"),
+    h("p", { class: "winners" }, `Won by ${winners}.`),
+    h("table", { class: "standings" },
+      h("thead", {}, h("tr", {}, h("th", { scope: "col", text: "Place" }), h("th", { scope: "col", text: "Player" }),
+        h("th", { scope: "col", text: "Return" }), h("th", { scope: "col", text: "Score" }))),
+      h("tbody", {}, rows)),
+    h("p", {}, download, " ", h("a", { class: "button", href: `/t/${table}/replay` }, "Replay it step by step"),
+      " (or ", h("code", { text: "aerodeck replay FILE" }), ")."),
+    h("p", {}, h("a", { href: "/", class: "button" }, "Back to the lobby")));
+  box.hidden = false;
+}

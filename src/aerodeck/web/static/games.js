@@ -1,0 +1,219 @@
+// Per-game touches on the generic table: which verbs are not the hand's, what a card says (from
+// the reference the page embeds: the games' own card tables), the card and aircraft reference.
+import { cards, h } from "./render.js";
+import { miniCard } from "./cards.js";
+import { label } from "./words.js";
+
+const REFERENCE = JSON.parse(document.getElementById("reference-data").textContent || "{}");
+const CARDS = REFERENCE.cards || {};
+
+function cardInfo(text) {
+  return CARDS[text] || null;
+}
+
+function referenceTable(rows, columns) {
+  return h("div", { class: "ref-scroll" }, h("table", { class: "ref" },
+    h("thead", {}, h("tr", {}, columns.map((c) => h("th", { scope: "col", text: label(c) })))),
+    h("tbody", {}, rows.map((row) => h("tr", {}, columns.map((c, i) => (i === 0
+      ? h("th", { scope: "row", text: String(row[c]) })
+      : h("td", { text: String(row[c] ?? "-") }))))))));
+}
+
+function cardsReference() {
+  const entries = Object.entries(CARDS);
+  if (!entries.length && !(REFERENCE.aircraft || []).length) return null;
+  const parts = [];
+  if (entries.length) {
+    parts.push(h("h3", { text: "Cards" }),
+      h("ul", { class: "ref-cards" }, entries.map(([, info]) => h("li", { text: info.text }))));
+  }
+  if ((REFERENCE.aircraft || []).length) {
+    parts.push(h("h3", { text: "Aircraft and their ratings" }), referenceTable(REFERENCE.aircraft,
+      ["name", "nation", "year", "speed", "performance", "thrust", "afterburner", "gun", "ew", "countermeasures"]));
+  }
+  return h("div", {}, parts);
+}
+
+const common = { cardInfo, reference: cardsReference };
+
+// --- Aces versus Aces: markers as pennies, Ace coins, won cards, the hand on the table ---------
+
+function coin(name) {
+  const info = CARDS[`coin:${name}`];
+  return h("span", { class: `coin coin-${name}`, title: info ? info.text : name, text: name });
+}
+
+function pennies(n) {
+  return h("span", { class: "pennies", role: "img", "aria-label": `${n} command marker(s)` },
+    "●".repeat(Math.max(0, n)) || "none", h("span", { class: "count", text: ` ${n}` }));
+}
+
+function wonPoints(data) {
+  const cards = (data.won || []).reduce((sum, c) => sum + ((CARDS[c] || {}).points || 0), 0);
+  const coins = (data.coins || []).reduce((sum, c) => sum + ((CARDS[`coin:${c}`] || {}).points || 0), 0);
+  return { cards, coins };
+}
+
+function avaSeat(data, ctx) {
+  const won = wonPoints(data);
+  return h("div", { class: "ava-seat" },
+    h("p", { class: "score-line" }, h("strong", { class: "big", text: String(data.score ?? 0) }), " points",
+      data.in_game === false ? h("span", { class: "badge off", text: "out of the game" }) : ""),
+    h("p", {}, "Markers: ", pennies(data.markers ?? 0)),
+    h("p", {}, `Cards in hand: ${data.hand_size ?? 0}`,
+      data.committed ? h("span", { class: "badge turn", text: "✓ has played face down" }) : ""),
+    h("p", {}, "Ace coins: ", (data.coins || []).length ? (data.coins || []).map(coin) : "none"),
+    h("div", {}, `Won this round (${won.cards} + ${won.coins} coin points): `,
+      (data.won || []).length ? cards(data.won, ctx) : "none"));
+}
+
+function avaBoard(ctx) {
+  const v = ctx.view;
+  const plays = v.last_plays || [];
+  return h("div", { class: "ava-board" },
+    h("p", { class: "board-line" },
+      `Round ${v.round} · hand ${v.hand_number} · first to ${v.target} points · deck ${v.deck} · Aces played ${v.aces_played}`),
+    h("div", { class: "trick" }, h("h3", { text: "Last hand" }),
+      plays.some((c) => c) ? h("div", { class: "trick-cards" }, plays.map((c, seat) => h("figure", { class: "played" },
+        c ? miniCard(c, cardInfo(c)) : h("span", { class: "mini empty", role: "img", "aria-label": "no card" }),
+        h("figcaption", { text: `#${seat}` })))) : h("p", { text: "no hand played yet" })),
+    v.my_play ? h("div", {}, h("h3", { text: "Your card, face down" }), miniCard(v.my_play, cardInfo(v.my_play))) : "",
+    h("details", { class: "discards" }, h("summary", { text: `Discards (${(v.discards || []).length})` }),
+      (v.discards || []).length ? cards(v.discards, ctx) : "none"));
+}
+
+function avaReference() {
+  const coins = Object.entries(CARDS).filter(([k]) => k.startsWith("coin:")).map(([, i]) => i.text);
+  return h("ul", { class: "ref-cards" },
+    h("li", { text: "A won card scores at the round's end: numbered cards 1 point, J Q K 2 points." }),
+    h("li", { text: "An Ace scores by the coin it takes: " + coins.join("; ") + "." }),
+    h("li", { text: "The highest card wins the hand; hover a card for its value." }));
+}
+
+// --- Air Racing: the course, its pylons and lanes, and every aircraft on it ------------------
+
+const SVGNS = "http://www.w3.org/2000/svg";
+function svg(name, attrs = {}, text = null) {
+  const node = document.createElementNS(SVGNS, name);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
+  if (text !== null) node.textContent = text;
+  return node;
+}
+
+function courseDrawing(ctx) {
+  const course = ctx.view.course;
+  const planes = ctx.view.aircraft;
+  if (!course || !Array.isArray(planes)) return null;
+  const length = course.length || 1;
+  const lanes = course.lanes || 1;
+  const cell = 16;
+  const width = length * cell + 20;
+  const height = lanes * 22 + 40;
+  const drawing = svg("svg", { viewBox: `0 0 ${width} ${height}`, class: "course", role: "img",
+    "aria-label": `The course: ${course.name}, ${length} tiles, ${lanes} lanes; ` + planes.map((p) =>
+      `seat ${p.seat} at tile ${p.pos % length} lap ${p.lap} lane ${p.lane} altitude ${p.altitude}`).join("; ") });
+  for (let lane = 0; lane < lanes; lane += 1) {
+    drawing.append(svg("rect", { x: 10, y: 28 + lane * 22, width: length * cell, height: 20, class: "lane" }));
+  }
+  for (const pylon of course.pylons || []) {
+    const x = 10 + pylon.at * cell;
+    drawing.append(svg("line", { x1: x, y1: 24, x2: x, y2: height - 6, class: pylon.start ? "start-line" : "pylon-line" }));
+    drawing.append(svg("text", { x: x + 2, y: 18, class: "pylon-name" }, pylon.start ? "Start" : pylon.name.replace("Pylon ", "P")));
+  }
+  for (const plane of planes) {
+    const x = 10 + ((plane.pos % length) + 0.5) * cell;
+    const y = 28 + (plane.lane ?? 0) * 22 + 10;
+    const group = svg("g", { class: `plane${plane.seat === ctx.mySeat ? " mine" : ""}` });
+    group.append(svg("circle", { cx: x, cy: y, r: 9 }));
+    group.append(svg("text", { x, y: y + 4, "text-anchor": "middle" }, String(plane.seat)));
+    const alt = String(plane.altitude || "").slice(0, 1).toUpperCase();
+    if (alt) group.append(svg("text", { x: x + 11, y: y - 3, class: "alt" }, alt));
+    group.append(svg("title", {}, `seat ${plane.seat}: lap ${plane.lap}, tile ${plane.pos % length}, ${plane.altitude}, speed ${plane.speed}`));
+    drawing.append(group);
+  }
+  return h("div", { class: "course-box" }, h("h3", { text: `${course.name}: lap and position` }), drawing);
+}
+
+// --- Down In Flames: each aircraft's ratings on its choice --------------------------------
+
+function aircraftBySlug() {
+  const out = {};
+  for (const plane of REFERENCE.aircraft || []) {
+    out[plane.name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "")] = plane;
+  }
+  return out;
+}
+const PLANES = aircraftBySlug();
+const TITLES = Object.fromEntries(Object.entries(CARDS).map(([text, info]) => [
+  text.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, ""), info.title || text]));
+
+function difStatus(ctx) {
+  const cycle = ctx.view.cycle;
+  if (!cycle || !Array.isArray(cycle.chain) || !cycle.chain.length) return "";
+  const last = cycle.chain[cycle.chain.length - 1];
+  return `Seat ${last.seat} played ${last.card}${last.as ? ` as ${last.as}` : ""} (${cycle.use}): a reaction is awaited.`;
+}
+
+function rtaAcquisitions(ctx) {
+  const list = ctx.view.acquisitions || [];
+  if (!list.length) return null;
+  return h("div", { class: "acquisitions" }, h("h3", { text: "Acquisitions" }), h("ul", {}, list.map((a) => h("li", {},
+    h("strong", { text: String(a.kind).toUpperCase() }), ` by seat ${a.by} on seat ${a.on}`,
+    a.cover ? ` — covered by ${String(a.cover).toUpperCase()} of seat ${a.cover_by}` : "",
+    h("span", { class: "ref-code", text: ` (${a.ref})` })))));
+}
+
+function rtaStatus(ctx) {
+  const v = ctx.view;
+  const parts = [];
+  if (v.dogfight) parts.push(`Dogfight: seat ${v.dogfight.attacker} attacks seat ${v.dogfight.defender} (${v.dogfight.kind}).`);
+  if (v.pending) parts.push(`${String(v.pending.card).toUpperCase()} by seat ${v.pending.by} against seat ${v.pending.against}: answer it or pass.`);
+  return parts.join(" ");
+}
+
+function difMove(move, ctx, group) {
+  const [verb, ...rest] = move.split(/\s+/);
+  const plane = verb === "fly" ? PLANES[rest.join("-")] : null;
+  if (!plane) {
+    const words = (verb === group ? rest : [verb, ...rest]).map((w) => TITLES[w] || w);
+    return words.join(" ") || move;
+  }
+  return h("span", { class: "plane-choice" }, h("strong", { text: plane.name }),
+    h("span", { class: "ratings", text: `${plane.nation} ${plane.year} · speed ${plane.speed} · perf ${plane.performance} · thrust ${plane.thrust} · AB ${plane.afterburner} · gun ${plane.gun} · EW ${plane.ew} · CM ${plane.countermeasures}` }));
+}
+
+const layouts = {
+  aces_versus_aces: {
+    ...common,
+    seat: avaSeat,
+    board: avaBoard,
+    reference: avaReference,
+    score: (ctx, seat) => {
+      const data = (ctx.view.seats || [])[seat] || {};
+      const won = wonPoints(data);
+      return `${data.score ?? 0} points (this round: cards ${won.cards}, coins ${won.coins})`;
+    },
+    status: (ctx) => (ctx.view.phase === "play" && ctx.legal.length
+      ? "Choose a card to play face down: the highest card wins the hand." : ""),
+  },
+  ace_race: {
+    ...common,
+    perSeat: ["hand_sizes", "wins"],
+    status: (ctx) => (ctx.view.rule && ctx.view.rule.need ? `The rule: ${ctx.view.rule.name}, ${ctx.view.rule.need}.` : ""),
+  },
+  race_to_ace: {
+    ...common,
+    // a bare number in a move is a seat: "radar 2" acquires seat 2
+    moveLabel: (move, ctx, verb) => move.split(/\s+/).filter((w, i) => !(i === 0 && w === verb))
+      .map((w) => (/^\d+$/.test(w) ? `seat ${w}` : w)).join(" ") || move,
+    status: rtaStatus,
+    boardExtra: rtaAcquisitions,
+    boardSkip: ["acquisitions"],
+  },
+  air_racing: { ...common, notHandVerbs: ["buy"], boardExtra: courseDrawing, perSeat: ["race_wins", "cash", "carried"] },
+  down_in_flames: { ...common, moveLabel: difMove, status: difStatus, perSeat: ["kills"] },
+};
+
+export function layoutFor(game) {
+  return layouts[game] || common;
+}

@@ -1,0 +1,224 @@
+// The lobby: fit the form to the chosen game, create the table through the REST lobby, keep the
+// creator's seat token in this tab's sessionStorage (never in a URL), and hand out invite links.
+import { saveSeat, saveHost } from "./session.js";
+
+const form = document.getElementById("create");
+const gameSelect = document.getElementById("game");
+const players = document.getElementById("players");
+
+function chosen() {
+  return gameSelect.selectedOptions[0];
+}
+
+function fitPlayers() {
+  const option = chosen();
+  const counts = option.dataset.counts.split(",").map(Number);
+  const keep = Number(players.value) || Number(option.dataset.default);
+  players.replaceChildren(
+    ...counts.map((n) => new Option(`${n} players`, String(n), false, n === keep)),
+  );
+  if (!counts.includes(keep)) players.value = option.dataset.default;
+}
+
+function fitSeats() {
+  const count = Number(players.value);
+  const bots = chosen().dataset.bots.split(",").filter(Boolean);
+  for (const row of document.querySelectorAll(".seat-row")) {
+    const seat = Number(row.dataset.seat);
+    row.hidden = seat >= count;
+    const select = row.querySelector("select");
+    if (seat === 0) continue;
+    const was = select.dataset.fitted ? select.value : "bot:heuristic";
+    select.dataset.fitted = "1";
+    select.replaceChildren(
+      new Option("a person (invite link)", "human"),
+      ...bots.map((b) => new Option(`bot: ${b}`, `bot:${b}`)),
+    );
+    select.value = [...select.options].some((o) => o.value === was) ? was : "bot:heuristic";
+  }
+}
+
+function fitGame() {
+  const id = gameSelect.value;
+  for (const el of document.querySelectorAll("[data-game]")) el.hidden = el.dataset.game !== id;
+  fitPlayers();
+  fitSeats();
+}
+
+function readOptions() {
+  const options = {};
+  const box = document.querySelector(`fieldset.options[data-game="${gameSelect.value}"]`);
+  // only what differs from the game's defaults: the server fills in the rest
+  for (const input of box.querySelectorAll("[data-option]")) {
+    const kind = input.dataset.kind;
+    let value;
+    if (kind === "bool") value = input.checked;
+    else if (kind === "int") value = Number.parseInt(input.value, 10);
+    else value = input.value;
+    if (kind === "int" && Number.isNaN(value)) value = input.value;  // the server says why
+    if (value !== JSON.parse(input.dataset.default)) options[input.dataset.option] = value;
+  }
+  return options;
+}
+
+function readSeats() {
+  const count = Number(players.value);
+  const seats = [];
+  for (let i = 0; i < count; i += 1) {
+    const value = i === 0 ? "human" : document.getElementById(`seat${i}`).value;
+    seats.push(value === "human" ? { kind: "human" } : { kind: "bot", bot: value.slice(4) });
+  }
+  return seats;
+}
+
+async function copy(text, button) {
+  try {
+    await navigator.clipboard.writeText(text);
+    button.textContent = "Copied";
+  } catch {
+    button.textContent = "Select and copy";
+  }
+  setTimeout(() => { button.textContent = "Copy"; }, 2000);
+}
+
+function invitesList(created) {
+  const list = document.getElementById("invites");
+  list.replaceChildren();
+  for (const invite of created.invites) {
+    const item = document.createElement("li");
+    const link = `${invite.link}&seat=${invite.seat}`;
+    const label = document.createElement("span");
+    label.textContent = `Seat ${invite.seat}: `;
+    const text = document.createElement("input");
+    text.readOnly = true;
+    text.value = link;
+    text.className = "link-box";
+    text.setAttribute("aria-label", `invite link for seat ${invite.seat}`);
+    text.dataset.invite = String(invite.seat);
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "copy";
+    button.textContent = "Copy";
+    button.addEventListener("click", () => copy(link, button));
+    item.append(label, text, button);
+    list.append(item);
+  }
+  if (!created.invites.length) {
+    const item = document.createElement("li");
+    item.textContent = "Every other seat is a bot: nobody to invite.";
+    list.append(item);
+  }
+}
+
+form.addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const error = document.getElementById("create-error");
+  error.textContent = "";
+  const clock = document.getElementById("clock").value;
+  const body = {
+    game: gameSelect.value,
+    players: Number(players.value),
+    options: readOptions(),
+    seats: readSeats(),
+    listed: document.getElementById("listed").checked,
+    clock: clock ? Number(clock) : null,
+    claim: 0,
+    name: document.getElementById("name").value.trim(),
+  };
+  localStorage.setItem("aerodeck:name", body.name);
+  const button = document.getElementById("create-button");
+  button.disabled = true;
+  try {
+    const response = await fetch("/api/tables", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    const answer = await response.json();
+    if (!response.ok) {
+      const detail = Array.isArray(answer.detail)
+        ? answer.detail.map((d) => `${d.loc.slice(1).join(".")}: ${d.msg}`).join("; ")
+        : answer.detail;
+      error.textContent = `The table was not created: ${detail}`;
+      return;
+    }
+    saveSeat(answer.table, answer.seat, answer.token);
+    saveHost(answer.table, answer.host_token);
+    invitesList(answer);
+    document.getElementById("spectate").textContent = answer.spectate;
+    document.getElementById("go").href = `/t/${answer.table}`;
+    const created = document.getElementById("created");
+    created.hidden = false;
+    created.querySelector("h2").setAttribute("tabindex", "-1");
+    created.querySelector("h2").focus();
+  } catch (failure) {
+    error.textContent = `The server did not answer: ${failure}`;
+  } finally {
+    button.disabled = false;
+  }
+});
+
+for (const button of document.querySelectorAll("[data-copy-from]")) {
+  button.addEventListener("click", () =>
+    copy(document.getElementById(button.dataset.copyFrom).textContent, button));
+}
+gameSelect.addEventListener("change", fitGame);
+players.addEventListener("change", fitSeats);
+document.getElementById("name").value = localStorage.getItem("aerodeck:name") || "";
+fitGame();
+
+// The open tables, refreshed while the lobby is in view (the server rendered the first list).
+function seatChip(s) {
+  const who = s.kind === "bot" ? `bot ${s.bot}` : s.claimed ? (s.name || "a person") : "free";
+  const chip = document.createElement("span");
+  chip.className = "seat-chip";
+  chip.textContent = `${s.seat}: ${who} `;
+  return chip;
+}
+
+function tablesView(tables) {
+  if (!tables.length) {
+    const p = document.createElement("p");
+    p.textContent = "No open table just now: start one above.";
+    return p;
+  }
+  const table = document.createElement("table");
+  table.className = "tables";
+  const head = table.createTHead().insertRow();
+  for (const title of ["Game", "Status", "Seats", "Moves"]) {
+    const th = document.createElement("th");
+    th.scope = "col";
+    th.textContent = title;
+    head.append(th);
+  }
+  const blank = document.createElement("th");
+  blank.scope = "col";
+  blank.innerHTML = '<span class="sr">Actions</span>';
+  head.append(blank);
+  const body = table.createTBody();
+  for (const t of tables) {
+    const row = body.insertRow();
+    row.insertCell().textContent = t.title;
+    row.insertCell().textContent = t.status;
+    row.insertCell().append(...t.seats.map(seatChip));
+    row.insertCell().textContent = String(t.version);
+    const link = document.createElement("a");
+    link.className = "button";
+    link.href = `/t/${encodeURIComponent(t.table)}`;
+    link.textContent = t.status === "waiting" ? "Join" : "Watch";
+    row.insertCell().append(link);
+  }
+  return table;
+}
+
+async function refreshTables() {
+  if (document.hidden) return;
+  try {
+    const response = await fetch("/api/tables");
+    if (response.ok) document.getElementById("open-tables").replaceChildren(tablesView((await response.json()).tables));
+  } catch {
+    // offline: keep the list shown; the next refresh tries again
+  }
+}
+setInterval(refreshTables, 15000);
+document.addEventListener("visibilitychange", refreshTables);

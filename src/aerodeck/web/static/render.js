@@ -1,0 +1,172 @@
+// The generic table: draws any game's view JSON (seats, the public table, your hand) and its legal
+// moves, so every game is playable before (and beside) its own layout in games.js.
+import { cardFace, cardName, isCardText, miniCard } from "./cards.js";
+import { label } from "./words.js";
+
+export const SEAT_KEYS = ["seats", "pilots", "players"];
+const SKIP = new Set(["game", "seat", "hand", "to_act", "winners", ...SEAT_KEYS]);
+
+export function h(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k === "class") node.className = v;
+    else if (k === "text") node.textContent = v;
+    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+    else node.setAttribute(k, v === true ? "" : String(v));
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+export function seatName(ctx, seat) {
+  if (seat === null || seat === undefined) return "nobody";
+  const info = (ctx.seats || [])[seat];
+  let name = `Seat ${seat}`;
+  if (info && info.name) name = `${info.name} (seat ${seat})`;
+  else if (info && info.kind === "bot") name = `Seat ${seat} (bot ${info.bot})`;
+  if (seat === ctx.mySeat) name += " — you";
+  return name;
+}
+
+// Every top-level list of per-seat objects (each with a "seat"), e.g. Air Racing's seats and
+// aircraft: their keys, and one merged object per seat.
+export function seatKeys(view) {
+  return Object.keys(view).filter((key) => Array.isArray(view[key]) && view[key].length > 0
+    && view[key].every((x) => x && typeof x === "object" && !Array.isArray(x) && Number.isInteger(x.seat)));
+}
+
+export function seatList(view) {
+  const keys = seatKeys(view);
+  if (!keys.length) return null;
+  const merged = [];
+  for (const key of keys) {
+    for (const item of view[key]) merged[item.seat] = { ...(merged[item.seat] || {}), ...item };
+  }
+  return merged;
+}
+
+function isCardList(value) {
+  return Array.isArray(value) && value.length > 0 && value.every(isCardText);
+}
+
+export function cards(list, ctx, cls = "cards") {
+  return h("span", { class: cls }, list.map((c) => miniCard(c, ctx.cardInfo(c))));
+}
+
+export function value(v, ctx) {
+  if (v === null || v === undefined || v === "") return h("span", { class: "none", text: "—" });
+  if (typeof v === "boolean") return v ? "yes" : "no";
+  if (isCardList(v)) return cards(v, ctx);
+  if (Array.isArray(v) && v.some(isCardText) && v.every((x) => x === null || isCardText(x))) {
+    return h("span", { class: "cards" }, v.map((c) => (c === null
+      ? h("span", { class: "mini empty", title: "no card", "aria-label": "no card", role: "img" })
+      : miniCard(c, ctx.cardInfo(c)))));
+  }
+  if (Array.isArray(v)) {
+    if (!v.length) return h("span", { class: "none", text: "none" });
+    if (v.every((x) => typeof x !== "object" || x === null)) return v.map(String).join(", ");
+    return h("ul", { class: "sub" }, v.map((x) => h("li", {}, value(x, ctx))));
+  }
+  if (typeof v === "object") {
+    const entries = Object.entries(v);
+    if (!entries.length) return h("span", { class: "none", text: "none" });
+    if (entries.every(([, x]) => typeof x !== "object" || x === null)) {
+      return entries.map(([k, x]) => `${label(k)} ${x === null ? "—" : x}`).join(" · ");
+    }
+    return facts(v, ctx);
+  }
+  return String(v);
+}
+
+export function facts(object, ctx, skip = new Set()) {
+  const dl = h("dl", { class: "facts" });
+  for (const [key, v] of Object.entries(object)) {
+    if (skip.has(key)) continue;
+    dl.append(h("div", { class: "fact" }, h("dt", { text: label(key) }), h("dd", {}, value(v, ctx))));
+  }
+  return dl;
+}
+
+// One box per seat: name, connection, whose turn, and what the view tells of that seat.
+export function renderSeats(box, ctx) {
+  const list = seatList(ctx.view) || [];
+  const count = ctx.players;
+  const boxes = [];
+  for (let seat = 0; seat < count; seat += 1) {
+    const info = (ctx.seats || [])[seat] || {};
+    const data = { ...(list.find((s) => s && s.seat === seat) || list[seat] || {}) };
+    for (const key of ctx.layout.perSeat || []) {  // a top-level list with one value per seat
+      if (Array.isArray(ctx.view[key]) && ctx.view[key].length === count) data[key] = ctx.view[key][seat];
+    }
+    const classes = ["seat-box"];
+    if (seat === ctx.currentPlayer) classes.push("to-move");
+    if (seat === ctx.mySeat) classes.push("mine");
+    if (seat === ctx.lastMover) classes.push("last-mover");
+    const badges = [];
+    if (seat === ctx.currentPlayer) badges.push(h("span", { class: "badge turn", text: "▶ to move" }));
+    if (info.kind === "human") {
+      badges.push(h("span", {
+        class: `badge ${info.connected ? "on" : "off"}`,
+        text: info.connected ? "● here" : info.claimed ? "○ away" : "○ free seat",
+      }));
+    }
+    if (info.played_by && info.played_by !== "human") {
+      badges.push(h("span", { class: "badge bot", text: `bot: ${info.played_by}` }));
+    }
+    const ctxSkip = ctx.layout.seatSkip || new Set();
+    const body = ctx.layout.seat ? ctx.layout.seat(data, ctx, seat) : facts(data, ctx, new Set(["seat", ...ctxSkip]));
+    boxes.push(h("article", { class: classes.join(" "), "data-seat": seat, "aria-label": seatName(ctx, seat) },
+      h("h3", {}, h("span", { class: "seat-mark", "aria-hidden": "true", text: `#${seat}` }), " ", seatName(ctx, seat)),
+      h("div", { class: "badges" }, badges),
+      body));
+  }
+  box.replaceChildren(...boxes);
+}
+
+export function renderBoard(box, ctx) {
+  if (ctx.layout.board) {
+    box.replaceChildren(ctx.layout.board(ctx));
+    return;
+  }
+  const skip = new Set([...SKIP, ...seatKeys(ctx.view), ...(ctx.layout.boardSkip || []),
+    ...(ctx.layout.perSeat || [])]);
+  const big = Object.keys(ctx.view).filter((k) => !skip.has(k) && isBig(ctx.view[k]));
+  const extra = ctx.layout.boardExtra ? ctx.layout.boardExtra(ctx) : null;
+  box.replaceChildren(...(extra ? [extra] : []), facts(ctx.view, ctx, new Set([...skip, ...big])),
+    ...big.map((k) => h("details", { class: "more" }, h("summary", { text: label(k) }), value(ctx.view[k], ctx))));
+}
+
+// A value too long for one line of the table (a course, a list of records): folded away.
+function isBig(v) {
+  return v !== null && typeof v === "object" && JSON.stringify(v).length > 240;
+}
+
+export function cardButton(text, ctx, { playable, selected, onClick }) {
+  const info = ctx.cardInfo(text);
+  const button = h("button", {
+    type: "button",
+    class: `card${playable ? " playable" : ""}${selected ? " selected" : ""}`,
+    "aria-pressed": selected ? "true" : "false",
+    "aria-label": `${cardName(text)}${playable ? "" : " (no move with it now)"}`,
+    title: info && info.text ? `${cardName(text)}: ${info.text}` : cardName(text),
+    "data-card": text,
+    onclick: onClick,
+  });
+  const detail = () => {
+    const box = document.getElementById("card-detail");
+    if (box) box.textContent = info && info.text ? info.text : cardName(text);
+  };
+  button.addEventListener("focus", detail);
+  button.addEventListener("mouseenter", detail);
+  button.addEventListener("contextmenu", (event) => {  // a long press on a touch screen
+    event.preventDefault();
+    detail();
+  });
+  button.append(cardFace(text, info));
+  if (!playable) button.setAttribute("aria-disabled", "true");
+  return button;
+}

@@ -1,0 +1,69 @@
+// A finished game step by step: the server replayed the record with the engine and embedded each
+// step (public view, every hand, the move, its events); this page draws them with the table's
+// own renderer. Keys: ← and → step, Home and End jump.
+import { cards, h, renderBoard, renderSeats } from "./render.js";
+import { layoutFor } from "./games.js";
+import { markup } from "./words.js";
+
+const app = document.getElementById("app");
+const GAME = app.dataset.game;
+const PLAYERS = Number(app.dataset.players);
+const STEPS = JSON.parse(document.getElementById("steps-data").textContent);
+const layout = layoutFor(GAME);
+const $ = (id) => document.getElementById(id);
+let at = 0;
+
+function ctxFor(step) {
+  return {
+    game: GAME, view: step.view, seats: [], players: PLAYERS, mySeat: null,
+    currentPlayer: step.current_player, lastMover: step.seat, legal: [], options: {}, layout,
+    end: null, cardInfo: (text) => (layout.cardInfo ? layout.cardInfo(text, step.view) : null),
+  };
+}
+
+function draw() {
+  const step = STEPS[at];
+  const ctx = ctxFor(step);
+  $("step").value = String(at);
+  $("step-text").textContent = `${at} of ${STEPS.length - 1}`;
+  $("status").textContent = step.move === null
+    ? "The deal, before the first move."
+    : `Move ${at}: seat ${step.seat} — ${step.move}`;
+  renderSeats($("seats"), ctx);
+  renderBoard($("board"), ctx);
+  $("hands").replaceChildren(...step.hands.map((hand, seat) => h("div", { class: "replay-hand" },
+    h("h3", { text: `Seat ${seat}` }), hand && hand.length ? cards(hand, ctx) : h("span", { class: "none", text: "no cards" }))));
+  const log = [];
+  STEPS.slice(0, at + 1).forEach((s, i) => {
+    for (const text of s.events) {
+      const li = h("li", { class: i === at ? "latest" : "" });
+      li.innerHTML = markup(text);
+      log.push(li);
+    }
+  });
+  $("log").replaceChildren(...log.slice(-300));
+  $("log").scrollTop = $("log").scrollHeight;
+}
+
+function go(to) {
+  at = Math.max(0, Math.min(STEPS.length - 1, to));
+  draw();
+}
+
+$("step").max = String(STEPS.length - 1);
+$("step").addEventListener("input", () => go(Number($("step").value)));
+$("first").addEventListener("click", () => go(0));
+$("back").addEventListener("click", () => go(at - 1));
+$("next").addEventListener("click", () => go(at + 1));
+$("last").addEventListener("click", () => go(STEPS.length - 1));
+document.addEventListener("keydown", (event) => {
+  if (event.target instanceof HTMLInputElement && event.target.type !== "range") return;
+  if (event.key === "ArrowRight") go(at + 1);
+  else if (event.key === "ArrowLeft") go(at - 1);
+  else if (event.key === "Home") go(0);
+  else if (event.key === "End") go(STEPS.length - 1);
+  else return;
+  event.preventDefault();
+});
+window.aerodeck = { replay: { steps: STEPS.length, at: () => at } };
+draw();

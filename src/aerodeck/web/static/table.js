@@ -1,0 +1,471 @@
+// The table page: seat from the invite link (fragment) or this tab's sessionStorage, the socket,
+// and the drawing of every frame. The server decides everything: the page only offers the legal
+// moves it was sent (or a typed notation) and shows the server's answer.
+import { TableLink } from "./net.js";
+import { loadHost, loadSeat, saveSeat, forgetSeat } from "./session.js";
+import { h, renderBoard, renderSeats, seatKeys, seatName, cardButton } from "./render.js";
+import { markup } from "./words.js";
+import { playingCard } from "./cards.js";
+import { layoutFor } from "./games.js";
+import { renderEnd } from "./end.js";
+
+const app = document.getElementById("app");
+const TABLE = app.dataset.table;
+const GAME = app.dataset.game;
+const layout = layoutFor(GAME);
+const $ = (id) => document.getElementById(id);
+
+const state = {
+  seat: null, token: null, version: null, status: "waiting", currentPlayer: null, view: null,
+  legal: [], seats: [], players: 0, events: [], history: [], latestFrom: 0, end: null,
+  selected: null, busy: null, counter: 0, lastMover: null, options: {},
+};
+let link = null;
+
+function ctx() {
+  return {
+    game: GAME, view: state.view || {}, seats: state.seats, players: state.players,
+    mySeat: state.seat, currentPlayer: state.currentPlayer, lastMover: state.lastMover,
+    legal: state.legal, options: state.options, layout, end: state.end,
+    cardInfo: (text) => (layout.cardInfo ? layout.cardInfo(text, state.view || {}) : null),
+  };
+}
+
+function notice(text) {
+  const box = $("notice");
+  box.textContent = text || "";
+  box.hidden = !text;
+}
+
+// --- moves -----------------------------------------------------------------------------------
+
+function tokens(move) {
+  return move.toLowerCase().split(/[\s,:;]+/).filter(Boolean);
+}
+
+export function slug(card) {
+  return String(card).toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
+}
+
+// The moves a card of the hand takes part in (a layout may say which verbs are not the hand's,
+// like Air Racing's buys from the supply).
+function movesWith(card) {
+  const names = new Set([String(card).toLowerCase(), slug(card)]);
+  const notHand = new Set(layout.notHandVerbs || []);
+  return state.legal.filter((move) => {
+    const words = tokens(move);
+    return !notHand.has(words[0]) && words.some((t) => names.has(t));
+  });
+}
+
+function act(move) {
+  if (state.busy || !move) return;
+  state.counter += 1;
+  const id = `${state.seat}.${state.version}.${state.counter}.${Math.random().toString(36).slice(2, 8)}`;
+  const frame = { type: "act", id, version: state.version, move };
+  if (!link.send(frame)) {
+    notice("Not connected just now: the move was not sent. Try again once connected.");
+    return;
+  }
+  state.busy = { id, move, version: state.version };
+  state.selected = null;
+  notice("");
+  draw();
+}
+
+// A move's button text: the move without its verb (the group says it), cards as rank and suit.
+function moveLabel(move, verb) {
+  if (state.selected) {  // the chosen card goes without saying: show the rest of the move
+    const names = new Set([String(state.selected).toLowerCase(), slug(state.selected)]);
+    move = move.split(/\s+/).filter((w) => !names.has(w.toLowerCase())).join(" ") || move;
+  }
+  if (layout.moveLabel) return layout.moveLabel(move, ctx(), verb);
+  const rest = (verb && move.startsWith(verb) ? move.slice(verb.length).trim() : move) || move;
+  return pretty(rest);
+}
+
+function pretty(text) {
+  return text.split(/\s+/).map((word) => {
+    const card = playingCard(word);
+    return card ? `${card.rank}${card.suit.symbol}` : word;
+  }).join(" ");
+}
+
+function renderMoves() {
+  const box = $("moves");
+  const mine = state.legal.length > 0 && state.status === "playing";
+  box.hidden = !mine;
+  $("legal-list").replaceChildren(...state.legal.map((m) => h("option", { value: m })));
+  if (!mine) return;
+  const buttons = $("move-buttons");
+  const parts = [];
+  const disabled = Boolean(state.busy);
+  if (state.legal.length === 1) {
+    parts.push(h("p", { class: "forced" }, "Only one move is possible: ",
+      h("button", { type: "button", class: "primary move", "data-move": state.legal[0], disabled,
+        onclick: () => act(state.legal[0]) }, moveLabel(state.legal[0], ""))));
+  }
+  let offered = state.legal.length === 1 ? [] : state.legal;
+  if (state.selected) {
+    offered = movesWith(state.selected);
+    parts.push(h("p", { class: "choose" }, `With this card: choose a target or a way to play it, or `,
+      h("button", { type: "button", class: "link-button", onclick: () => { state.selected = null; draw(); } },
+        "choose another card")));
+  }
+  const groups = new Map();
+  for (const move of offered) {
+    const verb = tokens(move)[0] || move;
+    if (!groups.has(verb)) groups.set(verb, []);
+    groups.get(verb).push(move);
+  }
+  for (const [verb, moves] of groups) {
+    const verbText = move0Verb(moves[0]);
+    parts.push(h("fieldset", { class: "verb" }, h("legend", { text: pretty(verbText) }),
+      moves.map((move) => h("button", {
+        type: "button", class: "move", "data-move": move, disabled,
+        title: move, onclick: () => act(move),
+      }, moveLabel(move, verbText)))));
+  }
+  buttons.replaceChildren(...parts);
+  $("moves-title").textContent = state.busy ? "Sending your move…" : "Your move";
+}
+
+function move0Verb(move) {
+  return move.trim().split(/\s+/)[0];
+}
+
+// The seat's hand: the view's own, or (Down In Flames' melee) the hands of the seat's aircraft.
+function handOf(view) {
+  if (!view) return null;
+  if (Array.isArray(view.hand)) return view.hand;
+  const own = seatKeys(view).flatMap((key) => view[key])
+    .filter((item) => item.seat === state.seat && Array.isArray(item.hand));
+  return own.length ? own.flatMap((item) => item.hand) : null;
+}
+
+function renderHand() {
+  const hand = handOf(state.view);
+  const box = $("hand-box");
+  $("card-detail").textContent = "";
+  box.hidden = !Array.isArray(hand);
+  if (!Array.isArray(hand)) return;
+  const c = ctx();
+  $("hand").replaceChildren(...hand.map((card, index) => {
+    const moves = state.status === "playing" ? movesWith(card) : [];
+    return cardButton(card, c, {
+      playable: moves.length > 0 && !state.busy,
+      selected: state.selected === card,
+      onClick: () => {
+        if (state.busy) return;
+        if (!moves.length) {
+          notice(`No move with ${card} just now.`);
+          return;
+        }
+        const distinct = [...new Set(moves)];
+        if (distinct.length === 1) act(distinct[0]);
+        else {
+          state.selected = card;
+          draw();
+          const first = document.querySelector("#move-buttons .verb button");
+          if (first) first.focus();
+        }
+      },
+      index,
+    });
+  }));
+  if (!hand.length) $("hand").replaceChildren(h("p", { class: "none", text: "no cards" }));
+}
+
+// --- status, log, end ------------------------------------------------------------------------
+
+function renderStatus() {
+  const c = ctx();
+  const view = state.view || {};
+  let text;
+  if (state.status === "waiting") text = "Waiting for players to take their seats.";
+  else if (state.status === "over") text = "The game is over.";
+  else if (state.legal.length) text = `Your move${view.phase ? ` (${String(view.phase).replace(/_/g, " ")})` : ""}.`;
+  else {
+    const who = seatName(c, state.currentPlayer);
+    text = `Waiting for ${who}${view.phase ? ` (${String(view.phase).replace(/_/g, " ")})` : ""}.`;
+  }
+  if (layout.status) text += ` ${layout.status(c)}`;
+  $("status").textContent = text;
+  document.title = `${state.legal.length ? "▶ your move · " : ""}${app.dataset.title} · aerodeck`;
+  $("who").textContent = state.seat === null ? "watching" : `you are seat ${state.seat}`;
+}
+
+function renderLog() {
+  const log = $("log");
+  const items = state.events.map((event, i) => {
+    const li = h("li", { class: i >= state.latestFrom ? "latest" : "" });
+    li.innerHTML = markup(event.text);
+    return li;
+  });
+  log.replaceChildren(...items.slice(-300));
+  log.scrollTop = log.scrollHeight;
+}
+
+// Redrawing replaces the buttons: keep the keyboard's place (the same move or card, else the
+// first thing to press in the same area).
+function focusKey() {
+  const el = document.activeElement;
+  if (!el || !el.dataset) return null;
+  if (el.dataset.move) return { sel: `#move-buttons button[data-move="${CSS.escape(el.dataset.move)}"]`, area: "#moves" };
+  if (el.dataset.card) return { sel: `#hand button[data-card="${CSS.escape(el.dataset.card)}"]`, area: "#hand-box" };
+  return null;
+}
+
+function restoreFocus(key) {
+  if (!key || (document.activeElement && document.activeElement !== document.body)) return;
+  const again = document.querySelector(key.sel)
+    || document.querySelector(`${key.area} button.playable, ${key.area} button.move:not([disabled])`)
+    || document.querySelector("#hand button.playable, #move-buttons button.move:not([disabled])");
+  if (again) again.focus({ preventScroll: true });
+}
+
+function draw() {
+  if (!state.view) return;
+  const key = focusKey();
+  const c = ctx();
+  renderStatus();
+  renderSeats($("seats"), c);
+  renderBoard($("board"), c);
+  renderHand();
+  renderMoves();
+  renderLog();
+  renderHost();
+  restoreFocus(key);
+  if (state.end) renderEnd($("end"), c, state, TABLE);
+  if (layout.reference && !$("reference-box").dataset.done) {
+    $("reference-box").dataset.done = "1";
+    const ref = layout.reference(c);
+    if (ref) {
+      $("reference").replaceChildren(ref);
+      $("reference-box").hidden = false;
+    }
+  }
+}
+
+// --- frames ----------------------------------------------------------------------------------
+
+function onFrame(frame) {
+  switch (frame.type) {
+    case "welcome":
+      state.seat = frame.seat;
+      state.players = frame.players;
+      state.options = frame.options;
+      if (frame.full) {
+        state.events = frame.events;
+        state.history = frame.history || [];
+        state.latestFrom = Math.max(0, frame.events.length - 1);
+      } else if (frame.events.length) {
+        state.latestFrom = state.events.length;
+        state.events = state.events.concat(frame.events);
+      }
+      take(frame);
+      state.busy = null;
+      if (state.seat === null) offerSeat();
+      else $("join").hidden = true;
+      break;
+    case "update":
+      if (frame.events.length) {
+        state.latestFrom = state.events.length;
+        state.events = state.events.concat(frame.events);
+      }
+      if (frame.moves.length) {
+        state.history = state.history.concat(frame.moves);
+        state.lastMover = frame.moves[frame.moves.length - 1].seat;
+      }
+      if (state.busy && frame.version !== state.busy.version) state.busy = null;
+      take(frame);
+      if (state.seat === null) offerSeat();
+      break;
+    case "ack":
+      // stored and applied: the update with the new view follows (busy until then)
+      if (state.busy && state.busy.id === frame.id) state.busy.acked = frame.version;
+      break;
+    case "refusal":
+      if (state.busy && state.busy.id === frame.id) state.busy = null;
+      notice(`Refused: ${frame.reason}`);
+      break;
+    case "end":
+      state.end = frame;
+      state.status = "over";
+      break;
+    case "error":
+      notice(frame.reason);
+      break;
+    default:
+      return;
+  }
+  draw();
+}
+
+function take(frame) {
+  state.version = frame.version;
+  state.status = frame.status;
+  state.currentPlayer = frame.current_player;
+  state.view = frame.view;
+  state.legal = frame.legal;
+  state.seats = frame.seats;
+  if (state.selected && !state.legal.length) state.selected = null;
+}
+
+// --- seats -----------------------------------------------------------------------------------
+
+function fragment() {
+  const params = new URLSearchParams(location.hash.slice(1));
+  return { invite: params.get("invite"), seat: params.get("seat") };
+}
+
+function freeSeat() {
+  return state.seats.find((s) => s.kind === "human" && !s.claimed);
+}
+
+function offerSeat() {
+  const { invite } = fragment();
+  const free = freeSeat();
+  const box = $("join");
+  if (invite) {
+    box.hidden = false;
+    $("join-title").textContent = "You are invited to this table";
+  } else if (free && state.status !== "over") {
+    box.hidden = false;
+    $("join-title").textContent = `Seat ${free.seat} is free`;
+  } else {
+    box.hidden = true;
+  }
+}
+
+async function join(event) {
+  event.preventDefault();
+  const { invite, seat } = fragment();
+  const name = $("join-name").value.trim();
+  localStorage.setItem("aerodeck:name", name);
+  const error = $("join-error");
+  error.textContent = "";
+  let seats;
+  if (invite && seat !== null) seats = [Number(seat)];
+  else if (invite) seats = state.seats.filter((s) => s.kind === "human" && !s.claimed).map((s) => s.seat);
+  else seats = [null];
+  let last = "no free seat";
+  for (const s of seats) {
+    const response = await fetch(`/api/tables/${TABLE}/join`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ seat: s, invite: invite || null, name }),
+    });
+    const answer = await response.json().catch(() => ({}));
+    if (response.ok) {
+      saveSeat(TABLE, answer.seat, answer.token);
+      history.replaceState(null, "", location.pathname);
+      $("join").hidden = true;
+      start();
+      return;
+    }
+    last = typeof answer.detail === "string" ? answer.detail : `error ${response.status}`;
+  }
+  error.textContent = `Could not take the seat: ${last}`;
+}
+
+// --- the host's seat controls (REST of the protocol) and taking one's seat back ---------------
+
+async function post(path, body) {
+  const response = await fetch(path, {
+    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
+  });
+  const answer = await response.json().catch(() => ({}));
+  if (!response.ok) throw new Error(typeof answer.detail === "string" ? answer.detail : `error ${response.status}`);
+  return answer;
+}
+
+function renderHost() {
+  const hostToken = loadHost(TABLE);
+  const saved = loadSeat(TABLE);
+  const box = $("host");
+  const rows = [];
+  if (saved && state.seat !== null) {
+    const mine = state.seats[state.seat] || {};
+    if (mine.played_by && mine.played_by !== "human" && state.status === "playing") {
+      rows.push(h("p", {}, `A bot (${mine.played_by}) plays your seat. `, h("button", {
+        type: "button", class: "primary", onclick: () => post(`/api/tables/${TABLE}/seats/${state.seat}/take`,
+          { token: saved.token }).catch((e) => { $("host-error").textContent = e.message; }),
+      }, "Take my seat back")));
+    }
+  }
+  if (hostToken && state.status !== "over") {
+    for (const seat of state.seats) {
+      if (seat.kind !== "human" || seat.connected || seat.seat === state.seat) continue;
+      const who = seat.claimed ? `${seat.name || "a person"} is away` : "nobody has taken it yet";
+      const controls = [];
+      if (!seat.played_by || seat.played_by === "human") {
+        controls.push(h("button", { type: "button", onclick: () => post(`/api/tables/${TABLE}/seats/${seat.seat}/bot`,
+          { host_token: hostToken, bot: null }).catch((e) => { $("host-error").textContent = e.message; }) },
+        "Let a bot play it"));
+      }
+      if (!seat.claimed) {
+        controls.push(h("button", { type: "button", onclick: async () => {
+          try {
+            const answer = await post(`/api/tables/${TABLE}/seats/${seat.seat}/invite`, { host_token: hostToken });
+            const link = `${answer.link}&seat=${answer.seat}`;
+            $("host-error").textContent = "";
+            const out = h("input", { readonly: true, class: "link-box", value: link, "aria-label": `new invite link for seat ${seat.seat}` });
+            controls.push(out);
+            $(`host-seat-${seat.seat}`).append(out);
+            out.select();
+          } catch (e) { $("host-error").textContent = e.message; }
+        } }, "New invite link"));
+      }
+      rows.push(h("div", { class: "host-seat", id: `host-seat-${seat.seat}` }, h("p", { text: `Seat ${seat.seat}: ${who}.` }), controls));
+    }
+  }
+  box.hidden = rows.length === 0;
+  $("host-seats").replaceChildren(...rows);
+  $("host-title").textContent = hostToken ? "Your table (host)" : "Your seat";
+}
+
+function onLinkState(kind, detail) {
+  const box = $("link-state");
+  box.className = `link-state ${kind}`;
+  if (kind === "connected") box.textContent = "● connected";
+  else if (kind === "connecting") box.textContent = "connecting…";
+  else if (kind === "waiting") box.textContent = `○ offline: retrying in ${detail}s`;
+  else box.textContent = `closed: ${detail}`;
+  if (kind === "closed") notice(detail);
+}
+
+function start() {
+  if (link) link.stop();
+  const saved = loadSeat(TABLE);
+  state.version = null;
+  link = new TableLink({
+    table: TABLE,
+    token: saved ? saved.token : null,
+    onFrame,
+    onState: onLinkState,
+    onBadToken: () => {
+      forgetSeat(TABLE);
+      notice("Your seat's token is no longer valid (the seat was released): you are watching.");
+    },
+  });
+  link.open();
+}
+
+$("join-form").addEventListener("submit", join);
+$("join-name").value = localStorage.getItem("aerodeck:name") || "";
+$("typed").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const move = $("notation").value.trim();
+  if (!move) return;
+  act(move);
+  $("notation").value = "";
+});
+document.addEventListener("keydown", (event) => {
+  if (event.key === "Escape" && state.selected) {
+    state.selected = null;
+    draw();
+  }
+});
+window.aerodeck = { state };
+start();
