@@ -480,3 +480,22 @@ def test_the_host_hands_a_fresh_invite_for_a_seat_left_free(server: Server) -> N
     stale = server.post(f"/api/tables/{table}/join", {"seat": 1, "invite": old})
     assert stale.status_code == 401
     assert server.join(table, 1, fresh["code"])
+
+
+def test_a_full_welcome_carries_the_deal_before_the_first_move(server: Server) -> None:
+    """A full welcome holds every event from the start, as docs/web-protocol.md says: the deal
+    before the first move included, redacted for the seat."""
+    table, tokens = two_humans(server)
+
+    async def run() -> list[dict[str, Any]]:
+        clients, _ = await seated(server, table, tokens)
+        welcome = clients[0].frames[0]
+        for client in clients:
+            await client.close()
+        return list(welcome["events"])
+
+    events = asyncio.run(run())
+    record = _record_after_bots(server, table, tokens)
+    state = states_by_version(record)[0]
+    assert [e["event"] for e in events] == state.events_since(0, 0)
+    assert events and all(e["text"] for e in events)

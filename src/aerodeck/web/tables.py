@@ -226,15 +226,17 @@ class Table:
             return []
         return [str(action) for action in state.legal_actions()]
 
-    def events_for(self, seat: int | None, since_version: int) -> list[JSON]:
-        """The events since ``since_version``, redacted for ``seat``, each with its words."""
+    def events_for(self, seat: int | None, since_version: int | None) -> list[JSON]:
+        """The events since ``since_version`` (None: every event, the deal before the first move
+        included), redacted for ``seat``, each with its words."""
         describe = self.game.describe_event
-        events = self.state.events_since(self.marks[since_version], seat)
+        start = 0 if since_version is None else self.marks[since_version]
+        events = self.state.events_since(start, seat)
         return [{"text": describe(event), "event": event} for event in events]
 
     def welcome(self, seat: int | None, last_version: int | None) -> JSON:
         resume = last_version is not None and 0 <= last_version <= self.version
-        since = last_version if resume and last_version is not None else 0
+        since = last_version if resume else None
         history = None
         if not resume:
             history = [move._asdict() for move in self.state.history_for(seat)]
