@@ -20,3 +20,10 @@ GAME_COUNTS = [
     (info.id, players) for info in aerodeck.list_games() for players in info.player_counts
 ]
 GAME_IDS = [info.id for info in aerodeck.list_games()]
+
+
+def pytest_report_header() -> str | None:
+    """One line when the rl extra is missing and tests/rl's adapter tests are not collected."""
+    from tests.rl.conftest import RL_SKIP_REASON
+
+    return RL_SKIP_REASON or None
