@@ -18,9 +18,11 @@ import json
 import platform
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import numpy as np
+import pettingzoo
 
 import aerodeck
 from aerodeck.rl.pettingzoo import env as aerodeck_env
@@ -89,15 +91,14 @@ def measure(seconds: float) -> dict[str, Any]:
 
     for info in aerodeck.list_games():
         for players in sorted({min(info.player_counts), 4 if 4 in info.player_counts else 3}):
-            add("aerodeck pettingzoo", info.id, players,
-                pettingzoo_episode(lambda g=info.id, n=players: aerodeck_env(g, players=n)))  # fmt: skip
+            make = partial(aerodeck_env, info.id, players=players)
+            add("aerodeck pettingzoo", info.id, players, pettingzoo_episode(make))
     skipped = []
     if importlib.util.find_spec("rlcard") is not None:
-        from pettingzoo.classic import leduc_holdem_v4, texas_holdem_v4  # noqa: PLC0415
-
         add("rlcard env", "uno", 2, rlcard_episode("uno"))
-        add("pettingzoo classic", "leduc_holdem_v4", 2, pettingzoo_episode(leduc_holdem_v4.env))
-        add("pettingzoo classic", "texas_holdem_v4", 2, pettingzoo_episode(texas_holdem_v4.env))
+        for name in ("classic/leduc_holdem-v4", "classic/texas_holdem-v4"):
+            make = partial(pettingzoo.make, "aec", name)
+            add("pettingzoo classic", name, 2, pettingzoo_episode(make))
     else:
         skipped.append("RLCard UNO and PettingZoo classic (pip install rlcard==1.2.0)")
     return {"machine": platform.processor() or platform.machine(), "python":

@@ -137,6 +137,18 @@ def test_a_game_name_with_hyphens_and_bad_options_get_clear_errors() -> None:
         raw_env("aces_versus_aces", players=2, render_mode="rgb_array")
 
 
+@pytest.mark.parametrize("game_id", sorted(ENVIRONMENTS))
+def test_pettingzoo_make_knows_every_game_by_name(game_id: str) -> None:
+    import pettingzoo
+
+    from aerodeck.rl.pettingzoo import registry_id
+
+    made = pettingzoo.make("aec", registry_id(game_id), players=2)
+    assert made.unwrapped.game.id == game_id and made.unwrapped.game.players == 2
+    made.reset(seed=1)
+    assert made.agent_selection in made.agents
+
+
 def test_down_in_flames_with_several_aircraft_passes_the_api_and_seed_tests() -> None:
     with redirect_stdout(io.StringIO()), warnings.catch_warnings():
         warnings.simplefilter("ignore")

@@ -9,7 +9,7 @@ Gymnasium and OpenSpiel adapters, and ``describe`` prints the layout the docs pa
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -36,12 +36,19 @@ class Context:
 class Field:
     """One named block of the vector: its size, what it means, how it is read from the view."""
 
-    __slots__ = ("doc", "name", "size")
+    __slots__ = ("doc", "fn", "key", "name", "size")
 
-    def __init__(self, name: str, size: int, doc: str) -> None:
+    def __init__(self, name: str, size: int, doc: str, get: Getter | str = "") -> None:
         self.name, self.size, self.doc = name, size, doc
+        # Read with view.get(key), or with fn(view) when the value needs work to reach.
+        self.key = get if isinstance(get, str) and get else name
+        self.fn: Getter | None = None if isinstance(get, str) else get
 
-    def write(self, source: Any, ctx: Context, out: list[float]) -> None:
+    def read(self, source: Mapping[str, Any]) -> Any:
+        return source.get(self.key) if self.fn is None else self.fn(source)
+
+    def write(self, source: Mapping[str, Any], ctx: Context, out: Vector, at: int) -> None:
+        """Write into ``out[at : at + size]``, which is all zeros: only non-zero entries."""
         raise NotImplementedError  # pragma: no cover - every field kind overrides
 
     def rows(self, prefix: str = "", offset: int = 0) -> list[Row]:
@@ -49,37 +56,32 @@ class Field:
         return [(offset, self.size, prefix + self.name, self.doc)]
 
 
-def _get(source: Any, get: Getter | str) -> Any:
-    if isinstance(get, str):
-        return source.get(get) if isinstance(source, Mapping) else None
-    return get(source)
-
-
 class Number(Field):
     """A number divided by ``scale`` (so most values fall in 0..1); missing is 0."""
 
-    __slots__ = ("get", "scale")
+    __slots__ = ("scale",)
 
     def __init__(self, name: str, doc: str, scale: float = 1.0, get: Getter | str = "") -> None:
-        super().__init__(name, 1, f"{doc} (/ {scale:g})" if scale != 1 else doc)
-        self.get, self.scale = get or name, scale
+        super().__init__(name, 1, f"{doc} (/ {scale:g})" if scale != 1 else doc, get)
+        self.scale = scale
 
-    def write(self, source: Any, ctx: Context, out: list[float]) -> None:
-        value = _get(source, self.get)
-        out.append(0.0 if value is None or isinstance(value, str) else float(value) / self.scale)
+    def write(self, source: Mapping[str, Any], ctx: Context, out: Vector, at: int) -> None:
+        value = self.read(source)
+        if value is not None and not isinstance(value, str):
+            out[at] = value / self.scale
 
 
 class Flag(Field):
     """1 when the value is true, else 0."""
 
-    __slots__ = ("get",)
+    __slots__ = ()
 
     def __init__(self, name: str, doc: str, get: Getter | str = "") -> None:
-        super().__init__(name, 1, f"{doc} (1 if so)")
-        self.get = get or name
+        super().__init__(name, 1, f"{doc} (1 if so)", get)
 
-    def write(self, source: Any, ctx: Context, out: list[float]) -> None:
-        out.append(1.0 if _get(source, self.get) else 0.0)
+    def write(self, source: Mapping[str, Any], ctx: Context, out: Vector, at: int) -> None:
+        if self.read(source):
+            out[at] = 1.0
 
 
 class OneHot(Field):
@@ -89,7 +91,7 @@ class OneHot(Field):
     description); without it an unlisted value is an error, so a new phase cannot pass unseen.
     """
 
-    __slots__ = ("get", "index", "other")
+    __slots__ = ("index", "other")
 
     def __init__(
         self,
@@ -100,25 +102,23 @@ class OneHot(Field):
         other: bool = False,
     ) -> None:
         listed = _vocab_doc([str(c) for c in choices]) + (", other" if other else "")
-        super().__init__(name, len(choices) + other, f"{doc}: one-hot over {listed}")
-        self.get, self.other = get or name, other
+        super().__init__(name, len(choices) + other, f"{doc}: one-hot over {listed}", get)
+        self.other = other
         self.index = {choice: i for i, choice in enumerate(choices)}
 
-    def write(self, source: Any, ctx: Context, out: list[float]) -> None:
-        block = [0.0] * self.size
-        value = _get(source, self.get)
+    def write(self, source: Mapping[str, Any], ctx: Context, out: Vector, at: int) -> None:
+        value = self.read(source)
         if value is not None:
-            at = self.index.get(value, self.size - 1 if self.other else -1)
-            if at < 0:
+            i = self.index.get(value, self.size - 1 if self.other else -1)
+            if i < 0:
                 raise ValueError(f"{self.name}: {value!r} is not among its choices")
-            block[at] = 1.0
-        out.extend(block)
+            out[at + i] = 1.0
 
 
 class Counts(Field):
     """How many of each name: from a list of names or a {name: count} mapping, / ``scale``."""
 
-    __slots__ = ("get", "index", "scale")
+    __slots__ = ("index", "scale")
 
     def __init__(
         self,
@@ -129,81 +129,74 @@ class Counts(Field):
         get: Getter | str = "",
     ) -> None:
         per = f", / {scale:g}" if scale != 1 else ""
-        super().__init__(
-            name, len(vocabulary), f"{doc}: a count of each of {_vocab_doc(vocabulary)}{per}"
-        )
-        self.get, self.scale = get or name, scale
+        doc = f"{doc}: a count of each of {_vocab_doc(vocabulary)}{per}"
+        super().__init__(name, len(vocabulary), doc, get)
+        self.scale = scale
         self.index = {word: i for i, word in enumerate(vocabulary)}
 
-    def write(self, source: Any, ctx: Context, out: list[float]) -> None:
-        block = [0.0] * self.size
-        value = _get(source, self.get)
-        pairs: Iterable[tuple[Any, Any]] = (
-            value.items() if isinstance(value, Mapping) else ((w, 1) for w in value or ())
-        )
-        for word, count in pairs:
-            if word is None:
-                continue
-            try:
-                block[self.index[word]] += float(count) / self.scale
-            except KeyError:
-                raise ValueError(f"{self.name}: {word!r} is not in its vocabulary") from None
-        out.extend(block)
+    def write(self, source: Mapping[str, Any], ctx: Context, out: Vector, at: int) -> None:
+        value = self.read(source)
+        if not value:
+            return
+        index, step = self.index, 1.0 / self.scale
+        try:
+            if isinstance(value, Mapping):
+                for word, count in value.items():
+                    out[at + index[word]] += count * step
+            else:
+                for word in value:
+                    if word is not None:
+                        out[at + index[word]] += step
+        except KeyError as error:
+            raise ValueError(f"{self.name}: {error.args[0]!r} is not in its vocabulary") from None
 
 
 class Seat(Field):
     """A seat number as a one-hot over relative seats (+0 is the observer); None is all zeros."""
 
-    __slots__ = ("get",)
+    __slots__ = ()
 
     def __init__(self, name: str, doc: str, players: int, get: Getter | str = "") -> None:
-        super().__init__(name, players, f"{doc}: one-hot over relative seats +0..+{players - 1}")
-        self.get = get or name
+        doc = f"{doc}: one-hot over relative seats +0..+{players - 1}"
+        super().__init__(name, players, doc, get)
 
-    def write(self, source: Any, ctx: Context, out: list[float]) -> None:
-        block = [0.0] * self.size
-        value = _get(source, self.get)
+    def write(self, source: Mapping[str, Any], ctx: Context, out: Vector, at: int) -> None:
+        value = self.read(source)
         if value is not None and value >= 0:
-            block[ctx.relative(int(value))] = 1.0
-        out.extend(block)
+            out[at + (value - ctx.me) % ctx.players] = 1.0
 
 
 class Seats(Field):
     """A set of seats (a list of seat numbers) as a multi-hot over relative seats."""
 
-    __slots__ = ("get",)
+    __slots__ = ()
 
     def __init__(self, name: str, doc: str, players: int, get: Getter | str = "") -> None:
-        super().__init__(
-            name, players, f"{doc}: 1 per listed seat, relative seats +0..+{players - 1}"
-        )
-        self.get = get or name
+        doc = f"{doc}: 1 per listed seat, relative seats +0..+{players - 1}"
+        super().__init__(name, players, doc, get)
 
-    def write(self, source: Any, ctx: Context, out: list[float]) -> None:
-        block = [0.0] * self.size
-        for seat in _get(source, self.get) or ():
-            block[ctx.relative(int(seat))] = 1.0
-        out.extend(block)
+    def write(self, source: Mapping[str, Any], ctx: Context, out: Vector, at: int) -> None:
+        for seat in self.read(source) or ():
+            out[at + (seat - ctx.me) % ctx.players] = 1.0
 
 
 class Group(Field):
     """Sub-fields read from one sub-object (a dict in the view, or nothing: all zeros)."""
 
-    __slots__ = ("fields", "get")
+    __slots__ = ("fields", "placed")
 
     def __init__(
         self, name: str, doc: str, fields: Sequence[Field], get: Getter | str = ""
     ) -> None:
-        super().__init__(name, sum(f.size for f in fields), doc)
-        self.get, self.fields = get or name, tuple(fields)
+        super().__init__(name, sum(f.size for f in fields), doc, get)
+        self.fields = tuple(fields)
+        self.placed = _placed(self.fields)
 
-    def write(self, source: Any, ctx: Context, out: list[float]) -> None:
-        inner = _get(source, self.get)
-        if inner is None:
-            out.extend([0.0] * self.size)
-            return
-        for f in self.fields:
-            f.write(inner, ctx, out)
+    def write(self, source: Mapping[str, Any], ctx: Context, out: Vector, at: int) -> None:
+        inner = self.read(source)
+        if inner is not None:
+            for f, offset in self.placed:
+                f.write(inner, ctx, out, at + offset)
 
     def rows(self, prefix: str = "", offset: int = 0) -> list[Row]:
         rows = [(offset, 0, f"{prefix}{self.name}", f"{self.doc} (all zeros when absent)")]
@@ -213,26 +206,27 @@ class Group(Field):
 class PerSeat(Field):
     """A list with one entry per seat, written in relative order: the observer's first."""
 
-    __slots__ = ("fields", "get", "players")
+    __slots__ = ("fields", "placed", "players", "width")
 
     def __init__(
         self, name: str, doc: str, players: int, fields: Sequence[Field], get: Getter | str = ""
     ) -> None:
-        super().__init__(name, players * sum(f.size for f in fields), doc)
-        self.get, self.fields, self.players = get or name, tuple(fields), players
+        super().__init__(name, players * sum(f.size for f in fields), doc, get)
+        self.fields, self.players = tuple(fields), players
+        self.placed = _placed(self.fields)
+        self.width = self.size // players
 
-    def write(self, source: Any, ctx: Context, out: list[float]) -> None:
-        items = _get(source, self.get)
-        width = self.size // self.players
+    def write(self, source: Mapping[str, Any], ctx: Context, out: Vector, at: int) -> None:
+        items = self.read(source)
+        if items is None:
+            return
         for k in range(self.players):
-            if items is None:
-                out.extend([0.0] * width)
-                continue
             item = items[(ctx.me + k) % self.players]
             if not isinstance(item, Mapping):
                 item = {"value": item}
-            for f in self.fields:
-                f.write(item, ctx, out)
+            base = at + k * self.width
+            for f, offset in self.placed:
+                f.write(item, ctx, out, base + offset)
 
     def rows(self, prefix: str = "", offset: int = 0) -> list[Row]:
         width = self.size // self.players
@@ -244,27 +238,37 @@ class PerSeat(Field):
 class Slots(Field):
     """The first ``length`` items of a list, each read by the same fields; zeros past the end."""
 
-    __slots__ = ("fields", "get", "length")
+    __slots__ = ("fields", "length", "placed", "width")
 
     def __init__(
         self, name: str, doc: str, length: int, fields: Sequence[Field], get: Getter | str = ""
     ) -> None:
-        super().__init__(name, length * sum(f.size for f in fields), doc)
-        self.get, self.fields, self.length = get or name, tuple(fields), length
+        super().__init__(name, length * sum(f.size for f in fields), doc, get)
+        self.fields, self.length = tuple(fields), length
+        self.placed = _placed(self.fields)
+        self.width = self.size // length
 
-    def write(self, source: Any, ctx: Context, out: list[float]) -> None:
-        items = list(_get(source, self.get) or ())[: self.length]
-        width = self.size // self.length
-        for item in items:
-            for f in self.fields:
-                f.write(item if isinstance(item, Mapping) else {"value": item}, ctx, out)
-        out.extend([0.0] * (width * (self.length - len(items))))
+    def write(self, source: Mapping[str, Any], ctx: Context, out: Vector, at: int) -> None:
+        for k, value in enumerate((self.read(source) or ())[: self.length]):
+            item = value if isinstance(value, Mapping) else {"value": value}
+            base = at + k * self.width
+            for f, offset in self.placed:
+                f.write(item, ctx, out, base + offset)
 
     def rows(self, prefix: str = "", offset: int = 0) -> list[Row]:
         width = self.size // self.length
         doc = f"{self.doc}: the first {self.length} in order, {width} each (offsets of the first)"
         rows = [(offset, 0, f"{prefix}{self.name}[i]", doc)]
         return rows + _inner_rows(self.fields, f"{prefix}{self.name}[i].", offset)
+
+
+def _placed(fields: Sequence[Field]) -> tuple[tuple[Field, int], ...]:
+    """Each field with its offset inside the block."""
+    placed, offset = [], 0
+    for f in fields:
+        placed.append((f, offset))
+        offset += f.size
+    return tuple(placed)
 
 
 def _inner_rows(fields: Sequence[Field], prefix: str, offset: int) -> list[Row]:
@@ -297,6 +301,7 @@ class Encoder:
         self.game_id, self.players, self.fields = game_id, players, tuple(fields)
         self.prepare = prepare
         self.size = sum(f.size for f in self.fields)
+        self.placed = _placed(self.fields)
 
     def encode(self, view: JSON) -> Vector:
         """The vector of one seat's view (``view["seat"]`` is the observer)."""
@@ -305,12 +310,11 @@ class Encoder:
             raise ValueError("encode needs a seat's view (view(seat)), not a spectator's")
         if self.prepare is not None:
             view = self.prepare(view)
-        out: list[float] = []
+        out = np.zeros(self.size, dtype=np.float32)
         ctx = Context(seat, self.players)
-        for f in self.fields:
-            f.write(view, ctx, out)
-        assert len(out) == self.size, (self.game_id, len(out), self.size)
-        return np.asarray(out, dtype=np.float32)
+        for f, offset in self.placed:
+            f.write(view, ctx, out, offset)
+        return out
 
     def layout(self) -> list[Row]:
         """(offset, size, name, meaning) per leaf, blocks repeated per seat or item shown once."""

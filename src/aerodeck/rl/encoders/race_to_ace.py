@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from aerodeck.rl.encode import (
@@ -15,6 +16,7 @@ from aerodeck.rl.encode import (
     PerSeat,
     Seat,
     Seats,
+    Vector,
 )
 
 CARDS = ("radar", "visual", "missile", "guns", "malfunction", "maneuver", "jammit", "flameout",
@@ -38,15 +40,13 @@ class Acquisitions(Field):
         super().__init__("acquisitions", size, doc)
         self.players = players
 
-    def write(self, source: Any, ctx: Context, out: list[float]) -> None:
-        block = [0.0] * self.size
+    def write(self, source: Mapping[str, Any], ctx: Context, out: Vector, at: int) -> None:
         n = self.players
         for stack in source.get("acquisitions") or ():
             kind = ACQUISITIONS.index(stack["kind"])
             on, by = ctx.relative(stack["on"]), ctx.relative(stack["by"])
             cover = COVERS.index(stack["cover"])
-            block[((kind * n + on) * n + by) * len(COVERS) + cover] += 1.0
-        out.extend(block)
+            out[at + ((kind * n + on) * n + by) * len(COVERS) + cover] += 1.0
 
 
 def fields(players: int, options: dict[str, Any]) -> list[Field]:

@@ -1,14 +1,20 @@
 """aerodeck's games as PettingZoo AEC environments.
 
-PettingZoo has no global registry: environments are modules with ``env`` and ``raw_env``, as in
-``pettingzoo.classic``. So each game has one here (``aerodeck.rl.pettingzoo.aces_versus_aces_v0``)
-and ``env(game_id, ...)`` builds any of them by name.
+Three ways to build one, all the same environment:
+
+- ``pettingzoo.make("aec", "aerodeck/aces_versus_aces-v0", players=2)``: PettingZoo 1.27's
+  registry (importing this package registers every game; there is no plugin discovery);
+- ``aerodeck.rl.pettingzoo.aces_versus_aces_v0.env(players=2)``: a module per game with ``env``
+  and ``raw_env``, as ``pettingzoo.classic`` has;
+- ``aerodeck.rl.pettingzoo.env("aces_versus_aces", players=2)``: any game by its id.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+import pettingzoo
+from pettingzoo.env_registry.registration import aec_registry
 from pettingzoo.utils import wrappers
 from pettingzoo.utils.env import AECEnv
 
@@ -37,4 +43,20 @@ def env(game_id: str, players: int | None = None, **options: Any) -> AECEnv[str,
     return wrappers.OrderEnforcingWrapper(wrapped)
 
 
-__all__ = ["ENVIRONMENTS", "AerodeckAEC", "env", "raw_env"]
+def registry_id(game_id: str) -> str:
+    """The id ``pettingzoo.make("aec", ...)`` knows the game by."""
+    return f"aerodeck/{game_id}-v0"
+
+
+def register() -> None:
+    """Register every game in PettingZoo's AEC registry (idempotent: importing does it)."""
+    for game_id, module in ENVIRONMENTS.items():
+        if registry_id(game_id) not in aec_registry:
+            pettingzoo.register(
+                "aec", registry_id(game_id), entry_point=f"aerodeck.rl.pettingzoo.{module}:env"
+            )
+
+
+register()
+
+__all__ = ["ENVIRONMENTS", "AerodeckAEC", "env", "raw_env", "register", "registry_id"]
