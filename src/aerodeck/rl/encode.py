@@ -66,7 +66,7 @@ class Number(Field):
         self.scale = scale
 
     def write(self, source: Mapping[str, Any], ctx: Context, out: Vector, at: int) -> None:
-        value = self.read(source)
+        value = source.get(self.key) if self.fn is None else self.fn(source)
         if value is not None and not isinstance(value, str):
             out[at] = value / self.scale
 
@@ -80,7 +80,7 @@ class Flag(Field):
         super().__init__(name, 1, f"{doc} (1 if so)", get)
 
     def write(self, source: Mapping[str, Any], ctx: Context, out: Vector, at: int) -> None:
-        if self.read(source):
+        if source.get(self.key) if self.fn is None else self.fn(source):
             out[at] = 1.0
 
 
@@ -107,7 +107,7 @@ class OneHot(Field):
         self.index = {choice: i for i, choice in enumerate(choices)}
 
     def write(self, source: Mapping[str, Any], ctx: Context, out: Vector, at: int) -> None:
-        value = self.read(source)
+        value = source.get(self.key) if self.fn is None else self.fn(source)
         if value is not None:
             i = self.index.get(value, self.size - 1 if self.other else -1)
             if i < 0:
@@ -135,7 +135,7 @@ class Counts(Field):
         self.index = {word: i for i, word in enumerate(vocabulary)}
 
     def write(self, source: Mapping[str, Any], ctx: Context, out: Vector, at: int) -> None:
-        value = self.read(source)
+        value = source.get(self.key) if self.fn is None else self.fn(source)
         if not value:
             return
         index, step = self.index, 1.0 / self.scale
@@ -161,7 +161,7 @@ class Seat(Field):
         super().__init__(name, players, doc, get)
 
     def write(self, source: Mapping[str, Any], ctx: Context, out: Vector, at: int) -> None:
-        value = self.read(source)
+        value = source.get(self.key) if self.fn is None else self.fn(source)
         if value is not None and value >= 0:
             out[at + (value - ctx.me) % ctx.players] = 1.0
 
@@ -176,7 +176,7 @@ class Seats(Field):
         super().__init__(name, players, doc, get)
 
     def write(self, source: Mapping[str, Any], ctx: Context, out: Vector, at: int) -> None:
-        for seat in self.read(source) or ():
+        for seat in (source.get(self.key) if self.fn is None else self.fn(source)) or ():
             out[at + (seat - ctx.me) % ctx.players] = 1.0
 
 
@@ -193,7 +193,7 @@ class Group(Field):
         self.placed = _placed(self.fields)
 
     def write(self, source: Mapping[str, Any], ctx: Context, out: Vector, at: int) -> None:
-        inner = self.read(source)
+        inner = source.get(self.key) if self.fn is None else self.fn(source)
         if inner is not None:
             for f, offset in self.placed:
                 f.write(inner, ctx, out, at + offset)
@@ -217,7 +217,7 @@ class PerSeat(Field):
         self.width = self.size // players
 
     def write(self, source: Mapping[str, Any], ctx: Context, out: Vector, at: int) -> None:
-        items = self.read(source)
+        items = source.get(self.key) if self.fn is None else self.fn(source)
         if items is None:
             return
         for k in range(self.players):
@@ -249,7 +249,9 @@ class Slots(Field):
         self.width = self.size // length
 
     def write(self, source: Mapping[str, Any], ctx: Context, out: Vector, at: int) -> None:
-        for k, value in enumerate((self.read(source) or ())[: self.length]):
+        for k, value in enumerate(
+            ((source.get(self.key) if self.fn is None else self.fn(source)) or ())[: self.length]
+        ):
             item = value if isinstance(value, Mapping) else {"value": value}
             base = at + k * self.width
             for f, offset in self.placed:
