@@ -117,3 +117,15 @@ def test_the_docs_page_shows_the_current_layout(game_id: str) -> None:
     page = Path(__file__).resolve().parents[2] / "docs" / "games" / f"{game_id}.md"
     text = page.read_text(encoding="utf-8")
     assert updated_page(text, game_id) == text, "run scripts/rl_docs.py"
+
+
+@pytest.mark.parametrize(("game_id", "players", "options"), CONFIGS)
+def test_the_compiled_encoder_writes_what_the_fields_write(
+    game_id: str, players: int, options: dict[str, object]
+) -> None:
+    game = aerodeck.make(game_id, players=players, **options)
+    encoder = encoder_for(game)
+    for state in _states(game.new_game(seed=8), random.Random(8), every=3):
+        for seat in range(players):
+            view = state.view(seat)
+            assert np.array_equal(encoder.encode(view), encoder.encode_by_fields(view))
