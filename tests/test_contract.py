@@ -200,3 +200,68 @@ def test_no_bot_can_use_hidden_information(game_id: str, players: int) -> None:
                 here = bot(5).choose(sample.observation(seat))
                 there = bot(5).choose(world.observation(seat))
                 assert here == there, f"{name} chose differently in a world its seat cannot see"
+
+
+def _seen_after(state: State, action: object, seat: int | None) -> tuple[object, object]:
+    """What ``seat`` is shown right after ``action``: its view and the new events."""
+    after = state.clone()
+    count = after.event_count
+    after.apply_unchecked(action)  # type: ignore[arg-type]
+    return after.view(seat), after.events_since(count, seat)
+
+
+@pytest.mark.parametrize(("game_id", "players"), GAME_COUNTS)
+def test_move_history_never_tells_a_seat_what_it_cannot_see(game_id: str, players: int) -> None:
+    """A seat's move history (``history_for``) may not tell apart two moves of another seat that
+    leave the seat's view and events identical: a face-down play, a secret aircraft, a card given
+    to someone else. Checked at every step of seeded random games against every alternative."""
+    game = aerodeck.make(game_id, players=players)
+    for seed in range(3):
+        state = game.new_game(seed=seed)
+        rng = random.Random(seed)
+        steps = 0
+        while not state.is_terminal and steps < 400:
+            actor = state.current_player
+            assert actor is not None
+            legal = state.legal_actions()
+            chosen = rng.choice(legal)
+            for seat in [None, *range(players)]:
+                if seat == actor:
+                    continue
+                shown = game.move_seen_by(chosen, actor, seat)
+                seen = _seen_after(state, chosen, seat)
+                for other in legal[:40]:
+                    if other is not chosen and _seen_after(state, other, seat) == seen:
+                        assert game.move_seen_by(other, actor, seat) == shown, (
+                            f"seat {seat} would tell {chosen} from {other} in its history"
+                        )
+            state.apply(chosen)
+            steps += 1
+        for seat in [None, *range(players)]:
+            history = state.history_for(seat)
+            assert [m.number for m in history] == list(range(1, state.move_number + 1))
+            assert all(
+                m.move == h for m, h in zip(history, state.history(), strict=True) if m.seat == seat
+            )
+
+
+@pytest.mark.parametrize(("game_id", "players"), GAME_COUNTS)
+def test_a_redacted_record_holds_no_seed_and_cannot_be_replayed(game_id: str, players: int) -> None:
+    game = aerodeck.make(game_id, players=players)
+    state = game.new_game(seed=11)
+    rng = random.Random(11)
+    for _ in range(30):
+        if state.is_terminal:
+            break
+        state.apply(rng.choice(state.legal_actions()))
+    if state.is_terminal:
+        assert state.record_for(0) == state.record()
+        return
+    for seat in [None, *range(players)]:
+        redacted = state.record_for(seat)
+        assert "seed" not in redacted and "setup" not in redacted and "actions" not in redacted
+        assert [m["move"] for m in redacted["moves"]] == [m.move for m in state.history_for(seat)]
+        with pytest.raises(RecordError):
+            aerodeck.replay(redacted)
+    with pytest.raises(aerodeck.errors.ConfigError):
+        state.record_for(players)

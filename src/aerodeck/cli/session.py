@@ -96,12 +96,21 @@ class Session:
             elif lowered == "rules":
                 self.console.print(Markdown(self.state.game.rules_text()))
             elif lowered == "history":
-                self.console.print(", ".join(self.state.history()) or "no moves yet")
+                self._show_history()
             elif text:
                 chosen = self._read_move(text, legal)
                 if chosen is not None:
                     self.state.apply(chosen)
                     return True
+
+    def _show_history(self) -> None:
+        """The moves so far as this seat may know them (others' secret moves stay secret)."""
+        moves = self.state.history_for(self.human)
+        if not moves:
+            self.console.print("no moves yet")
+        for move in moves:
+            who = "you" if move.seat == self.human else f"seat {move.seat}"
+            self.console.print(f"{move.number:>4} {who}: {escape(move.move)}")
 
     def _read_move(self, text: str, legal: list[Action]) -> Action | None:
         if text.isdigit():

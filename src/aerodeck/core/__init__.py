@@ -8,6 +8,7 @@ from aerodeck.core.api import (
     Game,
     GameInfo,
     Observation,
+    SeenMove,
     State,
 )
 from aerodeck.core.errors import (
@@ -35,6 +36,7 @@ __all__ = [
     "Observation",
     "Option",
     "RecordError",
+    "SeenMove",
     "State",
     "list_games",
     "load_record",

@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property, partial
 from importlib import resources
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar, NamedTuple, Protocol
 
 from aerodeck.core.errors import ConfigError, IllegalActionError, NotationError
 from aerodeck.core.options import Option, resolve_options
@@ -141,11 +141,28 @@ class Game(ABC):
         """The game's own bots by name (at least ``heuristic``), as factories (game, seed)."""
         return {}
 
+    def move_seen_by(self, action: Action, actor: int, seat: int | None) -> str:
+        """How ``action``, made by ``actor``, appears to ``seat`` (None: a spectator).
+
+        The full notation, unless the rules keep that move secret from that seat: games with
+        secret moves (a card played face down, a secret aircraft, a card given to one player)
+        override this. Whatever the move later reveals reaches the seat through its events.
+        """
+        return str(action)
+
 
 EventEntry = tuple[JSON, dict[int, JSON] | None]
 # An append-only log as immutable cons cells (previous, item), newest first: clone shares it and
 # append is O(1) for every copy. Reading walks it, which only faces and tests do.
 Log = tuple[Any, Any] | None
+
+
+class SeenMove(NamedTuple):
+    """One move of a game as one seat may know it: its number (from 1), who made it, its text."""
+
+    number: int
+    seat: int
+    move: str
 
 
 def _log_items(log: Log, count: int) -> list[Any]:
@@ -342,6 +359,59 @@ class State(ABC):
     def history(self) -> list[str]:
         """The notation of every action applied so far."""
         return [str(action) for action in _log_items(self._history, self._move_count)]
+
+    def actors(self) -> list[int]:
+        """The seat that made each move so far, found by replaying the moves from the start."""
+        state = self.game.new_game(seed=self.seed, setup=self.setup).mute_events()
+        seats: list[int] = []
+        for action in _log_items(self._history, self._move_count):
+            seat = state.current_player
+            assert seat is not None, "a move was logged after the end of the game"
+            seats.append(seat)
+            state.apply_unchecked(action)
+        return seats
+
+    def history_for(self, seat: int | None) -> list[SeenMove]:
+        """Every move so far as ``seat`` may know it (None: a spectator).
+
+        A seat sees its own moves in full and others' as the game shows them
+        (``Game.move_seen_by``): a face-down play stays face down here. Everything a face shows
+        a seat of the move history goes through this, never through ``history()``.
+        """
+        self._check_seat(seat)
+        actions = _log_items(self._history, self._move_count)
+        seen = self.game.move_seen_by
+        return [
+            SeenMove(number, actor, str(action) if actor == seat else seen(action, actor, seat))
+            for number, (actor, action) in enumerate(
+                zip(self.actors(), actions, strict=True), start=1
+            )
+        ]
+
+    def record_for(self, seat: int | None) -> JSON:
+        """The record as ``seat`` may see it: the whole record once the game is over; until then
+        no seed and no set-up (they fix the deck order) and the moves as ``history_for`` shows
+        them. A redacted record cannot be replayed, and says so."""
+        if self.is_terminal:
+            return self.record()
+        self._check_seat(seat)
+        return {
+            "format": RECORD_FORMAT,
+            "version": RECORD_VERSION,
+            "game": self.game.id,
+            "game_version": self.game.info.version,
+            "players": self.game.players,
+            "options": dict(self.game.options),
+            "redacted_for": seat,
+            "moves": [move._asdict() for move in self.history_for(seat)],
+        }
+
+    def _check_seat(self, seat: int | None) -> None:
+        """A seat is None (public) or a whole number 0..players-1; anything else is refused."""
+        if seat is None:
+            return
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.game.players:
+            raise ConfigError(f"no seat {seat!r}: seats are 0 to {self.game.players - 1}")
 
     def record(self) -> JSON:
         """The versioned record: enough to rebuild and re-validate the whole game."""

@@ -49,3 +49,9 @@ class AceRace(Game):
 
     def bots(self) -> Mapping[str, Callable[[Game, int], Agent]]:
         return {"heuristic": HeuristicBot}
+
+    def move_seen_by(self, action: Action, actor: int, seat: int | None) -> str:
+        """A given card is seen only by the giver and the receiver."""
+        if isinstance(action, actions.Give) and seat != action.seat:
+            return f"give a card to {action.seat}"
+        return str(action)

@@ -49,3 +49,9 @@ class AcesVersusAces(Game):
 
     def bots(self) -> Mapping[str, Callable[[Game, int], Agent]]:
         return {"heuristic": HeuristicBot}
+
+    def move_seen_by(self, action: Action, actor: int, seat: int | None) -> str:
+        """A card is committed face down: others see that a card was played, not which."""
+        if isinstance(action, actions.Play):
+            return "play (face down)"
+        return str(action)

@@ -36,6 +36,9 @@ SIMPLE = (
 # Verbs added with skills and the 2nd missile; listed after the duel's moves so that the
 # integer encoding of every earlier move stays the same.
 SIMPLE_2 = ("ready", "lucky", "timely", "launch2", "clean")
+# Chosen in secret and revealed together (aircraft, loads, altitude, skills), or taken from the
+# hidden Aircraft Expertise pool: another seat's move history shows only the verb.
+SECRET_VERBS = frozenset({"fly", "pairs", "clean", "alt", "skill", "rate", "expertise"})
 MAX_DELTA = 3
 
 

@@ -9,7 +9,7 @@ from aerodeck.core.api import JSON, Action, Agent, Game, GameInfo, State
 from aerodeck.core.errors import ConfigError
 from aerodeck.core.options import Option
 from aerodeck.games.down_in_flames import render
-from aerodeck.games.down_in_flames.actions import Catalogue
+from aerodeck.games.down_in_flames.actions import SECRET_VERBS, Catalogue, Move
 from aerodeck.games.down_in_flames.bot import HeuristicBot
 from aerodeck.games.down_in_flames.campaign import find_campaign
 from aerodeck.games.down_in_flames.data import Aircraft, DataSet, Site, load_data, slug
@@ -182,3 +182,10 @@ class DownInFlames(Game):
 
     def bots(self) -> Mapping[str, Callable[[Game, int], Agent]]:
         return {"heuristic": HeuristicBot}
+
+    def move_seen_by(self, action: Action, actor: int, seat: int | None) -> str:
+        """Aircraft, loads, altitudes and skills are chosen in secret and revealed together;
+        an Aircraft Expertise card is taken from a hidden pool (R60)."""
+        if isinstance(action, Move) and action.verb in SECRET_VERBS:
+            return f"{action.verb} (secret)"
+        return str(action)
