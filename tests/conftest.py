@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from typing import Any
 
 from hypothesis import HealthCheck, settings
 
@@ -22,8 +23,9 @@ GAME_COUNTS = [
 GAME_IDS = [info.id for info in aerodeck.list_games()]
 
 
-def pytest_report_header() -> str | None:
-    """One line when the rl extra is missing and tests/rl's adapter tests are not collected."""
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    """One line when the rl extra is missing and tests/rl's adapter tests were not collected."""
     from tests.rl.conftest import RL_SKIP_REASON
 
-    return RL_SKIP_REASON or None
+    if RL_SKIP_REASON:
+        terminalreporter.write_line(RL_SKIP_REASON, yellow=True)
