@@ -33,8 +33,8 @@ def _bot(game: Any, simulations: int, seed: int) -> Any:
     rng = np.random.RandomState(seed)
     bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rng), 2.0, simulations,
                            random_state=rng)  # fmt: skip
-    # A fresh sampler per world: OpenSpiel's default makes a new UniformProbabilitySampler on
-    # every call, which always draws the same first number, so every world would be the same.
+    # Worlds drawn from the bot's own generator: OpenSpiel's default resampler makes a new
+    # UniformProbabilitySampler, not seeded by random_state, so runs would not repeat.
     bot.set_resampler(lambda state, player: state.resample_from_infostate(player, rng.uniform))
     return bot
 
