@@ -22,6 +22,7 @@ import time
 from collections.abc import Callable
 
 from aerodeck.core.api import Action, Agent, Game, Observation, State
+from aerodeck.core.rng import decision_seed
 
 EXPLORATION = 0.7  # rewards lie in [0, 1]; sqrt(2)/2 is the usual constant at that scale
 MAX_ROLLOUT = 100_000
@@ -76,6 +77,7 @@ class IsmctsAgent:
         name: str = "ismcts",
     ) -> None:
         self.game = game
+        self.seed = seed
         self.rng = random.Random(seed)
         self.iterations = iterations
         self.seconds = seconds
@@ -88,6 +90,9 @@ class IsmctsAgent:
         legal = observation.legal_actions
         if len(legal) == 1:
             return legal[0]
+        # Each decision's search is seeded from the seed and the move number: a game resumed
+        # from its record (the agent rebuilt) searches exactly as the uninterrupted one.
+        self.rng.seed(decision_seed(self.seed, observation.move_number))
         root = Node()
         favourite: Action | None = None
         if self.prior and self.rollout_agent is not None:

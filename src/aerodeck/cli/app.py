@@ -30,6 +30,7 @@ from aerodeck.core.options import parse_variant
 from aerodeck.core.records import load_record, replay
 from aerodeck.core.registry import list_games, make
 from aerodeck.core.rng import derive_seed, fresh_seed
+from aerodeck.core.userdata import data_files
 from aerodeck.sim.output import write_csv, write_html, write_json
 from aerodeck.sim.runner import SimSpec, run
 from aerodeck.sim.tally import Tally
@@ -50,10 +51,29 @@ SeedOpt = Annotated[int | None, typer.Option("--seed", help="seed (same seed, sa
 VariantOpt = Annotated[
     list[str] | None, typer.Option("--variant", "-v", help="rule option key=value (repeatable)")
 ]
+DataFileOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--data-file",
+        help="your own data for a data option, key=FILE (a TOML course, data set or campaign); "
+        "the record carries it (repeatable)",
+    ),
+]
 
 
-def _options(variants: list[str] | None) -> dict[str, str]:
-    return dict(parse_variant(v) for v in variants or [])
+def _options(
+    variants: list[str] | None, game: str | None = None, files: list[str] | None = None
+) -> dict[str, Any]:
+    """Options from ``-v key=value`` and ``--data-file key=FILE`` (the only way a file is read:
+    its table becomes the option's value, so the record needs no file to replay)."""
+    options: dict[str, Any] = dict(parse_variant(v) for v in variants or [])
+    if files and game is not None:
+        loaded = data_files(game, files)
+        both = sorted(set(loaded) & set(options))
+        if both:
+            raise ConfigError(f"option {both[0]} is given both by -v and by --data-file")
+        options.update(loaded)
+    return options
 
 
 @app.command()
@@ -102,18 +122,21 @@ def play(
     bots: Annotated[str, typer.Option("--bots", help="bots for the other seats")] = "heuristic",
     seed: SeedOpt = None,
     variant: VariantOpt = None,
+    data_file: DataFileOpt = None,
     save: Annotated[Path | None, typer.Option("--save", help="record file")] = None,
     resume: Annotated[Path | None, typer.Option("--resume", help="carry on a saved game")] = None,
 ) -> None:
     """Play in the terminal against bots. The record is saved after every move."""
     state: State
     if resume is not None:
+        if variant or data_file:
+            raise ConfigError("--resume takes the game's options from its record")
         record = load_record(resume)
         state = replay(record)
         configured = state.game
         save = save or resume
     else:
-        configured = make(game, players, **_options(variant))
+        configured = make(game, players, **_options(variant, game, data_file))
         state = configured.new_game(seed=fresh_seed() if seed is None else seed)
     if not 0 <= seat < configured.players:
         raise ConfigError(f"--seat must be 0 to {configured.players - 1}")
@@ -162,6 +185,7 @@ def simulate(
     jobs: Annotated[int, typer.Option("--jobs", "-j", help="processes (or Ray CPUs)")] = 1,
     backend: Annotated[str, typer.Option("--backend", help="local or ray")] = "local",
     variant: VariantOpt = None,
+    data_file: DataFileOpt = None,
     compare: Annotated[
         list[str] | None,
         typer.Option("--compare", help="A/B: variant B's key=value on the same seeds (repeatable)"),
@@ -184,12 +208,13 @@ def simulate(
         raise ConfigError("--jobs must be at least 1")
     if resume and out is None:
         raise ConfigError("--resume needs --out (the folder of the run to carry on)")
-    configured = make(game, players, **_options(variant))
+    options = _options(variant, game, data_file)
+    configured = make(game, players, **options)
     names = tuple(b.strip() for b in bots.split(",") if b.strip())
     spec = SimSpec(configured.id, configured.players, names, games_count, seed, configured.options)
     specs = {"A": spec}
     if compare:
-        changed = make(game, players, **{**_options(variant), **_options(compare)})
+        changed = make(game, players, **{**options, **_options(compare)})
         specs["B"] = replace(spec, options=changed.options)
         if specs["B"] == spec:
             raise ConfigError("--compare changes nothing: give an option value other than A's")

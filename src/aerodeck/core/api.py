@@ -292,7 +292,14 @@ class State(ABC):
         self.apply_unchecked(action)
 
     def apply_unchecked(self, action: Action) -> None:
-        """Apply an action known to be legal (search and replay of own lists)."""
+        """Apply an action the caller already knows is legal: taken from this state's own
+        ``legal_actions()`` (a search's playouts, the match loop after it checked a bot's move).
+
+        TRUSTED CALLERS ONLY. Nothing is checked: an illegal action silently corrupts the state
+        (broken invariants, a record that no longer replays). Anything a person or a network
+        sent (move text, an action index, a record) goes through ``apply``, which refuses it
+        with an ``IllegalActionError``; tests/test_apply_unchecked_callers.py keeps the faces
+        (cli, sim, agents, and any web or rl package) to the audited calls."""
         self._history = (self._history, action)
         self._move_count += 1
         self._apply(action)
@@ -318,6 +325,7 @@ class State(ABC):
             legal_actions=self.legal_actions(),
             sampler=partial(self.determinize, player),
             viewer=partial(self.view, player),
+            move_number=self._move_count,
         )
 
     def _emit(self, public: JSON, private: dict[int, JSON] | None = None) -> None:
@@ -455,6 +463,9 @@ class Observation:
     legal_actions: list[Action]
     sampler: Callable[[random.Random], State] = field(repr=False)
     viewer: Callable[[], JSON] = field(repr=False)
+    move_number: int = 0
+    """Actions applied so far in the game: bots seed each decision from it and their own seed
+    (``core.rng.decision_seed``), so a bot rebuilt from a record decides as before."""
 
     @cached_property
     def view(self) -> JSON:

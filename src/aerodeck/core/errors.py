@@ -25,3 +25,13 @@ class NotationError(IllegalActionError):
 
 class RecordError(AerodeckError):
     """A record that is unreadable, of an unknown version, or whose actions do not hold."""
+
+
+def excerpt(value: object, limit: int = 40) -> str:
+    """``repr(value)`` cut to about ``limit`` characters, for error messages that quote input:
+    a message names what was wrong without copying a huge or hostile value whole."""
+    try:
+        text = repr(value)
+    except ValueError:  # an int past Python's digit limit
+        return "<a very large number>"
+    return text if len(text) <= limit else text[: limit - 3] + "..."

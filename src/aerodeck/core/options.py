@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -10,6 +12,11 @@ from aerodeck.core.errors import ConfigError
 
 _TRUE = {"1", "true", "yes", "on"}
 _FALSE = {"0", "false", "no", "off"}
+INLINE_LIMIT = 1_000_000
+"""Most bytes (as compact JSON) of a data table given inline: a course, a data set, a campaign."""
+INLINE_DEPTH = 16
+"""Deepest nesting of tables and lists in inline data (the shipped data nests 8 deep)."""
+_INLINE_INT = 2**63
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,9 +29,19 @@ class Option:
     choices: tuple[str, ...] | None = None
     minimum: int | None = None
     maximum: int | None = None
+    inline: bool = False
+    """A data option: as text it names data shipped with the game (``choices``, or a name the
+    game looks up in its own data; empty text is the default); as a table it *is* the data (a
+    user's own file, read by the person running the program with ``aerodeck.core.userdata``
+    and carried in the record). Text is never a path: no option makes the engine read a file."""
 
-    def coerce(self, value: Any) -> int | bool | str:
+    def coerce(self, value: Any) -> int | bool | str | dict[str, Any]:
         """Turn a value (native, or text from the command line) into this option's type."""
+        if self.inline:
+            if isinstance(value, Mapping):
+                return inline_table(self.name, value)
+            if isinstance(value, str) and not value.strip():
+                return self.default
         kind = type(self.default)
         if kind is bool:
             if isinstance(value, bool):
@@ -51,9 +68,10 @@ class Option:
             return number
         text = str(value).strip()
         if self.choices is None:
-            return text  # free text (a file path, a name) keeps its case
+            return text  # free text (a name) keeps its case
         if text.lower() not in self.choices:
-            raise ConfigError(f"option {self.name} takes one of {', '.join(self.choices)}")
+            own = f" (a file of your own: --data-file {self.name}=FILE)" if self.inline else ""
+            raise ConfigError(f"option {self.name} takes one of {', '.join(self.choices)}{own}")
         return text.lower()
 
     def describe(self) -> str:
@@ -62,6 +80,8 @@ class Option:
             accepts = "|".join(self.choices)
         elif isinstance(self.default, bool):
             accepts = "true|false"
+        elif isinstance(self.default, str):
+            accepts = "name"
         else:
             low = "" if self.minimum is None else str(self.minimum)
             high = "" if self.maximum is None else str(self.maximum)
@@ -81,6 +101,39 @@ def resolve_options(declared: tuple[Option, ...], given: Mapping[str, Any]) -> d
         name: option.coerce(given[name]) if name in given else option.default
         for name, option in by_name.items()
     }
+
+
+def inline_table(name: str, value: Mapping[str, Any]) -> dict[str, Any]:
+    """A private copy of inline data for option ``name``, checked to be plain JSON data (text
+    keys; text, whole numbers within 64 bits, finite decimals, true/false, lists, tables), at
+    most ``INLINE_DEPTH`` deep and ``INLINE_LIMIT`` bytes: what a record can carry and replay
+    anywhere. The game then checks its fields as strictly as a file's. Errors never quote it."""
+
+    def plain(item: Any, depth: int) -> Any:
+        if depth > INLINE_DEPTH:
+            raise ConfigError(f"option {name}: data nested more than {INLINE_DEPTH} deep")
+        if isinstance(item, Mapping):
+            if not all(isinstance(key, str) for key in item):
+                raise ConfigError(f"option {name}: every key of the data must be text")
+            return {key: plain(v, depth + 1) for key, v in item.items()}
+        if isinstance(item, list | tuple):
+            return [plain(v, depth + 1) for v in item]
+        if isinstance(item, bool | str):
+            return item
+        if isinstance(item, int):
+            if not -_INLINE_INT <= item < _INLINE_INT:
+                raise ConfigError(f"option {name}: a number of the data is out of range")
+            return item
+        if isinstance(item, float) and math.isfinite(item):
+            return item
+        raise ConfigError(
+            f"option {name}: the data may hold only text, numbers, true/false, lists and tables"
+        )
+
+    table: dict[str, Any] = plain(value, 1)
+    if len(json.dumps(table, separators=(",", ":"))) > INLINE_LIMIT:
+        raise ConfigError(f"option {name}: the data is larger than {INLINE_LIMIT:,} bytes")
+    return table
 
 
 def parse_variant(text: str) -> tuple[str, str]:

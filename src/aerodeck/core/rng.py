@@ -69,3 +69,18 @@ def roll(seed: int, sides: int) -> tuple[int, int]:
     """A die roll 1..sides from ``seed`` (as ``randint(1, sides)``); return (result, next seed)."""
     bits = _generator(seed).getrandbits
     return 1 + _below(bits, sides), bits(SEED_BITS)
+
+
+_MASK64 = (1 << 64) - 1
+
+
+def decision_seed(seed: int, move_number: int) -> int:
+    """The seed of one decision of a bot: a function of the bot's own seed (itself derived from
+    the game's seed and the seat) and the move number only, so a bot rebuilt in the middle of a
+    game (a record resumed, a run carried on) decides exactly as the uninterrupted one would.
+    SplitMix64 of ``seed + (move_number + 1) * golden``: a few arithmetic steps, cheap enough
+    for a random bot's every move."""
+    z = (seed + (move_number + 1) * 0x9E3779B97F4A7C15) & _MASK64
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+    return (z ^ (z >> 31)) >> (64 - SEED_BITS)

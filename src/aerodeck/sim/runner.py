@@ -7,11 +7,21 @@ it finished, and running again with ``resume`` plays only the missing games.
 
 Memory stays flat however long the run: at most a few chunks per worker are in flight, each
 finished game goes to disk and into a ``Tally`` of counters, and nothing else is kept.
+
+Worker processes end with the process that started them, even after ``kill -9`` of it (Linux:
+``PR_SET_PDEATHSIG``; elsewhere a watchdog thread in each worker). On ``resume`` every finished
+game is checked before it counts (``load_finished``), and ``spec.json`` must hold the same
+settings; it is written atomically and only when a run starts.
 """
 
 from __future__ import annotations
 
+import ctypes
 import json
+import os
+import signal
+import sys
+import threading
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import asdict, dataclass, field
@@ -20,7 +30,8 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from aerodeck.agents.registry import make_agent
-from aerodeck.core.errors import ConfigError
+from aerodeck.core.api import Game
+from aerodeck.core.errors import AerodeckError, ConfigError
 from aerodeck.core.registry import make
 from aerodeck.core.rng import derive_seed
 from aerodeck.sim.match import play_game
@@ -31,6 +42,8 @@ SPEC_FILE = "spec.json"
 CHUNK = 25
 BACKENDS = ("local", "ray")
 T = TypeVar("T")
+PR_SET_PDEATHSIG = 1  # linux/prctl.h
+WATCHDOG_SECONDS = 0.5
 
 
 @dataclass(frozen=True)
@@ -59,6 +72,11 @@ class SimSpec:
         game = make(self.game, self.players, **self.options)
         for name in set(self.bots):
             make_agent(name, game, 0)
+
+    def to_json(self) -> dict[str, Any]:
+        """The settings as ``spec.json`` holds them (lists for tuples)."""
+        saved: dict[str, Any] = json.loads(json.dumps(asdict(self)))
+        return saved
 
 
 def play_one(spec: SimSpec, index: int) -> dict[str, Any]:
@@ -96,6 +114,31 @@ def _finish_chunk(spec: SimSpec, indices: list[int], lines: bool, figures: bool)
         line = json.dumps(outcome, separators=(",", ":")) + "\n" if lines else None
         finished.append((line, digest(spec.game, outcome, figures)))
     return finished
+
+
+def _die_with_parent(parent: int) -> None:
+    """Worker initializer: end this worker when the process that started it ends, ``kill -9``
+    included (a pool's own shutdown never runs then, and orphans would play on for minutes).
+    On Linux the kernel sends SIGKILL at once (``PR_SET_PDEATHSIG``); elsewhere, or if prctl is
+    missing, a daemon thread polls the parent's pid."""
+    armed = False
+    if sys.platform.startswith("linux"):
+        try:
+            libc = ctypes.CDLL(None, use_errno=True)
+            armed = libc.prctl(PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0) == 0
+        except (OSError, AttributeError):
+            armed = False
+    if os.getppid() != parent:  # the parent died before the signal was armed
+        os._exit(1)
+    if not armed:
+        threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
+
+
+def _watch_parent(parent: int) -> None:
+    """End this process once its parent is gone (it is then adopted: another parent pid)."""
+    while not threading.Event().wait(WATCHDOG_SECONDS):
+        if os.getppid() != parent:
+            os._exit(1)
 
 
 def _chunks(indices: Sequence[int], size: int) -> Iterator[list[int]]:
@@ -140,7 +183,10 @@ def _dispatch(
             yield work(spec, [index], *extra)
     else:
         chunks = _chunks(todo, _size(todo, jobs))
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
+        workers = ProcessPoolExecutor(
+            max_workers=jobs, initializer=_die_with_parent, initargs=(os.getpid(),)
+        )
+        with workers as pool:
             pending = {pool.submit(work, spec, c, *extra) for c in islice(chunks, WINDOW * jobs)}
             while pending:
                 done, pending = wait(pending, return_when=FIRST_COMPLETED)
@@ -197,33 +243,112 @@ class _InOrder:
             self._next = next(self._expected, None)
 
 
-def load_finished(out: Path, spec: SimSpec, tally: Tally) -> dict[int, Digest]:
-    """Digests of the games already in ``out`` (for resume). A torn last line from a crash is
-    dropped, and the file is rewritten with the good lines only, so new lines never append to a
-    torn one. Read and rewritten a line at a time: only the digests stay in memory."""
+def _refuse(out: Path, problem: str) -> ConfigError:
+    return ConfigError(f"cannot resume {out}: {problem}")
+
+
+def check_spec(out: Path, spec: SimSpec) -> bool:
+    """Whether ``out`` holds this run's ``spec.json`` (False: there is none); ConfigError if it
+    is unreadable or holds other settings."""
     spec_path = out / SPEC_FILE
-    if spec_path.exists():
+    if not spec_path.exists():
+        return False
+    try:
         saved = json.loads(spec_path.read_text(encoding="utf-8"))
-        saved["bots"] = tuple(saved["bots"])
-        if SimSpec(**saved) != spec:
-            raise ConfigError(f"{out} holds a run with other settings; choose another --out")
-    finished: dict[int, Digest] = {}
+    except (OSError, UnicodeDecodeError, ValueError):
+        raise _refuse(out, f"{SPEC_FILE} is unreadable; start a new --out") from None
+    wanted = spec.to_json()
+    if saved != wanted:
+        fields = sorted(
+            k for k in wanted if not isinstance(saved, dict) or saved.get(k) != wanted[k]
+        )
+        differ = ", ".join(fields) or "its fields"
+        raise _refuse(out, f"it holds a run with other settings ({differ}); choose another --out")
+    return True
+
+
+def _check_line(
+    game: Game, spec: SimSpec, outcome: Any, finished: dict[int, Digest]
+) -> tuple[int, str]:
+    """What is wrong with one finished game of ``games.jsonl`` ("" if nothing): it must be a
+    game of this run, not yet seen, whose record replays under the run's settings and gives the
+    returns, length and seats the line states."""
+    if not isinstance(outcome, dict):
+        return -1, "not a game's outcome"
+    index = outcome.get("index")
+    if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < spec.games:
+        return -1, f"its game index is not one of this run's 0..{spec.games - 1}"
+    if index in finished:
+        return index, f"game {index} appears twice"
+    seed = derive_seed(spec.seed, index)
+    if outcome.get("seed") != seed or outcome.get("lineup") != spec.lineup(index):
+        return index, f"game {index}'s seed or lineup is not this run's"
+    record = outcome.get("record")
+    actions = record.get("actions") if isinstance(record, dict) else None
+    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+        return index, f"game {index} has no record of its moves"
+    state = game.new_game(seed=seed).mute_events()
+    seats: list[int | None] = []
+    try:
+        for text in actions:
+            seats.append(state.current_player)
+            state.apply(text)
+    except AerodeckError:
+        return index, f"game {index}'s record does not replay: move {len(seats)} does not hold"
+    if not state.is_terminal or json.loads(json.dumps(state.record())) != record:
+        return index, f"game {index}'s record is not the finished game of this run"
+    if (
+        outcome.get("returns") != state.returns()
+        or outcome.get("decisions") != state.move_number
+        or outcome.get("seats") != seats
+    ):
+        return index, f"game {index}'s returns, length or seats do not match its record"
+    return index, ""
+
+
+def load_finished(out: Path, spec: SimSpec, tally: Tally) -> dict[int, Digest]:
+    """Digests of the games already in ``out``, each checked (for resume). The run's settings
+    must be those of ``spec.json``; every line must be a game of this run that replays and
+    matches what it states (``_check_line``); otherwise one ConfigError names the line and what
+    is wrong. A torn last line (a crash while writing it) is cut off, so new lines never append
+    to it. Read a line at a time: only the digests stay in memory."""
     games_path = out / GAMES_FILE
+    has_spec = check_spec(out, spec)
+    finished: dict[int, Digest] = {}
     if not games_path.exists():
         return finished
-    temporary = games_path.with_suffix(".tmp")
-    with games_path.open(encoding="utf-8") as lines, temporary.open("w", encoding="utf-8") as good:
-        for line in lines:
+    if not has_spec:
+        raise _refuse(out, f"{SPEC_FILE} is missing, so the run's settings cannot be checked")
+    game = make(spec.game, spec.players, **spec.options)
+    good = 0  # bytes of whole, checked lines
+    with games_path.open("rb") as lines:
+        for number, raw in enumerate(lines, start=1):
+            if not raw.endswith(b"\n"):
+                break  # the torn last line of a crash: dropped
             try:
-                outcome = json.loads(line)
-            except json.JSONDecodeError:
-                continue
-            index = outcome.get("index") if isinstance(outcome, dict) else None
-            if isinstance(index, int) and index not in finished:
-                finished[index] = digest(tally.game_id, outcome, tally.with_figures)
-                good.write(line if line.endswith("\n") else line + "\n")
-    temporary.replace(games_path)
+                outcome = json.loads(raw)
+            except ValueError:
+                raise _refuse(out, f"{GAMES_FILE} line {number} is not JSON") from None
+            index, problem = _check_line(game, spec, outcome, finished)
+            if problem:
+                raise _refuse(
+                    out, f"{GAMES_FILE} line {number}: {problem} (remove the line to replay it)"
+                )
+            finished[index] = digest(tally.game_id, outcome, tally.with_figures)
+            good += len(raw)
+    if good != games_path.stat().st_size:
+        os.truncate(games_path, good)
     return finished
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Write a small file so that a crash leaves the old one or the new one, never a torn one."""
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    with temporary.open("w", encoding="utf-8") as handle:
+        handle.write(text)
+        handle.flush()
+        os.fsync(handle.fileno())
+    os.replace(temporary, path)
 
 
 def run(
@@ -255,7 +380,8 @@ def run(
             raise ConfigError(f"{out} already holds a run: pass --resume, or choose another --out")
         out.mkdir(parents=True, exist_ok=True)
         finished = load_finished(out, spec, tally) if resume else {}
-        (out / SPEC_FILE).write_text(json.dumps(asdict(spec), indent=1), encoding="utf-8")
+        if not (resume and check_spec(out, spec)):  # on resume an equal spec.json stays as is
+            write_atomically(out / SPEC_FILE, json.dumps(spec.to_json(), indent=1))
         sink = (out / GAMES_FILE).open("a", encoding="utf-8")
     in_order = _InOrder(tally, iter(range(spec.games)))
     for game in finished.values():

@@ -6,10 +6,12 @@ from pathlib import Path
 from typing import Any
 
 import aerodeck
+from aerodeck.core.userdata import read_toml
 from aerodeck.games.air_racing.rules import AirRacingState
 
 NOBODY = {"microknot": 0, "fast": 0, "boost": 0}
-STRAIGHT = str(Path(__file__).with_name("straight.toml"))
+STRAIGHT_FILE = Path(__file__).with_name("straight.toml")
+STRAIGHT = read_toml(STRAIGHT_FILE)  # the test course, as the course option's table
 
 
 def mods(microknot: int = 0, fast: int = 0, boost: int = 0) -> dict[str, int]:

@@ -11,7 +11,8 @@ import pytest
 
 import aerodeck
 from aerodeck.cli.app import main
-from tests.games.air_racing.helpers import STRAIGHT
+from aerodeck.core.records import load_record
+from tests.games.air_racing.helpers import STRAIGHT_FILE
 
 
 def run_cli(args: list[str], capsys: pytest.CaptureFixture[str], stdin: str) -> tuple[int, str]:
@@ -44,9 +45,13 @@ def test_a_user_course_from_the_command_line(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     course = tmp_path / "My Straight.toml"
-    course.write_text(Path(STRAIGHT).read_text())
+    course.write_text(STRAIGHT_FILE.read_text())
     args = ["play", "air-racing", "-p", "2", "--seed", "1", "--save", str(tmp_path / "r.json")]
-    args += ["-v", f"course={course}", "-v", "quick_play=true", "--bots", "random"]
+    args += ["--data-file", f"course={course}", "-v", "quick_play=true", "--bots", "random"]
     code, out = run_cli(args, capsys, "1\n" * 2000)
     assert code == 0
     assert "Race Week: Test straight" in out and "Chequered flag" in out
+    course.unlink()  # the record carries the course: it replays anywhere, with no file
+    record = load_record(tmp_path / "r.json")
+    assert record["options"]["course"]["name"] == "Test straight"
+    assert aerodeck.replay(record).is_terminal

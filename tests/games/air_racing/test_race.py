@@ -10,11 +10,12 @@ import pytest
 import aerodeck
 from aerodeck.agents.registry import make_agent
 from aerodeck.core.errors import ConfigError, NotationError
+from aerodeck.core.userdata import read_toml
 from aerodeck.games.air_racing import actions
 from aerodeck.games.air_racing.base import skill_check_passes
 from aerodeck.games.air_racing.course import load
 from aerodeck.sim.match import play
-from tests.games.air_racing.helpers import events, legal, mods, race
+from tests.games.air_racing.helpers import STRAIGHT_FILE, events, legal, mods, race
 
 
 def test_rulebook_example_two_fast_cards_need_a_four() -> None:
@@ -95,13 +96,21 @@ def test_a_bad_course_file_is_one_clear_config_error(
     path = tmp_path / "Course.toml"
     path.write_text(text)
     with pytest.raises(ConfigError, match=message) as error:
-        aerodeck.make("air_racing", players=2, course=str(path))
+        aerodeck.make("air_racing", players=2, course=read_toml(path))
     assert "\n" not in str(error.value)
 
 
 def test_a_missing_course_file_is_a_config_error() -> None:
-    with pytest.raises(ConfigError, match="course file"):
-        aerodeck.make("air_racing", players=2, course="/no/such/course.toml")
+    with pytest.raises(ConfigError, match=r"cannot read /no/such/course\.toml"):
+        read_toml("/no/such/course.toml")
+
+
+def test_a_course_path_as_the_option_is_refused_without_reading_it(tmp_path: Path) -> None:
+    path = tmp_path / "Course.toml"
+    path.write_text(STRAIGHT_FILE.read_text())
+    with pytest.raises(ConfigError, match="option course takes one of standard") as error:
+        aerodeck.make("air_racing", players=2, course=str(path))
+    assert "Test straight" not in str(error.value) and "length" not in str(error.value)
 
 
 def test_a_user_course_is_raced(tmp_path: Path) -> None:
@@ -110,7 +119,7 @@ def test_a_user_course_is_raced(tmp_path: Path) -> None:
         'name = "Oval"\nlength = 24\nlanes = 5\nlaps = 2\n'
         "[[pylons]]\nat = 0\nstart = true\nbend = 0\n[[pylons]]\nat = 12\nbend = 3\n"
     )
-    game = aerodeck.make("air_racing", players=4, course=str(path), quick_play=True)
+    game = aerodeck.make("air_racing", players=4, course=read_toml(path), quick_play=True)
     state = game.new_game(seed=5)
     rng = random.Random(5)
     while not state.is_terminal:

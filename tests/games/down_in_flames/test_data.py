@@ -4,6 +4,7 @@ with one readable line (the checks of the prepared validate.py and rangecheck.py
 from __future__ import annotations
 
 import itertools
+import json
 import math
 from importlib import resources
 from pathlib import Path
@@ -12,6 +13,7 @@ import pytest
 
 import aerodeck
 from aerodeck.core.errors import ConfigError
+from aerodeck.core.userdata import read_toml
 from aerodeck.games.down_in_flames.data import (
     ALTITUDES,
     PSEUDO_TITLES,
@@ -243,21 +245,25 @@ def test_a_bad_data_file_is_refused_in_one_line(old: str, new: str, message: str
 def test_not_toml_and_missing_file() -> None:
     with pytest.raises(ConfigError, match="not valid TOML"):
         parse_data("[meta\n", "broken.toml")
-    with pytest.raises(ConfigError, match="cannot read data file"):
+    with pytest.raises(ConfigError, match=r"cannot read /nonexistent/Mine\.toml"):
+        read_toml("/nonexistent/Mine.toml")
+    with pytest.raises(ConfigError, match="option data takes one of locked_on"):
         aerodeck.make("down_in_flames", data="/nonexistent/Mine.toml")
 
 
-def test_users_load_their_own_data_file_with_its_path_case_kept(tmp_path: Path) -> None:
+def test_users_load_their_own_data_file_and_the_record_carries_it(tmp_path: Path) -> None:
     folder = tmp_path / "MyCards"
     folder.mkdir()
     mine = folder / "Deck.toml"
     mine.write_text(SHIPPED_TEXT.replace("speed = 6", "speed = 7", 1), encoding="utf-8")
-    game = aerodeck.make("down_in_flames", data=str(mine))
+    game = aerodeck.make("down_in_flames", data=read_toml(mine))
     assert isinstance(game, DownInFlames)
     assert game.data.plane("F-15C Eagle").speed == 7
-    assert game.options["data"] == str(mine)
     state = game.new_game(seed=1)
-    assert aerodeck.replay(state.record()).view(0) == state.view(0)
+    mine.unlink()  # the record holds the data set: it replays with no file
+    record = json.loads(json.dumps(state.record()))
+    assert record["options"]["data"]["meta"]["deck_size"] == game.data.deck_size
+    assert aerodeck.replay(record).view(0) == state.view(0)
 
 
 def test_options_with_no_eligible_aircraft_are_refused() -> None:

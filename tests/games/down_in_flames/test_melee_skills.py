@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 import aerodeck
 from aerodeck.core.errors import ConfigError
+from aerodeck.core.userdata import read_toml
 from aerodeck.games.down_in_flames.campaign import CampaignRecord, find_campaign
 from aerodeck.games.down_in_flames.data import load_data
 from aerodeck.games.down_in_flames.melee import MeleeState
@@ -28,12 +30,13 @@ def new(seed: int = 5, **options: object) -> MeleeState:
     return state
 
 
-def user_data(tmp_path: Path, old: str, new_text: str) -> str:
+def user_data(tmp_path: Path, old: str, new_text: str) -> dict[str, Any]:
+    """The shipped data set with one edit, read as a user's own file (the data option's table)."""
     text = SHIPPED.read_text(encoding="utf-8")
     assert text.count(old) == 1
-    path = tmp_path / f"mine-{len(list(tmp_path.iterdir()))}.toml"  # load_data caches by path
+    path = tmp_path / "mine.toml"  # the cache is by content: an edited file is a new data set
     path.write_text(text.replace(old, new_text), encoding="utf-8")
-    return str(path)
+    return read_toml(path)
 
 
 def test_ruling_R56_skills_are_chosen_in_secret_per_aircraft_and_revealed_together() -> None:

@@ -8,6 +8,7 @@ import random
 from pathlib import Path
 
 import aerodeck
+from aerodeck.core.userdata import read_toml
 from aerodeck.games.down_in_flames.rules import DifState
 from tests.games.down_in_flames.helpers import fight, play
 from tests.games.down_in_flames.test_data import SHIPPED_TEXT
@@ -116,7 +117,7 @@ def test_a_users_tactic_vertical_roll_still_pays_for_its_climb(tmp_path: Path) -
     assert old in SHIPPED_TEXT
     mine = tmp_path / "tactic.toml"
     mine.write_text(SHIPPED_TEXT.replace(old, old.replace("false", "true"), 1), encoding="utf-8")
-    game = aerodeck.make("down_in_flames", data=str(mine))
+    game = aerodeck.make("down_in_flames", data=read_toml(mine))
     setup = {
         "aircraft": ["F-86F Sabre", "Gnat F.1"],
         "altitude": ["Low", "Low"],

@@ -8,10 +8,10 @@ has a strong rule; aim giveaways at the leader, giving the cards least likely to
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 
 from aerodeck.core.api import JSON, Action, Game, Observation
+from aerodeck.core.decisions import DecisionRandom
 from aerodeck.games.ace_race.actions import (
     ABOVE_BELOW,
     DRAW,
@@ -51,9 +51,10 @@ class HeuristicBot:
 
     def __init__(self, game: Game, seed: int) -> None:
         self.game = game
-        self.rng = random.Random(seed)
+        self.rng = DecisionRandom(seed)
 
     def choose(self, observation: Observation) -> Action:
+        self.rng.decide(observation.move_number)  # seeded per decision (resume)
         view = observation.view
         legal = observation.legal_actions
         hand = _hand(view["hand"])

@@ -10,13 +10,13 @@ it replaces a low numbered card, which almost never wins a hand.
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
 from aerodeck.core.api import Action, Game, Observation
 from aerodeck.core.cards import ACE, CARDS, Card, card
+from aerodeck.core.decisions import DecisionRandom
 from aerodeck.games.aces_versus_aces.actions import DISCARDS, KEEP, PLAYS
 from aerodeck.games.aces_versus_aces.rules import COIN_POINTS, FOURTH_ACE_PENALTY, card_points
 
@@ -29,9 +29,10 @@ class HeuristicBot:
 
     def __init__(self, game: Game, seed: int) -> None:
         self.game = game
-        self.rng = random.Random(seed)
+        self.rng = DecisionRandom(seed)
 
     def choose(self, observation: Observation) -> Action:
+        self.rng.decide(observation.move_number)  # seeded per decision (resume)
         view = observation.view
         legal = observation.legal_actions
         hand = [card(t) for t in view["hand"]]

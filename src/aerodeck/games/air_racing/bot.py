@@ -11,10 +11,10 @@ cuts, and dive for the line on the last stretch.
 
 from __future__ import annotations
 
-import random
 from abc import ABC, abstractmethod
 
 from aerodeck.core.api import JSON, Action, Game, Observation
+from aerodeck.core.decisions import DecisionRandom
 from aerodeck.games.air_racing import actions
 from aerodeck.games.air_racing.base import MONTHS, PASS_MARK
 from aerodeck.games.air_racing.cards import (
@@ -52,9 +52,10 @@ class RaceBot(ABC):
 
     def __init__(self, game: Game, seed: int) -> None:
         self.game = game
-        self.rng = random.Random(seed)
+        self.rng = DecisionRandom(seed)
 
     def choose(self, observation: Observation) -> Action:
+        self.rng.decide(observation.move_number)  # seeded per decision (resume)
         view = observation.view
         legal = observation.legal_actions
         phase = view["phase"]

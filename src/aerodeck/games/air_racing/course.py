@@ -11,12 +11,13 @@ pylon in lane 0 passes within a card's width of it and must make a pylon-cut ski
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cache
 from importlib import resources
-from pathlib import Path
 from typing import Any
 
-from aerodeck.core.errors import ConfigError
+from aerodeck.core.errors import ConfigError, excerpt
 from aerodeck.games.air_racing.base import HALF
 
 MAX_LANES = 8
@@ -75,23 +76,25 @@ class Course:
         }
 
 
-def load(source: str) -> Course:
-    """The shipped standard course (``standard``) or a TOML file at a path; ConfigError if bad."""
+def load(source: str | Mapping[str, Any]) -> Course:
+    """The course an option names: ``standard`` (shipped), or a course table given inline (a
+    user's own file read with ``aerodeck.core.userdata.read_toml``, or a record's copy of it),
+    checked field by field. Never a path: ConfigError for anything else."""
+    if isinstance(source, Mapping):
+        return parse(dict(source), "course")
     if source.strip().lower() in ("", STANDARD):
-        text = resources.files(__package__).joinpath("data/standard.toml").read_text("utf-8")
-        where = "standard course"
-    else:
-        path = Path(source).expanduser()
-        try:
-            text = path.read_text(encoding="utf-8")
-        except OSError as error:
-            raise ConfigError(f"course file {source}: {error.strerror or error}") from None
-        where = f"course file {source}"
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise ConfigError(f"{where}: not valid TOML ({error})") from None
-    return parse(data, where)
+        return standard()
+    raise ConfigError(
+        f"option course takes {STANDARD} or a course table (a file of your own: "
+        "--data-file course=FILE), not a path"
+    )
+
+
+@cache
+def standard() -> Course:
+    """The shipped standard course, read once from the package."""
+    text = resources.files(__package__).joinpath("data/standard.toml").read_text("utf-8")
+    return parse(tomllib.loads(text), "standard course")
 
 
 def _int(data: dict[str, Any], key: str, where: str, low: int, high: int) -> int:
@@ -107,7 +110,7 @@ def parse(data: dict[str, Any], where: str = "course") -> Course:
     """Check a course table field by field (see docs/games/air_racing.md)."""
     unknown = set(data) - {"name", "length", "lanes", "laps", "pylons"}
     if unknown:
-        raise ConfigError(f"{where}: unknown field {sorted(unknown)[0]!r}")
+        raise ConfigError(f"{where}: unknown field {excerpt(sorted(unknown)[0])}")
     name = data.get("name", "unnamed course")
     if not isinstance(name, str):
         raise ConfigError(f"{where}: name must be text")
@@ -124,7 +127,7 @@ def parse(data: dict[str, Any], where: str = "course") -> Course:
             raise ConfigError(f"{here} must be a table")
         extra = set(entry) - {"at", "name", "bend", "start"}
         if extra:
-            raise ConfigError(f"{here}: unknown field {sorted(extra)[0]!r}")
+            raise ConfigError(f"{here}: unknown field {excerpt(sorted(extra)[0])}")
         at = _int(entry, "at", here, 0, length - 1)
         bend = _int({"bend": entry.get("bend", 1)}, "bend", here, 0, 4)
         start = entry.get("start", False)

@@ -23,7 +23,9 @@ class AirRacing(Game):
             Option(
                 "course",
                 course.STANDARD,
-                "the race course: 'standard' or the path of a course TOML file",
+                "the race course: 'standard', or your own with --data-file course=FILE",
+                choices=(course.STANDARD,),
+                inline=True,
             ),
             Option(
                 "laps",

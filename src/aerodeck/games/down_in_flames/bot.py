@@ -11,10 +11,10 @@ least useful card when a cost is due.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 
 from aerodeck.core.api import JSON, Action, Game, Observation
+from aerodeck.core.decisions import DecisionRandom
 from aerodeck.games.down_in_flames.actions import Move
 from aerodeck.games.down_in_flames.data import ALTITUDES, RANGES, CardType, DataSet, load_data
 from aerodeck.games.down_in_flames.flight import mutual_range
@@ -59,13 +59,14 @@ class HeuristicBot:
     name = "heuristic"
 
     def __init__(self, game: Game, seed: int) -> None:
-        self.rng = random.Random(seed)  # only to vary the aircraft it flies
+        self.rng = DecisionRandom(seed)  # only to vary the aircraft it flies
         # The printed card data is public rules knowledge, not part of any seat's secrets.
-        self.data: DataSet = load_data(str(game.options.get("data", "")))
+        self.data: DataSet = load_data(game.options.get("data", ""))
         self.value = {c.slug: card_value(c) for c in self.data.cards}
         self.team = TeamPilot(self.data, self.value, self.rng)
 
     def choose(self, observation: Observation) -> Action:
+        self.rng.decide(observation.move_number)  # seeded per decision (resume)
         view = observation.view
         legal = [m for m in observation.legal_actions if isinstance(m, Move)]
         by_verb: dict[str, list[Move]] = {}

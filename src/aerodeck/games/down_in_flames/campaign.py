@@ -1,14 +1,14 @@
 """Campaign bookkeeping (digest §16.8, §16.9, §18.9): scaled missions, the proportional mission
 award rounded up, running totals and the victory level. Pure functions over the data set's
-``Campaign`` records; a user's campaign is any ``[[campaign]]`` table of a data file of their own
-(option ``data``), checked on load.
+``Campaign`` records; a user's campaign is a ``[[campaign]]`` table of a data set of their own
+(option ``data``) or one campaign's table on its own (option ``campaign``), checked on load.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from aerodeck.core.errors import ConfigError
+from aerodeck.core.errors import ConfigError, excerpt
 from aerodeck.games.down_in_flames.data import Campaign, DataSet, Mission, Side, slug
 
 SCALES = (1, 2, 3)
@@ -20,7 +20,7 @@ def find_campaign(data: DataSet, name: str) -> Campaign:
         if slug(campaign.name) == slug(name):
             return campaign
     names = ", ".join(c.name for c in data.campaigns) or "none"
-    raise ConfigError(f"no campaign {name!r} in the data set (campaigns: {names})")
+    raise ConfigError(f"no campaign {excerpt(name)} in the data set (campaigns: {names})")
 
 
 def award(vp: int, destroyed: int, enemies: int) -> int:

@@ -3,11 +3,13 @@ scored by the aircraft each nation shot down (``campaign.CampaignRecord``)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from aerodeck.core.api import Agent
 from aerodeck.core.rng import derive_seed
 from aerodeck.games.down_in_flames.campaign import CampaignRecord, find_campaign
+from aerodeck.games.down_in_flames.data import parse_campaign
 from aerodeck.games.down_in_flames.game import DownInFlames
 from aerodeck.games.down_in_flames.melee import MeleeState
 from aerodeck.sim.match import play
@@ -15,8 +17,11 @@ from aerodeck.sim.match import play
 AgentMaker = Callable[[DownInFlames, int, int], Agent]  # (mission game, seat, seed) -> agent
 
 
+Source = str | Mapping[str, Any]  # shipped id or name, or the data itself (a user's own file)
+
+
 def mission_game(
-    campaign: str, mission: int, scale: int = 1, data: str = "", skills: bool = False
+    campaign: Source, mission: int, scale: int = 1, data: Source = "", skills: bool = False
 ) -> DownInFlames:
     """The game of one mission: seat 0 flies Nation #1, seat 1 Nation #2; with ``skills`` each
     nation chooses among the mission's skill options (R59)."""
@@ -26,16 +31,22 @@ def mission_game(
 
 
 def play_campaign(
-    campaign: str,
+    campaign: Source,
     make_agent: AgentMaker,
     seed: int,
     scale: int = 1,
-    data: str = "",
+    data: Source = "",
     skills: bool = False,
 ) -> CampaignRecord:
-    """Fly every mission in order and return the scored record (totals, levels)."""
+    """Fly every mission in order and return the scored record (totals, levels). ``campaign``
+    names one of the data set's campaigns, or is a campaign table of the user's own."""
     game = DownInFlames(2, data=data)
-    record = CampaignRecord(find_campaign(game.data, campaign), scale)
+    chosen = (
+        parse_campaign(game.data, campaign)
+        if isinstance(campaign, Mapping)
+        else find_campaign(game.data, campaign)
+    )
+    record = CampaignRecord(chosen, scale)
     while record.next_mission is not None:
         number = record.next_mission.number
         mission = mission_game(campaign, number, scale, data, skills)

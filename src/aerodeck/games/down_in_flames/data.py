@@ -1,22 +1,27 @@
 """The Locked-On data set (deck, missiles, aircraft, sites, campaigns, skills) read from TOML.
 
 The rulebook prints none of this, so it lives in a data file users may replace with their own
-(option ``data``). Every field is checked on load; a problem is one ``ConfigError`` line naming
-the file, the entry and the field. Field reference: docs/games/down_in_flames_data.md.
+(option ``data``: the shipped set's id, or a user's data set as a table, read from their file
+with ``aerodeck.core.userdata.read_toml`` and carried in the record). Every field is checked on
+load; a problem is one ``ConfigError`` line naming the entry and the field. Field reference:
+docs/games/down_in_flames_data.md.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 import re
+import threading
 import tomllib
+from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from importlib import resources
-from pathlib import Path
 from typing import Any, TypeVar
 
-from aerodeck.core.errors import ConfigError
+from aerodeck.core.errors import ConfigError, excerpt
 
 RANGES = ("G", "HS", "RH", "AH")
 ALTITUDES = ("Low", "Medium", "High")
@@ -45,6 +50,10 @@ PSEUDO_TITLES = (
 )
 DASH = "-"
 SHIPPED = "locked_on.toml"
+SHIPPED_ID = "locked_on"
+"""The shipped data set's id: the ``data`` option's default and its only text value."""
+CACHE_SIZE = 8
+"""Data sets given inline kept parsed at once (least recently used dropped first)."""
 
 T = TypeVar("T")
 
@@ -215,6 +224,10 @@ class DataSet:
     sites: tuple[Site, ...]
     campaigns: tuple[Campaign, ...]
     skills: tuple[Skill, ...]
+    digest: str = ""
+    """SHA-256 of the data as canonical JSON: the cache key (the same content, the same set)."""
+    derived: dict[Any, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
+    """Tables built from this data set (the game's action catalogues), kept as long as it is."""
 
     # Lookups by notation name, built once (the rules look cards up on every move).
     _card_by_slug: dict[str, CardType] = field(init=False, repr=False, compare=False)
@@ -235,19 +248,19 @@ class DataSet:
         # A notation name is its own slug, so it is found without slugging it again.
         found = self._card_by_slug.get(title) or self._card_by_slug.get(slug(title))
         if found is None:
-            raise ConfigError(f"no action card {title!r} in the data set")
+            raise ConfigError(f"no action card {excerpt(title)} in the data set")
         return found
 
     def plane(self, name: str) -> Aircraft:
         found = self._plane_by_slug.get(name) or self._plane_by_slug.get(slug(name))
         if found is None:
-            raise ConfigError(f"no aircraft {name!r} in the data set")
+            raise ConfigError(f"no aircraft {excerpt(name)} in the data set")
         return found
 
     def missile(self, name: str) -> Missile:
         found = self._missile_by_slug.get(name) or self._missile_by_slug.get(slug(name))
         if found is None:
-            raise ConfigError(f"no missile {name!r} in the data set")
+            raise ConfigError(f"no missile {excerpt(name)} in the data set")
         return found
 
 
@@ -273,16 +286,16 @@ class _Entry:
         self.table: dict[str, Any] = table
         unknown = sorted(set(table) - allowed)
         if unknown:
-            raise ConfigError(f"{source}: {where}: unknown field {unknown[0]!r}")
+            raise ConfigError(f"{source}: {where}: unknown field {excerpt(unknown[0])}")
 
     def fail(self, field: str, wants: str) -> ConfigError:
-        value = self.table.get(field, "<missing>")
-        return ConfigError(f"{self.source}: {self.where}: {field} must be {wants}, not {value!r}")
+        value = excerpt(self.table[field]) if field in self.table else "<missing>"
+        return ConfigError(f"{self.source}: {self.where}: {field} must be {wants}, not {value}")
 
     def get(self, field: str, default: Any = ...) -> Any:
         if field not in self.table:
             if default is ...:
-                raise ConfigError(f"{self.source}: {self.where}: missing field {field!r}")
+                raise ConfigError(f"{self.source}: {self.where}: missing field {excerpt(field)}")
             return default
         return self.table[field]
 
@@ -332,7 +345,7 @@ def _unique(source: str, kind: str, names: list[str]) -> None:
     for name in names:
         key = slug(name)
         if key in seen:
-            raise ConfigError(f"{source}: two {kind} entries are named {name!r}")
+            raise ConfigError(f"{source}: two {kind} entries are named {excerpt(name)}")
         seen.add(key)
 
 
@@ -342,7 +355,7 @@ def _card(source: str, index: int, table: Any) -> CardType:
     fields |= {"missile_hand_mod", "react_to", "tactic", "usable_in_missile_hand", "known"}
     e = _Entry(source, where, table, fields)
     title = e.text("title")
-    e.where = f"card {title!r}"
+    e.where = f"card {excerpt(title)}"
     action = e.text("action", ACTION_KINDS)
     gun_discard = e.integer("gun_discard", 0, 9, None) if "gun_discard" in e.table else None
     if action in ("gun_attack", "gun_or_missile") and gun_discard is None:
@@ -369,7 +382,7 @@ def _missile(source: str, index: int, table: Any) -> Missile:
         source, f"missile {index + 1}", table, {"name", "type", "cards", "vp", "year", "known"}
     )
     name = e.text("name")
-    e.where = f"missile {name!r}"
+    e.where = f"missile {excerpt(name)}"
     cards = e.get("cards")
     c = _Entry(source, f"{e.where} cards", cards, set(POSITION_COLUMNS))
     values = tuple(c.rating(column, 0, 9) for column in POSITION_COLUMNS)
@@ -393,7 +406,7 @@ def _aircraft(source: str, index: int, table: Any, missiles: dict[str, Missile])
     fields |= {"vp_loaded", "vp_mod", "known"}
     e = _Entry(source, f"aircraft {index + 1}", table, fields)
     name = e.text("name")
-    e.where = f"aircraft {name!r}"
+    e.where = f"aircraft {excerpt(name)}"
     load: list[tuple[int, int]] = []
     for n, item in enumerate(e.tables("load")):
         entry = _Entry(source, f"{e.where} load {n + 1}", item, {"missile", "pairs"})
@@ -432,7 +445,7 @@ def _aircraft(source: str, index: int, table: Any, missiles: dict[str, Missile])
 def _site(source: str, index: int, table: Any) -> Site:
     e = _Entry(source, f"site {index + 1}", table, {"name", "kind", "draw", "envelope", "known"})
     name = e.text("name")
-    e.where = f"site {name!r}"
+    e.where = f"site {excerpt(name)}"
     cells: list[tuple[str, str]] = []
     for cell in e.tables("envelope"):
         ok = isinstance(cell, list) and len(cell) == 2
@@ -454,7 +467,7 @@ def _side(source: str, where: str, table: Any, planes: set[str], sites: set[str]
     named_sites = e.strings("sites", [])
     for name in named_sites:
         if slug(name) not in sites:
-            raise ConfigError(f"{source}: {where}: unknown site {name!r}")
+            raise ConfigError(f"{source}: {where}: unknown site {excerpt(name)}")
     options, special = e.strings("skill_options"), e.strings("special", [])
     return Side(e.integer("vp", 0, 9999), tuple(flights), options, special, named_sites)
 
@@ -463,7 +476,7 @@ def _campaign(source: str, index: int, table: Any, planes: set[str], sites: set[
     fields = {"name", "nation1", "nation2", "victory_chart", "mission", "known"}
     e = _Entry(source, f"campaign {index + 1}", table, fields)
     name = e.text("name")
-    e.where = f"campaign {name!r}"
+    e.where = f"campaign {excerpt(name)}"
     chart: list[tuple[int, str]] = []
     for n, item in enumerate(e.tables("victory_chart")):
         level = _Entry(source, f"{e.where} victory_chart {n + 1}", item, {"min", "level"})
@@ -504,10 +517,15 @@ def _constants(source: str, table: Any) -> Constants:
             raise mods.fail(altitude, "[thrust, performance, ew] whole numbers")
         altitude_mod.append((row[0], row[1], row[2]))
     chart: dict[int, tuple[int, int]] = {}
-    for key, pair in dict(e.get("missile_pair_vp")).items():
+    pairs = e.get("missile_pair_vp")
+    if not isinstance(pairs, dict):
+        raise e.fail("missile_pair_vp", "a table of missile VP = [1 pair, 2 pairs]")
+    for key, pair in pairs.items():
         ok = isinstance(pair, list) and len(pair) == 2 and all(type(v) is int for v in pair)
-        if not key.isdigit() or not ok:
-            raise ConfigError(f"{source}: [constants] missile_pair_vp: {key} = [1 pair, 2 pairs]")
+        if not (key.isascii() and key.isdigit() and len(key) <= 4) or not ok:
+            raise ConfigError(
+                f"{source}: [constants] missile_pair_vp: {excerpt(key)} = [1 pair, 2 pairs]"
+            )
         chart[int(key)] = (pair[0], pair[1])
     return Constants(
         rounds_per_dogfight=e.integer("rounds_per_dogfight", 1, 99),
@@ -533,15 +551,20 @@ def parse_data(text: str, source: str) -> DataSet:
     """Read and check a data set from TOML text; ConfigError (one line) on any problem."""
     try:
         raw = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise ConfigError(f"{source}: not valid TOML ({error})") from None
+    except tomllib.TOMLDecodeError:
+        raise ConfigError(f"{source}: not valid TOML") from None
+    return parse_table(raw, source)
+
+
+def parse_table(raw: dict[str, Any], source: str, digest: str = "") -> DataSet:
+    """Check a data set given as a table (a parsed file, or the option's inline data)."""
     allowed = {"meta", "constants", "card", "missile", "aircraft", "site", "campaign", "skill"}
     unknown = sorted(set(raw) - allowed)
     if unknown:
-        raise ConfigError(f"{source}: unknown section {unknown[0]!r}")
+        raise ConfigError(f"{source}: unknown section {excerpt(unknown[0])}")
     for needed in ("meta", "constants", "card", "missile", "aircraft"):
         if needed not in raw:
-            raise ConfigError(f"{source}: missing section {needed!r}")
+            raise ConfigError(f"{source}: missing section {excerpt(needed)}")
     meta = _Entry(source, "[meta]", raw["meta"], {"status", "version", "deck_size", "rulebook"})
     constants = _constants(source, raw["constants"])
     cards = _many(source, raw, "card", lambda i, t: _card(source, i, t))
@@ -577,23 +600,11 @@ def parse_data(text: str, source: str) -> DataSet:
     titles = {c.title for c in cards}
     for c in cards:
         for name in sorted(c.react_to - titles - set(PSEUDO_TITLES)):
-            raise ConfigError(f"{source}: card {c.title!r}: react_to names unknown title {name!r}")
-    skill_names = {s.name for s in skills}
+            raise ConfigError(
+                f"{source}: card {excerpt(c.title)}: react_to names unknown title {excerpt(name)}"
+            )
     for camp in campaigns:
-        for mission in camp.missions:
-            for side in (mission.nation1, mission.nation2):
-                for option in side.skill_options:
-                    if skills and option not in skill_names:
-                        raise ConfigError(
-                            f"{source}: campaign {camp.name!r} mission {mission.number}: "
-                            f"unknown skill {option!r}"
-                        )
-                for cond in side.special:
-                    if cond not in skill_names:
-                        raise ConfigError(
-                            f"{source}: campaign {camp.name!r} mission {mission.number}: "
-                            f"unknown special condition {cond!r} (a skill's name, R59)"
-                        )
+        _check_skills(source, camp, skills)
     if not planes:
         raise ConfigError(f"{source}: the data set needs at least one [[aircraft]]")
     deck_size = meta.integer("deck_size", 1, 999)
@@ -616,20 +627,78 @@ def parse_data(text: str, source: str) -> DataSet:
         sites=tuple(sites),
         campaigns=tuple(campaigns),
         skills=tuple(skills),
+        digest=digest,
     )
 
 
+def _check_skills(source: str, camp: Campaign, skills: list[Skill] | tuple[Skill, ...]) -> None:
+    """A campaign's skill options and special conditions name skills of the data set (R59)."""
+    skill_names = {s.name for s in skills}
+    for mission in camp.missions:
+        for side in (mission.nation1, mission.nation2):
+            for option in side.skill_options:
+                if skills and option not in skill_names:
+                    raise ConfigError(
+                        f"{source}: campaign {excerpt(camp.name)} mission {mission.number}: "
+                        f"unknown skill {excerpt(option)}"
+                    )
+            for cond in side.special:
+                if cond not in skill_names:
+                    raise ConfigError(
+                        f"{source}: campaign {excerpt(camp.name)} mission {mission.number}: "
+                        f"unknown special condition {excerpt(cond)} (a skill's name, R59)"
+                    )
+
+
+def parse_campaign(data: DataSet, table: Mapping[str, Any]) -> Campaign:
+    """A user's campaign given inline (option ``campaign`` as a table: the fields of one
+    ``[[campaign]]``), checked against the data set's aircraft, sites and skills."""
+    planes = {a.slug for a in data.aircraft}
+    sites = {slug(s.name) for s in data.sites}
+    camp = _campaign("campaign", 0, dict(table), planes, sites)
+    _check_skills("campaign", camp, data.skills)
+    return camp
+
+
 @cache
-def load_data(path: str = "") -> DataSet:
-    """The shipped data set (``path`` empty) or a user's TOML file; cached per path."""
-    if not path:
-        text = resources.files(__package__).joinpath("data", SHIPPED).read_text(encoding="utf-8")
-        return parse_data(text, SHIPPED)
-    file = Path(path).expanduser()
-    try:
-        text = file.read_text(encoding="utf-8")
-    except OSError as error:
-        raise ConfigError(f"cannot read data file {path}: {error.strerror or error}") from None
-    except UnicodeDecodeError:
-        raise ConfigError(f"data file {path} is not UTF-8 text") from None
-    return parse_data(text, file.name)
+def shipped_data() -> DataSet:
+    """The shipped data set, read once from the package."""
+    text = resources.files(__package__).joinpath("data", SHIPPED).read_text(encoding="utf-8")
+    return parse_data(text, SHIPPED)
+
+
+_parsed: OrderedDict[str, DataSet] = OrderedDict()
+_lock = threading.Lock()
+
+
+def load_data(source: str | Mapping[str, Any] = SHIPPED_ID) -> DataSet:
+    """The data set an option names: the shipped one by id (``locked_on``; empty text too), or
+    a data set given as a table (a user's file read with ``aerodeck.core.userdata.read_toml``,
+    or a record's copy of it). Never a path. Tables are parsed once per content: the cache is
+    keyed by a digest of the data, so an edited file is a new entry, and holds at most
+    ``CACHE_SIZE`` sets, least recently used dropped first."""
+    if not isinstance(source, Mapping):
+        if isinstance(source, str) and source.strip().lower() in ("", SHIPPED_ID):
+            return shipped_data()
+        raise ConfigError(
+            f"option data takes {SHIPPED_ID} or a data set table (a file of your own: "
+            "--data-file data=FILE), not a path"
+        )
+    canonical = json.dumps(source, sort_keys=True, separators=(",", ":"))
+    digest = hashlib.sha256(canonical.encode()).hexdigest()
+    with _lock:
+        found = _parsed.get(digest)
+        if found is not None:
+            _parsed.move_to_end(digest)
+            return found
+    found = parse_table(json.loads(canonical), "data set", digest)
+    with _lock:
+        _parsed[digest] = found
+        while len(_parsed) > CACHE_SIZE:
+            _parsed.popitem(last=False)
+    return found
+
+
+def cached_sets() -> int:
+    """How many inline data sets the cache holds now (a test checks it stays bounded)."""
+    return len(_parsed)

@@ -6,19 +6,25 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from aerodeck.core.api import JSON, Action, Agent, Game, GameInfo, State
-from aerodeck.core.errors import ConfigError
+from aerodeck.core.errors import ConfigError, excerpt
 from aerodeck.core.options import Option
 from aerodeck.games.down_in_flames import render
 from aerodeck.games.down_in_flames.actions import SECRET_VERBS, Catalogue, Move
 from aerodeck.games.down_in_flames.bot import HeuristicBot
 from aerodeck.games.down_in_flames.campaign import find_campaign
-from aerodeck.games.down_in_flames.data import Aircraft, DataSet, Site, load_data, slug
+from aerodeck.games.down_in_flames.data import (
+    SHIPPED_ID,
+    Aircraft,
+    DataSet,
+    Site,
+    load_data,
+    parse_campaign,
+    slug,
+)
 from aerodeck.games.down_in_flames.melee import MeleeState
 from aerodeck.games.down_in_flames.phases import Hand
 from aerodeck.games.down_in_flames.rules import DifState
 from aerodeck.games.down_in_flames.skills import modified
-
-_CATALOGUES: dict[tuple[str, int], Catalogue] = {}
 
 
 class DownInFlames(Game):
@@ -39,7 +45,13 @@ class DownInFlames(Game):
             Option(
                 "year", 1980, "agreed year: aircraft in service by then", minimum=1900, maximum=2100
             ),
-            Option("data", "", "path of your own TOML data set (default: the shipped one)"),
+            Option(
+                "data",
+                SHIPPED_ID,
+                "the data set: the shipped one, or your own with --data-file data=FILE",
+                choices=(SHIPPED_ID,),
+                inline=True,
+            ),
             Option("skills", False, "choose skills in secret, paid from the VP limit (§17)"),
             Option("site", "", "a ground site of the data set defending one side (§16.4)"),
             Option("site_seat", 1, "the seat whose side the site defends", minimum=0, maximum=1),
@@ -47,7 +59,13 @@ class DownInFlames(Game):
             Option("decks", 1, "Action card decks combined into one (§18.8)", minimum=1, maximum=3),
             Option("second_missile", False, "optional rule: launch two missiles as one (§18.2)"),
             Option("aircraft", 1, "aircraft each player flies (§18.3)", minimum=1, maximum=4),
-            Option("campaign", "", "fly a mission of this campaign of the data set (§16)"),
+            Option(
+                "campaign",
+                "",
+                "fly a mission of this campaign of the data set, or of your own campaign with "
+                "--data-file campaign=FILE (§16)",
+                inline=True,
+            ),
             Option("mission", 1, "the campaign mission to fly", minimum=1, maximum=99),
             Option(
                 "scale", 1, "Campaign Scaling: aircraft x1, x2 or x3 (§18.9)", minimum=1, maximum=3
@@ -93,10 +111,10 @@ class DownInFlames(Game):
             sum(1 for a in range(self.n_aircraft) if self.side_of[self.owner_of[a]] == s)
             for s in range(self.n_sides)
         )
-        key = (self.options["data"], self.n_aircraft)
-        if key not in _CATALOGUES:
-            _CATALOGUES[key] = Catalogue(self.data, self.n_aircraft)
-        self.catalogue = _CATALOGUES[key]
+        key = ("catalogue", self.n_aircraft)  # kept with its data set, so bounded with it
+        if key not in self.data.derived:
+            self.data.derived[key] = Catalogue(self.data, self.n_aircraft)
+        self.catalogue: Catalogue = self.data.derived[key]
         self.action_table = self.catalogue.table
         self.sites: tuple[Site, ...] = ()
         self.site_seat: int = self.options["site_seat"]
@@ -104,7 +122,7 @@ class DownInFlames(Game):
             found = [t for t in self.data.sites if slug(t.name) == slug(site_name)]
             if not found:
                 names = ", ".join(t.name for t in self.data.sites)
-                raise ConfigError(f"option site: no site {site_name!r} ({names})")
+                raise ConfigError(f"option site: no site {excerpt(site_name)} ({names})")
             self.sites += (found[0],)
         self.site: Site | None = self.sites[0] if self.sites else None
         self._flown: dict[tuple[int, Hand, Hand], Aircraft] = {}
@@ -117,7 +135,11 @@ class DownInFlames(Game):
         """A campaign mission (R54): seat 0 flies Nation #1's aircraft, seat 1 Nation #2's, scaled;
         the mission's turns; Nation #2's sites (returned by name); with option ``skills`` each
         nation's skill options, one choice per scale step (R59); its special conditions."""
-        campaign = find_campaign(self.data, str(self.options["campaign"]))
+        chosen = self.options["campaign"]
+        if isinstance(chosen, Mapping):
+            campaign = parse_campaign(self.data, chosen)
+        else:
+            campaign = find_campaign(self.data, str(chosen))
         number = int(self.options["mission"])
         if not 1 <= number <= len(campaign.missions) or self.players != 2:
             raise ConfigError(

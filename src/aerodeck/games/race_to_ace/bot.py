@@ -9,10 +9,10 @@ least useful card, valued with diminishing returns.
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from aerodeck.core.api import Action, Game, Observation
+from aerodeck.core.decisions import DecisionRandom
 from aerodeck.games.race_to_ace import cards as c
 from aerodeck.games.race_to_ace.actions import PASS, Move
 
@@ -49,9 +49,10 @@ class HeuristicBot:
 
     def __init__(self, game: Game, seed: int) -> None:
         self.game = game
-        self.rng = random.Random(seed)
+        self.rng = DecisionRandom(seed)
 
     def choose(self, observation: Observation) -> Action:
+        self.rng.decide(observation.move_number)  # seeded per decision (resume)
         view = observation.view
         legal = [a for a in observation.legal_actions if isinstance(a, Move)]
         me = observation.seat
