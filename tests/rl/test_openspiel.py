@@ -170,3 +170,15 @@ def test_openspiel_outcome_sampling_mccfr_runs() -> None:
     probs = policy.action_probabilities(state)
     assert set(probs) == set(state.legal_actions())
     assert sum(probs.values()) == pytest.approx(1.0)
+
+
+def test_an_illegal_action_is_refused_with_the_rule_and_changes_nothing() -> None:
+    from aerodeck.core.errors import IllegalActionError
+
+    game = _load("aces_versus_aces")
+    state = _played(game, 3, moves=0)
+    illegal = next(a for a in range(game.num_distinct_actions()) if a not in state.legal_actions())
+    before = str(state)
+    with pytest.raises(IllegalActionError, match="hand"):
+        state.apply_action(illegal)
+    assert str(state) == before and state.history() == [3]

@@ -20,7 +20,7 @@ from rich.text import Text
 import aerodeck
 from aerodeck.agents.registry import make_agent
 from aerodeck.core.api import Agent, State
-from aerodeck.core.errors import ConfigError
+from aerodeck.core.errors import ConfigError, IllegalActionError
 from aerodeck.rl.encoders import encoder_for
 from aerodeck.rl.pettingzoo.aec import HIGH, LOW, Observation
 
@@ -89,7 +89,11 @@ class AerodeckEnv(gymnasium.Env[dict[str, Any], Any]):
         while not state.is_terminal and state.current_player != self.seat:
             seat = state.current_player
             assert seat is not None
-            state.apply_unchecked(self.bots[seat].choose(state.observation(seat)))
+            observation = state.observation(seat)
+            action = self.bots[seat].choose(observation)
+            if action not in observation.legal_actions:
+                raise IllegalActionError(f"the {self.opponent} bot chose {action}: not legal")
+            state.apply_unchecked(action)
 
     def _observe(self) -> Observation:
         mask = np.zeros(self.game.num_distinct_actions, dtype=np.int8)

@@ -165,7 +165,9 @@ class AerodeckState(pyspiel.State):
         if state is None:
             self._core = _Core(self._game.core.new_game(seed=int(action)))
             return
-        state.apply_unchecked(self._game.core.action_from_index(int(action)))
+        # Checked: pyspiel's apply_action does not check legality, and an OpenSpiel user's
+        # action reaches here as it was given.
+        state.apply(self._game.core.action_from_index(int(action)))
         if not state.is_terminal and state.move_number >= self._game.max_length:
             self._cut = True
 
