@@ -9,8 +9,8 @@ import sys
 
 from aerodeck.core.api import Agent
 from aerodeck.games.down_in_flames.bot import HeuristicBot
-from aerodeck.games.down_in_flames.campaign_play import play_campaign
 from aerodeck.games.down_in_flames.game import DownInFlames
+from aerodeck.sim.campaign import play_campaign
 
 
 def bot(game: DownInFlames, seat: int, seed: int) -> Agent:

@@ -34,7 +34,7 @@ SOURCE = ROOT / "src" / "aerodeck"
 # import by name) and the package __init__ files.
 CORE = ("api", "cards", "options", "rng", "tuples")
 GAMES: dict[str, tuple[str, ...]] = {
-    "ace_race": ("actions", "cards", "moves", "rules", "game"),
+    "ace_race": ("actions", "cards", "legal", "rules", "game"),
     "aces_versus_aces": ("actions", "rules", "game"),
     "air_racing": (
         "actions",
@@ -58,10 +58,9 @@ GAMES: dict[str, tuple[str, ...]] = {
         "scenario",
         "skills",
         "campaign",
-        "campaign_play",
         "game",
     ),
-    "race_to_ace": ("actions", "cards", "info", "legal", "rules", "table", "game"),
+    "race_to_ace": ("actions", "cards", "view", "legal", "rules", "table", "game"),
 }
 AGENTS = ("ismcts", "random_agent")
 
@@ -73,7 +72,7 @@ EXCLUDED: dict[str, str] = {
     "aerodeck.games.air_racing.race": _CLOSURE,
     "aerodeck.games.race_to_ace.legal": _CLOSURE,
     "aerodeck.games.down_in_flames.melee": _CLOSURE,
-    "aerodeck.games.race_to_ace.info": (
+    "aerodeck.games.race_to_ace.view": (
         "mypyc compiles ``isinstance(x, Information)`` (an assert in ``_determinize``) to False: "
         "its fast isinstance path lists the known concrete subclasses, and a non-native class's "
         "subclasses are not recorded (the property suite caught it)"

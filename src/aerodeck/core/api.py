@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property, partial
 from importlib import resources
@@ -448,6 +448,46 @@ def _slot_copier(names: tuple[str, ...]) -> Callable[[State, State], None]:
     exec(f"def copy_slots(old, new):{body}", namespace)  # names are checked identifiers
     copier: Callable[[State, State], None] = namespace["copy_slots"]
     return copier
+
+
+OVER = "over"  # the phase of a finished game (TurnState)
+
+
+def shared_returns(winners: Iterable[int], players: int) -> tuple[float, ...]:
+    """The returns rule: the winners share 1.0 (a sole winner 1.0, two 0.5 each), the rest 0.0;
+    no winner at all (a drawn game nobody wins) gives every seat 0.0."""
+    won = set(winners)
+    share = 1.0 / len(won) if won else 0.0
+    return tuple(share if seat in won else 0.0 for seat in range(players))
+
+
+class TurnState(State):
+    """A state whose decider is ``to_act``, which is over in phase ``OVER`` and whose returns are
+    set once by ``_end``: the contract's current player, terminal test and returns, which every
+    game would otherwise write again."""
+
+    __slots__ = ("phase", "result", "to_act")
+
+    phase: str
+    to_act: int | None
+    result: tuple[float, ...] | None
+
+    @property
+    def current_player(self) -> int | None:
+        return self.to_act
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    def returns(self) -> list[float]:
+        result = self.result
+        return list(result) if result is not None else [0.0] * self.game.players
+
+    def _end(self, winners: Iterable[int]) -> None:
+        """End the game: nobody to act, the winners share the returns."""
+        self.phase, self.to_act = OVER, None
+        self.result = shared_returns(winners, self.game.players)
 
 
 @dataclass(frozen=True)

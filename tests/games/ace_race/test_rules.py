@@ -10,7 +10,7 @@ import aerodeck
 from aerodeck.core.errors import ConfigError, NotationError
 from aerodeck.games.ace_race import actions
 from aerodeck.games.ace_race.cards import VALUE, parse_card
-from aerodeck.games.ace_race.moves import (
+from aerodeck.games.ace_race.legal import (
     DIRECTED_PAIRS,
     MULTIPLE,
     ON_JOKER,

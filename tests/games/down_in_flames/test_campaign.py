@@ -93,9 +93,9 @@ def test_ruling_R54_a_campaign_flies_from_its_first_mission_to_its_victory_level
     from aerodeck.agents import RandomAgent
     from aerodeck.core.api import Agent
     from aerodeck.games.down_in_flames.bot import HeuristicBot
-    from aerodeck.games.down_in_flames.campaign_play import mission_game, play_campaign
     from aerodeck.games.down_in_flames.game import DownInFlames
     from aerodeck.games.down_in_flames.melee import MeleeState
+    from aerodeck.sim.campaign import mission_game, play_campaign
 
     first = mission_game("1973 Yom Kippur War", 1)
     state = first.new_game(seed=1)

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import aerodeck
+from aerodeck.games.down_in_flames.data import load_data
 from aerodeck.games.down_in_flames.melee import MeleeState
 from tests.games.down_in_flames.helpers import legal, play
 
@@ -205,3 +206,19 @@ def test_ruling_R55_sites_check_every_enemy_aircraft_with_several_aircraft() -> 
     play(state, "pass")
     assert not state.alive[0] and state.kills == (0, 1) and not state.is_terminal
     assert state.flyer != 0  # its turn ended with it
+
+
+def test_ruling_R62_several_aircraft_lose_the_vp_modifier_when_no_enemy_carries_missiles() -> None:
+    def shown_vp(enemies: Sequence[str]) -> list[int]:
+        state = aerodeck.make("down_in_flames", aircraft=2, vp_limit=100, year=2000).new_game(
+            seed=3
+        )
+        for name in ["f-15c-eagle", "f-15c-eagle", *enemies]:
+            state.apply(f"fly {name}")
+        return [entry["vp"] for entry in state.view(None)["aircraft"]]
+
+    # Neither the MiG-17F nor the Gnat carries missiles: each F-15C's 92 drops by 14 (§2).
+    assert shown_vp(["mig-17f", "gnat-f-1"]) == [78, 78, 16, 15]
+    # One armed enemy is enough to keep the printed value.
+    assert load_data().plane("F-4E Phantom II").load
+    assert shown_vp(["mig-17f", "f-4e-phantom-ii"])[:2] == [92, 92]

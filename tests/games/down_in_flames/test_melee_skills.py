@@ -264,8 +264,8 @@ def test_random_melee_games_with_skills_loads_and_second_missile(
 def test_a_campaign_flies_to_its_victory_level_with_skill_options() -> None:
     from aerodeck.core.api import Agent
     from aerodeck.games.down_in_flames.bot import HeuristicBot
-    from aerodeck.games.down_in_flames.campaign_play import play_campaign
     from aerodeck.games.down_in_flames.game import DownInFlames
+    from aerodeck.sim.campaign import play_campaign
 
     def bots(game: DownInFlames, seat: int, seed: int) -> Agent:
         return HeuristicBot(game, seed)  # type: ignore[return-value]

@@ -36,7 +36,7 @@ def test_ruling_R2_split_s_standing_ends_the_enemy_turn_and_draws() -> None:
     assert legal(state) == {"pass"}  # only a card naming Split-S, or Ace Pilot, answers it
     play(state, "pass")
     assert not state.is_terminal
-    assert state.turn_seat == 1 and state.phase == "discard"  # no post-turn step for seat 0
+    assert state.flyer == 1 and state.phase == "discard"  # no post-turn step for seat 0
     assert titles(state, 1) == ["Redline"] and titles(state, 0) == ["Split-S"]
     # On its own turn a player cannot use Split-S.
     other = fight(hands=(["Ace Pilot", "Split-S"], ["Barrel Roll"]))
@@ -90,7 +90,7 @@ def test_ruling_R5_initiative_by_printed_ew() -> None:
     assert isinstance(state, DifState)
     assert state.phase == "initiative" and state.current_player == 1  # EW 3 beats "-"
     state.apply("second")
-    assert state.turn_seat == 0
+    assert state.flyer == 0
     tie = game.new_game(seed=3, setup={"aircraft": ["Gnat", "F-86F"], "altitude": ["Low", "Low"]})
     event = next(e for e in tie.events_since(0, None) if e["type"] == "initiative")
     assert event["seat"] is None and event["first"] in (0, 1)
@@ -113,7 +113,7 @@ def test_ruling_R7_stalling_at_high_altitude() -> None:
     play(state, "end", "draw")  # post-turn thrust 0, -1 at High
     assert state.phase == "pay" and state.pay_left == 1
     play(state, "discard tone")
-    assert titles(state, 0) == ["Guns"] and state.turn_seat == 1
+    assert titles(state, 0) == ["Guns"] and state.flyer == 1
     empty = fight("MiG-17F", "Gnat F.1", alt=("High", "High"), deck=["Redline"])
     play(empty, "end", "draw")
     assert empty.view(None)["seats"][0]["altitude"] == "Medium"
@@ -376,4 +376,4 @@ def test_ruling_R28_performance_stops_draws_but_never_forces_discards() -> None:
     play(state, "draw", "dive")  # Sabre Performance 5: the dive draws a sixth card
     assert len(state.hands[0]) == 6
     play(state, "end", "draw")
-    assert len(state.hands[0]) == 6 and state.turn_seat == 1
+    assert len(state.hands[0]) == 6 and state.flyer == 1

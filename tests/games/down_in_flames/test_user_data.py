@@ -16,10 +16,10 @@ import aerodeck
 from aerodeck.agents.random_agent import RandomAgent
 from aerodeck.core.errors import ConfigError
 from aerodeck.core.userdata import read_toml
-from aerodeck.games.down_in_flames.campaign_play import play_campaign
 from aerodeck.games.down_in_flames.data import CACHE_SIZE, cached_sets, load_data
 from aerodeck.games.down_in_flames.game import DownInFlames
 from aerodeck.games.down_in_flames.melee import MeleeState
+from aerodeck.sim.campaign import play_campaign
 
 SHIPPED = Path(str(resources.files("aerodeck.games.down_in_flames").joinpath("data")))
 SHIPPED_TEXT = (SHIPPED / "locked_on.toml").read_text(encoding="utf-8")

@@ -9,7 +9,7 @@ import pytest
 import aerodeck
 from aerodeck.core.errors import ConfigError, IllegalActionError
 from aerodeck.games.race_to_ace import cards as c
-from aerodeck.games.race_to_ace.table import NONE
+from aerodeck.games.race_to_ace.table import NONE, Stack
 from tests.games.race_to_ace.helpers import legal, play, skip_turn, table, take_from_deck
 
 
@@ -142,11 +142,7 @@ def test_ruling_R10_flameout_breaks_an_acquisition_and_grounds_its_placer() -> N
 def test_ruling_R11_a_shoot_down_discards_every_card_on_or_from_the_downed_pilot() -> None:
     s = table("guns", "", "", "")
     take_from_deck(s, c.VISUAL, c.RADAR, c.JAMMIT, c.RADAR, c.FLAMEOUT, c.FLAMEOUT, c.HOT_STICK)
-    s.acqs = (
-        (c.VISUAL, 1, 2, NONE, NONE),
-        (c.RADAR, 2, 0, c.JAMMIT, 1),
-        (c.RADAR, 3, 1, NONE, NONE),
-    )
+    s.acqs = (Stack(c.VISUAL, 1, 2), Stack(c.RADAR, 2, 0, c.JAMMIT, 1), Stack(c.RADAR, 3, 1))
     s.flames = ((3, 1), (2, 0))
     s.hot_stick = 1
     s.check_invariants()
@@ -155,7 +151,7 @@ def test_ruling_R11_a_shoot_down_discards_every_card_on_or_from_the_downed_pilot
     assert s.flames == ((2, 0),) and s.hot_stick == 1
     lost = table("guns", "", "", "", specials_lost=True)
     take_from_deck(lost, c.VISUAL, c.HOT_STICK)
-    lost.acqs = ((c.VISUAL, 1, 2, NONE, NONE),)
+    lost.acqs = (Stack(c.VISUAL, 1, 2),)
     lost.hot_stick = 1
     play(lost, "guns 1")
     assert lost.hot_stick == NONE and lost.discards[-1] == c.HOT_STICK

@@ -29,7 +29,7 @@ from aerodeck.games.ace_race.actions import (
     SetRule,
 )
 from aerodeck.games.ace_race.cards import IS_ACE, JOKER, SUIT, VALUE, is_joker, parse_card
-from aerodeck.games.ace_race.moves import (
+from aerodeck.games.ace_race.legal import (
     ON_JOKER,
     RuleState,
     numerals_of,

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from aerodeck.core.api import JSON, Action, State
+from aerodeck.core.api import JSON, OVER, Action, TurnState
 from aerodeck.core.errors import ConfigError, NotationError
 from aerodeck.core.rng import shuffle
 from aerodeck.core.tuples import replace_at as _replace
@@ -46,7 +46,7 @@ from aerodeck.games.ace_race.cards import (
     parse_card,
     texts,
 )
-from aerodeck.games.ace_race.moves import (
+from aerodeck.games.ace_race.legal import (
     MULTIPLE,
     ON_JOKER,
     RULE_NAMES,
@@ -63,7 +63,7 @@ from aerodeck.games.ace_race.moves import (
 if TYPE_CHECKING:
     from aerodeck.games.ace_race.game import AceRace
 
-BID, RULE, GIVE, TURN, DRAWN, OVER = "bid", "rule", "give", "turn", "drawn", "over"
+BID, RULE, GIVE, TURN, DRAWN = "bid", "rule", "give", "turn", "drawn"
 GIVEAWAY_CARDS = 2
 Hand = tuple[int, ...]
 _SETUP_KEYS = ("hands", "draw", "pile", "dealer", "rule", "first", "previous_winners", "wins")
@@ -73,7 +73,7 @@ def hand_size(players: int) -> int:
     return 8 if players == 6 else 12
 
 
-class AceRaceState(State):
+class AceRaceState(TurnState):
     """The whole table. Every slot holds an immutable value, so ``clone`` shares them."""
 
     __slots__ = (
@@ -92,14 +92,11 @@ class AceRaceState(State):
         "idle",
         "n",
         "next_after_give",
-        "phase",
         "pile",
         "prev_winners",
-        "result",
         "rng_seed",
         "rs",
         "tbl",
-        "to_act",
         "turns",
         "wins",
     )
@@ -115,7 +112,7 @@ class AceRaceState(State):
         self.dealer = n - 1  # so that seat 0 bids first in the first game
         self.wins: tuple[int, ...] = (0,) * n
         self.prev_winners: tuple[int, ...] = ()
-        self.result: tuple[float, ...] | None = None
+        self.result = None
         self.hands: tuple[Hand, ...] = ((),) * n
         self.draw: Hand = ()
         self.pile: Hand = ()
@@ -133,7 +130,7 @@ class AceRaceState(State):
         self.idle = 0
         self.turns = 0
         self.phase = BID
-        self.to_act: int | None = None
+        self.to_act = None
         if setup:
             self._start_from_setup(setup)
         else:
@@ -522,28 +519,13 @@ class AceRaceState(State):
         if self.game_no >= self.game.options["games"]:
             best = max(self.wins)
             champions = [s for s in range(self.n) if self.wins[s] == best]
-            self.phase = OVER
-            self.to_act = None
-            self.result = tuple(
-                1.0 / len(champions) if s in champions else 0.0 for s in range(self.n)
-            )
+            self._end(champions)
             self._emit({"type": "match_end", "winners": champions, "wins": list(self.wins)})
             return
         self.prev_winners = tuple(winners)
         self._start_game()
 
     # --- the contract -----------------------------------------------------------------------
-
-    @property
-    def current_player(self) -> int | None:
-        return self.to_act
-
-    @property
-    def is_terminal(self) -> bool:
-        return self.phase == OVER
-
-    def returns(self) -> list[float]:
-        return list(self.result) if self.result is not None else [0.0] * self.n
 
     def legal_actions(self) -> list[Action]:
         seat = self.to_act

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from aerodeck.core.api import JSON, Action, State
+from aerodeck.core.api import JSON, OVER, Action, TurnState
 from aerodeck.core.cards import ACE, CARDS, JACK, KING, Card, card
 from aerodeck.core.errors import ConfigError, NotationError
 from aerodeck.core.rng import shuffle
@@ -29,7 +29,7 @@ COMMAND_MARKERS = 5
 COIN_NAMES = ("", "nickel", "dime", "quarter")
 COIN_POINTS = (0, 3, 5, 8)
 FOURTH_ACE_PENALTY = 5
-PLAY, DISCARD, OVER = "play", "discard", "over"
+PLAY, DISCARD = "play", "discard"
 
 Hand = tuple[Card, ...]
 
@@ -58,7 +58,7 @@ _DISCARD_OF = {c: DISCARDS[c.index] for c in CARDS}.__getitem__
 """A card's interned discard move (a bound lookup, for ``map`` in ``legal_actions``)."""
 
 
-class AvAState(State):
+class AvAState(TurnState):
     """The whole table. Every slot holds an immutable value, so ``clone`` shares them."""
 
     __slots__ = (
@@ -74,13 +74,10 @@ class AvAState(State):
         "lead",
         "n",
         "pennies",
-        "phase",
-        "result",
         "rng_seed",
         "round",
         "scores",
         "seats",
-        "to_act",
         "won",
     )
 
@@ -100,7 +97,7 @@ class AvAState(State):
         self.seats: tuple[int, ...] = seat_order(0, self.active)  # order(), kept up to date
         self.pennies: tuple[int, ...] = (COMMAND_MARKERS,) * n
         self.scores: tuple[int, ...] = (0,) * n
-        self.result: tuple[float, ...] | None = None
+        self.result = None
         self.hands: tuple[Hand, ...] = ((),) * n
         self.deck: Hand = ()
         self.discards: Hand = ()
@@ -110,7 +107,7 @@ class AvAState(State):
         self.last_plays: tuple[Card | None, ...] = (None,) * n
         self.aces_played = 0
         self.phase = PLAY
-        self.to_act: int | None = None
+        self.to_act = None
         stacked = self._read_setup(setup) if setup else None
         self._start_round(stacked)
 
@@ -192,17 +189,6 @@ class AvAState(State):
         self.to_act = players[0]
 
     # --- the contract -----------------------------------------------------------------------
-
-    @property
-    def current_player(self) -> int | None:
-        return self.to_act
-
-    @property
-    def is_terminal(self) -> bool:
-        return self.phase == OVER
-
-    def returns(self) -> list[float]:
-        return list(self.result) if self.result is not None else [0.0] * self.n
 
     def legal_actions(self) -> list[Action]:
         seat = self.to_act
@@ -416,9 +402,7 @@ class AvAState(State):
             self._start_round()
 
     def _finish(self, winners: list[int], why: str) -> None:
-        self.phase = OVER
-        self.to_act = None
-        self.result = tuple(1.0 / len(winners) if s in winners else 0.0 for s in range(self.n))
+        self._end(winners)
         self._emit(
             {"type": "game_end", "winners": winners, "why": why, "scores": list(self.scores)}
         )

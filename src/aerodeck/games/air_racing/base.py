@@ -11,7 +11,7 @@ from abc import abstractmethod
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from aerodeck.core.api import State
+from aerodeck.core.api import TurnState
 from aerodeck.core.errors import ConfigError
 from aerodeck.core.rng import roll
 from aerodeck.games.air_racing.cards import (
@@ -42,7 +42,7 @@ PASS_MARK = 6
 LOW, MID, HIGH = 0, 1, 2
 
 PICK, ACTION, TUNNEL, REDRAW, BUY, QUICK = "pick", "action", "tunnel", "redraw", "buy", "quick"
-ALT, BOOSTING, CANCEL, SIDE, OVER = "altitude", "boost", "cancel", "side", "over"
+ALT, BOOSTING, CANCEL, SIDE = "altitude", "boost", "cancel", "side"
 SEASON_PHASES = (PICK, ACTION, TUNNEL, REDRAW, BUY)
 RACE_PHASES = (ALT, BOOSTING, CANCEL, SIDE)
 
@@ -54,7 +54,7 @@ def skill_check_passes(face: int, fast: int, modifier: int = 0) -> bool:
     return face != 0 and face + fast + modifier >= PASS_MARK
 
 
-class AirRacingBase(State):
+class AirRacingBase(TurnState):
     """The whole table. Every slot holds an immutable value, so ``clone`` shares them."""
 
     __slots__ = (
@@ -78,18 +78,15 @@ class AirRacingBase(State):
         "month",
         "n",
         "owned",
-        "phase",
         "pos",
         "queue",
         "race_round",
         "redraws",
-        "result",
         "rng_seed",
         "season_no",
         "speed_left",
         "spent",
         "supply",
-        "to_act",
         "tokens",
         "tossed",
         "traffic",
@@ -129,9 +126,9 @@ class AirRacingBase(State):
         self.speed_left = 0
         self.boosts_used = 0
         self.traffic = 0  # the race turn's occupancy index, a bit mask (race._traffic)
-        self.result: tuple[float, ...] | None = None
+        self.result = None
         self.phase = PICK
-        self.to_act: int | None = 0
+        self.to_act = 0
 
     @abstractmethod
     def _start_race_week(self) -> None:

@@ -15,7 +15,6 @@ from aerodeck.games.air_racing.base import (
     CLIMB,
     CUT_PENALTY,
     MID,
-    OVER,
     SIDE,
     SIDESTEP,
     bump,
@@ -381,10 +380,8 @@ class RaceRules(SeasonRules):
         if self.season_no < self.game.options["seasons"]:
             self._next_season()
             return
-        self.phase = OVER
-        self.to_act = None
         best = self.championship_leader()
-        self.result = tuple(1.0 if s == best else 0.0 for s in range(self.n))
+        self._end([best])
         if self.game.options["seasons"] > 1:
             self._emit({"type": "champion", "seat": best, "wins": self.race_wins()})
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from aerodeck.core.api import JSON, Action
+from aerodeck.core.api import JSON, OVER, Action
 from aerodeck.core.errors import ConfigError, NotationError
 from aerodeck.core.rng import shuffle
 from aerodeck.core.tuples import replace_at as put
@@ -27,7 +27,6 @@ from aerodeck.games.air_racing.base import (
     HALF,
     HAND_SIZE,
     MONTHS,
-    OVER,
     PICK,
     QUICK,
     RACE_PHASES,
@@ -166,17 +165,6 @@ class AirRacingState(RaceRules):
         self._start_round()
 
     # --- the contract -----------------------------------------------------------------------
-
-    @property
-    def current_player(self) -> int | None:
-        return self.to_act
-
-    @property
-    def is_terminal(self) -> bool:
-        return self.phase == OVER
-
-    def returns(self) -> list[float]:
-        return list(self.result) if self.result is not None else [0.0] * self.n
 
     def legal_actions(self) -> list[Action]:
         seat = self.to_act

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from aerodeck.core.api import Action, ActionTable
 from aerodeck.core.errors import NotationError
 from aerodeck.games.down_in_flames.data import ALTITUDES, RANGES, DataSet, slug
+from aerodeck.games.down_in_flames.flight import range_change_ok
 from aerodeck.games.down_in_flames.skills import RATINGS
 
 # Verbs without arguments (the rest take a card, aircraft, missile or altitude).
@@ -76,7 +77,7 @@ def _deltas(total: int) -> list[tuple[int, int]]:
     out = []
     for me in range(-MAX_DELTA, MAX_DELTA + 1):
         for foe in range(-MAX_DELTA, MAX_DELTA + 1):
-            if (me or foe) and abs(me) + abs(foe) <= total:
+            if range_change_ok(total, me, foe):
                 out.append((me, foe))
     return out
 

@@ -19,6 +19,42 @@ def position_name(rel: int) -> str:
     return POSITIONS[rel + 2]
 
 
+# --- the named rule predicates: the move tables and the state machines ask these ---------------
+
+
+def in_bands(band: int) -> bool:
+    """A range band exists: G..AH (R14)."""
+    return GUN <= band <= AH
+
+
+def range_change_ok(allowance: int, me: int, foe: int) -> bool:
+    """A range maneuver moves one's own band ``me`` and the enemy's ``foe`` steps, split freely
+    either way within the card's Range number (R14)."""
+    return bool(me or foe) and abs(me) + abs(foe) <= allowance
+
+
+def position_steps(positioning: int, rel: int) -> range:
+    """The position steps a maneuver of this Positioning number may gain from ``rel``: up to
+    its number (four at most) and never past Tailing (R14)."""
+    return range(1, min(positioning, 4, 2 - rel) + 1)
+
+
+def slot_free(held: list[int], new: int) -> bool:
+    """A position ``new`` on an aircraft whose other holders hold ``held``: Neutral or worse is
+    always free; two may hold Advantage and one Tailing (§7.1)."""
+    if new <= 0:
+        return True
+    if new == 1:
+        return held.count(1) < 2
+    return 2 not in held
+
+
+def can_fire(missile: Missile, rel: int, mutual: int, left: int) -> bool:
+    """A Tone may fire this missile: one left, a value for the position (Neutral, Advantage or
+    Tailing) and its own range (Active Homing also at Radar Homing range)."""
+    return rel >= 0 and left > 0 and missile.cards[rel] is not None and missile.reaches(mutual)
+
+
 def mutual_range(band_a: int, band_b: int, alt_a: int, alt_b: int) -> int:
     """The farther of the two bands, one band more per altitude level apart, at most AH."""
     return min(AH, max(band_a, band_b) + abs(alt_a - alt_b))

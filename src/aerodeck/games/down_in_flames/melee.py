@@ -1,6 +1,7 @@
 """Locked-On with several aircraft (digest §7.1-§7.3, §18.3-§18.7): team games and
-free-for-all. A pure state machine like the duel's (``rules.py``), kept apart so that the duel's
-encoding and records never change. Rulings R46..R53 are in docs/games/down_in_flames.md.
+free-for-all. A pure state machine beside the duel's (``rules.py``) over the same base
+(``shared.AircraftRules``: the rules written once), kept apart so that the duel's encoding and
+records never change. Rulings R46..R53 are in docs/games/down_in_flames.md.
 
 Aircraft are numbered 0..n-1; aircraft ``i`` belongs to player ``i // per_player``; a player's
 side is its seat modulo 2 (teams) or its seat (free-for-all). Positions are held, not mutual:
@@ -11,11 +12,11 @@ target aircraft (``@t`` in the notation).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any
 
-from aerodeck.core.api import JSON, Action, State
+from aerodeck.core.api import JSON, OVER, Action
 from aerodeck.core.errors import ConfigError
 from aerodeck.core.rng import roll, shuffle
 from aerodeck.core.tuples import replace_at as _put
@@ -25,135 +26,87 @@ from aerodeck.games.down_in_flames.actions import Catalogue, Move
 from aerodeck.games.down_in_flames.data import (
     ALTITUDES,
     RANGES,
-    Aircraft,
     CardType,
     DataSet,
     Site,
 )
-from aerodeck.games.down_in_flames.flight import AH, GUN, HIGH, LOW, MEDIUM, POSITIONS
+from aerodeck.games.down_in_flames.flight import AH, GUN, HIGH, LOW, POSITIONS
 from aerodeck.games.down_in_flames.phases import (
     ALT_PICK,
     ALTITUDE,
+    ANGLE,
     BURNER,
     DISCARD,
     FOLLOW,
     LAUNCH,
     NO_CARD,
-    OVER,
+    ORDER,
     PAY,
+    PHASES,
     PICK,
     PLAY,
+    POST,
     REACT,
     SKILL,
     SPEED,
+    THEN_AFTER,
+    TIMELY,
+    AfterFollow,
+    AfterPay,
     Hand,
     Link,
-    Load,
+    by_phase,
 )
-from aerodeck.games.down_in_flames.rules import _reach
+from aerodeck.games.down_in_flames.shared import (
+    AircraftRules,
+    _lent_plays,
+    _range_moves,
+    _reach,
+    _speed_moves,
+    reacts,
+)
 from aerodeck.games.down_in_flames.skills import (
-    ADDED_CARDS,
     ANGLES,
     EXPERTISE,
-    EXTRA_DRAW,
     INITIATIVE,
     NO_MODS,
-    PLAY_VERBS,
-    RATING_STEPS,
     RATINGS,
-    THROWN,
     can_step,
     gun_cost,
-    launch_extra,
-    load_offers,
-    load_vp,
     offered,
-    search,
     why_expertise,
 )
 
 if TYPE_CHECKING:
     from aerodeck.games.down_in_flames.game import DownInFlames
 
-ORDER = "order"
-ANGLE = "angle"  # 90° and 0° Angle set the start of a campaign dogfight (R58)
 SITE = -2  # the site's place in a cycle's chain
 NONE = (-1, 0)
 
 
-class MeleeState(State):
+class MeleeState(AircraftRules):
     """Several aircraft; slots hold only immutable values (cheap ``clone``)."""
 
     __slots__ = (
         "alive",
-        "alts",
-        "alts_shown",
         "angle_queue",
-        "bands",
-        "bonus",
-        "burner_on",
-        "burners",
-        "chain",
-        "cms",
-        "cyc_a",
-        "cyc_b",
-        "cyc_card",
-        "cyc_missile",
-        "data",
-        "deck",
-        "discards",
-        "end_reason",
         "flown",
-        "flyer",
-        "follow_delta",
         "follow_queue",
-        "follow_then",
-        "from_speed",
-        "hands",
         "kills",
-        "kind",
         "last_side",
-        "lent",
-        "lent_by",
-        "loading",
-        "loads",
-        "missile_hand",
-        "missiles",
-        "mods",
         "n",
         "nfod",
         "on",
-        "pay_ac",
-        "pay_left",
-        "pay_then",
-        "phase",
         "pick_i",
-        "planes",
-        "planes_shown",
-        "pool_used",
-        "pools",
-        "rate_left",
-        "rate_sign",
         "reactor",
-        "result",
-        "rng_seed",
-        "round",
         "side_turn",
         "sides",
         "site_checked",
-        "site_hand",
-        "skills",
-        "skills_shown",
-        "speed_left",
-        "step",
         "target",
         "team_queue",
         "team_used",
-        "timely_n",
-        "to_act",
         "turn_no",
         "unit_i",
-        "used",
     )
 
     game: DownInFlames
@@ -164,77 +117,29 @@ class MeleeState(State):
         self, game: DownInFlames, seed: int | None, setup: Mapping[str, Any] | None
     ) -> None:
         super().__init__(game, seed, setup)
-        # The game's data set, aircraft count and each aircraft's side, in slots for the rules'
-        # many reads.
-        data = self.data = game.data
+        # The aircraft count and each aircraft's side, in slots for the rules' many reads.
         n = self.n = game.n_aircraft
+        pool = self._start(n)
         self.sides: tuple[int, ...] = tuple(game.side_of[game.owner_of[a]] for a in range(n))
-        self.rng_seed = self.seed
-        self.phase = PICK
-        self.pick_i = 0
-        self.to_act: int | None = 0
-        self.planes: tuple[int, ...] = (-1,) * n
-        self.planes_shown = False
-        self.alts: tuple[int, ...] = (-1,) * n
-        self.alts_shown = False
-        self.bands: tuple[int, ...] = (data.constants.starting_range,) * n
+        self.pick_i = self.unit_i = 0
         self.on: tuple[tuple[int, int], ...] = (NONE,) * n
         self.alive: tuple[bool, ...] = (True,) * n
-        self.hands: tuple[Hand, ...] = ((),) * n
-        self.discards: Hand = ()
-        self.missile_hand: Hand = ()
-        self.missiles: tuple[Hand, ...] = ((0,) * len(data.missiles),) * n
-        self.cms: tuple[int, ...] = (0,) * n
-        self.burners: tuple[int, ...] = (0,) * n
-        self.burner_on: tuple[bool, ...] = (False,) * n
         self.kills: tuple[int, ...] = (0,) * game.n_sides
-        self.round = 1
         self.flown: tuple[bool, ...] = (False,) * n
         self.flyer = -1
         self.side_turn = 0
         self.last_side = -1
-        self.step = "pre"
-        self.bonus = 0
-        self.speed_left = 0
-        self.from_speed = False
-        self.chain: tuple[Link, ...] = ()
-        self.kind = ""
-        self.cyc_card = NO_CARD
-        self.cyc_a = 0
-        self.cyc_b = 0
-        self.cyc_missile = -1
         self.target = -1
         self.reactor = -1
         self.team_queue: tuple[int, ...] = ()
         self.team_used = False
-        self.pay_ac = 0
-        self.pay_left = 0
-        self.pay_then = ""
         self.follow_queue: tuple[int, ...] = ()
-        self.follow_delta = 0
-        self.follow_then = ""
-        self.result: tuple[float, ...] | None = None
-        self.end_reason = ""
-        pool = [c.index for c in data.cards for _ in range(c.count * int(game.options["decks"]))]
-        self.deck: Hand = ()
         self.to_act = self.owner(0)
-        self.site_hand: Hand = ()
         self.site_checked = 0  # sites that have checked the flying aircraft this turn
-        # Aircraft Expertise (R60): each aircraft's set-aside pool, the aircraft turn it last
-        # drew from, the pool card taken out and awaiting its play, and its aircraft.
-        self.pools: tuple[Hand, ...] = ((),) * n
-        self.pool_used: tuple[int, ...] = (-1,) * n
-        self.lent = NO_CARD
-        self.lent_by = -1
+        # Aircraft turns flown: an Expertise pool gives one card per turn of its aircraft (R60).
         self.turn_no = 0
-        # Skills and loads (R56-R61): per aircraft, like the duel's per seat.
-        self.skills: tuple[Hand, ...] = game.special
-        self.mods: tuple[Hand, ...] = (NO_MODS,) * n
-        self.skills_shown = False
-        self.used: tuple[Hand, ...] = ((),) * n
-        self.rate_left = self.rate_sign = self.timely_n = self.unit_i = 0
-        self.loads: tuple[Load | None, ...] = (None,) * n
-        self.loading = False
+        # Skills (R56-R61) per aircraft, a campaign's special conditions given (R59).
+        self.skills = game.special
         self.angle_queue: tuple[int, ...] = ()
         self.nfod: tuple[int, ...] = (0,) * game.players
         if setup:
@@ -311,38 +216,23 @@ class MeleeState(State):
     def owner(self, a: int) -> int:
         return self.game.owner_of[a]
 
+    def _picker(self) -> int:
+        return self.pick_i
+
+    def _bat_turn(self, a: int) -> None:
+        self.on = tuple(NONE if self.on[x][0] == a else self.on[x] for x in range(self.n))
+
     def side(self, a: int) -> int:
         return self.sides[a]
 
-    def plane(self, a: int) -> Aircraft:
-        """The aircraft as flown: printed ratings, with its skills once they are revealed."""
-        if self.skills_shown and self.skills[a]:
-            return self.game.flown(self.planes[a], self.mods[a], self.skills[a])
-        return self.data.aircraft[self.planes[a]]
-
-    def has(self, a: int, skill: str) -> bool:
-        """Whether aircraft ``a`` flies with ``skill`` (revealed skills only act)."""
-        held = self.skills[a]
-        return bool(held) and self.skills_shown and self.game.skill_ix.get(skill, -1) in held
-
-    def fresh(self, a: int, skill: str) -> bool:
-        """Whether ``a`` holds a once-per-game ``skill`` not used yet (tracked per aircraft)."""
-        return self.has(a, skill) and self.game.skill_ix[skill] not in self.used[a]
-
-    def _spend(self, a: int, skill: str) -> None:
-        self.used = _put(self.used, a, (*self.used[a], self.game.skill_ix[skill]))
-        self._emit({"type": "skill-used", "seat": a, "skill": skill})
-
-    def skill_vp(self, a: int) -> int:
-        return sum(self.data.skills[i].cost for i in self.skills[a])
-
-    def load(self, a: int) -> Load:
-        """The missiles aircraft ``a`` carries: its custom load, else the printed one."""
-        custom = self.loads[a]
-        return self.data.aircraft[self.planes[a]].load if custom is None else custom
-
-    def load_vp(self, a: int) -> int:
-        return load_vp(self.data, self.data.aircraft[self.planes[a]], self.loads[a])
+    def flown_vp(self, a: int) -> int:
+        """VP with the load flown, less the modifier when no enemy aircraft carries missiles
+        (§2, R13, R62)."""
+        plane = self.data.aircraft[self.planes[a]]
+        value = self.load_vp(a) if self.load(a) else plane.vp_clean
+        sides, mine = self.sides, self.sides[a]
+        armed = any(self.load(b) for b in range(self.n) if sides[b] != mine)
+        return value - (0 if armed else plane.vp_mod)
 
     def enemies(self, a: int) -> list[int]:
         alive, sides = self.alive, self.sides
@@ -368,28 +258,6 @@ class MeleeState(State):
     def mutual(self, a: int, b: int) -> int:
         return flight.mutual_range(self.bands[a], self.bands[b], self.alts[a], self.alts[b])
 
-    def reach(self, a: int) -> int:
-        return _reach(self.game.catalogue, self.plane(a).gun is not None, self.missiles[a])
-
-    def perf(self, a: int) -> int:
-        return flight.performance(self.data, self.plane(a), self.alts[a])
-
-    def thrust(self, a: int, post: bool) -> int:
-        return flight.thrust(self.data, self.plane(a), post, self.burner_on[a], self.alts[a])
-
-    def _title(self, card: int) -> str:
-        return self.data.cards[card].title
-
-    def eligible(self) -> list[int]:
-        """Aircraft within the VP limit and year (R13), without missiles with custom loads."""
-        limit, year = self.game.options["vp_limit"], self.game.options["year"]
-        clean = self.game.options["missile_loads"]
-        return [
-            a.index
-            for a in self.data.aircraft
-            if (a.vp_clean if clean else a.vp_loaded) <= limit and a.year <= year
-        ]
-
     def targets(self, a: int) -> list[int]:
         """Enemies ``a`` may act against: only the one it holds while it holds one (§7.1)."""
         held = self.on[a][0]
@@ -403,10 +271,12 @@ class MeleeState(State):
             return True
         if self.mutual(a, t) > self.reach(a):
             return False
-        others = [h for h in self.holders(t) if h != a]
-        if new == 1:
-            return sum(1 for h in others if self.on[h][1] == 1) < 2
-        return not any(self.on[h][1] == 2 for h in others)
+        return flight.slot_free(self._held_on(t, a), new)
+
+    def _held_on(self, t: int, a: int) -> list[int]:
+        """The positions the aircraft other than ``a`` hold on ``t`` (for ``flight.slot_free``)."""
+        on = self.on
+        return [on[h][1] for h in range(self.n) if on[h][0] == t and h != a]
 
     def _set_rel(self, a: int, t: int, new: int) -> None:
         if self.on[t][0] == a:
@@ -423,19 +293,6 @@ class MeleeState(State):
 
     # --- the contract -----------------------------------------------------------------------
 
-    @property
-    def current_player(self) -> int | None:
-        return self.to_act
-
-    @property
-    def is_terminal(self) -> bool:
-        return self.phase == OVER
-
-    def returns(self) -> list[float]:
-        if self.result is None:
-            return [0.0] * self.game.players
-        return list(self.result)
-
     def legal_actions(self) -> list[Action]:
         if self.to_act is None:
             return []
@@ -445,14 +302,6 @@ class MeleeState(State):
         if any(self.pools):
             moves += self._expertise_moves()
         return moves
-
-    def _apply(self, action: Action) -> None:
-        assert isinstance(action, Move)
-        if action.verb == "expertise":
-            self._take_from_pool(action)
-            return
-        _APPLY[self.phase](self, action)
-        self.lent, self.lent_by = NO_CARD, -1
 
     # --- Aircraft Expertise (R60) -------------------------------------------------------------
 
@@ -520,6 +369,8 @@ class MeleeState(State):
                 return reason
         elif action.verb == "expertise":
             return "no aircraft of yours may play an Aircraft Expertise card now (R60)"
+        if action.verb not in PHASES[self.phase].verbs:
+            return f"not now: {PHASES[self.phase].words}"
         if self.phase == SKILL:
             return (
                 "skills (R56, R59): one of the mission's options, or skills within the VP left "
@@ -537,101 +388,12 @@ class MeleeState(State):
 
     # --- drawing ------------------------------------------------------------------------------
 
-    def _take(self, n: int) -> Hand:
-        """Up to ``n`` cards off the deck; an empty deck is rebuilt from the discards (R17)."""
-        deck = self.deck
-        if 0 <= n <= len(deck):  # the usual case: the deck holds them all
-            self.deck = deck[n:]
-            return deck[:n]
-        out: list[int] = []
-        while len(out) < n:
-            if not self.deck:
-                if not self.discards:
-                    break
-                pile = list(self.discards)
-                self.rng_seed = shuffle(self.rng_seed, pile)
-                self.deck, self.discards = tuple(pile), ()
-                self._emit({"type": "reshuffle", "deck": len(self.deck)})
-            wanted = n - len(out)
-            out += self.deck[:wanted]
-            self.deck = self.deck[wanted:]
-        return tuple(out)
-
-    def _draw(self, a: int, n: int, why: str) -> None:
-        cards = self._take(n)
-        self.hands = _put(self.hands, a, tuple(sorted(self.hands[a] + cards)))
-        if not self._muted:
-            types = self.data.cards
-            self._emit(
-                {"type": "draw", "seat": a, "count": len(cards), "why": why},
-                {self.owner(a): {"cards": [types[c].title for c in cards]}},
-            )
-        if self.skills_shown and self.skills[a]:
-            for skill, titles in THROWN.items():  # Nugget, Plumber (R30)
-                if self.has(a, skill):
-                    for c in cards:
-                        if self._title(c) in titles and c in self.hands[a]:
-                            self._discard(a, c, skill)
-
-    def _discard(self, a: int, card: int, why: str) -> None:
-        self.hands = _put(self.hands, a, _without(self.hands[a], card))
-        self.discards += (card,)
-        self._emit({"type": "discard", "seat": a, "card": self._title(card), "why": why})
-
-    def _discard_moves(self, hand: Hand) -> list[Move]:
-        """A discard of each distinct card in the hand, in data order (hands are sorted)."""
-        return list(map(self.game.catalogue.discard.__getitem__, dict.fromkeys(hand)))
-
     # --- set-up -------------------------------------------------------------------------------
 
-    def _legal_pick(self) -> list[Move]:
-        cat = self.game.catalogue
-        if self.loading:
-            return self._legal_load()
-        return [cat.get("fly", self.data.aircraft[i].slug) for i in self.eligible()]
-
-    def _do_pick(self, move: Move) -> None:
-        a = self.pick_i
-        if self.loading:
-            self._do_load(move)
-            return
-        plane = self.data.plane(move.name)
-        self.planes = _put(self.planes, a, plane.index)
-        self._emit({"type": "pick", "seat": a}, {self.owner(a): {"aircraft": plane.name}})
-        if self.game.options["missile_loads"]:
-            self.loading = True
-            return
+    def _load_ready(self, a: int) -> None:
+        chosen = [[self.data.missiles[m].name, 2 * p] for m, p in self.load(a)]
+        self._emit({"type": "load-chosen", "seat": a}, {self.owner(a): {"load": chosen}})
         self._picked(a)
-
-    def _legal_load(self) -> list[Move]:
-        """R44 per aircraft (R57): keep the printed load or build one within the VP limit."""
-        cat = self.game.catalogue
-        a = self.pick_i
-        custom = self.loads[a]
-        limit = self.game.options["vp_limit"]
-        # The printed load is kept only within the limit (the aircraft was chosen on its
-        # no-missile VP).
-        out = [cat.get("ready")] if custom is not None or self.load_vp(a) <= limit else []
-        if custom is None:
-            out.append(cat.get("clean"))
-        base = self.data.aircraft[self.planes[a]].vp_clean if custom is None else self.load_vp(a)
-        room = limit - base
-        offers = load_offers(self.data, custom, room, self.game.options["year"])
-        return out + [cat.get("pairs", m, str(pairs)) for m, pairs in offers]
-
-    def _do_load(self, move: Move) -> None:
-        a = self.pick_i
-        custom = self.loads[a] or ()
-        if move.verb == "pairs":
-            added = (self.data.missile(move.name).index, int(move.extra))
-            self.loads = _put(self.loads, a, tuple(sorted((*custom, added))))
-        elif move.verb == "clean":
-            self.loads = _put(self.loads, a, ())
-        else:
-            self.loading = False
-            chosen = [[self.data.missiles[m].name, 2 * p] for m, p in self.load(a)]
-            self._emit({"type": "load-chosen", "seat": a}, {self.owner(a): {"load": chosen}})
-            self._picked(a)
 
     def _picked(self, a: int) -> None:
         if a + 1 < self.n:
@@ -666,10 +428,6 @@ class MeleeState(State):
 
     def _unit(self) -> tuple[int, ...]:
         return self.game.skill_units[self.unit_i]
-
-    def _budget(self, a: int) -> int:
-        """VP left for skills: the limit less the aircraft (with its load) and its skills."""
-        return int(self.game.options["vp_limit"]) - self.load_vp(a) - self.skill_vp(a)
 
     def _legal_skill(self) -> list[Move]:
         cat = self.game.catalogue
@@ -709,24 +467,7 @@ class MeleeState(State):
 
     def _do_skill(self, move: Move) -> None:
         unit = self._unit()
-        if move.verb == "rate":
-            r = RATINGS.index(move.name)
-            for a in unit:
-                mods = self.mods[a]
-                self.mods = _put(self.mods, a, _put(mods, r, mods[r] + self.rate_sign))
-            self.rate_left -= 1
-            if self.rate_left and not self._legal_skill():
-                self.rate_left = 0
-            return
-        if move.verb == "skill":
-            i = self.game.skill_slugs.index(move.name)
-            for a in unit:
-                self.skills = _put(self.skills, a, tuple(sorted((*self.skills[a], i))))
-            steps = RATING_STEPS.get(self.data.skills[i].name)
-            if steps:
-                self.rate_left, self.rate_sign = steps
-                if not self._legal_skill():
-                    self.rate_left = 0
+        if self._choose_skill(unit, move):
             return
         names = [self.data.skills[i].name for i in self.skills[unit[0]]]
         self._emit(
@@ -771,30 +512,6 @@ class MeleeState(State):
                     {self.owner(i): {"cards": [self._title(c) for c in pool]}},
                 )
         self.phase, self.pick_i, self.to_act = ALT_PICK, 0, self.owner(0)
-
-    def _changes(self, a: int) -> dict[str, int]:
-        return {RATINGS[r]: v for r, v in enumerate(self.mods[a]) if v}
-
-    def _skill_cards(self, a: int) -> None:
-        for skill, n in EXTRA_DRAW.items():
-            if self.has(a, skill):
-                self._draw(a, n, skill)
-        for skill, titles in ADDED_CARDS.items():
-            if not self.has(a, skill):
-                continue
-            for title in titles:
-                card, self.deck, self.discards, self.rng_seed = search(
-                    self.data, title, self.deck, self.discards, self.rng_seed
-                )
-                if card < 0:
-                    self._emit({"type": "skill-card", "seat": a, "skill": skill, "card": None})
-                    continue
-                self.hands = _put(self.hands, a, tuple(sorted((*self.hands[a], card))))
-                self._emit({"type": "skill-card", "seat": a, "skill": skill, "card": title})
-
-    def _legal_alt_pick(self) -> list[Move]:
-        cat = self.game.catalogue
-        return [cat.get("alt", a.lower()) for a in ALTITUDES]
 
     def _do_alt_pick(self, move: Move) -> None:
         a = self.pick_i
@@ -897,120 +614,18 @@ class MeleeState(State):
         self.turn_no += 1
         self.last_side = self.side(a)
         self.flown = _put(self.flown, a, True)
-        self.bonus = self.speed_left = 0
-        self.from_speed = False
         self.site_checked = 0
-        self._emit({"type": "turn", "seat": a, "round": self.round})
-        if self.burner_on[a]:
-            self.burner_on = _put(self.burner_on, a, False)
-            self._emit({"type": "burner", "seat": a, "on": False})
-        if self.burners[a] > 0:
-            self.phase, self.to_act = BURNER, self.owner(a)
-        else:
-            self._start_discard("pre")
+        self._afterburner_step(a)
 
-    def _legal_burner(self) -> list[Move]:
-        cat = self.game.catalogue
-        return [cat.by_text["burner"], cat.by_text["no-burner"]]
-
-    def _do_burner(self, move: Move) -> None:
-        a = self.flyer
-        if move.verb == "burner":
-            self.burners = _put(self.burners, a, self.burners[a] - 1)
-            self.burner_on = _put(self.burner_on, a, True)
-            self._emit({"type": "burner", "seat": a, "on": True})
-        self._start_discard("pre")
-
-    def _start_discard(self, step: str) -> None:
-        self.step = step
-        self.timely_n = 0
-        self.phase, self.to_act = DISCARD, self.owner(self.flyer)
-
-    def _legal_discard(self) -> list[Move]:
-        cat = self.game.catalogue
-        a = self.flyer
-        out = [cat.by_text["draw"], *self._discard_moves(self.hands[a])]
-        if self.step == "pre" and self.skills[a] and self.holders(a) and self.has(a, "Bat-Turn"):
-            out.append(cat.by_text["neutral"])
-        return out
-
-    def _do_discard(self, move: Move) -> None:
-        a = self.flyer
-        if move.verb == "neutral":
-            # Bat-Turn (R33, R56): every position held on the aircraft drops to Neutral.
-            self.on = tuple(NONE if self.on[x][0] == a else self.on[x] for x in range(self.n))
-            self._emit({"type": "neutral", "seat": a, "why": "Bat-Turn"})
-            return
-        if move.verb == "discard":
-            self._discard(a, self.data.card(move.name).index, f"{self.step}-turn discard")
-            self.timely_n += 1
-            return
-        if self.step == "timely":
-            self._draw(a, self.timely_n, "Timely")
-            self.step = "pre"
-            self._play_step()
-            return
-        thrust = self.thrust(a, self.step == "post")
-        if thrust < 0:
-            self._emit({"type": "stall", "seat": a})
-            if self.hands[a]:
-                self._pay(a, 1, "stall")
-                return
-            self.alts = _put(self.alts, a, MEDIUM)
-            self._emit({"type": "altitude", "seat": a, "to": "Medium", "why": "stall"})
-            self._draw(a, 1, "stall")
-            self._enforce()
-        elif self.has(a, "Edge of Envelope"):
-            self._draw(a, self.perf(a), f"{self.step}-turn draw")
-            excess = len(self.hands[a]) - self.perf(a)
-            if excess > 0:
-                self._pay(a, excess, "envelope")
-                return
-        else:
-            room = max(0, self.perf(a) - len(self.hands[a]))
-            if self.has(a, "Test Pilot"):
-                room = thrust
-            self._draw(a, min(thrust, room), f"{self.step}-turn draw")
-        self._after_draw()
-
-    def _after_draw(self) -> None:
-        if self.step == "pre":
-            self.phase, self.to_act = ALTITUDE, self.owner(self.flyer)
-        else:
-            self._end_turn()
-
-    def _legal_altitude(self) -> list[Move]:
-        cat = self.game.catalogue
-        a = self.flyer
-        out = [cat.by_text["level"]]
-        if self.alts[a] < HIGH and self.hands[a]:
-            out.append(cat.by_text["climb"])
-        if self.alts[a] > LOW:
-            out.append(cat.by_text["dive"])
-        return out
-
-    def _do_altitude(self, move: Move) -> None:
-        a = self.flyer
-        if move.verb == "climb":
-            self._pay(a, 1, "climb")
-        elif move.verb == "dive":
-            self._change_altitude(a, -1, "dive")
-            self._offer_follow(a, -1, "speed")
-        else:
-            self._speed_step()
-
-    def _change_altitude(self, a: int, delta: int, why: str) -> None:
-        self.alts = _put(self.alts, a, self.alts[a] + delta)
-        self._emit({"type": "altitude", "seat": a, "to": ALTITUDES[self.alts[a]], "why": why})
-        if delta < 0:
-            self._draw(a, 1, "dive")
+    def _bat_turn_open(self, a: int) -> bool:
+        return bool(self.skills[a]) and bool(self.holders(a))
 
     # --- following down the chain (R48) -------------------------------------------------------
 
     def _follow_cost(self, f: int, delta: int) -> int:
         return (1 if self.on[f][1] == 1 else 0) + (1 if delta > 0 else 0)
 
-    def _offer_follow(self, mover: int, delta: int, then: str) -> None:
+    def _offer_follow(self, mover: int, delta: int, then: AfterFollow) -> None:
         """The holders of the mover decide in turn, front to back; a holder that follows is
         followed in turn by its own holders (§7.3)."""
         self.follow_delta, self.follow_then = delta, then
@@ -1028,10 +643,6 @@ class MeleeState(State):
         self._enforce()
         self._continue(self.follow_then)
 
-    def _legal_follow(self) -> list[Move]:
-        cat = self.game.catalogue
-        return [cat.by_text["follow"], cat.by_text["stay"]]
-
     def _do_follow(self, move: Move) -> None:
         f = self.follow_queue[0]
         if move.verb == "stay":
@@ -1041,7 +652,7 @@ class MeleeState(State):
             return
         cost = self._follow_cost(f, self.follow_delta)
         if cost:
-            self._pay(f, cost, "follow")
+            self._pay(f, cost, AfterPay.FOLLOW)
         else:
             self._finish_follow()
 
@@ -1050,16 +661,6 @@ class MeleeState(State):
         self._change_altitude(f, self.follow_delta, "follow")
         self.follow_queue = (*self.holders(f), *self.follow_queue[1:])
         self._next_follow()
-
-    def _continue(self, then: str) -> None:
-        if self.phase == OVER:
-            return
-        if then == "speed":
-            self._speed_step()
-        elif self.from_speed:
-            self._speed_or_play()
-        else:
-            self._play_step()
 
     # --- speed maneuvers and the play step ----------------------------------------------------
 
@@ -1110,17 +711,8 @@ class MeleeState(State):
             out += _speed_moves(cat, t, pos, bands[a], bands[t], self._may_move_band(a, t))
         return out
 
-    def _do_speed(self, move: Move) -> None:
-        a = self.flyer
-        if move.verb == "end":
-            self.speed_left = 0
-            self._play_step()
-            return
-        self.speed_left -= 1
-        self.from_speed = True
-        kind = "pos" if move.name == "pos" else "range"
-        steps, foe = (1, 0) if kind == "pos" else (move.a, move.b)
-        self._open(kind, (a, NO_CARD, "Maneuvering", "speed"), NO_CARD, steps, foe, move.t)
+    def _speed_maneuver(self, kind: str, steps: int, foe: int, t: int) -> None:
+        self._open(kind, (self.flyer, NO_CARD, "Maneuvering", "speed"), NO_CARD, steps, foe, t)
 
     def _play_step(self) -> None:
         self.from_speed = False
@@ -1179,32 +771,20 @@ class MeleeState(State):
         gun = self.plane(a).gun is not None
         alt = self.alts[a]
         climb, dive = alt < HIGH and hand_size >= 2, alt > LOW
+        missiles, bands = self.missiles[a], self.bands
         reach = self.reach(a)
-        missiles, on, bands, alts, alive = (
-            self.missiles[a],
-            self.on,
-            self.bands,
-            self.alts,
-            self.alive,
-        )
-        mine, level = on[a]
-        engaged = mine >= 0 or any(x[0] == a for x in on)
         situation = []
-        # The same reasoning as rel, _pos_ok, _room and _may_move_band, over each target's holders
-        # found once.
-        for t in [mine] if mine >= 0 else self.enemies(a):
-            rel = level if mine == t else -on[t][1] if on[t][0] == a else 0
-            holding = [x for x, (target, _) in enumerate(on) if target == t and x != a]
-            mutual = min(AH, max(bands[a], bands[t]) + abs(alt - alts[t]))
-            pos_ok = not engaged or rel != 0
+        for t in self.targets(a):
+            rel = self.rel(a, t)
+            mutual = self.mutual(a, t)
+            pos_ok = self._pos_ok(a, t)
+            # _room for Advantage and Tailing, its reach test and holders found once.
             room1 = room2 = False
             if pos_ok and rel < 2 and mutual <= reach:
-                held = [on[h][1] for h in holding]
-                room1, room2 = held.count(1) < 2, 2 not in held
+                held = self._held_on(t, a)
+                room1, room2 = flight.slot_free(held, 1), flight.slot_free(held, 2)
             fit = _fit(cat, rel, mutual, missiles)
-            free = rel != 0 or (
-                not (on[t][0] >= 0 and alive[on[t][0]]) and not any(alive[x] for x in holding)
-            )
+            free = self._may_move_band(a, t)
             situation.append(
                 (t, gun and mutual == GUN, rel, fit, pos_ok, room1, room2, bands[a], bands[t], free)
             )
@@ -1221,7 +801,7 @@ class MeleeState(State):
                 attacks += without
             acts += act
             moves += maneuvers
-        if on[a][0] >= 0:
+        if self.on[a][0] >= 0:
             moves.append(cat.by_text["neutral"])
         if hand_size and self.skills[a] and self.fresh(a, "Timely"):
             moves.append(cat.by_text["timely"])
@@ -1241,7 +821,7 @@ class MeleeState(State):
         a = self.flyer
         verb = move.verb
         if verb == "end":
-            self._start_discard("post")
+            self._start_discard(POST)
             return
         if verb == "neutral":
             t = self.on[a][0]
@@ -1250,7 +830,7 @@ class MeleeState(State):
             return
         if verb == "timely":
             self._spend(a, "Timely")
-            self._start_discard("timely")
+            self._start_discard(TIMELY)
             return
         card = self.data.card(move.name)
         self.hands = _put(self.hands, a, _without(self.hands[a], card.index))
@@ -1301,35 +881,14 @@ class MeleeState(State):
             }
         )
         if pay:
-            self._pay(link[0], pay, "open")
+            self._pay(link[0], pay, AfterPay.OPEN)
         else:
             self._defender_window()
 
     # --- paying -------------------------------------------------------------------------------
 
-    def _pay(self, a: int, n: int, then: str) -> None:
-        self.pay_ac, self.pay_left, self.pay_then = a, n, then
-        self.phase, self.to_act = PAY, self.owner(a)
-
-    def _legal_pay(self) -> list[Move]:
-        return self._discard_moves(self.hands[self.pay_ac])
-
-    def _do_pay(self, move: Move) -> None:
-        a = self.pay_ac
-        self._discard(a, self.data.card(move.name).index, self.pay_then)
-        self.pay_left -= 1
-        if self.pay_left:
-            return
-        then = self.pay_then
-        if then in ("stall", "envelope"):
-            self._after_draw()
-        elif then == "climb":
-            self._change_altitude(a, 1, "climb")
-            self._offer_follow(a, 1, "speed")
-        elif then == "follow":
-            self._finish_follow()
-        else:
-            self._defender_window()
+    def _paid(self, a: int, then: AfterPay) -> None:
+        self._defender_window()  # an action card's cost (no Tactic climbs here)
 
     # --- the cycle with Teamwork (R50) ----------------------------------------------------------
 
@@ -1379,21 +938,11 @@ class MeleeState(State):
             agile = self.fresh(r, "Agile")
             jink = self.kind == "gun" and r == self.target and self.fresh(r, "Jink")
             lucky = self.cms[r] > 0 and self.fresh(r, "Lucky")
-        wild: list[Move] = []
         restricted = (self.kind == "missile" and r == self.flyer) or r == SITE
         own = r in (self.flyer, self.target)
         enemy_turn = r == self.target and r != self.flyer
         reactions = _reactions(cat, top[2], restricted, own, enemy_turn)
-        for index in dict.fromkeys(hand):
-            move = reactions[index]
-            if move is not None:
-                out.append(move)
-            else:
-                slug = self.data.cards[index].slug
-                if agile:
-                    wild.append(cat.get("agile", slug))
-                if jink:
-                    wild.append(cat.get("jink", slug))
+        wild = self._reactions_from(hand, reactions, agile, jink, out)
         sam = self.kind == "site" and self.chain[0][2] == "Tone"
         if (
             r == self.target
@@ -1416,28 +965,7 @@ class MeleeState(State):
                 return
             self._resolve()
             return
-        if move.verb == "cm":
-            self.cms = _put(self.cms, r, self.cms[r] - 1)
-            link: Link = (r, NO_CARD, "Countermeasures", "cm")
-        elif move.verb == "lucky":
-            self._spend(r, "Lucky")
-            self.cms = _put(self.cms, r, self.cms[r] - 1)
-            link = (r, NO_CARD, "Ace Pilot", "lucky")
-        elif move.verb in ("agile", "jink"):
-            self._spend(r, "Agile" if move.verb == "agile" else "Jink")
-            card = self.data.card(move.name)
-            self.hands = _put(self.hands, r, _without(self.hands[r], card.index))
-            link = (r, card.index, "Ace Pilot", "hand")
-        else:
-            card = self.data.card(move.name)
-            hand, source = self._source(r)
-            if source == "missile":
-                self.missile_hand = _without(hand, card.index)
-            elif source == "site":
-                self.site_hand = _without(hand, card.index)
-            else:
-                self.hands = _put(self.hands, r, _without(hand, card.index))
-            link = (r, card.index, card.title, source)
+        link = self._reaction_link(r, move)
         if self.kind == "site":
             self.chain += (link,)
             self._emit({"type": "react", "seat": r, "card": self._describe(link), "from": link[3]})
@@ -1490,7 +1018,7 @@ class MeleeState(State):
             self._end_turn()
             return
         if not success:
-            self._continue("after")
+            self._continue(THEN_AFTER)
             return
         self._effect()
 
@@ -1511,7 +1039,7 @@ class MeleeState(State):
         if kind in ("gun", "missile"):
             self._destroy(t, a, kind)
             if self.phase != OVER:
-                self._continue("after")
+                self._continue(THEN_AFTER)
             return
         if kind == "tone":
             self.phase, self.to_act = LAUNCH, self.owner(a)
@@ -1530,10 +1058,10 @@ class MeleeState(State):
             self._set_rel(a, t, 1 if self._room(a, t, 1) else 0)
         elif kind == "altitude_1":
             self._change_altitude(a, self.cyc_a, self._title(self.cyc_card))
-            self._offer_follow(a, self.cyc_a, "after")
+            self._offer_follow(a, self.cyc_a, THEN_AFTER)
             return
         self._enforce()
-        self._continue("after")
+        self._continue(THEN_AFTER)
 
     def _enforce(self) -> None:
         """R8 for every holder: beyond its weapons' reach the position drops to Neutral."""
@@ -1560,57 +1088,11 @@ class MeleeState(State):
 
     # --- missiles -------------------------------------------------------------------------------
 
-    def _legal_launch(self) -> list[Move]:
-        cat = self.game.catalogue
-        out = [cat.by_text["launch"], cat.by_text["hold"]]
-        if self.game.options["second_missile"] and self.missiles[self.flyer][self.cyc_missile] >= 2:
-            out.append(cat.by_text["launch2"])
-        return out
-
-    def _do_launch(self, move: Move) -> None:
+    def _launch_target(self) -> tuple[int, int, JSON]:
         a, t = self.flyer, self.target
-        if move.verb == "hold":
-            self._emit({"type": "hold", "seat": a})
-            self._play_step()
-            return
-        missile = self.data.missiles[self.cyc_missile]
-        counts = self.missiles[a]
-        fired = 2 if move.verb == "launch2" else 1
-        self.missiles = _put(
-            self.missiles, a, _put(counts, missile.index, counts[missile.index] - fired)
-        )
-        extra = launch_extra(fired, self.has(a, "Cocky"), self.has(a, "Better Envelope"))
-        size = flight.missile_hand_size(
-            self.data,
-            missile=missile,
-            rel=self.rel(a, t),
-            card_mod=self.data.cards[self.cyc_card].missile_hand_mod + extra,
-            bonus=self.bonus,
-            alt_attacker=self.alts[a],
-            alt_target=self.alts[t],
-            target=self.plane(t),
-            target_burner=self.burner_on[t],
-        )
-        self.bonus = 0
-        if size and self.fresh(t, "Alert"):
-            self._spend(t, "Alert")
-            size = 0
-        self.missile_hand = tuple(sorted(self._take(size)))
-        self._emit(
-            {
-                "type": "launch",
-                "seat": a,
-                "missile": missile.name,
-                "cards": len(self.missile_hand),
-                "target": t,
-                "fired": fired,
-            },
-            {self.owner(a): {"missile_hand": [self._title(c) for c in self.missile_hand]}},
-        )
-        if self.has(t, "Quick Hands"):
-            self._draw(t, fired, "Quick Hands")  # the missile's target only (R56)
-        self._enforce()
-        self.kind, self.chain = "missile", ((a, NO_CARD, "Missile", "missile"),)
+        return t, self.rel(a, t), {"target": t}
+
+    def _missile_window(self) -> None:
         self.team_used = False
         self._defender_window()
 
@@ -1627,10 +1109,8 @@ class MeleeState(State):
         self._finish(winners, f"six rounds flown: most aircraft shot down ({best})")
 
     def _finish(self, sides: set[int], why: str) -> None:
-        self.phase, self.to_act = OVER, None
         seats = [p for p in range(self.game.players) if self.game.side_of[p] in sides]
-        share = 1.0 / len(seats)
-        self.result = tuple(share if p in seats else 0.0 for p in range(self.game.players))
+        self._end(seats)
         self.end_reason = why
         self._emit({"type": "game-end", "winners": seats, "why": why})
 
@@ -1690,7 +1170,7 @@ class MeleeState(State):
                 entry["changes"] = self._changes(a)
                 entry["skills_used"] = [data.skills[i].name for i in self.used[a]]
             if planes_shown:
-                entry["vp"] = self.load_vp(a) + (self.skill_vp(a) if skills_shown else 0)
+                entry["vp"] = self.flown_vp(a) + (self.skill_vp(a) if skills_shown else 0)
             if self.pools[a] or (skills_shown and self.has(a, EXPERTISE)):
                 entry["pool_size"] = len(self.pools[a])
             if own:
@@ -1797,13 +1277,7 @@ class MeleeState(State):
             pools[a], pool = tuple(sorted(pool[:size])), pool[size:]
         new.hands = tuple(hands)
         new.pools = tuple(pools)
-        if hidden_missile:
-            size = len(self.missile_hand)
-            new.missile_hand, pool = tuple(sorted(pool[:size])), pool[size:]
-        if hidden_site:
-            size = len(self.site_hand)
-            new.site_hand, pool = tuple(sorted(pool[:size])), pool[size:]
-        new.deck = tuple(pool)
+        self._deal_cycle_hands(new, pool, hidden_missile, hidden_site)
         choices = self.eligible()
         for a in others:
             if self.planes[a] >= 0 and not self.planes_shown:
@@ -1821,17 +1295,7 @@ class MeleeState(State):
         return new
 
     def check_invariants(self) -> None:
-        counts = [0] * len(self.data.cards)
-        zones = [self.deck, self.discards, self.missile_hand, self.site_hand, *self.hands]
-        zones += self.pools
-        zones.append(tuple(c for _, c, _, _ in self.chain if c != NO_CARD))
-        for zone in zones:
-            for c in zone:
-                counts[c] += 1
-        decks = int(self.game.options["decks"])
-        assert counts == [c.count * decks for c in self.data.cards], "cards not conserved"
-        assert all(h == tuple(sorted(h)) for h in self.hands)
-        assert all(p == tuple(sorted(p)) for p in self.pools), "pools are kept sorted"
+        self._check_cards()
         assert all(not p or self.has(a, EXPERTISE) for a, p in enumerate(self.pools))
         for a in range(self.n):
             t, level = self.on[a]
@@ -1845,11 +1309,6 @@ class MeleeState(State):
         assert all(GUN <= b <= AH for b in self.bands)
         assert all(set(self.used[a]) <= set(self.skills[a]) for a in range(self.n)), "skill use"
         assert (self.phase == OVER) == (self.result is not None)
-
-
-def _lent_plays(slug: str, moves: Sequence[Action]) -> list[Action]:
-    """The moves that play the card named ``slug`` (a pool card is played, never paid: R60)."""
-    return [m for m in moves if isinstance(m, Move) and m.name == slug and m.verb in PLAY_VERBS]
 
 
 _Target = tuple[int, bool, int, tuple[str, ...], bool, bool, bool, int, int, bool]
@@ -1900,9 +1359,7 @@ def _fit(cat: Catalogue, rel: int, mutual: int, missiles: Hand) -> tuple[str, ..
     """The missiles (notation names) a Tone may fire at this position and mutual range with
     these missiles left (cached: few situations)."""
     return tuple(
-        m.slug
-        for m in cat.data.missiles
-        if rel >= 0 and missiles[m.index] and m.cards[rel] is not None and m.reaches(mutual)
+        m.slug for m in cat.data.missiles if flight.can_fire(m, rel, mutual, missiles[m.index])
     )
 
 
@@ -1944,47 +1401,12 @@ def _play_table(
                 act.append(cat.get("act", name, "down", t=t))
         moves: list[Move] = []
         if pos_ok:
-            for k in range(1, min(card.positioning, 4, 2 - rel) + 1):
+            for k in flight.position_steps(card.positioning, rel):
                 level = rel + k
                 if level <= 0 or (room1 if level == 1 else room2):
                     moves.append(cat.get("pos", name, a=k, t=t))
         table.append((attack, tones, tuple(act), tuple(moves)))
     return tuple(table)
-
-
-@cache
-def _range_moves(
-    cat: Catalogue, t: int, mine: int, theirs: int, free: bool
-) -> tuple[tuple[Move, ...], ...]:
-    """By card index: its range maneuvers against ``t`` that keep both bands between G and AH
-    (``free``: ``t``'s band may move); cached per band pair."""
-    table = []
-    for card in cat.data.cards:
-        moves: list[Move] = []
-        if card.range:
-            for me in range(GUN - mine, AH - mine + 1):
-                for foe in range(GUN - theirs, AH - theirs + 1):
-                    if foe and not free:
-                        continue
-                    if (me or foe) and abs(me) + abs(foe) <= card.range:
-                        moves.append(cat.get("range", card.slug, a=me, b=foe, t=t))
-        table.append(tuple(moves))
-    return tuple(table)
-
-
-@cache
-def _speed_moves(
-    cat: Catalogue, t: int, pos: bool, mine: int, theirs: int, free: bool
-) -> tuple[Move, ...]:
-    """The Speed Maneuvers against ``t`` with these bands (``pos``: a position step fits,
-    ``free``: ``t``'s band may move); cached, the bands and flags being few."""
-    out = [cat.get("speed", "pos", t=t)] if pos else []
-    for me, foe in ((-1, 0), (1, 0), (0, -1), (0, 1)):
-        if foe and not free:
-            continue
-        if GUN <= mine + me <= AH and GUN <= theirs + foe <= AH:
-            out.append(cat.get("speed", "range", a=me, b=foe, t=t))
-    return tuple(out)
 
 
 @cache
@@ -1995,19 +1417,10 @@ def _reactions(
     per title. React To names the title; Ace Pilot (ANY) guards only the flyer or the target
     (``own``); Split-S (ANY_ENEMY_TURN) only the target off its turn (``enemy_turn``); a
     missile's or site's hand (``restricted``) has no pilot: cards not usable there never react."""
-    out: list[Move | None] = []
-    for card in cat.data.cards:
-        react = card.react_to
-        if restricted and not card.usable_in_missile_hand:
-            ok = False
-        elif title in react:
-            ok = True
-        elif "ANY" in react:
-            ok = own
-        else:
-            ok = "ANY_ENEMY_TURN" in react and enemy_turn
-        out.append(cat.react[card.index] if ok else None)
-    return tuple(out)
+    return tuple(
+        cat.react[c.index] if reacts(c, title, restricted, own, enemy_turn) else None
+        for c in cat.data.cards
+    )
 
 
 @cache
@@ -2019,35 +1432,5 @@ def _bonus_acts(cat: Catalogue) -> tuple[Move | None, ...]:
     )
 
 
-_LEGAL: dict[str, Callable[[MeleeState], list[Move]]] = {
-    PICK: MeleeState._legal_pick,
-    ALT_PICK: MeleeState._legal_alt_pick,
-    ORDER: MeleeState._legal_order,
-    BURNER: MeleeState._legal_burner,
-    DISCARD: MeleeState._legal_discard,
-    ALTITUDE: MeleeState._legal_altitude,
-    FOLLOW: MeleeState._legal_follow,
-    SPEED: MeleeState._legal_speed,
-    PLAY: MeleeState._legal_play,
-    PAY: MeleeState._legal_pay,
-    REACT: MeleeState._legal_react,
-    LAUNCH: MeleeState._legal_launch,
-    SKILL: MeleeState._legal_skill,
-    ANGLE: MeleeState._legal_angle,
-}
-_APPLY: dict[str, Callable[[MeleeState, Move], None]] = {
-    PICK: MeleeState._do_pick,
-    ALT_PICK: MeleeState._do_alt_pick,
-    ORDER: MeleeState._do_order,
-    BURNER: MeleeState._do_burner,
-    DISCARD: MeleeState._do_discard,
-    ALTITUDE: MeleeState._do_altitude,
-    FOLLOW: MeleeState._do_follow,
-    SPEED: MeleeState._do_speed,
-    PLAY: MeleeState._do_play,
-    PAY: MeleeState._do_pay,
-    REACT: MeleeState._do_react,
-    LAUNCH: MeleeState._do_launch,
-    SKILL: MeleeState._do_skill,
-    ANGLE: MeleeState._do_angle,
-}
+_LEGAL: dict[str, Callable[[MeleeState], list[Move]]] = by_phase(MeleeState, "_legal_")
+MeleeState._DO = by_phase(MeleeState, "_do_")

@@ -1,12 +1,113 @@
-"""Names shared by the state machine and its helpers: the phases, positions and small types."""
+"""Names shared by the state machines and their helpers: the phases and the moves each accepts,
+the typed continuations of the pending steps, positions and small types."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from enum import Enum, StrEnum
+from typing import Any, NamedTuple
+
 PICK, ALT_PICK, INITIATIVE = "pick", "alt-pick", "initiative"
 BURNER, DISCARD, ALTITUDE, SPEED, PLAY = "burner", "discard", "altitude", "speed", "play"
-REACT, LAUNCH, FOLLOW, PAY, OVER = "react", "launch", "follow", "pay", "over"
+REACT, LAUNCH, FOLLOW, PAY = "react", "launch", "follow", "pay"
 SKILL = "skill"
+ORDER = "order"  # several aircraft: the side to fly names its next aircraft (R53)
+ANGLE = "angle"  # 90° and 0° Angle set the start of a campaign dogfight (R58)
 POSITION_WORDS = ("tailed", "disadvantaged", "neutral", "advantage", "tailing")
+
+
+class PhaseRule(NamedTuple):
+    """What a phase asks for, in players' words, and the verbs of the moves it accepts."""
+
+    words: str
+    verbs: frozenset[str]
+
+
+def _rule(words: str, *verbs: str) -> PhaseRule:
+    return PhaseRule(words, frozenset(verbs))
+
+
+# The one list of the moves each phase accepts: reasons.py explains a refusal with it, and the
+# tests check that every move either machine lists is here (an Aircraft Expertise card,
+# 'expertise <card>', is offered in any phase where a card may be played: R60).
+PHASES: dict[str, PhaseRule] = {
+    PICK: _rule(
+        "choose your aircraft in secret ('fly <aircraft>'; with custom loads 'pairs <missile> "
+        "1|2', 'clean', then 'ready')",
+        *("fly", "pairs", "clean", "ready"),
+    ),
+    SKILL: _rule(
+        "choose skills in secret ('skill <skill>', 'rate <rating> up|down') then 'ready'",
+        *("skill", "rate", "ready"),
+    ),
+    ALT_PICK: _rule("choose your starting altitude in secret ('alt low|medium|high')", "alt"),
+    ANGLE: _rule("90°/0° Angle (R58): 'angle g|hs|rh|ah @<enemy>'", "angle"),
+    INITIATIVE: _rule(
+        "the aircraft with the higher EW chooses 'first' or 'second'", "first", "second"
+    ),
+    ORDER: _rule("name the aircraft of your side that flies next ('next @<aircraft>')", "next"),
+    BURNER: _rule("light an afterburner ('burner') or not ('no-burner')", "burner", "no-burner"),
+    DISCARD: _rule(
+        "discard any cards ('discard <card>') then 'draw'", "discard", "draw", "neutral"
+    ),
+    ALTITUDE: _rule("'climb' (discard 1), 'dive' (draw 1) or 'level'", "climb", "dive", "level"),
+    SPEED: _rule("use a Speed Maneuver ('speed pos', 'speed me-1', ...) or 'end'", "speed", "end"),
+    PLAY: _rule(
+        "play a card (pos/range/attack/tone/act), 'neutral', or 'end'",
+        *("pos", "range", "attack", "tone", "act", "neutral", "end", "timely"),
+    ),
+    REACT: _rule(
+        "react with a card whose React To names the card just played, 'cm', or 'pass'",
+        *("react", "cm", "pass", "lucky", "agile", "jink"),
+    ),
+    LAUNCH: _rule("the Tone stands: 'launch' the missile or 'hold'", "launch", "hold", "launch2"),
+    FOLLOW: _rule("'follow' the enemy's altitude change or 'stay'", "follow", "stay"),
+    PAY: _rule("choose a card to discard ('discard <card>')", "discard"),
+}
+ANY_PHASE_VERBS = frozenset({"expertise"})
+
+
+def by_phase(machine: type, prefix: str) -> dict[str, Callable[..., Any]]:
+    """A state machine's method for each phase it has, named ``<prefix><phase>``
+    (``_legal_alt_pick`` for ``alt-pick``): the dispatch of ``legal_actions`` and ``_apply``."""
+    out: dict[str, Callable[..., Any]] = {}
+    for phase in PHASES:
+        method = getattr(machine, prefix + phase.replace("-", "_"), None)
+        if method is not None:
+            out[phase] = method
+    return out
+
+
+class TurnStep(StrEnum):
+    """Which discard-and-draw step of the turn is under way (R7, R33)."""
+
+    PRE = "pre"
+    POST = "post"
+    TIMELY = "timely"  # Timely: the discards of the Play Cards step, then as many drawn
+
+
+class AfterPay(StrEnum):
+    """What a cost paid card by card (phase PAY) leads to; its value names the discards."""
+
+    STALL = "stall"  # back to the draw step
+    ENVELOPE = "envelope"  # Edge of Envelope's discards down to Performance: back to the draw
+    CLIMB = "climb"  # the climb, then the enemy's offer to follow
+    FOLLOW = "follow"  # the follower's altitude change
+    TACTIC = "tactic"  # a Tactic card's effect
+    OPEN = "open"  # an action card's cost (guns, maneuvers): the reaction window
+
+
+class AfterFollow(Enum):
+    """Where the turn goes once an altitude change has been followed or not (R15)."""
+
+    SPEED = "speed"  # a dive or climb of the altitude step: the Speed Maneuver step
+    AFTER = "after"  # a card's altitude change: back to the step that played it
+
+
+# The members as module names: a member read through its Enum class costs several times a
+# global read (Python 3.11), and the turn's steps are read on every discard decision.
+PRE, POST, TIMELY = TurnStep.PRE, TurnStep.POST, TurnStep.TIMELY
+THEN_SPEED, THEN_AFTER = AfterFollow.SPEED, AfterFollow.AFTER
 
 Hand = tuple[int, ...]
 Link = tuple[int, int, str, str]  # (seat, card index or -1, title reacted to, source)

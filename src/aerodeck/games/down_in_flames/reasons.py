@@ -5,63 +5,18 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from aerodeck.games.down_in_flames.actions import Move
-from aerodeck.games.down_in_flames.phases import (
-    ALT_PICK,
-    ALTITUDE,
-    BURNER,
-    DISCARD,
-    FOLLOW,
-    INITIATIVE,
-    LAUNCH,
-    PAY,
-    PICK,
-    PLAY,
-    REACT,
-    SKILL,
-    SPEED,
-)
+from aerodeck.games.down_in_flames.phases import DISCARD, PHASES, PICK, REACT, SKILL
 
 if TYPE_CHECKING:
     from aerodeck.games.down_in_flames.rules import DifState
-
-_STEP_WORDS = {
-    PICK: "choose your aircraft in secret ('fly <aircraft>')",
-    SKILL: "choose skills in secret ('skill <skill>', 'rate <rating> up|down') then 'ready'",
-    ALT_PICK: "choose your starting altitude in secret ('alt low|medium|high')",
-    INITIATIVE: "the aircraft with the higher EW chooses 'first' or 'second'",
-    BURNER: "light an afterburner ('burner') or not ('no-burner')",
-    DISCARD: "discard any cards ('discard <card>') then 'draw'",
-    ALTITUDE: "'climb' (discard 1), 'dive' (draw 1) or 'level'",
-    SPEED: "use a Speed Maneuver ('speed pos', 'speed me-1', ...) or 'end'",
-    PLAY: "play a card (pos/range/attack/tone/act), 'neutral', or 'end'",
-    REACT: "react with a card whose React To names the card just played, 'cm', or 'pass'",
-    LAUNCH: "the Tone stands: 'launch' the missile or 'hold'",
-    FOLLOW: "'follow' the enemy's altitude change or 'stay'",
-    PAY: "choose a card to discard ('discard <card>')",
-}
-
-_VERBS_BY_PHASE = {
-    PICK: {"fly", "pairs", "clean", "ready"},
-    ALT_PICK: {"alt"},
-    INITIATIVE: {"first", "second"},
-    BURNER: {"burner", "no-burner"},
-    DISCARD: {"discard", "draw", "neutral"},
-    ALTITUDE: {"climb", "dive", "level"},
-    SPEED: {"speed", "end"},
-    PLAY: {"pos", "range", "attack", "tone", "act", "neutral", "end", "timely"},
-    REACT: {"react", "cm", "pass", "lucky", "agile", "jink"},
-    LAUNCH: {"launch", "hold", "launch2"},
-    SKILL: {"skill", "rate", "ready"},
-    FOLLOW: {"follow", "stay"},
-    PAY: {"discard"},
-}
 
 
 def why(state: DifState, move: Move) -> str:
     """The rule that forbids ``move`` now, in players' words."""
     phase = state.phase
-    if move.verb not in _VERBS_BY_PHASE[phase]:
-        return f"not now: {_STEP_WORDS[phase]}"
+    asks = PHASES[phase].words
+    if move.verb not in PHASES[phase].verbs:
+        return f"not now: {asks}"
     seat = state.to_act
     assert seat is not None
     data = state.data
@@ -96,7 +51,7 @@ def why(state: DifState, move: Move) -> str:
     if move.verb == "cm":
         return "countermeasures answer only a Tone or the missile's cards, while you have some"
     if not move.name or move.verb in ("fly", "alt"):
-        return f"not now: {_STEP_WORDS[phase]}"
+        return f"not now: {asks}"
     card = data.card(move.name)
     hand, source = state._source(seat) if phase == REACT else (state.hands[seat], "hand")
     if card.index not in hand:
@@ -105,7 +60,7 @@ def why(state: DifState, move: Move) -> str:
         return f"you do not hold {card.title}"
     if move.verb == "react":
         top = state.chain[-1]
-        if state.kind == "missile" and seat == state.turn_seat and not card.usable_in_missile_hand:
+        if state.kind == "missile" and seat == state.flyer and not card.usable_in_missile_hand:
             return f"{card.title} is a dead card in a missile hand"
         return f"{card.title} cannot react to {top[2]}: its React To list does not name it"
     if move.verb == "pos":
@@ -128,7 +83,7 @@ def why(state: DifState, move: Move) -> str:
             "disadv_to_adv": f"{card.title}'s action works only when Disadvantaged",
             "altitude_1": "Vertical Roll stays within Low..High, and climbing costs a card",
         }.get(card.action, f"{card.title} has no action of its own")
-    return f"not now: {_STEP_WORDS[phase]}"
+    return f"not now: {asks}"
 
 
 def _why_skill(state: DifState, move: Move) -> str:

@@ -1,7 +1,8 @@
 """Down In Flames: Locked-On, one aircraft a side, as a pure state machine (no I/O).
 
 Rulings R1..Rn are in docs/games/down_in_flames.md. The phases are named steps, each with its own
-legal-move generator (``_legal_<phase>``) and apply (``_do_<phase>``):
+legal-move generator (``_legal_<phase>``) and apply (``_do_<phase>``), dispatched by
+``phases.by_phase``; the steps and helpers both machines share are in ``shared.AircraftRules``:
 
     pick, alt-pick, initiative                      set-up (secret choices revealed together)
     burner -> discard(pre) -> altitude -> speed -> play -> discard(post)      each turn
@@ -17,52 +18,52 @@ from collections.abc import Callable, Mapping
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from aerodeck.core.api import JSON, Action, State
+from aerodeck.core.api import JSON, OVER, Action
 from aerodeck.core.rng import roll, shuffle
 from aerodeck.core.tuples import replace_at
 from aerodeck.core.tuples import without as _without
 from aerodeck.games.down_in_flames import flight
 from aerodeck.games.down_in_flames.actions import Catalogue, Move
 from aerodeck.games.down_in_flames.data import ALTITUDES, RANGES, Aircraft, CardType, DataSet
-from aerodeck.games.down_in_flames.flight import AH, GUN, HIGH, LOW, MEDIUM
+from aerodeck.games.down_in_flames.flight import AH, GUN, HIGH, LOW
 from aerodeck.games.down_in_flames.phases import (
     ALT_PICK,
-    ALTITUDE,
-    BURNER,
-    DISCARD,
     FOLLOW,
     INITIATIVE,
     LAUNCH,
     NO_CARD,
-    OVER,
     PAY,
     PICK,
     PLAY,
+    POST,
     REACT,
     SKILL,
     SPEED,
+    THEN_AFTER,
+    TIMELY,
+    AfterFollow,
+    AfterPay,
     Hand,
     Link,
-    Load,
+    by_phase,
 )
 from aerodeck.games.down_in_flames.reasons import why
 from aerodeck.games.down_in_flames.scenario import read_setup
+from aerodeck.games.down_in_flames.shared import (
+    AircraftRules,
+    _lent_plays,
+    _range_moves,
+    _reach,
+    _speed_moves,
+    reacts,
+)
 from aerodeck.games.down_in_flames.skills import (
-    ADDED_CARDS,
     EXPERTISE,
-    EXTRA_DRAW,
     NO_MODS,
-    PLAY_VERBS,
-    RATING_STEPS,
     RATINGS,
-    THROWN,
     can_step,
     gun_cost,
-    launch_extra,
-    load_offers,
-    load_vp,
     offered,
-    search,
     why_expertise,
 )
 
@@ -80,63 +81,14 @@ else:
     _put = replace_at  # at run time the function itself, without a wrapper call
 
 
-class DifState(State):
+class DifState(AircraftRules):
     """The whole dogfight. Slots hold only ints, strings, bools and tuples (cheap ``clone``)."""
 
     __slots__ = (
-        "alts",
-        "alts_shown",
-        "bands",
-        "bonus",
-        "burner_on",
-        "burners",
-        "chain",
-        "cms",
-        "cyc_a",
-        "cyc_b",
-        "cyc_card",
-        "cyc_missile",
-        "data",
-        "deck",
-        "discards",
-        "end_reason",
         "first",
-        "follow_delta",
-        "follow_then",
-        "from_speed",
-        "hands",
-        "kind",
-        "lent",
-        "loading",
-        "loads",
-        "missile_hand",
-        "missiles",
-        "mods",
-        "pay_left",
-        "pay_seat",
-        "pay_then",
-        "phase",
-        "planes",
-        "planes_shown",
-        "pool_used",
-        "pools",
         "pos",
-        "rate_left",
-        "rate_sign",
-        "result",
-        "rng_seed",
-        "round",
         "site_checked",
-        "site_hand",
-        "skills",
-        "skills_shown",
-        "speed_left",
-        "step",
-        "timely_n",
-        "to_act",
-        "turn_seat",
         "turns_done",
-        "used",
     )
 
     game: DownInFlames
@@ -146,96 +98,37 @@ class DifState(State):
         self, game: DownInFlames, seed: int | None, setup: Mapping[str, Any] | None
     ) -> None:
         super().__init__(game, seed, setup)
-        data = self.data = game.data  # the game's data set, a slot for the rules' many reads
-        self.rng_seed = self.seed
-        self.phase = PICK
-        self.to_act: int | None = 0
-        self.planes: tuple[int, int] = (-1, -1)
-        self.planes_shown = False
-        self.alts: tuple[int, int] = (-1, -1)
-        self.alts_shown = False
-        self.bands: tuple[int, int] = (data.constants.starting_range,) * 2
+        pool = self._start(2)
+        self.to_act = 0
         self.pos = 0
-        self.hands: tuple[Hand, Hand] = ((), ())
-        self.discards: Hand = ()
-        self.missile_hand: Hand = ()
-        self.missiles: tuple[Hand, Hand] = ((0,) * len(data.missiles),) * 2
-        self.cms = (0, 0)
-        self.burners = (0, 0)
-        self.burner_on = (False, False)
-        self.round = 1
         self.first = 0
-        self.turn_seat = 0
+        self.flyer = 0
         self.turns_done = 0
-        self.bonus = 0
-        self.speed_left = 0
-        self.from_speed = False
-        self.chain: tuple[Link, ...] = ()
-        self.kind = ""
-        self.cyc_card = NO_CARD
-        self.cyc_a = 0
-        self.cyc_b = 0
-        self.cyc_missile = -1
-        self.pay_seat = 0
-        self.pay_left = 0
-        self.pay_then = ""
-        self.follow_delta = 0
-        self.follow_then = ""
-        self.step = "pre"
-        self.result: tuple[float, float] | None = None
-        self.end_reason = ""
-        self.skills: tuple[Hand, Hand] = ((), ())
-        self.mods: tuple[Hand, Hand] = (NO_MODS, NO_MODS)
-        self.skills_shown = False
-        self.used: tuple[Hand, Hand] = ((), ())  # once-per-game skills spent
-        self.rate_left = 0
-        self.rate_sign = 0
-        self.timely_n = 0
-        self.site_hand: Hand = ()
+        self.skills = ((), ())
         self.site_checked = False
-        # Aircraft Expertise (R60): the set-aside pools, the window each seat last drew from,
-        # and the pool card taken out and awaiting its play (NO_CARD when none).
-        self.pools: tuple[Hand, Hand] = ((), ())
-        self.pool_used: tuple[int, int] = (-1, -1)
-        self.lent = NO_CARD
-        # Custom missile loads (option missile_loads): None keeps the printed load.
-        self.loads: tuple[Load | None, Load | None] = (None, None)
-        self.loading = False
-        # Multiple Action Card decks (§18.8) are combined into one larger deck.
-        decks = int(game.options["decks"])
-        pool = [c.index for c in data.cards for _ in range(c.count * decks)]
         if setup:
             read_setup(self, setup, pool)
         else:
             self.rng_seed = shuffle(self.rng_seed, pool)
-            self.deck: Hand = tuple(pool)
+            self.deck = tuple(pool)
 
     # --- shortcuts ------------------------------------------------------------------------
+
+    def owner(self, a: int) -> int:
+        """One aircraft a side: aircraft ``a`` is seat ``a``'s."""
+        return a
+
+    def _picker(self) -> int:
+        seat = self.to_act
+        assert seat is not None
+        return seat
+
+    def _bat_turn(self, a: int) -> None:
+        self.pos = 0
 
     def has_expertise(self) -> bool:
         """Whether either seat flies with Aircraft Expertise (once skills are revealed)."""
         return self.skills_shown and (self.has(0, EXPERTISE) or self.has(1, EXPERTISE))
-
-    def plane(self, seat: int) -> Aircraft:
-        """The aircraft as flown: printed ratings, with its skills once they are revealed."""
-        if not self.skills_shown:
-            return self.data.aircraft[self.planes[seat]]
-        return self.game.flown(self.planes[seat], self.mods[seat], self.skills[seat])
-
-    def has(self, seat: int, skill: str) -> bool:
-        """Whether the seat flies with ``skill`` (revealed skills only act)."""
-        return self.skills_shown and self.game.skill_ix.get(skill, -1) in self.skills[seat]
-
-    def fresh(self, seat: int, skill: str) -> bool:
-        """Whether the seat holds a once-per-game ``skill`` not used yet."""
-        return self.has(seat, skill) and self.game.skill_ix[skill] not in self.used[seat]
-
-    def _spend(self, seat: int, skill: str) -> None:
-        self.used = _put(self.used, seat, (*self.used[seat], self.game.skill_ix[skill]))
-        self._emit({"type": "skill-used", "seat": seat, "skill": skill})
-
-    def skill_vp(self, seat: int) -> int:
-        return sum(self.data.skills[i].cost for i in self.skills[seat])
 
     def rel(self, seat: int) -> int:
         """Seat's position on the enemy: +2 Tailing ... -2 Tailed."""
@@ -247,35 +140,11 @@ class DifState(State):
     def mutual(self) -> int:
         return flight.mutual_range(self.bands[0], self.bands[1], self.alts[0], self.alts[1])
 
-    def reach(self, seat: int) -> int:
-        return _reach(self.game.catalogue, self.plane(seat).gun is not None, self.missiles[seat])
-
-    def perf(self, seat: int) -> int:
-        return flight.performance(self.data, self.plane(seat), self.alts[seat])
-
-    def thrust(self, seat: int, post: bool) -> int:
-        return flight.thrust(
-            self.data, self.plane(seat), post, self.burner_on[seat], self.alts[seat]
-        )
-
-    def eligible(self) -> list[int]:
-        """Aircraft within the agreed VP limit and year (R13)."""
-        limit, year = self.game.options["vp_limit"], self.game.options["year"]
-        clean = self.game.options["missile_loads"]
-        return [
-            a.index
-            for a in self.data.aircraft
-            if (a.vp_clean if clean else a.vp_loaded) <= limit and a.year <= year
-        ]
-
     def gun_cost(self, seat: int, card: CardType) -> int:
         """R9, less In My Sights! (nothing) or an unused Gun Fighter (two fewer)."""
         assert card.gun_discard is not None
         cost = flight.gun_discard(card.gun_discard, self.plane(seat).gun)
         return gun_cost(cost, self.has(seat, "In My Sights!"), self.fresh(seat, "Gun Fighter"))
-
-    def _title(self, card: int) -> str:
-        return self.data.cards[card].title
 
     # --- set-up -----------------------------------------------------------------------------
 
@@ -319,21 +188,10 @@ class DifState(State):
 
     def _start_dogfight(self, first: int) -> None:
         self.first = first
-        self.turn_seat = first
+        self.flyer = first
         self._begin_turn()
 
     # --- the contract -----------------------------------------------------------------------
-
-    @property
-    def current_player(self) -> int | None:
-        return self.to_act
-
-    @property
-    def is_terminal(self) -> bool:
-        return self.phase == OVER
-
-    def returns(self) -> list[float]:
-        return list(self.result) if self.result is not None else [0.0, 0.0]
 
     def legal_actions(self) -> list[Action]:
         if self.to_act is None:
@@ -344,14 +202,6 @@ class DifState(State):
         if self.pools[self.to_act]:
             moves += self._expertise_moves(self.to_act)
         return moves
-
-    def _apply(self, action: Action) -> None:
-        assert isinstance(action, Move)
-        if action.verb == "expertise":
-            self._take_from_pool(action)
-            return
-        _APPLY[self.phase](self, action)
-        self.lent = NO_CARD
 
     # --- Aircraft Expertise (R60) -------------------------------------------------------------
 
@@ -365,7 +215,7 @@ class DifState(State):
         if self.pool_used[seat] == self.window():
             return []
         if self.phase == PLAY:
-            if seat != self.turn_seat:
+            if seat != self.flyer:
                 return []
         elif self.phase != REACT or self._source(seat)[1] != "hand":
             return []
@@ -392,112 +242,12 @@ class DifState(State):
 
     # --- drawing and discarding ---------------------------------------------------------------
 
-    def _take(self, n: int) -> Hand:
-        """Up to ``n`` cards off the deck; an empty deck is rebuilt from the discards (R17)."""
-        deck = self.deck
-        if 0 <= n <= len(deck):  # the usual case: the deck holds them all
-            self.deck = deck[n:]
-            return deck[:n]
-        out: list[int] = []
-        while len(out) < n:
-            if not self.deck:
-                if not self.discards:
-                    break
-                pile = list(self.discards)
-                self.rng_seed = shuffle(self.rng_seed, pile)
-                self.deck, self.discards = tuple(pile), ()
-                self._emit({"type": "reshuffle", "deck": len(self.deck)})
-            wanted = n - len(out)
-            out += self.deck[:wanted]
-            self.deck = self.deck[wanted:]
-        return tuple(out)
-
-    def _draw(self, seat: int, n: int, why: str) -> None:
-        cards = self._take(n)
-        self.hands = _put(self.hands, seat, tuple(sorted(self.hands[seat] + cards)))
-        types = self.data.cards
-        self._emit(
-            {"type": "draw", "seat": seat, "count": len(cards), "why": why},
-            {seat: {"cards": [types[c].title for c in cards]}},
-        )
-        if self.skills_shown and self.skills[seat]:
-            for skill, titles in THROWN.items():
-                if self.has(seat, skill):
-                    for c in cards:
-                        if self._title(c) in titles and c in self.hands[seat]:
-                            self._discard(seat, c, skill)
-
-    def _discard(self, seat: int, card: int, why: str) -> None:
-        self.hands = _put(self.hands, seat, _without(self.hands[seat], card))
-        self.discards += (card,)
-        self._emit({"type": "discard", "seat": seat, "card": self._title(card), "why": why})
-
-    def _discard_moves(self, seat: int) -> list[Move]:
-        """A discard of each distinct card in the hand, in data order (hands are sorted)."""
-        return list(map(self.game.catalogue.discard.__getitem__, dict.fromkeys(self.hands[seat])))
-
     # --- set-up steps -------------------------------------------------------------------------
-
-    def _legal_pick(self) -> list[Move]:
-        cat = self.game.catalogue
-        if self.loading:
-            return self._legal_load()
-        return [cat.get("fly", self.data.aircraft[i].slug) for i in self.eligible()]
 
     # --- custom missile loads (R44) ------------------------------------------------------------
 
-    def load(self, seat: int) -> Load:
-        """The missiles the seat's aircraft carries: (missile index, pairs)."""
-        custom = self.loads[seat]
-        return self.data.aircraft[self.planes[seat]].load if custom is None else custom
-
-    def load_vp(self, seat: int) -> int:
-        """The aircraft's VP with its load: printed, or no-missile VP plus the chart (§18.1)."""
-        return load_vp(self.data, self.data.aircraft[self.planes[seat]], self.loads[seat])
-
-    def _legal_load(self) -> list[Move]:
-        cat = self.game.catalogue
-        seat = self.to_act
-        assert seat is not None
-        custom = self.loads[seat]
-        limit = self.game.options["vp_limit"]
-        # The printed load is kept only within the limit: the aircraft was chosen on its
-        # no-missile VP, so a printed load over the limit must be rebuilt (R44).
-        out = [cat.get("ready")] if custom is not None or self.load_vp(seat) <= limit else []
-        if custom is None:
-            out.append(cat.get("clean"))
-        plane = self.data.aircraft[self.planes[seat]]
-        base = plane.vp_clean if custom is None else self.load_vp(seat)
-        room = limit - base
-        offers = load_offers(self.data, custom, room, self.game.options["year"])
-        return out + [cat.get("pairs", m, str(pairs)) for m, pairs in offers]
-
-    def _do_load(self, move: Move) -> None:
-        seat = self.to_act
-        assert seat is not None
-        custom = self.loads[seat] or ()
-        if move.verb == "pairs":
-            added = (self.data.missile(move.name).index, int(move.extra))
-            self.loads = _put(self.loads, seat, tuple(sorted((*custom, added))))
-        elif move.verb == "clean":
-            self.loads = _put(self.loads, seat, ())
-        else:
-            self.loading = False
-            self._picked(seat)
-
-    def _do_pick(self, move: Move) -> None:
-        seat = self.to_act
-        assert seat is not None
-        if self.loading:
-            self._do_load(move)
-            return
-        plane = self.data.plane(move.name)
-        self.planes = _put(self.planes, seat, plane.index)
-        self._emit({"type": "pick", "seat": seat}, {seat: {"aircraft": plane.name}})
-        if self.game.options["missile_loads"]:
-            self.loading = True
-            return
-        self._picked(seat)
+    def _load_ready(self, a: int) -> None:
+        self._picked(a)  # the chosen load is told in _picked, with the aircraft
 
     def _picked(self, seat: int) -> None:
         if self.loads[seat] is not None:
@@ -550,23 +300,7 @@ class DifState(State):
     def _do_skill(self, move: Move) -> None:
         seat = self.to_act
         assert seat is not None
-        if move.verb == "rate":
-            r = RATINGS.index(move.name)
-            self.mods = _put(
-                self.mods, seat, _put(self.mods[seat], r, self.mods[seat][r] + self.rate_sign)
-            )
-            self.rate_left -= 1
-            if self.rate_left and not self._legal_skill():
-                self.rate_left = 0
-            return
-        if move.verb == "skill":
-            i = self.game.skill_slugs.index(move.name)
-            self.skills = _put(self.skills, seat, tuple(sorted((*self.skills[seat], i))))
-            steps = RATING_STEPS.get(self.data.skills[i].name)
-            if steps:
-                self.rate_left, self.rate_sign = steps
-                if not self._legal_skill():
-                    self.rate_left = 0
+        if self._choose_skill((seat,), move):
             return
         names = [self.data.skills[i].name for i in self.skills[seat]]
         self._emit({"type": "skills-chosen", "seat": seat}, {seat: {"skills": names}})
@@ -595,13 +329,6 @@ class DifState(State):
                 )
         self.phase, self.to_act = ALT_PICK, 0
 
-    def _budget(self, seat: int) -> int:
-        """VP left for skills: the limit less the aircraft (loaded) and the skills so far."""
-        return int(self.game.options["vp_limit"]) - self.load_vp(seat) - self.skill_vp(seat)
-
-    def _changes(self, seat: int) -> dict[str, int]:
-        return {RATINGS[r]: v for r, v in enumerate(self.mods[seat]) if v}
-
     def _vp(self, seat: int) -> int:
         return self.flown_vp(seat) + self.skill_vp(seat)
 
@@ -610,29 +337,6 @@ class DifState(State):
         plane = self.data.aircraft[self.planes[seat]]
         value = self.load_vp(seat) if self.load(seat) else plane.vp_clean
         return value - (plane.vp_mod if not self.load(1 - seat) else 0)
-
-    def _skill_cards(self, seat: int) -> None:
-        """After the opening draw: extra draws, then named cards searched out of the deck (then
-        the discards), the deck reshuffled after a search (R31)."""
-        for skill, n in EXTRA_DRAW.items():
-            if self.has(seat, skill):
-                self._draw(seat, n, skill)
-        for skill, titles in ADDED_CARDS.items():
-            if not self.has(seat, skill):
-                continue
-            for title in titles:
-                card, self.deck, self.discards, self.rng_seed = search(
-                    self.data, title, self.deck, self.discards, self.rng_seed
-                )
-                if card == NO_CARD:
-                    self._emit({"type": "skill-card", "seat": seat, "skill": skill, "card": None})
-                    continue
-                self.hands = _put(self.hands, seat, tuple(sorted((*self.hands[seat], card))))
-                self._emit({"type": "skill-card", "seat": seat, "skill": skill, "card": title})
-
-    def _legal_alt_pick(self) -> list[Move]:
-        cat = self.game.catalogue
-        return [cat.get("alt", a.lower()) for a in ALTITUDES]
 
     def _do_alt_pick(self, move: Move) -> None:
         seat = self.to_act
@@ -662,127 +366,18 @@ class DifState(State):
 
     def _begin_turn(self) -> None:
         """Afterburner step: the counter lit last turn is removed, then one may be lit."""
-        seat = self.turn_seat
-        self.bonus = 0
-        self.speed_left = 0
-        self.from_speed = False
         self.site_checked = False
-        self._emit({"type": "turn", "seat": seat, "round": self.round})
-        if self.burner_on[seat]:
-            self.burner_on = _put(self.burner_on, seat, False)
-            self._emit({"type": "burner", "seat": seat, "on": False})
-        if self.burners[seat] > 0:
-            self.phase, self.to_act = BURNER, seat
-        else:
-            self._start_discard("pre")
+        self._afterburner_step(self.flyer)
 
-    def _legal_burner(self) -> list[Move]:
-        cat = self.game.catalogue
-        return [cat.by_text["burner"], cat.by_text["no-burner"]]
-
-    def _do_burner(self, move: Move) -> None:
-        seat = self.turn_seat
-        if move.verb == "burner":
-            self.burners = _put(self.burners, seat, self.burners[seat] - 1)
-            self.burner_on = _put(self.burner_on, seat, True)
-            self._emit({"type": "burner", "seat": seat, "on": True})
-        self._start_discard("pre")
-
-    def _start_discard(self, step: str) -> None:
-        self.step = step
-        self.timely_n = 0
-        self.phase, self.to_act = DISCARD, self.turn_seat
-
-    def _legal_discard(self) -> list[Move]:
-        cat = self.game.catalogue
-        seat = self.turn_seat
-        out = [cat.by_text["draw"], *self._discard_moves(seat)]
-        if self.step == "pre" and self.rel(seat) < 0 and self.has(seat, "Bat-Turn"):
-            out.append(cat.by_text["neutral"])
-        return out
-
-    def _do_discard(self, move: Move) -> None:
-        seat = self.turn_seat
-        if move.verb == "neutral":
-            # Bat-Turn: back to Neutral at the start of the turn (R33).
-            self.pos = 0
-            self._emit({"type": "neutral", "seat": seat, "why": "Bat-Turn"})
-            return
-        if move.verb == "discard":
-            self._discard(seat, self.data.card(move.name).index, f"{self.step}-turn discard")
-            self.timely_n += 1
-            return
-        if self.step == "timely":
-            # Timely: as many cards drawn as were just discarded (R33).
-            self._draw(seat, self.timely_n, "Timely")
-            self.step = "pre"
-            self._play_step()
-            return
-        post = self.step == "post"
-        thrust = self.thrust(seat, post)
-        if thrust < 0:
-            # R7: a stall. Discard one card, or with none drop to Medium and draw one.
-            self._emit({"type": "stall", "seat": seat})
-            if self.hands[seat]:
-                self._pay(seat, 1, "stall")
-                return
-            self.alts = _put(self.alts, seat, MEDIUM)
-            self._emit({"type": "altitude", "seat": seat, "to": "Medium", "why": "stall"})
-            self._draw(seat, 1, "stall")
-            self._enforce()
-        elif self.has(seat, "Edge of Envelope"):
-            # Draw the Performance, then discard down to it (R33).
-            self._draw(seat, self.perf(seat), f"{self.step}-turn draw")
-            excess = len(self.hands[seat]) - self.perf(seat)
-            if excess > 0:
-                self._pay(seat, excess, "envelope")
-                return
-        else:
-            room = max(0, self.perf(seat) - len(self.hands[seat]))
-            if self.has(seat, "Test Pilot"):
-                room = thrust
-            self._draw(seat, min(thrust, room), f"{self.step}-turn draw")
-        self._after_draw()
-
-    def _after_draw(self) -> None:
-        if self.step == "pre":
-            self.phase, self.to_act = ALTITUDE, self.turn_seat
-        else:
-            self._end_turn()
-
-    def _legal_altitude(self) -> list[Move]:
-        cat = self.game.catalogue
-        seat = self.turn_seat
-        out = [cat.by_text["level"]]
-        if self.alts[seat] < HIGH and self.hands[seat]:
-            out.append(cat.by_text["climb"])
-        if self.alts[seat] > LOW:
-            out.append(cat.by_text["dive"])
-        return out
-
-    def _do_altitude(self, move: Move) -> None:
-        seat = self.turn_seat
-        if move.verb == "climb":
-            self._pay(seat, 1, "climb")
-        elif move.verb == "dive":
-            self._change_altitude(seat, -1, "dive")
-            self._offer_follow(-1, "speed")
-        else:
-            self._speed_step()
-
-    def _change_altitude(self, seat: int, delta: int, why: str) -> None:
-        """One level up or down; a dive draws a card, even above Performance."""
-        self.alts = _put(self.alts, seat, self.alts[seat] + delta)
-        self._emit({"type": "altitude", "seat": seat, "to": ALTITUDES[self.alts[seat]], "why": why})
-        if delta < 0:
-            self._draw(seat, 1, "dive")
+    def _bat_turn_open(self, a: int) -> bool:
+        return self.rel(a) < 0
 
     def _follow_cost(self, follower: int, delta: int) -> int:
         return (1 if self.rel(follower) == 1 else 0) + (1 if delta > 0 else 0)
 
-    def _offer_follow(self, delta: int, then: str) -> None:
+    def _offer_follow(self, mover: int, delta: int, then: AfterFollow) -> None:
         """The enemy holding Advantage or Tailing on the mover may follow (R15)."""
-        follower = 1 - self.turn_seat
+        follower = 1 - self.flyer
         new = self.alts[follower] + delta
         cost = self._follow_cost(follower, delta)
         if self.rel(follower) > 0 and LOW <= new <= HIGH and len(self.hands[follower]) >= cost:
@@ -792,12 +387,8 @@ class DifState(State):
         self._enforce()
         self._continue(then)
 
-    def _legal_follow(self) -> list[Move]:
-        cat = self.game.catalogue
-        return [cat.by_text["follow"], cat.by_text["stay"]]
-
     def _do_follow(self, move: Move) -> None:
-        follower = 1 - self.turn_seat
+        follower = 1 - self.flyer
         if move.verb == "stay":
             self._emit({"type": "stay", "seat": follower})
             self._enforce()
@@ -805,34 +396,26 @@ class DifState(State):
             return
         cost = self._follow_cost(follower, self.follow_delta)
         if cost:
-            self._pay(follower, cost, "follow")
+            self._pay(follower, cost, AfterPay.FOLLOW)
         else:
             self._finish_follow()
 
     def _finish_follow(self) -> None:
-        follower = 1 - self.turn_seat
+        follower = 1 - self.flyer
         self._change_altitude(follower, self.follow_delta, "follow")
         self._enforce()
         self._continue(self.follow_then)
 
-    def _continue(self, then: str) -> None:
-        if then == "speed":
-            self._speed_step()
-        elif self.from_speed:
-            self._speed_or_play()
-        else:
-            self._play_step()
-
     def _speed_step(self) -> None:
         """The faster aircraft gets one 1-point maneuver per point of speed difference (R1)."""
-        seat = self.turn_seat
+        seat = self.flyer
         self.speed_left = max(0, self.plane(seat).speed - self.plane(1 - seat).speed)
         self._speed_or_play()
 
     def _speed_or_play(self) -> None:
         self.from_speed = False
         if self.speed_left > 0:
-            self.phase, self.to_act = SPEED, self.turn_seat
+            self.phase, self.to_act = SPEED, self.flyer
         else:
             self._play_step()
 
@@ -842,26 +425,19 @@ class DifState(State):
 
     def _legal_speed(self) -> list[Move]:
         cat = self.game.catalogue
-        seat = self.turn_seat
+        seat = self.flyer
         rel = self.rel(seat)
         pos = rel < 2 and self._can_hold(seat, rel + 1)
-        return list(_speed_moves(cat, pos, self.bands[seat], self.bands[1 - seat]))
+        bands = self.bands
+        return [cat.by_text["end"], *_speed_moves(cat, -1, pos, bands[seat], bands[1 - seat], True)]
 
-    def _do_speed(self, move: Move) -> None:
-        seat = self.turn_seat
-        if move.verb == "end":
-            self.speed_left = 0
-            self._play_step()
-            return
-        self.speed_left -= 1
-        self.from_speed = True
-        kind = "pos" if move.name == "pos" else "range"
-        a, b = (1, 0) if kind == "pos" else (move.a, move.b)
-        self._open(kind, link=(seat, NO_CARD, "Maneuvering", "speed"), card=NO_CARD, a=a, b=b)
+    def _speed_maneuver(self, kind: str, steps: int, foe: int, t: int) -> None:
+        link = (self.flyer, NO_CARD, "Maneuvering", "speed")
+        self._open(kind, link=link, card=NO_CARD, a=steps, b=foe)
 
     def _play_step(self) -> None:
         self.from_speed = False
-        self.phase, self.to_act = PLAY, self.turn_seat
+        self.phase, self.to_act = PLAY, self.flyer
         if not self.site_checked:
             self.site_checked = True
             self._site_check()
@@ -873,7 +449,7 @@ class DifState(State):
         (its altitude and its own range band) draws; a Tone (SAM) or Guns (AAA) attacks once."""
         site = self.game.site
         owner = self.game.site_seat
-        target = self.turn_seat
+        target = self.flyer
         if site is None or target == owner:
             return
         cell = (ALTITUDES[self.alts[target]], RANGES[self.bands[target]])
@@ -912,7 +488,7 @@ class DifState(State):
     def _legal_play(self) -> list[Move]:
         """Attacks first, then actions, maneuvers, and the free moves last (for the terminal)."""
         cat = self.game.catalogue
-        seat = self.turn_seat
+        seat = self.flyer
         rel = self.rel(seat)
         bands, alts = self.bands, self.alts
         mutual = flight.mutual_range(bands[0], bands[1], alts[0], alts[1])
@@ -951,10 +527,10 @@ class DifState(State):
         return attacks
 
     def _do_play(self, move: Move) -> None:
-        seat = self.turn_seat
+        seat = self.flyer
         verb = move.verb
         if verb == "end":
-            self._start_discard("post")
+            self._start_discard(POST)
             return
         if verb == "neutral":
             self.pos = 0
@@ -962,7 +538,7 @@ class DifState(State):
             return
         if verb == "timely":
             self._spend(seat, "Timely")
-            self._start_discard("timely")
+            self._start_discard(TIMELY)
             return
         card = self.data.card(move.name)
         self.hands = _put(self.hands, seat, _without(self.hands[seat], card.index))
@@ -985,7 +561,7 @@ class DifState(State):
             if cost < full and not self.has(seat, "In My Sights!"):
                 self._spend(seat, "Gun Fighter")
             if cost:
-                self._pay(seat, cost, "open")
+                self._pay(seat, cost, AfterPay.OPEN)
             else:
                 self._react_step()
         elif verb == "tone":
@@ -1006,7 +582,7 @@ class DifState(State):
                 self._emit({"type": "play", "seat": seat, "card": card.title, "use": "tactic"})
                 self.kind, self.cyc_card, self.cyc_a, self.chain = card.action, card.index, up, ()
                 if up > 0:
-                    self._pay(seat, 1, "tactic")  # a climb costs a card, Tactic or not
+                    self._pay(seat, 1, AfterPay.TACTIC)  # a climb costs a card, Tactic or not
                 else:
                     self._effect(seat)
                 return
@@ -1037,7 +613,7 @@ class DifState(State):
             event["missile"] = missile
         self._emit(event)
         if pay:
-            self._pay(seat, pay, "open")
+            self._pay(seat, pay, AfterPay.OPEN)
         else:
             self._react_step()
 
@@ -1055,30 +631,9 @@ class DifState(State):
 
     # --- paying a cost ------------------------------------------------------------------------
 
-    def _pay(self, seat: int, n: int, then: str) -> None:
-        """The payer chooses the ``n`` cards to discard, one decision each."""
-        self.pay_seat, self.pay_left, self.pay_then = seat, n, then
-        self.phase, self.to_act = PAY, seat
-
-    def _legal_pay(self) -> list[Move]:
-        return self._discard_moves(self.pay_seat)
-
-    def _do_pay(self, move: Move) -> None:
-        seat = self.pay_seat
-        self._discard(seat, self.data.card(move.name).index, self.pay_then)
-        self.pay_left -= 1
-        if self.pay_left:
-            return
-        then = self.pay_then
-        if then in ("stall", "envelope"):
-            self._after_draw()
-        elif then == "climb":
-            self._change_altitude(seat, 1, "climb")
-            self._offer_follow(1, "speed")
-        elif then == "follow":
-            self._finish_follow()
-        elif then == "tactic":
-            self._effect(seat)
+    def _paid(self, a: int, then: AfterPay) -> None:
+        if then is AfterPay.TACTIC:
+            self._effect(a)
         else:
             self._react_step()
 
@@ -1089,21 +644,21 @@ class DifState(State):
 
     def _source(self, seat: int) -> tuple[Hand, str]:
         """Where a seat's reactions come from: the missile hand for the attacker in flight."""
-        if self.kind == "missile" and seat == self.turn_seat:
+        if self.kind == "missile" and seat == self.flyer:
             return self.missile_hand, "missile"
-        if self.kind == "site" and seat != self.turn_seat:
+        if self.kind == "site" and seat != self.flyer:
             return self.site_hand, "site"
         return self.hands[seat], "hand"
 
     def can_react(self, seat: int, card: CardType, top: Link) -> bool:
         """React To names the title, or Ace Pilot (anything), or Split-S on the enemy's turn."""
-        return _reacts(card, top[2], self._restricted(seat), seat != self.turn_seat)
+        return reacts(card, top[2], self._restricted(seat), True, seat != self.flyer)
 
     def _restricted(self, seat: int) -> bool:
         """Whether the seat reacts from a missile's or a site's hand (no pilot: R38)."""
         if self.kind == "missile":
-            return seat == self.turn_seat
-        return self.kind == "site" and seat != self.turn_seat
+            return seat == self.flyer
+        return self.kind == "site" and seat != self.flyer
 
     def _can_countermeasure(self, seat: int, top: Link) -> bool:
         """Countermeasures answer a Tone or any card the missile plays (R12)."""
@@ -1117,23 +672,13 @@ class DifState(State):
         top = self.chain[-1]
         out = [cat.by_text["pass"]]
         hand, source = self._source(seat)
-        wild: list[Move] = []
         agile = jink = False
         if source == "hand" and self.skills_shown and self.skills[seat]:
             # Agile, Jink: once per game any card reacts as an Ace Pilot (R34).
             agile = self.fresh(seat, "Agile")
             jink = self.kind == "gun" and seat != self.chain[0][0] and self.fresh(seat, "Jink")
-        reactions = _reactions(cat, top[2], self._restricted(seat), seat != self.turn_seat)
-        for index in dict.fromkeys(hand):
-            move = reactions[index]
-            if move is not None:
-                out.append(move)
-            else:
-                slug = self.data.cards[index].slug
-                if agile:
-                    wild.append(cat.get("agile", slug))
-                if jink:
-                    wild.append(cat.get("jink", slug))
+        reactions = _reactions(cat, top[2], self._restricted(seat), seat != self.flyer)
+        wild = self._reactions_from(hand, reactions, agile, jink, out)
         if self._can_countermeasure(seat, top):
             out.append(cat.by_text["cm"])
         if (
@@ -1152,28 +697,7 @@ class DifState(State):
             self._emit({"type": "pass", "seat": seat})
             self._resolve()
             return
-        if move.verb == "cm":
-            self.cms = _put(self.cms, seat, self.cms[seat] - 1)
-            link: Link = (seat, NO_CARD, "Countermeasures", "cm")
-        elif move.verb == "lucky":
-            self._spend(seat, "Lucky")
-            self.cms = _put(self.cms, seat, self.cms[seat] - 1)
-            link = (seat, NO_CARD, "Ace Pilot", "lucky")
-        elif move.verb in ("agile", "jink"):
-            self._spend(seat, "Agile" if move.verb == "agile" else "Jink")
-            card = self.data.card(move.name)
-            self.hands = _put(self.hands, seat, _without(self.hands[seat], card.index))
-            link = (seat, card.index, "Ace Pilot", "hand")
-        else:
-            card = self.data.card(move.name)
-            hand, source = self._source(seat)
-            if source == "missile":
-                self.missile_hand = _without(hand, card.index)
-            elif source == "site":
-                self.site_hand = _without(hand, card.index)
-            else:
-                self.hands = _put(self.hands, seat, _without(hand, card.index))
-            link = (seat, card.index, card.title, source)
+        link = self._reaction_link(seat, move)
         self.chain += (link,)
         self._emit({"type": "react", "seat": seat, "card": self._describe(link), "from": link[3]})
         self.to_act = 1 - seat
@@ -1201,7 +725,7 @@ class DifState(State):
             self._effect(chain[0][0])
             return
         cards = self.data.cards
-        active = self.turn_seat
+        active = self.flyer
         split = [
             s
             for s, c, _, _ in chain
@@ -1213,7 +737,7 @@ class DifState(State):
             self._draw(split[-1], 1, "Split-S")
             self._end_turn()
             return
-        self._continue("after")
+        self._continue(THEN_AFTER)
 
     def _effect(self, seat: int) -> None:
         """What a standing action does."""
@@ -1221,7 +745,7 @@ class DifState(State):
         enemy = 1 - seat
         if kind == "site":
             assert self.game.site is not None
-            target = self.turn_seat
+            target = self.flyer
             self._emit({"type": "destroyed", "seat": target, "by": seat, "weapon": "site"})
             name = self.game.site.name
             self._finish([1 - target], f"{self.plane(target).name} shot down by the {name} site")
@@ -1250,14 +774,14 @@ class DifState(State):
             self._emit({"type": "bonus", "seat": seat, "bonus": self.bonus})
         elif kind == "altitude_1":
             self._change_altitude(seat, self.cyc_a, self._title(self.cyc_card))
-            self._offer_follow(self.cyc_a, "after")
+            self._offer_follow(self.flyer, self.cyc_a, THEN_AFTER)
             return
         if kind in ("pos", "pos_to_neutral", "disadv_to_adv"):
             self._emit(
                 {"type": "position", "seat": seat, "position": flight.position_name(self.rel(seat))}
             )
         self._enforce()
-        self._continue("after")
+        self._continue(THEN_AFTER)
 
     def _enforce(self) -> None:
         """R8: a holder beyond the reach of its weapons drops back to Neutral at once."""
@@ -1270,61 +794,11 @@ class DifState(State):
 
     # --- missiles ----------------------------------------------------------------------------
 
-    def _legal_launch(self) -> list[Move]:
-        cat = self.game.catalogue
-        out = [cat.by_text["launch"], cat.by_text["hold"]]
-        if (
-            self.game.options["second_missile"]
-            and self.missiles[self.turn_seat][self.cyc_missile] >= 2
-        ):
-            out.append(cat.by_text["launch2"])
-        return out
+    def _launch_target(self) -> tuple[int, int, JSON]:
+        seat = self.flyer
+        return 1 - seat, self.rel(seat), {}
 
-    def _do_launch(self, move: Move) -> None:
-        seat = self.turn_seat
-        if move.verb == "hold":
-            self._emit({"type": "hold", "seat": seat})
-            self._play_step()
-            return
-        enemy = 1 - seat
-        missile = self.data.missiles[self.cyc_missile]
-        counts = self.missiles[seat]
-        fired = 2 if move.verb == "launch2" else 1
-        self.missiles = _put(
-            self.missiles, seat, _put(counts, missile.index, counts[missile.index] - fired)
-        )
-        # The 2nd missile adds a card (Cocky one more); Better Envelope adds one (R33, R35).
-        extra = launch_extra(fired, self.has(seat, "Cocky"), self.has(seat, "Better Envelope"))
-        size = flight.missile_hand_size(
-            self.data,
-            missile=missile,
-            rel=self.rel(seat),
-            card_mod=self.data.cards[self.cyc_card].missile_hand_mod + extra,
-            bonus=self.bonus,
-            alt_attacker=self.alts[seat],
-            alt_target=self.alts[enemy],
-            target=self.plane(enemy),
-            target_burner=self.burner_on[enemy],
-        )
-        self.bonus = 0
-        if size and self.fresh(enemy, "Alert"):
-            self._spend(enemy, "Alert")
-            size = 0
-        self.missile_hand = tuple(sorted(self._take(size)))
-        self._emit(
-            {
-                "type": "launch",
-                "seat": seat,
-                "missile": missile.name,
-                "cards": len(self.missile_hand),
-                "fired": fired,
-            },
-            {seat: {"missile_hand": [self._title(c) for c in self.missile_hand]}},
-        )
-        if self.has(enemy, "Quick Hands"):
-            self._draw(enemy, fired, "Quick Hands")
-        self._enforce()
-        self.kind, self.chain = "missile", ((seat, NO_CARD, "Missile", "missile"),)
+    def _missile_window(self) -> None:
         self._react_step()
 
     # --- the end ----------------------------------------------------------------------------
@@ -1337,13 +811,11 @@ class DifState(State):
             if self.round > self.data.constants.rounds_per_dogfight:
                 self._finish([0, 1], "six rounds flown and nobody shot down: a draw")
                 return
-        self.turn_seat = 1 - self.turn_seat
+        self.flyer = 1 - self.flyer
         self._begin_turn()
 
     def _finish(self, winners: list[int], why: str) -> None:
-        self.phase, self.to_act = OVER, None
-        share = 1.0 / len(winners)
-        self.result = (share if 0 in winners else 0.0, share if 1 in winners else 0.0)
+        self._end(winners)
         self.end_reason = why
         self._emit({"type": "game-end", "winners": winners, "why": why})
 
@@ -1394,7 +866,7 @@ class DifState(State):
             "to_act": self.to_act,
             "round": self.round,
             "rounds": data.constants.rounds_per_dogfight,
-            "turn": self.turn_seat if self.phase not in (PICK, ALT_PICK, INITIATIVE) else None,
+            "turn": self.flyer if self.phase not in (PICK, ALT_PICK, INITIATIVE) else None,
             "step": self.step,
             "deck": len(self.deck),
             "discards": self._pile(),
@@ -1425,7 +897,7 @@ class DifState(State):
             out["hand"] = [self._title(c) for c in self.hands[player]]
             if self.has_expertise():
                 out["pool"] = [self._title(c) for c in self.pools[player]]
-            if self.kind == "missile" and self.chain and player == self.turn_seat:
+            if self.kind == "missile" and self.chain and player == self.flyer:
                 out["missile_hand"] = [self._title(c) for c in self.missile_hand]
             if self.site_hand and player == self.game.site_seat:
                 out["site_hand"] = [self._title(c) for c in self.site_hand]
@@ -1476,7 +948,7 @@ class DifState(State):
         new = self.clone()
         assert isinstance(new, DifState)
         other = 1 - player
-        hidden_missile = self.kind == "missile" and bool(self.chain) and self.turn_seat == other
+        hidden_missile = self.kind == "missile" and bool(self.chain) and self.flyer == other
         pool = list(self.deck) + list(self.hands[other]) + list(self.pools[other])
         seen = self.lent if self.lent != NO_CARD and self.to_act == other else NO_CARD
         if seen != NO_CARD:  # the card taken from the pool was shown: it stays in the hand
@@ -1496,13 +968,7 @@ class DifState(State):
         size = len(self.pools[other])
         new.pools = _put(self.pools, other, tuple(sorted(pool[:size])))
         pool = pool[size:]
-        if hidden_missile:
-            size = len(self.missile_hand)
-            new.missile_hand, pool = tuple(sorted(pool[:size])), pool[size:]
-        if hidden_site:
-            size = len(self.site_hand)
-            new.site_hand, pool = tuple(sorted(pool[:size])), pool[size:]
-        new.deck = tuple(pool)
+        self._deal_cycle_hands(new, pool, hidden_missile, hidden_site)
         if self.planes[other] >= 0 and not self.planes_shown:
             choices = self.eligible()
             new.planes = _put(self.planes, other, choices[seed % len(choices)])
@@ -1521,24 +987,14 @@ class DifState(State):
 
     def check_invariants(self) -> None:
         """Every card is somewhere exactly once; counters and positions stay in range."""
-        counts = [0] * len(self.data.cards)
-        zones = [self.deck, self.discards, self.missile_hand, self.site_hand, *self.hands]
-        zones += self.pools
-        zones.append(tuple(c for _, c, _, _ in self.chain if c != NO_CARD))
-        for zone in zones:
-            for c in zone:
-                counts[c] += 1
-        decks = int(self.game.options["decks"])
-        assert counts == [c.count * decks for c in self.data.cards], "cards not conserved"
-        assert all(h == tuple(sorted(h)) for h in self.hands), "hands are kept sorted"
-        assert all(p == tuple(sorted(p)) for p in self.pools), "pools are kept sorted"
+        self._check_cards()
         assert all(not p or len(p) <= self.plane(s).performance for s, p in enumerate(self.pools))
         assert -2 <= self.pos <= 2
         assert all(GUN <= b <= AH for b in self.bands)
         assert all(c >= 0 for c in self.cms) and all(b >= 0 for b in self.burners)
         assert all(n >= 0 for counts_ in self.missiles for n in counts_)
         # While the follower decides (and pays), the position waits for the follow (R15).
-        following = self.phase == FOLLOW or (self.phase == PAY and self.pay_then == "follow")
+        following = self.phase == FOLLOW or (self.phase == PAY and self.pay_then is AfterPay.FOLLOW)
         if self.alts_shown and self.pos and not following:
             holder = 0 if self.pos > 0 else 1
             assert self.mutual() <= self.reach(holder), "position held beyond weapon reach"
@@ -1577,28 +1033,13 @@ def _ratings(plane: Aircraft) -> JSON:
 
 
 @cache
-def _reach(cat: Catalogue, gun: bool, missiles: Hand) -> int:
-    """``flight.reach`` by whether the aircraft has a gun and its missiles left (cached: the
-    rules ask after every maneuver and the answers are few)."""
-    best = GUN if gun else flight.NO_REACH
-    for index, count in enumerate(missiles):
-        if count > 0:
-            best = max(best, cat.data.missiles[index].band)
-    return best
-
-
-@cache
 def _tone_moves(
     cat: Catalogue, rel: int, mutual: int, missiles: Hand
 ) -> tuple[tuple[Move, ...], ...]:
     """By card index: the Tones it may play at this position and range with these missiles
     left (cached per situation: the play step asks on every decision)."""
     data = cat.data
-    fit = [
-        m
-        for m in data.missiles
-        if rel >= 0 and missiles[m.index] and m.cards[rel] is not None and m.reaches(mutual)
-    ]
+    fit = [m for m in data.missiles if flight.can_fire(m, rel, mutual, missiles[m.index])]
     return tuple(
         tuple(cat.get("tone", c.slug, m.slug) for m in fit) if c.can_tone else ()
         for c in data.cards
@@ -1612,7 +1053,7 @@ def _card_moves(
     """By card index: its actions, and its maneuvers (position, then range), in the play step
     in this situation. Cached: at most a few hundred situations; ``hold`` is the mutual range
     within reach, ``climb`` and ``dive`` whether an Altitude card may go up or down."""
-    ranges = _range_moves(cat, mine, theirs)
+    ranges = _range_moves(cat, -1, mine, theirs, True)
     table = []
     for card in cat.data.cards:
         name = card.slug
@@ -1630,40 +1071,11 @@ def _card_moves(
             if dive:
                 act.append(cat.get("act", name, "down"))
         moves: list[Move] = []
-        for k in range(1, min(card.positioning, 4, 2 - rel) + 1):
+        for k in flight.position_steps(card.positioning, rel):
             if rel + k <= 0 or hold:
                 moves.append(cat.get("pos", name, a=k))
         table.append((tuple(act), (*moves, *ranges[card.index])))
     return tuple(table)
-
-
-@cache
-def _range_moves(cat: Catalogue, mine: int, theirs: int) -> tuple[tuple[Move, ...], ...]:
-    """By card index: its range maneuvers that keep both bands between G and AH (cached per
-    band pair, so that ``_card_moves`` builds its tables quickly)."""
-    table = []
-    for card in cat.data.cards:
-        moves: list[Move] = []
-        if card.range:
-            for me in range(GUN - mine, AH - mine + 1):
-                for foe in range(GUN - theirs, AH - theirs + 1):
-                    if (me or foe) and abs(me) + abs(foe) <= card.range:
-                        moves.append(cat.get("range", card.slug, a=me, b=foe))
-        table.append(tuple(moves))
-    return tuple(table)
-
-
-@cache
-def _speed_moves(cat: Catalogue, pos: bool, mine: int, theirs: int) -> tuple[Move, ...]:
-    """The Speed Maneuvers open with these range bands (``pos``: a position step may be held),
-    after ending them (cached: sixteen band pairs)."""
-    out = [cat.by_text["end"]]
-    if pos:
-        out.append(cat.get("speed", "pos"))
-    for me, foe in ((-1, 0), (1, 0), (0, -1), (0, 1)):
-        if GUN <= mine + me <= AH and GUN <= theirs + foe <= AH:
-            out.append(cat.get("speed", "range", a=me, b=foe))
-    return tuple(out)
 
 
 @cache
@@ -1673,55 +1085,10 @@ def _reactions(
     """By card index, its reaction to an action titled ``title`` (None if it may not react):
     ``restricted`` for a missile's or site's hand, ``enemy_turn`` off the reactor's turn."""
     return tuple(
-        cat.react[c.index] if _reacts(c, title, restricted, enemy_turn) else None
+        cat.react[c.index] if reacts(c, title, restricted, True, enemy_turn) else None
         for c in cat.data.cards
     )
 
 
-def _reacts(card: CardType, title: str, restricted: bool, enemy_turn: bool) -> bool:
-    """React To names the title, or Ace Pilot (anything), or Split-S on the enemy's turn; a
-    missile's or site's hand has no pilot, so cards not usable there never react (R38)."""
-    if restricted and not card.usable_in_missile_hand:
-        return False
-    react = card.react_to
-    if title in react or "ANY" in react:
-        return True
-    return "ANY_ENEMY_TURN" in react and enemy_turn
-
-
-def _lent_plays(slug: str, moves: list[Any]) -> list[Any]:
-    """The moves that play the card named ``slug`` (a pool card is played, never paid: R60)."""
-    return [m for m in moves if m.name == slug and m.verb in PLAY_VERBS]
-
-
-# Typed list[Any] so legal_actions returns the generators' lists of Moves as lists of Actions.
-_LEGAL: dict[str, Callable[[DifState], list[Any]]] = {
-    PICK: DifState._legal_pick,
-    ALT_PICK: DifState._legal_alt_pick,
-    INITIATIVE: DifState._legal_initiative,
-    BURNER: DifState._legal_burner,
-    DISCARD: DifState._legal_discard,
-    ALTITUDE: DifState._legal_altitude,
-    FOLLOW: DifState._legal_follow,
-    SPEED: DifState._legal_speed,
-    PLAY: DifState._legal_play,
-    PAY: DifState._legal_pay,
-    REACT: DifState._legal_react,
-    LAUNCH: DifState._legal_launch,
-    SKILL: DifState._legal_skill,
-}
-_APPLY: dict[str, Callable[[DifState, Move], None]] = {
-    PICK: DifState._do_pick,
-    ALT_PICK: DifState._do_alt_pick,
-    INITIATIVE: DifState._do_initiative,
-    BURNER: DifState._do_burner,
-    DISCARD: DifState._do_discard,
-    ALTITUDE: DifState._do_altitude,
-    FOLLOW: DifState._do_follow,
-    SPEED: DifState._do_speed,
-    PLAY: DifState._do_play,
-    PAY: DifState._do_pay,
-    REACT: DifState._do_react,
-    LAUNCH: DifState._do_launch,
-    SKILL: DifState._do_skill,
-}
+_LEGAL: dict[str, Callable[[DifState], list[Any]]] = by_phase(DifState, "_legal_")
+DifState._DO = by_phase(DifState, "_do_")

@@ -112,12 +112,12 @@ def read_setup(self: DifState, setup: Mapping[str, Any], pool: list[int]) -> Non
         self._initiative()
         return
     self.first = count("first", 1)(setup["first"])
-    self.turn_seat = self.first
+    self.flyer = self.first
     step = setup.get("step", "turn")
     if step not in ("turn", "play"):
         raise ConfigError("setup step: 'turn' (start of a turn) or 'play' (its Play Cards step)")
     if step == "play":
-        self._emit({"type": "turn", "seat": self.turn_seat, "round": self.round})
+        self._emit({"type": "turn", "seat": self.flyer, "round": self.round})
         self._play_step()
     else:
         self._begin_turn()

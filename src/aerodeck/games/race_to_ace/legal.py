@@ -153,14 +153,14 @@ class LegalMoves(Table):
         if have[GOLDEN_BIRD]:
             append(_BARE_GOLDEN_BIRD)
         acqs = self.acqs
-        golden_bird = self.golden_bird
+        immune = self.immune
         flameout = have[FLAMEOUT]
         if fo:
             if flameout:
                 downed = self.downed
                 at = _AT_FLAMEOUT
                 for t in _OTHERS[self.n][p]:
-                    if not downed[t] and t != golden_bird:
+                    if not downed[t] and not immune(t):
                         append(at[t])
         else:
             visual, radar, guns, missile = have[VISUAL], have[RADAR], have[GUNS], have[MISSILE]
@@ -174,9 +174,9 @@ class LegalMoves(Table):
                 guns_at = [False] * n
                 missile_at = [False] * n
                 for stack in acqs:
-                    kind, target, source, cover, _ = stack
+                    target, source, cover = stack.target, stack.source, stack.cover
                     mine = not tokens or source == p
-                    if kind == VISUAL:
+                    if stack.kind == VISUAL:
                         if mine and visual_slot[target] is None:
                             visual_slot[target] = stack
                         fire_at = guns_at
@@ -196,17 +196,19 @@ class LegalMoves(Table):
                         continue
                     if visual:
                         slot = visual_slot[t]
-                        if slot is None or (slot[2] == p and slot[3] == MANEUVER and counters):
+                        if slot is None or (
+                            slot.source == p and slot.cover == MANEUVER and counters
+                        ):
                             append(_AT_VISUAL[t])
                     if radar:
                         slot = radar_slot[t]
-                        if slot is None or slot[3] == JAMMIT:
+                        if slot is None or slot.cover == JAMMIT:
                             append(_AT_RADAR[t])
                     if guns and guns_at[t]:
                         append(_AT_GUNS[t])
                     if missile and missile_at[t]:
                         append(_AT_MISSILE[t])
-                    if flameout and golden_bird != t:
+                    if flameout and not immune(t):
                         append(_AT_FLAMEOUT[t])
             elif visual or radar or flameout:
                 # No acquisition in play (or no attack card): every VISUAL and RADAR is open,
@@ -219,11 +221,11 @@ class LegalMoves(Table):
                         append(_AT_VISUAL[t])
                     if radar:
                         append(_AT_RADAR[t])
-                    if flameout and golden_bird != t:
+                    if flameout and not immune(t):
                         append(_AT_FLAMEOUT[t])
         for stack in acqs:
             # Only stacks on or from p, and RADARs (JAMMIT!), take a play from p.
-            if stack[1] == p or stack[2] == p or stack[0] == RADAR:
+            if p in (stack.target, stack.source) or stack.kind == RADAR:
                 self._stack_moves(p, stack, have, fo, append)
         if self.wingmen:
             moves.extend(_discards_of(self.hands[p], self.wings[p]))
@@ -235,7 +237,7 @@ class LegalMoves(Table):
         self, p: int, stack: Stack, have: Hand, fo: bool, add: Callable[[Action], None]
     ) -> None:
         """The plays open to ``p`` on one acquisition in play, passed to ``add`` in order."""
-        kind, target, source, cover, cover_owner = stack
+        kind, target, source, cover = stack.kind, stack.target, stack.source, stack.cover
         if target == p and cover != MANEUVER:
             # A defence in your own turn against an acquisition on you: no dogfight (R1).
             if cover == NONE:
@@ -244,7 +246,7 @@ class LegalMoves(Table):
                         add(_ON[MANEUVER][kind][source][target])
                 elif have[JAMMIT]:
                     add(_ON[JAMMIT][kind][source][target])
-            if self.golden_bird != source:
+            if not self.immune(source):
                 if have[MALFUNCTION]:
                     add(_ON[MALFUNCTION][kind][source][target])
                 if have[FLAMEOUT]:
@@ -257,7 +259,7 @@ class LegalMoves(Table):
             if cover == JAMMIT and (not self.tokens or source == p):
                 if have[JAMMIT]:
                     add(_ON[JAMMIT][kind][source][target])  # ECCM (R9)
-                if have[MALFUNCTION] and self.golden_bird != cover_owner:
+                if have[MALFUNCTION] and not self.immune(stack.cover_owner):
                     add(_ON[MALFUNCTION][kind][source][target])
             elif cover == NONE and source != p and have[JAMMIT]:
                 add(_ON[JAMMIT][kind][source][target])  # offensive JAMMIT! on a RADAR (R9)
@@ -267,7 +269,7 @@ class LegalMoves(Table):
         out: list[Action] = []
         if not fo and have[MANEUVER] and self.hot_stick != d:
             out.append(_ON[MANEUVER][VISUAL][a][d])
-        if self.golden_bird != d:
+        if not self.immune(d):
             for card in (MALFUNCTION, FLAMEOUT):
                 if have[card]:
                     out.append(_ON[card][VISUAL][a][d])
@@ -285,7 +287,7 @@ class LegalMoves(Table):
         pending = self.pending
         if (
             pending is not None
-            and pending[2] == x
+            and pending.against == x
             and self._special_hidden(GOLDEN_BIRD)
             and have[GOLDEN_BIRD]
         ):
@@ -293,7 +295,7 @@ class LegalMoves(Table):
         stack = self._find(kind, d, a)
         if stack is None:
             return out
-        cover = stack[3]
+        cover = stack.cover
         fo = False
         for victim, _ in self.flames:
             if victim == x:
@@ -304,7 +306,7 @@ class LegalMoves(Table):
                 out.append(_ON[MANEUVER][kind][a][d])
             if kind == RADAR and have[JAMMIT]:
                 out.append(_ON[JAMMIT][kind][a][d])
-            if self.golden_bird != a:
+            if not self.immune(a):
                 if have[MALFUNCTION]:
                     out.append(_ON[MALFUNCTION][kind][a][d])
                 if have[FLAMEOUT]:
@@ -316,7 +318,7 @@ class LegalMoves(Table):
                 out.append(_AT[RADAR][d])
             if have[JAMMIT]:
                 out.append(_ON[JAMMIT][kind][a][d])
-            if have[MALFUNCTION] and self.golden_bird != d:
+            if have[MALFUNCTION] and not self.immune(d):
                 out.append(_ON[MALFUNCTION][kind][a][d])
         return out
 
@@ -325,9 +327,9 @@ class LegalMoves(Table):
         assert self.df is not None
         a, d, kind = self.df
         stack = self._find(kind, d, a)
-        if stack is None or stack[3] == JAMMIT:
+        if stack is None or stack.cover == JAMMIT:
             return None
-        if stack[3] == MANEUVER:
+        if stack.cover == MANEUVER:
             return d, a, GUNS
         return a, d, GUNS if kind == VISUAL else MISSILE
 
@@ -345,7 +347,7 @@ class LegalMoves(Table):
             return []
         if self.react_kind == GOLDEN_BIRD:
             return [_BARE[GOLDEN_BIRD]]
-        maneuverer = pending[1]
+        maneuverer = pending.by
         return [_ON[HOT_STICK][VISUAL][x][maneuverer]]
 
     def _weapon_answers(self, x: int, have: Hand) -> list[Action]:
@@ -354,6 +356,6 @@ class LegalMoves(Table):
         out: list[Action] = []
         if weapon == MISSILE and have[JAMMIT]:
             out.append(_BARE[JAMMIT])
-        if have[MALFUNCTION] and self.golden_bird != shooter:
+        if have[MALFUNCTION] and not self.immune(shooter):
             out.append(_BARE[MALFUNCTION])
         return out

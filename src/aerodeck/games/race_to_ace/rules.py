@@ -34,7 +34,6 @@ from aerodeck.games.race_to_ace.cards import (
     VISUAL,
     add_to,
 )
-from aerodeck.games.race_to_ace.info import Information
 from aerodeck.games.race_to_ace.legal import LegalMoves
 from aerodeck.games.race_to_ace.table import (
     ACQUISITION_POINTS,
@@ -45,7 +44,6 @@ from aerodeck.games.race_to_ace.table import (
     KILL_POINTS,
     LOST,
     NONE,
-    OVER,
     REACT,
     TRIM,
     TURN,
@@ -56,6 +54,7 @@ from aerodeck.games.race_to_ace.table import (
     Stack,
     stack_ref,
 )
+from aerodeck.games.race_to_ace.view import Information
 
 if TYPE_CHECKING:
     from aerodeck.games.race_to_ace.game import RaceToAce
@@ -255,17 +254,6 @@ class RaceState(LegalMoves, Information):
                 {seat: {"cards": [c.WORDS[k] for k in drawn]}},
             )
 
-    @property
-    def current_player(self) -> int | None:
-        return self.to_act
-
-    @property
-    def is_terminal(self) -> bool:
-        return self.phase == OVER
-
-    def returns(self) -> list[float]:
-        return list(self.result) if self.result is not None else [0.0] * self.n
-
     def _apply(self, action: Action) -> None:
         assert isinstance(action, Move)
         self.legal_cache = None
@@ -347,7 +335,7 @@ class RaceState(LegalMoves, Information):
             snapshot = self._snapshot()
             self.flames += ((t, p),)
             self._event(p, card, "flameout", pilot=t)
-            self._maybe_react(t, GOLDEN_BIRD, (FLAMEOUT, p, t, snapshot))
+            self._maybe_react(t, GOLDEN_BIRD, Pending(FLAMEOUT, p, t, snapshot))
 
     def _acquire(self, p: int, kind: int, t: int) -> None:
         """Place ``kind`` on ``t``: new, or replacing a suppressed RADAR / outmaneuvered VISUAL."""
@@ -358,7 +346,7 @@ class RaceState(LegalMoves, Information):
             what = "reacquire" if kind == RADAR else "counter_maneuver"
         else:
             what = "acquire"
-        self.acqs += ((kind, t, p, NONE, NONE),)
+        self.acqs += (Stack(kind, t, p),)
         self._event(p, kind, what, pilot=t)
 
     def _play_on_stack(self, p: int, card: int, stack: Stack) -> None:
@@ -366,22 +354,22 @@ class RaceState(LegalMoves, Information):
         if target == p:
             if card == MANEUVER:
                 snapshot = self._snapshot()
-                self._set(stack, (kind, target, source, MANEUVER, p))
+                self._set(stack, Stack(kind, target, source, MANEUVER, p))
                 self._event(p, card, "outmaneuver", stack=stack)
-                self._maybe_react(source, HOT_STICK, (MANEUVER, p, source, snapshot))
+                self._maybe_react(source, HOT_STICK, Pending(MANEUVER, p, source, snapshot))
             elif card == JAMMIT:
-                self._set(stack, (kind, target, source, JAMMIT, p))
+                self._set(stack, Stack(kind, target, source, JAMMIT, p))
                 self._event(p, card, "suppress", stack=stack)
                 self._end_turn()
             else:
                 snapshot = self._snapshot()
                 self._break(p, card, stack)
-                self._maybe_react(source, GOLDEN_BIRD, (card, p, source, snapshot))
+                self._maybe_react(source, GOLDEN_BIRD, Pending(card, p, source, snapshot))
         elif source == p and cover == MANEUVER:
             self._counter_maneuver(p, card, stack)
             self._engage(p, target, VISUAL)
         elif cover == JAMMIT:
-            restored: Stack = (kind, target, source, NONE, NONE)
+            restored = Stack(kind, target, source)
             snapshot = self._snapshot()
             self._set(stack, restored)
             if card == JAMMIT:
@@ -391,20 +379,20 @@ class RaceState(LegalMoves, Information):
             else:
                 self.discards += (JAMMIT, MALFUNCTION)
                 self._event(p, card, "unjam", stack=stack)
-                self._maybe_react(cover_owner, GOLDEN_BIRD, (card, p, cover_owner, snapshot))
+                self._maybe_react(cover_owner, GOLDEN_BIRD, Pending(card, p, cover_owner, snapshot))
         else:
-            self._set(stack, (kind, target, source, JAMMIT, p))
+            self._set(stack, Stack(kind, target, source, JAMMIT, p))
             self._event(p, card, "suppress", stack=stack)
             self._end_turn()
 
     def _break(self, p: int, card: int, stack: Stack) -> None:
         """MALFUNCTION or FLAMEOUT breaks an acquisition; a FLAMEOUT lands on its source (R10)."""
         self._remove(stack)
-        if stack[3] != NONE:
-            self.discards += (stack[3],)
-        self.discards += (stack[0],)
+        if stack.cover != NONE:
+            self.discards += (stack.cover,)
+        self.discards += (stack.kind,)
         if card == FLAMEOUT:
-            self.flames += ((stack[2], p),)
+            self.flames += ((stack.source, p),)
         else:
             self.discards += (MALFUNCTION,)
         self._event(p, card, "break", stack=stack)
@@ -413,7 +401,7 @@ class RaceState(LegalMoves, Information):
         """``a`` counters the MANEUVER on a's VISUAL: it slides back onto its target (R5, R6)."""
         kind, d, source, _, _ = stack
         snapshot = self._snapshot()
-        restored: Stack = (kind, d, source, NONE, NONE)
+        restored = Stack(kind, d, source)
         self.pending = None
         if card == VISUAL:
             self._remove(stack)
@@ -426,10 +414,10 @@ class RaceState(LegalMoves, Information):
             self.discards += (MANEUVER,)
         elif card == MALFUNCTION:
             self.discards += (MALFUNCTION,)
-            self.pending = (card, a, d, snapshot)
+            self.pending = Pending(card, a, d, snapshot)
         elif card == FLAMEOUT:
             self.flames += ((d, a),)
-            self.pending = (card, a, d, snapshot)
+            self.pending = Pending(card, a, d, snapshot)
         elif card == HOT_STICK:
             self._display(a, HOT_STICK)
         self._event(a, card, "counter_maneuver", stack=stack)
@@ -471,26 +459,26 @@ class RaceState(LegalMoves, Information):
         assert stack is not None
         if x == d:
             if card == MANEUVER:
-                self._set(stack, (kind, d, a, MANEUVER, d))
+                self._set(stack, Stack(kind, d, a, MANEUVER, d))
                 self._event(d, card, "outmaneuver", stack=stack)
             elif card == JAMMIT:
-                self._set(stack, (kind, d, a, JAMMIT, d))
+                self._set(stack, Stack(kind, d, a, JAMMIT, d))
                 self._event(d, card, "suppress", stack=stack)
             else:
                 snapshot = self._snapshot()
                 self._break(d, card, stack)
-                self.pending = (card, d, a, snapshot)
-        elif stack[3] == MANEUVER:
+                self.pending = Pending(card, d, a, snapshot)
+        elif stack.cover == MANEUVER:
             self._counter_maneuver(a, card, stack)
         elif card == RADAR:
             self._acquire(a, RADAR, d)
         else:
             snapshot = self._snapshot()
-            self._set(stack, (kind, d, a, NONE, NONE))
+            self._set(stack, Stack(kind, d, a))
             self.discards += (JAMMIT, card)
             self._event(a, card, "eccm" if card == JAMMIT else "unjam", stack=stack)
             if card == MALFUNCTION:
-                self.pending = (card, a, d, snapshot)
+                self.pending = Pending(card, a, d, snapshot)
         self._ask(y)
 
     def _dogfight_over(self, passer: int) -> None:
@@ -499,7 +487,7 @@ class RaceState(LegalMoves, Information):
         a, d, kind = self.df
         self.pending = None
         stack = self._find(kind, d, a)
-        if passer == d and stack is not None and stack[3] == NONE:
+        if passer == d and stack is not None and stack.cover == NONE:
             self.acquired = replace_at(self.acquired, a, self.acquired[a] + 1)
             if not self._muted:
                 self._emit({"type": "acquired", "seat": a, "defender": d, "kind": c.WORDS[kind]})
@@ -515,7 +503,7 @@ class RaceState(LegalMoves, Information):
             self._take(p, weapon)
         if not self._muted:
             self._emit({"type": "fire", "seat": p, "target": t, "card": c.WORDS[weapon]})
-        if self.game.options["weapon_counters"] and (weapon == MISSILE or self.golden_bird != p):
+        if self.game.options["weapon_counters"] and (weapon == MISSILE or not self.immune(p)):
             self.weapon = (weapon, p, t)
             self.phase = WEAPON
             self.to_act = t
@@ -547,7 +535,7 @@ class RaceState(LegalMoves, Information):
                     gone.append(cover)
             elif owner == t:
                 gone.append(cover)
-                kept.append((kind, target, source, NONE, NONE))
+                kept.append(Stack(kind, target, source))
             else:
                 kept.append(stack)
         self.acqs = tuple(kept)
@@ -585,7 +573,7 @@ class RaceState(LegalMoves, Information):
 
     def _maybe_react(self, x: int, special: int, pending: Pending) -> None:
         """Outside a dogfight, the pilot a card was played against may reveal a held special."""
-        if x != pending[1] and not self.downed[x] and self._special_hidden(special):
+        if x != pending.by and not self.downed[x] and self._special_hidden(special):
             self.pending = pending
             self.react_kind = special
             self.phase = REACT
@@ -607,8 +595,8 @@ class RaceState(LegalMoves, Information):
 
     def _undo(self, x: int, pending: Pending) -> None:
         """``x`` reveals GOLDEN BIRD or HOT STICK: the card played against x is discarded (R14)."""
-        card, by, _, (acqs, flames, discards) = pending
-        self.acqs, self.flames, self.discards = acqs, flames, discards
+        card, by, _, before = pending
+        self.acqs, self.flames, self.discards = before
         self.discards += (card,)
         special = HOT_STICK if card == MANEUVER else GOLDEN_BIRD
         self._display(x, special)
@@ -624,7 +612,7 @@ class RaceState(LegalMoves, Information):
             )
 
     def _snapshot(self) -> Snapshot:
-        return self.acqs, self.flames, self.discards
+        return Snapshot(self.acqs, self.flames, self.discards)
 
     def _display(self, seat: int, special: int) -> None:
         if special == HOT_STICK:
@@ -734,9 +722,7 @@ class RaceState(LegalMoves, Information):
             best = max(self.scores)
             winners = [s for s in range(self.n) if self.scores[s] == best]
             self._emit({"type": "match_end", "winners": winners, "scores": list(self.scores)})
-        self.phase = OVER
-        self.to_act = None
         self.df = None
         self.pending = None
         self.weapon = None
-        self.result = tuple(1.0 / len(winners) if s in winners else 0.0 for s in range(self.n))
+        self._end(winners)

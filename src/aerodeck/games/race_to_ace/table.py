@@ -9,9 +9,9 @@ lying on it (-1 when none) with who played that. A VISUAL covered by the target'
 from __future__ import annotations
 
 from operator import add
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
-from aerodeck.core.api import Action, State
+from aerodeck.core.api import Action, TurnState
 from aerodeck.games.race_to_ace import cards as c
 from aerodeck.games.race_to_ace.actions import STACK_LETTER
 
@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from aerodeck.games.race_to_ace.game import RaceToAce
 
 HAND_SIZE = 7
-TURN, LOST, DOGFIGHT, FIRE, REACT, WEAPON, TRIM, OVER = (
+TURN, LOST, DOGFIGHT, FIRE, REACT, WEAPON, TRIM = (
     "turn",
     "lost turn",
     "dogfight",
@@ -27,20 +27,45 @@ TURN, LOST, DOGFIGHT, FIRE, REACT, WEAPON, TRIM, OVER = (
     "react",
     "weapon",
     "trim",
-    "over",
 )
 NONE = -1
 KILL_POINTS = 5
 ACQUISITION_POINTS = 2
 
-Stack = tuple[int, int, int, int, int]  # kind, target, source, cover, cover_owner
+
+class Stack(NamedTuple):
+    """An acquisition in play: the RADAR or VISUAL ``kind`` played on ``target`` by ``source``,
+    and the JAMMIT! or MANEUVER ``cover`` lying on it (NONE when none) played by
+    ``cover_owner``."""
+
+    kind: int
+    target: int
+    source: int
+    cover: int = NONE
+    cover_owner: int = NONE
+
+
 Hand = tuple[int, ...]
 # A stand-in hand holding every card: what *could* be played, from public facts only.
 ANY_HAND: Hand = (1,) * len(c.KINDS)
-Snapshot = tuple[tuple[Stack, ...], tuple[tuple[int, int], ...], tuple[int, ...]]
-# A MALFUNCTION, FLAMEOUT or MANEUVER that a held special may still cancel: (card, played by,
-# played against, the table before it).
-Pending = tuple[int, int, int, Snapshot]
+
+
+class Snapshot(NamedTuple):
+    """The table before a card that a revealed special may cancel (R14)."""
+
+    acqs: tuple[Stack, ...]
+    flames: tuple[tuple[int, int], ...]
+    discards: tuple[int, ...]
+
+
+class Pending(NamedTuple):
+    """A MALFUNCTION, FLAMEOUT or MANEUVER that a held special may still cancel."""
+
+    card: int
+    by: int
+    against: int
+    before: Snapshot
+
 
 # Caches keyed by immutable hands are cleared when they reach this size (memory stays bounded).
 CACHE_LIMIT = 100_000
@@ -51,19 +76,19 @@ assert frozenset(c.KINDS[_LENT:]) == c.SPECIAL
 
 def threatens(stack: Stack) -> int:
     """The pilot a stack can be fired on now, or -1 (a suppressed RADAR threatens nobody)."""
-    _, target, source, cover, _ = stack
+    cover = stack.cover
     if cover == c.MANEUVER:
-        return source
+        return stack.source
     if cover == c.JAMMIT:
         return NONE
-    return target
+    return stack.target
 
 
 def stack_ref(stack: Stack) -> str:
-    return f"{STACK_LETTER[stack[0]]}{stack[2]}>{stack[1]}"
+    return f"{STACK_LETTER[stack.kind]}{stack.source}>{stack.target}"
 
 
-class Table(State):
+class Table(TurnState):
     """The whole table; every slot holds an immutable value so ``clone`` can share it."""
 
     __slots__ = (
@@ -83,12 +108,9 @@ class Table(State):
         "legal_cache",
         "n",
         "pending",
-        "phase",
         "react_kind",
-        "result",
         "rng_seed",
         "scores",
-        "to_act",
         "tokens",
         "turn",
         "turn_no",
@@ -143,33 +165,43 @@ class Table(State):
                 return True
         return False
 
+    def immune(self, pilot: int) -> bool:
+        """GOLDEN BIRD: its pilot is immune to MALFUNCTION and FLAMEOUT, played by or on them."""
+        return pilot != NONE and pilot == self.golden_bird
+
     def _special_hidden(self, kind: int) -> bool:
         """The special is in some hand or the deck: a pilot may be holding it (R14)."""
         holder = self.hot_stick if kind == c.HOT_STICK else self.golden_bird
         return holder == NONE and kind not in self.discards
 
     def _find(self, kind: int, target: int, source: int) -> Stack | None:
+        # Field reads, not unpacking: a NamedTuple unpacks at about twice a plain tuple's cost.
         for stack in self.acqs:
-            if stack[0] == kind and stack[1] == target and stack[2] == source:
+            if stack.kind == kind and stack.target == target and stack.source == source:
                 return stack
         return None
 
     def _slot(self, kind: int, target: int, source: int) -> Stack | None:
         """The stack that keeps ``source`` from playing a new ``kind`` on ``target`` (R4, R16)."""
+        tokens = self.tokens
         for stack in self.acqs:
-            if stack[0] == kind and stack[1] == target and (not self.tokens or stack[2] == source):
+            if (
+                stack.kind == kind
+                and stack.target == target
+                and (not tokens or stack.source == source)
+            ):
                 return stack
         return None
 
     def _usable(self, seat: int, kind: int, target: int) -> bool:
         """Can ``seat`` fire the weapon for ``kind`` at ``target`` outside a dogfight (R8)?"""
         for stack in self.acqs:
-            if stack[0] != kind or threatens(stack) != target:
+            if stack.kind != kind or threatens(stack) != target:
                 continue
-            if stack[3] == c.MANEUVER:
-                if stack[1] == seat:  # only the pilot who outmaneuvered fires on it (R5)
+            if stack.cover == c.MANEUVER:
+                if stack.target == seat:  # only the pilot who outmaneuvered fires on it (R5)
                     return True
-            elif not self.tokens or stack[2] == seat:
+            elif not self.tokens or stack.source == seat:
                 return True
         return False
 

@@ -3,7 +3,7 @@ conservation check and the reasons a move is refused."""
 
 from __future__ import annotations
 
-from aerodeck.core.api import JSON, Action, State
+from aerodeck.core.api import JSON, OVER, Action, State
 from aerodeck.core.rng import shuffle
 from aerodeck.games.race_to_ace import cards as c
 from aerodeck.games.race_to_ace.actions import PASS, Move
@@ -13,7 +13,6 @@ from aerodeck.games.race_to_ace.table import (
     HAND_SIZE,
     LOST,
     NONE,
-    OVER,
     REACT,
     TRIM,
     TURN,
@@ -48,11 +47,11 @@ class Information(Table):
         acquisitions = [
             {
                 "ref": stack_ref(stack),
-                "kind": c.WORDS[stack[0]],
-                "on": stack[1],
-                "by": stack[2],
-                "cover": None if stack[3] == NONE else c.WORDS[stack[3]],
-                "cover_by": None if stack[4] == NONE else stack[4],
+                "kind": c.WORDS[stack.kind],
+                "on": stack.target,
+                "by": stack.source,
+                "cover": None if stack.cover == NONE else c.WORDS[stack.cover],
+                "cover_by": None if stack.cover_owner == NONE else stack.cover_owner,
                 "threatens": None if threatens(stack) == NONE else threatens(stack),
             }
             for stack in self.acqs
@@ -202,7 +201,7 @@ class Information(Table):
             return f"only one {c.NAMES[card]} may stand against a pilot"
         if card == c.RELIGHT:
             return "RELIGHT cancels a FLAMEOUT in front of you; you have none"
-        immune = self.golden_bird != NONE and self.golden_bird in (target, action.source)
+        immune = self.immune(target) or self.immune(action.source)
         if immune and card in (c.MALFUNCTION, c.FLAMEOUT):
             return "the GOLDEN BIRD pilot is immune to MALFUNCTION and FLAMEOUT"
         if (

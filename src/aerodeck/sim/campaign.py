@@ -1,5 +1,8 @@
-"""Flying a whole campaign (R54): each mission in order as a two-player game of its aircraft,
-scored by the aircraft each nation shot down (``campaign.CampaignRecord``)."""
+"""Flying a whole Down In Flames campaign with agents (R54): each mission in order as a two-player
+game of its aircraft, scored by the aircraft each nation shot down (``CampaignRecord``).
+
+It lives in the simulator because it runs matches (``sim.match.play``); the game package only
+describes campaigns and scores them."""
 
 from __future__ import annotations
 
