@@ -63,7 +63,7 @@ def test_quit_saves_and_resume_carries_on(
     save = tmp_path / "g.json"
     args = ["play", "aces-versus-aces", "--seed", "8", "--save", str(save)]
     code, out, _ = run_cli(args, capsys, "1\n1\nquit\n")
-    assert code == 0 and "resume it with --resume" in out
+    assert code == 0 and "Resume it with: aerodeck play aces-versus-aces --resume" in out
     partial = json.loads(save.read_text())
     assert not aerodeck.replay(partial).is_terminal
     moves = len(partial["actions"])

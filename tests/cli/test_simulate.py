@@ -73,7 +73,7 @@ def test_the_report_is_the_same_whatever_the_job_count(
     one = (tmp_path / "1" / "summary.json").read_text()
     assert one == (tmp_path / "2" / "summary.json").read_text()
     text = run_cli([*args, "-j", "2", "--out", str(tmp_path / "2"), "--resume"], capsys)[1]
-    assert "Bots' ladder: random < heuristic held." in " ".join(text.split())
+    assert "held: random < heuristic (heuristic" in " ".join(text.split())
 
 
 def test_a_killed_run_resumes_without_losing_or_repeating_a_game(tmp_path: Path) -> None:
@@ -101,3 +101,24 @@ def test_a_killed_run_resumes_without_losing_or_repeating_a_game(tmp_path: Path)
     assert subprocess.run(whole, capture_output=True, check=False).returncode == 0
     resumed = json.loads((out / "summary.json").read_text())
     assert resumed == json.loads((fresh / "summary.json").read_text())
+
+
+def test_simulate_says_where_the_report_is_and_rates_over_all_games(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "run"
+    args = ["simulate", "aces-versus-aces", "-p", "2", "-n", "30", "--bots", "heuristic,random"]
+    code, text, _ = run_cli([*args, "--out", str(out)], capsys)
+    assert code == 0
+    flat = " ".join(text.split())
+    assert f"Report written to {out / 'report.html'}" in flat
+    assert "strength (Elo scale)" in flat and "openskill" in flat
+    summary = json.loads((out / "summary.json").read_text())
+    assert summary["strengths"]["heuristic"]["elo"] > summary["strengths"]["random"]["elo"]
+    assert "held" in summary["ladder"]["note"]
+
+
+def test_simulate_help_names_the_files_it_writes(capsys: pytest.CaptureFixture[str]) -> None:
+    code, text, _ = run_cli(["simulate", "--help"], capsys)
+    flat = " ".join(text.split())
+    assert code == 0 and "summary.json" in flat and "report.json" not in flat

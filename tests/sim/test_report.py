@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import json
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -68,10 +69,11 @@ def _est(value: float, half: float = 0.05) -> dict[str, float]:
     ("rates", "held", "separated"),
     [
         ({"random": 0.1, "heuristic": 0.5, "ismcts": 0.7}, True, True),
-        ({"random": 0.1, "heuristic": 0.5, "ismcts": 0.45}, True, False),
+        ({"random": 0.1, "heuristic": 0.5, "ismcts": 0.45}, True, True),  # <=: a match holds
         ({"random": 0.1, "heuristic": 0.7, "ismcts": 0.4}, False, False),
         ({"random": 0.6, "heuristic": 0.4}, False, False),
         ({"random": 0.1, "ismcts-easy": 0.3, "ismcts-hard": 0.8}, True, True),
+        ({"random": 0.1, "ismcts-easy": 0.3, "heuristic": 0.32}, True, False),
     ],
 )
 def test_the_ladder_check(rates: dict[str, float], held: bool, separated: bool) -> None:
@@ -80,10 +82,27 @@ def test_the_ladder_check(rates: dict[str, float], held: bool, separated: bool) 
     assert (result["held"], result["separated"]) == (held, separated)
 
 
+def test_ismcts_easy_below_heuristic_is_the_documented_ladder_holding() -> None:
+    result = check_ladder({"ismcts-easy": _est(0.2), "heuristic": _est(0.8)})
+    assert result["held"] and result["separated"]
+    assert "BROKEN" not in result["note"] and "ismcts-easy < heuristic" in result["note"]
+
+
+def test_a_lower_search_rate_is_never_read_as_the_ladder_in_order() -> None:
+    # ismcts 0.250 and heuristic 0.500 with overlapping intervals: not broken, but the note
+    # must say ismcts came out below, never "heuristic < ismcts held"
+    result = check_ladder({"ismcts": _est(0.25, 0.2), "heuristic": _est(0.5, 0.2)})
+    assert result["held"]
+    assert "heuristic < ismcts" not in result["note"]
+    assert "ismcts below heuristic here, but not significantly" in result["note"]
+    assert "0.250" in result["note"] and "0.500" in result["note"]
+
+
 def test_the_ladder_cannot_be_checked_with_one_rung() -> None:
     result = check_ladder({"heuristic": _est(0.5), "money": _est(0.5)})
     assert not result["checked"] and result["held"] is None
-    assert ladder_rung("ismcts-hard") == 2 and ladder_rung("money") is None
+    assert ladder_rung("ismcts-hard") == 4 and ladder_rung("money") is None
+    assert ladder_rung("ismcts-easy") == 1 < ladder_rung("heuristic") == 2  # type: ignore[operator]
 
 
 def test_compare_pairs_games_by_index() -> None:
@@ -135,3 +154,64 @@ def test_report_files_json_csv_and_self_contained_html(tmp_path: Path) -> None:
     page = (tmp_path / "report.html").read_text()
     assert page.count("<svg") == 4 and "src=" not in page  # plots inline, nothing fetched
     assert (tmp_path / "plots" / "aircraft.png").stat().st_size > 0
+
+
+def test_strength_fit_does_not_depend_on_the_order_of_the_games() -> None:
+    from aerodeck.sim.ratings import strengths
+
+    # b wins the first 27 games, a the last 33: a sequential rating leans to the late winner,
+    # the fit over all games only counts them
+    outcomes = [
+        _outcome(i, ["a", "b"] if i % 2 else ["b", "a"], [0.0, 1.0] if i % 2 else [1.0, 0.0])
+        for i in range(27)
+    ] + [
+        _outcome(i, ["a", "b"] if i % 2 else ["b", "a"], [1.0, 0.0] if i % 2 else [0.0, 1.0])
+        for i in range(27, 60)
+    ]
+    fit = strengths(outcomes)
+    assert fit["a"]["elo"] > fit["b"]["elo"]  # a won 33 of 60
+    backwards = strengths(list(reversed(outcomes)))
+    assert all(backwards[b] == pytest.approx(fit[b]) for b in fit)
+    # 33 of 60 is 0.55: logit 0.2007 on the Elo scale, split evenly about 0 (the prior draw
+    # pulls it in a little)
+    assert fit["a"]["elo"] - fit["b"]["elo"] == pytest.approx(400 / 2.302585 * 0.2007, rel=0.05)
+    assert fit["a"]["low"] < fit["a"]["elo"] < fit["a"]["high"]
+
+
+def test_a_bot_that_won_every_game_has_a_finite_strength() -> None:
+    from aerodeck.sim.ratings import strengths
+
+    fit = strengths([_outcome(i, ["a", "b"], [1.0, 0.0]) for i in range(20)])
+    assert 0 < fit["a"]["elo"] < 1000 and fit["b"]["elo"] == pytest.approx(-fit["a"]["elo"])
+
+
+def test_race_to_ace_cards_played_counts_every_card_kind_played() -> None:
+    figure_picks = FIGURES["race_to_ace"][0].pick
+    for move in ("malfunction", "relight", "hotstick", "goldenbird", "guns 2", "maneuver V1>2"):
+        assert figure_picks(move) == move.split()[0]
+    assert figure_picks("discard guns") is None and figure_picks("pass") is None
+
+
+def test_the_html_report_reads_as_a_report(tmp_path: Path) -> None:
+    from aerodeck.sim.output import length_bins
+
+    spec = SimSpec("race_to_ace", 3, ("heuristic", "random"), 30, 5, {})
+    report = full_report("race_to_ace", _played(spec), 3)
+    report["spec"] = {"game": "race_to_ace", "bots": ["heuristic", "random"], "seed": 5}
+    page = tmp_path / "r.html"
+    write_html(report, page, tmp_path / "plots")
+    text = page.read_text()
+    body = text[text.index("<h1>") :]
+    assert body.startswith("<h1>Race to Ace: heuristic, random, 30 games</h1>")
+    summary = body[body.index("<p class='summary'>") : body.index("</p>")]
+    assert "30 games of Race to Ace for 3 players" in summary and "won" in summary
+    assert "<pre>" not in text  # no raw JSON block
+    assert text.index("<h2>Settings</h2>") > text.index("<h2>Seats</h2>")
+    assert "fair share 0.333" in text  # the dashed line is labelled in the plots
+    assert "Seat-games differ because" in text  # heuristic holds two seats of three
+    assert "<figcaption>" in text and (tmp_path / "plots" / "length.png").exists()
+    # equal-width bins on whole numbers: no bin catches one value more than its neighbours
+    edges = length_bins([(10, 1), (11, 3), (40, 2)])
+    widths = {round(b - a, 6) for a, b in pairwise(edges)}
+    assert len(widths) == 1 and edges[0] == 9.5 and edges[-1] >= 40.5
+    assert all(float(e - 0.5).is_integer() for e in edges)

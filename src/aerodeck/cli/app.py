@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sys
 import time
 from dataclasses import replace
+from importlib import metadata
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 from rich.console import Console
 from rich.markdown import Markdown
+from rich.markup import escape
+from rich.padding import Padding
 from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
@@ -21,15 +25,20 @@ from rich.progress import (
     TimeRemainingColumn,
 )
 from rich.table import Table
+from rich.text import Text
 
 from aerodeck.agents.registry import agent_names, make_agent
-from aerodeck.cli.session import Session
-from aerodeck.core.api import Agent, Game, State
+from aerodeck.cli.encoding import fit_streams
+from aerodeck.cli.prompt import enable_line_editing
+from aerodeck.cli.session import Session, bots_flag
+from aerodeck.cli.words import as_seen_by, seats_text
+from aerodeck.core.api import Agent, Game, SeenMove, State
 from aerodeck.core.errors import AerodeckError, ConfigError
 from aerodeck.core.options import parse_variant
-from aerodeck.core.records import load_record, replay
-from aerodeck.core.registry import list_games, make
+from aerodeck.core.records import Seating, load_record, replay, seating_of
+from aerodeck.core.registry import list_games, make, normalize_id
 from aerodeck.core.rng import derive_seed, fresh_seed
+from aerodeck.core.text import counts_text
 from aerodeck.core.userdata import data_files
 from aerodeck.sim.output import write_csv, write_html, write_json
 from aerodeck.sim.runner import SimSpec, run
@@ -42,8 +51,8 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
-console = Console()
-err = Console(stderr=True)
+console = Console(highlight=False)  # rich's number colouring would tint the 3 of 3♠, not J♣
+err = Console(stderr=True, highlight=False)
 
 GameArg = Annotated[str, typer.Argument(help="game id, e.g. aces-versus-aces")]
 PlayersOpt = Annotated[int | None, typer.Option("--players", "-p", help="number of players")]
@@ -59,6 +68,26 @@ DataFileOpt = Annotated[
         "the record carries it (repeatable)",
     ),
 ]
+
+
+def _version(value: bool) -> None:
+    if value:
+        try:
+            number = metadata.version("aerodeck")
+        except metadata.PackageNotFoundError:  # run from a source tree that is not installed
+            number = "unknown (not installed)"
+        console.print(f"aerodeck {number}")
+        raise typer.Exit(0)
+
+
+@app.callback()
+def _main(
+    version: Annotated[
+        bool,
+        typer.Option("--version", callback=_version, is_eager=True, help="print the version"),
+    ] = False,
+) -> None:
+    """aerodeck: play, replay and simulate five aviation card games."""
 
 
 def _options(
@@ -78,13 +107,20 @@ def _options(
 
 @app.command()
 def games() -> None:
-    """List the games, their player counts and options."""
-    table = Table("game", "title", "players", "options")
+    """List the games, their player counts and options (each option: `aerodeck rules GAME`)."""
     for info in list_games():
-        options = ", ".join(f"{o.name}={str(o.default).lower()}" for o in info.options)
-        counts = ", ".join(str(n) for n in info.player_counts)
-        table.add_row(info.cli_name, info.title, counts, options)
-    console.print(table)
+        console.print(
+            f"[bold]{info.cli_name}[/bold]  {info.title}, "
+            f"{counts_text(info.player_counts)} players (default {info.default_players})"
+        )
+        console.print(Padding(Text(info.summary), (0, 0, 0, 2), expand=False))
+        if info.options:
+            options = ", ".join(
+                f"{o.name}={'none' if o.default == '' else str(o.default).lower()}"
+                for o in info.options
+            )
+            console.print(Padding(Text(f"options: {options}"), (0, 0, 0, 2), expand=False))
+    console.print("Each option explained: aerodeck rules GAME", markup=False)
 
 
 @app.command()
@@ -95,56 +131,101 @@ def rules(game: GameArg) -> None:
     if configured.info.options:
         console.print("[bold]Options[/bold] (--variant key=value):")
         for option in configured.info.options:
-            console.print(f"  {option.describe()}")
+            console.print(Padding(Text(option.describe()), (0, 0, 0, 2), expand=False))
 
 
-def _bots_for(game: Game, human: int | None, bots: str, seed: int) -> list[Agent | None]:
-    names = [b for b in (x.strip() for x in bots.split(",")) if b]
+def _seating_for(game: Game, human: int | None, bots: str) -> Seating:
+    """Seat the person; fill the other seats from ``--bots`` in seat order (the last repeats)."""
+    names = [b for b in (x.strip().lower() for x in bots.split(",")) if b]
     if not names:
         raise ConfigError("--bots needs at least one bot name")
-    agents: list[Agent | None] = []
-    others = 0
-    for seat in range(game.players):
-        if seat == human:
-            agents.append(None)
-            continue
-        name = names[min(others, len(names) - 1)]
-        agents.append(make_agent(name, game, derive_seed(seed, "bot", seat)))
-        others += 1
-    return agents
+    others = [seat for seat in range(game.players) if seat != human]
+    return Seating(human, {s: names[min(i, len(names) - 1)] for i, s in enumerate(others)})
+
+
+def _agents_for(game: Game, seating: Seating, seed: int) -> list[Agent | None]:
+    return [
+        None
+        if seat == seating.human
+        else make_agent(seating.bots[seat], game, derive_seed(seed, "bot", seat))
+        for seat in range(game.players)
+    ]
+
+
+def _resumed(
+    game: str, resume: Path, players: int | None, seat: int | None, bots: str | None
+) -> tuple[State, Seating]:
+    """The saved game and its seating; a flag that contradicts the record is refused."""
+    record = load_record(resume)
+    state = replay(record)
+    configured = state.game
+    if normalize_id(game) != configured.id:
+        raise ConfigError(
+            f"{resume} is a game of {configured.info.title}, not {make(game).info.title}: "
+            f"resume it with `aerodeck play {configured.info.cli_name} --resume {resume}`"
+        )
+    if players is not None and players != configured.players:
+        raise ConfigError(f"{resume} is a {configured.players}-player game; drop -p/--players")
+    saved = seating_of(record)
+    if saved is None:  # a record written without a table (a library or simulator game)
+        return state, _seating_for(configured, 0 if seat is None else seat, bots or "heuristic")
+    if seat is not None and seat != saved.human:
+        where = "nobody's" if saved.human is None else f"seat {saved.human}"
+        raise ConfigError(
+            f"the seating comes from the record: you sit in {where}, not seat {seat}; drop --seat"
+        )
+    if bots is not None and _seating_for(configured, saved.human, bots) != saved:
+        raise ConfigError(
+            f"the seating comes from the record: its bots are {bots_flag(saved)}; drop --bots"
+        )
+    return state, saved
 
 
 @app.command()
 def play(
     game: GameArg,
     players: PlayersOpt = None,
-    seat: Annotated[int, typer.Option("--seat", help="your seat, 0 plays first")] = 0,
-    bots: Annotated[str, typer.Option("--bots", help="bots for the other seats")] = "heuristic",
+    seat: Annotated[
+        int | None, typer.Option("--seat", help="your seat, 0 plays first (default 0)")
+    ] = None,
+    bots: Annotated[
+        str | None,
+        typer.Option("--bots", help="bots for the other seats, in seat order (default heuristic)"),
+    ] = None,
     seed: SeedOpt = None,
     variant: VariantOpt = None,
     data_file: DataFileOpt = None,
     save: Annotated[Path | None, typer.Option("--save", help="record file")] = None,
-    resume: Annotated[Path | None, typer.Option("--resume", help="carry on a saved game")] = None,
+    resume: Annotated[
+        Path | None,
+        typer.Option("--resume", help="carry on a saved game (its record keeps the seating)"),
+    ] = None,
 ) -> None:
     """Play in the terminal against bots. The record is saved after every move."""
     state: State
     if resume is not None:
         if variant or data_file:
             raise ConfigError("--resume takes the game's options from its record")
-        record = load_record(resume)
-        state = replay(record)
+        state, seating = _resumed(game, resume, players, seat, bots)
         configured = state.game
         save = save or resume
     else:
         configured = make(game, players, **_options(variant, game, data_file))
+        human = 0 if seat is None else seat
+        if not 0 <= human < configured.players:
+            raise ConfigError(f"--seat must be 0 to {configured.players - 1}")
+        seating = _seating_for(configured, human, bots or "heuristic")
         state = configured.new_game(seed=fresh_seed() if seed is None else seed)
-    if not 0 <= seat < configured.players:
-        raise ConfigError(f"--seat must be 0 to {configured.players - 1}")
     if state.is_terminal:
         raise ConfigError("that game is already over; use `aerodeck replay` to see it")
+    if seating.human is None:
+        raise ConfigError("that record has no person's seat (bots only); replay it instead")
     save = save or Path("aerodeck-records") / f"{configured.id}-{state.seed}.json"
-    agents = _bots_for(configured, seat, bots, state.seed)
-    finished = Session(state, seat, agents, console, save, console.input).run()
+    agents = _agents_for(configured, seating, state.seed)
+    session = Session(state, seating, agents, console, save, input)
+    session.save()  # a path that cannot be written is refused now, not after the first move
+    enable_line_editing(session.completions)
+    finished = session.run()
     if not finished:
         raise typer.Exit(0)
 
@@ -157,22 +238,41 @@ def replay_command(
         bool, typer.Option("--quiet", help="only validate and print the result")
     ] = False,
 ) -> None:
-    """Validate a record move by move and print the game step by step."""
+    """Validate a record move by move and print the game step by step.
+
+    With --seat, only what that seat may know: its own moves in full, others' as they were
+    shown to it (a face-down play stays face down), and the events as that seat saw them.
+    """
     record = load_record(file)
     final = replay(record)
+    game = final.game
+    if seat is not None and not 0 <= seat < game.players:
+        raise ConfigError(f"--seat must be 0 to {game.players - 1}")
     if not quiet:
-        game = final.game
         state = game.new_game(seed=final.seed, setup=final.setup)
         seen = 0
-        for number, text in enumerate(record["actions"], start=1):
-            actor = state.current_player
-            state.apply(text)
-            console.print(f"[cyan]{number:>4}[/cyan] seat {actor}: [bold]{text}[/bold]")
+        # without --seat the whole record is shown: it is the file's own content
+        moves = final.history_for(seat) if seat is not None else _full_history(final)
+        for move in moves:
+            state.apply(record["actions"][move.number - 1])
+            who = "you" if move.seat == seat else f"seat {move.seat}"
+            console.print(f"[cyan]{move.number:>4}[/cyan] {who}: [bold]{escape(move.move)}[/bold]")
             for event in state.events_since(seen, seat):
-                console.print("       " + game.describe_event(event))
+                console.print("       " + as_seen_by(game.describe_event(event), seat))
             seen = state.event_count
-    status = f"winners {final.winners}" if final.is_terminal else "game not finished"
+    status = (
+        f"won by {seats_text(final.winners, seat)}" if final.is_terminal else "game not finished"
+    )
     console.print(f"Record is valid: {len(record['actions'])} moves, {status}.")
+
+
+def _full_history(state: State) -> list[SeenMove]:
+    return [
+        SeenMove(number, actor, move)
+        for number, (actor, move) in enumerate(
+            zip(state.actors(), state.history(), strict=True), start=1
+        )
+    ]
 
 
 @app.command()
@@ -201,13 +301,15 @@ def simulate(
 ) -> None:
     """Play many seeded games between bots; report win rates, seats, length, ratings, figures.
 
-    With --out the folder gets games.jsonl (streamed), report.json, report.csv, report.html
+    With --out the folder gets games.jsonl (streamed), summary.json, report.csv, report.html
     and plots/*.png; --compare runs a second variant on the same seeds into --out/B.
     """
     if jobs < 1:
         raise ConfigError("--jobs must be at least 1")
     if resume and out is None:
         raise ConfigError("--resume needs --out (the folder of the run to carry on)")
+    if out is not None:
+        _check_out_folder(out)
     options = _options(variant, game, data_file)
     configured = make(game, players, **options)
     names = tuple(b.strip() for b in bots.split(",") if b.strip())
@@ -273,6 +375,29 @@ def simulate(
         print(json.dumps(report))
         return
     _print_report(report, seconds)
+    if out is not None:
+        console.print(
+            f"Report written to {escape(str(out / 'report.html'))} "
+            f"(also summary.json, report.csv, plots/ and the games in games.jsonl)",
+            soft_wrap=True,
+        )
+
+
+def _check_out_folder(out: Path) -> None:
+    """--out must be a folder we can write: refused in one line before any game is played."""
+    if out.exists() and not out.is_dir():
+        raise ConfigError(f"--out {out} is a file; give a folder (it gets games.jsonl and more)")
+    existed = out.exists()
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        probe = out / ".aerodeck-write-test"
+        probe.write_bytes(b"")
+        probe.unlink()
+    except OSError as error:
+        if not existed:
+            with contextlib.suppress(OSError):
+                out.rmdir()
+        raise ConfigError(f"cannot write to --out {out}: {error.strerror or error}") from None
 
 
 def _interval(est: dict[str, Any], digits: int = 3) -> str:
@@ -294,9 +419,20 @@ def _print_report(report: dict[str, Any], seconds: float) -> None:
         seats.add_row(str(number), _interval(est), _interval(adv))
     console.print(seats)
     if report["ratings"]:
-        ratings = Table("bot", "mu", "sigma", "ordinal", title="ratings (openskill)")
-        for bot, r in sorted(report["ratings"].items(), key=lambda x: -x[1]["ordinal"]):
-            ratings.add_row(bot, f"{r['mu']:.2f}", f"{r['sigma']:.2f}", f"{r['ordinal']:.2f}")
+        ratings = Table(
+            "bot",
+            "strength (Elo scale) [95%]",
+            "openskill mu",
+            "sigma",
+            title="ratings",
+            caption="strength: Bradley-Terry fit over all games (their order does not matter); "
+            "openskill: rated game by game",
+        )
+        strengths = report.get("strengths", {})
+        for bot in sorted(report["ratings"], key=lambda b: -strengths.get(b, {}).get("elo", 0)):
+            s, r = strengths.get(bot), report["ratings"][bot]
+            fit = f"{s['elo']:+.0f} [{s['low']:+.0f}, {s['high']:+.0f}]" if s else "-"
+            ratings.add_row(bot, fit, f"{r['mu']:.2f}", f"{r['sigma']:.2f}")
         console.print(ratings)
     for figure in report["figures"]:
         shown = Table("choice", "times", "chooser win rate [95%]", title=figure["title"])
@@ -317,14 +453,19 @@ def _print_report(report: dict[str, Any], seconds: float) -> None:
         f"{report['games'] / max(seconds, 1e-9):,.1f} games/s"
     )
     ladder = report["ladder"]
+    documented = f"documented: {ladder.get('ladder', '')}"
     if not ladder["checked"]:
         console.print(
-            f"Bots' ladder not checked ({ladder['note']}): read balance figures with care."
+            f"Bots' ladder not checked ({ladder['note']}; {documented}): "
+            "read balance figures with care."
         )
     elif ladder["held"]:
-        console.print(f"Bots' ladder: {ladder['note']}.")
+        console.print(f"Bots' ladder ({documented}) {escape(ladder['note'])}.")
     else:
-        console.print(f"[bold red]Bots' ladder broken[/bold red]: {ladder['note']}.")
+        console.print(
+            f"[bold red]Bots' ladder broken[/bold red] ({documented}): "
+            f"{escape(ladder['note'].removeprefix('broken: '))}."
+        )
 
 
 @app.command()
@@ -335,6 +476,7 @@ def bots(game: GameArg) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point: run the app, turning every expected failure into one line and an exit code."""
+    fit_streams()
     try:
         result = app(args=argv, standalone_mode=False)
     except AerodeckError as error:

@@ -137,6 +137,16 @@ class Game(ABC):
     def describe_event(self, event: JSON) -> str:
         """One line for an event as ``events_since`` returns it."""
 
+    def reference_text(self) -> str:
+        """A player's reference card (rich markup): what each card, aircraft or piece does,
+        shown by the terminal's ``cards`` command. Empty: the rules summary says it all."""
+        return ""
+
+    def render_result(self, view: JSON, events: list[JSON]) -> str:
+        """The end-of-game summary for the terminal: standings and the score breakdown, from the
+        final view and the game's events as that seat saw them. Empty: the game has none."""
+        return ""
+
     def bots(self) -> Mapping[str, Callable[[Game, int], Agent]]:
         """The game's own bots by name (at least ``heuristic``), as factories (game, seed)."""
         return {}

@@ -67,10 +67,20 @@ def _by_index(index: int) -> Card:
     return CARDS[index]
 
 
+SUIT_COLOURS: Final = {"S": "bold", "H": "bold red", "D": "bold bright_blue", "C": "bold green"}
+"""A four-colour deck on screen: every suit its own colour, the whole card (rank and suit)."""
+
+
+def suit_markup(suit: str) -> str:
+    """A suit letter as its coloured symbol."""
+    colour = SUIT_COLOURS[suit]
+    return f"[{colour}]{SUIT_SYMBOLS[suit]}[/{colour}]"
+
+
 def markup(text: str) -> str:
     """A card's notation as coloured rich markup for the terminal: ``KH`` becomes a red K♥."""
     rank, suit = text[:-1], text[-1]
-    colour = "red" if suit in ("H", "D") else "bold"
+    colour = SUIT_COLOURS[suit]
     return f"[{colour}]{rank}{SUIT_SYMBOLS[suit]}[/{colour}]"
 
 

@@ -87,6 +87,8 @@ class Option:
             high = "" if self.maximum is None else str(self.maximum)
             accepts = f"{low}..{high}" if low or high else "number"
         default = str(self.default).lower() if isinstance(self.default, bool) else self.default
+        if default == "":
+            default = "none"
         return f"{self.name}={accepts} (default {default}): {self.help}"
 
 

@@ -2,16 +2,76 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from aerodeck.core.api import JSON, RECORD_FORMAT, RECORD_VERSION, State
 from aerodeck.core.errors import AerodeckError, RecordError
 from aerodeck.core.registry import make
 
 _REQUIRED = ("game", "players", "options", "seed", "actions")
+
+
+class Seating(NamedTuple):
+    """Who sits where in a game played at a table: the one person's seat and each bot by seat.
+
+    Kept in a record's optional ``seating`` field (docs/records.md) so a resumed game puts the
+    person back in their seat and each bot, at its level, back in its own.
+    """
+
+    human: int | None
+    bots: dict[int, str]
+
+    def to_json(self) -> JSON:
+        return {"human": self.human, "bots": {str(s): n for s, n in sorted(self.bots.items())}}
+
+
+def validate_seating(value: Any, players: int) -> Seating:
+    """The record's ``seating`` field checked: RecordError naming what is wrong.
+
+    ``human`` is a seat or null; ``bots`` names a bot (a non-empty string) for every other seat,
+    keyed by the seat number as a string.
+    """
+    if not isinstance(value, Mapping):
+        raise RecordError("record 'seating' must be an object with 'human' and 'bots'")
+    unknown = sorted(set(value) - {"human", "bots"})
+    if unknown:
+        raise RecordError(f"record 'seating' has an unknown field {unknown[0]!r}")
+    human = value.get("human")
+    if human is not None and (
+        isinstance(human, bool) or not isinstance(human, int) or not 0 <= human < players
+    ):
+        raise RecordError(f"record 'seating.human' must be a seat 0 to {players - 1} or null")
+    bots_field = value.get("bots")
+    if not isinstance(bots_field, Mapping):
+        raise RecordError("record 'seating.bots' must be an object of seat number to bot name")
+    bots: dict[int, str] = {}
+    for key, name in bots_field.items():
+        if not (isinstance(key, str) and key.isdigit() and int(key) < players):
+            raise RecordError(f"record 'seating.bots' has no seat {key!r} (0 to {players - 1})")
+        if not isinstance(name, str) or not name.strip():
+            raise RecordError(f"record 'seating.bots' seat {key} must name a bot")
+        bots[int(key)] = name
+    expected = {seat for seat in range(players) if seat != human}
+    if set(bots) != expected:
+        missing = sorted(expected ^ set(bots))
+        raise RecordError(
+            f"record 'seating' must give a bot for every seat but the person's (seat {missing[0]})"
+        )
+    return Seating(human, bots)
+
+
+def seating_of(record: Mapping[str, Any]) -> Seating | None:
+    """The record's seating, validated, or None when it has none (a record from a library run)."""
+    if record.get("seating") is None:
+        return None
+    players = record.get("players")
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise RecordError("record 'players' must be a whole number")
+    return validate_seating(record["seating"], players)
 
 
 def replay(record: Mapping[str, Any], upto: int | None = None) -> State:
@@ -35,6 +95,7 @@ def replay(record: Mapping[str, Any], upto: int | None = None) -> State:
     options = record["options"]
     if not isinstance(options, Mapping):
         raise RecordError("record 'options' must be an object")
+    seating_of(record)
     seed = record["seed"]
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise RecordError("record 'seed' must be a whole number")
@@ -57,11 +118,22 @@ def replay(record: Mapping[str, Any], upto: int | None = None) -> State:
 
 
 def save_record(record: JSON, path: Path) -> Path:
-    """Write a record atomically (a crash never leaves half a file)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
+    """Write a record atomically (a crash never leaves half a file).
+
+    RecordError in one line when the path cannot be written (a folder, a read-only place); the
+    temporary file is removed then, so nothing half-written is left behind.
+    """
     temporary = path.with_suffix(path.suffix + ".tmp")
-    temporary.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
-    temporary.replace(path)
+    try:
+        if path.is_dir():
+            raise IsADirectoryError(21, "it is a folder; give a file name such as game.json")
+        path.parent.mkdir(parents=True, exist_ok=True)
+        temporary.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
+        temporary.replace(path)
+    except OSError as error:
+        with contextlib.suppress(OSError):
+            temporary.unlink(missing_ok=True)
+        raise RecordError(f"cannot save the record to {path}: {error.strerror or error}") from None
     return path
 
 

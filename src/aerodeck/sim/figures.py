@@ -171,7 +171,22 @@ register(
     ChoiceFigure(
         "cards_played",
         "Cards played",
-        _first_word({"guns", "missile", "radar", "visual", "jammit", "flameout", "maneuver"}),
+        # every card a pilot plays (not a discard or a pass), the specials included
+        _first_word(
+            {
+                "guns",
+                "missile",
+                "radar",
+                "visual",
+                "jammit",
+                "flameout",
+                "maneuver",
+                "malfunction",
+                "relight",
+                "hotstick",
+                "goldenbird",
+            }
+        ),
     ),
 )
 register(

@@ -1,4 +1,5 @@
-"""Ratings for leagues of several bots (openskill's Plackett-Luce model).
+"""Ratings for leagues of several bots: openskill's Plackett-Luce model (sequential) and a
+Bradley-Terry maximum-likelihood fit over all games (independent of their order).
 
 Each game is one match between the bots that sat at the table: a bot ranks by the best return
 any of its seats got (so a bot holding two seats wins when either wins), and bots with equal
@@ -7,9 +8,12 @@ returns tie. Games are rated in index order, so a run's ratings do not depend on
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Iterable, Sequence
+from itertools import combinations
 from typing import Any
 
+import numpy as np
 from openskill.models import PlackettLuce
 
 
@@ -43,8 +47,111 @@ class Ratings:
 
 
 def rate(outcomes: Iterable[dict[str, Any]]) -> dict[str, dict[str, float]]:
-    """The ratings of a list of outcomes (sorted by index here)."""
+    """The openskill ratings of a list of outcomes (sorted by index here)."""
     ratings = Ratings()
     for outcome in sorted(outcomes, key=lambda o: o["index"]):
         ratings.add(outcome["lineup"], outcome["returns"])
     return ratings.result()
+
+
+def strengths(outcomes: Iterable[dict[str, Any]]) -> dict[str, dict[str, float]]:
+    """The Bradley-Terry fit of a list of outcomes (any order)."""
+    fit = Strengths()
+    for outcome in outcomes:
+        fit.add(outcome["lineup"], outcome["returns"])
+    return fit.result()
+
+
+class Strengths:
+    """Bradley-Terry strengths fitted by maximum likelihood over all the games at once.
+
+    Every game is broken into the pairs of bots that sat at it (a bot counts its best seat, as
+    above): the better return wins the pair, equal returns count half a win each. The fit does
+    not depend on the order of the games, so it cannot contradict a league's results the way a
+    sequential rating can after a streak late in the run; openskill stays beside it for what it
+    is good at (an estimate after every game, uncertainty that shrinks with play).
+
+    Only the pair counts are kept, so a million games cost as little as ten. Each bot also gets
+    one virtual draw against an average bot (a weak prior), so a bot that won every game has a
+    large finite rating instead of an infinite one.
+    """
+
+    PRIOR_GAMES = 1.0
+
+    def __init__(self) -> None:
+        self._wins: dict[tuple[str, str], float] = defaultdict(float)
+        self._games: dict[tuple[str, str], float] = defaultdict(float)
+        self._bots: set[str] = set()
+
+    def add(self, lineup: Sequence[str], returns: Sequence[float]) -> None:
+        best: dict[str, float] = {}
+        for bot, value in zip(lineup, returns, strict=True):
+            best[bot] = max(best.get(bot, 0.0), value)
+        self._bots.update(best)
+        for a, b in combinations(sorted(best), 2):
+            win = 1.0 if best[a] > best[b] else 0.0 if best[a] < best[b] else 0.5
+            self._wins[a, b] += win
+            self._games[a, b] += 1.0
+
+    def result(self) -> dict[str, dict[str, float]]:
+        """Per bot: ``elo`` (the strength on the Elo scale, mean 0: +100 wins 64 % of its
+        games against a bot at 0), its 95% interval ``low``/``high``, and ``games`` (pairs)."""
+        names = sorted(self._bots)
+        if len(names) < 2:
+            return {}
+        n = len(names)
+        index = {name: k for k, name in enumerate(names)}
+        wins = np.zeros((n + 1, n + 1))  # the last row and column: the virtual average bot
+        games = np.zeros((n + 1, n + 1))
+        for (a, b), count in self._games.items():
+            i, j = index[a], index[b]
+            games[i, j] += count
+            games[j, i] += count
+            wins[i, j] += self._wins[a, b]
+            wins[j, i] += count - self._wins[a, b]
+        prior = self.PRIOR_GAMES
+        games[:n, n] += prior
+        games[n, :n] += prior
+        wins[:n, n] += prior / 2
+        wins[n, :n] += prior / 2
+        theta = _fit_bradley_terry(wins, games)
+        theta -= theta[:n].mean()
+        spread = _standard_errors(theta, games, n)
+        scale = 400 / np.log(10)
+        played = games[:n, :n].sum(axis=1)
+        return {
+            name: {
+                "elo": float(scale * theta[k]),
+                "low": float(scale * (theta[k] - 1.959964 * spread[k])),
+                "high": float(scale * (theta[k] + 1.959964 * spread[k])),
+                "games": float(played[k]),
+            }
+            for k, name in enumerate(names)
+        }
+
+
+def _fit_bradley_terry(wins: np.ndarray, games: np.ndarray) -> np.ndarray:
+    """Log-strengths maximising the Bradley-Terry likelihood (Hunter's MM iterations)."""
+    strength = np.ones(len(wins))
+    total_wins = wins.sum(axis=1)
+    for _ in range(10_000):
+        denominator = (games / (strength[:, None] + strength[None, :])).sum(axis=1)
+        updated = total_wins / denominator
+        updated /= np.exp(np.log(updated).mean())
+        if np.max(np.abs(np.log(updated) - np.log(strength))) < 1e-10:
+            strength = updated
+            break
+        strength = updated
+    return np.asarray(np.log(strength))
+
+
+def _standard_errors(theta: np.ndarray, games: np.ndarray, n: int) -> np.ndarray:
+    """Standard errors of the real bots' log-strengths, centred on their mean (the scale's
+    zero), from the observed information of the games between them (pseudo-inverse: the
+    information is singular along a shift of every strength)."""
+    real = theta[:n]
+    p = 1 / (1 + np.exp(real[None, :] - real[:, None]))
+    weight = games[:n, :n] * p * (1 - p)
+    information = np.diag(weight.sum(axis=1)) - weight
+    covariance = np.linalg.pinv(information)
+    return np.asarray(np.sqrt(np.clip(np.diag(covariance), 0, None)))

@@ -16,7 +16,7 @@ from typing import Any
 
 from aerodeck.sim.figures import FigureTally, Picks, picks
 from aerodeck.sim.ladder import check_ladder
-from aerodeck.sim.ratings import Ratings
+from aerodeck.sim.ratings import Ratings, Strengths
 from aerodeck.sim.stats import Moments, wilson
 
 
@@ -54,6 +54,7 @@ class Tally:
         self._length = Moments()
         self._lengths: Counter[int] = Counter()
         self._ratings = Ratings()
+        self._strengths = Strengths()
         self._figures = FigureTally(game_id)
         self._paired = paired
         self._bots: dict[str, int] = {}
@@ -72,6 +73,7 @@ class Tally:
         self._length.add(game.decisions)
         self._lengths[game.decisions] += 1
         self._ratings.add(game.lineup, game.returns)
+        self._strengths.add(game.lineup, game.returns)
         if self.with_figures:
             self._figures.add(game.picks, game.returns)
         if self._paired:
@@ -100,6 +102,7 @@ class Tally:
             "length_histogram": sorted(self._lengths.items()),
         }
         summary["ratings"] = self._ratings.result() if len(bots) > 1 else {}
+        summary["strengths"] = self._strengths.result() if len(bots) > 1 else {}
         summary["ladder"] = check_ladder(summary["bots"])
         summary["figures"] = [f.as_dict() for f in self._figures.figures()]
         return summary

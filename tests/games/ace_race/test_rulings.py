@@ -160,6 +160,25 @@ def test_ruling_R11_a_giver_left_with_two_cards_gives_only_one() -> None:
     assert state.phase == TURN and state.current_player == 2
 
 
+def test_ruling_R11_a_giveaway_may_be_declined_in_whole_or_in_part() -> None:
+    hands = [["7S", "7H", "2C"], ["7D", "7C", "5D", "KD", "9S"], ["2D", "3D", "4D"]]
+    state = stacked(players=3, hands=hands, rule="multiples", first=0)
+    state.apply("play 7S 7H")
+    state.apply("play 7D 7C")
+    assert state.phase == GIVE and "pass" in legal(state)  # "can give away": a choice
+    state.apply("give 5D to 0")
+    state.apply("pass")  # keeps KD
+    assert sorted(texts(state.hands[1])) == ["9S", "KD"]
+    assert state.phase == TURN and state.current_player == 2
+    events = [e for e in state.events_since(0, 2) if e["type"] == "give_pass"]
+    assert events == [{"type": "give_pass", "seat": 1, "kept": 1}]
+    whole = stacked(players=3, hands=hands, rule="multiples", first=0)
+    whole.apply("play 7S 7H")
+    whole.apply("play 7D 7C")
+    whole.apply("pass")  # declines the whole giveaway
+    assert len(whole.hands[1]) == 3 and whole.current_player == 2
+
+
 def test_ruling_R12_the_last_winner_gives_after_the_first_rule_and_games_decide() -> None:
     state = stacked(players=3, games=2, hands=[["KS"], [], []], rule="high", first=0)
     state.apply("play KS")

@@ -246,4 +246,7 @@ def _give(view: JSON, legal: list[Action], hand: list[int]) -> Action:
         return _awkwardness(c, hand) - playable + (0.1 if SUIT[c] else 0.0)
 
     gives = [a for a in legal if isinstance(a, Give) and a.seat == leader]
-    return max(gives, key=badness)
+    best = max(gives, key=badness)
+    if badness(best) <= -50.0 and PASS in legal:  # only Aces and jokers left to give: keep them
+        return PASS
+    return best

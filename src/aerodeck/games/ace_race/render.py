@@ -6,7 +6,8 @@ Every view shows the rule in force, its parameter, what the next play must be, a
 from __future__ import annotations
 
 from aerodeck.core.api import JSON
-from aerodeck.core.cards import SUIT_SYMBOLS, markup
+from aerodeck.core.cards import markup, suit_markup
+from aerodeck.core.text import per_seat, plural, won_by
 
 _RULE_NAMES = {
     "multiples": "Multiples",
@@ -35,7 +36,7 @@ def seat_name(seat: int, me: int | None = None) -> str:
 
 def rule_label(rule: str, suit: str) -> str:
     name = _RULE_NAMES.get(rule, rule)
-    return f"{name} ({SUIT_SYMBOLS[suit]})" if suit else name
+    return f"{name} ({suit_markup(suit)})" if suit else name
 
 
 def render_view(view: JSON) -> str:
@@ -51,14 +52,15 @@ def render_view(view: JSON) -> str:
         high = "none yet" if bid["high"] < 0 else f"{bid['high']} by {seat_name(bid['leader'], me)}"
         lines.append(f"  [yellow]Bidding[/yellow] for up to 6 undealt cards: highest bid {high}")
         if bid["winner"] >= 0:
+            sets = "set" if bid["winner"] == me else "sets"
             lines.append(
-                f"  {seat_name(bid['winner'], me)} won the bidding and sets the first rule"
+                f"  {seat_name(bid['winner'], me)} won the bidding and {sets} the first rule"
             )
     else:
         direction = f", next card {rule['direction']}" if rule["direction"] else ""
         lines.append(
             f"  [bold cyan]Rule: {rule_label(rule['rule'], rule['suit'])}[/bold cyan]"
-            f"{direction}   (a {SUIT_SYMBOLS[rule['ace']]} rule)"
+            f"{direction}   (a {suit_markup(rule['ace'])} rule)"
         )
         last = _cards(rule["last"]) if rule["last"] else "nothing yet under this rule"
         carried = " (on a joker)" if rule["last_kind"] == "joker" else ""
@@ -81,8 +83,14 @@ def render_view(view: JSON) -> str:
         lines.append(f"  discard pile, top last: {_cards(shown)}{more}")
     if view["phase"] == "give" and view["giver"] is not None:
         giver = seat_name(view["giver"], me)
-        verb = "give" if view["giver"] == me else "gives"
-        lines.append(f"  [yellow]{giver} {verb} away {view['give_left']} more card(s)[/yellow]")
+        more = plural(view["give_left"], "more card")
+        if view["giver"] == me:
+            lines.append(
+                f"  [yellow]you may give away {more} to any other player, or pass to keep "
+                f"{'it' if view['give_left'] == 1 else 'them'}[/yellow]"
+            )
+        else:
+            lines.append(f"  [yellow]{giver} may give away {more}[/yellow]")
     if "hand" in view:
         lines.append(f"  [bold]your hand:[/bold] {_cards(view['hand'])}")
         if view.get("drawn"):
@@ -103,7 +111,8 @@ def describe_event(event: JSON) -> str:
     if kind == "bid_won":
         cards = f" ({_cards(event['cards'])})" if "cards" in event else ""
         return (
-            f"{who} wins the bidding ({event['why']}) and takes {event['amount']} card(s){cards}; "
+            f"{who} wins the bidding ({event['why']}) and takes "
+            f"{plural(event['amount'], 'card')}{cards}; "
             f"{event['draw']} left in the draw pile"
         )
     if kind == "rule":
@@ -111,6 +120,8 @@ def describe_event(event: JSON) -> str:
     if kind == "give":
         card = f" ({pretty(event['card'])})" if "card" in event else ""
         return f"{who} gives a card{card} to seat {event['to']}"
+    if kind == "give_pass":
+        return f"{who} keeps the rest of the giveaway ({plural(event['kept'], 'card')})"
     if kind == "giveaway":
         return f"{who} earns a giveaway: {event['why']}"
     if kind == "play":
@@ -131,9 +142,29 @@ def describe_event(event: JSON) -> str:
     if kind == "pass":
         return f"{who} passes"
     if kind == "game_end":
-        winners = ", ".join(f"seat {s}" for s in event["winners"])
-        return f"Game {event['game']} over ({event['why']}): {winners} win(s)"
+        return f"Game {event['game']} over ({event['why']}): {won_by(event['winners'])}"
     if kind == "match_end":
-        winners = ", ".join(f"seat {s}" for s in event["winners"])
-        return f"Match over: {winners} win(s) with games won {event['wins']}"
+        return f"Match over: {won_by(event['winners'])}; games won: {per_seat(event['wins'])}"
     return str(event)
+
+
+def render_result(view: JSON, events: list[JSON]) -> str:
+    """Each game's winner and the cards the others were left holding, then games won."""
+    me = view.get("seat")
+    lines = ["[bold]Results[/bold] (the first to empty their hand wins the game)"]
+    for event in events:
+        if event["type"] != "game_end":
+            continue
+        left = ", ".join(
+            f"{seat_name(s, me)} {plural(len(hand), 'card')}"
+            for s, hand in enumerate(event["hands"])
+            if s not in event["winners"]
+        )
+        winners = " and ".join(seat_name(s, me) for s in event["winners"])
+        lines.append(f"  Game {event['game']}: {winners} ({event['why']}); left holding: {left}")
+    if view["games"] > 1:
+        standings = sorted(range(len(view["wins"])), key=lambda s: -view["wins"][s])
+        lines.append("[bold]Games won[/bold]")
+        for place, s in enumerate(standings, 1):
+            lines.append(f"  {place}. {seat_name(s, me):8} {view['wins'][s]}")
+    return "\n".join(lines)

@@ -351,6 +351,13 @@ class AceRaceState(TurnState):
             self.givers = self.givers[1:]
         self._begin_turn(self.next_after_give)
 
+    def _decline_giveaway(self, giver: int) -> None:
+        """R11: the giver keeps the cards still to give; play goes on as after a giveaway."""
+        self._emit({"type": "give_pass", "seat": giver, "kept": self.give_left})
+        self.give_left = 0
+        self.givers = self.givers[1:]
+        self._next_giver()
+
     def _give(self, giver: int, c: int, receiver: int) -> None:
         hand = self.hands[giver]
         if c == JOKER:
@@ -546,9 +553,9 @@ class AceRaceState(TurnState):
             if moves is None:  # R5: a drawn numeral the rule forbids goes only on a joker
                 return [JOKER_PLAYS[c], PASS] if has_joker(hand) else [PASS]
             return list(moves)
-        if phase == GIVE:
+        if phase == GIVE:  # R11: a giveaway is offered, never forced: pass keeps the rest
             cards = sorted({JOKER if is_joker(c) else c for c in hand})
-            return [GIVES[(c, s)] for c in cards for s in range(self.n) if s != seat]
+            return [GIVES[(c, s)] for c in cards for s in range(self.n) if s != seat] + [PASS]
         if phase == BID:
             return [*BIDS[self.bid_high + 1 :], PASS]
         return list(SET_RULES.values())
@@ -573,7 +580,8 @@ class AceRaceState(TurnState):
                 if action.seat >= self.n:
                     return f"there is no seat {action.seat} at this table"
                 return f"you do not hold {TEXT[action.card]}"
-            return f"you have a giveaway: give {self.give_left} more card(s), e.g. 'give 7H to 1'"
+            more = f"{self.give_left} more card" + ("s" if self.give_left != 1 else "")
+            return f"you may give away {more} ('give 7H to 1') or keep them ('pass')"
         if isinstance(action, Bid | SetRule | Give):
             return "that is not a move during play: play cards, an Ace, a joker, draw or pass"
         if isinstance(action, Draw):
@@ -610,6 +618,8 @@ class AceRaceState(TurnState):
         elif isinstance(action, Pass):
             if self.phase == BID:
                 self._bid_pass(seat)
+            elif self.phase == GIVE:
+                self._decline_giveaway(seat)
             else:
                 self._pass(seat)
         elif isinstance(action, JokerPlay):

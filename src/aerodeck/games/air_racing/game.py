@@ -76,5 +76,8 @@ class AirRacing(Game):
     def describe_event(self, event: JSON) -> str:
         return render.describe_event(event)
 
+    def render_result(self, view: JSON, events: list[JSON]) -> str:
+        return render.render_result(view, events)
+
     def bots(self) -> Mapping[str, Callable[[Game, int], Agent]]:
         return {"heuristic": bot.BalancedBot, "money": bot.MoneyBot, "speed": bot.SpeedBot}

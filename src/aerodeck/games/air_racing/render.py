@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from aerodeck.core.api import JSON
-
-COLOURS = ("red", "cyan", "yellow", "magenta")
+from aerodeck.core.text import per_seat, seat_colour
+from aerodeck.games.air_racing.cards import COSTS, NAMES, TITLES
 
 
 def seat_name(seat: int | str | None, me: int | None = None) -> str:
@@ -21,8 +21,22 @@ def _tiles(half_steps: int) -> str:
     return f"{whole}{'½' if half else ''}"
 
 
+def _title(name: str) -> str:
+    return TITLES[NAMES.index(name)] if name in NAMES else name
+
+
 def _counts(cards: dict[str, int]) -> str:
-    return ", ".join(f"{n} {name}" for name, n in cards.items()) or "-"
+    """``Dollar x7, FAST x2, Boost``: identical cards grouped."""
+    return (
+        ", ".join(f"{_title(name)}{f' x{n}' if n > 1 else ''}" for name, n in cards.items()) or "-"
+    )
+
+
+def _grouped(cards: list[str]) -> str:
+    counts: dict[str, int] = {}
+    for name in cards:
+        counts[name] = counts.get(name, 0) + 1
+    return _counts(counts)
 
 
 def championship(view: JSON) -> list[str]:
@@ -45,11 +59,16 @@ def render_view(view: JSON) -> str:
             f"[bold]Speed Mod Season: {view['month']}[/bold]   "
             f"{seat_name(view['to_act'], me)} to play ({view['phase']} phase)"
         )
-    supply = "  ".join(f"{name} {n}" for name, n in view["supply"].items())
-    lines.append(f"  supply: {supply}")
+    offers = [
+        f"{_title(name)} ${COSTS[NAMES.index(name)]} ({n})" for name, n in view["supply"].items()
+    ]
+    lines.append("  for sale, price (cards left):")
+    for row in range(0, len(offers), 3):
+        lines.append("    " + ", ".join(offers[row : row + 3]))
     for seat, kept in enumerate(view["carried"]):
         if kept:
-            lines.append(f"  {seat_name(seat, me)} carries from last season: {_counts(kept)}")
+            carries = "carry" if seat == me else "carries"
+            lines.append(f"  {seat_name(seat, me)} {carries} from last season: {_counts(kept)}")
     for seat in view.get("seats", []):
         name = seat_name(seat["seat"], me)
         lines.append(
@@ -65,13 +84,13 @@ def render_view(view: JSON) -> str:
     if turn and view["to_act"] is not None:
         extra = f"  redraws {turn['redraws']}" if turn["redraws"] else ""
         if turn["tunnels"]:
-            extra += f"  Wind Tunnel choices pending {turn['tunnels']}"
+            extra += f"  Wind Tunnel choices still to make: {turn['tunnels']}"
         lines.append(
             f"  this turn: actions {turn['actions']}  buys {turn['buys']}  "
             f"extra ${turn['bonus']}  spent ${turn['spent']}{extra}"
         )
     if "hand" in view:
-        lines.append(f"  [bold]your hand:[/bold] {', '.join(view['hand']) or '-'}")
+        lines.append(f"  [bold]your hand:[/bold] {_grouped(view['hand'])}")
         lines.append(f"  your deck holds: {_counts(view['deck'])}   you have ${view['coins']}")
     return "\n".join(lines)
 
@@ -88,10 +107,13 @@ def track(view: JSON) -> list[str]:
         cells = ["·"] * length
         for plane in view["aircraft"]:
             if plane["lane"] == lane:
-                colour = COLOURS[plane["seat"] % len(COLOURS)]
+                colour = seat_colour(plane["seat"])
                 cells[plane["pos"] % length] = f"[{colour}]{plane['seat']}[/{colour}]"
                 cells[(plane["pos"] - 1) % length] = f"[{colour}]=[/{colour}]"
         rows.append(f"  lane {lane} " + "".join(cells))
+    rows.append(
+        "  [dim]left to right: a digit is an aircraft (its seat), = its tail; S start/finish[/dim]"
+    )
     return rows
 
 
@@ -109,13 +131,15 @@ def render_race(view: JSON) -> str:
         to_go = max(0, view["finish"] - plane["pos"])
         owed = f"  owes {_tiles(plane['owed'])}" if plane["owed"] else ""
         lines.append(
-            f"  {seat_name(plane['seat'], me):8} lap {plane['lap']}  lane {plane['lane']}  "
-            f"{plane['altitude']:4}  speed {_tiles(plane['speed'])}  FAST {plane['fast']}  "
-            f"Boost {plane['boost']}  {_tiles(to_go)} tiles to go{owed}"
+            f"  {seat_name(plane['seat'], me):7} lap {plane['lap']}  lane {plane['lane']}  "
+            f"{plane['altitude']:4} speed {_tiles(plane['speed']):3} FAST {plane['fast']}  "
+            f"Boost {plane['boost']}  {_tiles(to_go)} to go{owed}"
         )
     if view["to_act"] is not None:
         lines.append(
-            f"  speed to fly this turn: {_tiles(view['speed_left'])} tiles   "
+            f"  left to fly this turn: {_tiles(view['speed_left'])} tiles "
+            "(speed less penalties, ± altitude, + Boosts)\n"
+            f"  "
             f"Boosts played this turn: {view['boosts_used']}   "
             f"still to fly this round: {', '.join(seat_name(s, me) for s in view['queue']) or '-'}"
         )
@@ -135,7 +159,7 @@ def describe_event(event: JSON) -> str:
         order = ", ".join(f"seat {s}" for s in event["order"])
         return f"Heat won by seat {event['winner']}: the final's grid is {order}"
     if kind == "champion":
-        return f"Champion: seat {event['seat']} (race wins {event['wins']})"
+        return f"Champion: seat {event['seat']} (race wins: {per_seat(event['wins'])})"
     if kind == "pick":
         return f"{who} starts with 7 Dollars, {event['boost']} Boost and {event['fast']} FAST"
     if kind == "turn":
@@ -172,7 +196,11 @@ def describe_event(event: JSON) -> str:
         )
         return f"Race Week! Speed mods: {mods}"
     if kind == "grid":
-        rolls = f" (tie rolls {event['rolls']})" if event["rolls"] else ""
+        rolled = [
+            f"seat {s} rolled {' then '.join(str(r) for r in rs)}"
+            for s, rs in event["rolls"].items()
+        ]
+        rolls = f" (equal speeds, settled by a die: {', '.join(rolled)})" if rolled else ""
         order = ", ".join(f"seat {s}" for s in event["order"])
         return f"Starting grid, inside out: {order}{rolls}"
     if kind == "round":
@@ -211,3 +239,27 @@ def describe_event(event: JSON) -> str:
     if kind == "race_end":
         return f"Chequered flag: seat {event['winner']} wins ({event['why']})"
     return str(event)
+
+
+def render_result(view: JSON, events: list[JSON]) -> str:
+    """The finishing order of each race (furthest along first), then the championship."""
+    me = view.get("seat")
+    lines = ["[bold]Results[/bold]"]
+    finish = view.get("finish", 0)
+    for event in events:
+        if event["type"] != "race_end":
+            continue
+        lines.append(f"  Race of season {event['season']}: {event['why']}")
+        positions = event["positions"]
+        rest = (s for s in range(len(positions)) if s != event["winner"])
+        places = [event["winner"], *sorted(rest, key=lambda s: -positions[s])]
+        for place, s in enumerate(places, 1):
+            behind = max(0, finish - positions[s])
+            where = "finished" if behind == 0 else f"{_tiles(behind)} tiles from the line"
+            lines.append(f"    {place}. {seat_name(s, me):8} {where}")
+    if view["seasons"] > 1:
+        wins = view["race_wins"]
+        lines.append("[bold]Championship[/bold] (race wins)")
+        for place, s in enumerate(sorted(range(len(wins)), key=lambda s: -wins[s]), 1):
+            lines.append(f"  {place}. {seat_name(s, me):8} {wins[s]}")
+    return "\n".join(lines)

@@ -8,7 +8,7 @@ from typing import Any
 from aerodeck.core.api import JSON, Action, Agent, Game, GameInfo, State
 from aerodeck.core.errors import ConfigError, excerpt
 from aerodeck.core.options import Option
-from aerodeck.games.down_in_flames import render
+from aerodeck.games.down_in_flames import reference, render
 from aerodeck.games.down_in_flames.actions import SECRET_VERBS, Catalogue, Move
 from aerodeck.games.down_in_flames.bot import HeuristicBot
 from aerodeck.games.down_in_flames.campaign import find_campaign
@@ -197,10 +197,22 @@ class DownInFlames(Game):
         return self.catalogue.parse(text)
 
     def render_view(self, view: JSON) -> str:
-        return render.render_view(view)
+        text = render.render_view(view)
+        seat = view.get("seat")
+        if view.get("phase") == "pick" and seat is not None and view.get("to_act") == seat:
+            # the aircraft's ratings before one is chosen (the whole reference: `cards`)
+            limit, year = self.options["vp_limit"], self.options["year"]
+            text += "\n" + "\n".join(reference.aircraft_rows(self.data, limit, year))
+        return text
+
+    def reference_text(self) -> str:
+        return reference.reference_text(self.data, self.options["vp_limit"], self.options["year"])
 
     def describe_event(self, event: JSON) -> str:
         return render.describe_event(event)
+
+    def render_result(self, view: JSON, events: list[JSON]) -> str:
+        return render.render_result(view, events)
 
     def bots(self) -> Mapping[str, Callable[[Game, int], Agent]]:
         return {"heuristic": HeuristicBot}

@@ -4,6 +4,7 @@ position, altitude, range bands and mutual range, weapons, counters, hands and t
 from __future__ import annotations
 
 from aerodeck.core.api import JSON
+from aerodeck.core.text import plural
 
 _POSITION_STYLE = {
     "Tailing": "bold green",
@@ -128,7 +129,7 @@ def render_melee(view: JSON) -> str:
         if "pool" in c:
             lines.append(f"      [bold]Expertise pool:[/bold] {', '.join(c['pool']) or '-'}")
         elif "pool_size" in c:
-            lines.append(f"      Expertise pool: {c['pool_size']} card(s)")
+            lines.append(f"      Expertise pool: {plural(c['pool_size'], 'card')}")
     if view.get("skill_budget") is not None:
         options = ", ".join(view.get("skill_options") or [])
         lines.append(
@@ -180,7 +181,9 @@ def render_view(view: JSON) -> str:
     if view["speed_left"]:
         lines.append(f"  Speed Maneuvers left: {view['speed_left']}")
     if view["missile_bonus"]:
-        lines.append(f"  next missile this turn: +{view['missile_bonus']} card(s) (Yo-Yo/Break)")
+        lines.append(
+            f"  next missile this turn: +{plural(view['missile_bonus'], 'card')} (Yo-Yo/Break)"
+        )
     if view.get("follow"):
         lines.append(f"  the enemy moved {view['follow']['direction']}: follow or stay")
     if view.get("load") is not None:
@@ -190,7 +193,9 @@ def render_view(view: JSON) -> str:
         lines.append(f"  VP left for skills: {view['skill_budget']}")
         if view.get("rate_left"):
             word = "raise" if view["rate_sign"] > 0 else "lower"
-            lines.append(f"  {word} a rating by one level ({view['rate_left']} step(s) left)")
+            lines.append(
+                f"  {word} a rating by one level ({plural(view['rate_left'], 'step')} left)"
+            )
     site = view.get("site")
     if site:
         cells = ", ".join(f"{a} {r}" for a, r in site["envelope"])
@@ -215,7 +220,7 @@ def render_view(view: JSON) -> str:
             source = " from the missile hand" if link["from"] == "missile" and n > 1 else ""
             lines.append(f"    {n}. {who(link['seat'], me)}: {link['card']}{source}")
         if "missile_hand_size" in cycle:
-            lines.append(f"    missile hand: {cycle['missile_hand_size']} card(s)")
+            lines.append(f"    missile hand: {plural(cycle['missile_hand_size'], 'card')}")
     if view["discards"]:
         pile = ", ".join(f"{t} {n}" for t, n in view["discards"].items())
         lines.append(f"  [dim]discard pile: {pile}[/dim]")
@@ -274,7 +279,7 @@ def describe_event(event: JSON) -> str:
     if kind == "play":
         extra = ""
         if "steps" in event:
-            extra = f", {event['steps']} step(s)"
+            extra = f", {plural(event['steps'], 'step')}"
         elif "me" in event:
             parts = [f"own range {event['me']:+d}"] if event["me"] else []
             parts += [f"enemy range {event['foe']:+d}"] if event["foe"] else []
@@ -311,7 +316,8 @@ def describe_event(event: JSON) -> str:
         return f"{seat} holds the missile"
     if kind == "launch":
         hand = f": {', '.join(event['missile_hand'])}" if "missile_hand" in event else ""
-        return f"{seat} launches {event['missile']}, missile hand {event['cards']} card(s){hand}"
+        cards = plural(event["cards"], "card")
+        return f"{seat} launches {event['missile']}, missile hand {cards}{hand}"
     if kind == "reshuffle":
         return f"The discard pile is shuffled into a new deck ({event['deck']} cards)"
     if kind == "destroyed":
@@ -345,7 +351,7 @@ def describe_event(event: JSON) -> str:
         return f"{seat} uses {event['skill']} (once per game)"
     if kind == "expertise-pool":
         cards = f": {', '.join(event['cards'])}" if "cards" in event else ""
-        return f"{seat} sets aside {event['size']} Aircraft Expertise card(s){cards}"
+        return f"{seat} sets aside {plural(event['size'], 'Aircraft Expertise card')}{cards}"
     if kind == "expertise":
         return f"{seat} takes {event['card']} from its Aircraft Expertise pool to play it"
     if kind == "skill-card":
@@ -362,3 +368,27 @@ def describe_event(event: JSON) -> str:
         winners = " and ".join(f"seat {s}" for s in event["winners"])
         return f"Game over: {event['why']} ({winners})"
     return str(event)
+
+
+def render_result(view: JSON, events: list[JSON]) -> str:
+    """Who shot down whom and the victory points: each aircraft shot down scores its VP value
+    for the seat that shot it down."""
+    me = view.get("seat")
+    aircraft = {s["seat"]: s for s in view.get("seats") or view.get("aircraft") or []}
+    scored: dict[int, int] = {}
+    lines = ["[bold]Results[/bold]"]
+    for event in events:
+        if event["type"] == "destroyed":
+            lost = aircraft.get(event["seat"], {})
+            vp = int(lost.get("vp") or 0)
+            scored[event["by"]] = scored.get(event["by"], 0) + vp
+            plane = lost.get("aircraft", f"aircraft {event['seat']}")
+            lines.append(f"  {who(event['by'], me)} shot down {plane} ({vp} VP)")
+        elif event["type"] == "game-end":
+            lines.append(f"  {event['why']}")
+    players = sorted({*scored, *(s for s in aircraft if isinstance(s, int))})
+    if players:
+        lines.append("[bold]Victory points[/bold] (the VP of enemy aircraft shot down)")
+        for s in sorted(players, key=lambda s: -scored.get(s, 0)):
+            lines.append(f"  {who(s, me):8} {scored.get(s, 0)}")
+    return "\n".join(lines)

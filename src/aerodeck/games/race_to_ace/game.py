@@ -109,5 +109,8 @@ class RaceToAce(Game):
     def describe_event(self, event: JSON) -> str:
         return render.describe_event(event)
 
+    def render_result(self, view: JSON, events: list[JSON]) -> str:
+        return render.render_result(view, events)
+
     def bots(self) -> Mapping[str, Callable[[Game, int], Agent]]:
         return {"heuristic": HeuristicBot}

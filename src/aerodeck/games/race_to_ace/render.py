@@ -4,6 +4,7 @@ front of each pilot, and whose answer is awaited."""
 from __future__ import annotations
 
 from aerodeck.core.api import JSON
+from aerodeck.core.text import per_seat, plural, won_by
 
 _NAMES = {
     "radar": "RADAR",
@@ -60,12 +61,12 @@ def name(seat: int | None, me: int | None = None) -> str:
 def render_view(view: JSON) -> str:
     me = view.get("seat")
     head = (
-        f"[bold]Race to Ace[/bold]  turn {view['turn_number']} ({name(view['turn'], me)})   "
-        f"deck {view['deck']}   discards {sum(view['discards'].values())}"
+        f"[bold]Race to Ace[/bold]  turn {view['turn_number']} ({name(view['turn'], me)})  "
+        f"deck {view['deck']}  discards {sum(view['discards'].values())}"
     )
     if view["discard_top"]:
         head += f" (top {card(view['discard_top'])})"
-    head += f"   {view['kills_to_win']} kills win"
+    head += f"  {view['kills_to_win']} kills win"
     if view["games"] > 1:
         head += f"   game {view['game_number']} of {view['games']}"
     lines = [head]
@@ -96,7 +97,8 @@ def render_view(view: JSON) -> str:
     fight = view["dogfight"]
     if fight:
         lines.append(
-            f"  [bold magenta]DOGFIGHT[/bold magenta]: {name(fight['attacker'], me)} attacks "
+            f"  [bold magenta]DOGFIGHT[/bold magenta]: {name(fight['attacker'], me)} "
+            f"{'attack' if fight['attacker'] == me else 'attacks'} "
             f"{name(fight['defender'], me)} with a {card(fight['kind'])} ACQUISITION"
         )
     if view["pending"]:
@@ -166,9 +168,9 @@ def describe_event(event: JSON) -> str:
         return f"Game {event['game']}: seven cards dealt to each pilot{hand}{wing}"
     if kind == "turn":
         drew = (
-            f" and draws {card(event['card'])}"
+            f"; {who} draws {card(event['card'])}"
             if "card" in event
-            else (" and draws" if event["drew"] else "")
+            else (f"; {who} draws" if event["drew"] else "")
         )
         lost = " (shot down: may only discard)" if event["lost"] else ""
         return f"— {who}'s turn{lost}{drew}"
@@ -178,7 +180,7 @@ def describe_event(event: JSON) -> str:
         )
     if kind == "refill":
         shown = f": {_cards(event['cards'])}" if "cards" in event else ""
-        return f"{who} refills with {event['count']} card(s){shown}"
+        return f"{who} refills with {plural(event['count'], 'card')}{shown}"
     if kind == "discard":
         return f"{who} discards {card(event['card'])}"
     if kind == "play":
@@ -213,7 +215,7 @@ def describe_event(event: JSON) -> str:
         gone = f"; discarded: {_cards(event['discarded'])}" if event["discarded"] else ""
         return (
             f"[bold red]seat {event['target']} is shot down[/bold red] by {who} "
-            f"({event['kills']} kill(s)){gone}"
+            f"({plural(event['kills'], 'kill')}){gone}"
         )
     if kind == "reveal":
         return (
@@ -221,12 +223,39 @@ def describe_event(event: JSON) -> str:
             f"{card(event['cancels'])} is cancelled and discarded"
         )
     if kind == "game_end":
-        winners = ", ".join(f"seat {s}" for s in event["winners"])
-        text = f"Game {event['game']} over ({event['why']}): {winners}; kills {event['kills']}"
+        text = (
+            f"Game {event['game']} over ({event['why']}): {won_by(event['winners'])}; "
+            f"kills: {per_seat(event['kills'])}"
+        )
         if event.get("scores"):
-            text += f"; points {event['points']}, match scores {event['scores']}"
+            text += (
+                f"; points: {per_seat(event['points'])}; match scores: {per_seat(event['scores'])}"
+            )
         return text
     if kind == "match_end":
-        winners = ", ".join(f"seat {s}" for s in event["winners"])
-        return f"Match over: {winners} win(s); scores {event['scores']}"
+        return f"Match over: {won_by(event['winners'])}; scores: {per_seat(event['scores'])}"
     return str(event)
+
+
+def render_result(view: JSON, events: list[JSON]) -> str:
+    """Kills and standing acquisitions per pilot, each game and the match."""
+    me = view.get("seat")
+    lines = ["[bold]Results[/bold]"]
+    for event in events:
+        if event["type"] != "game_end":
+            continue
+        winners = " and ".join(name(s, me) for s in event["winners"])
+        lines.append(f"  Game {event['game']}: {winners} ({event['why']})")
+        places = sorted(range(len(event["kills"])), key=lambda s: -event["kills"][s])
+        for s in places:
+            points = f"  {event['points'][s]} points" if event.get("points") else ""
+            lines.append(
+                f"    {name(s, me):8} {plural(event['kills'][s], 'kill'):8} "
+                f"{plural(event['acquisitions'][s], 'acquisition')}{points}"
+            )
+    if view["games"] > 1:
+        lines.append("[bold]Match scores[/bold]")
+        pilots = sorted(view["pilots"], key=lambda p: -p["score"])
+        for place, pilot in enumerate(pilots, 1):
+            lines.append(f"  {place}. {name(pilot['seat'], me):8} {pilot['score']}")
+    return "\n".join(lines)

@@ -1,0 +1,38 @@
+"""The move prompt at a real terminal: line editing, history (the arrow keys) and Tab completion
+of the legal moves' notation and the session's commands, through the standard ``readline``.
+
+Piped or scripted input (tests, ``echo 1 | aerodeck play ...``) reads plain lines: readline is
+only switched on when stdin is a terminal.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+
+
+def enable_line_editing(words: Callable[[], list[str]]) -> bool:
+    """Turn on readline with completion of ``words()`` (the whole line is completed, so ``pl``
+    Tab offers every ``play ...``). False where stdin is no terminal or readline is missing."""
+    if not sys.stdin.isatty():
+        return False
+    try:
+        import readline  # noqa: PLC0415 - only at a terminal; importing it alters input()
+    except ImportError:  # pragma: no cover - Windows without pyreadline
+        return False
+
+    def complete(text: str, state: int) -> str | None:
+        line = readline.get_line_buffer()
+        matches = [w for w in words() if w.lower().startswith(line.lower())]
+        if state >= len(matches):
+            return None
+        # readline replaces only ``text`` (the part after the last delimiter): none are set
+        return matches[state][len(line) - len(text) :]
+
+    readline.set_completer(complete)
+    readline.set_completer_delims("")
+    if "libedit" in (readline.__doc__ or ""):  # macOS
+        readline.parse_and_bind("bind ^I rl_complete")
+    else:
+        readline.parse_and_bind("tab: complete")
+    return True

@@ -1,0 +1,75 @@
+"""The terminal's own seat as ``you``: in the log, the table and the history."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from aerodeck.core.text import and_list, seat_colour
+
+
+def seat_name(seat: int, you: int | None = None) -> str:
+    """``you`` for the viewing seat, ``seat N`` for any other."""
+    return "you" if seat == you else f"seat {seat}"
+
+
+def seats_text(seats: Iterable[int], you: int | None = None) -> str:
+    """The seats in words: ``seat 1``, ``you and seat 2``."""
+    return and_list([seat_name(s, you) for s in seats])
+
+
+_IRREGULAR = {"is": "are", "has": "have", "was": "were", "does": "do", "goes": "go"}
+_NOT_VERBS = frozenset({"this", "its", "plus", "minus"})
+_SEAT = re.compile(r"\b[Ss]eat (\d+)(?:(?P<own>'s)|(?P<gap>\s+)(?P<word>[a-z]+)\b)?")
+_THEIR = re.compile(r"\byou (\w+) their\b")
+
+
+def _base_form(verb: str) -> str:
+    """The verb after ``you``: ``attacks`` -> ``attack``, ``passes`` -> ``pass``."""
+    if verb in _IRREGULAR:
+        return _IRREGULAR[verb]
+    if verb.endswith("ies") and len(verb) > 4:
+        return verb[:-3] + "y"
+    if verb.endswith(("sses", "shes", "ches", "xes", "zes", "oes")):
+        return verb[:-2]
+    if verb.endswith("s") and not verb.endswith("ss"):
+        return verb[:-1]
+    return verb
+
+
+def as_seen_by(text: str, you: int | None) -> str:
+    """A line about the game as the person at ``you`` reads it: ``seat 2 attacks`` becomes
+    ``you attack``, ``seat 2's JAMMIT!`` becomes ``your JAMMIT!``.
+
+    The games describe every event in the third person, the same for every seat (the log of a
+    replay, a spectator, the simulator); the terminal turns its own seat into ``you`` here, in
+    one place, so the log and the table name the person the same way.
+    """
+    if you is None:
+        return text
+
+    def person(match: re.Match[str]) -> str:
+        if int(match.group(1)) != you:
+            return match.group(0)
+        if match.group("own"):
+            return "your"
+        word = match.group("word")
+        if word is None:
+            return "you"
+        if word.endswith("s") and word not in _NOT_VERBS:
+            word = _base_form(word)
+        return f"you{match.group('gap')}{word}"
+
+    seen = _SEAT.sub(person, text)
+    return _THEIR.sub(lambda m: f"you {m.group(1)} your", seen)
+
+
+_SEAT_MENTION = re.compile(r"\b(?<!\[)seat (\d+)\b")
+
+
+def coloured_seats(text: str) -> str:
+    """Every ``seat N`` in its seat's colour (core.text.SEAT_COLOURS), as on the race map."""
+    return _SEAT_MENTION.sub(
+        lambda m: f"[{seat_colour(int(m.group(1)))}]{m.group(0)}[/{seat_colour(int(m.group(1)))}]",
+        text,
+    )

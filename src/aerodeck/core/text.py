@@ -1,0 +1,57 @@
+"""Plain English for the games' text (rendering and events): lists of seats and counts, never a
+Python repr such as ``[18, 19, 8]`` or ``card(s)``."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+SEAT_COLOURS = ("cyan", "magenta", "yellow", "green", "bright_blue", "bright_red")
+"""Each seat's colour, the same on every screen (the log, the table, a race map)."""
+
+
+def seat_colour(seat: int) -> str:
+    return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+
+
+def plural(count: int, noun: str, many: str | None = None) -> str:
+    """``1 card``, ``2 cards``."""
+    return f"{count} {noun if count == 1 else (many or noun + 's')}"
+
+
+def and_list(items: Sequence[str], empty: str = "nobody") -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    if not items:
+        return empty
+    if len(items) == 1:
+        return items[0]
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def counts_text(counts: Sequence[int]) -> str:
+    """Player counts as people write them: ``2-5`` for a run, ``2, 3, 4 or 6`` otherwise."""
+    ordered = sorted(counts)
+    if len(ordered) > 2 and ordered == list(range(ordered[0], ordered[-1] + 1)):
+        return f"{ordered[0]}-{ordered[-1]}"
+    words = [str(n) for n in ordered]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def seats_text(seats: Iterable[int | str]) -> str:
+    """The seats in words: ``seat 1``, ``seat 0 and seat 2``."""
+    return and_list([f"seat {s}" for s in seats])
+
+
+def per_seat(values: Sequence[Any] | Mapping[Any, Any], fmt: str = "{}") -> str:
+    """One value per seat in words: ``seat 0 18, seat 1 19, seat 2 8``."""
+    pairs = values.items() if isinstance(values, Mapping) else enumerate(values)
+    return ", ".join(f"seat {seat} {fmt.format(value)}" for seat, value in pairs)
+
+
+def won_by(winners: Sequence[int]) -> str:
+    """``seat 1 wins``, ``seat 0 and seat 2 share the win``."""
+    if not winners:
+        return "nobody wins"
+    if len(winners) == 1:
+        return f"seat {winners[0]} wins"
+    return f"{seats_text(winners)} share the win"
