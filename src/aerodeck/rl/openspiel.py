@@ -22,7 +22,6 @@ from typing import Any
 
 import numpy as np
 import pyspiel
-from rich.text import Text
 
 import aerodeck
 from aerodeck.core.api import Game, State
@@ -204,7 +203,9 @@ class AerodeckState(pyspiel.State):
         state = self._core.state
         if state is None:
             return "(the seed is not drawn yet)"
-        return Text.from_markup(self._game.core.render_view(state.view(None))).plain
+        # The spectator's view as JSON, not the terminal rendering: the golden playthroughs
+        # then change with what a seat may see, not with how the screen lays it out.
+        return _json(state.view(None))
 
 
 class AerodeckObserver:
