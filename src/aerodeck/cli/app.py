@@ -474,6 +474,65 @@ def bots(game: GameArg) -> None:
     console.print(", ".join(agent_names(make(game))))
 
 
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="port to listen on")] = 8000,
+    database: Annotated[
+        str, typer.Option(help="SQLAlchemy async URL, e.g. postgresql+asyncpg://user@host/db")
+    ] = "",
+    data_dir: Annotated[
+        Path, typer.Option("--data-dir", help="folder of the SQLite store (default database)")
+    ] = Path("aerodeck-data"),
+    public_url: Annotated[
+        str, typer.Option(help="base URL of the links handed out (default: as requested)")
+    ] = "",
+    log_level: Annotated[str, typer.Option(help="uvicorn's log level")] = "info",
+    player_rate: Annotated[
+        float, typer.Option(help="frames per second a player connection may send", min=0.1)
+    ] = 50.0,
+    spectator_rate: Annotated[
+        float, typer.Option(help="frames per second a spectator connection may send", min=0.1)
+    ] = 5.0,
+    max_tables: Annotated[int, typer.Option(help="unfinished tables per process", min=1)] = 1000,
+    max_connections: Annotated[
+        int, typer.Option(help="WebSocket connections per process", min=1)
+    ] = 2000,
+    creations_per_ip: Annotated[
+        int, typer.Option(help="tables one client address may create per 10 minutes", min=1)
+    ] = 20,
+    keep_days: Annotated[
+        float, typer.Option(help="days a finished table is kept before the purge", min=0)
+    ] = 7.0,
+    purge_every: Annotated[
+        float, typer.Option(help="seconds between purges of tables past retention", min=1)
+    ] = 3600.0,
+    bot_budget: Annotated[
+        float, typer.Option(help="seconds a bot may think before the random bot moves", min=0.1)
+    ] = 10.0,
+) -> None:
+    """Serve the online card table: the lobby (REST) and the tables (WebSocket)."""
+    try:  # the web extra is optional: only this command needs it
+        from aerodeck.web.serve import Settings, serve  # noqa: PLC0415
+    except ImportError as error:
+        message = f"the server needs the web extra: pip install 'aerodeck[web]' ({error})"
+        raise ConfigError(message) from None
+    settings = Settings(
+        database=database,
+        data_dir=data_dir,
+        public_url=public_url,
+        player_rate=player_rate,
+        spectator_rate=spectator_rate,
+        max_tables=max_tables,
+        max_connections=max_connections,
+        creations_per_ip=creations_per_ip,
+        keep_finished=keep_days * 86400,
+        bot_budget=bot_budget,
+        purge_every=purge_every,
+    )
+    serve(settings, host, port, log_level, console)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point: run the app, turning every expected failure into one line and an exit code."""
     fit_streams()

@@ -1,0 +1,49 @@
+"""`aerodeck serve`: uvicorn running the app, with the WebSocket layer's own frame limit."""
+
+from __future__ import annotations
+
+import asyncio
+
+import uvicorn
+from rich.console import Console
+from sqlalchemy.exc import SQLAlchemyError
+
+from aerodeck.core.errors import ConfigError
+from aerodeck.web.app import create_app
+from aerodeck.web.settings import Settings
+from aerodeck.web.store import Store, check_url, hidden_password
+
+__all__ = ["Settings", "serve"]
+
+HTTP_HEADROOM = 256  # lobby requests and handshakes in flight beyond the connection limit
+
+
+async def _probe(settings: Settings, where: str) -> None:
+    """Open (and migrate) the store once before serving, so a store that cannot be opened is
+    one line of error rather than a traceback from inside the server's start-up."""
+    try:
+        store = await Store.open(settings)
+    except (OSError, SQLAlchemyError) as error:
+        first = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
+        raise ConfigError(f"cannot open the store {where}: {first}") from None
+    await store.close()
+
+
+def serve(settings: Settings, host: str, port: int, log_level: str, console: Console) -> None:
+    """Print where the lobby and the store are, then serve until interrupted."""
+    if settings.database:
+        check_url(settings.database)
+    where = hidden_password(settings.database) if settings.database else str(settings.data_dir)
+    asyncio.run(_probe(settings, where))
+    shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
+    console.print(f"aerodeck table server: lobby at http://{shown}:{port}/ (API docs /docs)")
+    console.print(f"store: {where}", markup=False, highlight=False)
+    uvicorn.run(
+        create_app(settings),
+        host=host,
+        port=port,
+        ws_max_size=settings.ws_max_size,
+        # sockets not yet past their hello count too: uvicorn answers 503 beyond this
+        limit_concurrency=settings.max_connections + HTTP_HEADROOM,
+        log_level=log_level,
+    )
