@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import sys
@@ -531,6 +532,53 @@ def serve(
         purge_every=purge_every,
     )
     serve(settings, host, port, log_level, console)
+
+
+@app.command()
+def connect(
+    url: Annotated[
+        str,
+        typer.Argument(
+            help="the table's link (http://HOST:PORT/t/TABLE, with #invite=CODE to take a seat) "
+            "or the server's address with --table"
+        ),
+    ],
+    table: Annotated[
+        str | None, typer.Option("--table", help="the table id, when the link has none")
+    ] = None,
+    token: Annotated[
+        str | None,
+        typer.Option(
+            "--token",
+            envvar="AERODECK_TOKEN",
+            help="your seat's token (or $AERODECK_TOKEN); none and no invite: watch",
+        ),
+    ] = None,
+    name: Annotated[str, typer.Option("--name", help="your name at the table")] = "",
+) -> None:
+    """Play your seat of a table on a server (or watch it), with the same screen as play."""
+    try:  # the web extra is optional: only the server's commands need it
+        from aerodeck.cli.remote import RemoteSession  # noqa: PLC0415
+        from aerodeck.web.client import TableClient, join_with_invite, parse_link  # noqa: PLC0415
+    except ImportError as error:
+        message = f"connecting needs the web extra: pip install 'aerodeck[web]' ({error})"
+        raise ConfigError(message) from None
+    link = parse_link(url)
+    table_id = table or link.table
+    if not table_id:
+        raise ConfigError("which table? give its link (http://HOST:PORT/t/TABLE) or --table")
+    if link.invite and not token:
+        seat, token = join_with_invite(link.server, table_id, link.invite, link.seat, name)
+        console.print(
+            f"You took seat {seat}. To come back to it later: "
+            f"AERODECK_TOKEN={token} aerodeck connect {link.server}/t/{table_id}",
+            markup=False,
+            highlight=False,
+            soft_wrap=True,
+        )
+    session = RemoteSession(TableClient(link.server, table_id, token or None), console, input)
+    if not asyncio.run(session.run()):  # a refusal to connect is an AerodeckError: one line
+        console.print("You left the table; connect again with your token to carry on.")
 
 
 def main(argv: list[str] | None = None) -> int:

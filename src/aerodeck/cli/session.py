@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TypeVar
 
 from rich.columns import Columns
 from rich.console import Console, Group, RenderableType
@@ -203,6 +204,9 @@ class Session:
         self.console.print(f"[bold]{verdict}[/bold] Record saved to {escape(str(self.save_path))}.")
 
 
+MoveT = TypeVar("MoveT", Action, str)  # a move, or its notation (a remote table's list)
+
+
 def bots_flag(seating: Seating) -> str:
     """The --bots value that rebuilds this seating (bots in seat order)."""
     return ",".join(name for _, name in sorted(seating.bots.items()))
@@ -216,16 +220,16 @@ def resume_command(game: str, save: Path, seating: Seating) -> str:
     return command + f" --bots {bots_flag(seating)}"
 
 
-def grouped(legal: Sequence[Action]) -> list[Action]:
+def grouped(legal: Sequence[MoveT]) -> list[MoveT]:
     """The legal moves with each verb's moves together (in the order the verbs first come), so
     the menu's numbers run in order down each group."""
-    order: dict[str, list[Action]] = {}
+    order: dict[str, list[MoveT]] = {}
     for action in legal:
         order.setdefault(str(action).split(" ", 1)[0], []).append(action)
     return [action for group in order.values() for action in group]
 
 
-def move_menu(legal: Sequence[Action], width: int) -> RenderableType:
+def move_menu(legal: Sequence[Action | str], width: int) -> RenderableType:
     """The legal moves, numbered, laid out to fit the screen: one line when they fit, else in
     columns, grouped under their verb (``play``, ``attack``) when there are several verbs."""
     entries = [f"[cyan]{i}[/cyan] {escape(str(a))}" for i, a in enumerate(legal, 1)]

@@ -96,9 +96,19 @@ def check_url(url: str) -> None:
         )
 
 
+DB_POOL = 32  # connections a server keeps to PostgreSQL (each one a backend process there)
+
+
 def make_engine(url: str) -> AsyncEngine:
-    """An async engine for ``url``, with SQLite's pragmas where it is SQLite."""
-    engine = create_async_engine(url, pool_pre_ping=not url.startswith("sqlite"))
+    """An async engine for ``url``, with SQLite's pragmas where it is SQLite.
+
+    A server database keeps a pool of connections open: with SQLAlchemy's default (5, and 10
+    more opened and closed as needed) a busy server opened a new PostgreSQL connection, a new
+    backend process, for most moves (451 in 40 s at 200 tables; benchmarks/web_load.py)."""
+    if url.startswith("sqlite"):
+        engine = create_async_engine(url)
+    else:
+        engine = create_async_engine(url, pool_pre_ping=True, pool_size=DB_POOL, max_overflow=0)
     if engine.dialect.name == "sqlite":
         event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
     return engine
@@ -225,9 +235,11 @@ class Store:
         """Store move ``seq`` and the table's new version, committed when this returns;
         IntegrityError if move ``seq`` or this (seat, client id) is already stored.
 
-        On SQLite the moves of all tables waiting at the same moment are committed together, one
-        transaction and one fsync for the lot (group commit): with one writer per file, a commit
-        per move would cap the whole server at one fsync per move. A batch that breaks a unique
+        The moves of all tables waiting at the same moment are committed together, one
+        transaction and one fsync for the lot (group commit). On SQLite, one writer per file, a
+        commit per move would cap the whole server at one fsync per move; on PostgreSQL a
+        transaction per move measured act-to-ack p95 598 ms at 200 tables of 4 clients, the
+        batches 32 ms (benchmarks/web_load.py, docs/server.md). A batch that breaks a unique
         constraint is written again move by move, so each move gets its own answer."""
         now = utcnow()
         table: dict[str, Any] = {"version": seq + 1, "updated_at": now}
@@ -243,9 +255,6 @@ class Store:
             "created_at": now,
         }
         pending = _Pending(row, table, asyncio.get_running_loop().create_future())
-        if self._write_lock is None:
-            await self._write_moves([pending])
-            return
         self._batch.append(pending)
         if self._flusher is None or self._flusher.done():
             self._flusher = asyncio.create_task(self._flush())

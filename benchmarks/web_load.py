@@ -1,0 +1,220 @@
+"""Load on the table server: many concurrent tables of four clients, act-to-ack latency
+(docs/server.md, "Measured"). A benchmark, not a test: the figures depend on the machine.
+
+One `aerodeck serve` (SQLite, or PostgreSQL in a throwaway cluster) is started; client processes
+(asyncio, the websockets library) each seat their share of the tables, four human seats a table,
+every seat its own connection, over the five games in turn. Each seat, when it is its turn,
+thinks for a random time around ``--think`` seconds, then acts; the time from sending the act to
+receiving its ack is one sample. Samples are kept from the end of a warm-up until the end of the
+run; a table whose game ends is replaced by a new one (its set-up is not timed).
+
+Run: PYTHONPATH=src nice -n 10 .venv/bin/python -m benchmarks.web_load --tables 200 --seconds 120
+     [--database postgresql] --json out.json
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import multiprocessing
+import random
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from aerodeck.core.api import JSON
+from aerodeck.web.client import TableClient
+from benchmarks.web_common import ServerProcess, elapsed, percentiles, postgres_cluster
+
+GAMES = ["race_to_ace", "ace_race", "aces_versus_aces", "air_racing", "down_in_flames"]
+PLAYERS = 4
+
+
+async def _seat(
+    client: TableClient,
+    rng: random.Random,
+    think: float,
+    measure_from: float,
+    until: float,
+    samples: list[float],
+    counts: dict[str, int],
+) -> None:
+    await client.connect()
+    wait_for = 0
+    while time.monotonic() < until and client.end is None:
+        if client.legal and client.version >= wait_for:
+            await asyncio.sleep(rng.uniform(0.5, 1.5) * think)
+            if time.monotonic() >= until:
+                break
+            move = rng.choice(client.legal)
+            sent = time.perf_counter()
+            answer = await client.answer(await client.act(move))
+            took = (time.perf_counter() - sent) * 1000.0
+            if answer["type"] == "ack":
+                wait_for = answer["version"]
+                if time.monotonic() >= measure_from:
+                    samples.append(took)
+                counts["acked"] += 1
+            else:
+                counts["refused"] += 1
+                wait_for = client.version + 1
+        else:
+            left = until - time.monotonic()
+            if left <= 0:
+                break
+            client.recv_timeout = max(left, 0.1)
+            try:
+                await client.recv()
+            except Exception:
+                if time.monotonic() < until:
+                    raise
+                break
+            finally:
+                client.recv_timeout = 120.0
+
+
+async def _table_slot(
+    base: str,
+    server: ServerProcess,
+    index: int,
+    think: float,
+    measure_from: float,
+    until: float,
+    samples: list[float],
+    counts: dict[str, int],
+) -> None:
+    rng = random.Random(index)
+    number = 0
+    while time.monotonic() < until:
+        game = GAMES[(index + number) % len(GAMES)]
+        number += 1
+        table, _, tokens = await asyncio.to_thread(server.seat_table, game, PLAYERS, {}, {})
+        clients = [TableClient(base, table, tokens[s]) for s in range(PLAYERS)]
+        try:
+            await asyncio.gather(
+                *(
+                    _seat(
+                        c,
+                        random.Random(rng.getrandbits(32)),
+                        think,
+                        measure_from,
+                        until,
+                        samples,
+                        counts,
+                    )
+                    for c in clients
+                )
+            )
+        finally:
+            for client in clients:
+                await client.close()
+        counts["games"] += 1
+
+
+def client_process(
+    base: str, data_dir: str, first: int, count: int, think: float, warmup: float, seconds: float
+) -> JSON:
+    """One client process: ``count`` tables from number ``first``; its samples and counts."""
+    server = ServerProcess(Path(data_dir))
+    server.port = int(base.rsplit(":", 1)[1])
+    samples: list[float] = []
+    counts = {"acked": 0, "refused": 0, "games": 0}
+
+    async def go() -> None:
+        start = time.monotonic()
+        measure_from = start + warmup
+        until = start + warmup + seconds
+        await asyncio.gather(
+            *(
+                _table_slot(base, server, first + i, think, measure_from, until, samples, counts)
+                for i in range(count)
+            )
+        )
+
+    asyncio.run(go())
+    return {"samples": samples, **counts}
+
+
+def run(
+    tables: int,
+    processes: int,
+    think: float,
+    warmup: float,
+    seconds: float,
+    database: str,
+    data_dir: Path,
+) -> JSON:
+    started = time.monotonic()
+    with ServerProcess(data_dir, database) as server:
+        share = [
+            tables // processes + (1 if i < tables % processes else 0) for i in range(processes)
+        ]
+        firsts = [sum(share[:i]) for i in range(processes)]
+        context = multiprocessing.get_context("spawn")
+        with context.Pool(processes) as pool:
+            parts = pool.starmap(
+                client_process,
+                [
+                    (server.base, str(data_dir), firsts[i], share[i], think, warmup, seconds)
+                    for i in range(processes)
+                ],
+            )
+        healthy = server.healthy()
+    samples = [s for part in parts for s in part["samples"]]
+    acked = sum(p["acked"] for p in parts)
+    return {
+        "store": "postgresql" if database else "sqlite",
+        "tables": tables,
+        "clients": tables * PLAYERS,
+        "client_processes": processes,
+        "think_seconds": think,
+        "measured_seconds": seconds,
+        "acks_measured": len(samples),
+        "acks_per_second": round(len(samples) / seconds, 1),
+        "act_to_ack_ms": percentiles(samples),
+        "max_ms": round(max(samples), 1) if samples else None,
+        "refused": sum(p["refused"] for p in parts),
+        "acked_total": acked,
+        "tables_played": sum(p["games"] for p in parts),
+        "server_healthy_at_end": healthy,
+        "seconds": elapsed(started),
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=200)
+    parser.add_argument("--processes", type=int, default=2, help="client processes")
+    parser.add_argument("--think", type=float, default=2.0, help="mean seconds before a move")
+    parser.add_argument("--warmup", type=float, default=20.0)
+    parser.add_argument("--seconds", type=float, default=120.0, help="measured time")
+    parser.add_argument("--database", choices=["sqlite", "postgresql"], default="sqlite")
+    parser.add_argument("--json", type=Path, help="write the summary here")
+    args = parser.parse_args(argv)
+    with tempfile.TemporaryDirectory(prefix="aerodeck-web-load-") as tmp:
+        if args.database == "postgresql":
+            with postgres_cluster() as url:
+                summary = run(
+                    args.tables,
+                    args.processes,
+                    args.think,
+                    args.warmup,
+                    args.seconds,
+                    url,
+                    Path(tmp),
+                )
+        else:
+            summary = run(
+                args.tables, args.processes, args.think, args.warmup, args.seconds, "", Path(tmp)
+            )
+    text = json.dumps(summary, indent=1)
+    print(text)
+    if args.json:
+        args.json.write_text(text + "\n")
+    return 0 if summary["server_healthy_at_end"] and summary["acks_measured"] > 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,57 @@
+"""The table server's proof scripts (benchmarks/web_*.py), each run on a tiny count against its
+own real server process: the same code as the figures in docs/server.md, with the same verdicts."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from benchmarks import web_crash, web_fuzz, web_leaks, web_load
+
+
+def _summary(path: Path) -> dict[str, Any]:
+    loaded: dict[str, Any] = json.loads(path.read_text())
+    return loaded
+
+
+def test_web_leaks_finds_no_leak_in_a_few_games(tmp_path: Path) -> None:
+    out = tmp_path / "leaks.json"
+    argv = ["--games", "3", "--concurrent", "3", "--json", str(out)]
+    assert web_leaks.main([*argv, "--game", "race_to_ace", "--game", "aces_versus_aces"]) == 0
+    summary = _summary(out)
+    assert summary["games"] == 3 and summary["leaks"] == 0
+    assert summary["frames"] > 0 and summary["determinizations"] > 0
+
+
+def test_web_fuzz_accepts_nothing_and_the_server_lives(tmp_path: Path) -> None:
+    out = tmp_path / "fuzz.json"
+    assert (
+        web_fuzz.main(["--frames", "300", "--workers", "3", "--pause", "0", "--json", str(out)])
+        == 0
+    )
+    summary = _summary(out)
+    assert summary["frames"] >= 300
+    assert summary["accepted_illegal"] == 0 and summary["undocumented"] == 0
+    assert summary["server_alive"] and summary["fresh_game_finished"]
+    assert summary["store_problems"] == []
+
+
+def test_web_crash_loses_no_acknowledged_move(tmp_path: Path) -> None:
+    out = tmp_path / "crash.json"
+    assert web_crash.main(["--kills", "2", "--concurrent", "2", "--json", str(out)]) == 0
+    summary = _summary(out)
+    assert summary["kills"] == 2 and summary["server_starts"] == 3
+    assert summary["acked_moves_lost"] == 0
+    assert summary["records_differing_from_no_crash_run"] == 0
+    assert summary["games_finished"] >= 2
+
+
+def test_web_load_reports_act_to_ack_percentiles(tmp_path: Path) -> None:
+    out = tmp_path / "load.json"
+    argv = ["--tables", "2", "--processes", "1", "--think", "0.1", "--warmup", "1"]
+    assert web_load.main([*argv, "--seconds", "4", "--json", str(out)]) == 0
+    summary = _summary(out)
+    latency = summary["act_to_ack_ms"]
+    assert isinstance(latency, dict) and set(latency) == {"p50", "p95", "p99"}
+    assert summary["refused"] == 0
