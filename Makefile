@@ -9,7 +9,7 @@ GAME ?= aces-versus-aces
 $(BIN)/aerodeck: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev,web]'
+	$(BIN)/pip install --quiet -e '.[dev,web,rl]'
 	touch $@
 
 # the browser table: serves the lobby on the embedded SQLite store and prints the link to open

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from typing import Any
 
 from hypothesis import HealthCheck, settings
 
@@ -20,3 +21,11 @@ GAME_COUNTS = [
     (info.id, players) for info in aerodeck.list_games() for players in info.player_counts
 ]
 GAME_IDS = [info.id for info in aerodeck.list_games()]
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    """One line when the rl extra is missing and tests/rl's adapter tests were not collected."""
+    from tests.rl.conftest import RL_SKIP_REASON
+
+    if RL_SKIP_REASON:
+        terminalreporter.write_line(RL_SKIP_REASON, yellow=True)

@@ -1,0 +1,224 @@
+"""Environment steps per second: every aerodeck game through its PettingZoo environment, beside
+RLCard's UNO environment and PettingZoo's classic Leduc and Texas Hold'em, in one run.
+
+A step is one decision taken through the environment's own loop, observation included:
+PettingZoo ``last()`` (the observation and action mask) then ``step(a)``, a uniformly random
+legal action; RLCard ``env.step(a)``, which returns the next encoded state. Goal (issue 16): every
+game at least twice RLCard's UNO env and not slower than PettingZoo's classic card envs.
+
+Run: .venv/bin/python benchmarks/rl_speed.py [--seconds 4] [--rounds 4] [--json out.json]
+(RLCard and PettingZoo classic need ``pip install rlcard==1.2.0``; their rows are skipped if not.)
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import platform
+import time
+from collections.abc import Callable
+from functools import partial
+from typing import Any
+
+import numpy as np
+import pettingzoo
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+import aerodeck
+from aerodeck.rl.pettingzoo import env as aerodeck_env
+
+Row = dict[str, Any]
+
+
+def timed(seconds: float, episode: Callable[[int], int], first_seed: int = 0) -> Row:
+    """Run ``episode(seed) -> steps`` for ``seconds`` of this process's CPU time.
+
+    CPU time, not wall time: the machine is shared, and the cost of a step is what we compare;
+    every loop here is single-threaded, so the two agree on an idle machine."""
+    episodes = steps = 0
+    started = time.process_time()
+    while time.process_time() - started < seconds or episodes == 0:
+        steps += episode(first_seed + episodes)
+        episodes += 1
+    elapsed = time.process_time() - started
+    return {"steps_per_s": steps / elapsed, "episodes_per_s": episodes / elapsed,
+            "steps_per_episode": steps / episodes, "episodes": episodes}  # fmt: skip
+
+
+def pettingzoo_episode(make: Callable[[], Any]) -> Callable[[int], int]:
+    """One random episode through any PettingZoo AEC env (the same loop for every row)."""
+    zoo = make()
+
+    def episode(seed: int) -> int:
+        zoo.reset(seed=seed)
+        rng = np.random.default_rng(seed)
+        steps = 0
+        for _ in zoo.agent_iter():
+            obs, _, terminated, truncated, _ = zoo.last()
+            if terminated or truncated:
+                zoo.step(None)
+                continue
+            zoo.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+            steps += 1
+        return steps
+
+    return episode
+
+
+class NullEnv(AECEnv):  # type: ignore[misc]
+    """A two-agent AEC env that does nothing for 50 steps: PettingZoo's own cost per step."""
+
+    metadata = {"name": "null_v0", "is_parallelizable": False}  # noqa: RUF012
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.possible_agents = ["player_0", "player_1"]
+        obs = {"observation": np.zeros(8, np.float32), "action_mask": np.ones(4, np.int8)}
+        self._obs = obs
+        space = spaces.Dict({"observation": spaces.Box(0, 1, (8,), np.float32),
+                             "action_mask": spaces.Box(0, 1, (4,), np.int8)})  # fmt: skip
+        self.observation_spaces = dict.fromkeys(self.possible_agents, space)
+        self.action_spaces = {a: spaces.Discrete(4) for a in self.possible_agents}
+
+    def observation_space(self, agent: str) -> Any:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> Any:
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.agent_selection, self.moves = "player_0", 0
+
+    def observe(self, agent: str) -> Any:
+        return self._obs
+
+    def step(self, action: Any) -> None:
+        if self.terminations[self.agent_selection]:
+            self._was_dead_step(action)
+            return
+        self.moves += 1
+        if self.moves >= 50:
+            self.terminations = dict.fromkeys(self.agents, True)
+        else:
+            self.agent_selection = self.possible_agents[self.moves % 2]
+        self._accumulate_rewards()
+
+
+def null_env() -> Any:
+    """``NullEnv`` wrapped as aerodeck's and PettingZoo classic's environments are."""
+    env: Any = wrappers.TerminateIllegalWrapper(NullEnv(), illegal_reward=-1)
+    return wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(env))
+
+
+def rlcard_episode(name: str) -> Callable[[int], int]:
+    import rlcard  # noqa: PLC0415 - an optional peer
+
+    env = rlcard.make(name, config={"seed": 0})
+
+    def episode(seed: int) -> int:
+        env.seed(seed)
+        state, _ = env.reset()
+        rng = np.random.default_rng(seed)
+        steps = 0
+        while not env.is_over():
+            legal = list(state["legal_actions"])
+            state, _ = env.step(legal[int(rng.integers(len(legal)))])
+            steps += 1
+        return steps
+
+    return episode
+
+
+def measure(seconds: float, rounds: int) -> dict[str, Any]:
+    """Every row in ``rounds`` interleaved slices of ``seconds / rounds``; the best slice counts
+    (the one least disturbed by other work on the machine), the median is kept beside it."""
+    entries: list[tuple[str, str, int, Callable[[int], int]]] = []
+
+    def add(side: str, name: str, players: int, episode: Callable[[int], int]) -> None:
+        entries.append((side, name, players, episode))
+
+    for info in aerodeck.list_games():
+        for players in sorted({min(info.player_counts), 4 if 4 in info.player_counts else 3}):
+            make = partial(aerodeck_env, info.id, players=players)
+            add("aerodeck pettingzoo", info.id, players, pettingzoo_episode(make))
+    add("pettingzoo floor", "null env (does nothing)", 2, pettingzoo_episode(null_env))
+    skipped = []
+    if importlib.util.find_spec("rlcard") is not None:
+        add("rlcard env", "uno", 2, rlcard_episode("uno"))
+        for name in ("classic/leduc_holdem-v4", "classic/texas_holdem-v4"):
+            make = partial(pettingzoo.make, "aec", name)
+            add("pettingzoo classic", name, 2, pettingzoo_episode(make))
+    else:
+        skipped.append("RLCard UNO and PettingZoo classic (pip install rlcard==1.2.0)")
+    slices: list[list[Row]] = [[] for _ in entries]
+    for r in range(rounds):
+        for i, (_, _, _, episode) in enumerate(entries):
+            slices[i].append(timed(seconds / rounds, episode, first_seed=r * 100_000))
+    rows: list[Row] = []
+    for (side, name, players, _), measured in zip(entries, slices, strict=True):
+        rates = sorted(m["steps_per_s"] for m in measured)
+        best = max(measured, key=lambda m: m["steps_per_s"])
+        row = {"side": side, "name": name, "players": players, **best,
+               "median_steps_per_s": rates[len(rates) // 2]}  # fmt: skip
+        rows.append(row)
+        print(f"{side:22s} {name:26s} {players}p {row['steps_per_s']:8.0f} steps/s (best), "
+              f"{row['median_steps_per_s']:8.0f} (median)", flush=True)  # fmt: skip
+    return {"machine": platform.processor() or platform.machine(), "python":
+            platform.python_version(), "seconds": seconds, "rounds": rounds, "rows": rows,
+            "skipped": skipped, "goals": goals(rows)}  # fmt: skip
+
+
+def goals(rows: list[Row]) -> list[Row]:
+    """Each aerodeck row against 2x RLCard UNO and against the faster PettingZoo classic env."""
+    uno = next((r for r in rows if r["name"] == "uno"), None)
+    classic = [r["steps_per_s"] for r in rows if r["side"] == "pettingzoo classic"]
+    out = []
+    for row in rows:
+        if row["side"] not in ("aerodeck pettingzoo", "pettingzoo floor"):
+            continue
+        out.append({
+            "game": row["name"] if row["side"] != "pettingzoo floor" else "(PettingZoo alone)",
+            "players": row["players"], "steps_per_s": row["steps_per_s"],
+            "vs_rlcard_uno": None if uno is None else row["steps_per_s"] / uno["steps_per_s"],
+            "vs_classic": None if not classic else row["steps_per_s"] / max(classic),
+        })  # fmt: skip
+    return out
+
+
+def print_goals(result: dict[str, Any]) -> None:
+    def mark(ratio: float | None, need: float) -> str:
+        if ratio is None:
+            return "not measured"
+        return f"{ratio:.2f}x ({'met' if ratio >= need else 'missed'})"
+
+    print("\n| game | players | steps/s | vs RLCard UNO env (goal 2x) | vs fastest PettingZoo "
+          "classic card env (goal 1x) |\n| --- | --- | --- | --- | --- |")  # fmt: skip
+    for g in result["goals"]:
+        print(f"| {g['game']} | {g['players']} | {g['steps_per_s']:.0f} | "
+              f"{mark(g['vs_rlcard_uno'], 2.0)} | {mark(g['vs_classic'], 1.0)} |")  # fmt: skip
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=4.0, help="CPU seconds a row")
+    parser.add_argument("--rounds", type=int, default=4)
+    parser.add_argument("--json", default="")
+    args = parser.parse_args()
+    result = measure(args.seconds, args.rounds)
+    print_goals(result)
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as out:
+            json.dump(result, out, indent=2)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,147 @@
+"""A Gymnasium single-agent environment: one seat learns, the other seats are aerodeck's bots.
+
+``gymnasium.make("aerodeck/AcesVersusAces-v0", opponent="heuristic")`` once this module is
+imported (or ``gymnasium.make("aerodeck.rl.gym:aerodeck/AcesVersusAces-v0")``, which imports it).
+Observations are the PettingZoo environment's (the seat's tensor and an action mask, the mask
+also in ``info``); an illegal action ends the episode with reward -1, as PettingZoo classic's
+environments do, so a policy that ignores the mask is told so rather than crashed.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+from rich.text import Text
+
+import aerodeck
+from aerodeck.agents.registry import make_agent
+from aerodeck.core.api import Agent, State
+from aerodeck.core.errors import ConfigError, IllegalActionError
+from aerodeck.rl.encoders import encoder_for
+from aerodeck.rl.pettingzoo.aec import HIGH, LOW, Observation
+
+ILLEGAL_REWARD = -1.0
+ENV_IDS = {
+    "ace_race": "aerodeck/AceRace-v0",
+    "aces_versus_aces": "aerodeck/AcesVersusAces-v0",
+    "air_racing": "aerodeck/AirRacing-v0",
+    "down_in_flames": "aerodeck/DownInFlames-v0",
+    "race_to_ace": "aerodeck/RaceToAce-v0",
+}
+
+
+class AerodeckEnv(gymnasium.Env[dict[str, Any], Any]):
+    """Seat ``seat`` of a game against bots (``opponent``: any name ``aerodeck bots`` lists)."""
+
+    metadata = {"render_modes": ["human", "ansi"], "render_fps": 1}  # noqa: RUF012
+
+    def __init__(
+        self,
+        game_id: str,
+        players: int | None = None,
+        seat: int = 0,
+        opponent: str = "random",
+        render_mode: str | None = None,
+        **options: Any,
+    ) -> None:
+        self.game = aerodeck.make(game_id.replace("-", "_"), players=players, **options)
+        if not 0 <= seat < self.game.players:
+            raise ConfigError(f"seat must be 0 to {self.game.players - 1}, not {seat}")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ConfigError(f"render_mode must be human or ansi, not {render_mode!r}")
+        make_agent(opponent, self.game, 0)  # an unknown bot name fails here, clearly
+        self.seat, self.opponent, self.render_mode = seat, opponent, render_mode
+        self.encoder = encoder_for(self.game)
+        size = self.game.num_distinct_actions
+        self.observation_space = spaces.Dict(
+            {
+                "observation": spaces.Box(LOW, HIGH, (self.encoder.size,), np.float32),
+                "action_mask": spaces.Box(0, 1, (size,), np.int8),
+            }
+        )
+        self.action_space = spaces.Discrete(size)
+        self.state: State = self.game.new_game(seed=0)
+        self.bots: dict[int, Agent] = {}
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, Any], dict[str, Any]]:
+        """``seed`` is the game's seed; without one, the next is drawn from the env's generator."""
+        super().reset(seed=seed)
+        game_seed = seed if seed is not None else int(self.np_random.integers(2**63 - 1))
+        self.state = self.game.new_game(seed=game_seed).mute_events()
+        # Bots seeded from the game's seed: the same seed replays the same episode.
+        self.bots = {
+            s: make_agent(self.opponent, self.game, (game_seed * 31 + s) % 2**63)
+            for s in range(self.game.players)
+            if s != self.seat
+        }
+        self._play_bots()
+        obs = self._observe()
+        return obs, self._info(obs)
+
+    def _play_bots(self) -> None:
+        state = self.state
+        while not state.is_terminal and state.current_player != self.seat:
+            seat = state.current_player
+            assert seat is not None
+            observation = state.observation(seat)
+            action = self.bots[seat].choose(observation)
+            if action not in observation.legal_actions:
+                raise IllegalActionError(f"the {self.opponent} bot chose {action}: not legal")
+            state.apply_unchecked(action)
+
+    def _observe(self) -> Observation:
+        mask = np.zeros(self.game.num_distinct_actions, dtype=np.int8)
+        if self.state.current_player == self.seat:
+            mask[[self.game.action_index(a) for a in self.state.legal_actions()]] = 1
+        return {"observation": self.encoder.encode(self.state.view(self.seat)), "action_mask": mask}
+
+    @staticmethod
+    def _info(obs: Observation) -> dict[str, Any]:
+        return {"action_mask": obs["action_mask"]}
+
+    def step(self, action: Any) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
+        move = self.game.action_from_index(int(action))
+        if self.state.is_terminal:
+            raise ConfigError("the episode is over: call reset()")
+        if move not in self.state.legal_actions():
+            obs = self._observe()
+            return obs, ILLEGAL_REWARD, True, False, {**self._info(obs), "illegal": True}
+        self.state.apply_unchecked(move)
+        self._play_bots()
+        obs = self._observe()
+        done = self.state.is_terminal
+        reward = float(self.state.returns()[self.seat]) if done else 0.0
+        if self.render_mode == "human":
+            self.render()
+        return obs, reward, done, False, self._info(obs)
+
+    def render(self) -> str | None:
+        """The game's text rendering of the learning seat's view."""
+        if self.render_mode is None:
+            return None
+        text = Text.from_markup(self.game.render_view(self.state.view(self.seat))).plain
+        if self.render_mode == "ansi":
+            return text
+        sys.stdout.write(text + "\n")
+        return None
+
+
+def register() -> None:
+    """Register every game with Gymnasium (idempotent: importing this module does it)."""
+    for game_id, env_id in ENV_IDS.items():
+        if env_id not in gymnasium.registry:
+            gymnasium.register(
+                id=env_id,
+                entry_point="aerodeck.rl.gym:AerodeckEnv",
+                kwargs={"game_id": game_id},
+                disable_env_checker=True,
+            )
+
+
+register()
