@@ -35,6 +35,7 @@ def random_playout(state: State, rng: random.Random, check: bool = True) -> list
             return samples
         legal = state.legal_actions()
         assert legal, "the seat to act has no legal action"
+        assert len(set(legal)) == len(legal), f"a move is listed twice: {legal}"
         assert state.current_player is not None
         if check:
             state.check_invariants()

@@ -187,3 +187,20 @@ def test_the_view_shows_who_attacks_whom_and_whose_answer_is_awaited() -> None:
     assert "DOGFIGHT" in text and "seat 0 attacks seat 1" in text
     assert "outmaneuvered" in text and "waiting for seat 0" in text
     assert "your hand" in text and "maneuver" not in s.view(2)["hand"]
+
+
+def test_the_re_engaging_visual_is_listed_once() -> None:
+    """Regression: with visual_counters_maneuver, an outmaneuvered pilot's re-engaging VISUAL was
+    listed twice (by the turn's per-target VISUALs and by the MANEUVER counters)."""
+    import random
+
+    import aerodeck
+
+    game = aerodeck.make("race_to_ace", players=2)
+    state = game.new_game(seed=2)
+    rng = random.Random(2)
+    while state.move_number < 100 and not state.is_terminal:
+        legal = state.legal_actions()
+        assert len(set(legal)) == len(legal), legal
+        state.apply(rng.choice(legal))
+    assert state.move_number == 100

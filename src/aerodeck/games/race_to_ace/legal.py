@@ -226,7 +226,7 @@ class LegalMoves(Table):
         for stack in acqs:
             # Only stacks on or from p, and RADARs (JAMMIT!), take a play from p.
             if p in (stack.target, stack.source) or stack.kind == RADAR:
-                self._stack_moves(p, stack, have, fo, append)
+                self._stack_moves(p, stack, have, fo, append, moves)
         if self.wingmen:
             moves.extend(_discards_of(self.hands[p], self.wings[p]))
         else:
@@ -234,7 +234,13 @@ class LegalMoves(Table):
         return moves
 
     def _stack_moves(
-        self, p: int, stack: Stack, have: Hand, fo: bool, add: Callable[[Action], None]
+        self,
+        p: int,
+        stack: Stack,
+        have: Hand,
+        fo: bool,
+        add: Callable[[Action], None],
+        listed: list[Action],
     ) -> None:
         """The plays open to ``p`` on one acquisition in play, passed to ``add`` in order."""
         kind, target, source, cover = stack.kind, stack.target, stack.source, stack.cover
@@ -252,9 +258,11 @@ class LegalMoves(Table):
                 if have[FLAMEOUT]:
                     add(_ON[FLAMEOUT][kind][source][target])
         elif source == p and cover == MANEUVER:
-            # Your VISUAL was outmaneuvered: counter the MANEUVER and re-engage (R5, R6).
+            # Your VISUAL was outmaneuvered: counter the MANEUVER and re-engage (R5, R6). The
+            # re-engaging VISUAL may already be listed by the turn's per-target VISUALs: once.
             for move in self._maneuver_counters(p, target, have, fo):
-                add(move)
+                if move is not _AT_VISUAL[target] or move not in listed:
+                    add(move)
         elif kind == RADAR and target != p:
             if cover == JAMMIT and (not self.tokens or source == p):
                 if have[JAMMIT]:
