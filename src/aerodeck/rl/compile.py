@@ -21,23 +21,10 @@ def _bad(name: str, value: Any) -> None:
     raise ValueError(f"{name}: {value!r} is not among its choices")
 
 
-def _counts(value: Any, index: dict[str, int], step: float, out: Any, at: int, name: str) -> None:
-    try:
-        if isinstance(value, Mapping):
-            for word, count in value.items():
-                out[at + index[word]] += count * step
-        else:
-            for word in value:
-                if word is not None:
-                    out[at + index[word]] += step
-    except KeyError as error:
-        raise ValueError(f"{name}: {error.args[0]!r} is not in its vocabulary") from None
-
-
 class _Writer:
     def __init__(self, players: int) -> None:
         self.lines: list[str] = []
-        self.names: dict[str, Any] = {"_bad": _bad, "_counts": _counts, "Mapping": Mapping}
+        self.names: dict[str, Any] = {"_bad": _bad, "_counts": e.add_counts, "Mapping": Mapping}
         self.players = players
         self.serial = 0
 

@@ -9,6 +9,7 @@ Gymnasium and OpenSpiel adapters, and ``describe`` prints the layout the docs pa
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -33,7 +34,24 @@ class Context:
         return (seat - self.me) % self.players
 
 
-class Field:
+def add_counts(
+    value: Any, index: dict[str, int], step: float, out: Any, at: int, name: str
+) -> None:
+    """Add ``step`` per listed word (or ``count * step`` per word of a mapping) at its index;
+    shared by ``Counts.write`` and the compiled encoders."""
+    try:
+        if isinstance(value, Mapping):
+            for word, count in value.items():
+                out[at + index[word]] += count * step
+        else:
+            for word in value:
+                if word is not None:
+                    out[at + index[word]] += step
+    except KeyError as error:
+        raise ValueError(f"{name}: {error.args[0]!r} is not in its vocabulary") from None
+
+
+class Field(ABC):
     """One named block of the vector: its size, what it means, how it is read from the view."""
 
     __slots__ = ("doc", "fn", "key", "name", "size")
@@ -47,9 +65,9 @@ class Field:
     def read(self, source: Mapping[str, Any]) -> Any:
         return source.get(self.key) if self.fn is None else self.fn(source)
 
+    @abstractmethod
     def write(self, source: Mapping[str, Any], ctx: Context, out: Vector, at: int) -> None:
         """Write into ``out[at : at + size]``, which is all zeros: only non-zero entries."""
-        raise NotImplementedError  # pragma: no cover - every field kind overrides
 
     def rows(self, prefix: str = "", offset: int = 0) -> list[Row]:
         """(offset, size, name, meaning) of each leaf; a repeated block is shown once."""
@@ -136,19 +154,8 @@ class Counts(Field):
 
     def write(self, source: Mapping[str, Any], ctx: Context, out: Vector, at: int) -> None:
         value = source.get(self.key) if self.fn is None else self.fn(source)
-        if not value:
-            return
-        index, step = self.index, 1.0 / self.scale
-        try:
-            if isinstance(value, Mapping):
-                for word, count in value.items():
-                    out[at + index[word]] += count * step
-            else:
-                for word in value:
-                    if word is not None:
-                        out[at + index[word]] += step
-        except KeyError as error:
-            raise ValueError(f"{self.name}: {error.args[0]!r} is not in its vocabulary") from None
+        if value:
+            add_counts(value, self.index, 1.0 / self.scale, out, at, self.name)
 
 
 class Seat(Field):
