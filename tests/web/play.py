@@ -14,6 +14,7 @@ import random
 from typing import Any
 
 import aerodeck
+from aerodeck.cli.words import as_seen_by
 from aerodeck.core.api import State
 from tests.web.server import Client
 
@@ -95,8 +96,8 @@ def check_frames(client: Client, seat: int | None, record: dict[str, Any]) -> in
             for source in (state, sampled):
                 expected = source.events_since(since, seat)
                 assert [e["event"] for e in frame["events"]] == expected
-            assert [e["text"] for e in frame["events"]] == [
-                game.describe_event(e) for e in state.events_since(since, seat)
+            assert [e["text"] for e in frame["events"]] == [  # as the seat reads them
+                as_seen_by(game.describe_event(e), seat) for e in state.events_since(since, seat)
             ]
             (move,) = frame["moves"]
             assert move["number"] == frame["version"]

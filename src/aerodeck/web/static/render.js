@@ -32,6 +32,33 @@ export function seatName(ctx, seat) {
   return name;
 }
 
+// A seat in running text, from the reader's side: "you" for the page's own seat (the server
+// already wrote the log that way, with the terminal's one translator, cli/words.py as_seen_by),
+// the person's name for a named seat, "seat N" otherwise (bots, free seats).
+export function who(ctx, seat) {
+  if (seat === null || seat === undefined) return "nobody";
+  if (seat === ctx.mySeat) return "you";
+  const info = (ctx.seats || [])[seat];
+  // a bot's seat keeps its number (its "name" is its level, the same for every bot)
+  const name = info && info.name && info.kind !== "bot" ? String(info.name).replace(/[[\]]/g, "") : "";
+  if (!name) return `seat ${seat}`;
+  const twin = (ctx.seats || []).some((s, i) => i !== seat && s && s.name === info.name);
+  return twin ? `${name} #${seat}` : name;
+}
+
+export function capital(text) {
+  return text ? text[0].toUpperCase() + text.slice(1) : text;
+}
+
+// The log's "seat N" as the seat's name (a line the server sent, already "you" for this seat).
+export function named(text, ctx) {
+  return String(text).replace(/\b([Ss])eat (\d+)\b/g, (whole, s, n) => {
+    const name = who({ ...ctx, mySeat: null }, Number(n));
+    if (name.startsWith("seat ")) return whole;
+    return name;
+  });
+}
+
 // Every top-level list of per-seat objects (each with a "seat"), e.g. Air Racing's seats and
 // aircraft: their keys, and one merged object per seat.
 export function seatKeys(view) {
@@ -117,7 +144,7 @@ export function renderSeats(box, ctx) {
     if (info.played_by && info.played_by !== "human") {
       badges.push(h("span", { class: "badge bot", text: `bot: ${info.played_by}` }));
     }
-    const ctxSkip = ctx.layout.seatSkip || new Set();
+    const ctxSkip = ctx.layout.seatSkip || [];
     const body = ctx.layout.seat ? ctx.layout.seat(data, ctx, seat) : facts(data, ctx, new Set(["seat", ...ctxSkip]));
     boxes.push(h("article", { class: classes.join(" "), "data-seat": seat, "aria-label": seatName(ctx, seat) },
       h("h3", {}, h("span", { class: "seat-mark", "aria-hidden": "true", text: `#${seat}` }), " ", seatName(ctx, seat)),
@@ -149,7 +176,7 @@ export function cardButton(text, ctx, { playable, selected, onClick }) {
   const info = ctx.cardInfo(text);
   const button = h("button", {
     type: "button",
-    class: `card${playable ? " playable" : ""}${selected ? " selected" : ""}`,
+    class: `card${info && Array.isArray(info.reacts) ? " tall" : ""}${playable ? " playable" : ""}${selected ? " selected" : ""}`,
     "aria-pressed": selected ? "true" : "false",
     "aria-label": `${cardName(text)}${playable ? "" : " (no move with it now)"}`,
     title: info && info.text ? `${cardName(text)}: ${info.text}` : cardName(text),
