@@ -35,8 +35,17 @@ def uses(move: str, card: str) -> bool:
 class Person:
     """One browser context and page."""
 
-    def __init__(self, browser: Any, base: str, seed: int, viewport: dict[str, int] | None = None):
-        self.context = browser.new_context(viewport=viewport or {"width": 1280, "height": 800})
+    def __init__(
+        self,
+        browser: Any,
+        base: str,
+        seed: int,
+        viewport: dict[str, int] | None = None,
+        reduced_motion: str = "no-preference",
+    ):
+        self.context = browser.new_context(
+            viewport=viewport or {"width": 1280, "height": 800}, reduced_motion=reduced_motion
+        )
         self.page = self.context.new_page()
         self.base = base
         self.rng = random.Random(seed)
@@ -45,6 +54,7 @@ class Person:
         self.requests: list[str] = []
         self.errors: list[str] = []
         self.clicks = 0
+        self.labels: list[str] = []  # the text of every move button offered when it was to move
         self.page.on("websocket", self._socket)
         self.page.on("request", lambda r: self.requests.append(f"{r.method} {r.url}"))
         self.page.on("pageerror", lambda e: self.errors.append(str(e)))
@@ -110,6 +120,8 @@ class Person:
             "(() => { const s = window.aerodeck.state; return {legal: s.legal, busy: s.busy,"
             " status: s.status, version: s.version,"
             " hand: [...document.querySelectorAll('#hand button.card')].map(b => b.dataset.card),"
+            " labels: [...document.querySelectorAll('#move-buttons button.move')]"
+            ".map(b => b.textContent),"
             " ended: s.end !== null, seat: s.seat}; })()"
         )
         return value
@@ -124,6 +136,7 @@ class Person:
         """Choose a legal move (seeded) and make it by clicking: its card first when it uses one
         in the hand, then its button where the card leaves a choice."""
         move: str = self.rng.choice(state["legal"])
+        self.labels.extend(state["labels"])
         page = self.page
         card = next((c for c in state["hand"] if uses(move, c)), None)
         if card is not None:

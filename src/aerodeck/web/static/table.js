@@ -513,5 +513,5 @@ document.addEventListener("keydown", (event) => {
     draw();
   }
 });
-window.aerodeck = { state, reducedMotion: () => REDUCED.matches };
+window.aerodeck = { state, reducedMotion: () => REDUCED.matches, redraw: () => draw() };
 start();
