@@ -1,10 +1,11 @@
 """Screenshots of every game's browser table at desktop (1280x800) and phone (390x844) width,
 for review: docs/screenshots/CASE-desktop.png and CASE-phone.png (CASE: a game, or
-down_in_flames-melee); with --narrow also CASE-narrow.png at 320 px.
+down_in_flames-melee); with --narrow also CASE-narrow.png at 320 px, with --dark also
+CASE-dark.png (desktop, the dark colour scheme).
 
 A real server on 127.0.0.1, one person (seat 0) and bots; the person clicks a few seeded moves so
 the table shows a game under way. Run from the repository root:
-    PYTHONPATH=src:. python scripts/screenshots.py [--narrow] [CASE ...]
+    PYTHONPATH=src:. python scripts/screenshots.py [--narrow] [--dark] [CASE ...]
 """
 
 from __future__ import annotations
@@ -35,8 +36,9 @@ NARROW = {"narrow": {"width": 320, "height": 640}}
 def main(games: list[str]) -> None:
     sizes = dict(SIZES)
     if "--narrow" in games:
-        games = [g for g in games if g != "--narrow"]
         sizes.update(NARROW)
+    dark = "--dark" in games
+    games = [g for g in games if not g.startswith("--")]
     path = chromium_path()
     if path is None:
         raise SystemExit("no chromium found (apt-get install chromium)")
@@ -68,6 +70,12 @@ def main(games: list[str]) -> None:
                     person.page.screenshot(
                         path=str(shot), full_page=size == "desktop", animations="disabled"
                     )
+                    print(shot)
+                if dark:
+                    person.page.set_viewport_size(SIZES["desktop"])
+                    person.page.emulate_media(color_scheme="dark")
+                    shot = OUT / f"{game}-dark.png"
+                    person.page.screenshot(path=str(shot), full_page=True, animations="disabled")
                     print(shot)
                 person.close()
         finally:

@@ -106,7 +106,7 @@ function difFace(svg, info) {
     svg.append(el("text", { x: x + 22, y: 62, class: "value-number", "text-anchor": "middle" }, String(number)));
   });
   let y = 78;
-  for (const line of info.action ? wrap(info.action, 22).slice(0, 2) : []) {
+  for (const line of info.action ? wrap(info.action, 18).slice(0, 2) : []) {
     svg.append(el("text", { x: 50, y, class: "dif-line action", "text-anchor": "middle" }, line));
     y += 10;
   }
@@ -114,7 +114,7 @@ function difFace(svg, info) {
   svg.append(el("text", { x: 6, y, class: "dif-line react-head" }, info.reacts.length ? "Reacts to:" : "Reacts to nothing"));
   for (const name of info.reacts.slice(0, 6)) {
     y += 10.5;
-    const fit = name.length > 14 ? { textLength: 84, lengthAdjust: "spacingAndGlyphs" } : {};
+    const fit = name.length > 12 ? { textLength: 84, lengthAdjust: "spacingAndGlyphs" } : {};
     svg.append(el("text", { x: 10, y, class: "dif-line", ...fit }, `• ${name}`));
   }
   return svg;

@@ -82,6 +82,30 @@ function avaBoard(ctx) {
       (v.discards || []).length ? cards(v.discards, ctx) : "none"));
 }
 
+// The end's breakdown: the points, and this round's won cards and Ace coins each with its points.
+function avaScore(ctx, seat) {
+  const data = (ctx.view.seats || [])[seat] || {};
+  const won = wonPoints(data);
+  const each = (text, points, node) => h("span", { class: "scored" }, node, h("span", { class: "pts", text: `${points}` }));
+  return h("div", { class: "breakdown" },
+    h("p", {}, h("strong", { text: `${data.score ?? 0} points` }), ` (this round: cards ${won.cards} + coins ${won.coins})`),
+    (data.won || []).length ? h("p", { class: "scored-list", "aria-label": "cards won this round, with their points" },
+      (data.won || []).map((c) => each(c, (CARDS[c] || {}).points || 0, miniCard(c, cardInfo(c))))) : "",
+    (data.coins || []).length ? h("p", { class: "scored-list", "aria-label": "Ace coins, with their points" },
+      (data.coins || []).map((c) => each(c, (CARDS[`coin:${c}`] || {}).points || 0, coin(c)))) : "");
+}
+
+// Air Racing's finishing order: who crossed the line, then the field by laps and place on the course.
+function arFinish(ctx) {
+  const planes = ctx.view.aircraft;
+  if (!Array.isArray(planes) || !planes.length) return null;
+  const far = (p) => p.pos || 0;  // the distance flown, laps included
+  const order = [...planes].sort((a, b) => far(b) - far(a));
+  return h("div", {}, h("h3", { text: "Finishing order" }), h("ol", { class: "finish" }, order.map((p) => h("li", {},
+    `${capital(who(ctx, p.seat))}: lap ${p.lap}, ${p.pos >= (ctx.view.finish || Infinity) ? "over the line" : `at ${p.pos} of ${ctx.view.finish}`}`,
+    (ctx.view.winners || []).includes(p.seat) ? " ★ won the race" : ""))));
+}
+
 function avaReference() {
   const coins = Object.entries(CARDS).filter(([k]) => k.startsWith("coin:")).map(([, i]) => i.text);
   return h("ul", { class: "ref-cards" },
@@ -314,11 +338,7 @@ const layouts = {
     seat: avaSeat,
     board: avaBoard,
     reference: avaReference,
-    score: (ctx, seat) => {
-      const data = (ctx.view.seats || [])[seat] || {};
-      const won = wonPoints(data);
-      return `${data.score ?? 0} points (this round: cards ${won.cards}, coins ${won.coins})`;
-    },
+    score: avaScore,
     status: (ctx) => (ctx.view.phase === "play" && ctx.legal.length
       ? "Choose a card to play face down: the highest card wins the hand." : ""),
   },
@@ -334,7 +354,10 @@ const layouts = {
     boardExtra: rtaAcquisitions,
     boardSkip: ["acquisitions"],
   },
-  air_racing: { ...common, notHandVerbs: ["buy"], boardExtra: courseDrawing, perSeat: ["race_wins", "cash", "carried"] },
+  air_racing: {
+    ...common, notHandVerbs: ["buy"], boardExtra: courseDrawing, perSeat: ["race_wins", "cash", "carried"],
+    endExtra: arFinish,
+  },
   down_in_flames: {
     ...common, moveLabel: difMove, status: difStatus, perSeat: ["kills"], boardExtra: difBoard,
     seatSkip: ["hand"],  // the hand is drawn as cards below
