@@ -63,7 +63,8 @@ def seat_of(person: Person) -> int:
     return seat
 
 
-RAW_NOTATION = re.compile(r"\b[VR]\d+>\d+\b|^\s*\d+\s*$")  # a move button in notation, not words
+# a move button in notation rather than words: RtA's V0>2, DIF's me-1, foe+1 and @2, a bare number
+RAW_NOTATION = re.compile(r"\b[VR]\d+>\d+\b|\b(me|foe)[+-]\d|@\d|^\s*\d+\s*$")
 PAIRS_JS = (
     "[window.aerodeck.state.version, [...document.querySelectorAll('#board .pair')].map(p =>"
     " [p.dataset.pair, p.dataset.range, Number(p.dataset.rel)])]"
@@ -113,6 +114,10 @@ class Interruptions:
                 "document.getElementById('link-state').textContent.includes('offline')"
             )
             self.web.start()
+            # the players' browsers say they are back online (the page retries at once, as on a
+            # network's return); the spectator's waits out its backoff alone
+            for person in self.people:
+                person.page.evaluate("window.dispatchEvent(new Event('online'))")
             for person in [*self.people, self.watcher]:
                 person.page.wait_for_function(
                     "document.getElementById('link-state').textContent.includes('connected')",

@@ -1,7 +1,7 @@
 // Per-game touches on the generic table: which verbs are not the hand's, what a card says (from
 // the reference the page embeds: the games' own card tables), the card and aircraft reference.
 import { cards, capital, h, who } from "./render.js";
-import { miniCard } from "./cards.js";
+import { miniCard, playingCard } from "./cards.js";
 import { label } from "./words.js";
 
 const REFERENCE = JSON.parse(document.getElementById("reference-data").textContent || "{}");
@@ -300,6 +300,23 @@ function rtaStatus(ctx) {
   return parts.join(" ");
 }
 
+// Ace Race's notation in words (actions.py): "bid 3" takes three undealt cards, "give 7H to 2"
+// gives to seat 2, "rule suits H" names the suit; cards as rank and suit symbol.
+const SUIT_WORDS = { S: "♠ spades", H: "♥ hearts", D: "♦ diamonds", C: "♣ clubs" };
+
+function arMove(move, ctx, verb) {
+  const words = move.trim().split(/\s+/);
+  const first = words[0];
+  const rest = first === verb && words.length > 1 ? words.slice(1) : words;
+  if (first === "bid") return `${first === verb ? "" : "bid "}${rest[rest.length - 1]} undealt card${rest[rest.length - 1] === "1" ? "" : "s"}`;
+  return rest.map((w, i) => {
+    if (/^\d+$/.test(w) && rest[i - 1] === "to") return who(ctx, Number(w));
+    if (SUIT_WORDS[w] && i > 0) return SUIT_WORDS[w];
+    const card = playingCard(w);
+    return card ? `${card.rank}${card.suit.symbol}` : w;
+  }).join(" ");
+}
+
 // Race to Ace's notation in words (actions.py): "radar 2" aims at pilot 2; "maneuver V0>2" is
 // played on the VISUAL that pilot 0 placed on pilot 2. The notation stays in the tooltip.
 const RTA_STACK = { v: "VISUAL", r: "RADAR" };
@@ -321,12 +338,28 @@ function rtaMove(move, ctx, verb) {
   return said.join(" ");
 }
 
+// Down In Flames' notation in words (actions.py): "me-1" your own range band, "foe+1" the
+// enemy's, "@2" the target aircraft (its owner and type), the number after a "pos" card the steps.
+function difWord(word, before, ctx) {
+  const delta = /^(me|foe)([+-]\d+)$/.exec(word);
+  if (delta) return `${delta[1] === "me" ? "your range" : "enemy range"} ${delta[2].replace("-", "−")}`;
+  const target = /^@(\d+)$/.exec(word);
+  if (target) {
+    const craft = (ctx.view.aircraft || []).find((x) => x.aircraft_no === Number(target[1]));
+    if (!craft) return `at aircraft ${target[1]}`;
+    const owner = who(ctx, craft.seat);
+    return `at ${owner === "you" ? "your" : `${owner}'s`} ${craft.aircraft || "aircraft"} (#${target[1]})`;
+  }
+  if (/^\d+$/.test(word) && TITLES[before]) return `+${word} position`;
+  return TITLES[word] || word;
+}
+
 function difMove(move, ctx, group) {
   const [verb, ...rest] = move.split(/\s+/);
   const plane = verb === "fly" ? PLANES[rest.join("-")] : null;
   if (!plane) {
-    const words = (verb === group ? rest : [verb, ...rest]).map((w) => TITLES[w] || w);
-    return words.join(" ") || move;
+    const words = verb === group ? rest : [verb, ...rest];
+    return words.map((w, i) => difWord(w, words[i - 1], ctx)).join(" ") || move;
   }
   return h("span", { class: "plane-choice" }, h("strong", { text: plane.name }),
     h("span", { class: "ratings", text: `${plane.nation} ${plane.year} · speed ${plane.speed} · perf ${plane.performance} · thrust ${plane.thrust} · AB ${plane.afterburner} · gun ${plane.gun} · EW ${plane.ew} · CM ${plane.countermeasures}` }));
@@ -344,6 +377,7 @@ const layouts = {
   },
   ace_race: {
     ...common,
+    moveLabel: arMove,
     perSeat: ["hand_sizes", "wins"],
     status: (ctx) => (ctx.view.rule && ctx.view.rule.need ? `The rule: ${ctx.view.rule.name}, ${ctx.view.rule.need}.` : ""),
   },
@@ -357,6 +391,13 @@ const layouts = {
   air_racing: {
     ...common, notHandVerbs: ["buy"], boardExtra: courseDrawing, perSeat: ["race_wins", "cash", "carried"],
     endExtra: arFinish,
+    // "fly 1": fly in lane 1 (the lane costs 1 speed a lane moved)
+    moveLabel: (move, ctx, verb) => {
+      const words = move.trim().split(/\s+/);
+      const rest = words[0] === verb && words.length > 1 ? words.slice(1) : words;
+      if (words[0] === "fly" && rest.length) return `${verb === "fly" ? "" : "fly "}in lane ${rest[rest.length - 1]}`;
+      return rest.join(" ");
+    },
   },
   down_in_flames: {
     ...common, moveLabel: difMove, status: difStatus, perSeat: ["kills"], boardExtra: difBoard,

@@ -189,10 +189,19 @@ export function cardButton(text, ctx, { playable, selected, onClick }) {
   };
   button.addEventListener("focus", detail);
   button.addEventListener("mouseenter", detail);
-  button.addEventListener("contextmenu", (event) => {  // a long press on a touch screen
+  button.addEventListener("contextmenu", (event) => {  // a long press (Android), a right click
     event.preventDefault();
     detail();
   });
+  let press = null;  // a long press where no contextmenu comes (iOS): half a second held
+  button.addEventListener("pointerdown", (event) => {
+    if (event.pointerType !== "touch") return;
+    clearTimeout(press);
+    press = setTimeout(detail, 500);
+  });
+  for (const end of ["pointerup", "pointercancel", "pointerleave"]) {
+    button.addEventListener(end, () => clearTimeout(press));
+  }
   button.append(cardFace(text, info));
   if (!playable) button.setAttribute("aria-disabled", "true");
   return button;
