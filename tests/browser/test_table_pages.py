@@ -367,3 +367,32 @@ def test_motion_is_light_and_yields_to_reduced_motion(
     assert page.locator("#log li.arrived").count() == 0
     ann.check_protocol()
     ann.close()
+
+
+def test_a_long_press_shows_the_card_and_does_not_play_it(browser: Any, web: Server) -> None:
+    """On a touch screen a card held half a second shows its full text, and letting go does not
+    play it (the page's clock is Playwright's: no waiting on real time)."""
+    ann = Person(browser, web.base, seed=12)
+    ann.create("aces_versus_aces", 2, [0], {})
+    page = ann.page
+    page.wait_for_function("window.aerodeck.state.legal.length > 0")
+    page.clock.install()
+    card = page.locator("#hand button.card.playable").first
+    name = card.get_attribute("data-card")
+    version = ann.state()["version"]
+    page.evaluate("document.getElementById('card-detail').textContent = ''")
+    card.dispatch_event("pointerdown", {"pointerType": "touch", "isPrimary": True})
+    page.clock.run_for(600)
+    detail = page.inner_text("#card-detail")
+    assert detail and name and detail.startswith(f"{name}: "), (name, detail)
+    card.dispatch_event("pointerup", {"pointerType": "touch", "isPrimary": True})
+    card.dispatch_event("click")
+    assert ann.state()["version"] == version and not ann.state()["busy"]
+    assert not [f for f in ann.sent if f.get("type") == "act"], "a long press played a card"
+    # a tap (no hold) plays as a click does
+    card.dispatch_event("pointerdown", {"pointerType": "touch", "isPrimary": True})
+    card.dispatch_event("pointerup", {"pointerType": "touch", "isPrimary": True})
+    card.dispatch_event("click")
+    assert [f["move"] for f in ann.sent if f.get("type") == "act"] == [f"play {name}"]
+    ann.check_protocol()
+    ann.close()

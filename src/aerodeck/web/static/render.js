@@ -174,6 +174,8 @@ function isBig(v) {
 
 export function cardButton(text, ctx, { playable, selected, onClick }) {
   const info = ctx.cardInfo(text);
+  let press = null;  // a long press where no contextmenu comes (iOS): half a second held
+  let held = false;
   const button = h("button", {
     type: "button",
     class: `card${info && Array.isArray(info.reacts) ? " tall" : ""}${playable ? " playable" : ""}${selected ? " selected" : ""}`,
@@ -181,7 +183,13 @@ export function cardButton(text, ctx, { playable, selected, onClick }) {
     "aria-label": `${cardName(text)}${playable ? "" : " (no move with it now)"}`,
     title: info && info.text ? `${cardName(text)}: ${info.text}` : cardName(text),
     "data-card": text,
-    onclick: onClick,
+    onclick: (event) => {
+      if (held) {  // the end of a long press shows the card's text: it does not play it
+        held = false;
+        return;
+      }
+      onClick(event);
+    },
   });
   const detail = () => {
     const box = document.getElementById("card-detail");
@@ -193,11 +201,11 @@ export function cardButton(text, ctx, { playable, selected, onClick }) {
     event.preventDefault();
     detail();
   });
-  let press = null;  // a long press where no contextmenu comes (iOS): half a second held
   button.addEventListener("pointerdown", (event) => {
+    held = false;
     if (event.pointerType !== "touch") return;
     clearTimeout(press);
-    press = setTimeout(detail, 500);
+    press = setTimeout(() => { held = true; detail(); }, 500);
   });
   for (const end of ["pointerup", "pointercancel", "pointerleave"]) {
     button.addEventListener(end, () => clearTimeout(press));
