@@ -91,6 +91,17 @@ def dif_pairs(state: Any, seat: int) -> dict[str, tuple[str, int]]:
     return out
 
 
+def assert_fits(page: Any) -> None:
+    """Nothing runs off the side at 320 px, 390 px (phones) and 640 px (1280 px at 200% zoom)."""
+    for width, height in ((320, 640), (390, 844), (640, 400)):
+        page.set_viewport_size({"width": width, "height": height})
+        overflow = page.evaluate(
+            "document.documentElement.scrollWidth - document.documentElement.clientWidth"
+        )
+        assert overflow <= 0, f"{overflow}px too wide at {width}px"
+    page.set_viewport_size({"width": 1280, "height": 800})
+
+
 class Interruptions:
     """A reload of the first person's tab after its 2nd move, a server restart after the 4th:
     every page reconnects by itself and carries on (the log and the frames are checked later)."""
@@ -149,6 +160,9 @@ def test_whole_game_by_clicking(browser: Any, web: Server, case: str) -> None:
 
     def on_look(moves: int) -> None:
         glimpses.append(seen_cards(eve))
+        if moves == 3:  # a game under way fits a phone and a 1280 window at 200% zoom
+            for page in (ann.page, eve.page):
+                assert_fits(page)
         if game == "down_in_flames":
             pairs.append(tuple(ann.page.evaluate(PAIRS_JS)))  # type: ignore[arg-type]
         interrupt(moves)
