@@ -15,6 +15,7 @@ from aerodeck.web.frames import parse_frame
 POLL_MS = 25  # between looks at a page while the bots think (bounded by MAX_LOOKS)
 MAX_LOOKS = 40000
 STATE = "window.aerodeck && window.aerodeck.state"
+LABELS = "[...document.querySelectorAll('#move-buttons button.move')].map(b => b.textContent)"
 NOT_HAND = {"buy"}  # verbs whose card is not the hand's (games.js notHandVerbs)
 ALLOWED_PATHS = re.compile(  # the pages, their files, and the lobby calls the pages make
     r"^/($|t/[A-Za-z0-9_-]+(/replay)?$|static/[a-z]+\.(js|css|svg)$|api/tables"
@@ -120,8 +121,6 @@ class Person:
             "(() => { const s = window.aerodeck.state; return {legal: s.legal, busy: s.busy,"
             " status: s.status, version: s.version,"
             " hand: [...document.querySelectorAll('#hand button.card')].map(b => b.dataset.card),"
-            " labels: [...document.querySelectorAll('#move-buttons button.move')]"
-            ".map(b => b.textContent),"
             " ended: s.end !== null, seat: s.seat}; })()"
         )
         return value
@@ -136,7 +135,7 @@ class Person:
         """Choose a legal move (seeded) and make it by clicking: its card first when it uses one
         in the hand, then its button where the card leaves a choice."""
         move: str = self.rng.choice(state["legal"])
-        self.labels.extend(state["labels"])
+        self.labels.extend(self.page.evaluate(LABELS))  # once per move made, not at every look
         page = self.page
         card = next((c for c in state["hand"] if uses(move, c)), None)
         if card is not None:
