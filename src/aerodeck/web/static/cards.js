@@ -111,7 +111,7 @@ function difFace(svg, info) {
     y += 10;
   }
   y += info.action ? 3 : 0;
-  svg.append(el("text", { x: 6, y, class: "dif-line react-head" }, info.reacts.length ? "Reacts to:" : "Reacts to nothing"));
+  svg.append(el("text", { x: 6, y, class: "dif-line react-head" }, info.reacts.length ? "Reacts to:" : "Reacts to: none"));
   for (const name of info.reacts.slice(0, 6)) {
     y += 10.5;
     const fit = name.length > 12 ? { textLength: 84, lengthAdjust: "spacingAndGlyphs" } : {};
