@@ -21,7 +21,6 @@ from aerodeck.games.down_in_flames.data import (
     parse_campaign,
     slug,
 )
-from aerodeck.games.down_in_flames.melee import MeleeState
 from aerodeck.games.down_in_flames.phases import Hand
 from aerodeck.games.down_in_flames.rules import DifState
 from aerodeck.games.down_in_flames.skills import modified
@@ -85,7 +84,7 @@ class DownInFlames(Game):
         # Several aircraft (R46): aircraft i belongs to player i // per_player.
         self.per_player: int = self.options["aircraft"]
         self.melee = self.players > 2 or self.per_player > 1
-        self.n_aircraft = self.players * self.per_player if self.melee else 0
+        self.n_aircraft = self.players * self.per_player
         ffa = self.options["mode"] == "ffa"
         self.side_of = tuple(p if ffa else p % 2 for p in range(self.players))
         self.n_sides = len(set(self.side_of))
@@ -104,16 +103,18 @@ class DownInFlames(Game):
         site_names = [str(self.options["site"])] if self.options["site"] else []
         if self.options["campaign"]:
             site_names = self._campaign_mission()
-        elif self.melee and self.options["skills"]:
+        elif self.options["skills"]:
             self.skill_units = tuple((a,) for a in range(self.n_aircraft))
             self.skill_menu = ((),) * self.n_aircraft
         self.side_sizes = tuple(
             sum(1 for a in range(self.n_aircraft) if self.side_of[self.owner_of[a]] == s)
             for s in range(self.n_sides)
         )
-        key = ("catalogue", self.n_aircraft)  # kept with its data set, so bounded with it
+        # The duel's moves name no target (one enemy): its catalogue holds no targeted moves.
+        named = self.n_aircraft if self.melee else 0
+        key = ("catalogue", named)  # kept with its data set, so bounded with it
         if key not in self.data.derived:
-            self.data.derived[key] = Catalogue(self.data, self.n_aircraft)
+            self.data.derived[key] = Catalogue(self.data, named)
         self.catalogue: Catalogue = self.data.derived[key]
         self.action_table = self.catalogue.table
         self.sites: tuple[Site, ...] = ()
@@ -189,8 +190,6 @@ class DownInFlames(Game):
         return out
 
     def _new_game(self, seed: int | None, setup: Mapping[str, Any] | None) -> State:
-        if self.melee:
-            return MeleeState(self, seed, setup)
         return DifState(self, seed, setup)
 
     def _parse_action(self, state: State, text: str) -> Action:

@@ -1,4 +1,4 @@
-"""Why a move is refused now, in players' words (``DifState.why_illegal``)."""
+"""Why a duel's move is refused now, in players' words (``DifState.why_illegal``)."""
 
 from __future__ import annotations
 
@@ -53,14 +53,14 @@ def why(state: DifState, move: Move) -> str:
     if not move.name or move.verb in ("fly", "alt"):
         return f"not now: {asks}"
     card = data.card(move.name)
-    hand, source = state._source(seat) if phase == REACT else (state.hands[seat], "hand")
+    hand, source = state._source(state.reactor) if phase == REACT else (state.hands[seat], "hand")
     if card.index not in hand:
         if source == "missile":
             return f"the missile answers only from its missile hand, which holds no {card.title}"
         return f"you do not hold {card.title}"
     if move.verb == "react":
         top = state.chain[-1]
-        if state.kind == "missile" and seat == state.flyer and not card.usable_in_missile_hand:
+        if source == "missile" and not card.usable_in_missile_hand:
             return f"{card.title} is a dead card in a missile hand"
         return f"{card.title} cannot react to {top[2]}: its React To list does not name it"
     if move.verb == "pos":

@@ -82,8 +82,11 @@ def read_setup(self: DifState, setup: Mapping[str, Any], pool: list[int]) -> Non
     bands = pair("range", choice(RANGES, "range"))
     if bands is not None:
         self.bands = bands
+    pos = 0  # seat 0's position on seat 1
     if "position" in setup:
-        self.pos = choice(tuple(POSITION_WORDS), "position")(setup["position"]) - 2
+        pos = choice(tuple(POSITION_WORDS), "position")(setup["position"]) - 2
+        held = ((1, pos), (-1, 0)) if pos > 0 else ((-1, 0), (0, -pos)) if pos else None
+        self.on = held or self.on
     cms = pair("countermeasures", count("countermeasures", 99))
     if cms is not None:
         self.cms = cms
@@ -100,27 +103,27 @@ def read_setup(self: DifState, setup: Mapping[str, Any], pool: list[int]) -> Non
     if "round" in setup:
         self.round = count("round", data.constants.rounds_per_dogfight)(setup["round"]) or 1
     if alts is None:
-        if self.pos:
+        if pos:
             raise ConfigError("setup position needs 'altitude' too")
         self.phase, self.to_act = ALT_PICK, 0
         return
     self.alts = alts
     self.alts_shown = True
-    if self.pos and self.mutual() > self.reach(0 if self.pos > 0 else 1):
+    if pos and self.mutual(0, 1) > self.reach(0 if pos > 0 else 1):
         raise ConfigError("setup position: Advantage or Tailing is held only within weapon reach")
     if "first" not in setup:
         self._initiative()
         return
-    self.first = count("first", 1)(setup["first"])
-    self.flyer = self.first
+    first = count("first", 1)(setup["first"])
     step = setup.get("step", "turn")
     if step not in ("turn", "play"):
         raise ConfigError("setup step: 'turn' (start of a turn) or 'play' (its Play Cards step)")
     if step == "play":
-        self._emit({"type": "turn", "seat": self.flyer, "round": self.round})
+        self._emit({"type": "turn", "seat": first, "round": self.round})
+        self._turn_taken(first)
         self._play_step()
     else:
-        self._begin_turn()
+        self._begin_turn(first)
 
 
 def _read_missiles(self: DifState, value: Any) -> Hand:

@@ -1,7 +1,7 @@
 """The rules both Down In Flames state machines share, written once: an aircraft's skills, load
 and ratings as flown, the deck, drawing and discarding, and the turn's afterburner, discard-and-
 draw and altitude steps. ``DifState`` (rules.py, one aircraft a side: aircraft ``a`` is seat
-``a``) and ``MeleeState`` (melee.py, several aircraft) inherit them and supply what differs:
+``a``) and ``DifState`` (melee.py, several aircraft) inherit them and supply what differs:
 who owns an aircraft, positions, following, the play step and the end of a turn."""
 
 from __future__ import annotations
