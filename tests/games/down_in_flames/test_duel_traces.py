@@ -75,3 +75,20 @@ def test_duel_plays_as_before(name: str) -> None:
 
 if __name__ == "__main__":  # writes duel_traces.json (only from the duel's reference tree)
     TRACES.write_text(json.dumps(all_fingerprints(), indent=1) + "\n", encoding="utf-8")
+
+
+def test_a_duel_move_may_name_the_only_enemy() -> None:
+    """Issue 18: a target is named only when there is more than one enemy, but a duel record
+    naming the only one (as the several-aircraft notation does) still parses."""
+    from aerodeck.core.errors import NotationError
+
+    state = aerodeck.make("down_in_flames").new_game(seed=3)
+    while state.phase != "play":
+        state.apply(state.legal_actions()[0])
+    actor = state.current_player
+    assert actor is not None
+    move = next(m for m in state.legal_actions() if str(m).startswith(("pos", "range")))
+    named = state.game.parse_action(state, f"{move} @{1 - actor}")
+    assert named == move and str(named) == str(move)
+    with pytest.raises(NotationError, match="only enemy"):
+        state.game.parse_action(state, f"{move} @{actor}")

@@ -6,7 +6,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from aerodeck.core.api import JSON, Action, Agent, Game, GameInfo, State
-from aerodeck.core.errors import ConfigError, excerpt
+from aerodeck.core.errors import ConfigError, NotationError, excerpt
 from aerodeck.core.options import Option
 from aerodeck.games.down_in_flames import reference, render
 from aerodeck.games.down_in_flames.actions import SECRET_VERBS, Catalogue, Move
@@ -193,6 +193,15 @@ class DownInFlames(Game):
         return DifState(self, seed, setup)
 
     def _parse_action(self, state: State, text: str) -> Action:
+        """The duel's moves name no target, but a record may name the only enemy: both parse."""
+        words = text.split()
+        if not self.melee and len(words) > 1 and words[-1].startswith("@"):
+            actor = state.current_player
+            if actor is None or words[-1] != f"@{1 - actor}":
+                raise NotationError(
+                    f"cannot read {excerpt(text.strip())}: the only enemy is @{1 - (actor or 0)}"
+                )
+            text = " ".join(words[:-1])
         return self.catalogue.parse(text)
 
     def render_view(self, view: JSON) -> str:
