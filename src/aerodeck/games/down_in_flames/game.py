@@ -110,6 +110,8 @@ class DownInFlames(Game):
             sum(1 for a in range(self.n_aircraft) if self.side_of[self.owner_of[a]] == s)
             for s in range(self.n_sides)
         )
+        # Teamwork (§18.4) needs teams and, some time, more aircraft on one side than another.
+        self.teamwork = self.options["mode"] != "ffa" and max(self.side_sizes) >= 2
         # The duel's moves name no target (one enemy): its catalogue holds no targeted moves.
         named = self.n_aircraft if self.melee else 0
         key = ("catalogue", named)  # kept with its data set, so bounded with it

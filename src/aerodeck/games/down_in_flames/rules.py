@@ -105,6 +105,7 @@ class DifState(AircraftRules):
         "angle_queue",
         "duel",
         "flown",
+        "foes",
         "follow_queue",
         "kills",
         "last_side",
@@ -140,6 +141,7 @@ class DifState(AircraftRules):
         self.pick_i = self.unit_i = 0
         self.on: tuple[tuple[int, int], ...] = (NONE,) * n
         self.alive: tuple[bool, ...] = (True,) * n
+        self.foes: tuple[tuple[int, ...], ...] = self._foes()
         self.kills: tuple[int, ...] = (0,) * game.n_sides
         self.flown: tuple[bool, ...] = (False,) * n
         self.flyer = 0 if self.duel else -1  # the duel's view names seat 0's turn from the start
@@ -272,10 +274,9 @@ class DifState(AircraftRules):
         armed = any(self.load(b) for b in range(self.n) if sides[b] != mine)
         return value - (0 if armed else plane.vp_mod)
 
-    def enemies(self, a: int) -> list[int]:
-        alive, sides = self.alive, self.sides
-        mine = sides[a]
-        return [b for b in range(self.n) if alive[b] and sides[b] != mine]
+    def enemies(self, a: int) -> tuple[int, ...]:
+        """The enemy aircraft still flying (kept per aircraft, changed when one is shot down)."""
+        return self.foes[a]
 
     def rel(self, a: int, b: int) -> int:
         """a's position on b: +2 Tailing ... -2 Tailed."""
@@ -291,17 +292,15 @@ class DifState(AircraftRules):
 
     def engaged(self, a: int) -> bool:
         on = self.on
-        return on[a][0] >= 0 or any(held[0] == a for held in on)
+        return on[a][0] >= 0 or a in [held[0] for held in on]
 
     def mutual(self, a: int, b: int) -> int:
         return flight.mutual_range(self.bands[a], self.bands[b], self.alts[a], self.alts[b])
 
-    def targets(self, a: int) -> list[int]:
+    def targets(self, a: int) -> tuple[int, ...]:
         """Enemies ``a`` may act against: only the one it holds while it holds one (§7.1)."""
         held = self.on[a][0]
-        if held >= 0:
-            return [held]
-        return self.enemies(a)
+        return (held,) if held >= 0 else self.foes[a]
 
     def _room(self, a: int, t: int, new: int) -> bool:
         """A free slot on ``t``: two at Advantage, one Tailing (§7.1), and weapon reach (R8)."""
@@ -668,11 +667,10 @@ class DifState(AircraftRules):
             waiting = self._waiting(s)
             if waiting:
                 self.side_turn = s
-                deciders = sorted({self.owner(a) for a in waiting})
                 if len(waiting) == 1:
                     self._begin_turn(waiting[0])
                 else:
-                    self.phase, self.to_act = ORDER, deciders[0]
+                    self.phase, self.to_act = ORDER, min(self.owner(a) for a in waiting)
                 return
         self._end_round()
 
@@ -765,7 +763,9 @@ class DifState(AircraftRules):
 
     def _speed_or_play(self) -> None:
         self.from_speed = False
-        if self.speed_left > 0 and self._legal_speed()[1:]:
+        # With one enemy a Speed Maneuver is always left (a band to move); with several, the
+        # slower enemies may be out of reach once a maneuver has taken a position.
+        if self.speed_left > 0 and (self.duel or self._legal_speed()[1:]):
             self.phase, self.to_act = SPEED, self.owner(self.flyer)
         else:
             self.speed_left = 0
@@ -773,19 +773,20 @@ class DifState(AircraftRules):
 
     def _may_move_band(self, a: int, t: int) -> bool:
         """§18.7: an enemy's band moves only if it is Neutral to all others or engaged with a."""
-        on, alive = self.on, self.alive
-        if on[a][0] == t or on[t][0] == a:
-            return True  # engaged with a
+        on = self.on
         held = on[t][0]
+        if on[a][0] == t or held == a:
+            return True  # engaged with a
+        alive = self.alive
         if held >= 0 and alive[held]:
             return False  # t holds another aircraft
-        holding = [x for x, (target, _) in enumerate(on) if target == t]
-        return all(x == a or not alive[x] for x in holding)  # no other aircraft holds t
+        holding = [x for x, (target, _) in enumerate(on) if target == t and x != a]
+        return not any(alive[x] for x in holding)  # no other aircraft holds t
 
     def _pos_ok(self, a: int, t: int) -> bool:
         """§7.3: an engaged aircraft changes position only against one it is directly engaged
         with."""
-        return not self.engaged(a) or self.rel(a, t) != 0
+        return self.rel(a, t) != 0 or not self.engaged(a)
 
     def _legal_speed(self) -> list[Move]:
         cat = self.game.catalogue
@@ -863,7 +864,36 @@ class DifState(AircraftRules):
         gun = self.plane(a).gun is not None
         alt = self.alts[a]
         climb, dive = alt < HIGH and hand_size >= 2, alt > LOW
-        missiles, bands = self.missiles[a], self.bands
+        missiles = self.missiles[a]
+        table = self._play_table(a, climb, dive, gun, missiles)
+        cards = self.data.cards
+        attacks: list[Move] = []
+        acts: list[Move] = []
+        moves: list[Move] = []
+        for index in dict.fromkeys(hand):
+            with_guns, without, act, maneuvers = table[index]
+            if with_guns is not without and hand_size - 1 >= self._gun_cost(a, cards[index]):
+                attacks += with_guns
+            else:
+                attacks += without
+            acts += act
+            moves += maneuvers
+        if self.on[a][0] >= 0:
+            moves.append(cat.by_text["neutral"])
+        if hand_size and self.skills[a] and self.fresh(a, "Timely"):
+            moves.append(cat.by_text["timely"])
+        attacks += acts
+        attacks += moves
+        attacks.append(cat.by_text["end"])
+        return attacks
+
+    def _play_table(
+        self, a: int, climb: bool, dive: bool, gun: bool, missiles: Hand
+    ) -> tuple[_PlayMoves, ...]:
+        """By card index, the play-step moves of ``a`` against each target it may act against,
+        from the named rule predicates (position, range, room, band movement)."""
+        cat = self.game.catalogue
+        bands = self.bands
         reach = self.reach(a)
         situation = []
         for t in self.targets(a):
@@ -892,27 +922,7 @@ class DifState(AircraftRules):
                     free,
                 )
             )
-        table = _play_moves(cat, climb, dive, tuple(situation))
-        cards = self.data.cards
-        attacks: list[Move] = []
-        acts: list[Move] = []
-        moves: list[Move] = []
-        for index in dict.fromkeys(hand):
-            with_guns, without, act, maneuvers = table[index]
-            if with_guns is not without and hand_size - 1 >= self._gun_cost(a, cards[index]):
-                attacks += with_guns
-            else:
-                attacks += without
-            acts += act
-            moves += maneuvers
-        if self.on[a][0] >= 0:
-            moves.append(cat.by_text["neutral"])
-        if hand_size and self.skills[a] and self.fresh(a, "Timely"):
-            moves.append(cat.by_text["timely"])
-        attacks += acts
-        attacks += moves
-        attacks.append(cat.by_text["end"])
-        return attacks
+        return _play_moves(cat, climb, dive, tuple(situation))
 
     def _gun_cost(self, a: int, card: CardType) -> int:
         assert card.gun_discard is not None
@@ -1035,7 +1045,12 @@ class DifState(AircraftRules):
         self.reactor = t
         self.team_queue = ()
         # Drift Factor: its aircraft neither gives nor receives Teamwork (R59).
-        if self._teamwork(self.side(t)) and not self.team_used and not self.has(t, "Drift Factor"):
+        if (
+            self.game.teamwork
+            and self._teamwork(self.side(t))
+            and not self.team_used
+            and not self.has(t, "Drift Factor")
+        ):
             self.team_queue = tuple(
                 x
                 for x in range(self.n)
@@ -1137,9 +1152,10 @@ class DifState(AircraftRules):
             return
         chain, kind = self.chain, self.kind
         a, t = self.flyer, self.target
-        success = self.side(chain[-1][0]) == self.side(a)
+        sides = self.sides
+        success = sides[chain[-1][0]] == sides[a]
         cards = self.data.cards
-        split = any(
+        split = not success and any(
             c != NO_CARD and cards[c].action == "split_s" and s == t for s, c, _, _ in chain
         )
         self.discards += tuple(c for _, c, _, _ in chain if c != NO_CARD)
@@ -1234,6 +1250,13 @@ class DifState(AircraftRules):
                     event["target"] = t
                 self._emit(event)
 
+    def _foes(self) -> tuple[tuple[int, ...], ...]:
+        alive, sides = self.alive, self.sides
+        return tuple(
+            tuple(b for b in range(self.n) if alive[b] and sides[b] != sides[a])
+            for a in range(self.n)
+        )
+
     def _destroy(self, t: int, by: int, weapon: str) -> None:
         self._emit({"type": "destroyed", "seat": t, "by": self._who(by), "weapon": weapon})
         if self.duel:
@@ -1244,6 +1267,7 @@ class DifState(AircraftRules):
             )
             return
         self.alive = _put(self.alive, t, False)
+        self.foes = self._foes()
         self.discards += self.hands[t]
         self.hands = _put(self.hands, t, ())
         self.on = tuple(
