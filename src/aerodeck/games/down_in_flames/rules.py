@@ -186,20 +186,16 @@ class DifState(AircraftRules):
             )
         data = self.data
 
-        def each(key: str) -> list[Any]:
-            values = setup[key]
-            if not isinstance(values, list | tuple) or len(values) != self.n:
-                raise ConfigError(f"melee setup {key}: one value per aircraft ({self.n})")
-            return list(values)
-
-        self.planes = tuple(data.plane(str(v)).index for v in each("aircraft"))
+        self.planes = tuple(data.plane(str(v)).index for v in _each(setup, self.n, "aircraft"))
         names = [x.lower() for x in ALTITUDES]
         try:
-            self.alts = tuple(names.index(str(v).lower()) for v in each("altitude"))
-            self.bands = tuple(RANGES.index(str(v)) for v in each("range"))
+            self.alts = tuple(names.index(str(v).lower()) for v in _each(setup, self.n, "altitude"))
+            self.bands = tuple(RANGES.index(str(v)) for v in _each(setup, self.n, "range"))
         except ValueError as err:
             raise ConfigError("melee setup: altitudes Low/Medium/High, ranges G/HS/RH/AH") from err
-        hands = [tuple(sorted(data.card(str(c)).index for c in h)) for h in each("hands")]
+        hands = [
+            tuple(sorted(data.card(str(c)).index for c in h)) for h in _each(setup, self.n, "hands")
+        ]
         top = [data.card(str(c)).index for c in setup.get("deck", [])]
         for card in [c for h in hands for c in h] + top:
             if card not in pool:
@@ -213,7 +209,7 @@ class DifState(AircraftRules):
             try:
                 self.skills = tuple(
                     tuple(sorted(self.game.skill_ix[str(k)] for k in names))
-                    for names in each("skills")
+                    for names in _each(setup, self.n, "skills")
                 )
             except KeyError as err:
                 raise ConfigError(f"melee setup skills: no skill {err}") from err
@@ -1635,6 +1631,14 @@ _PlayMoves = tuple[tuple[Move, ...], tuple[Move, ...], tuple[Move, ...], tuple[M
 
 
 @lru_cache(maxsize=1 << 16)  # bounded: the situations of all targets keep appearing slowly
+def _each(setup: Mapping[str, Any], n: int, key: str) -> list[Any]:
+    """A several-aircraft setup's values for ``key``, one per aircraft."""
+    values = setup[key]
+    if not isinstance(values, list | tuple) or len(values) != n:
+        raise ConfigError(f"melee setup {key}: one value per aircraft ({n})")
+    return list(values)
+
+
 def _ratings(plane: Aircraft) -> JSON:
     """The printed ratings, "-" where the card prints none."""
     return {
