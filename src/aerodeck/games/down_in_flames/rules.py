@@ -22,7 +22,7 @@ stay as they were. The phases are named steps, each with its legal-move generato
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from functools import cache, lru_cache
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from aerodeck.core.api import JSON, OVER, Action
@@ -309,7 +309,7 @@ class DifState(AircraftRules):
     def _held_on(self, t: int, a: int) -> list[int]:
         """The positions the aircraft other than ``a`` hold on ``t`` (for ``flight.slot_free``)."""
         on = self.on
-        return [on[h][1] for h in range(self.n) if on[h][0] == t and h != a]
+        return [level for h, (held, level) in enumerate(on) if held == t and h != a]
 
     def _set_rel(self, a: int, t: int, new: int) -> None:
         if self.on[t][0] == a:
@@ -651,16 +651,16 @@ class DifState(AircraftRules):
     # --- turn order (R46) ---------------------------------------------------------------------
 
     def _waiting(self, side: int) -> list[int]:
-        return [
-            a for a in range(self.n) if self.alive[a] and not self.flown[a] and self.side(a) == side
-        ]
+        alive, flown = self.alive, self.flown
+        return [a for a in self.game.side_members[side] if alive[a] and not flown[a]]
 
     def _next_side(self, side: int) -> None:
         """The side picks which of its aircraft flies next; sides alternate (§18.5)."""
         sides = self.game.n_sides
+        alive, flown, members = self.alive, self.flown, self.game.side_members
         for k in range(sides):
             s = (side + k) % sides
-            waiting = self._waiting(s)
+            waiting = [a for a in members[s] if alive[a] and not flown[a]]
             if waiting:
                 self.side_turn = s
                 if len(waiting) == 1:
@@ -768,7 +768,10 @@ class DifState(AircraftRules):
             self._play_step()
 
     def _may_move_band(self, a: int, t: int) -> bool:
-        """§18.7: an enemy's band moves only if it is Neutral to all others or engaged with a."""
+        """§18.7: an enemy's band moves only if it is Neutral to all others or engaged with a
+        (always, with no others)."""
+        if self.n == 2:
+            return True
         on = self.on
         held = on[t][0]
         if on[a][0] == t or held == a:
@@ -782,7 +785,7 @@ class DifState(AircraftRules):
     def _pos_ok(self, a: int, t: int) -> bool:
         """§7.3: an engaged aircraft changes position only against one it is directly engaged
         with."""
-        return self.rel(a, t) != 0 or not self.engaged(a)
+        return self.n == 2 or self.rel(a, t) != 0 or not self.engaged(a)  # the duel: always
 
     def _legal_speed(self) -> list[Move]:
         cat = self.game.catalogue
@@ -853,6 +856,8 @@ class DifState(AircraftRules):
         return True
 
     def _legal_play(self) -> list[Move]:
+        """Attacks first, then actions, maneuvers, and the free moves last (for the terminal);
+        each card's moves in target order."""
         cat = self.game.catalogue
         a = self.flyer
         hand = self.hands[a]
@@ -861,19 +866,36 @@ class DifState(AircraftRules):
         alt = self.alts[a]
         climb, dive = alt < HIGH and hand_size >= 2, alt > LOW
         missiles = self.missiles[a]
-        table = self._play_table(a, climb, dive, gun, missiles)
+        # The targets' tables are kept per situation (positions, bands, altitudes, the flyer's
+        # missiles, who flies) on the game, bounded: most decisions find theirs there.
+        key = (a, climb, dive, gun, self.on, self.bands, self.alts, missiles, self.alive)
+        kept = self.game.play_tables
+        tables = kept.get(key)
+        if tables is None:
+            if len(kept) >= 1 << 15:
+                kept.clear()
+            tables = kept[key] = self._target_tables(a, climb, dive, gun, missiles)
+        bonus = _bonus_acts(cat)
         cards = self.data.cards
         attacks: list[Move] = []
         acts: list[Move] = []
         moves: list[Move] = []
         for index in dict.fromkeys(hand):
-            with_guns, without, act, maneuvers = table[index]
-            if with_guns is not without and hand_size - 1 >= self._gun_cost(a, cards[index]):
-                attacks += with_guns
-            else:
-                attacks += without
-            acts += act
-            moves += maneuvers
+            extra = bonus[index]
+            if extra is not None:
+                acts.append(extra)
+            paid = None  # whether the gun attack's discards can be paid, asked once
+            for table, ranges in tables:
+                attack, tones, act, positions = table[index]
+                if attack is not None:
+                    if paid is None:
+                        paid = hand_size - 1 >= self._gun_cost(a, cards[index])
+                    if paid:
+                        attacks.append(attack)
+                attacks += tones
+                acts += act
+                moves += positions
+                moves += ranges[index]
         if self.on[a][0] >= 0:
             moves.append(cat.by_text["neutral"])
         if hand_size and self.skills[a] and self.fresh(a, "Timely"):
@@ -883,15 +905,16 @@ class DifState(AircraftRules):
         attacks.append(cat.by_text["end"])
         return attacks
 
-    def _play_table(
+    def _target_tables(
         self, a: int, climb: bool, dive: bool, gun: bool, missiles: Hand
-    ) -> tuple[_PlayMoves, ...]:
-        """By card index, the play-step moves of ``a`` against each target it may act against,
-        from the named rule predicates (position, range, room, band movement)."""
+    ) -> tuple[tuple[tuple[_PlayEntry, ...], tuple[tuple[Move, ...], ...]], ...]:
+        """Per target ``a`` may act against, by card index: its play-step moves (``_play_table``)
+        and range maneuvers (``_range_moves``), from the named rule predicates (position, range,
+        room, band movement)."""
         cat = self.game.catalogue
         bands = self.bands
         reach = self.reach(a)
-        situation = []
+        out = []
         for t in self.targets(a):
             rel = self.rel(a, t)
             mutual = self.mutual(a, t)
@@ -902,23 +925,12 @@ class DifState(AircraftRules):
                 held = self._held_on(t, a)
                 room1, room2 = flight.slot_free(held, 1), flight.slot_free(held, 2)
             fit = _fit(cat, rel, mutual, missiles)
-            free = self._may_move_band(a, t)
             named = self._named(t)
-            situation.append(
-                (
-                    named,
-                    gun and mutual == GUN,
-                    rel,
-                    fit,
-                    pos_ok,
-                    room1,
-                    room2,
-                    bands[a],
-                    bands[t],
-                    free,
-                )
-            )
-        return _play_moves(cat, climb, dive, tuple(situation))
+            fires = gun and mutual == GUN
+            table = _play_table(cat, named, fires, rel, fit, climb, dive, pos_ok, room1, room2)
+            free = self._may_move_band(a, t)
+            out.append((table, _range_moves(cat, named, bands[a], bands[t], free)))
+        return tuple(out)
 
     def _gun_cost(self, a: int, card: CardType) -> int:
         assert card.gun_discard is not None
@@ -1237,8 +1249,7 @@ class DifState(AircraftRules):
 
     def _enforce(self) -> None:
         """R8 for every holder: beyond its weapons' reach the position drops to Neutral."""
-        for h in range(self.n):
-            t = self.on[h][0]
+        for h, (t, _) in enumerate(self.on):
             if t >= 0 and self.mutual(h, t) > self.reach(h):
                 self.on = _put(self.on, h, NONE)
                 event: JSON = {"type": "position-lost", "seat": h}
@@ -1626,11 +1637,6 @@ class DifState(AircraftRules):
         assert (self.phase == OVER) == (self.result is not None)
 
 
-_Target = tuple[int, bool, int, tuple[str, ...], bool, bool, bool, int, int, bool]
-_PlayMoves = tuple[tuple[Move, ...], tuple[Move, ...], tuple[Move, ...], tuple[Move, ...]]
-
-
-@lru_cache(maxsize=1 << 16)  # bounded: the situations of all targets keep appearing slowly
 def _each(setup: Mapping[str, Any], n: int, key: str) -> list[Any]:
     """A several-aircraft setup's values for ``key``, one per aircraft."""
     values = setup[key]
@@ -1654,45 +1660,6 @@ def _ratings(plane: Aircraft) -> JSON:
         "ew": "-" if plane.ew is None else plane.ew,
         "countermeasures": plane.countermeasures,
     }
-
-
-@lru_cache(maxsize=1 << 16)  # bounded: the situations of all targets keep appearing slowly
-def _play_moves(
-    cat: Catalogue, climb: bool, dive: bool, situation: tuple[_Target, ...]
-) -> tuple[_PlayMoves, ...]:
-    """By card index, its play-step moves against all the targets in this situation: attacks
-    with the gun attacks, attacks without them (the same tuple when there are none: the gun's
-    cost is checked per hand), actions, maneuvers; each in target order. ``situation`` holds per
-    target the arguments of ``_play_table`` and ``_range_moves``. Cached: the play step asks on
-    every decision, and the situations repeat."""
-    tables = [
-        (
-            _play_table(cat, t, gun, rel, fit, climb, dive, pos_ok, room1, room2),
-            _range_moves(cat, t, mine, theirs, free),
-        )
-        for t, gun, rel, fit, pos_ok, room1, room2, mine, theirs, free in situation
-    ]
-    bonus = _bonus_acts(cat)
-    out: list[_PlayMoves] = []
-    for index in range(len(cat.data.cards)):
-        with_guns: list[Move] = []
-        without: list[Move] = []
-        extra = bonus[index]
-        acts: list[Move] = [] if extra is None else [extra]
-        moves: list[Move] = []
-        for table, ranges in tables:
-            attack, tones, act, maneuvers = table[index]
-            if attack is not None:
-                with_guns.append(attack)
-            with_guns += tones
-            without += tones
-            acts += act
-            moves += maneuvers
-            moves += ranges[index]
-        plain = tuple(without)
-        guns = tuple(with_guns) if len(with_guns) > len(without) else plain
-        out.append((guns, plain, tuple(acts), tuple(moves)))
-    return tuple(out)
 
 
 @cache
