@@ -21,8 +21,7 @@ stay as they were. The phases are named steps, each with its legal-move generato
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from functools import cache
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from aerodeck.core.api import JSON, OVER, Action
@@ -31,16 +30,15 @@ from aerodeck.core.rng import roll, shuffle
 from aerodeck.core.tuples import replace_at as _put
 from aerodeck.core.tuples import without as _without
 from aerodeck.games.down_in_flames import flight
-from aerodeck.games.down_in_flames.actions import Catalogue, Move
+from aerodeck.games.down_in_flames.actions import Move
 from aerodeck.games.down_in_flames.data import (
     ALTITUDES,
     RANGES,
-    Aircraft,
-    CardType,
-    DataSet,
+    Missile,
     Site,
 )
-from aerodeck.games.down_in_flames.flight import AH, GUN, HIGH, LOW, POSITIONS
+from aerodeck.games.down_in_flames.flight import HIGH, LOW, MEDIUM
+from aerodeck.games.down_in_flames.legal import LegalMoves
 from aerodeck.games.down_in_flames.phases import (
     ALT_PICK,
     ALTITUDE,
@@ -53,81 +51,339 @@ from aerodeck.games.down_in_flames.phases import (
     ORDER,
     PAY,
     PHASES,
-    PICK,
     PLAY,
     POST,
+    PRE,
     REACT,
     SKILL,
     SPEED,
     THEN_AFTER,
+    THEN_SPEED,
     TIMELY,
     AfterFollow,
     AfterPay,
-    Hand,
     Link,
+    TurnStep,
     by_phase,
 )
 from aerodeck.games.down_in_flames.phases import INITIATIVE as INITIATIVE_PHASE
 from aerodeck.games.down_in_flames.reasons import why
 from aerodeck.games.down_in_flames.scenario import read_setup
-from aerodeck.games.down_in_flames.shared import (
-    AircraftRules,
-    _lent_plays,
-    _range_moves,
-    _reach,
-    _speed_moves,
-    reacts,
-)
 from aerodeck.games.down_in_flames.skills import (
+    ADDED_CARDS,
     ANGLES,
     EXPERTISE,
+    EXTRA_DRAW,
     INITIATIVE,
-    NO_MODS,
+    RATING_STEPS,
     RATINGS,
-    can_step,
-    gun_cost,
-    offered,
+    launch_extra,
+    search,
     why_expertise,
 )
+from aerodeck.games.down_in_flames.state import NONE, SITE
+from aerodeck.games.down_in_flames.view import Views
 
 if TYPE_CHECKING:
     from aerodeck.games.down_in_flames.game import DownInFlames
 
-SITE = -2  # the site's place in a cycle's chain
-NONE = (-1, 0)
 
+class DifState(LegalMoves, Views):
+    """The whole dogfight: set-up, each turn's steps, the cycles, the end; each phase's move is
+    applied by ``_do_<phase>``."""
 
-class DifState(AircraftRules):
-    """The whole dogfight; slots hold only immutable values (cheap ``clone``)."""
+    __slots__ = ()
 
-    __slots__ = (
-        "alive",
-        "angle_queue",
-        "duel",
-        "flown",
-        "foes",
-        "follow_queue",
-        "kills",
-        "last_side",
-        "n",
-        "nfod",
-        "on",
-        "pick_i",
-        "reactor",
-        "side_turn",
-        "sides",
-        "site_checked",
-        "target",
-        "team_queue",
-        "team_used",
-        "turn_no",
-        "unit_i",
-    )
+    def _do_pick(self, move: Move) -> None:
+        a = self._picker()
+        if self.loading:
+            self._do_load(move)
+            return
+        plane = self.data.plane(move.name)
+        self.planes = _put(self.planes, a, plane.index)
+        self._emit({"type": "pick", "seat": a}, {self.owner(a): {"aircraft": plane.name}})
+        if self.game.options["missile_loads"]:
+            self.loading = True
+            return
+        self._picked(a)
 
-    game: DownInFlames
-    data: DataSet
-    n: int
-    duel: bool  # one aircraft a side: the duel's notation, events and view
+    def _do_load(self, move: Move) -> None:
+        """A custom load (R44, R57): a pair of missiles more, a clean aircraft, or 'ready'."""
+        a = self._picker()
+        custom = self.loads[a] or ()
+        if move.verb == "pairs":
+            added = (self.data.missile(move.name).index, int(move.extra))
+            self.loads = _put(self.loads, a, tuple(sorted((*custom, added))))
+        elif move.verb == "clean":
+            self.loads = _put(self.loads, a, ())
+        else:
+            self.loading = False
+            self._load_ready(a)
+
+    def _choose_skill(self, unit: tuple[int, ...], move: Move) -> bool:
+        """A secret skill choice for the aircraft choosing together: 'rate' takes a rating step,
+        'skill' a skill (whose rating steps follow); False for anything else ('ready')."""
+        if move.verb == "rate":
+            r = RATINGS.index(move.name)
+            for a in unit:
+                mods = self.mods[a]
+                self.mods = _put(self.mods, a, _put(mods, r, mods[r] + self.rate_sign))
+            self.rate_left -= 1
+            if self.rate_left and not self._legal_skill():
+                self.rate_left = 0
+            return True
+        if move.verb == "skill":
+            i = self.game.skill_slugs.index(move.name)
+            for a in unit:
+                self.skills = _put(self.skills, a, tuple(sorted((*self.skills[a], i))))
+            steps = RATING_STEPS.get(self.data.skills[i].name)
+            if steps:
+                self.rate_left, self.rate_sign = steps
+                if not self._legal_skill():
+                    self.rate_left = 0
+            return True
+        return False
+
+    def _pay(self, a: int, n: int, then: AfterPay) -> None:
+        """Aircraft ``a``'s player chooses the ``n`` cards to discard, one decision each."""
+        self.pay_ac, self.pay_left, self.pay_then = a, n, then
+        self.phase, self.to_act = PAY, self.owner(a)
+
+    def _do_pay(self, move: Move) -> None:
+        a = self.pay_ac
+        then = self.pay_then
+        assert then is not None
+        self._discard(a, self.data.card(move.name).index, then)
+        self.pay_left -= 1
+        if self.pay_left:
+            return
+        if then in (AfterPay.STALL, AfterPay.ENVELOPE):
+            self._after_draw()
+        elif then is AfterPay.CLIMB:
+            self._change_altitude(a, 1, "climb")
+            self._offer_follow(a, 1, THEN_SPEED)
+        elif then is AfterPay.FOLLOW:
+            self._finish_follow()
+        else:
+            self._paid(a, then)
+
+    def _reaction_link(self, a: int, move: Move) -> Link:
+        """Aircraft ``a`` reacts: a countermeasure, Lucky (a countermeasure as Ace Pilot), an
+        Agile or Jink card, or a card from the hand it reacts from; taken from there."""
+        if move.verb == "cm":
+            self.cms = _put(self.cms, a, self.cms[a] - 1)
+            return (a, NO_CARD, "Countermeasures", "cm")
+        if move.verb == "lucky":
+            self._spend(a, "Lucky")
+            self.cms = _put(self.cms, a, self.cms[a] - 1)
+            return (a, NO_CARD, "Ace Pilot", "lucky")
+        card = self.data.card(move.name)
+        if move.verb in ("agile", "jink"):
+            self._spend(a, "Agile" if move.verb == "agile" else "Jink")
+            self.hands = _put(self.hands, a, _without(self.hands[a], card.index))
+            return (a, card.index, "Ace Pilot", "hand")
+        hand, source = self._source(a)
+        if source == "missile":
+            self.missile_hand = _without(hand, card.index)
+        elif source == "site":
+            self.site_hand = _without(hand, card.index)
+        else:
+            self.hands = _put(self.hands, a, _without(hand, card.index))
+        return (a, card.index, card.title, source)
+
+    def _fire(self, a: int, t: int, rel: int, fired: int) -> Missile:
+        """``a`` launches ``fired`` missiles of the Tone's type at ``t`` from position ``rel``:
+        the counters spent and the missile's hand drawn, its size by the missile, position,
+        Tone card, bonus, altitudes and target (R3, R16); the 2nd missile adds a card (Cocky one
+        more), Better Envelope one; the target's Alert leaves it empty (R33, R35)."""
+        missile = self.data.missiles[self.cyc_missile]
+        counts = self.missiles[a]
+        self.missiles = _put(
+            self.missiles, a, _put(counts, missile.index, counts[missile.index] - fired)
+        )
+        extra = launch_extra(fired, self.has(a, "Cocky"), self.has(a, "Better Envelope"))
+        size = flight.missile_hand_size(
+            self.data,
+            missile=missile,
+            rel=rel,
+            card_mod=self.data.cards[self.cyc_card].missile_hand_mod + extra,
+            bonus=self.bonus,
+            alt_attacker=self.alts[a],
+            alt_target=self.alts[t],
+            target=self.plane(t),
+            target_burner=self.burner_on[t],
+        )
+        self.bonus = 0
+        if size and self.fresh(t, "Alert"):
+            self._spend(t, "Alert")
+            size = 0
+        self.missile_hand = tuple(sorted(self._take(size)))
+        return missile
+
+    def _apply(self, action: Action) -> None:
+        assert isinstance(action, Move)
+        if action.verb == "expertise":
+            self._take_from_pool(action)
+            return
+        self._DO[self.phase](self, action)
+        self.lent, self.lent_by = NO_CARD, -1
+
+    def _do_speed(self, move: Move) -> None:
+        """A Speed Maneuver of one step (R1, R49), or 'end' to the Play Cards step."""
+        if move.verb == "end":
+            self.speed_left = 0
+            self._play_step()
+            return
+        self.speed_left -= 1
+        self.from_speed = True
+        kind = "pos" if move.name == "pos" else "range"
+        steps, foe = (1, 0) if kind == "pos" else (move.a, move.b)
+        self._speed_maneuver(kind, steps, foe, move.t)
+
+    def _do_launch(self, move: Move) -> None:
+        """The Tone stands: hold, or launch one missile (two with the optional rule, R33/§18.2)
+        at the Tone's target, whose Quick Hands draws as many cards; the missile's hand then
+        fights as a cycle (R16)."""
+        a = self.flyer
+        if move.verb == "hold":
+            self._emit({"type": "hold", "seat": a})
+            self._play_step()
+            return
+        t, rel, named = self._launch_target()
+        fired = 2 if move.verb == "launch2" else 1
+        missile = self._fire(a, t, rel, fired)
+        self._emit(
+            {
+                "type": "launch",
+                "seat": a,
+                "missile": missile.name,
+                "cards": len(self.missile_hand),
+                **named,
+                "fired": fired,
+            },
+            {self.owner(a): {"missile_hand": [self._title(c) for c in self.missile_hand]}},
+        )
+        if self.has(t, "Quick Hands"):
+            self._draw(t, fired, "Quick Hands")  # the missile's target only (R56)
+        self._enforce()
+        self.kind, self.chain = "missile", ((a, NO_CARD, "Missile", "missile"),)
+        self._missile_window()
+
+    def _change_altitude(self, a: int, delta: int, why: str) -> None:
+        self.alts = _put(self.alts, a, self.alts[a] + delta)
+        self._emit({"type": "altitude", "seat": a, "to": ALTITUDES[self.alts[a]], "why": why})
+        if delta < 0:
+            self._draw(a, 1, "dive")
+
+    def _afterburner_step(self, a: int) -> None:
+        """Aircraft ``a``'s turn begins: the afterburner lit last turn goes out, then one may
+        be lit (R21)."""
+        self.bonus = self.speed_left = 0
+        self.from_speed = False
+        self._emit({"type": "turn", "seat": a, "round": self.round})
+        if self.burner_on[a]:
+            self.burner_on = _put(self.burner_on, a, False)
+            self._emit({"type": "burner", "seat": a, "on": False})
+        if self.burners[a] > 0:
+            self.phase, self.to_act = BURNER, self.owner(a)
+        else:
+            self._start_discard(PRE)
+
+    def _do_burner(self, move: Move) -> None:
+        a = self.flyer
+        if move.verb == "burner":
+            self.burners = _put(self.burners, a, self.burners[a] - 1)
+            self.burner_on = _put(self.burner_on, a, True)
+            self._emit({"type": "burner", "seat": a, "on": True})
+        self._start_discard(PRE)
+
+    def _start_discard(self, step: TurnStep) -> None:
+        self.step = step
+        self.timely_n = 0
+        self.phase, self.to_act = DISCARD, self.owner(self.flyer)
+
+    def _do_discard(self, move: Move) -> None:
+        a = self.flyer
+        if move.verb == "neutral":
+            self._bat_turn(a)
+            self._emit({"type": "neutral", "seat": a, "why": "Bat-Turn"})
+            return
+        if move.verb == "discard":
+            self._discard(a, self.data.card(move.name).index, f"{self.step}-turn discard")
+            self.timely_n += 1
+            return
+        if self.step == TIMELY:
+            self._draw(a, self.timely_n, "Timely")
+            self.step = PRE
+            self._play_step()
+            return
+        thrust = self.thrust(a, self.step == POST)
+        if thrust < 0:
+            self._emit({"type": "stall", "seat": a})
+            if self.hands[a]:
+                self._pay(a, 1, AfterPay.STALL)
+                return
+            self.alts = _put(self.alts, a, MEDIUM)
+            self._emit({"type": "altitude", "seat": a, "to": "Medium", "why": "stall"})
+            self._draw(a, 1, "stall")
+            self._enforce()
+        elif self.has(a, "Edge of Envelope"):
+            self._draw(a, self.perf(a), f"{self.step}-turn draw")
+            excess = len(self.hands[a]) - self.perf(a)
+            if excess > 0:
+                self._pay(a, excess, AfterPay.ENVELOPE)
+                return
+        else:
+            room = max(0, self.perf(a) - len(self.hands[a]))
+            if self.has(a, "Test Pilot"):
+                room = thrust
+            self._draw(a, min(thrust, room), f"{self.step}-turn draw")
+        self._after_draw()
+
+    def _after_draw(self) -> None:
+        if self.step == PRE:
+            self.phase, self.to_act = ALTITUDE, self.owner(self.flyer)
+        else:
+            self._end_turn()
+
+    def _do_altitude(self, move: Move) -> None:
+        a = self.flyer
+        if move.verb == "climb":
+            self._pay(a, 1, AfterPay.CLIMB)
+        elif move.verb == "dive":
+            self._change_altitude(a, -1, "dive")
+            self._offer_follow(a, -1, THEN_SPEED)
+        else:
+            self._speed_step()
+
+    def _continue(self, then: AfterFollow) -> None:
+        if self.phase == OVER:
+            return
+        if then is THEN_SPEED:
+            self._speed_step()
+        elif self.from_speed:
+            self._speed_or_play()
+        else:
+            self._play_step()
+
+    def _skill_cards(self, a: int) -> None:
+        """After the opening draw: extra draws, then named cards searched out of the deck (then
+        the discards), the deck reshuffled after a search (R31)."""
+        for skill, n in EXTRA_DRAW.items():
+            if self.has(a, skill):
+                self._draw(a, n, skill)
+        for skill, titles in ADDED_CARDS.items():
+            if not self.has(a, skill):
+                continue
+            for title in titles:
+                card, self.deck, self.discards, self.rng_seed = search(
+                    self.data, title, self.deck, self.discards, self.rng_seed
+                )
+                if card == NO_CARD:
+                    self._emit({"type": "skill-card", "seat": a, "skill": skill, "card": None})
+                    continue
+                self.hands = _put(self.hands, a, tuple(sorted((*self.hands[a], card))))
+                self._emit({"type": "skill-card", "seat": a, "skill": skill, "card": title})
 
     def __init__(
         self, game: DownInFlames, seed: int | None, setup: Mapping[str, Any] | None
@@ -137,29 +393,29 @@ class DifState(AircraftRules):
         n = self.n = game.n_aircraft
         self.duel = not game.melee
         pool = self._start(n)
-        self.sides: tuple[int, ...] = tuple(game.side_of[game.owner_of[a]] for a in range(n))
+        self.sides = tuple(game.side_of[game.owner_of[a]] for a in range(n))
         self.pick_i = self.unit_i = 0
-        self.on: tuple[tuple[int, int], ...] = (NONE,) * n
-        self.alive: tuple[bool, ...] = (True,) * n
-        self.foes: tuple[tuple[int, ...], ...] = self._foes()
-        self.kills: tuple[int, ...] = (0,) * game.n_sides
-        self.flown: tuple[bool, ...] = (False,) * n
+        self.on = (NONE,) * n
+        self.alive = (True,) * n
+        self.foes = self._foes()
+        self.kills = (0,) * game.n_sides
+        self.flown = (False,) * n
         self.flyer = 0 if self.duel else -1  # the duel's view names seat 0's turn from the start
         self.side_turn = 0
         self.last_side = -1
         self.target = -1
         self.reactor = -1
-        self.team_queue: tuple[int, ...] = ()
+        self.team_queue = ()
         self.team_used = False
-        self.follow_queue: tuple[int, ...] = ()
+        self.follow_queue = ()
         self.to_act = self.owner(0)
         self.site_checked = 0  # sites that have checked the flying aircraft this turn
         # Aircraft turns flown: an Expertise pool gives one card per turn of its aircraft (R60).
         self.turn_no = 0
         # Skills (R56-R61) per aircraft, a campaign's special conditions given (R59).
         self.skills = game.special
-        self.angle_queue: tuple[int, ...] = ()
-        self.nfod: tuple[int, ...] = (0,) * game.players
+        self.angle_queue = ()
+        self.nfod = (0,) * game.players
         if setup and self.duel:
             read_setup(self, setup, pool)
             return
@@ -235,81 +491,8 @@ class DifState(AircraftRules):
         self.phase = ""
         self._play_step()
 
-    # --- shortcuts ------------------------------------------------------------------------
-
-    def owner(self, a: int) -> int:
-        return self.game.owner_of[a]
-
-    def _picker(self) -> int:
-        return self.pick_i
-
     def _bat_turn(self, a: int) -> None:
         self.on = tuple(NONE if self.on[x][0] == a else self.on[x] for x in range(self.n))
-
-    def side(self, a: int) -> int:
-        return self.sides[a]
-
-    def _who(self, x: int) -> int:
-        """The number an event gives a chain's party: the duel names a site by its seat."""
-        return self.game.site_seat if x == SITE and self.duel else x
-
-    def _named(self, t: int) -> int:
-        """The target a move names: none in the duel (one enemy)."""
-        return -1 if self.duel else t
-
-    def _aimed(self, t: int) -> int:
-        """The aircraft a move acts against: the one it names, else the only enemy (the duel)."""
-        return t if t >= 0 else 1 - self.flyer
-
-    def flown_vp(self, a: int) -> int:
-        """VP with the load flown, less the modifier when no enemy aircraft carries missiles
-        (§2, R13, R62)."""
-        plane = self.data.aircraft[self.planes[a]]
-        value = self.load_vp(a) if self.load(a) else plane.vp_clean
-        sides, mine = self.sides, self.sides[a]
-        armed = any(self.load(b) for b in range(self.n) if sides[b] != mine)
-        return value - (0 if armed else plane.vp_mod)
-
-    def enemies(self, a: int) -> tuple[int, ...]:
-        """The enemy aircraft still flying (kept per aircraft, changed when one is shot down)."""
-        return self.foes[a]
-
-    def rel(self, a: int, b: int) -> int:
-        """a's position on b: +2 Tailing ... -2 Tailed."""
-        if self.on[a][0] == b:
-            return self.on[a][1]
-        if self.on[b][0] == a:
-            return -self.on[b][1]
-        return 0
-
-    def holders(self, t: int) -> list[int]:
-        on = self.on
-        return [a for a in range(self.n) if on[a][0] == t]
-
-    def engaged(self, a: int) -> bool:
-        on = self.on
-        return on[a][0] >= 0 or a in [held[0] for held in on]
-
-    def mutual(self, a: int, b: int) -> int:
-        return flight.mutual_range(self.bands[a], self.bands[b], self.alts[a], self.alts[b])
-
-    def targets(self, a: int) -> tuple[int, ...]:
-        """Enemies ``a`` may act against: only the one it holds while it holds one (§7.1)."""
-        held = self.on[a][0]
-        return (held,) if held >= 0 else self.foes[a]
-
-    def _room(self, a: int, t: int, new: int) -> bool:
-        """A free slot on ``t``: two at Advantage, one Tailing (§7.1), and weapon reach (R8)."""
-        if new <= 0:
-            return True
-        if self.mutual(a, t) > self.reach(a):
-            return False
-        return flight.slot_free(self._held_on(t, a), new)
-
-    def _held_on(self, t: int, a: int) -> list[int]:
-        """The positions the aircraft other than ``a`` hold on ``t`` (for ``flight.slot_free``)."""
-        on = self.on
-        return [level for h, (held, level) in enumerate(on) if held == t and h != a]
 
     def _set_rel(self, a: int, t: int, new: int) -> None:
         if self.on[t][0] == a:
@@ -324,59 +507,6 @@ class DifState(AircraftRules):
         if not self.duel:
             event["target"] = t
         self._emit(event)
-
-    # --- the contract -----------------------------------------------------------------------
-
-    def legal_actions(self) -> list[Action]:
-        if self.to_act is None:
-            return []
-        moves: list[Action] = list(_LEGAL[self.phase](self))
-        if self.lent != NO_CARD:
-            return _lent_plays(self.data.cards[self.lent].slug, moves)
-        if any(self.pools):
-            moves += self._expertise_moves()
-        return moves
-
-    # --- Aircraft Expertise (R60) -------------------------------------------------------------
-
-    def _expertise_actor(self) -> int:
-        """The aircraft that would play a card now (-1 when none): the flyer in its Play Cards
-        step, or the aircraft reacting."""
-        if self.phase == PLAY:
-            return self.flyer
-        if self.phase == REACT and self.reactor >= 0:
-            return self.reactor
-        return -1
-
-    def _expertise_unit(self) -> int:
-        """The aircraft that may take a pool card now (-1 when none): the flyer in its Play
-        Cards step, or an aircraft reacting from its hand, once each aircraft turn."""
-        if self.phase == PLAY:
-            a = self.flyer
-        elif self.phase == REACT and self.reactor >= 0:
-            a = self.reactor
-            if self._source(a)[1] != "hand":
-                return -1
-        else:
-            return -1
-        if a < 0 or not self.pools[a] or self.pool_used[a] == self.turn_no:
-            return -1
-        return a
-
-    def _expertise_moves(self) -> list[Move]:
-        a = self._expertise_unit()
-        if a < 0:
-            return []
-        cat = self.game.catalogue
-        out = []
-        hand = self.hands[a]
-        for card in dict.fromkeys(self.pools[a]):
-            slug = self.data.cards[card].slug
-            self.hands = _put(self.hands, a, tuple(sorted((*hand, card))))
-            if _lent_plays(slug, list(_LEGAL[self.phase](self))):
-                out.append(cat.get("expertise", slug))
-            self.hands = _put(self.hands, a, hand)
-        return out
 
     def _take_from_pool(self, move: Move) -> None:
         a = self._expertise_unit()
@@ -424,10 +554,6 @@ class DifState(AircraftRules):
             "and one Tailing per aircraft), and follow the duel's rules; see 'aerodeck rules'"
         )
 
-    # --- drawing ------------------------------------------------------------------------------
-
-    # --- set-up -------------------------------------------------------------------------------
-
     def _load_ready(self, a: int) -> None:
         if not self.duel or self.loads[a] is not None:  # the duel tells a custom load only
             chosen = [[self.data.missiles[m].name, 2 * p] for m, p in self.load(a)]
@@ -473,47 +599,6 @@ class DifState(AircraftRules):
         """Each aircraft draws its Performance as flown (before altitude is chosen: R6)."""
         for i in range(self.n):
             self._draw(i, self.plane(i).performance, "opening hand")
-
-    # --- skills (R56-R61): chosen in secret per aircraft (or per group in a campaign) ---------
-
-    def _unit(self) -> tuple[int, ...]:
-        return self.game.skill_units[self.unit_i]
-
-    def _legal_skill(self) -> list[Move]:
-        cat = self.game.catalogue
-        unit = self._unit()
-        printed = [self.data.aircraft[self.planes[a]] for a in unit]
-        if self.rate_left:
-            word = "up" if self.rate_sign > 0 else "down"
-            return [
-                cat.get("rate", RATINGS[r], word)
-                for r in range(len(RATINGS))
-                if all(
-                    can_step(p, self.mods[a], r, self.rate_sign)
-                    for p, a in zip(printed, unit, strict=True)
-                )
-            ]
-        a0 = unit[0]
-        gun = all(p.gun is not None for p in printed)
-        menu = self.game.skill_menu[self.unit_i]
-        skills = self.data.skills
-        if menu:
-            # A campaign: one of the mission's options (R59), no VP cost.
-            if len(self.skills[a0]) > len(self.game.special[a0]):
-                return [cat.get("ready")]
-            out = [
-                cat.get("skill", self.game.skill_slugs[i])
-                for i in menu
-                if i not in self.skills[a0] and (gun or skills[i].name != "Fighter Pilot")
-            ]
-            return out or [cat.get("ready")]
-        room = self._budget(a0)
-        team = self.game.side_sizes[self.side(a0)] >= 2
-        return [cat.get("ready")] + [
-            cat.get("skill", self.game.skill_slugs[i])
-            for i, skill in enumerate(skills)
-            if i not in self.skills[a0] and offered(skill, room, gun, team)
-        ]
 
     def _do_skill(self, move: Move) -> None:
         unit = self._unit()
@@ -583,11 +668,6 @@ class DifState(AircraftRules):
             return
         self._initiative()
 
-    def _legal_angle(self) -> list[Move]:
-        cat = self.game.catalogue
-        a = self.angle_queue[0]
-        return [cat.get("angle", r.lower(), t=t) for t in self.enemies(a) for r in RANGES]
-
     def _do_angle(self, move: Move) -> None:
         """R58: the holder's band and one enemy's become the chosen band; then, within its
         weapons' reach and with a free slot, Advantage (90°) or Tailing (0°) on that enemy."""
@@ -622,10 +702,6 @@ class DifState(AircraftRules):
         self._emit({"type": "initiative", "seat": None, "first": value - 1})
         self._next_side(value - 1)
 
-    def _legal_initiative(self) -> list[Move]:
-        cat = self.game.catalogue
-        return [cat.by_text["first"], cat.by_text["second"]]
-
     def _do_initiative(self, move: Move) -> None:
         seat = self.to_act
         assert seat is not None
@@ -648,12 +724,6 @@ class DifState(AircraftRules):
         self._emit({"type": "initiative", "seat": None, "first_side": first})
         self._next_side(first)
 
-    # --- turn order (R46) ---------------------------------------------------------------------
-
-    def _waiting(self, side: int) -> list[int]:
-        alive, flown = self.alive, self.flown
-        return [a for a in self.game.side_members[side] if alive[a] and not flown[a]]
-
     def _next_side(self, side: int) -> None:
         """The side picks which of its aircraft flies next; sides alternate (§18.5)."""
         sides = self.game.n_sides
@@ -670,10 +740,6 @@ class DifState(AircraftRules):
                 return
         self._end_round()
 
-    def _legal_order(self) -> list[Move]:
-        cat = self.game.catalogue
-        return [cat.get("next", t=a) for a in self._waiting(self.side_turn)]
-
     def _do_order(self, move: Move) -> None:
         self._begin_turn(move.t)
 
@@ -687,8 +753,6 @@ class DifState(AircraftRules):
             self._emit({"type": "round", "round": self.round})
         self._next_side((self.last_side + 1) % self.game.n_sides)
 
-    # --- a turn -------------------------------------------------------------------------------
-
     def _begin_turn(self, a: int) -> None:
         self._turn_taken(a)
         self._afterburner_step(a)
@@ -700,14 +764,6 @@ class DifState(AircraftRules):
         self.last_side = self.side(a)
         self.flown = _put(self.flown, a, True)
         self.site_checked = 0
-
-    def _bat_turn_open(self, a: int) -> bool:
-        return bool(self.skills[a]) and bool(self.holders(a))
-
-    # --- following down the chain (R48) -------------------------------------------------------
-
-    def _follow_cost(self, f: int, delta: int) -> int:
-        return (1 if self.on[f][1] == 1 else 0) + (1 if delta > 0 else 0)
 
     def _offer_follow(self, mover: int, delta: int, then: AfterFollow) -> None:
         """The holders of the mover decide in turn, front to back; a holder that follows is
@@ -746,8 +802,6 @@ class DifState(AircraftRules):
         self.follow_queue = (*self.holders(f), *self.follow_queue[1:])
         self._next_follow()
 
-    # --- speed maneuvers and the play step ----------------------------------------------------
-
     def _speed_step(self) -> None:
         """R49: as many Speed Maneuvers as the largest Speed difference over the enemies one
         may act against; each is used against an enemy slower than oneself."""
@@ -766,41 +820,6 @@ class DifState(AircraftRules):
         else:
             self.speed_left = 0
             self._play_step()
-
-    def _may_move_band(self, a: int, t: int) -> bool:
-        """§18.7: an enemy's band moves only if it is Neutral to all others or engaged with a
-        (always, with no others)."""
-        if self.n == 2:
-            return True
-        on = self.on
-        held = on[t][0]
-        if on[a][0] == t or held == a:
-            return True  # engaged with a
-        alive = self.alive
-        if held >= 0 and alive[held]:
-            return False  # t holds another aircraft
-        holding = [x for x, (target, _) in enumerate(on) if target == t and x != a]
-        return not any(alive[x] for x in holding)  # no other aircraft holds t
-
-    def _pos_ok(self, a: int, t: int) -> bool:
-        """§7.3: an engaged aircraft changes position only against one it is directly engaged
-        with."""
-        return self.n == 2 or self.rel(a, t) != 0 or not self.engaged(a)  # the duel: always
-
-    def _legal_speed(self) -> list[Move]:
-        cat = self.game.catalogue
-        a = self.flyer
-        out = [cat.by_text["end"]]
-        speed = self.plane(a).speed
-        bands = self.bands
-        for t in self.targets(a):
-            if self.plane(t).speed >= speed:
-                continue
-            rel = self.rel(a, t)
-            pos = rel < 2 and self._pos_ok(a, t) and self._room(a, t, rel + 1)
-            free = self._may_move_band(a, t)
-            out += _speed_moves(cat, self._named(t), pos, bands[a], bands[t], free)
-        return out
 
     def _speed_maneuver(self, kind: str, steps: int, foe: int, t: int) -> None:
         link = (self.flyer, NO_CARD, "Maneuvering", "speed")
@@ -854,90 +873,6 @@ class DifState(AircraftRules):
         self.reactor, self.team_queue = a, ()
         self.phase, self.to_act = REACT, self.owner(a)
         return True
-
-    def _legal_play(self) -> list[Move]:
-        """Attacks first, then actions, maneuvers, and the free moves last (for the terminal);
-        each card's moves in target order."""
-        cat = self.game.catalogue
-        a = self.flyer
-        hand = self.hands[a]
-        hand_size = len(hand)
-        gun = self.plane(a).gun is not None
-        alt = self.alts[a]
-        climb, dive = alt < HIGH and hand_size >= 2, alt > LOW
-        missiles = self.missiles[a]
-        # The targets' tables are kept per situation (positions, bands, altitudes, the flyer's
-        # missiles, who flies) on the game, bounded: most decisions find theirs there.
-        key = (a, climb, dive, gun, self.on, self.bands, self.alts, missiles, self.alive)
-        kept = self.game.play_tables
-        tables = kept.get(key)
-        if tables is None:
-            if len(kept) >= 1 << 15:
-                kept.clear()
-            tables = kept[key] = self._target_tables(a, climb, dive, gun, missiles)
-        bonus = _bonus_acts(cat)
-        cards = self.data.cards
-        attacks: list[Move] = []
-        acts: list[Move] = []
-        moves: list[Move] = []
-        for index in dict.fromkeys(hand):
-            extra = bonus[index]
-            if extra is not None:
-                acts.append(extra)
-            paid = None  # whether the gun attack's discards can be paid, asked once
-            for table, ranges in tables:
-                attack, tones, act, positions = table[index]
-                if attack is not None:
-                    if paid is None:
-                        paid = hand_size - 1 >= self._gun_cost(a, cards[index])
-                    if paid:
-                        attacks.append(attack)
-                attacks += tones
-                acts += act
-                moves += positions
-                moves += ranges[index]
-        if self.on[a][0] >= 0:
-            moves.append(cat.by_text["neutral"])
-        if hand_size and self.skills[a] and self.fresh(a, "Timely"):
-            moves.append(cat.by_text["timely"])
-        attacks += acts
-        attacks += moves
-        attacks.append(cat.by_text["end"])
-        return attacks
-
-    def _target_tables(
-        self, a: int, climb: bool, dive: bool, gun: bool, missiles: Hand
-    ) -> tuple[tuple[tuple[_PlayEntry, ...], tuple[tuple[Move, ...], ...]], ...]:
-        """Per target ``a`` may act against, by card index: its play-step moves (``_play_table``)
-        and range maneuvers (``_range_moves``), from the named rule predicates (position, range,
-        room, band movement)."""
-        cat = self.game.catalogue
-        bands = self.bands
-        reach = self.reach(a)
-        out = []
-        for t in self.targets(a):
-            rel = self.rel(a, t)
-            mutual = self.mutual(a, t)
-            pos_ok = self._pos_ok(a, t)
-            # _room for Advantage and Tailing, its reach test and holders found once.
-            room1 = room2 = False
-            if pos_ok and rel < 2 and mutual <= reach:
-                held = self._held_on(t, a)
-                room1, room2 = flight.slot_free(held, 1), flight.slot_free(held, 2)
-            fit = _fit(cat, rel, mutual, missiles)
-            named = self._named(t)
-            fires = gun and mutual == GUN
-            table = _play_table(cat, named, fires, rel, fit, climb, dive, pos_ok, room1, room2)
-            free = self._may_move_band(a, t)
-            out.append((table, _range_moves(cat, named, bands[a], bands[t], free)))
-        return tuple(out)
-
-    def _gun_cost(self, a: int, card: CardType) -> int:
-        assert card.gun_discard is not None
-        cost = flight.gun_discard(card.gun_discard, self.plane(a).gun)
-        if not self.skills[a]:
-            return cost
-        return gun_cost(cost, self.has(a, "In My Sights!"), self.fresh(a, "Gun Fighter"))
 
     def _do_play(self, move: Move) -> None:
         a = self.flyer
@@ -1037,15 +972,11 @@ class DifState(AircraftRules):
         else:
             self._defender_window()
 
-    # --- paying -------------------------------------------------------------------------------
-
     def _paid(self, a: int, then: AfterPay) -> None:
         if then is AfterPay.TACTIC:
             self._effect()
         else:
             self._defender_window()
-
-    # --- the cycle with Teamwork (R50) ----------------------------------------------------------
 
     def _defender_window(self) -> None:
         """The target answers first; if it passes, a friend may add one Teamwork card."""
@@ -1068,51 +999,6 @@ class DifState(AircraftRules):
                 and not self.has(x, "Drift Factor")
             )
         self.phase, self.to_act = REACT, self.owner(self.target)
-
-    def _teamwork(self, side: int) -> bool:
-        """§18.4: in team play, the side with more aircraft flying may add a friend's card."""
-        if self.game.options["mode"] == "ffa":
-            return False
-        count = [0] * self.game.n_sides
-        for x in range(self.n):
-            if self.alive[x]:
-                count[self.side(x)] += 1
-        return count[side] > max(c for s, c in enumerate(count) if s != side)
-
-    def _source(self, r: int) -> tuple[Hand, str]:
-        if r == SITE:
-            return self.site_hand, "site"
-        if self.kind == "missile" and r == self.flyer:
-            return self.missile_hand, "missile"
-        return self.hands[r], "hand"
-
-    def _legal_react(self) -> list[Move]:
-        cat = self.game.catalogue
-        r = self.reactor
-        top = self.chain[-1]
-        out = [cat.by_text["pass"]]
-        hand, source = self._source(r)
-        # Agile, Jink, Lucky (R34, R56): from the hand of the flyer or the named target only.
-        agile = jink = lucky = False
-        if source == "hand" and r in (self.flyer, self.target) and self.skills[r]:
-            agile = self.fresh(r, "Agile")
-            jink = self.kind == "gun" and r == self.target and self.fresh(r, "Jink")
-            lucky = self.cms[r] > 0 and self.fresh(r, "Lucky")
-        restricted = (self.kind == "missile" and r == self.flyer) or r == SITE
-        own = r in (self.flyer, self.target, SITE)
-        enemy_turn = r != self.flyer and r in (self.target, SITE)
-        reactions = _reactions(cat, top[2], restricted, own, enemy_turn)
-        wild = self._reactions_from(hand, reactions, agile, jink, out)
-        sam = self.kind == "site" and self.chain[0][2] == "Tone"
-        if (
-            r == self.target
-            and self.cms[r] > 0
-            and (top[2] == "Tone" or top[3] == "missile" or (sam and top[3] == "site"))
-        ):
-            out.append(cat.by_text["cm"])
-        if lucky:
-            out.append(cat.by_text["lucky"])
-        return out + wild
 
     def _do_react(self, move: Move) -> None:
         r = self.reactor
@@ -1144,15 +1030,6 @@ class DifState(AircraftRules):
             self.team_queue = ()
             self.reactor = self.flyer
             self.phase, self.to_act = REACT, self.owner(self.flyer)
-
-    def _describe(self, link: Link) -> str:
-        if link[3] == "speed":
-            return "Speed Maneuver"
-        if link[3] == "cm":
-            return "Countermeasures"
-        if link[3] == "lucky":
-            return "Countermeasures (Lucky, as Ace Pilot)"
-        return link[2] if link[1] == NO_CARD else self._title(link[1])
 
     def _resolve(self) -> None:
         if self.kind == "site":
@@ -1257,13 +1134,6 @@ class DifState(AircraftRules):
                     event["target"] = t
                 self._emit(event)
 
-    def _foes(self) -> tuple[tuple[int, ...], ...]:
-        alive, sides = self.alive, self.sides
-        return tuple(
-            tuple(b for b in range(self.n) if alive[b] and sides[b] != sides[a])
-            for a in range(self.n)
-        )
-
     def _destroy(self, t: int, by: int, weapon: str) -> None:
         self._emit({"type": "destroyed", "seat": t, "by": self._who(by), "weapon": weapon})
         if self.duel:
@@ -1287,8 +1157,6 @@ class DifState(AircraftRules):
             (winner,) = standing
             self._finish({winner}, "every enemy aircraft shot down")
 
-    # --- missiles -------------------------------------------------------------------------------
-
     def _launch_target(self) -> tuple[int, int, JSON]:
         a, t = self.flyer, self.target
         return t, self.rel(a, t), {} if self.duel else {"target": t}
@@ -1296,8 +1164,6 @@ class DifState(AircraftRules):
     def _missile_window(self) -> None:
         self.team_used = False
         self._defender_window()
-
-    # --- the end --------------------------------------------------------------------------------
 
     def _end_turn(self) -> None:
         if not self.duel:  # the duel's view names the last turn flown until the next
@@ -1319,323 +1185,6 @@ class DifState(AircraftRules):
         self.end_reason = why
         self._emit({"type": "game-end", "winners": seats, "why": why})
 
-    # --- information ----------------------------------------------------------------------------
-
-    def _view(self, player: int | None) -> JSON:
-        if self.duel:
-            return self._duel_view(player)
-        data = self.data
-        sites = self._site_views()
-        craft = []
-        owners, planes, alts = self.game.owner_of, self.planes, self.alts
-        on, hands = self.on, self.hands
-        planes_shown, skills_shown = self.planes_shown, self.skills_shown
-        missiles = data.missiles
-        for a in range(self.n):
-            seat = owners[a]
-            own = player == seat
-            chosen = planes[a] >= 0
-            plane = self.plane(a) if chosen or planes_shown else None
-            alt = alts[a]
-            held, level = on[a]
-            entry: JSON = {
-                "aircraft_no": a,
-                "seat": seat,
-                "side": self.sides[a],
-                "aircraft": plane.name
-                if plane is not None and chosen and (planes_shown or own)
-                else None,
-                "chosen": chosen,
-                "altitude": ALTITUDES[alt] if alt >= 0 and (self.alts_shown or own) else None,
-                "range": RANGES[self.bands[a]],
-                "alive": self.alive[a],
-                "on": None if held < 0 else {"target": held, "position": POSITIONS[level + 2]},
-                "hand_size": len(hands[a]),
-            }
-            if planes_shown:
-                assert plane is not None
-                entry["speed"] = plane.speed
-                entry["missiles"] = {
-                    missiles[i].name: k for i, k in enumerate(self.missiles[a]) if k
-                }
-                entry["countermeasures"] = self.cms[a]
-                entry["afterburners"] = self.burners[a]
-                entry["afterburner_on"] = self.burner_on[a]
-                reach = _reach(self.game.catalogue, plane.gun is not None, self.missiles[a])
-                entry["reach"] = RANGES[reach] if reach >= 0 else None
-            if skills_shown or own:
-                entry["skills"] = [data.skills[i].name for i in self.skills[a]]
-                entry["changes"] = self._changes(a)
-                entry["skills_used"] = [data.skills[i].name for i in self.used[a]]
-            if planes_shown:
-                entry["vp"] = self.flown_vp(a) + (self.skill_vp(a) if skills_shown else 0)
-            if self.pools[a] or (skills_shown and self.has(a, EXPERTISE)):
-                entry["pool_size"] = len(self.pools[a])
-            if own:
-                types = data.cards
-                entry["hand"] = [types[c].title for c in hands[a]]
-                if self.pools[a] or (skills_shown and self.has(a, EXPERTISE)):
-                    entry["pool"] = [types[c].title for c in self.pools[a]]
-            craft.append(entry)
-        out: JSON = {
-            "game": self.game.id,
-            "mode": "melee",
-            "seat": player,
-            "phase": self.phase,
-            "to_act": self.to_act,
-            "round": self.round,
-            "rounds": self.game.rounds,
-            "site": sites[0] if sites else None,
-            "sites": sites,
-            "flying": self.flyer if self.flyer >= 0 else None,
-            "picking": self.pick_i if self.phase in (PICK, ALT_PICK) else None,
-            "loading": self.loading,
-            "deciding": self._decider(),
-            "step": self.step,
-            "deck": len(self.deck),
-            "discards": len(self.discards),
-            "aircraft": craft,
-            "kills": list(self.kills),
-            "cycle": None,
-            "missile_bonus": self.bonus,
-            "speed_left": self.speed_left,
-            "pay_left": self.pay_left if self.phase == PAY else 0,
-            "winners": self.winners,
-            "end": self.end_reason,
-        }
-        if self.phase == SKILL and player is not None and player == self.to_act:
-            out["skill_unit"] = list(self._unit())
-            out["skill_budget"] = self._budget(self._unit()[0])
-            out["skill_options"] = [data.skills[i].name for i in self.game.skill_menu[self.unit_i]]
-        if self.loading and player is not None and player == self.to_act:
-            out["load"] = [[data.missiles[m].name, 2 * p] for m, p in self.load(self.pick_i)]
-            out["load_vp"] = self.load_vp(self.pick_i)
-        if self.phase == ANGLE:
-            out["angle"] = self.angle_queue[0]
-        if any(self.nfod):
-            out["nfod"] = list(self.nfod)
-        if self.chain:
-            out["cycle"] = {
-                "use": self.kind,
-                "by": self.chain[0][0],
-                "target": self.target,
-                "chain": [
-                    {"aircraft": x[0], "card": self._describe(x), "from": x[3]} for x in self.chain
-                ],
-                "missile_hand_size": len(self.missile_hand),
-            }
-            if self.site_hand and player == self.game.site_seat:
-                out["site_hand"] = [self._title(c) for c in self.site_hand]
-            if player is not None and self.kind == "missile" and player == self.owner(self.flyer):
-                out["missile_hand"] = [self._title(c) for c in self.missile_hand]
-        return out
-
-    def _duel_view(self, player: int | None) -> JSON:
-        """The duel's view: per seat its aircraft, position on the enemy and ratings."""
-        data = self.data
-        seats = []
-        expertise = self.skills_shown and (self.has(0, EXPERTISE) or self.has(1, EXPERTISE))
-        for s in (0, 1):
-            own = player == s
-            plane = self.plane(s) if self.planes[s] >= 0 and (self.planes_shown or own) else None
-            alt = self.alts[s] if self.alts[s] >= 0 and (self.alts_shown or own) else None
-            seat: JSON = {
-                "seat": s,
-                "aircraft": plane.name if plane else None,
-                "chosen": self.planes[s] >= 0,
-                "altitude": ALTITUDES[alt] if alt is not None else None,
-                "altitude_chosen": self.alts[s] >= 0,
-                "range": RANGES[self.bands[s]],
-                "position": flight.position_name(self.rel(s, 1 - s)),
-                "hand_size": len(self.hands[s]),
-            }
-            if plane is not None:
-                seat["ratings"] = _ratings(plane)
-            if self.skills_shown or (own and self.game.options["skills"]):
-                seat["skills"] = [data.skills[i].name for i in self.skills[s]]
-                seat["rating_changes"] = self._changes(s)
-                seat["skills_used"] = [data.skills[i].name for i in self.used[s]]
-            if self.planes_shown:
-                missiles = data.missiles
-                seat["missiles"] = {
-                    missiles[i].name: n for i, n in enumerate(self.missiles[s]) if n
-                }
-                seat["countermeasures"] = self.cms[s]
-                seat["afterburners"] = self.burners[s]
-                seat["afterburner_on"] = self.burner_on[s]
-                vp = self.flown_vp(s)
-                seat["vp"] = vp + self.skill_vp(s) if self.skills_shown else vp
-                seat["reach"] = RANGES[r] if (r := self.reach(s)) >= 0 else None
-                if alt is not None and self.alts_shown:
-                    seat["performance"] = self.perf(s)
-                    seat["thrust"] = [self.thrust(s, False), self.thrust(s, True)]
-                    seat["ew"] = flight.ew(data, self.plane(s), alt)
-            seats.append(seat)
-        out: JSON = {
-            "game": self.game.id,
-            "seat": player,
-            "phase": self.phase,
-            "to_act": self.to_act,
-            "round": self.round,
-            "rounds": data.constants.rounds_per_dogfight,
-            "turn": self.flyer if self.phase not in (PICK, ALT_PICK, INITIATIVE_PHASE) else None,
-            "step": self.step,
-            "deck": len(self.deck),
-            "discards": self._pile(),
-            "mutual_range": RANGES[self.mutual(0, 1)] if self.alts_shown else None,
-            "seats": seats,
-            "cycle": self._cycle_view(),
-            "speed_left": self.speed_left,
-            "missile_bonus": self.bonus,
-            "pay_left": self.pay_left if self.phase == PAY else 0,
-            "vp_limit": self.game.options["vp_limit"],
-            "year": self.game.options["year"],
-            "site": self._site_views()[0] if self.game.sites else None,
-            "winners": self.winners,
-            "end": self.end_reason,
-        }
-        if self.phase == FOLLOW:
-            out["follow"] = {"direction": "up" if self.follow_delta > 0 else "down"}
-        if self.loading and player is not None and player == self.to_act:
-            out["load"] = [[data.missiles[m].name, 2 * p] for m, p in self.load(player)]
-            out["load_vp"] = self.load_vp(player)
-        if self.phase == SKILL and player is not None and player == self.to_act:
-            out["skill_budget"] = self._budget(player)
-            out["rate_left"] = self.rate_left
-            out["rate_sign"] = self.rate_sign
-        if any(self.pools) or expertise:
-            out["pool_sizes"] = [len(p) for p in self.pools]
-        if player is not None:
-            out["hand"] = [self._title(c) for c in self.hands[player]]
-            if expertise:
-                out["pool"] = [self._title(c) for c in self.pools[player]]
-            if self.kind == "missile" and self.chain and player == self.flyer:
-                out["missile_hand"] = [self._title(c) for c in self.missile_hand]
-            if self.site_hand and player == self.game.site_seat:
-                out["site_hand"] = [self._title(c) for c in self.site_hand]
-        return out
-
-    def _site_views(self) -> list[JSON]:
-        return [
-            {
-                "name": site.name,
-                "kind": site.kind,
-                "draw": site.draw,
-                "envelope": [list(cell) for cell in site.envelope],
-                "seat": self.game.site_seat,
-            }
-            for site in self.game.sites
-        ]
-
-    def _pile(self) -> dict[str, int]:
-        """The face-up discard pile as counts per title, in deck order."""
-        counts = [0] * len(self.data.cards)
-        for c in self.discards:
-            counts[c] += 1
-        return {card.title: n for card, n in zip(self.data.cards, counts, strict=True) if n}
-
-    def _cycle_view(self) -> JSON | None:
-        if not self.chain:
-            return None
-        out: JSON = {
-            "use": self.kind,
-            "by": self._who(self.chain[0][0]),
-            "chain": [
-                {
-                    "seat": self._who(link[0]),
-                    "card": self._describe(link),
-                    "from": link[3],
-                    "as": link[2],
-                }
-                for link in self.chain
-            ],
-        }
-        if self.kind in ("tone", "missile") and self.cyc_missile >= 0:
-            out["missile"] = self.data.missiles[self.cyc_missile].name
-        if self.kind == "missile":
-            out["missile_hand_size"] = len(self.missile_hand)
-        if self.kind == "site":
-            out["site_hand_size"] = len(self.site_hand)
-        return out
-
-    def _decider(self) -> int | None:
-        """The aircraft whose decision it is (None between turns and at set-up)."""
-        if self.phase == REACT:
-            return self.reactor
-        if self.phase == FOLLOW:
-            return self.follow_queue[0]
-        if self.phase == PAY:
-            return self.pay_ac
-        if self.phase in (BURNER, DISCARD, ALTITUDE, SPEED, PLAY, LAUNCH):
-            return self.flyer
-        if self.phase == ANGLE:
-            return self.angle_queue[0]
-        return None
-
-    def _determinize(self, player: int, seed: int) -> DifState:
-        new = self.clone()
-        assert isinstance(new, DifState)
-        others = [a for a in range(self.n) if self.owner(a) != player]
-        hidden_missile = (
-            bool(self.chain) and self.kind == "missile" and self.owner(self.flyer) != player
-        )
-        pool = list(self.deck)
-        for a in others:
-            pool += self.hands[a]
-            pool += self.pools[a]
-        seen = self.lent_by if self.lent_by in others else -1
-        if seen >= 0:  # the card taken from the pool was shown: it stays in the hand
-            pool.remove(self.lent)
-        if hidden_missile:
-            pool += self.missile_hand
-        hidden_site = bool(self.site_hand) and player != self.game.site_seat
-        if hidden_site:
-            pool += self.site_hand
-        pool.sort()
-        seed = shuffle(seed, pool)
-        hands = list(self.hands)
-        pools = list(self.pools)
-        for a in others:
-            size = len(self.hands[a]) - (a == seen)
-            drawn, pool = pool[:size], pool[size:]
-            hands[a] = tuple(sorted(drawn + ([self.lent] if a == seen else [])))
-            size = len(self.pools[a])
-            pools[a], pool = tuple(sorted(pool[:size])), pool[size:]
-        new.hands = tuple(hands)
-        new.pools = tuple(pools)
-        self._deal_cycle_hands(new, pool, hidden_missile, hidden_site)
-        choices = self.eligible()
-        for a in others:
-            if self.planes[a] >= 0 and not self.planes_shown:
-                new.planes = _put(new.planes, a, choices[(seed + a) % len(choices)])
-                new.loads = _put(new.loads, a, None)
-            if self.alts[a] >= 0 and not self.alts_shown:
-                new.alts = _put(new.alts, a, (seed + a) % 3)
-            if not self.skills_shown:
-                # Unrevealed skills: a world in which the other player chose none (R56).
-                new.skills = _put(new.skills, a, self.game.special[a])
-                new.mods = _put(new.mods, a, NO_MODS)
-        if self.phase == SKILL and self.to_act != player:
-            new.rate_left = 0
-        new.rng_seed = shuffle(seed, [])
-        return new
-
-    def check_invariants(self) -> None:
-        self._check_cards()
-        assert all(not p or self.has(a, EXPERTISE) for a, p in enumerate(self.pools))
-        for a in range(self.n):
-            t, level = self.on[a]
-            if t < 0:
-                continue
-            assert self.alive[a] and self.alive[t] and self.side(a) != self.side(t)
-            assert level in (1, 2) and self.on[t][0] != a
-        for t in range(self.n):
-            held = [self.on[h][1] for h in self.holders(t)]
-            assert held.count(1) <= 2 and held.count(2) <= 1, "slots: two Advantage, one Tailing"
-        assert all(GUN <= b <= AH for b in self.bands)
-        assert all(set(self.used[a]) <= set(self.skills[a]) for a in range(self.n)), "skill use"
-        assert (self.phase == OVER) == (self.result is not None)
-
 
 def _each(setup: Mapping[str, Any], n: int, key: str) -> list[Any]:
     """A several-aircraft setup's values for ``key``, one per aircraft."""
@@ -1645,100 +1194,4 @@ def _each(setup: Mapping[str, Any], n: int, key: str) -> list[Any]:
     return list(values)
 
 
-def _ratings(plane: Aircraft) -> JSON:
-    """The printed ratings, "-" where the card prints none."""
-    return {
-        "nation": plane.nation,
-        "year": plane.year,
-        "speed": plane.speed,
-        "performance": plane.performance,
-        "thrust_pre": plane.thrust_pre,
-        "ab_pre": "-" if plane.ab_pre is None else plane.ab_pre,
-        "thrust_post": plane.thrust_post,
-        "ab_post": "-" if plane.ab_post is None else plane.ab_post,
-        "gun": "-" if plane.gun is None else plane.gun,
-        "ew": "-" if plane.ew is None else plane.ew,
-        "countermeasures": plane.countermeasures,
-    }
-
-
-@cache
-def _fit(cat: Catalogue, rel: int, mutual: int, missiles: Hand) -> tuple[str, ...]:
-    """The missiles (notation names) a Tone may fire at this position and mutual range with
-    these missiles left (cached: few situations)."""
-    return tuple(
-        m.slug for m in cat.data.missiles if flight.can_fire(m, rel, mutual, missiles[m.index])
-    )
-
-
-_PlayEntry = tuple[Move | None, tuple[Move, ...], tuple[Move, ...], tuple[Move, ...]]
-
-
-@cache
-def _play_table(
-    cat: Catalogue,
-    t: int,
-    gun: bool,
-    rel: int,
-    fit: tuple[str, ...],
-    climb: bool,
-    dive: bool,
-    pos_ok: bool,
-    room1: bool,
-    room2: bool,
-) -> tuple[_PlayEntry, ...]:
-    """By card index, what it may do against enemy ``t`` in the play step in this situation:
-    its gun attack (before the cost check), Tones, actions and position maneuvers (range
-    maneuvers: ``_range_moves``). Cached per situation: the play step asks on every decision.
-    ``gun``: a gun and the mutual range G; ``fit``: the missiles a Tone may fire; ``pos_ok``: a
-    position change against ``t`` is allowed (§7.3); ``room1``/``room2``: a free Advantage/
-    Tailing slot on ``t`` within reach."""
-    table: list[_PlayEntry] = []
-    for card in cat.data.cards:
-        name = card.slug
-        attack = cat.get("attack", name, t=t) if gun and card.can_gun else None
-        tones = tuple(cat.get("tone", name, m, t=t) for m in fit) if card.can_tone else ()
-        action = card.action
-        act: list[Move] = []
-        if (action == "pos_to_neutral" and rel < 0) or (action == "disadv_to_adv" and rel == -1):
-            act.append(cat.get("act", name, t=t))
-        elif action == "altitude_1":
-            if climb:
-                act.append(cat.get("act", name, "up", t=t))
-            if dive:
-                act.append(cat.get("act", name, "down", t=t))
-        moves: list[Move] = []
-        if pos_ok:
-            for k in flight.position_steps(card.positioning, rel):
-                level = rel + k
-                if level <= 0 or (room1 if level == 1 else room2):
-                    moves.append(cat.get("pos", name, a=k, t=t))
-        table.append((attack, tones, tuple(act), tuple(moves)))
-    return tuple(table)
-
-
-@cache
-def _reactions(
-    cat: Catalogue, title: str, restricted: bool, own: bool, enemy_turn: bool
-) -> tuple[Move | None, ...]:
-    """By card index, its reaction to an action titled ``title`` (None if it may not); cached
-    per title. React To names the title; Ace Pilot (ANY) guards only the flyer or the target
-    (``own``); Split-S (ANY_ENEMY_TURN) only the target off its turn (``enemy_turn``); a
-    missile's or site's hand (``restricted``) has no pilot: cards not usable there never react."""
-    return tuple(
-        cat.react[c.index] if reacts(c, title, restricted, own, enemy_turn) else None
-        for c in cat.data.cards
-    )
-
-
-@cache
-def _bonus_acts(cat: Catalogue) -> tuple[Move | None, ...]:
-    """By card index: its untargeted action (a missile bonus), played once whatever the
-    targets."""
-    return tuple(
-        cat.get("act", c.slug) if c.action == "missile_bonus" else None for c in cat.data.cards
-    )
-
-
-_LEGAL: dict[str, Callable[[DifState], list[Move]]] = by_phase(DifState, "_legal_")
 DifState._DO = by_phase(DifState, "_do_")
