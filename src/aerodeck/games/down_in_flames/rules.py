@@ -101,7 +101,7 @@ class DifState(LegalMoves, Views):
             return
         plane = self.data.plane(move.name)
         self.planes = _put(self.planes, a, plane.index)
-        self._emit({"type": "pick", "seat": a}, {self.owner(a): {"aircraft": plane.name}})
+        self._emit({"type": "pick", "seat": a}, {self.owners[a]: {"aircraft": plane.name}})
         if self.game.options["missile_loads"]:
             self.loading = True
             return
@@ -147,7 +147,7 @@ class DifState(LegalMoves, Views):
     def _pay(self, a: int, n: int, then: AfterPay) -> None:
         """Aircraft ``a``'s player chooses the ``n`` cards to discard, one decision each."""
         self.pay_ac, self.pay_left, self.pay_then = a, n, then
-        self.phase, self.to_act = PAY, self.owner(a)
+        self.phase, self.to_act = PAY, self.owners[a]
 
     def _do_pay(self, move: Move) -> None:
         a = self.pay_ac
@@ -261,7 +261,7 @@ class DifState(LegalMoves, Views):
                 **named,
                 "fired": fired,
             },
-            {self.owner(a): {"missile_hand": [self._title(c) for c in self.missile_hand]}},
+            {self.owners[a]: {"missile_hand": [self._title(c) for c in self.missile_hand]}},
         )
         if self.has(t, "Quick Hands"):
             self._draw(t, fired, "Quick Hands")  # the missile's target only (R56)
@@ -271,7 +271,8 @@ class DifState(LegalMoves, Views):
 
     def _change_altitude(self, a: int, delta: int, why: str) -> None:
         self.alts = _put(self.alts, a, self.alts[a] + delta)
-        self._emit({"type": "altitude", "seat": a, "to": ALTITUDES[self.alts[a]], "why": why})
+        if not self._muted:
+            self._emit({"type": "altitude", "seat": a, "to": ALTITUDES[self.alts[a]], "why": why})
         if delta < 0:
             self._draw(a, 1, "dive")
 
@@ -280,12 +281,13 @@ class DifState(LegalMoves, Views):
         be lit (R21)."""
         self.bonus = self.speed_left = 0
         self.from_speed = False
-        self._emit({"type": "turn", "seat": a, "round": self.round})
+        if not self._muted:
+            self._emit({"type": "turn", "seat": a, "round": self.round})
         if self.burner_on[a]:
             self.burner_on = _put(self.burner_on, a, False)
             self._emit({"type": "burner", "seat": a, "on": False})
         if self.burners[a] > 0:
-            self.phase, self.to_act = BURNER, self.owner(a)
+            self.phase, self.to_act = BURNER, self.owners[a]
         else:
             self._start_discard(PRE)
 
@@ -300,7 +302,7 @@ class DifState(LegalMoves, Views):
     def _start_discard(self, step: TurnStep) -> None:
         self.step = step
         self.timely_n = 0
-        self.phase, self.to_act = DISCARD, self.owner(self.flyer)
+        self.phase, self.to_act = DISCARD, self.owners[self.flyer]
 
     def _do_discard(self, move: Move) -> None:
         a = self.flyer
@@ -342,7 +344,7 @@ class DifState(LegalMoves, Views):
 
     def _after_draw(self) -> None:
         if self.step == PRE:
-            self.phase, self.to_act = ALTITUDE, self.owner(self.flyer)
+            self.phase, self.to_act = ALTITUDE, self.owners[self.flyer]
         else:
             self._end_turn()
 
@@ -392,6 +394,7 @@ class DifState(LegalMoves, Views):
         # The aircraft count and each aircraft's side, in slots for the rules' many reads.
         n = self.n = game.n_aircraft
         self.duel = not game.melee
+        self.owners = game.owner_of
         pool = self._start(n)
         self.sides = tuple(game.side_of[game.owner_of[a]] for a in range(n))
         self.pick_i = self.unit_i = 0
@@ -408,7 +411,7 @@ class DifState(LegalMoves, Views):
         self.team_queue = ()
         self.team_used = False
         self.follow_queue = ()
-        self.to_act = self.owner(0)
+        self.to_act = self.owners[0]
         self.site_checked = 0  # sites that have checked the flying aircraft this turn
         # Aircraft turns flown: an Expertise pool gives one card per turn of its aircraft (R60).
         self.turn_no = 0
@@ -503,10 +506,9 @@ class DifState(LegalMoves, Views):
             self.on = _put(self.on, a, (t, new))
         elif new < 0:
             self.on = _put(self.on, t, (a, -new))
-        event: JSON = {"type": "position", "seat": a, "position": flight.position_name(new)}
-        if not self.duel:
-            event["target"] = t
-        self._emit(event)
+        if not self._muted:
+            position = flight.position_name(new)
+            self._emit(self._at({"type": "position", "seat": a, "position": position}, t))
 
     def _take_from_pool(self, move: Move) -> None:
         a = self._expertise_unit()
@@ -557,12 +559,12 @@ class DifState(LegalMoves, Views):
     def _load_ready(self, a: int) -> None:
         if not self.duel or self.loads[a] is not None:  # the duel tells a custom load only
             chosen = [[self.data.missiles[m].name, 2 * p] for m, p in self.load(a)]
-            self._emit({"type": "load-chosen", "seat": a}, {self.owner(a): {"load": chosen}})
+            self._emit({"type": "load-chosen", "seat": a}, {self.owners[a]: {"load": chosen}})
         self._picked(a)
 
     def _picked(self, a: int) -> None:
         if a + 1 < self.n:
-            self.pick_i, self.to_act = a + 1, self.owner(a + 1)
+            self.pick_i, self.to_act = a + 1, self.owners[a + 1]
             return
         self.planes_shown = True
         self._arm()
@@ -580,7 +582,7 @@ class DifState(LegalMoves, Views):
         self._emit(event)
         if self.game.skill_units:
             self.unit_i, self.phase = 0, SKILL
-            self.to_act = self.owner(self.game.skill_units[0][0])
+            self.to_act = self.owners[self.game.skill_units[0][0]]
             return
         self._reveal_skills()
 
@@ -606,10 +608,10 @@ class DifState(LegalMoves, Views):
             return
         names = [self.data.skills[i].name for i in self.skills[unit[0]]]
         told: JSON = {"skills": names} if self.duel else {"aircraft": list(unit), "skills": names}
-        self._emit({"type": "skills-chosen", "seat": unit[0]}, {self.owner(unit[0]): told})
+        self._emit({"type": "skills-chosen", "seat": unit[0]}, {self.owners[unit[0]]: told})
         self.unit_i += 1
         if self.unit_i < len(self.game.skill_units):
-            self.to_act = self.owner(self._unit()[0])
+            self.to_act = self.owners[self._unit()[0]]
             return
         self._reveal_skills()
 
@@ -631,7 +633,7 @@ class DifState(LegalMoves, Views):
             self._emit(event)
             vp = self.game.mission_vp
             for seat in range(self.game.players if vp else 0):
-                if any(self.has(a, "NFOD") for a in range(self.n) if self.owner(a) == seat):
+                if any(self.has(a, "NFOD") for a in range(self.n) if self.owners[a] == seat):
                     self.nfod = _put(self.nfod, seat, abs(vp[0] - vp[1]))
                     self._emit({"type": "nfod", "player": seat, "vp": self.nfod[seat]})
         self._opening_hands()
@@ -643,17 +645,17 @@ class DifState(LegalMoves, Views):
                 self.pools = _put(self.pools, i, pool)
                 self._emit(
                     {"type": "expertise-pool", "seat": i, "size": len(pool)},
-                    {self.owner(i): {"cards": [self._title(c) for c in pool]}},
+                    {self.owners[i]: {"cards": [self._title(c) for c in pool]}},
                 )
-        self.phase, self.pick_i, self.to_act = ALT_PICK, 0, self.owner(0)
+        self.phase, self.pick_i, self.to_act = ALT_PICK, 0, self.owners[0]
 
     def _do_alt_pick(self, move: Move) -> None:
         a = self.pick_i
         alt = [x.lower() for x in ALTITUDES].index(move.name)
         self.alts = _put(self.alts, a, alt)
-        self._emit({"type": "alt-pick", "seat": a}, {self.owner(a): {"altitude": ALTITUDES[alt]}})
+        self._emit({"type": "alt-pick", "seat": a}, {self.owners[a]: {"altitude": ALTITUDES[alt]}})
         if a + 1 < self.n:
-            self.pick_i, self.to_act = a + 1, self.owner(a + 1)
+            self.pick_i, self.to_act = a + 1, self.owners[a + 1]
             return
         self.alts_shown = True
         self._emit({"type": "altitudes", "altitudes": [ALTITUDES[x] for x in self.alts]})
@@ -664,7 +666,7 @@ class DifState(LegalMoves, Views):
 
     def _next_angle(self) -> None:
         if self.angle_queue:
-            self.phase, self.to_act = ANGLE, self.owner(self.angle_queue[0])
+            self.phase, self.to_act = ANGLE, self.owners[self.angle_queue[0]]
             return
         self._initiative()
 
@@ -736,7 +738,7 @@ class DifState(LegalMoves, Views):
                 if len(waiting) == 1:
                     self._begin_turn(waiting[0])
                 else:
-                    self.phase, self.to_act = ORDER, min(self.owner(a) for a in waiting)
+                    self.phase, self.to_act = ORDER, min(self.owners[a] for a in waiting)
                 return
         self._end_round()
 
@@ -777,7 +779,7 @@ class DifState(LegalMoves, Views):
             f = self.follow_queue[0]
             new = self.alts[f] + self.follow_delta
             if LOW <= new <= HIGH and len(self.hands[f]) >= self._follow_cost(f, self.follow_delta):
-                self.phase, self.to_act = FOLLOW, self.owner(f)
+                self.phase, self.to_act = FOLLOW, self.owners[f]
                 return
             self.follow_queue = self.follow_queue[1:]
         self._enforce()
@@ -816,7 +818,7 @@ class DifState(LegalMoves, Views):
         # With one enemy a Speed Maneuver is always left (a band to move); with several, the
         # slower enemies may be out of reach once a maneuver has taken a position.
         if self.speed_left > 0 and (self.duel or self._legal_speed()[1:]):
-            self.phase, self.to_act = SPEED, self.owner(self.flyer)
+            self.phase, self.to_act = SPEED, self.owners[self.flyer]
         else:
             self.speed_left = 0
             self._play_step()
@@ -827,7 +829,7 @@ class DifState(LegalMoves, Views):
 
     def _play_step(self) -> None:
         self.from_speed = False
-        self.phase, self.to_act = PLAY, self.owner(self.flyer)
+        self.phase, self.to_act = PLAY, self.owners[self.flyer]
         sites = self.game.sites
         while self.site_checked < len(sites):
             self.site_checked += 1
@@ -871,7 +873,7 @@ class DifState(LegalMoves, Views):
             }
         )
         self.reactor, self.team_queue = a, ()
-        self.phase, self.to_act = REACT, self.owner(a)
+        self.phase, self.to_act = REACT, self.owners[a]
         return True
 
     def _do_play(self, move: Move) -> None:
@@ -883,11 +885,7 @@ class DifState(LegalMoves, Views):
         if verb == "neutral":
             t = self.on[a][0]
             self.on = _put(self.on, a, NONE)
-            self._emit(
-                {"type": "neutral", "seat": a}
-                if self.duel
-                else {"type": "neutral", "seat": a, "target": t}
-            )
+            self._emit(self._at({"type": "neutral", "seat": a}, t))
             return
         if verb == "timely":
             self._spend(a, "Timely")
@@ -932,6 +930,25 @@ class DifState(LegalMoves, Views):
             else:
                 self._effect()
 
+    def _play_event(self, link: Link, kind: str, a: int, b: int, missile: str) -> JSON:
+        """The play that opens a cycle: with several aircraft its target and numbers, in the
+        duel its own words for them."""
+        desc = "Speed Maneuver" if link[3] == "speed" else self._title(link[1])
+        event: JSON = {"type": "play", "seat": link[0], "card": desc, "use": kind}
+        if not self.duel:
+            event |= {"target": self.target, "a": a, "b": b}
+        elif kind == "gun":
+            event["use"] = "gun attack"
+        elif kind == "pos":
+            event["steps"] = a
+        elif kind == "range":
+            event["me"], event["foe"] = a, b
+        elif kind == "altitude_1":
+            event["direction"] = "up" if a > 0 else "down"
+        if missile and self.duel:
+            event["missile"] = self.data.missile(missile).name
+        return event
+
     def _open(
         self,
         kind: str,
@@ -950,21 +967,8 @@ class DifState(LegalMoves, Views):
         self.kind, self.chain, self.cyc_card, self.cyc_a, self.cyc_b = kind, (link,), card, a, b
         self.target = target
         self.team_used = False
-        desc = "Speed Maneuver" if link[3] == "speed" else self._title(card)
-        event: JSON = {"type": "play", "seat": link[0], "card": desc, "use": kind}
-        if not self.duel:
-            event |= {"target": target, "a": a, "b": b}
-        elif kind == "gun":
-            event["use"] = "gun attack"
-        elif kind == "pos":
-            event["steps"] = a
-        elif kind == "range":
-            event["me"], event["foe"] = a, b
-        elif kind == "altitude_1":
-            event["direction"] = "up" if a > 0 else "down"
-        if missile and self.duel:
-            event["missile"] = self.data.missile(missile).name
-        self._emit(event)
+        if not self._muted:
+            self._emit(self._play_event(link, kind, a, b, missile))
         if spend:
             self._spend(link[0], "Gun Fighter")
         if pay:
@@ -998,16 +1002,17 @@ class DifState(LegalMoves, Views):
                 and self.side(x) == self.side(t)
                 and not self.has(x, "Drift Factor")
             )
-        self.phase, self.to_act = REACT, self.owner(self.target)
+        self.phase, self.to_act = REACT, self.owners[self.target]
 
     def _do_react(self, move: Move) -> None:
         r = self.reactor
         if move.verb == "pass":
-            self._emit({"type": "pass", "seat": self._who(r)})
+            if not self._muted:
+                self._emit({"type": "pass", "seat": self._who(r)})
             if r != self.flyer and self.team_queue:
                 # Teamwork: the next friend of the target may add one card (R50).
                 self.reactor, self.team_queue = self.team_queue[0], self.team_queue[1:]
-                self.to_act = self.owner(self.reactor)
+                self.to_act = self.owners[self.reactor]
                 return
             self._resolve()
             return
@@ -1017,19 +1022,20 @@ class DifState(LegalMoves, Views):
             desc = self._describe(link)
             self._emit({"type": "react", "seat": self._who(r), "card": desc, "from": link[3]})
             self.reactor = self.flyer if r == SITE else SITE
-            self.to_act = self.game.site_seat if r != SITE else self.owner(self.flyer)
+            self.to_act = self.game.site_seat if r != SITE else self.owners[self.flyer]
             return
         if r not in (self.flyer, self.target):
             self.team_used = True
             self._emit({"type": "teamwork", "seat": r})
         self.chain += (link,)
-        self._emit({"type": "react", "seat": r, "card": self._describe(link), "from": link[3]})
+        if not self._muted:
+            self._emit({"type": "react", "seat": r, "card": self._describe(link), "from": link[3]})
         if r == self.flyer:
             self._defender_window()
         else:
             self.team_queue = ()
             self.reactor = self.flyer
-            self.phase, self.to_act = REACT, self.owner(self.flyer)
+            self.phase, self.to_act = REACT, self.owners[self.flyer]
 
     def _resolve(self) -> None:
         if self.kind == "site":
@@ -1045,7 +1051,8 @@ class DifState(LegalMoves, Views):
         )
         self.discards += tuple(c for _, c, _, _ in chain if c != NO_CARD)
         self.chain = ()
-        self._emit({"type": "resolve", "use": kind, "success": success, "seat": a})
+        if not self._muted:
+            self._emit({"type": "resolve", "use": kind, "success": success, "seat": a})
         if kind == "tone" and not success and self.has(t, "Relief"):
             self._draw(t, 1, "Relief")
         if kind == "missile" and self.missile_hand:
@@ -1099,14 +1106,15 @@ class DifState(LegalMoves, Views):
                 self._continue(THEN_AFTER)
             return
         if kind == "tone":
-            self.phase, self.to_act = LAUNCH, self.owner(a)
+            self.phase, self.to_act = LAUNCH, self.owners[a]
             return
         if kind == "pos":
             self._set_rel(a, t, self.rel(a, t) + self.cyc_a)
         elif kind == "range":
             self.bands = _put(self.bands, a, self.bands[a] + self.cyc_a)
             self.bands = _put(self.bands, t, self.bands[t] + self.cyc_b)
-            self._emit({"type": "range", "ranges": [RANGES[b] for b in self.bands]})
+            if not self._muted:
+                self._emit({"type": "range", "ranges": [RANGES[b] for b in self.bands]})
             if self.has(t, "Focused"):
                 self._draw(t, 1, "Focused")
         elif kind == "pos_to_neutral":
@@ -1129,10 +1137,7 @@ class DifState(LegalMoves, Views):
         for h, (t, _) in enumerate(self.on):
             if t >= 0 and self.mutual(h, t) > self.reach(h):
                 self.on = _put(self.on, h, NONE)
-                event: JSON = {"type": "position-lost", "seat": h}
-                if not self.duel:
-                    event["target"] = t
-                self._emit(event)
+                self._emit(self._at({"type": "position-lost", "seat": h}, t))
 
     def _destroy(self, t: int, by: int, weapon: str) -> None:
         self._emit({"type": "destroyed", "seat": t, "by": self._who(by), "weapon": weapon})

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from functools import cache
 from typing import TYPE_CHECKING, ClassVar
 
-from aerodeck.core.api import TurnState
+from aerodeck.core.api import JSON, TurnState
 from aerodeck.core.rng import shuffle
 from aerodeck.core.tuples import replace_at as _put
 from aerodeck.core.tuples import without as _without
@@ -97,6 +97,7 @@ class Dogfight(TurnState):
         "n",
         "nfod",
         "on",
+        "owners",
         "pay_ac",
         "pay_left",
         "pay_then",
@@ -195,6 +196,7 @@ class Dogfight(TurnState):
     rate_sign: int
     site_hand: Hand
     n: int
+    owners: tuple[int, ...]  # the seat flying each aircraft
     duel: bool  # one aircraft a side: the duel's notation, events and view
 
     def _picker(self) -> int:
@@ -338,7 +340,7 @@ class Dogfight(TurnState):
             types = self.data.cards
             self._emit(
                 {"type": "draw", "seat": a, "count": len(cards), "why": why},
-                {self.owner(a): {"cards": [types[c].title for c in cards]}},
+                {self.owners[a]: {"cards": [types[c].title for c in cards]}},
             )
         if self.skills_shown and self.skills[a]:
             for skill, titles in THROWN.items():  # Nugget, Plumber (R30)
@@ -350,16 +352,24 @@ class Dogfight(TurnState):
     def _discard(self, a: int, card: int, why: str) -> None:
         self.hands = _put(self.hands, a, _without(self.hands[a], card))
         self.discards += (card,)
-        self._emit({"type": "discard", "seat": a, "card": self._title(card), "why": why})
+        if not self._muted:
+            self._emit({"type": "discard", "seat": a, "card": self._title(card), "why": why})
 
     def _changes(self, a: int) -> dict[str, int]:
         return {RATINGS[r]: v for r, v in enumerate(self.mods[a]) if v}
 
     def owner(self, a: int) -> int:
-        return self.game.owner_of[a]
+        """The seat flying aircraft ``a``."""
+        return self.owners[a]
 
     def side(self, a: int) -> int:
         return self.sides[a]
+
+    def _at(self, event: JSON, t: int) -> JSON:
+        """An event about an enemy aircraft names it, but in the duel (one enemy)."""
+        if not self.duel:
+            event["target"] = t
+        return event
 
     def _who(self, x: int) -> int:
         """The number an event gives a chain's party: the duel names a site by its seat."""

@@ -176,7 +176,7 @@ class Views(Dogfight):
             }
             if self.site_hand and player == self.game.site_seat:
                 out["site_hand"] = [self._title(c) for c in self.site_hand]
-            if player is not None and self.kind == "missile" and player == self.owner(self.flyer):
+            if player is not None and self.kind == "missile" and player == self.owners[self.flyer]:
                 out["missile_hand"] = [self._title(c) for c in self.missile_hand]
         return out
 
@@ -324,9 +324,9 @@ class Views(Dogfight):
 
     def _determinize(self, player: int, seed: int) -> Views:
         new = cast(Views, self.clone())
-        others = [a for a in range(self.n) if self.owner(a) != player]
+        others = [a for a in range(self.n) if self.owners[a] != player]
         hidden_missile = (
-            bool(self.chain) and self.kind == "missile" and self.owner(self.flyer) != player
+            bool(self.chain) and self.kind == "missile" and self.owners[self.flyer] != player
         )
         pool = list(self.deck)
         for a in others:
