@@ -131,7 +131,7 @@ class LegalMoves(Dogfight):
     def legal_actions(self) -> list[Action]:
         if self.to_act is None:
             return []
-        moves: list[Action] = list(_LEGAL[self.phase](self))
+        moves: list[Action] = _LEGAL[self.phase](self)  # each generator builds a fresh list
         if self.lent != NO_CARD:
             return _lent_plays(self.data.cards[self.lent].slug, moves)
         if any(self.pools):
@@ -237,7 +237,7 @@ class LegalMoves(Dogfight):
             if len(kept) >= 1 << 15:
                 kept.clear()
             tables = kept[key] = self._target_tables(a, climb, dive, gun, missiles)
-        bonus = _bonus_acts(cat)
+        bonus = cat.bonus
         cards = self.data.cards
         attacks: list[Move] = []
         acts: list[Move] = []
@@ -447,13 +447,4 @@ def _reactions(
     )
 
 
-@cache
-def _bonus_acts(cat: Catalogue) -> tuple[Move | None, ...]:
-    """By card index: its untargeted action (a missile bonus), played once whatever the
-    targets."""
-    return tuple(
-        cat.get("act", c.slug) if c.action == "missile_bonus" else None for c in cat.data.cards
-    )
-
-
-_LEGAL: dict[str, Callable[[LegalMoves], list[Move]]] = by_phase(LegalMoves, "_legal_")
+_LEGAL: dict[str, Callable[[LegalMoves], list[Any]]] = by_phase(LegalMoves, "_legal_")

@@ -568,6 +568,16 @@ class DifState(LegalMoves, Views):
             return
         self.planes_shown = True
         self._arm()
+        if not self._muted:
+            self._emit(self._aircraft_event())
+        if self.game.skill_units:
+            self.unit_i, self.phase = 0, SKILL
+            self.to_act = self.owners[self.game.skill_units[0][0]]
+            return
+        self._reveal_skills()
+
+    def _aircraft_event(self) -> JSON:
+        """The aircraft revealed together (in the duel with their VP), with custom loads."""
         event: JSON = {
             "type": "aircraft" if self.duel else "aircraft-all",
             "aircraft": [self.plane(i).name for i in range(self.n)],
@@ -579,12 +589,7 @@ class DifState(LegalMoves, Views):
                 [[self.data.missiles[m].name, 2 * p] for m, p in self.load(i)]
                 for i in range(self.n)
             ]
-        self._emit(event)
-        if self.game.skill_units:
-            self.unit_i, self.phase = 0, SKILL
-            self.to_act = self.owners[self.game.skill_units[0][0]]
-            return
-        self._reveal_skills()
+        return event
 
     def _arm(self) -> None:
         """Missiles, countermeasures and afterburner counters of the chosen aircraft."""
@@ -637,9 +642,10 @@ class DifState(LegalMoves, Views):
                     self.nfod = _put(self.nfod, seat, abs(vp[0] - vp[1]))
                     self._emit({"type": "nfod", "player": seat, "vp": self.nfod[seat]})
         self._opening_hands()
-        for i in range(self.n):
+        held = [i for i in range(self.n) if self.skills[i]] if self.skills_shown else []
+        for i in held:
             self._skill_cards(i)
-        for i in range(self.n):
+        for i in held:
             if self.has(i, EXPERTISE):
                 pool = tuple(sorted(self._take(self.plane(i).performance)))
                 self.pools = _put(self.pools, i, pool)
@@ -763,7 +769,7 @@ class DifState(LegalMoves, Views):
         """Aircraft ``a`` flies this turn: no site has checked it yet."""
         self.flyer = a
         self.turn_no += 1
-        self.last_side = self.side(a)
+        self.last_side = self.sides[a]
         self.flown = _put(self.flown, a, True)
         self.site_checked = 0
 

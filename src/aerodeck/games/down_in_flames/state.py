@@ -426,7 +426,7 @@ class Dogfight(TurnState):
             return True
         if self.mutual(a, t) > self.reach(a):
             return False
-        return flight.slot_free(self._held_on(t, a), new)
+        return self.n == 2 or flight.slot_free(self._held_on(t, a), new)  # the duel: no others
 
     def _held_on(self, t: int, a: int) -> list[int]:
         """The positions the aircraft other than ``a`` hold on ``t`` (for ``flight.slot_free``)."""
