@@ -25,7 +25,6 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from aerodeck.core.api import JSON, OVER, Action
-from aerodeck.core.errors import ConfigError
 from aerodeck.core.rng import roll, shuffle
 from aerodeck.core.tuples import replace_at as _put
 from aerodeck.core.tuples import without as _without
@@ -68,7 +67,7 @@ from aerodeck.games.down_in_flames.phases import (
 )
 from aerodeck.games.down_in_flames.phases import INITIATIVE as INITIATIVE_PHASE
 from aerodeck.games.down_in_flames.reasons import why
-from aerodeck.games.down_in_flames.scenario import read_setup
+from aerodeck.games.down_in_flames.scenario import read_aircraft_setup, read_setup
 from aerodeck.games.down_in_flames.skills import (
     ADDED_CARDS,
     ANGLES,
@@ -423,7 +422,7 @@ class DifState(LegalMoves, Views):
             read_setup(self, setup, pool)
             return
         if setup:
-            self._setup(setup, pool)
+            read_aircraft_setup(self, setup, pool)
             return
         self.rng_seed = shuffle(self.rng_seed, pool)
         self.deck = tuple(pool)
@@ -431,68 +430,6 @@ class DifState(LegalMoves, Views):
             # A campaign mission: the aircraft are the mission's (R54).
             self.planes = game.fixed_planes
             self._picked(self.n - 1)
-
-    def _setup(self, setup: Mapping[str, Any], pool: list[int]) -> None:
-        """A stacked position (tests, examples): every aircraft's type, altitude, band and hand,
-        the deck top, held positions ``{"0": [2, "tailing"]}`` and the aircraft to fly, which
-        starts in its Play Cards step."""
-        keys = {"aircraft", "altitude", "range", "hands", "deck", "on", "flying", "skills"}
-        required = keys - {"deck", "on", "skills"}
-        if set(setup) - keys or required - set(setup):
-            raise ConfigError(
-                "melee setup: give aircraft, altitude, range, hands and flying (deck, on and "
-                "skills are optional)"
-            )
-        data = self.data
-
-        self.planes = tuple(data.plane(str(v)).index for v in _each(setup, self.n, "aircraft"))
-        names = [x.lower() for x in ALTITUDES]
-        try:
-            self.alts = tuple(names.index(str(v).lower()) for v in _each(setup, self.n, "altitude"))
-            self.bands = tuple(RANGES.index(str(v)) for v in _each(setup, self.n, "range"))
-        except ValueError as err:
-            raise ConfigError("melee setup: altitudes Low/Medium/High, ranges G/HS/RH/AH") from err
-        hands = [
-            tuple(sorted(data.card(str(c)).index for c in h)) for h in _each(setup, self.n, "hands")
-        ]
-        top = [data.card(str(c)).index for c in setup.get("deck", [])]
-        for card in [c for h in hands for c in h] + top:
-            if card not in pool:
-                raise ConfigError(f"melee setup: more {self._title(card)!r} than the deck holds")
-            pool.remove(card)
-        self.rng_seed = shuffle(self.rng_seed, pool)
-        self.deck = tuple(top) + tuple(pool)
-        self.hands = tuple(hands)
-        self.planes_shown = self.alts_shown = self.skills_shown = True
-        if "skills" in setup:
-            try:
-                self.skills = tuple(
-                    tuple(sorted(self.game.skill_ix[str(k)] for k in names))
-                    for names in _each(setup, self.n, "skills")
-                )
-            except KeyError as err:
-                raise ConfigError(f"melee setup skills: no skill {err}") from err
-        for i in range(self.n):
-            load = [0] * len(data.missiles)
-            for index, pairs in self.plane(i).load:
-                load[index] = 2 * pairs
-            self.missiles = _put(self.missiles, i, tuple(load))
-            self.cms = _put(self.cms, i, self.plane(i).countermeasures)
-        aircraft = [str(a) for a in range(self.n)]
-        for key, held in dict(setup.get("on", {})).items():
-            target, word = held if isinstance(held, list) and len(held) == 2 else ("", "")
-            level = {"advantage": 1, "tailing": 2}.get(str(word).lower(), 0)
-            if not {key, str(target)} <= set(aircraft) or str(target) == key or not level:
-                raise ConfigError('melee setup on: {"aircraft": [another aircraft, "advantage"]}')
-            self.on = _put(self.on, int(key), (int(target), level))
-        flying = setup["flying"]
-        if str(flying) not in aircraft or isinstance(flying, bool):
-            raise ConfigError(f"melee setup flying: an aircraft 0 to {self.n - 1}")
-        flying = int(str(flying))
-        self.flyer, self.last_side = flying, self.side(flying)
-        self.flown = _put(self.flown, flying, True)
-        self.phase = ""
-        self._play_step()
 
     def _bat_turn(self, a: int) -> None:
         self.on = tuple(NONE if self.on[x][0] == a else self.on[x] for x in range(self.n))
@@ -1195,14 +1132,6 @@ class DifState(LegalMoves, Views):
         self._end(seats)
         self.end_reason = why
         self._emit({"type": "game-end", "winners": seats, "why": why})
-
-
-def _each(setup: Mapping[str, Any], n: int, key: str) -> list[Any]:
-    """A several-aircraft setup's values for ``key``, one per aircraft."""
-    values = setup[key]
-    if not isinstance(values, list | tuple) or len(values) != n:
-        raise ConfigError(f"melee setup {key}: one value per aircraft ({n})")
-    return list(values)
 
 
 DifState._DO = by_phase(DifState, "_do_")
