@@ -280,8 +280,11 @@ class LegalMoves(Dogfight):
             jink = self.kind == "gun" and r == self.target and self.fresh(r, "Jink")
             lucky = self.cms[r] > 0 and self.fresh(r, "Lucky")
         restricted = (self.kind == "missile" and r == self.flyer) or r == SITE
-        own = r in (self.flyer, self.target, SITE)
-        enemy_turn = r != self.flyer and r in (self.target, SITE)
+        # The duel's site answers as its player's aircraft would (its records depend on it);
+        # with several aircraft a site guards nothing (R38, R50).
+        site = r == SITE and self.duel
+        own = site or r in (self.flyer, self.target)
+        enemy_turn = site or (r == self.target and r != self.flyer)
         reactions = _reactions(cat, top[2], restricted, own, enemy_turn)
         wild = self._reactions_from(hand, reactions, agile, jink, out)
         sam = self.kind == "site" and self.chain[0][2] == "Tone"
