@@ -110,7 +110,6 @@ class DownInFlames(Game):
             tuple(a for a in range(self.n_aircraft) if self.side_of[self.owner_of[a]] == s)
             for s in range(self.n_sides)
         )
-        self.play_tables: dict[tuple[Any, ...], Any] = {}  # DifState._legal_play's, bounded
         self.side_sizes = tuple(len(m) for m in self.side_members)
         # Teamwork (§18.4) needs teams and, some time, more aircraft on one side than another.
         self.teamwork = self.options["mode"] != "ffa" and max(self.side_sizes) >= 2

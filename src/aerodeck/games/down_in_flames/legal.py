@@ -228,15 +228,7 @@ class LegalMoves(Dogfight):
         alt = self.alts[a]
         climb, dive = alt < HIGH and hand_size >= 2, alt > LOW
         missiles = self.missiles[a]
-        # The targets' tables are kept per situation (positions, bands, altitudes, the flyer's
-        # missiles, who flies) on the game, bounded: most decisions find theirs there.
-        key = (a, climb, dive, gun, self.on, self.bands, self.alts, missiles, self.alive)
-        kept = self.game.play_tables
-        tables = kept.get(key)
-        if tables is None:
-            if len(kept) >= 1 << 15:
-                kept.clear()
-            tables = kept[key] = self._target_tables(a, climb, dive, gun, missiles)
+        tables = self._target_tables(a, climb, dive, gun, missiles)
         bonus = cat.bonus
         cards = self.data.cards
         attacks: list[Move] = []
