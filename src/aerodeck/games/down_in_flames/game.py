@@ -130,6 +130,7 @@ class DownInFlames(Game):
             self.sites += (found[0],)
         self.site: Site | None = self.sites[0] if self.sites else None
         self._flown: dict[tuple[int, Hand, Hand], Aircraft] = {}
+        self.play_tables: dict[tuple[Any, ...], Any] = {}  # the duel's play-step tables
         limit, year = self.options["vp_limit"], self.options["year"]
         fits = any(a.vp_loaded <= limit and a.year <= year for a in self.data.aircraft)
         if not fits and not self.fixed_planes:

@@ -228,7 +228,18 @@ class LegalMoves(Dogfight):
         alt = self.alts[a]
         climb, dive = alt < HIGH and hand_size >= 2, alt > LOW
         missiles = self.missiles[a]
-        tables = self._target_tables(a, climb, dive, gun, missiles)
+        if self.duel:
+            # One enemy: its few situations are kept on the game (bounded), the play step
+            # being asked on every decision; with several aircraft they rarely repeat.
+            key = (a, climb, dive, gun, self.on, self.bands, self.alts, missiles)
+            kept = self.game.play_tables
+            tables = kept.get(key)
+            if tables is None:
+                if len(kept) >= 1 << 14:
+                    kept.clear()
+                tables = kept[key] = self._target_tables(a, climb, dive, gun, missiles)
+        else:
+            tables = self._target_tables(a, climb, dive, gun, missiles)
         bonus = cat.bonus
         cards = self.data.cards
         attacks: list[Move] = []
