@@ -272,31 +272,28 @@ class LegalMoves(Dogfight):
 
     def _legal_react(self) -> list[Move]:
         cat = self.game.catalogue
-        r = self.reactor
+        r, flyer, target, kind = self.reactor, self.flyer, self.target, self.kind
         top = self.chain[-1]
         out = [cat.by_text["pass"]]
         hand, source = self._source(r)
         # Agile, Jink, Lucky (R34, R56): from the hand of the flyer or the named target only.
         agile = jink = lucky = False
-        if source == "hand" and r in (self.flyer, self.target) and self.skills[r]:
+        if source == "hand" and r in (flyer, target) and self.skills[r]:
             agile = self.fresh(r, "Agile")
-            jink = self.kind == "gun" and r == self.target and self.fresh(r, "Jink")
+            jink = kind == "gun" and r == target and self.fresh(r, "Jink")
             lucky = self.cms[r] > 0 and self.fresh(r, "Lucky")
-        restricted = (self.kind == "missile" and r == self.flyer) or r == SITE
+        restricted = (kind == "missile" and r == flyer) or r == SITE
         # The duel's site answers as its player's aircraft would (its records depend on it);
         # with several aircraft a site guards nothing (R38, R50).
         site = r == SITE and self.duel
-        own = site or r in (self.flyer, self.target)
-        enemy_turn = site or (r == self.target and r != self.flyer)
+        own = site or r in (flyer, target)
+        enemy_turn = site or (r == target and r != flyer)
         reactions = _reactions(cat, top[2], restricted, own, enemy_turn)
         wild = self._reactions_from(hand, reactions, agile, jink, out)
-        sam = self.kind == "site" and self.chain[0][2] == "Tone"
-        if (
-            r == self.target
-            and self.cms[r] > 0
-            and (top[2] == "Tone" or top[3] == "missile" or (sam and top[3] == "site"))
-        ):
-            out.append(cat.by_text["cm"])
+        if r == target and self.cms[r] > 0:
+            sam = kind == "site" and self.chain[0][2] == "Tone"
+            if top[2] == "Tone" or top[3] == "missile" or (sam and top[3] == "site"):
+                out.append(cat.by_text["cm"])
         if lucky:
             out.append(cat.by_text["lucky"])
         return out + wild
