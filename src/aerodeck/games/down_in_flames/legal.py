@@ -41,7 +41,7 @@ class LegalMoves(Dogfight):
     def _legal_load(self) -> list[Move]:
         """Keep the printed load or build one within the VP limit (R44, per aircraft R57)."""
         cat = self.game.catalogue
-        a = self._picker()
+        a = self.pick_i
         custom = self.loads[a]
         limit = self.game.options["vp_limit"]
         # The printed load is kept only within the limit: the aircraft was chosen on its

@@ -94,7 +94,7 @@ class DifState(LegalMoves, Views):
     __slots__ = ()
 
     def _do_pick(self, move: Move) -> None:
-        a = self._picker()
+        a = self.pick_i
         if self.loading:
             self._do_load(move)
             return
@@ -108,7 +108,7 @@ class DifState(LegalMoves, Views):
 
     def _do_load(self, move: Move) -> None:
         """A custom load (R44, R57): a pair of missiles more, a clean aircraft, or 'ready'."""
-        a = self._picker()
+        a = self.pick_i
         custom = self.loads[a] or ()
         if move.verb == "pairs":
             added = (self.data.missile(move.name).index, int(move.extra))

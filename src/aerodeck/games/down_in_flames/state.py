@@ -199,9 +199,6 @@ class Dogfight(TurnState):
     owners: tuple[int, ...]  # the seat flying each aircraft
     duel: bool  # one aircraft a side: the duel's notation, events and view
 
-    def _picker(self) -> int:
-        return self.pick_i
-
     def _start(self, n: int) -> list[int]:
         """The state before the aircraft are chosen, for ``n`` aircraft; returns the Action deck
         unshuffled (several decks combined into one, §18.8)."""
