@@ -49,7 +49,6 @@ from aerodeck.games.down_in_flames.phases import (
     NO_CARD,
     ORDER,
     PAY,
-    PHASES,
     PLAY,
     POST,
     PRE,
@@ -66,7 +65,7 @@ from aerodeck.games.down_in_flames.phases import (
     by_phase,
 )
 from aerodeck.games.down_in_flames.phases import INITIATIVE as INITIATIVE_PHASE
-from aerodeck.games.down_in_flames.reasons import why
+from aerodeck.games.down_in_flames.reasons import why_illegal
 from aerodeck.games.down_in_flames.scenario import read_aircraft_setup, read_setup
 from aerodeck.games.down_in_flames.skills import (
     ADDED_CARDS,
@@ -78,7 +77,6 @@ from aerodeck.games.down_in_flames.skills import (
     RATINGS,
     launch_extra,
     search,
-    why_expertise,
 )
 from aerodeck.games.down_in_flames.state import NONE, SITE
 from aerodeck.games.down_in_flames.view import Views
@@ -457,41 +455,7 @@ class DifState(LegalMoves, Views):
         self._emit({"type": "expertise", "seat": a, "card": self._title(card)})
 
     def why_illegal(self, action: Action) -> str:
-        if self.phase == OVER:
-            return "the game is over"
-        if not isinstance(action, Move):
-            return f"{action} is not a Locked-On move"
-        if action.t >= 0 and not 0 <= action.t < self.n:
-            return f"there is no aircraft @{action.t}"
-        a = self.lent_by if self.lent != NO_CARD else self._expertise_actor()
-        if self.duel and self.to_act is not None:
-            a = self.to_act
-        if a >= 0:
-            lent = self._title(self.lent) if self.lent != NO_CARD else ""
-            used = self.pool_used[a] == self.turn_no
-            reason = why_expertise(action, lent, self.pools[a], used)
-            if reason:
-                return reason
-        elif action.verb == "expertise":
-            return "no aircraft of yours may play an Aircraft Expertise card now (R60)"
-        if self.duel:
-            return why(self, action)
-        if action.verb not in PHASES[self.phase].verbs:
-            return f"not now: {PHASES[self.phase].words}"
-        if self.phase == SKILL:
-            return (
-                "skills (R56, R59): one of the mission's options, or skills within the VP left "
-                "and each at most once, then 'ready'; a rating skill first takes its steps"
-            )
-        if self.loading:
-            return "missile loads (R57): 'ready', 'clean' or 'pairs <missile> 1|2' within the limit"
-        if self.phase == ANGLE:
-            return "90°/0° Angle (R58): 'angle g|hs|rh|ah @<enemy>'"
-        return (
-            f"not now ({self.phase}): a card, maneuver or attack must name an enemy you may act "
-            "against (only the one you hold at Advantage or Tailing, free slots: two Advantage "
-            "and one Tailing per aircraft), and follow the duel's rules; see 'aerodeck rules'"
-        )
+        return why_illegal(self, action)
 
     def _load_ready(self, a: int) -> None:
         if not self.duel or self.loads[a] is not None:  # the duel tells a custom load only
