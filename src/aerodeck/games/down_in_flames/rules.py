@@ -91,6 +91,51 @@ class DifState(LegalMoves, Views):
 
     __slots__ = ()
 
+    def __init__(
+        self, game: DownInFlames, seed: int | None, setup: Mapping[str, Any] | None
+    ) -> None:
+        super().__init__(game, seed, setup)
+        # The aircraft count and each aircraft's side, in slots for the rules' many reads.
+        n = self.n = game.n_aircraft
+        self.duel = not game.melee
+        self.owners = game.owner_of
+        pool = self._start(n)
+        self.sides = tuple(game.side_of[game.owner_of[a]] for a in range(n))
+        self.pick_i = self.unit_i = 0
+        self.on = (NONE,) * n
+        self.alive = (True,) * n
+        self.foes = self._foes()
+        self.kills = (0,) * game.n_sides
+        self.flown = (False,) * n
+        self.flyer = 0 if self.duel else -1  # the duel's view names seat 0's turn from the start
+        self.side_turn = 0
+        self.last_side = -1
+        self.target = -1
+        self.reactor = -1
+        self.team_queue = ()
+        self.team_used = False
+        self.follow_queue = ()
+        self.to_act = self.owners[0]
+        self.site_checked = 0  # sites that have checked the flying aircraft this turn
+        # Aircraft turns flown: an Expertise pool gives one card per turn of its aircraft (R60).
+        self.turn_no = 0
+        # Skills (R56-R61) per aircraft, a campaign's special conditions given (R59).
+        self.skills = game.special
+        self.angle_queue = ()
+        self.nfod = (0,) * game.players
+        if setup and self.duel:
+            read_setup(self, setup, pool)
+            return
+        if setup:
+            read_aircraft_setup(self, setup, pool)
+            return
+        self.rng_seed = shuffle(self.rng_seed, pool)
+        self.deck = tuple(pool)
+        if game.fixed_planes:
+            # A campaign mission: the aircraft are the mission's (R54).
+            self.planes = game.fixed_planes
+            self._picked(self.n - 1)
+
     def _do_pick(self, move: Move) -> None:
         a = self.pick_i
         if self.loading:
@@ -161,8 +206,10 @@ class DifState(LegalMoves, Views):
             self._offer_follow(a, 1, THEN_SPEED)
         elif then is AfterPay.FOLLOW:
             self._finish_follow()
+        elif then is AfterPay.TACTIC:
+            self._effect()
         else:
-            self._paid(a, then)
+            self._defender_window()  # an action card's cost paid: its reaction window
 
     def _reaction_link(self, a: int, move: Move) -> Link:
         """Aircraft ``a`` reacts: a countermeasure, Lucky (a countermeasure as Ace Pilot), an
@@ -235,7 +282,8 @@ class DifState(LegalMoves, Views):
         self.from_speed = True
         kind = "pos" if move.name == "pos" else "range"
         steps, foe = (1, 0) if kind == "pos" else (move.a, move.b)
-        self._speed_maneuver(kind, steps, foe, move.t)
+        link = (self.flyer, NO_CARD, "Maneuvering", "speed")
+        self._open(kind, link, NO_CARD, steps, foe, self._aimed(move.t))
 
     def _do_launch(self, move: Move) -> None:
         """The Tone stands: hold, or launch one missile (two with the optional rule, R33/§18.2)
@@ -246,16 +294,16 @@ class DifState(LegalMoves, Views):
             self._emit({"type": "hold", "seat": a})
             self._play_step()
             return
-        t, rel, named = self._launch_target()
+        t = self.target
         fired = 2 if move.verb == "launch2" else 1
-        missile = self._fire(a, t, rel, fired)
+        missile = self._fire(a, t, self.rel(a, t), fired)
         self._emit(
             {
                 "type": "launch",
                 "seat": a,
                 "missile": missile.name,
                 "cards": len(self.missile_hand),
-                **named,
+                **({} if self.duel else {"target": t}),
                 "fired": fired,
             },
             {self.owners[a]: {"missile_hand": [self._title(c) for c in self.missile_hand]}},
@@ -264,12 +312,20 @@ class DifState(LegalMoves, Views):
             self._draw(t, fired, "Quick Hands")  # the missile's target only (R56)
         self._enforce()
         self.kind, self.chain = "missile", ((a, NO_CARD, "Missile", "missile"),)
-        self._missile_window()
+        self.team_used = False  # a launched missile is a new action (R50)
+        self._defender_window()
 
     def _change_altitude(self, a: int, delta: int, why: str) -> None:
         self.alts = _put(self.alts, a, self.alts[a] + delta)
         if not self._muted:
-            self._emit({"type": "altitude", "seat": a, "to": ALTITUDES[self.alts[a]], "why": why})
+            self._emit(
+                {
+                    "type": "altitude",
+                    "seat": a,
+                    "to": ALTITUDES[self.alts[a]],
+                    "why": why,
+                }
+            )
         if delta < 0:
             self._draw(a, 1, "dive")
 
@@ -383,51 +439,6 @@ class DifState(LegalMoves, Views):
                     continue
                 self.hands = _put(self.hands, a, tuple(sorted((*self.hands[a], card))))
                 self._emit({"type": "skill-card", "seat": a, "skill": skill, "card": title})
-
-    def __init__(
-        self, game: DownInFlames, seed: int | None, setup: Mapping[str, Any] | None
-    ) -> None:
-        super().__init__(game, seed, setup)
-        # The aircraft count and each aircraft's side, in slots for the rules' many reads.
-        n = self.n = game.n_aircraft
-        self.duel = not game.melee
-        self.owners = game.owner_of
-        pool = self._start(n)
-        self.sides = tuple(game.side_of[game.owner_of[a]] for a in range(n))
-        self.pick_i = self.unit_i = 0
-        self.on = (NONE,) * n
-        self.alive = (True,) * n
-        self.foes = self._foes()
-        self.kills = (0,) * game.n_sides
-        self.flown = (False,) * n
-        self.flyer = 0 if self.duel else -1  # the duel's view names seat 0's turn from the start
-        self.side_turn = 0
-        self.last_side = -1
-        self.target = -1
-        self.reactor = -1
-        self.team_queue = ()
-        self.team_used = False
-        self.follow_queue = ()
-        self.to_act = self.owners[0]
-        self.site_checked = 0  # sites that have checked the flying aircraft this turn
-        # Aircraft turns flown: an Expertise pool gives one card per turn of its aircraft (R60).
-        self.turn_no = 0
-        # Skills (R56-R61) per aircraft, a campaign's special conditions given (R59).
-        self.skills = game.special
-        self.angle_queue = ()
-        self.nfod = (0,) * game.players
-        if setup and self.duel:
-            read_setup(self, setup, pool)
-            return
-        if setup:
-            read_aircraft_setup(self, setup, pool)
-            return
-        self.rng_seed = shuffle(self.rng_seed, pool)
-        self.deck = tuple(pool)
-        if game.fixed_planes:
-            # A campaign mission: the aircraft are the mission's (R54).
-            self.planes = game.fixed_planes
-            self._picked(self.n - 1)
 
     def _bat_turn(self, a: int) -> None:
         self.on = tuple(NONE if self.on[x][0] == a else self.on[x] for x in range(self.n))
@@ -560,7 +571,10 @@ class DifState(LegalMoves, Views):
         a = self.pick_i
         alt = [x.lower() for x in ALTITUDES].index(move.name)
         self.alts = _put(self.alts, a, alt)
-        self._emit({"type": "alt-pick", "seat": a}, {self.owners[a]: {"altitude": ALTITUDES[alt]}})
+        self._emit(
+            {"type": "alt-pick", "seat": a},
+            {self.owners[a]: {"altitude": ALTITUDES[alt]}},
+        )
         if a + 1 < self.n:
             self.pick_i, self.to_act = a + 1, self.owners[a + 1]
             return
@@ -645,7 +659,10 @@ class DifState(LegalMoves, Views):
                 if len(waiting) == 1:
                     self._begin_turn(waiting[0])
                 else:
-                    self.phase, self.to_act = ORDER, min(self.owners[a] for a in waiting)
+                    self.phase, self.to_act = (
+                        ORDER,
+                        min(self.owners[a] for a in waiting),
+                    )
                 return
         self._end_round()
 
@@ -729,10 +746,6 @@ class DifState(LegalMoves, Views):
         else:
             self.speed_left = 0
             self._play_step()
-
-    def _speed_maneuver(self, kind: str, steps: int, foe: int, t: int) -> None:
-        link = (self.flyer, NO_CARD, "Maneuvering", "speed")
-        self._open(kind, link, NO_CARD, steps, foe, self._aimed(t))
 
     def _play_step(self) -> None:
         self.from_speed = False
@@ -830,7 +843,12 @@ class DifState(LegalMoves, Views):
             # Tactic cards affect only yourself and no one may react to them.
             self.discards += (card.index,)
             self._emit({"type": "play", "seat": a, "card": card.title, "use": "tactic"})
-            self.kind, self.cyc_card, self.cyc_a, self.chain = card.action, card.index, up, ()
+            self.kind, self.cyc_card, self.cyc_a, self.chain = (
+                card.action,
+                card.index,
+                up,
+                (),
+            )
             self.target = t
             if up > 0:
                 self._pay(a, 1, AfterPay.TACTIC)  # a climb costs a card, Tactic or not
@@ -871,7 +889,13 @@ class DifState(LegalMoves, Views):
     ) -> None:
         """Start an action/reaction cycle with ``link`` as the action against ``target`` (its
         cost paid first); ``spend``: the duel tells Gun Fighter's use after the play."""
-        self.kind, self.chain, self.cyc_card, self.cyc_a, self.cyc_b = kind, (link,), card, a, b
+        self.kind, self.chain, self.cyc_card, self.cyc_a, self.cyc_b = (
+            kind,
+            (link,),
+            card,
+            a,
+            b,
+        )
         self.target = target
         self.team_used = False
         if not self._muted:
@@ -880,12 +904,6 @@ class DifState(LegalMoves, Views):
             self._spend(link[0], "Gun Fighter")
         if pay:
             self._pay(link[0], pay, AfterPay.OPEN)
-        else:
-            self._defender_window()
-
-    def _paid(self, a: int, then: AfterPay) -> None:
-        if then is AfterPay.TACTIC:
-            self._effect()
         else:
             self._defender_window()
 
@@ -936,7 +954,14 @@ class DifState(LegalMoves, Views):
             self._emit({"type": "teamwork", "seat": r})
         self.chain += (link,)
         if not self._muted:
-            self._emit({"type": "react", "seat": r, "card": self._describe(link), "from": link[3]})
+            self._emit(
+                {
+                    "type": "react",
+                    "seat": r,
+                    "card": self._describe(link),
+                    "from": link[3],
+                }
+            )
         if r == self.flyer:
             self._defender_window()
         else:
@@ -965,7 +990,10 @@ class DifState(LegalMoves, Views):
         if kind == "missile" and self.missile_hand:
             self.discards += self.missile_hand
             self._emit(
-                {"type": "missile-spent", "cards": [self._title(c) for c in self.missile_hand]}
+                {
+                    "type": "missile-spent",
+                    "cards": [self._title(c) for c in self.missile_hand],
+                }
             )
             self.missile_hand = ()
         if not success and split:
@@ -988,10 +1016,22 @@ class DifState(LegalMoves, Views):
         )
         self.discards += tuple(c for _, c, _, _ in self.chain if c != NO_CARD)
         self.chain = ()
-        self._emit({"type": "resolve", "use": "site", "success": stands, "seat": self._who(SITE)})
+        self._emit(
+            {
+                "type": "resolve",
+                "use": "site",
+                "success": stands,
+                "seat": self._who(SITE),
+            }
+        )
         if self.site_hand:
             self.discards += self.site_hand
-            self._emit({"type": "site-spent", "cards": [self._title(c) for c in self.site_hand]})
+            self._emit(
+                {
+                    "type": "site-spent",
+                    "cards": [self._title(c) for c in self.site_hand],
+                }
+            )
             self.site_hand = ()
         if stands:
             self._destroy(self.flyer, SITE, "site")
@@ -1052,7 +1092,8 @@ class DifState(LegalMoves, Views):
             name = self.plane(t).name
             site = self.game.site.name if by == SITE and self.game.site else ""
             self._finish(
-                {1 - t}, f"{name} shot down by the {site} site" if site else f"{name} shot down"
+                {1 - t},
+                f"{name} shot down by the {site} site" if site else f"{name} shot down",
             )
             return
         self.alive = _put(self.alive, t, False)
@@ -1068,14 +1109,6 @@ class DifState(LegalMoves, Views):
         if len(standing) == 1:
             (winner,) = standing
             self._finish({winner}, "every enemy aircraft shot down")
-
-    def _launch_target(self) -> tuple[int, int, JSON]:
-        a, t = self.flyer, self.target
-        return t, self.rel(a, t), {} if self.duel else {"target": t}
-
-    def _missile_window(self) -> None:
-        self.team_used = False
-        self._defender_window()
 
     def _end_turn(self) -> None:
         if not self.duel:  # the duel's view names the last turn flown until the next
