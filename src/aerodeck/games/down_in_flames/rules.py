@@ -318,14 +318,7 @@ class DifState(LegalMoves, Views):
     def _change_altitude(self, a: int, delta: int, why: str) -> None:
         self.alts = _put(self.alts, a, self.alts[a] + delta)
         if not self._muted:
-            self._emit(
-                {
-                    "type": "altitude",
-                    "seat": a,
-                    "to": ALTITUDES[self.alts[a]],
-                    "why": why,
-                }
-            )
+            self._emit({"type": "altitude", "seat": a, "to": ALTITUDES[self.alts[a]], "why": why})
         if delta < 0:
             self._draw(a, 1, "dive")
 
@@ -571,10 +564,7 @@ class DifState(LegalMoves, Views):
         a = self.pick_i
         alt = [x.lower() for x in ALTITUDES].index(move.name)
         self.alts = _put(self.alts, a, alt)
-        self._emit(
-            {"type": "alt-pick", "seat": a},
-            {self.owners[a]: {"altitude": ALTITUDES[alt]}},
-        )
+        self._emit({"type": "alt-pick", "seat": a}, {self.owners[a]: {"altitude": ALTITUDES[alt]}})
         if a + 1 < self.n:
             self.pick_i, self.to_act = a + 1, self.owners[a + 1]
             return
@@ -659,10 +649,7 @@ class DifState(LegalMoves, Views):
                 if len(waiting) == 1:
                     self._begin_turn(waiting[0])
                 else:
-                    self.phase, self.to_act = (
-                        ORDER,
-                        min(self.owners[a] for a in waiting),
-                    )
+                    self.phase, self.to_act = ORDER, min(self.owners[a] for a in waiting)
                 return
         self._end_round()
 
@@ -843,12 +830,7 @@ class DifState(LegalMoves, Views):
             # Tactic cards affect only yourself and no one may react to them.
             self.discards += (card.index,)
             self._emit({"type": "play", "seat": a, "card": card.title, "use": "tactic"})
-            self.kind, self.cyc_card, self.cyc_a, self.chain = (
-                card.action,
-                card.index,
-                up,
-                (),
-            )
+            self.kind, self.cyc_card, self.cyc_a, self.chain = card.action, card.index, up, ()
             self.target = t
             if up > 0:
                 self._pay(a, 1, AfterPay.TACTIC)  # a climb costs a card, Tactic or not
@@ -889,13 +871,7 @@ class DifState(LegalMoves, Views):
     ) -> None:
         """Start an action/reaction cycle with ``link`` as the action against ``target`` (its
         cost paid first); ``spend``: the duel tells Gun Fighter's use after the play."""
-        self.kind, self.chain, self.cyc_card, self.cyc_a, self.cyc_b = (
-            kind,
-            (link,),
-            card,
-            a,
-            b,
-        )
+        self.kind, self.chain, self.cyc_card, self.cyc_a, self.cyc_b = kind, (link,), card, a, b
         self.target = target
         self.team_used = False
         if not self._muted:
@@ -954,14 +930,7 @@ class DifState(LegalMoves, Views):
             self._emit({"type": "teamwork", "seat": r})
         self.chain += (link,)
         if not self._muted:
-            self._emit(
-                {
-                    "type": "react",
-                    "seat": r,
-                    "card": self._describe(link),
-                    "from": link[3],
-                }
-            )
+            self._emit({"type": "react", "seat": r, "card": self._describe(link), "from": link[3]})
         if r == self.flyer:
             self._defender_window()
         else:
@@ -990,10 +959,7 @@ class DifState(LegalMoves, Views):
         if kind == "missile" and self.missile_hand:
             self.discards += self.missile_hand
             self._emit(
-                {
-                    "type": "missile-spent",
-                    "cards": [self._title(c) for c in self.missile_hand],
-                }
+                {"type": "missile-spent", "cards": [self._title(c) for c in self.missile_hand]}
             )
             self.missile_hand = ()
         if not success and split:
@@ -1016,22 +982,10 @@ class DifState(LegalMoves, Views):
         )
         self.discards += tuple(c for _, c, _, _ in self.chain if c != NO_CARD)
         self.chain = ()
-        self._emit(
-            {
-                "type": "resolve",
-                "use": "site",
-                "success": stands,
-                "seat": self._who(SITE),
-            }
-        )
+        self._emit({"type": "resolve", "use": "site", "success": stands, "seat": self._who(SITE)})
         if self.site_hand:
             self.discards += self.site_hand
-            self._emit(
-                {
-                    "type": "site-spent",
-                    "cards": [self._title(c) for c in self.site_hand],
-                }
-            )
+            self._emit({"type": "site-spent", "cards": [self._title(c) for c in self.site_hand]})
             self.site_hand = ()
         if stands:
             self._destroy(self.flyer, SITE, "site")
@@ -1092,8 +1046,7 @@ class DifState(LegalMoves, Views):
             name = self.plane(t).name
             site = self.game.site.name if by == SITE and self.game.site else ""
             self._finish(
-                {1 - t},
-                f"{name} shot down by the {site} site" if site else f"{name} shot down",
+                {1 - t}, f"{name} shot down by the {site} site" if site else f"{name} shot down"
             )
             return
         self.alive = _put(self.alive, t, False)
