@@ -51,12 +51,14 @@ GAMES: dict[str, tuple[str, ...]] = {
         "actions",
         "data",
         "flight",
-        "melee",
+        "legal",
         "phases",
         "reasons",
         "rules",
         "scenario",
         "skills",
+        "state",
+        "view",
         "campaign",
         "game",
     ),
@@ -71,7 +73,6 @@ _CLOSURE = "a closure (lambda or nested function) in a method of a non-native cl
 EXCLUDED: dict[str, str] = {
     "aerodeck.games.air_racing.race": _CLOSURE,
     "aerodeck.games.race_to_ace.legal": _CLOSURE,
-    "aerodeck.games.down_in_flames.melee": _CLOSURE,
     "aerodeck.games.race_to_ace.view": (
         "mypyc compiles ``isinstance(x, Information)`` (an assert in ``_determinize``) to False: "
         "its fast isinstance path lists the known concrete subclasses, and a non-native class's "

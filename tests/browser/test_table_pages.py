@@ -75,10 +75,10 @@ LOG_JS = "[...document.querySelectorAll('#log li')].map(li => li.textContent)"
 def dif_pairs(state: Any, seat: int) -> dict[str, tuple[str, int]]:
     """The engine's pairs of opposing aircraft for ``seat``: key -> (mutual range or "" while an
     altitude is hidden from the seat, the first aircraft's position on the second)."""
-    if not hasattr(state, "alive"):  # the duel: seat 0 against seat 1, from the seat's side
+    if state.duel:  # one aircraft a side: seat 0 against seat 1, from the seat's side
         other = 1 - seat
-        shown = RANGES[state.mutual()] if state.alts_shown else ""
-        return {f"{seat}-{other}": (shown, state.rel(seat))}
+        shown = RANGES[state.mutual(seat, other)] if state.alts_shown else ""
+        return {f"{seat}-{other}": (shown, state.rel(seat, other))}
     out = {}
     owner = state.game.owner_of
     for a in range(state.n):
