@@ -1,4 +1,4 @@
-"""Locked-On moves: one small frozen value type, its notation, and the catalogue of every move.
+"""Locked-On moves: a small frozen value type per verb, its notation, and every move listed.
 
 All moves of a data set are enumerated once (``Catalogue``): that list is the fixed integer
 encoding, and parsing is a lookup of the canonical text, so notation round-trips by construction.
@@ -7,36 +7,24 @@ Cards, aircraft and missiles are named by their notation names (``guns-good-angl
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import ClassVar, Literal, get_args
 
 from aerodeck.core.api import Action, ActionTable
 from aerodeck.core.errors import NotationError, excerpt
-from aerodeck.games.down_in_flames.data import ALTITUDES, RANGES, DataSet, slug
+from aerodeck.games.down_in_flames.data import ALTITUDES, RANGES, CardType, DataSet, slug
 from aerodeck.games.down_in_flames.flight import range_change_ok
 from aerodeck.games.down_in_flames.skills import RATINGS
 
-# Verbs without arguments (the rest take a card, aircraft, missile or altitude).
-SIMPLE = (
-    "first",
-    "second",
-    "burner",
-    "no-burner",
-    "draw",
-    "climb",
-    "dive",
-    "level",
-    "follow",
-    "stay",
-    "neutral",
-    "end",
-    "pass",
-    "cm",
-    "launch",
-    "hold",
-)
-# Verbs added with skills and the 2nd missile; listed after the duel's moves so that the
-# integer encoding of every earlier move stays the same.
-SIMPLE_2 = ("ready", "lucky", "timely", "launch2", "clean")
+# Verbs without arguments, in the encoding's order; those added with skills and the 2nd
+# missile come after the duel's moves so that the integer encoding of every earlier move stays.
+WordVerb = Literal[
+    "first", "second", "burner", "no-burner", "draw", "climb", "dive", "level", "follow",
+    "stay", "neutral", "end", "pass", "cm", "launch", "hold",
+    "ready", "lucky", "timely", "launch2", "clean",
+]  # fmt: skip
+SIMPLE: tuple[WordVerb, ...] = get_args(WordVerb)[:16]
+SIMPLE_2: tuple[WordVerb, ...] = get_args(WordVerb)[16:]
 # Chosen in secret and revealed together (aircraft, loads, altitude, skills), or taken from the
 # hidden Aircraft Expertise pool: another seat's move history shows only the verb.
 SECRET_VERBS = frozenset({"fly", "pairs", "clean", "alt", "skill", "rate", "expertise"})
@@ -45,31 +33,207 @@ MAX_DELTA = 3
 
 @dataclass(frozen=True, slots=True)
 class Move(Action):
-    """``verb`` with an optional card/aircraft ``name``, a missile or direction ``extra``, and
-    two numbers (steps, or own and enemy range deltas)."""
+    """A Locked-On move: one subclass per verb (or per family of verbs with the same fields).
+    The text is the verb, then each positional field that is set, then the target aircraft
+    ``@t`` with several aircraft (R46; -1 in the duel and for untargeted moves)."""
 
-    verb: str
-    name: str = ""
-    extra: str = ""
-    a: int = 0
-    b: int = 0
-    t: int = -1  # the target aircraft with several aircraft (R46); -1 in the duel
+    VERB: ClassVar[str] = ""  # the verb of a one-verb class; Word and Wild name theirs
+    LEGACY: ClassVar[tuple[str, str, str, str]] = ("", "", "", "")  # fields behind name..b
+    t: int = field(default=-1, kw_only=True)
+
+    @property
+    def verb(self) -> str:
+        return self.VERB
 
     def __str__(self) -> str:
-        text = self._text()
+        text = " ".join(w for w in (self.VERB, *map(str, self._words())) if w)
         return text if self.t < 0 else f"{text} @{self.t}"
 
-    def _text(self) -> str:
-        if self.verb == "range" or (self.verb == "speed" and self.name == "range"):
-            parts = [self.verb] if self.verb == "speed" else [self.verb, self.name]
-            if self.a:
-                parts.append(f"me{self.a:+d}")
-            if self.b:
-                parts.append(f"foe{self.b:+d}")
-            return " ".join(parts)
-        if self.verb == "pos":
-            return f"pos {self.name} {self.a}"
-        return " ".join(p for p in (self.verb, self.name, self.extra) if p)
+    def _words(self) -> tuple[object, ...]:
+        names: tuple[str, ...] = self.__match_args__
+        return tuple(getattr(self, f) for f in names)
+
+    # Compatibility for bot.py and team_bot.py, which read the former generic record's
+    # ``name``, ``extra``, ``a`` and ``b``; new code reads the named fields.
+    @property
+    def name(self) -> str:
+        return str(getattr(self, self.LEGACY[0], ""))
+
+    @property
+    def extra(self) -> str:
+        return str(getattr(self, self.LEGACY[1], ""))
+
+    @property
+    def a(self) -> int:
+        return int(getattr(self, self.LEGACY[2], 0))
+
+    @property
+    def b(self) -> int:
+        return int(getattr(self, self.LEGACY[3], 0))
+
+
+def _signed(me: int, foe: int) -> tuple[str, ...]:
+    """Range deltas as written: ``me+1 foe-2``, a zero left out."""
+    return tuple(f"{w}{d:+d}" for w, d in (("me", me), ("foe", foe)) if d)
+
+
+@dataclass(frozen=True, slots=True)
+class Word(Move):
+    """A verb without arguments ('pass', 'end', 'draw', 'climb', ...)."""
+
+    verb: WordVerb
+
+
+@dataclass(frozen=True, slots=True)
+class Next(Move):
+    """Several aircraft: the side to fly names its next aircraft, ``@t`` (R53)."""
+
+    VERB = "next"
+
+
+@dataclass(frozen=True, slots=True)
+class Fly(Move):
+    """The aircraft chosen in secret."""
+
+    VERB, LEGACY = "fly", ("aircraft", "", "", "")
+    aircraft: str
+
+
+@dataclass(frozen=True, slots=True)
+class Altitude(Move):
+    """The starting altitude chosen in secret ('alt low|medium|high')."""
+
+    VERB, LEGACY = "alt", ("altitude", "", "", "")
+    altitude: str
+
+
+@dataclass(frozen=True, slots=True)
+class Pairs(Move):
+    """A custom load: ``count`` pairs of ``missile`` (R44, R57)."""
+
+    VERB, LEGACY = "pairs", ("missile", "count", "", "")
+    missile: str
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class Skill(Move):
+    """A skill chosen in secret (R30)."""
+
+    VERB, LEGACY = "skill", ("skill", "", "", "")
+    skill: str
+
+
+@dataclass(frozen=True, slots=True)
+class Rate(Move):
+    """A rating skill's step: ``rating`` one step ``direction`` ('up' or 'down')."""
+
+    VERB, LEGACY = "rate", ("rating", "direction", "", "")
+    rating: str
+    direction: str
+
+
+@dataclass(frozen=True, slots=True)
+class Angle(Move):
+    """90° or 0° Angle: the starting band shared with enemy ``t`` (R58)."""
+
+    VERB, LEGACY = "angle", ("band", "", "", "")
+    band: str
+
+
+@dataclass(frozen=True, slots=True)
+class Speed(Move):
+    """A Speed Maneuver: a position step ('speed pos') or one range step ('speed me-1')."""
+
+    VERB, LEGACY = "speed", ("kind", "", "me", "foe")
+    kind: Literal["pos", "range"]
+    me: int = 0
+    foe: int = 0
+
+    def _words(self) -> tuple[object, ...]:
+        return ("pos",) if self.kind == "pos" else _signed(self.me, self.foe)
+
+
+@dataclass(frozen=True, slots=True)
+class CardMove(Move):
+    """A move naming a card of the deck (by its notation name)."""
+
+    LEGACY = ("card", "", "", "")
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class Discard(CardMove):
+    VERB = "discard"
+
+
+@dataclass(frozen=True, slots=True)
+class Expertise(CardMove):
+    """A card taken from the hidden Aircraft Expertise pool, played next (R60)."""
+
+    VERB = "expertise"
+
+
+@dataclass(frozen=True, slots=True)
+class React(CardMove):
+    VERB = "react"
+
+
+@dataclass(frozen=True, slots=True)
+class Wild(CardMove):
+    """Agile or Jink: a card played as an Ace Pilot reaction (R33)."""
+
+    verb: Literal["agile", "jink"]
+
+    def _words(self) -> tuple[object, ...]:
+        return (self.verb, self.card)
+
+
+@dataclass(frozen=True, slots=True)
+class Position(CardMove):
+    """A card's position maneuver of ``steps`` (R1)."""
+
+    VERB, LEGACY = "pos", ("card", "", "steps", "")
+    steps: int
+
+
+@dataclass(frozen=True, slots=True)
+class Range(CardMove):
+    """A card's range maneuver: own and enemy band changes."""
+
+    VERB, LEGACY = "range", ("card", "", "me", "foe")
+    me: int = 0
+    foe: int = 0
+
+    def _words(self) -> tuple[object, ...]:
+        return (self.card, *_signed(self.me, self.foe))
+
+
+@dataclass(frozen=True, slots=True)
+class Attack(CardMove):
+    """A gun attack."""
+
+    VERB = "attack"
+
+
+@dataclass(frozen=True, slots=True)
+class Tone(CardMove):
+    """A Tone: a missile attack with ``missile``."""
+
+    VERB, LEGACY = "tone", ("card", "missile", "", "")
+    missile: str
+
+
+@dataclass(frozen=True, slots=True)
+class Act(CardMove):
+    """A card's own action; Vertical Roll names its ``direction`` ('up' or 'down')."""
+
+    VERB, LEGACY = "act", ("card", "direction", "", "")
+    direction: str = ""
+
+
+# The moves that play a card (what an Aircraft Expertise card taken out must do next: R60).
+PLAYS = (Position, Range, Attack, Tone, Act, React, Wild)
 
 
 def _deltas(total: int) -> list[tuple[int, int]]:
@@ -83,60 +247,48 @@ def _deltas(total: int) -> list[tuple[int, int]]:
 
 
 class Catalogue:
-    """Every move a data set allows, in a fixed order, with lookups by key and by text."""
+    """Every move a data set allows, in a fixed order, with a lookup by text."""
 
     def __init__(self, data: DataSet, aircraft: int = 0) -> None:
-        moves: list[Move] = [Move(verb) for verb in SIMPLE]
-        moves += [Move("fly", a.slug) for a in data.aircraft]
-        moves += [Move("alt", alt.lower()) for alt in ALTITUDES]
-        moves += [Move("speed", "pos"), Move("speed", "range", a=-1), Move("speed", "range", a=1)]
-        moves += [Move("speed", "range", b=-1), Move("speed", "range", b=1)]
+        moves: list[Move] = [Word(verb) for verb in SIMPLE]
+        moves += [Fly(a.slug) for a in data.aircraft]
+        moves += [Altitude(alt.lower()) for alt in ALTITUDES]
+        moves += [Speed("pos"), Speed("range", me=-1), Speed("range", me=1)]
+        moves += [Speed("range", foe=-1), Speed("range", foe=1)]
         for c in data.cards:
-            moves.append(Move("discard", c.slug))
-            moves.append(Move("react", c.slug))
-            moves += [Move("pos", c.slug, a=k) for k in range(1, min(c.positioning, 4) + 1)]
-            moves += [Move("range", c.slug, a=me, b=foe) for me, foe in _deltas(c.range)]
-            if c.can_gun:
-                moves.append(Move("attack", c.slug))
-            if c.can_tone:
-                moves += [Move("tone", c.slug, m.slug) for m in data.missiles]
-            if c.action == "altitude_1":
-                moves += [Move("act", c.slug, "up"), Move("act", c.slug, "down")]
-            elif c.action in ("pos_to_neutral", "disadv_to_adv", "missile_bonus"):
-                moves.append(Move("act", c.slug))
-        moves += [Move(verb) for verb in SIMPLE_2]
-        moves += [Move("skill", slug(s.name)) for s in data.skills]
-        moves += [Move("rate", r, d) for r in RATINGS for d in ("up", "down")]
-        moves += [Move(verb, c.slug) for verb in ("agile", "jink") for c in data.cards]
-        moves += [Move("pairs", m.slug, str(k)) for m in data.missiles for k in (1, 2)]
+            moves += [Discard(c.slug), React(c.slug)]
+            moves += _card_plays(data, c, -1)
+            if c.action == "missile_bonus":
+                moves.append(Act(c.slug))
+        moves += [Word(verb) for verb in SIMPLE_2]
+        moves += [Skill(slug(s.name)) for s in data.skills]
+        moves += [Rate(r, d) for r in RATINGS for d in ("up", "down")]
+        moves += [Wild(c.slug, verb=v) for v in ("agile", "jink") for c in data.cards]
+        moves += [Pairs(m.slug, k) for m in data.missiles for k in (1, 2)]
         for t in range(aircraft):  # several aircraft: every targeted move, then "next"
-            moves += _targeted(data, t)
-        moves += [Move("next", t=t) for t in range(aircraft)]
+            moves += [Speed("pos", t=t)]
+            moves += [
+                Speed("range", me=x, foe=y, t=t) for x, y in ((-1, 0), (1, 0), (0, -1), (0, 1))
+            ]
+            for c in data.cards:
+                moves += _card_plays(data, c, t)
+        moves += [Next(t=t) for t in range(aircraft)]
         for t in range(aircraft):  # 90° and 0° Angle: a starting band and an enemy (R58)
-            moves += [Move("angle", r.lower(), t=t) for r in RANGES]
+            moves += [Angle(r.lower(), t=t) for r in RANGES]
         # Aircraft Expertise (R60): a card taken from the set-aside pool, played next.
-        moves += [Move("expertise", c.slug) for c in data.cards]
+        moves += [Expertise(c.slug) for c in data.cards]
         self.moves: tuple[Move, ...] = tuple(moves)
         self.table = ActionTable(moves)
-        self.by_key = {(m.verb, m.name, m.extra, m.a, m.b, m.t): m for m in moves}
         self.by_text = {str(m): m for m in moves}
         assert len(self.by_text) == len(moves), "two moves share a notation"
         self.data = data
         # The duel's moves of each card, indexed by card index: the legal-move generators read
-        # these instead of building a lookup key per card on every call.
-        self.discard = tuple(self.get("discard", c.slug) for c in data.cards)
-        self.react = tuple(self.get("react", c.slug) for c in data.cards)
-        self.attack = tuple(self.get("attack", c.slug) if c.can_gun else None for c in data.cards)
+        # these instead of building a move per card on every call.
+        self.discard = tuple(Discard(c.slug) for c in data.cards)
+        self.react = tuple(React(c.slug) for c in data.cards)
+        self.attack = tuple(Attack(c.slug) if c.can_gun else None for c in data.cards)
         # A missile bonus (Break, Yo-Yo) is played once, whatever the targets.
-        self.bonus = tuple(
-            self.get("act", c.slug) if c.action == "missile_bonus" else None for c in data.cards
-        )
-
-    def get(
-        self, verb: str, name: str = "", extra: str = "", a: int = 0, b: int = 0, t: int = -1
-    ) -> Move:
-        """The interned move (moves are also equal by value)."""
-        return self.by_key[verb, name, extra, a, b, t]
+        self.bonus = tuple(Act(c.slug) if c.action == "missile_bonus" else None for c in data.cards)
 
     def parse(self, text: str) -> Move:
         words = text.strip().lower().split()
@@ -151,21 +303,20 @@ class Catalogue:
         return move
 
 
-def _targeted(data: DataSet, t: int) -> list[Move]:
-    """The moves aimed at aircraft ``t``: Speed Maneuvers, maneuvers, attacks, actions."""
-    moves = [Move("speed", "pos", t=t)]
-    moves += [Move("speed", "range", a=x, b=y, t=t) for x, y in ((-1, 0), (1, 0), (0, -1), (0, 1))]
-    for c in data.cards:
-        moves += [Move("pos", c.slug, a=k, t=t) for k in range(1, min(c.positioning, 4) + 1)]
-        moves += [Move("range", c.slug, a=me, b=foe, t=t) for me, foe in _deltas(c.range)]
-        if c.can_gun:
-            moves.append(Move("attack", c.slug, t=t))
-        if c.can_tone:
-            moves += [Move("tone", c.slug, m.slug, t=t) for m in data.missiles]
-        if c.action == "altitude_1":
-            moves += [Move("act", c.slug, "up", t=t), Move("act", c.slug, "down", t=t)]
-        elif c.action in ("pos_to_neutral", "disadv_to_adv"):
-            moves.append(Move("act", c.slug, t=t))
+def _card_plays(data: DataSet, c: CardType, t: int) -> list[Move]:
+    """Card ``c``'s maneuvers, attacks and actions (aimed at aircraft ``t``; -1 in the duel,
+    where a missile bonus is listed after them)."""
+    s = c.slug
+    moves: list[Move] = [Position(s, k, t=t) for k in range(1, min(c.positioning, 4) + 1)]
+    moves += [Range(s, me, foe, t=t) for me, foe in _deltas(c.range)]
+    if c.can_gun:
+        moves.append(Attack(s, t=t))
+    if c.can_tone:
+        moves += [Tone(s, m.slug, t=t) for m in data.missiles]
+    if c.action == "altitude_1":
+        moves += [Act(s, "up", t=t), Act(s, "down", t=t)]
+    elif c.action in ("pos_to_neutral", "disadv_to_adv"):
+        moves.append(Act(s, t=t))
     return moves
 
 

@@ -10,7 +10,26 @@ from typing import Any
 from aerodeck.core.api import Action
 from aerodeck.core.tuples import replace_at as _put
 from aerodeck.games.down_in_flames import flight
-from aerodeck.games.down_in_flames.actions import Catalogue, Move
+from aerodeck.games.down_in_flames.actions import (
+    PLAYS,
+    Act,
+    Altitude,
+    Angle,
+    Attack,
+    Catalogue,
+    Expertise,
+    Fly,
+    Move,
+    Next,
+    Pairs,
+    Position,
+    Range,
+    Rate,
+    Skill,
+    Speed,
+    Tone,
+    Wild,
+)
 from aerodeck.games.down_in_flames.data import (
     ALTITUDES,
     RANGES,
@@ -24,7 +43,6 @@ from aerodeck.games.down_in_flames.phases import (
     by_phase,
 )
 from aerodeck.games.down_in_flames.skills import (
-    PLAY_VERBS,
     RATINGS,
     can_step,
     load_offers,
@@ -46,13 +64,13 @@ class LegalMoves(Dogfight):
         limit = self.game.options["vp_limit"]
         # The printed load is kept only within the limit: the aircraft was chosen on its
         # no-missile VP, so a printed load over the limit must be rebuilt (R44).
-        out = [cat.get("ready")] if custom is not None or self.load_vp(a) <= limit else []
+        out = [cat.by_text["ready"]] if custom is not None or self.load_vp(a) <= limit else []
         if custom is None:
-            out.append(cat.get("clean"))
+            out.append(cat.by_text["clean"])
         base = self.data.aircraft[self.planes[a]].vp_clean if custom is None else self.load_vp(a)
         room = limit - base
         offers = load_offers(self.data, custom, room, self.game.options["year"])
-        return out + [cat.get("pairs", m, str(pairs)) for m, pairs in offers]
+        return out + [Pairs(m, pairs) for m, pairs in offers]
 
     def _legal_pay(self) -> list[Move]:
         return self._discard_moves(self.hands[self.pay_ac])
@@ -71,7 +89,6 @@ class LegalMoves(Dogfight):
     ) -> list[Move]:
         """Adds to ``out`` each distinct card of ``hand`` that may react; returns the Agile and
         Jink plays (R34) of the others, which are listed after every plain reaction."""
-        cat = self.game.catalogue
         wild: list[Move] = []
         for index in dict.fromkeys(hand):
             move = reactions[index]
@@ -80,9 +97,9 @@ class LegalMoves(Dogfight):
             else:
                 slug = self.data.cards[index].slug
                 if agile:
-                    wild.append(cat.get("agile", slug))
+                    wild.append(Wild(slug, verb="agile"))
                 if jink:
-                    wild.append(cat.get("jink", slug))
+                    wild.append(Wild(slug, verb="jink"))
         return wild
 
     def _legal_launch(self) -> list[Move]:
@@ -93,10 +110,9 @@ class LegalMoves(Dogfight):
         return out
 
     def _legal_pick(self) -> list[Move]:
-        cat = self.game.catalogue
         if self.loading:
             return self._legal_load()
-        return [cat.get("fly", self.data.aircraft[i].slug) for i in self.eligible()]
+        return [Fly(self.data.aircraft[i].slug) for i in self.eligible()]
 
     def _legal_follow(self) -> list[Move]:
         cat = self.game.catalogue
@@ -107,8 +123,7 @@ class LegalMoves(Dogfight):
         return [cat.by_text["burner"], cat.by_text["no-burner"]]
 
     def _legal_alt_pick(self) -> list[Move]:
-        cat = self.game.catalogue
-        return [cat.get("alt", a.lower()) for a in ALTITUDES]
+        return [Altitude(a.lower()) for a in ALTITUDES]
 
     def _legal_discard(self) -> list[Move]:
         cat = self.game.catalogue
@@ -142,14 +157,13 @@ class LegalMoves(Dogfight):
         a = self._expertise_unit()
         if a < 0:
             return []
-        cat = self.game.catalogue
-        out = []
+        out: list[Move] = []
         hand = self.hands[a]
         for card in dict.fromkeys(self.pools[a]):
             slug = self.data.cards[card].slug
             self.hands = _put(self.hands, a, tuple(sorted((*hand, card))))
             if _lent_plays(slug, list(_LEGAL[self.phase](self))):
-                out.append(cat.get("expertise", slug))
+                out.append(Expertise(slug))
             self.hands = _put(self.hands, a, hand)
         return out
 
@@ -160,7 +174,7 @@ class LegalMoves(Dogfight):
         if self.rate_left:
             word = "up" if self.rate_sign > 0 else "down"
             return [
-                cat.get("rate", RATINGS[r], word)
+                Rate(RATINGS[r], word)
                 for r in range(len(RATINGS))
                 if all(
                     can_step(p, self.mods[a], r, self.rate_sign)
@@ -174,33 +188,31 @@ class LegalMoves(Dogfight):
         if menu:
             # A campaign: one of the mission's options (R59), no VP cost.
             if len(self.skills[a0]) > len(self.game.special[a0]):
-                return [cat.get("ready")]
-            out = [
-                cat.get("skill", self.game.skill_slugs[i])
+                return [cat.by_text["ready"]]
+            out: list[Move] = [
+                Skill(self.game.skill_slugs[i])
                 for i in menu
                 if i not in self.skills[a0] and (gun or skills[i].name != "Fighter Pilot")
             ]
-            return out or [cat.get("ready")]
+            return out or [cat.by_text["ready"]]
         room = self._budget(a0)
         team = self.game.side_sizes[self.side(a0)] >= 2
-        return [cat.get("ready")] + [
-            cat.get("skill", self.game.skill_slugs[i])
+        return [cat.by_text["ready"]] + [
+            Skill(self.game.skill_slugs[i])
             for i, skill in enumerate(skills)
             if i not in self.skills[a0] and offered(skill, room, gun, team)
         ]
 
     def _legal_angle(self) -> list[Move]:
-        cat = self.game.catalogue
         a = self.angle_queue[0]
-        return [cat.get("angle", r.lower(), t=t) for t in self.enemies(a) for r in RANGES]
+        return [Angle(r.lower(), t=t) for t in self.enemies(a) for r in RANGES]
 
     def _legal_initiative(self) -> list[Move]:
         cat = self.game.catalogue
         return [cat.by_text["first"], cat.by_text["second"]]
 
     def _legal_order(self) -> list[Move]:
-        cat = self.game.catalogue
-        return [cat.get("next", t=a) for a in self._waiting(self.side_turn)]
+        return [Next(t=a) for a in self._waiting(self.side_turn)]
 
     def _legal_speed(self) -> list[Move]:
         cat = self.game.catalogue
@@ -359,7 +371,7 @@ def _range_moves(
                     if foe and not free:
                         continue
                     if flight.range_change_ok(card.range, me, foe):
-                        moves.append(cat.get("range", card.slug, a=me, b=foe, t=t))
+                        moves.append(Range(card.slug, me, foe, t=t))
         table.append(tuple(moves))
     return tuple(table)
 
@@ -370,18 +382,18 @@ def _speed_moves(
 ) -> tuple[Move, ...]:
     """The Speed Maneuvers against ``t`` with these bands (``pos``: a position step fits,
     ``free``: ``t``'s band may move); cached, the bands and flags being few."""
-    out = [cat.get("speed", "pos", t=t)] if pos else []
+    out = [Speed("pos", t=t)] if pos else []
     for me, foe in ((-1, 0), (1, 0), (0, -1), (0, 1)):
         if foe and not free:
             continue
         if flight.in_bands(mine + me) and flight.in_bands(theirs + foe):
-            out.append(cat.get("speed", "range", a=me, b=foe, t=t))
+            out.append(Speed("range", me, foe, t=t))
     return tuple(out)
 
 
 def _lent_plays(slug: str, moves: list[Any]) -> list[Any]:
     """The moves that play the card named ``slug`` (a pool card is played, never paid: R60)."""
-    return [m for m in moves if m.name == slug and m.verb in PLAY_VERBS]
+    return [m for m in moves if isinstance(m, PLAYS) and m.card == slug]
 
 
 @cache
@@ -415,23 +427,23 @@ def _play_table(
     table: list[_PlayEntry] = []
     for card in cat.data.cards:
         name = card.slug
-        attack = cat.get("attack", name, t=t) if gun and card.can_gun else None
-        tones = tuple(cat.get("tone", name, m, t=t) for m in fit) if card.can_tone else ()
+        attack = Attack(name, t=t) if gun and card.can_gun else None
+        tones = tuple(Tone(name, m, t=t) for m in fit) if card.can_tone else ()
         action = card.action
         act: list[Move] = []
         if (action == "pos_to_neutral" and rel < 0) or (action == "disadv_to_adv" and rel == -1):
-            act.append(cat.get("act", name, t=t))
+            act.append(Act(name, t=t))
         elif action == "altitude_1":
             if climb:
-                act.append(cat.get("act", name, "up", t=t))
+                act.append(Act(name, "up", t=t))
             if dive:
-                act.append(cat.get("act", name, "down", t=t))
+                act.append(Act(name, "down", t=t))
         moves: list[Move] = []
         if pos_ok:
             for k in flight.position_steps(card.positioning, rel):
                 level = rel + k
                 if level <= 0 or (room1 if level == 1 else room2):
-                    moves.append(cat.get("pos", name, a=k, t=t))
+                    moves.append(Position(name, k, t=t))
         table.append((attack, tones, tuple(act), tuple(moves)))
     return tuple(table)
 

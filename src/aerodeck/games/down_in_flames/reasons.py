@@ -5,7 +5,24 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from aerodeck.core.api import OVER, Action
-from aerodeck.games.down_in_flames.actions import Move
+from aerodeck.games.down_in_flames.actions import (
+    Act,
+    Attack,
+    CardMove,
+    Expertise,
+    Fly,
+    Move,
+    Position,
+    Range,
+    Rate,
+    React,
+    Skill,
+    Speed,
+    Tone,
+    Wild,
+    Word,
+)
+from aerodeck.games.down_in_flames.data import CardType
 from aerodeck.games.down_in_flames.phases import ANGLE, DISCARD, NO_CARD, PHASES, PICK, REACT, SKILL
 from aerodeck.games.down_in_flames.skills import why_expertise
 
@@ -31,7 +48,7 @@ def why_illegal(state: DifState, action: Action) -> str:
         reason = why_expertise(action, lent, state.pools[a], used)
         if reason:
             return reason
-    elif action.verb == "expertise":
+    elif isinstance(action, Expertise):
         return "no aircraft of yours may play an Aircraft Expertise card now (R60)"
     if state.duel:
         return why(state, action)
@@ -68,72 +85,89 @@ def why(state: DifState, move: Move) -> str:
             "year, within the VP limit ('pairs <missile> 1|2', 'clean', then 'ready')"
         )
     if phase == PICK:
-        return f"{move.name} is beyond the agreed VP limit or year"
+        chosen = move.aircraft if isinstance(move, Fly) else getattr(move, "missile", "")
+        return f"{chosen} is beyond the agreed VP limit or year"
     if phase == SKILL:
         return _why_skill(state, move)
-    if move.verb == "neutral" and phase == DISCARD:
-        return "only Bat-Turn returns you to Neutral here, and only from Disadvantaged or Tailed"
-    if move.verb == "timely":
-        return "Timely is used once per game, with cards in hand"
-    if move.verb == "launch2":
-        return "a 2nd missile needs the optional rule and two missiles of that type"
-    if move.verb == "lucky":
-        return "Lucky turns a countermeasure into an Ace Pilot once per game, from your hand"
-    if move.verb in ("agile", "jink"):
-        return (
-            "Agile (any time) and Jink (against a gun attack on you) make a card an Ace Pilot "
-            "once per game; a card that can react anyway is played with 'react'"
-        )
-    if move.verb == "climb":
-        return "you cannot climb above High, and a climb costs a card you do not have"
-    if move.verb == "dive":
-        return "you cannot dive below Low"
-    if move.verb == "speed":
-        return "that maneuver leaves the range bands G..AH or gains a position beyond your weapons"
-    if move.verb == "cm":
-        return "countermeasures answer only a Tone or the missile's cards, while you have some"
-    if not move.name or move.verb in ("fly", "alt"):
-        return f"not now: {asks}"
-    card = data.card(move.name)
-    hand, source = state._source(state.reactor) if phase == REACT else (state.hands[seat], "hand")
+    match move:
+        case Word(verb="neutral") if phase == DISCARD:
+            return (
+                "only Bat-Turn returns you to Neutral here, and only from Disadvantaged or Tailed"
+            )
+        case Word(verb=verb) if verb in _WORDS:
+            return _WORDS[verb]
+        case Wild():
+            return (
+                "Agile (any time) and Jink (against a gun attack on you) make a card an Ace Pilot "
+                "once per game; a card that can react anyway is played with 'react'"
+            )
+        case Speed():
+            return (
+                "that maneuver leaves the range bands G..AH or gains a position beyond your weapons"
+            )
+        case CardMove(card=name):
+            return _why_card(state, seat, move, data.card(name))
+    return f"not now: {asks}"
+
+
+_WORDS = {
+    "timely": "Timely is used once per game, with cards in hand",
+    "launch2": "a 2nd missile needs the optional rule and two missiles of that type",
+    "lucky": "Lucky turns a countermeasure into an Ace Pilot once per game, from your hand",
+    "climb": "you cannot climb above High, and a climb costs a card you do not have",
+    "dive": "you cannot dive below Low",
+    "cm": "countermeasures answer only a Tone or the missile's cards, while you have some",
+}
+
+
+def _why_card(state: DifState, seat: int, move: CardMove, card: CardType) -> str:
+    """Why a card may not be played or react now: not in the hand it must come from, or its
+    own rule."""
+    hand, source = (
+        state._source(state.reactor) if state.phase == REACT else (state.hands[seat], "hand")
+    )
     if card.index not in hand:
         if source == "missile":
             return f"the missile answers only from its missile hand, which holds no {card.title}"
         return f"you do not hold {card.title}"
-    if move.verb == "react":
-        top = state.chain[-1]
-        if source == "missile" and not card.usable_in_missile_hand:
-            return f"{card.title} is a dead card in a missile hand"
-        return f"{card.title} cannot react to {top[2]}: its React To list does not name it"
-    if move.verb == "pos":
-        return (
-            f"{card.title} moves at most {card.positioning} position steps, never past Tailing, "
-            "and you may gain Advantage or Tailing only within your weapons' range"
-        )
-    if move.verb == "range":
-        return f"{card.title} changes range by at most {card.range} steps in all, within G..AH"
-    if move.verb == "attack":
-        return "a gun attack needs a gun, Gun range at the same altitude, and the discards it costs"
-    if move.verb == "tone":
-        return (
-            "that missile needs a counter left, a value for your position (Neutral, Advantage "
-            "or Tailing) and its own range (Active Homing also fires at Radar Homing range)"
-        )
-    if move.verb == "act":
-        return {
-            "pos_to_neutral": "Barrel Roll's action works only when Disadvantaged or Tailed",
-            "disadv_to_adv": f"{card.title}'s action works only when Disadvantaged",
-            "altitude_1": "Vertical Roll stays within Low..High, and climbing costs a card",
-        }.get(card.action, f"{card.title} has no action of its own")
-    return f"not now: {asks}"
+    match move:
+        case React():
+            top = state.chain[-1]
+            if source == "missile" and not card.usable_in_missile_hand:
+                return f"{card.title} is a dead card in a missile hand"
+            return f"{card.title} cannot react to {top[2]}: its React To list does not name it"
+        case Position():
+            return (
+                f"{card.title} moves at most {card.positioning} position steps, never past "
+                "Tailing, and you may gain Advantage or Tailing only within your weapons' range"
+            )
+        case Range():
+            return f"{card.title} changes range by at most {card.range} steps in all, within G..AH"
+        case Attack():
+            return (
+                "a gun attack needs a gun, Gun range at the same altitude, and the discards it "
+                "costs"
+            )
+        case Tone():
+            return (
+                "that missile needs a counter left, a value for your position (Neutral, Advantage "
+                "or Tailing) and its own range (Active Homing also fires at Radar Homing range)"
+            )
+        case Act():
+            return {
+                "pos_to_neutral": "Barrel Roll's action works only when Disadvantaged or Tailed",
+                "disadv_to_adv": f"{card.title}'s action works only when Disadvantaged",
+                "altitude_1": "Vertical Roll stays within Low..High, and climbing costs a card",
+            }.get(card.action, f"{card.title} has no action of its own")
+    return f"not now: {PHASES[state.phase].words}"
 
 
 def _why_skill(state: DifState, move: Move) -> str:
     if state.rate_left:
         return "first choose the rating your skill changes ('rate <rating> up|down')"
-    if move.verb == "rate":
+    if isinstance(move, Rate):
         return "no skill of yours has a rating change left to choose"
-    if move.verb == "skill":
+    if isinstance(move, Skill):
         return (
             "a skill is taken once, within the VP left under the limit; campaign skills and Drift "
             "Factor are not offered in a dogfight; Fighter Pilot needs a gun"

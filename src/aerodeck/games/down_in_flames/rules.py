@@ -29,10 +29,31 @@ from aerodeck.core.rng import roll, shuffle
 from aerodeck.core.tuples import replace_at as _put
 from aerodeck.core.tuples import without as _without
 from aerodeck.games.down_in_flames import flight
-from aerodeck.games.down_in_flames.actions import Move
+from aerodeck.games.down_in_flames.actions import (
+    Act,
+    Altitude,
+    Angle,
+    Attack,
+    CardMove,
+    Discard,
+    Expertise,
+    Fly,
+    Move,
+    Pairs,
+    Position,
+    Range,
+    Rate,
+    React,
+    Skill,
+    Speed,
+    Tone,
+    Wild,
+    Word,
+)
 from aerodeck.games.down_in_flames.data import (
     ALTITUDES,
     RANGES,
+    CardType,
     Missile,
     Site,
 )
@@ -141,7 +162,8 @@ class DifState(LegalMoves, Views):
         if self.loading:
             self._do_load(move)
             return
-        plane = self.data.plane(move.name)
+        assert isinstance(move, Fly)
+        plane = self.data.plane(move.aircraft)
         self.planes = _put(self.planes, a, plane.index)
         self._emit({"type": "pick", "seat": a}, {self.owners[a]: {"aircraft": plane.name}})
         if self.game.options["missile_loads"]:
@@ -153,20 +175,21 @@ class DifState(LegalMoves, Views):
         """A custom load (R44, R57): a pair of missiles more, a clean aircraft, or 'ready'."""
         a = self.pick_i
         custom = self.loads[a] or ()
-        if move.verb == "pairs":
-            added = (self.data.missile(move.name).index, int(move.extra))
-            self.loads = _put(self.loads, a, tuple(sorted((*custom, added))))
-        elif move.verb == "clean":
-            self.loads = _put(self.loads, a, ())
-        else:
-            self.loading = False
-            self._load_ready(a)
+        match move:
+            case Pairs(missile, count):
+                added = (self.data.missile(missile).index, count)
+                self.loads = _put(self.loads, a, tuple(sorted((*custom, added))))
+            case Word(verb="clean"):
+                self.loads = _put(self.loads, a, ())
+            case _:
+                self.loading = False
+                self._load_ready(a)
 
     def _choose_skill(self, unit: tuple[int, ...], move: Move) -> bool:
         """A secret skill choice for the aircraft choosing together: 'rate' takes a rating step,
         'skill' a skill (whose rating steps follow); False for anything else ('ready')."""
-        if move.verb == "rate":
-            r = RATINGS.index(move.name)
+        if isinstance(move, Rate):
+            r = RATINGS.index(move.rating)
             for a in unit:
                 mods = self.mods[a]
                 self.mods = _put(self.mods, a, _put(mods, r, mods[r] + self.rate_sign))
@@ -174,8 +197,8 @@ class DifState(LegalMoves, Views):
             if self.rate_left and not self._legal_skill():
                 self.rate_left = 0
             return True
-        if move.verb == "skill":
-            i = self.game.skill_slugs.index(move.name)
+        if isinstance(move, Skill):
+            i = self.game.skill_slugs.index(move.skill)
             for a in unit:
                 self.skills = _put(self.skills, a, tuple(sorted((*self.skills[a], i))))
             steps = RATING_STEPS.get(self.data.skills[i].name)
@@ -194,8 +217,8 @@ class DifState(LegalMoves, Views):
     def _do_pay(self, move: Move) -> None:
         a = self.pay_ac
         then = self.pay_then
-        assert then is not None
-        self._discard(a, self.data.card(move.name).index, then)
+        assert then is not None and isinstance(move, Discard)
+        self._discard(a, self.data.card(move.card).index, then)
         self.pay_left -= 1
         if self.pay_left:
             return
@@ -214,15 +237,19 @@ class DifState(LegalMoves, Views):
     def _reaction_link(self, a: int, move: Move) -> Link:
         """Aircraft ``a`` reacts: a countermeasure, Lucky (a countermeasure as Ace Pilot), an
         Agile or Jink card, or a card from the hand it reacts from; taken from there."""
-        if move.verb == "cm":
+        if isinstance(move, Word):  # a countermeasure, or Lucky's as an Ace Pilot
+            lucky = move.verb == "lucky"
+            if lucky:
+                self._spend(a, "Lucky")
             self.cms = _put(self.cms, a, self.cms[a] - 1)
-            return (a, NO_CARD, "Countermeasures", "cm")
-        if move.verb == "lucky":
-            self._spend(a, "Lucky")
-            self.cms = _put(self.cms, a, self.cms[a] - 1)
-            return (a, NO_CARD, "Ace Pilot", "lucky")
-        card = self.data.card(move.name)
-        if move.verb in ("agile", "jink"):
+            return (
+                (a, NO_CARD, "Ace Pilot", "lucky")
+                if lucky
+                else (a, NO_CARD, "Countermeasures", "cm")
+            )
+        assert isinstance(move, React | Wild)
+        card = self.data.card(move.card)
+        if isinstance(move, Wild):
             self._spend(a, "Agile" if move.verb == "agile" else "Jink")
             self.hands = _put(self.hands, a, _without(self.hands[a], card.index))
             return (a, card.index, "Ace Pilot", "hand")
@@ -266,7 +293,7 @@ class DifState(LegalMoves, Views):
 
     def _apply(self, action: Action) -> None:
         assert isinstance(action, Move)
-        if action.verb == "expertise":
+        if isinstance(action, Expertise):
             self._take_from_pool(action)
             return
         self._DO[self.phase](self, action)
@@ -274,22 +301,22 @@ class DifState(LegalMoves, Views):
 
     def _do_speed(self, move: Move) -> None:
         """A Speed Maneuver of one step (R1, R49), or 'end' to the Play Cards step."""
-        if move.verb == "end":
+        if not isinstance(move, Speed):  # 'end'
             self.speed_left = 0
             self._play_step()
             return
         self.speed_left -= 1
         self.from_speed = True
-        kind = "pos" if move.name == "pos" else "range"
-        steps, foe = (1, 0) if kind == "pos" else (move.a, move.b)
+        steps, foe = (1, 0) if move.kind == "pos" else (move.me, move.foe)
         link = (self.flyer, NO_CARD, "Maneuvering", "speed")
-        self._open(kind, link, NO_CARD, steps, foe, self._aimed(move.t))
+        self._open(move.kind, link, NO_CARD, steps, foe, self._aimed(move.t))
 
     def _do_launch(self, move: Move) -> None:
         """The Tone stands: hold, or launch one missile (two with the optional rule, R33/§18.2)
         at the Tone's target, whose Quick Hands draws as many cards; the missile's hand then
         fights as a cycle (R16)."""
         a = self.flyer
+        assert isinstance(move, Word)
         if move.verb == "hold":
             self._emit({"type": "hold", "seat": a})
             self._play_step()
@@ -339,6 +366,7 @@ class DifState(LegalMoves, Views):
 
     def _do_burner(self, move: Move) -> None:
         a = self.flyer
+        assert isinstance(move, Word)
         if move.verb == "burner":
             self.burners = _put(self.burners, a, self.burners[a] - 1)
             self.burner_on = _put(self.burner_on, a, True)
@@ -352,12 +380,14 @@ class DifState(LegalMoves, Views):
 
     def _do_discard(self, move: Move) -> None:
         a = self.flyer
+        if isinstance(move, Discard):
+            self._discard(a, self.data.card(move.card).index, f"{self.step}-turn discard")
+            self.timely_n += 1
+            return
+        assert isinstance(move, Word)
         if move.verb == "neutral":
             self._bat_turn(a)
             self._emit({"type": "neutral", "seat": a, "why": "Bat-Turn"})
-            return
-        if move.verb == "discard":
-            self._discard(a, self.data.card(move.name).index, f"{self.step}-turn discard")
             self.timely_n += 1
             return
         if self.step == TIMELY:
@@ -396,6 +426,7 @@ class DifState(LegalMoves, Views):
 
     def _do_altitude(self, move: Move) -> None:
         a = self.flyer
+        assert isinstance(move, Word)
         if move.verb == "climb":
             self._pay(a, 1, AfterPay.CLIMB)
         elif move.verb == "dive":
@@ -451,7 +482,8 @@ class DifState(LegalMoves, Views):
 
     def _take_from_pool(self, move: Move) -> None:
         a = self._expertise_unit()
-        card = self.data.card(move.name).index
+        assert isinstance(move, Expertise)
+        card = self.data.card(move.card).index
         self.pools = _put(self.pools, a, _without(self.pools[a], card))
         self.hands = _put(self.hands, a, tuple(sorted((*self.hands[a], card))))
         self.pool_used = _put(self.pool_used, a, self.turn_no)
@@ -562,7 +594,8 @@ class DifState(LegalMoves, Views):
 
     def _do_alt_pick(self, move: Move) -> None:
         a = self.pick_i
-        alt = [x.lower() for x in ALTITUDES].index(move.name)
+        assert isinstance(move, Altitude)
+        alt = [x.lower() for x in ALTITUDES].index(move.altitude)
         self.alts = _put(self.alts, a, alt)
         self._emit({"type": "alt-pick", "seat": a}, {self.owners[a]: {"altitude": ALTITUDES[alt]}})
         if a + 1 < self.n:
@@ -584,8 +617,9 @@ class DifState(LegalMoves, Views):
     def _do_angle(self, move: Move) -> None:
         """R58: the holder's band and one enemy's become the chosen band; then, within its
         weapons' reach and with a free slot, Advantage (90°) or Tailing (0°) on that enemy."""
+        assert isinstance(move, Angle)
         a, t = self.angle_queue[0], move.t
-        band = RANGES.index(move.name.upper())
+        band = RANGES.index(move.band.upper())
         self.bands = _put(_put(self.bands, a, band), t, band)
         self._emit({"type": "range", "ranges": [RANGES[b] for b in self.bands], "why": "angle"})
         level = max(v for k, v in ANGLES.items() if self.has(a, k))
@@ -617,7 +651,7 @@ class DifState(LegalMoves, Views):
 
     def _do_initiative(self, move: Move) -> None:
         seat = self.to_act
-        assert seat is not None
+        assert seat is not None and isinstance(move, Word)
         first = seat if move.verb == "first" else 1 - seat
         self._emit({"type": "initiative", "seat": seat, "first": first})
         self._next_side(first)
@@ -698,6 +732,7 @@ class DifState(LegalMoves, Views):
 
     def _do_follow(self, move: Move) -> None:
         f = self.follow_queue[0]
+        assert isinstance(move, Word)
         if move.verb == "stay":
             self._emit({"type": "stay", "seat": f})
             self.follow_queue = self.follow_queue[1:]
@@ -785,57 +820,63 @@ class DifState(LegalMoves, Views):
 
     def _do_play(self, move: Move) -> None:
         a = self.flyer
-        verb = move.verb
-        if verb == "end":
-            self._start_discard(POST)
+        if isinstance(move, Word):
+            if move.verb == "end":
+                self._start_discard(POST)
+            elif move.verb == "neutral":
+                t = self.on[a][0]
+                self.on = _put(self.on, a, NONE)
+                self._emit(self._at({"type": "neutral", "seat": a}, t))
+            else:  # Timely
+                self._spend(a, "Timely")
+                self._start_discard(TIMELY)
             return
-        if verb == "neutral":
-            t = self.on[a][0]
-            self.on = _put(self.on, a, NONE)
-            self._emit(self._at({"type": "neutral", "seat": a}, t))
-            return
-        if verb == "timely":
-            self._spend(a, "Timely")
-            self._start_discard(TIMELY)
-            return
-        card = self.data.card(move.name)
+        assert isinstance(move, CardMove)
+        card = self.data.card(move.card)
         self.hands = _put(self.hands, a, _without(self.hands[a], card.index))
         t = self._aimed(move.t)
-        if verb in ("pos", "range"):
-            link = (a, card.index, "Maneuvering", "hand")
-            self._open(verb, link, card.index, move.a, move.b, t)
-        elif verb == "attack":
-            cost = self._gun_cost(a, card)
-            assert card.gun_discard is not None
-            full = flight.gun_discard(card.gun_discard, self.plane(a).gun)
-            spend = cost < full and not self.has(a, "In My Sights!")
-            if spend and not self.duel:
-                self._spend(a, "Gun Fighter")
-            link = (a, card.index, "Guns", "hand")
-            self._open("gun", link, card.index, 0, 0, t, pay=cost, spend=spend and self.duel)
-        elif verb == "tone":
-            self.cyc_missile = self.data.missile(move.extra).index
-            if self.has(t, "Brave"):
-                self._draw(t, 1, "Brave")  # the named target only (R56)
-            link = (a, card.index, "Tone", "hand")
-            self._open("tone", link, card.index, 0, 0, t, missile=move.extra)
+        match move:
+            case Position(steps=steps):
+                link = (a, card.index, "Maneuvering", "hand")
+                self._open("pos", link, card.index, steps, 0, t)
+            case Range(me=me, foe=foe):
+                link = (a, card.index, "Maneuvering", "hand")
+                self._open("range", link, card.index, me, foe, t)
+            case Attack():
+                cost = self._gun_cost(a, card)
+                assert card.gun_discard is not None
+                full = flight.gun_discard(card.gun_discard, self.plane(a).gun)
+                spend = cost < full and not self.has(a, "In My Sights!")
+                if spend and not self.duel:
+                    self._spend(a, "Gun Fighter")
+                link = (a, card.index, "Guns", "hand")
+                self._open("gun", link, card.index, 0, 0, t, pay=cost, spend=spend and self.duel)
+            case Tone(missile=missile):
+                self.cyc_missile = self.data.missile(missile).index
+                if self.has(t, "Brave"):
+                    self._draw(t, 1, "Brave")  # the named target only (R56)
+                link = (a, card.index, "Tone", "hand")
+                self._open("tone", link, card.index, 0, 0, t, missile=missile)
+            case Act(direction=direction):
+                self._act(a, card, {"up": 1, "down": -1}.get(direction, 0), t)
+
+    def _act(self, a: int, card: CardType, up: int, t: int) -> None:
+        """A card's own action (Vertical Roll: ``up`` 1 or -1); a Tactic card affects only
+        its player, and no one may react to it."""
+        if card.action == "altitude_1" and self.has(a, "Diligent"):
+            self._draw(a, 1, "Diligent")
+        if not card.tactic:
+            link = (a, card.index, card.title, "hand")
+            self._open(card.action, link, card.index, up, 0, t, pay=1 if up > 0 else 0)
+            return
+        self.discards += (card.index,)
+        self._emit({"type": "play", "seat": a, "card": card.title, "use": "tactic"})
+        self.kind, self.cyc_card, self.cyc_a, self.chain = card.action, card.index, up, ()
+        self.target = t
+        if up > 0:
+            self._pay(a, 1, AfterPay.TACTIC)  # a climb costs a card, Tactic or not
         else:
-            up = 1 if move.extra == "up" else -1 if move.extra == "down" else 0
-            if card.action == "altitude_1" and self.has(a, "Diligent"):
-                self._draw(a, 1, "Diligent")
-            if not card.tactic:
-                link = (a, card.index, card.title, "hand")
-                self._open(card.action, link, card.index, up, 0, t, pay=1 if up > 0 else 0)
-                return
-            # Tactic cards affect only yourself and no one may react to them.
-            self.discards += (card.index,)
-            self._emit({"type": "play", "seat": a, "card": card.title, "use": "tactic"})
-            self.kind, self.cyc_card, self.cyc_a, self.chain = card.action, card.index, up, ()
-            self.target = t
-            if up > 0:
-                self._pay(a, 1, AfterPay.TACTIC)  # a climb costs a card, Tactic or not
-            else:
-                self._effect()
+            self._effect()
 
     def _play_event(self, link: Link, kind: str, a: int, b: int, missile: str) -> JSON:
         """The play that opens a cycle: with several aircraft its target and numbers, in the
@@ -907,7 +948,7 @@ class DifState(LegalMoves, Views):
 
     def _do_react(self, move: Move) -> None:
         r = self.reactor
-        if move.verb == "pass":
+        if isinstance(move, Word) and move.verb == "pass":
             if not self._muted:
                 self._emit({"type": "pass", "seat": self._who(r)})
             if r != self.flyer and self.team_queue:
