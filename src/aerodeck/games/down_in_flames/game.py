@@ -131,6 +131,7 @@ class DownInFlames(Game):
         self.site: Site | None = self.sites[0] if self.sites else None
         self._flown: dict[tuple[int, Hand, Hand], Aircraft] = {}
         self.play_tables: dict[tuple[Any, ...], Any] = {}  # the duel's play-step tables
+        self.split_s = frozenset(c.index for c in self.data.cards if c.action == "split_s")
         limit, year = self.options["vp_limit"], self.options["year"]
         fits = any(a.vp_loaded <= limit and a.year <= year for a in self.data.aircraft)
         if not fits and not self.fixed_planes:

@@ -149,7 +149,7 @@ class LegalMoves(Dogfight):
         moves: list[Action] = _LEGAL[self.phase](self)  # each generator builds a fresh list
         if self.lent != NO_CARD:
             return _lent_plays(self.data.cards[self.lent].slug, moves)
-        if any(self.pools):
+        if self.skills_shown and any(self.pools):  # pools come with skills (R60)
             moves += self._expertise_moves()
         return moves
 

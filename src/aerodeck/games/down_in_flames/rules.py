@@ -43,7 +43,6 @@ from aerodeck.games.down_in_flames.actions import (
     Position,
     Range,
     Rate,
-    React,
     Skill,
     Speed,
     Tone,
@@ -238,16 +237,12 @@ class DifState(LegalMoves, Views):
         """Aircraft ``a`` reacts: a countermeasure, Lucky (a countermeasure as Ace Pilot), an
         Agile or Jink card, or a card from the hand it reacts from; taken from there."""
         if isinstance(move, Word):  # a countermeasure, or Lucky's as an Ace Pilot
-            lucky = move.verb == "lucky"
-            if lucky:
-                self._spend(a, "Lucky")
             self.cms = _put(self.cms, a, self.cms[a] - 1)
-            return (
-                (a, NO_CARD, "Ace Pilot", "lucky")
-                if lucky
-                else (a, NO_CARD, "Countermeasures", "cm")
-            )
-        assert isinstance(move, React | Wild)
+            if move.verb == "cm":
+                return (a, NO_CARD, "Countermeasures", "cm")
+            self._spend(a, "Lucky")
+            return (a, NO_CARD, "Ace Pilot", "lucky")
+        assert isinstance(move, CardMove)
         card = self.data.card(move.card)
         if isinstance(move, Wild):
             self._spend(a, "Agile" if move.verb == "agile" else "Jink")
@@ -673,8 +668,17 @@ class DifState(LegalMoves, Views):
 
     def _next_side(self, side: int) -> None:
         """The side picks which of its aircraft flies next; sides alternate (§18.5)."""
+        flown = self.flown
+        if self.duel:  # one aircraft a side: the next that has not flown this round
+            for s in (side, 1 - side):
+                if not flown[s]:
+                    self.side_turn = s
+                    self._begin_turn(s)
+                    return
+            self._end_round()
+            return
         sides = self.game.n_sides
-        alive, flown, members = self.alive, self.flown, self.game.side_members
+        alive, members = self.alive, self.game.side_members
         for k in range(sides):
             s = (side + k) % sides
             waiting = [a for a in members[s] if alive[a] and not flown[a]]
@@ -755,8 +759,7 @@ class DifState(LegalMoves, Views):
         may act against; each is used against an enemy slower than oneself."""
         a = self.flyer
         speed = self.plane(a).speed
-        gaps = [speed - self.plane(t).speed for t in self.targets(a)]
-        self.speed_left = max([0, *gaps])
+        self.speed_left = max(0, *(speed - self.plane(t).speed for t in self.targets(a)))
         self._speed_or_play()
 
     def _speed_or_play(self) -> None:
@@ -819,6 +822,8 @@ class DifState(LegalMoves, Views):
         return True
 
     def _do_play(self, move: Move) -> None:
+        # isinstance, not ``match``: a class pattern costs 3-6 times as much on Python 3.11,
+        # and this runs on every card played.
         a = self.flyer
         if isinstance(move, Word):
             if move.verb == "end":
@@ -827,7 +832,7 @@ class DifState(LegalMoves, Views):
                 t = self.on[a][0]
                 self.on = _put(self.on, a, NONE)
                 self._emit(self._at({"type": "neutral", "seat": a}, t))
-            else:  # Timely
+            else:
                 self._spend(a, "Timely")
                 self._start_discard(TIMELY)
             return
@@ -835,30 +840,30 @@ class DifState(LegalMoves, Views):
         card = self.data.card(move.card)
         self.hands = _put(self.hands, a, _without(self.hands[a], card.index))
         t = self._aimed(move.t)
-        match move:
-            case Position(steps=steps):
-                link = (a, card.index, "Maneuvering", "hand")
-                self._open("pos", link, card.index, steps, 0, t)
-            case Range(me=me, foe=foe):
-                link = (a, card.index, "Maneuvering", "hand")
-                self._open("range", link, card.index, me, foe, t)
-            case Attack():
-                cost = self._gun_cost(a, card)
-                assert card.gun_discard is not None
-                full = flight.gun_discard(card.gun_discard, self.plane(a).gun)
-                spend = cost < full and not self.has(a, "In My Sights!")
-                if spend and not self.duel:
-                    self._spend(a, "Gun Fighter")
-                link = (a, card.index, "Guns", "hand")
-                self._open("gun", link, card.index, 0, 0, t, pay=cost, spend=spend and self.duel)
-            case Tone(missile=missile):
-                self.cyc_missile = self.data.missile(missile).index
-                if self.has(t, "Brave"):
-                    self._draw(t, 1, "Brave")  # the named target only (R56)
-                link = (a, card.index, "Tone", "hand")
-                self._open("tone", link, card.index, 0, 0, t, missile=missile)
-            case Act(direction=direction):
-                self._act(a, card, {"up": 1, "down": -1}.get(direction, 0), t)
+        if isinstance(move, Range):
+            link = (a, card.index, "Maneuvering", "hand")
+            self._open("range", link, card.index, move.me, move.foe, t)
+        elif isinstance(move, Position):
+            link = (a, card.index, "Maneuvering", "hand")
+            self._open("pos", link, card.index, move.steps, 0, t)
+        elif isinstance(move, Attack):
+            cost = self._gun_cost(a, card)
+            assert card.gun_discard is not None
+            full = flight.gun_discard(card.gun_discard, self.plane(a).gun)
+            spend = cost < full and not self.has(a, "In My Sights!")
+            if spend and not self.duel:
+                self._spend(a, "Gun Fighter")
+            link = (a, card.index, "Guns", "hand")
+            self._open("gun", link, card.index, 0, 0, t, pay=cost, spend=spend and self.duel)
+        elif isinstance(move, Tone):
+            self.cyc_missile = self.data.missile(move.missile).index
+            if self.has(t, "Brave"):
+                self._draw(t, 1, "Brave")  # the named target only (R56)
+            link = (a, card.index, "Tone", "hand")
+            self._open("tone", link, card.index, 0, 0, t, missile=move.missile)
+        elif isinstance(move, Act):
+            up = 1 if move.direction == "up" else -1 if move.direction == "down" else 0
+            self._act(a, card, up, t)
 
     def _act(self, a: int, card: CardType, up: int, t: int) -> None:
         """A card's own action (Vertical Roll: ``up`` 1 or -1); a Tactic card affects only
@@ -987,10 +992,7 @@ class DifState(LegalMoves, Views):
         a, t = self.flyer, self.target
         sides = self.sides
         success = sides[chain[-1][0]] == sides[a]
-        cards = self.data.cards
-        split = not success and any(
-            c != NO_CARD and cards[c].action == "split_s" and s == t for s, c, _, _ in chain
-        )
+        split = not success and any(s == t and c in self.game.split_s for s, c, _, _ in chain)
         self.discards += tuple(c for _, c, _, _ in chain if c != NO_CARD)
         self.chain = ()
         if not self._muted:
