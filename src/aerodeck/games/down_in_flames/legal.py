@@ -242,14 +242,19 @@ class LegalMoves(Dogfight):
         missiles = self.missiles[a]
         if self.duel:
             # One enemy: its few situations are kept on the game (bounded), the play step
-            # being asked on every decision; with several aircraft they rarely repeat.
+            # being asked on every decision; with several aircraft they rarely repeat. Looked
+            # up by the state as held (cheap to build), then by what the tables read (position,
+            # mutual range and bands: far fewer, so a new state seldom builds them).
             key = (a, climb, dive, gun, self.on, self.bands, self.alts, missiles)
             kept = self.game.play_tables
             tables = kept.get(key)
             if tables is None:
                 if len(kept) >= 1 << 14:
                     kept.clear()
-                tables = kept[key] = self._target_tables(a, climb, dive, gun, missiles)
+                t, bands = 1 - a, self.bands
+                read = (self.rel(a, t), self.mutual(a, t), bands[a], bands[t], *key[1:4], missiles)
+                tables = kept.get(read) or self._target_tables(a, climb, dive, gun, missiles)
+                kept[key] = kept[read] = tables
         else:
             tables = self._target_tables(a, climb, dive, gun, missiles)
         bonus = cat.bonus

@@ -758,8 +758,10 @@ class DifState(LegalMoves, Views):
         """R49: as many Speed Maneuvers as the largest Speed difference over the enemies one
         may act against; each is used against an enemy slower than oneself."""
         a = self.flyer
-        speed = self.plane(a).speed
-        self.speed_left = max(0, *(speed - self.plane(t).speed for t in self.targets(a)))
+        speed, left = self.plane(a).speed, 0
+        for t in self.targets(a):
+            left = max(left, speed - self.plane(t).speed)
+        self.speed_left = left
         self._speed_or_play()
 
     def _speed_or_play(self) -> None:
