@@ -8,7 +8,7 @@ Cards, aircraft and missiles are named by their notation names (``guns-good-angl
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import ClassVar, Literal, get_args
+from typing import ClassVar, Literal, TypeVar, cast, get_args
 
 from aerodeck.core.api import Action, ActionTable
 from aerodeck.core.errors import NotationError, excerpt
@@ -50,6 +50,10 @@ class Move(Action):
         return text if self.t < 0 else f"{text} @{self.t}"
 
     def _words(self) -> tuple[object, ...]:
+        return self.fields()
+
+    def fields(self) -> tuple[object, ...]:
+        """The positional fields' values (what the class and ``t`` do not say)."""
         names: tuple[str, ...] = self.__match_args__
         return tuple(getattr(self, f) for f in names)
 
@@ -232,6 +236,7 @@ class Act(CardMove):
     direction: str = ""
 
 
+M = TypeVar("M", bound=Move)
 # The moves that play a card (what an Aircraft Expertise card taken out must do next: R60).
 PLAYS = (Position, Range, Attack, Tone, Act, React, Wild)
 
@@ -280,6 +285,9 @@ class Catalogue:
         self.moves: tuple[Move, ...] = tuple(moves)
         self.table = ActionTable(moves)
         self.by_text = {str(m): m for m in moves}
+        # The legal-move tables look their moves up rather than build them (building a frozen
+        # dataclass costs about ten lookups).
+        self.by_fields = {(type(m), *m.fields(), m.t): m for m in moves}
         assert len(self.by_text) == len(moves), "two moves share a notation"
         self.data = data
         # The duel's moves of each card, indexed by card index: the legal-move generators read
@@ -289,6 +297,10 @@ class Catalogue:
         self.attack = tuple(Attack(c.slug) if c.can_gun else None for c in data.cards)
         # A missile bonus (Break, Yo-Yo) is played once, whatever the targets.
         self.bonus = tuple(Act(c.slug) if c.action == "missile_bonus" else None for c in data.cards)
+
+    def get(self, kind: type[M], *fields: object, t: int = -1) -> M:
+        """The catalogue's ``kind(*fields, t=t)``."""
+        return cast(M, self.by_fields[(kind, *fields, t)])
 
     def parse(self, text: str) -> Move:
         words = text.strip().lower().split()

@@ -376,7 +376,7 @@ def _range_moves(
                     if foe and not free:
                         continue
                     if flight.range_change_ok(card.range, me, foe):
-                        moves.append(Range(card.slug, me, foe, t=t))
+                        moves.append(cat.get(Range, card.slug, me, foe, t=t))
         table.append(tuple(moves))
     return tuple(table)
 
@@ -387,12 +387,12 @@ def _speed_moves(
 ) -> tuple[Move, ...]:
     """The Speed Maneuvers against ``t`` with these bands (``pos``: a position step fits,
     ``free``: ``t``'s band may move); cached, the bands and flags being few."""
-    out = [Speed("pos", t=t)] if pos else []
+    out = [cat.get(Speed, "pos", 0, 0, t=t)] if pos else []
     for me, foe in ((-1, 0), (1, 0), (0, -1), (0, 1)):
         if foe and not free:
             continue
         if flight.in_bands(mine + me) and flight.in_bands(theirs + foe):
-            out.append(Speed("range", me, foe, t=t))
+            out.append(cat.get(Speed, "range", me, foe, t=t))
     return tuple(out)
 
 
@@ -432,23 +432,23 @@ def _play_table(
     table: list[_PlayEntry] = []
     for card in cat.data.cards:
         name = card.slug
-        attack = Attack(name, t=t) if gun and card.can_gun else None
-        tones = tuple(Tone(name, m, t=t) for m in fit) if card.can_tone else ()
+        attack = cat.get(Attack, name, t=t) if gun and card.can_gun else None
+        tones = tuple(cat.get(Tone, name, m, t=t) for m in fit) if card.can_tone else ()
         action = card.action
         act: list[Move] = []
         if (action == "pos_to_neutral" and rel < 0) or (action == "disadv_to_adv" and rel == -1):
-            act.append(Act(name, t=t))
+            act.append(cat.get(Act, name, "", t=t))
         elif action == "altitude_1":
             if climb:
-                act.append(Act(name, "up", t=t))
+                act.append(cat.get(Act, name, "up", t=t))
             if dive:
-                act.append(Act(name, "down", t=t))
+                act.append(cat.get(Act, name, "down", t=t))
         moves: list[Move] = []
         if pos_ok:
             for k in flight.position_steps(card.positioning, rel):
                 level = rel + k
                 if level <= 0 or (room1 if level == 1 else room2):
-                    moves.append(Position(name, k, t=t))
+                    moves.append(cat.get(Position, name, k, t=t))
         table.append((attack, tones, tuple(act), tuple(moves)))
     return tuple(table)
 
