@@ -66,6 +66,7 @@ _ON: Final = tuple(
     for k in c.KINDS
 )
 assert (RADAR, VISUAL) == (0, 1)
+_BIT: Final = tuple(1 << seat for seat in range(MAX_SEATS))
 # The other seats in seat order, per table size and seat: every turn's targets.
 _OTHERS: Final = {
     n: tuple(tuple(t for t in range(n) if t != p) for p in range(n))
@@ -165,48 +166,38 @@ class LegalMoves(Table):
         else:
             visual, radar, guns, missile = have[VISUAL], have[RADAR], have[GUNS], have[MISSILE]
             if acqs and (visual or radar or guns or missile):
-                n = self.n
                 tokens = self.tokens
-                # Per target: the stack in the way of a new VISUAL/RADAR (first found, as _slot),
-                # and whether GUNS/MISSILE may be fired (as _usable).
-                visual_slot: list[Stack | None] = [None] * n
-                radar_slot: list[Stack | None] = [None] * n
-                guns_at = [False] * n
-                missile_at = [False] * n
-                for stack in acqs:
-                    target, source, cover = stack.target, stack.source, stack.cover
-                    mine = not tokens or source == p
-                    if stack.kind == VISUAL:
-                        if mine and visual_slot[target] is None:
-                            visual_slot[target] = stack
-                        fire_at = guns_at
-                    else:
-                        if mine and radar_slot[target] is None:
-                            radar_slot[target] = stack
-                        fire_at = missile_at
-                    if cover == MANEUVER:
-                        if target == p:  # only the pilot who outmaneuvered fires on it (R5)
-                            fire_at[source] = True
-                    elif cover == NONE and mine:
-                        fire_at[target] = True
                 counters = self.game.options["visual_counters_maneuver"]
+                # Per target, as bits: a stack in the way of a new VISUAL or RADAR (the rules of
+                # _slot: one of a kind on a pilot, per source with tokens), and whether GUNS or
+                # MISSILE may be fired (the rules of _usable).
+                visual_blocked = radar_blocked = guns_at = missile_at = 0
+                for stack in acqs:
+                    kind, target, source, cover, _ = stack
+                    mine = not tokens or source == p
+                    if kind == VISUAL:
+                        if mine and not (source == p and cover == MANEUVER and counters):
+                            visual_blocked |= _BIT[target]
+                        if cover == MANEUVER:
+                            if target == p:  # only the pilot who outmaneuvered fires on it (R5)
+                                guns_at |= _BIT[source]
+                        elif mine:  # uncovered: a VISUAL's one cover is a MANEUVER
+                            guns_at |= _BIT[target]
+                    elif mine and cover != JAMMIT:  # an unsuppressed RADAR
+                        radar_blocked |= _BIT[target]
+                        missile_at |= _BIT[target]
                 downed = self.downed
-                for t in _OTHERS[n][p]:
+                for t in _OTHERS[self.n][p]:
                     if downed[t]:
                         continue
-                    if visual:
-                        slot = visual_slot[t]
-                        if slot is None or (
-                            slot.source == p and slot.cover == MANEUVER and counters
-                        ):
-                            append(_AT_VISUAL[t])
-                    if radar:
-                        slot = radar_slot[t]
-                        if slot is None or slot.cover == JAMMIT:
-                            append(_AT_RADAR[t])
-                    if guns and guns_at[t]:
+                    bit = _BIT[t]
+                    if visual and not visual_blocked & bit:
+                        append(_AT_VISUAL[t])
+                    if radar and not radar_blocked & bit:
+                        append(_AT_RADAR[t])
+                    if guns and guns_at & bit:
                         append(_AT_GUNS[t])
-                    if missile and missile_at[t]:
+                    if missile and missile_at & bit:
                         append(_AT_MISSILE[t])
                     if flameout and not immune(t):
                         append(_AT_FLAMEOUT[t])
@@ -223,10 +214,17 @@ class LegalMoves(Table):
                         append(_AT_RADAR[t])
                     if flameout and not immune(t):
                         append(_AT_FLAMEOUT[t])
-        for stack in acqs:
-            # Only stacks on or from p, and RADARs (JAMMIT!), take a play from p.
-            if p in (stack.target, stack.source) or stack.kind == RADAR:
-                self._stack_moves(p, stack, have, fo, append, moves)
+        if acqs:
+            # Only stacks on or from p, and RADARs (JAMMIT!), take a play from p; a pilot with
+            # no card that plays on a stack skips the look (most hands, most turns).
+            if have[MANEUVER] or have[JAMMIT] or have[MALFUNCTION] or have[FLAMEOUT]:
+                for stack in acqs:
+                    if p in (stack.target, stack.source) or stack.kind == RADAR:
+                        self._stack_moves(p, stack, have, fo, append, moves)
+            elif have[VISUAL] or have[HOT_STICK]:
+                for stack in acqs:  # only the counters to a MANEUVER on p's VISUAL remain
+                    if stack.source == p and stack.cover == MANEUVER:
+                        self._stack_moves(p, stack, have, fo, append, moves)
         if self.wingmen:
             moves.extend(_discards_of(self.hands[p], self.wings[p]))
         else:

@@ -143,6 +143,10 @@ class Information(Table):
         for s in range(self.n):
             assert sum(self.hands[s]) <= HAND_SIZE + 1, "hand too large"
             assert min(self.hands[s]) >= 0 and min(self.wings[s]) >= 0, "negative count"
+            if not self.short >> s & 1 and self.phase != OVER:  # only marked seats are refilled
+                assert sum(self.hands[s]) >= HAND_SIZE, "a short hand not marked for refill"
+                if self.wingmen:
+                    assert sum(self.wings[s]) >= HAND_SIZE, "a short wingman not marked"
         keys = [(k, t, s if self.tokens else NONE) for k, t, s, _, _ in self.acqs]
         assert len(keys) == len(set(keys)), "two acquisitions of one kind on a pilot"
         for kind, target, source, cover, owner in self.acqs:
