@@ -72,24 +72,30 @@ _OTHERS: Final = {
     n: tuple(tuple(t for t in range(n) if t != p) for p in range(n))
     for n in range(2, MAX_SEATS + 1)
 }
-# The discards open to a pilot without a wingman, per hand: hands repeat, and every turn asks.
-_DISCARDS: dict[Hand, tuple[Action, ...]] = {}
+# The discards of every set of kinds held, by its bit mask (2,048 of them), and each hand's mask:
+# hands repeat, every turn asks, and a pilot's and a wingman's cards join in one ``|``.
+_BY_KINDS: Final = tuple(
+    tuple([_DISCARD[kind] for kind in c.KINDS if kinds >> kind & 1]) or (PASS,)
+    for kinds in range(1 << len(c.KINDS))
+)
+_KINDS_HELD: dict[Hand, int] = {}
+
+
+def _kinds_held(hand: Hand) -> int:
+    kinds = _KINDS_HELD.get(hand)
+    if kinds is None:
+        kinds = sum(1 << kind for kind, count in enumerate(hand) if count)
+        if len(_KINDS_HELD) >= CACHE_LIMIT:
+            _KINDS_HELD.clear()
+        _KINDS_HELD[hand] = kinds
+    return kinds
 
 
 def _discards_of(hand: Hand, wing: Hand | None) -> tuple[Action, ...]:
     """Discards of every card in ``hand`` (and ``wing``), or a pass when there is none."""
-    if wing is not None:
-        # Hand and wingman pairs rarely repeat: a table of them would mostly miss.
-        held = zip(_DISCARD, hand, wing, strict=True)
-        return tuple([move for move, in_hand, in_wing in held if in_hand or in_wing]) or (PASS,)
-    moves = _DISCARDS.get(hand)
-    if moves is None:
-        moves = tuple([move for move, in_hand in zip(_DISCARD, hand, strict=True) if in_hand])
-        moves = moves or (PASS,)
-        if len(_DISCARDS) >= CACHE_LIMIT:
-            _DISCARDS.clear()
-        _DISCARDS[hand] = moves
-    return moves
+    if wing is None:
+        return _BY_KINDS[_kinds_held(hand)]
+    return _BY_KINDS[_kinds_held(hand) | _kinds_held(wing)]
 
 
 class LegalMoves(Table):
@@ -228,7 +234,7 @@ class LegalMoves(Table):
         if self.wingmen:
             moves.extend(_discards_of(self.hands[p], self.wings[p]))
         else:
-            moves.extend(_DISCARDS.get(have) or _discards_of(have, None))
+            moves.extend(_discards_of(have, None))
         return moves
 
     def _stack_moves(

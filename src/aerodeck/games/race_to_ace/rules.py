@@ -86,6 +86,7 @@ class RaceState(LegalMoves, Information):
         self.n = n
         self.tokens = bool(game.options["acquisition_tokens"])
         self.wingmen = bool(game.options["wingmen"])
+        self.max_turns = int(game.options["max_turns"])
         self.rng_seed = self.seed
         self.scores = (0,) * n
         self.game_no = 0
@@ -656,7 +657,7 @@ class RaceState(LegalMoves, Information):
         """``seat`` draws and is to play (both callers have already cleared the dogfight)."""
         self.turn = seat
         self.turn_no = turn_no = self.turn_no + 1
-        if turn_no > self.game.options["max_turns"]:  # every game ends (R20)
+        if turn_no > self.max_turns:  # every game ends (R20)
             best = max(self.kills)
             self._end_game([s for s in range(self.n) if self.kills[s] == best], "turn limit")
             return

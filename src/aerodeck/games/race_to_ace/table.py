@@ -126,6 +126,7 @@ class Table(TurnState):
         "hot_stick",
         "kills",
         "legal_cache",
+        "max_turns",
         "n",
         "pending",
         "pile",
@@ -153,6 +154,7 @@ class Table(TurnState):
     result: tuple[float, ...] | None
     first: int
     legal_cache: tuple[Action, ...] | None
+    max_turns: int
     to_act: int | None
     phase: str
     turn: int
