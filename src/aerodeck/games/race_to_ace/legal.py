@@ -1,4 +1,5 @@
-"""Which moves are open: in a turn, in a dogfight, when firing, reacting or answering a weapon.
+"""Which moves are open: in a turn, in a dogfight, when firing, reacting or answering a weapon;
+and why a move is not (``why_illegal``).
 
 The generators take ``have``, the counts of cards the pilot may play; called with ``ANY_HAND``
 they say what *could* be played from public facts alone, which decides whether a pilot is asked
@@ -10,11 +11,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from aerodeck.core.api import Action
+from aerodeck.core.api import OVER, Action
 from aerodeck.games.race_to_ace import cards as c
 from aerodeck.games.race_to_ace.actions import (
     MAX_SEATS,
     PASS,
+    Move,
     at_pilot,
     bare,
     discard,
@@ -33,7 +35,7 @@ from aerodeck.games.race_to_ace.cards import (
     RELIGHT,
     VISUAL,
 )
-from aerodeck.games.race_to_ace.table import (
+from aerodeck.games.race_to_ace.state import (
     CACHE_LIMIT,
     DOGFIGHT,
     FIRE,
@@ -42,6 +44,7 @@ from aerodeck.games.race_to_ace.table import (
     REACT,
     TRIM,
     TURN,
+    WEAPON,
     Hand,
     Stack,
     Table,
@@ -371,3 +374,68 @@ class LegalMoves(Table):
         if have[MALFUNCTION] and not self.immune(shooter):
             out.append(_BARE[MALFUNCTION])
         return out
+
+    def why_illegal(self, action: Action) -> str:
+        """The rule that forbids ``action`` now, in players' words."""
+        if self.phase == OVER:
+            return "the game is over"
+        seat = self.to_act
+        assert seat is not None
+        if not isinstance(action, Move):
+            return f"{action} is not a Race to Ace move"
+        phase_rule = {
+            LOST: "you were shot down: this turn you may only discard a card",
+            TRIM: "discard a card from your own hand down to seven",
+            FIRE: "the dogfight is over: fire the weapon for the standing acquisition, or pass",
+            REACT: "you may only reveal the special that cancels the card played on you, or pass",
+            WEAPON: "answer the weapon fired at you (JAMMIT! or MALFUNCTION), or pass",
+        }
+        if self.phase in phase_rule:
+            return phase_rule[self.phase]
+        if action is PASS:
+            if self.phase == TURN:
+                return "you must play or discard one card in your turn"
+            return "you must answer when you can (option must_answer)"
+        if not self.playable(seat)[action.card]:
+            if self.wingmen and action.card in c.SPECIAL and self.wings[seat][action.card]:
+                return "a wingman supports you with Attack and Defense cards only, not Specials"
+            return f"you do not hold a {c.NAMES[action.card]} card"
+        if action.discard:
+            return "you may discard only as your turn's card"
+        card, target = action.card, action.pilot
+        if max(target, action.source) >= self.n:
+            return f"there is no pilot {max(target, action.source)} at this table"
+        if self.phase == DOGFIGHT:
+            return (
+                "in a dogfight you may only counter your opponent's last move on the contested "
+                "acquisition, or pass"
+            )
+        if 0 <= target < self.n and action.stack < 0 and target != seat and self.downed[target]:
+            return f"pilot {target} was shot down and is out of the fight until their lost turn"
+        if action.stack < 0 and target == seat:
+            return "you cannot play that card on yourself"
+        if self.flamed(seat) and (card in c.ATTACK or card == c.MANEUVER):
+            return "with a FLAMEOUT in front of you, you cannot play Attack or MANEUVER cards"
+        if card == c.GUNS:
+            return "GUNS needs an active VISUAL ACQUISITION on the target that you may use"
+        if card == c.MISSILE:
+            return "MISSILE needs an active, unsuppressed RADAR ACQUISITION on the target"
+        if card in (c.VISUAL, c.RADAR) and action.stack < 0:
+            return f"only one {c.NAMES[card]} may stand against a pilot"
+        if card == c.RELIGHT:
+            return "RELIGHT cancels a FLAMEOUT in front of you; you have none"
+        immune = self.immune(target) or self.immune(action.source)
+        if immune and card in (c.MALFUNCTION, c.FLAMEOUT):
+            return "the GOLDEN BIRD pilot is immune to MALFUNCTION and FLAMEOUT"
+        if (
+            card == c.MANEUVER
+            and self.hot_stick != NONE
+            and self.hot_stick in (action.source, action.pilot)
+            and self.hot_stick != seat
+        ):
+            return "the HOT STICK pilot cannot be outmaneuvered"
+        if card == c.JAMMIT:
+            return "JAMMIT! is played only on a RADAR ACQUISITION (to suppress it, or as ECCM)"
+        if card == c.MANEUVER:
+            return "MANEUVER is played on a VISUAL ACQUISITION against you, or to counter one"
+        return f"{action} is not a legal play now"

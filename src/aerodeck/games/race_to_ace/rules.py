@@ -5,8 +5,8 @@ since their last turn, only discards. Playing an acquisition starts a DOGFIGHT: 
 answer each other out of turn, without drawing, until one passes; then the pilot whose move stood
 may fire. At the end of every turn all pilots refill to seven cards.
 
-The table and its public facts are in ``table``, the legal moves in ``legal``, views and checks in
-``info``; this module carries out moves.
+The state's fields and its public facts are in ``state``, the legal moves (and why a move is not)
+in ``legal``, views, determinization and checks in ``view``; this module carries out moves.
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ from aerodeck.games.race_to_ace.cards import (
     add_to,
 )
 from aerodeck.games.race_to_ace.legal import LegalMoves
-from aerodeck.games.race_to_ace.table import (
+from aerodeck.games.race_to_ace.state import (
     ACQUISITION_POINTS,
     ANY_HAND,
     COVERED,

@@ -1,4 +1,5 @@
-"""The Race to Ace table: what lies where, as immutable values, and the public facts about it.
+"""The Race to Ace state's fields (the table: what lies where, as immutable values) and the
+public facts about it.
 
 Acquisitions in play are *stacks* ``(kind, target, source, cover, cover_owner)``: the RADAR or
 VISUAL card, the pilot it was played on, the pilot who placed it, and the JAMMIT! or MANEUVER card
@@ -56,7 +57,9 @@ PLAIN: Final = tuple(
 )
 COVERED: Final = tuple(
     tuple(
-        tuple(tuple(Stack(kind, t, s, cover, o) for o in range(MAX_SEATS)) for s in range(MAX_SEATS))
+        tuple(
+            tuple(Stack(kind, t, s, cover, o) for o in range(MAX_SEATS)) for s in range(MAX_SEATS)
+        )
         for t in range(MAX_SEATS)
     )
     for kind, cover in ((c.RADAR, c.JAMMIT), (c.VISUAL, c.MANEUVER))
