@@ -35,7 +35,7 @@ SOURCE = ROOT / "src" / "aerodeck"
 CORE = ("api", "cards", "options", "rng", "tuples")
 GAMES: dict[str, tuple[str, ...]] = {
     "ace_race": ("actions", "cards", "state", "legal", "view", "rules", "game"),
-    "aces_versus_aces": ("actions", "rules", "game"),
+    "aces_versus_aces": ("actions", "state", "legal", "view", "rules", "game"),
     "air_racing": (
         "actions",
         "base",

@@ -18,7 +18,7 @@ from aerodeck.core.api import Action, Game, Observation
 from aerodeck.core.cards import ACE, CARDS, Card, card
 from aerodeck.core.decisions import DecisionRandom
 from aerodeck.games.aces_versus_aces.actions import DISCARDS, KEEP, PLAYS
-from aerodeck.games.aces_versus_aces.rules import COIN_POINTS, FOURTH_ACE_PENALTY, card_points
+from aerodeck.games.aces_versus_aces.state import COIN_POINTS, FOURTH_ACE_PENALTY, card_points
 
 LOW_CARD = 5  # numbered cards up to this rank are worth replacing after the draw
 AVERAGE_CARD = 1.3  # points of an unseen non-Ace card, roughly: 36 numbered (1) and 12 face (2)

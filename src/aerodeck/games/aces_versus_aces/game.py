@@ -9,7 +9,8 @@ from aerodeck.core.api import JSON, Action, ActionTable, Agent, Game, GameInfo, 
 from aerodeck.core.options import Option
 from aerodeck.games.aces_versus_aces import actions, render
 from aerodeck.games.aces_versus_aces.bot import HeuristicBot
-from aerodeck.games.aces_versus_aces.rules import PLAY, AvAState
+from aerodeck.games.aces_versus_aces.rules import AvAState
+from aerodeck.games.aces_versus_aces.state import PLAY
 
 
 class AcesVersusAces(Game):
