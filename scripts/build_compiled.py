@@ -38,7 +38,9 @@ GAMES: dict[str, tuple[str, ...]] = {
     "aces_versus_aces": ("actions", "state", "legal", "view", "rules", "game"),
     "air_racing": (
         "actions",
-        "base",
+        "state",
+        "legal",
+        "view",
         "cards",
         "course",
         "piles",

@@ -16,7 +16,6 @@ from abc import ABC, abstractmethod
 from aerodeck.core.api import JSON, Action, Game, Observation
 from aerodeck.core.decisions import DecisionRandom
 from aerodeck.games.air_racing import actions
-from aerodeck.games.air_racing.base import MONTHS, PASS_MARK
 from aerodeck.games.air_racing.cards import (
     BOOST,
     COSTS,
@@ -31,6 +30,7 @@ from aerodeck.games.air_racing.cards import (
     WIND_TUNNEL,
     kind,
 )
+from aerodeck.games.air_racing.state import MONTHS, PASS_MARK
 
 PLAY_ORDER = (TEAM_EFFORT, WIND_TUNNEL, NIGHT_SHIFT, SPONSORSHIP)
 DOUBLE_ORDER = (TEAM_EFFORT, NIGHT_SHIFT, SPONSORSHIP, WIND_TUNNEL)
