@@ -518,25 +518,26 @@ class State(ABC):
         if self.is_terminal:
             return self.record()
         return {
+            **self._record_head(),
+            "redacted_for": seat,
+            "moves": [move._asdict() for move in self.history_for(seat)],
+        }
+
+    def _record_head(self) -> JSON:
+        """What every record starts with: its format, the game, its version and configuration."""
+        return {
             "format": RECORD_FORMAT,
             "version": RECORD_VERSION,
             "game": self.game.id,
             "game_version": self.game.info.version,
             "players": self.game.players,
             "options": dict(self.game.options),
-            "redacted_for": seat,
-            "moves": [move._asdict() for move in self.history_for(seat)],
         }
 
     def record(self) -> JSON:
         """The versioned record: enough to rebuild and re-validate the whole game."""
         record: JSON = {
-            "format": RECORD_FORMAT,
-            "version": RECORD_VERSION,
-            "game": self.game.id,
-            "game_version": self.game.info.version,
-            "players": self.game.players,
-            "options": dict(self.game.options),
+            **self._record_head(),
             "seed": self.seed,
             "setup": self.setup,
             "actions": self.history(),

@@ -151,11 +151,7 @@ class LegalMoves(Table):
         the rules: specials, per target VISUAL/RADAR/GUNS/MISSILE/FLAMEOUT, stacks, discards."""
         moves: list[Action] = []
         append = moves.append
-        fo = False
-        for victim, _ in self.flames:
-            if victim == p:
-                fo = True
-                break
+        fo = self.flamed(p)
         if fo and have[RELIGHT]:
             append(_BARE_RELIGHT)
         if have[HOT_STICK]:
@@ -311,11 +307,7 @@ class LegalMoves(Table):
         if stack is None:
             return out
         cover = stack.cover
-        fo = False
-        for victim, _ in self.flames:
-            if victim == x:
-                fo = True
-                break
+        fo = self.flamed(x)
         if x == d and cover == NONE:
             if kind == VISUAL and not fo and have[MANEUVER] and self.hot_stick != a:
                 out.append(_ON[MANEUVER][kind][a][d])
