@@ -60,6 +60,7 @@ _AT_VISUAL, _AT_RADAR, _AT_GUNS, _AT_MISSILE, _AT_FLAMEOUT = (
 _BARE_RELIGHT, _BARE_HOT_STICK, _BARE_GOLDEN_BIRD = (
     _BARE[k] for k in (RELIGHT, HOT_STICK, GOLDEN_BIRD)
 )
+_BIT: Final = tuple(1 << seat for seat in range(MAX_SEATS))
 # Interned plays on a stack, by card, stack kind (RADAR 0, VISUAL 1), source and target.
 _ON: Final = tuple(
     tuple(
@@ -69,7 +70,6 @@ _ON: Final = tuple(
     for k in c.KINDS
 )
 assert (RADAR, VISUAL) == (0, 1)
-_BIT: Final = tuple(1 << seat for seat in range(MAX_SEATS))
 # The other seats in seat order, per table size and seat: every turn's targets.
 _OTHERS: Final = {
     n: tuple(tuple(t for t in range(n) if t != p) for p in range(n))
@@ -96,9 +96,12 @@ def _kinds_held(hand: Hand) -> int:
 
 def _discards_of(hand: Hand, wing: Hand | None) -> tuple[Action, ...]:
     """Discards of every card in ``hand`` (and ``wing``), or a pass when there is none."""
-    if wing is None:
-        return _BY_KINDS[_kinds_held(hand)]
-    return _BY_KINDS[_kinds_held(hand) | _kinds_held(wing)]
+    kinds = _KINDS_HELD.get(hand)  # the common case of _kinds_held, inline: every turn asks
+    if kinds is None:
+        kinds = _kinds_held(hand)
+    if wing is not None:
+        kinds |= _kinds_held(wing)
+    return _BY_KINDS[kinds]
 
 
 class LegalMoves(Table):
@@ -126,8 +129,12 @@ class LegalMoves(Table):
         if phase == TRIM:
             return list(_discards_of(self.hands[seat], None))  # never empty: 8 cards in hand
         if phase == DOGFIGHT:
-            moves = self._answers(seat, self.playable(seat) if self.wingmen else self.hands[seat])
-            if self.game.options["must_answer"] and moves:
+            # The answers open from public facts, kept when the pilot was asked (``_ask``): the
+            # pilot may play those they hold the card for (every answer is "a public condition
+            # and the card in hand", so this is ``_answers`` with the pilot's own hand).
+            have = self.playable(seat) if self.wingmen else self.hands[seat]
+            moves: list[Action] = [move for move in self.open_answers if have[move.card]]
+            if self.must_answer and moves:
                 return moves
             return [PASS, *moves]
         if phase == FIRE:
@@ -172,7 +179,7 @@ class LegalMoves(Table):
             visual, radar, guns, missile = have[VISUAL], have[RADAR], have[GUNS], have[MISSILE]
             if acqs and (visual or radar or guns or missile):
                 tokens = self.tokens
-                counters = self.game.options["visual_counters_maneuver"]
+                counters = self.counters
                 # Per target, as bits: a stack in the way of a new VISUAL or RADAR (the rules of
                 # _slot: one of a kind on a pilot, per source with tokens), and whether GUNS or
                 # MISSILE may be fired (the rules of _usable).
@@ -275,9 +282,9 @@ class LegalMoves(Table):
             elif cover == NONE and source != p and have[JAMMIT]:
                 add(_ON[JAMMIT][kind][source][target])  # offensive JAMMIT! on a RADAR (R9)
 
-    def _maneuver_counters(self, a: int, d: int, have: Hand, fo: bool) -> list[Action]:
+    def _maneuver_counters(self, a: int, d: int, have: Hand, fo: bool) -> list[Move]:
         """What the outmaneuvered pilot ``a`` may play on ``d``'s MANEUVER over a's VISUAL."""
-        out: list[Action] = []
+        out: list[Move] = []
         if not fo and have[MANEUVER] and self.hot_stick != d:
             out.append(_ON[MANEUVER][VISUAL][a][d])
         if not self.immune(d):
@@ -286,15 +293,15 @@ class LegalMoves(Table):
                     out.append(_ON[card][VISUAL][a][d])
         if self._special_hidden(HOT_STICK) and have[HOT_STICK]:
             out.append(_ON[HOT_STICK][VISUAL][a][d])
-        if not fo and have[VISUAL] and self.game.options["visual_counters_maneuver"]:
+        if not fo and have[VISUAL] and self.counters:
             out.append(_AT[VISUAL][d])
         return out
 
-    def _answers(self, x: int, have: Hand) -> list[Action]:
+    def _answers(self, x: int, have: Hand) -> list[Move]:
         """The dogfight answers open to ``x`` (besides passing): counters to the last move (R1)."""
         assert self.df is not None
         a, d, kind = self.df
-        out: list[Action] = []
+        out: list[Move] = []
         pending = self.pending
         if (
             pending is not None

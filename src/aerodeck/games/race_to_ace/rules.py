@@ -87,6 +87,10 @@ class RaceState(LegalMoves, Information):
         self.tokens = bool(game.options["acquisition_tokens"])
         self.wingmen = bool(game.options["wingmen"])
         self.max_turns = int(game.options["max_turns"])
+        self.weapon_counters = bool(game.options["weapon_counters"])
+        self.must_answer = bool(game.options["must_answer"])
+        self.counters = bool(game.options["visual_counters_maneuver"])
+        self.open_answers = ()
         self.rng_seed = self.seed
         self.scores = (0,) * n
         self.game_no = 0
@@ -443,7 +447,9 @@ class RaceState(LegalMoves, Information):
 
     def _ask(self, x: int) -> None:
         """``x`` is to answer; skipped only when no card at all could answer (public facts)."""
-        if self._answers(x, ANY_HAND):
+        answers = self._answers(x, ANY_HAND)
+        if answers:
+            self.open_answers = tuple(answers)
             self.phase = DOGFIGHT
             self.to_act = x
         else:
@@ -515,7 +521,7 @@ class RaceState(LegalMoves, Information):
             self._take(p, weapon)
         if not self._muted:
             self._emit({"type": "fire", "seat": p, "target": t, "card": c.WORDS[weapon]})
-        if self.game.options["weapon_counters"] and (weapon == MISSILE or not self.immune(p)):
+        if self.weapon_counters and (weapon == MISSILE or not self.immune(p)):
             self.weapon = (weapon, p, t)
             self.phase = WEAPON
             self.to_act = t

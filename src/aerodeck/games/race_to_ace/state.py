@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Final, NamedTuple
 
 from aerodeck.core.api import Action, TurnState
 from aerodeck.games.race_to_ace import cards as c
-from aerodeck.games.race_to_ace.actions import MAX_SEATS, STACK_LETTER
+from aerodeck.games.race_to_ace.actions import MAX_SEATS, STACK_LETTER, Move
 
 if TYPE_CHECKING:
     from aerodeck.games.race_to_ace.game import RaceToAce
@@ -118,6 +118,7 @@ class Table(TurnState):
     __slots__ = (
         "acqs",
         "acquired",
+        "counters",
         "df",
         "discards",
         "downed",
@@ -130,7 +131,9 @@ class Table(TurnState):
         "kills",
         "legal_cache",
         "max_turns",
+        "must_answer",
         "n",
+        "open_answers",
         "pending",
         "pile",
         "react_kind",
@@ -142,6 +145,7 @@ class Table(TurnState):
         "turn",
         "turn_no",
         "weapon",
+        "weapon_counters",
         "wingmen",
         "wings",
     )
@@ -158,6 +162,10 @@ class Table(TurnState):
     first: int
     legal_cache: tuple[Action, ...] | None
     max_turns: int
+    must_answer: bool  # the options read on every decision, kept in slots
+    counters: bool  # visual_counters_maneuver
+    weapon_counters: bool
+    open_answers: tuple[Move, ...]  # in a dogfight: the answers public facts allow (R1)
     to_act: int | None
     phase: str
     turn: int
