@@ -34,11 +34,13 @@ SOURCE = ROOT / "src" / "aerodeck"
 # import by name) and the package __init__ files.
 CORE = ("api", "cards", "options", "rng", "tuples")
 GAMES: dict[str, tuple[str, ...]] = {
-    "ace_race": ("actions", "cards", "legal", "rules", "game"),
-    "aces_versus_aces": ("actions", "rules", "game"),
+    "ace_race": ("actions", "cards", "state", "legal", "view", "rules", "game"),
+    "aces_versus_aces": ("actions", "state", "legal", "view", "rules", "game"),
     "air_racing": (
         "actions",
-        "base",
+        "state",
+        "legal",
+        "view",
         "cards",
         "course",
         "piles",
@@ -62,7 +64,7 @@ GAMES: dict[str, tuple[str, ...]] = {
         "campaign",
         "game",
     ),
-    "race_to_ace": ("actions", "cards", "view", "legal", "rules", "table", "game"),
+    "race_to_ace": ("actions", "cards", "state", "view", "legal", "rules", "game"),
 }
 AGENTS = ("ismcts", "random_agent")
 

@@ -16,6 +16,7 @@ import aerodeck
 from aerodeck.cli.app import main
 from aerodeck.cli.remote import read_move
 from aerodeck.core.errors import AerodeckError
+from aerodeck.testing.server import SRC
 from aerodeck.web.client import (
     TableClient,
     TableClosedError,
@@ -23,7 +24,7 @@ from aerodeck.web.client import (
     parse_link,
     websocket_url,
 )
-from tests.web.server import SRC, Server
+from tests.web.server import Server
 from tests.web.test_protocol import two_humans
 
 CONNECT_TIMEOUT = 600  # seconds for a whole game between two client processes on a loaded machine

@@ -8,7 +8,7 @@ from typing import Any
 
 from aerodeck.core.api import JSON, Game
 from aerodeck.core.cards import CARDS
-from aerodeck.games.aces_versus_aces.rules import COIN_NAMES, COIN_POINTS, WON_POINTS
+from aerodeck.games.aces_versus_aces.state import COIN_NAMES, COIN_POINTS, WON_POINTS
 from aerodeck.games.air_racing import cards as air_cards
 from aerodeck.games.down_in_flames.data import ALTITUDES, RANGES
 from aerodeck.games.down_in_flames.flight import POSITIONS
