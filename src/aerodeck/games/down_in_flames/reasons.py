@@ -22,7 +22,6 @@ from aerodeck.games.down_in_flames.actions import (
     Wild,
     Word,
 )
-from aerodeck.games.down_in_flames.data import CardType
 from aerodeck.games.down_in_flames.phases import ANGLE, DISCARD, NO_CARD, PHASES, PICK, REACT, SKILL
 from aerodeck.games.down_in_flames.skills import why_expertise
 
@@ -89,52 +88,27 @@ def why(state: DifState, move: Move) -> str:
         return f"{chosen} is beyond the agreed VP limit or year"
     if phase == SKILL:
         return _why_skill(state, move)
-    match move:
-        case Word(verb="neutral") if phase == DISCARD:
+    if isinstance(move, Word):
+        if move.verb == "neutral" and phase == DISCARD:
             return (
                 "only Bat-Turn returns you to Neutral here, and only from Disadvantaged or Tailed"
             )
-        case Word(verb=verb) if verb in _WORDS:
-            return _WORDS[verb]
-        case Wild():
-            return (
-                "Agile (any time) and Jink (against a gun attack on you) make a card an Ace Pilot "
-                "once per game; a card that can react anyway is played with 'react'"
-            )
-        case Speed():
-            return (
-                "that maneuver leaves the range bands G..AH or gains a position beyond your weapons"
-            )
-        case CardMove(card=name):
-            return _why_card(state, seat, move, data.card(name))
-    return f"not now: {asks}"
-
-
-_WORDS = {
-    "timely": "Timely is used once per game, with cards in hand",
-    "launch2": "a 2nd missile needs the optional rule and two missiles of that type",
-    "lucky": "Lucky turns a countermeasure into an Ace Pilot once per game, from your hand",
-    "climb": "you cannot climb above High, and a climb costs a card you do not have",
-    "dive": "you cannot dive below Low",
-    "cm": "countermeasures answer only a Tone or the missile's cards, while you have some",
-}
-
-
-def _why_card(state: DifState, seat: int, move: CardMove, card: CardType) -> str:
-    """Why a card may not be played or react now: not in the hand it must come from, or its
-    own rule."""
-    hand, source = (
-        state._source(state.reactor) if state.phase == REACT else (state.hands[seat], "hand")
-    )
+        return _WHY.get(move.verb, f"not now: {asks}")
+    if isinstance(move, Wild | Speed):
+        return _WHY[type(move)]
+    if not isinstance(move, CardMove):
+        return f"not now: {asks}"
+    card = data.card(move.card)
+    hand, source = state._source(state.reactor) if phase == REACT else (state.hands[seat], "hand")
     if card.index not in hand:
         if source == "missile":
             return f"the missile answers only from its missile hand, which holds no {card.title}"
         return f"you do not hold {card.title}"
     match move:
         case React():
-            top = state.chain[-1]
             if source == "missile" and not card.usable_in_missile_hand:
                 return f"{card.title} is a dead card in a missile hand"
+            top = state.chain[-1]
             return f"{card.title} cannot react to {top[2]}: its React To list does not name it"
         case Position():
             return (
@@ -143,23 +117,30 @@ def _why_card(state: DifState, seat: int, move: CardMove, card: CardType) -> str
             )
         case Range():
             return f"{card.title} changes range by at most {card.range} steps in all, within G..AH"
-        case Attack():
-            return (
-                "a gun attack needs a gun, Gun range at the same altitude, and the discards it "
-                "costs"
-            )
-        case Tone():
-            return (
-                "that missile needs a counter left, a value for your position (Neutral, Advantage "
-                "or Tailing) and its own range (Active Homing also fires at Radar Homing range)"
-            )
         case Act():
             return {
                 "pos_to_neutral": "Barrel Roll's action works only when Disadvantaged or Tailed",
                 "disadv_to_adv": f"{card.title}'s action works only when Disadvantaged",
                 "altitude_1": "Vertical Roll stays within Low..High, and climbing costs a card",
             }.get(card.action, f"{card.title} has no action of its own")
-    return f"not now: {PHASES[state.phase].words}"
+    return _WHY.get(type(move), f"not now: {asks}")
+
+
+# The reasons that depend on nothing but the move: by verb (the moves without arguments) or class.
+_WHY: dict[str | type[Move], str] = {
+    "timely": "Timely is used once per game, with cards in hand",
+    "launch2": "a 2nd missile needs the optional rule and two missiles of that type",
+    "lucky": "Lucky turns a countermeasure into an Ace Pilot once per game, from your hand",
+    "climb": "you cannot climb above High, and a climb costs a card you do not have",
+    "dive": "you cannot dive below Low",
+    "cm": "countermeasures answer only a Tone or the missile's cards, while you have some",
+    Wild: "Agile (any time) and Jink (against a gun attack on you) make a card an Ace Pilot once "
+    "per game; a card that can react anyway is played with 'react'",
+    Speed: "that maneuver leaves the range bands G..AH or gains a position beyond your weapons",
+    Attack: "a gun attack needs a gun, Gun range at the same altitude, and the discards it costs",
+    Tone: "that missile needs a counter left, a value for your position (Neutral, Advantage or "
+    "Tailing) and its own range (Active Homing also fires at Radar Homing range)",
+}
 
 
 def _why_skill(state: DifState, move: Move) -> str:
