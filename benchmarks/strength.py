@@ -116,7 +116,7 @@ def matches(levels: Sequence[str], games: int, search_games: int) -> list[tuple[
     out = []
     order = sorted(levels, key=lambda b: LADDER.index(b) if b in LADDER else len(LADDER))
     for weaker, stronger in combinations(order, 2):
-        dear = SEARCHING == stronger and weaker in ("random", "easy")
+        dear = stronger == SEARCHING and weaker in ("random", "easy")
         out.append((stronger, weaker, search_games if dear else games))
     return out
 

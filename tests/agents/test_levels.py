@@ -22,7 +22,9 @@ GAMES = [info.id for info in aerodeck.list_games()]
 
 
 def _two(game_id: str) -> aerodeck.Game:
-    return aerodeck.make(game_id, players=2, **({"wingmen": True} if game_id == "race_to_ace" else {}))
+    return aerodeck.make(
+        game_id, players=2, **({"wingmen": True} if game_id == "race_to_ace" else {})
+    )
 
 
 def _small(game: aerodeck.Game, **changes: Any) -> RolloutAgent:

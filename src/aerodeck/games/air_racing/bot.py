@@ -236,7 +236,7 @@ def evaluate(view: JSON) -> float:
 
         def turns_left(plane: JSON) -> float:
             speed = max(1.0, plane["speed"] + 0.5 * plane["boost"])
-            return max(0.0, finish - plane["pos"]) / speed
+            return float(max(0.0, finish - plane["pos"]) / speed)
 
         planes = view["aircraft"]
         rival = min(turns_left(p) for p in planes if p["seat"] != me)
@@ -248,7 +248,7 @@ def evaluate(view: JSON) -> float:
             cards = {kind(name): count for name, count in seat["cards"].items()}
             mods = sum(w * cards.get(k, 0) for k, w in MOD_WEIGHT.items())
             engine = sum(cards.get(k, 0) for k in (DOLLAR, *PLAY_ORDER))
-            return mods + ENGINE_WEIGHT * engine * months_left / len(MONTHS)
+            return float(mods + ENGINE_WEIGHT * engine * months_left / len(MONTHS))
 
         seats = view["seats"]
         lead += strength(seats[me]) - max(strength(s) for s in seats if s["seat"] != me)

@@ -349,7 +349,7 @@ def evaluate(view: JSON) -> float:
     def standing(seat: JSON) -> float:
         worth = POSITION_WORTH.get(str(seat.get("position", "Neutral")), 0.0)
         missiles = sum((seat.get("missiles") or {}).values())
-        return worth + CARD_WORTH * int(seat.get("hand_size", 0)) + MISSILE_WORTH * missiles
+        return float(worth + CARD_WORTH * int(seat.get("hand_size", 0)) + MISSILE_WORTH * missiles)
 
     mine = [s for s in seats if s.get("seat") == me]
     rivals = [standing(s) for s in seats if s.get("seat") != me]

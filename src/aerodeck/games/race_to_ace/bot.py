@@ -202,7 +202,7 @@ def evaluate(view: dict[str, Any]) -> float:
     pilots = view["pilots"]
 
     def standing(p: dict[str, Any]) -> float:
-        return (
+        return float(
             KILL_WEIGHT * p["kills"]
             - FLAMEOUT_WEIGHT * len(p["flameouts"])
             - DOWNED_WEIGHT * p["downed"]
