@@ -130,6 +130,36 @@ def row(result: dict[str, Any]) -> str:
     )
 
 
+def markdown(result: dict[str, Any]) -> str:
+    """The docs' tables from a saved result: the matches, each game's ladder, the timings."""
+    lines = [
+        "| game | match | games | first bot's win share [95%] | seconds | command |",
+        "| --- | --- | --- | --- | --- | --- |",
+    ]
+    lines += [row(r) for r in result["rows"]]
+    lines += [
+        "",
+        "| game | Bradley-Terry strength, Elo [95%] | ladder check |",
+        "| --- | --- | --- |",
+    ]
+    for entry in result["ladders"]:
+        strengths = entry["strengths"]
+        order = sorted(strengths, key=lambda b: strengths[b]["elo"])
+        rated = ", ".join(
+            f"{b} {s['elo']:+.0f} [{s['low']:+.0f}, {s['high']:+.0f}]"
+            for b, s in ((b, strengths[b]) for b in order)
+        )
+        lines.append(f"| {entry['game']} | {rated} | {entry['ladder']['note']} |")
+    lines += ["", "| game | level | ms a move (mean) | 95th percentile | max | decisions |"]
+    lines.append("| --- | --- | --- | --- | --- | --- |")
+    for t in result["timing"]:
+        lines.append(
+            f"| {t['game']} | {t['level']} | {t['mean_ms']:.1f} | {t['p95_ms']:.1f} | "
+            f"{t['max_ms']:.1f} | {t['decisions']} |"
+        )
+    return "\n".join(lines)
+
+
 def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--games", type=int, default=200)
@@ -140,7 +170,13 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--game", action="append", help="only these games (repeatable)")
     parser.add_argument("--moves", type=int, default=60, help="decisions timed per level")
     parser.add_argument("--json", help="also write the results to this file")
+    parser.add_argument("--render", help="print the markdown tables of a saved result, and stop")
     args = parser.parse_args(argv)
+    if args.render:
+        with open(args.render, encoding="utf-8") as handle:
+            saved: dict[str, Any] = json.load(handle)
+        print(markdown(saved))
+        return saved
     ids = args.game or [info.id for info in list_games()]
     levels = args.level or list(LADDER)
     result: dict[str, Any] = {"seed": args.seed, "jobs": args.jobs, "rows": [], "ladders": []}
@@ -164,16 +200,22 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
             found = measure(game_id, (stronger, weaker), games, args.seed, args.jobs, combined)
             result["rows"].append(found)
             print(row(found), flush=True)
+            _save(result, args.json)
         report = combined.report()
         ladder = check_ladder(report["bots"], report["strengths"])
         result["ladders"].append(
             {"game": game_id, "strengths": report["strengths"], "ladder": ladder}
         )
         print(f"{game_id} ladder: {ladder['note']}", flush=True)
-    if args.json:
-        with open(args.json, "w", encoding="utf-8") as handle:
-            json.dump(result, handle, indent=1)
+        _save(result, args.json)
     return result
+
+
+def _save(result: dict[str, Any], path: str | None) -> None:
+    """Write what is measured so far (a long run keeps its finished rows if stopped)."""
+    if path:
+        with open(path, "w", encoding="utf-8") as handle:
+            json.dump(result, handle, indent=1)
 
 
 if __name__ == "__main__":

@@ -15,7 +15,7 @@ import aerodeck
 from aerodeck.agents.levels import ALIASES, HARD, LEVELS, EasyBot, Search, hard_search
 from aerodeck.agents.registry import agent_names, make_agent
 from aerodeck.agents.rollouts import RolloutAgent, _hopeful, _pick
-from aerodeck.core.api import JSON
+from aerodeck.core.api import JSON, Agent
 from aerodeck.sim.ladder import ladder_rung
 
 GAMES = [info.id for info in aerodeck.list_games()]
@@ -27,7 +27,7 @@ def _two(game_id: str) -> aerodeck.Game:
     )
 
 
-def _small(game: aerodeck.Game, **changes: Any) -> RolloutAgent:
+def _small(game: aerodeck.Game, **changes: Any) -> Agent:
     return replace(hard_search(game), worlds=4, min_worlds=2, **changes).make(game, 3, "hard")
 
 
@@ -99,10 +99,9 @@ def test_hard_is_reproducible_and_legal_with_and_without_a_horizon(game_id: str)
         state.apply(make_agent("heuristic", game, 1).choose(state.observation(seat)))
 
 
-def test_with_one_world_the_search_keeps_the_heuristic_move() -> None:
-    """A candidate is only played when it beats the heuristic's move on the paired comparison;
-    one world gives no spread to compare with, so nothing can be clearly better... unless it
-    is better in that world, which is what the test below pins down instead."""
+def test_another_move_needs_a_clear_paired_advantage_over_the_heuristic_move() -> None:
+    """Candidate 0 is the heuristic's move: another is played only when its paired advantage
+    exceeds z standard errors; a candidate worse or no different is dropped early."""
     values = [[0.0, 1.0, 0.0, 1.0], [1.0, 1.0, 0.0, 1.0], [0.0, 0.0, 0.0, 1.0]]
     assert _pick(values, 2.0, [0, 1, 2]) == 0  # one world better of four: noise at z = 2
     assert _pick(values, 0.5, [0, 1, 2]) == 1
@@ -116,7 +115,8 @@ def test_a_horizon_needs_an_evaluation() -> None:
     game = _two("ace_race")
     with pytest.raises(ValueError, match="evaluation"):
         RolloutAgent(game, 1, policy=game.bots()["heuristic"], horizon=4)
-    assert Search(horizon=3).make(game, 1, "hard").evaluate is not None
+    agent = Search(horizon=3).make(game, 1, "hard")
+    assert isinstance(agent, RolloutAgent) and agent.evaluate is not None
 
 
 # --- the games' evaluations: sensible on constructed positions, from the seat's view only -------

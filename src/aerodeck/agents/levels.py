@@ -15,6 +15,7 @@ import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from aerodeck.agents.ismcts import IsmctsAgent
 from aerodeck.agents.rollouts import Evaluate, RolloutAgent
 from aerodeck.core.api import Action, Agent, Game, Observation
 from aerodeck.core.decisions import DecisionRandom
@@ -46,7 +47,8 @@ class Search:
     ``worlds`` at most per decision (``min_worlds`` before a candidate can be dropped);
     ``horizon`` playout moves before the game's ``evaluate`` judges the position (None: to the
     end); ``blend`` the evaluation's weight beside the win at a finished playout (a margin);
-    ``width`` the most candidates besides the heuristic's move.
+    ``width`` the most candidates besides the heuristic's move; ``ismcts`` (iterations): the
+    guided ISMCTS of ``agents.ismcts`` instead of the rollout search.
     """
 
     worlds: int = 16
@@ -56,8 +58,16 @@ class Search:
     width: int | None = None
     deviation_z: float = 1.0
     drop_z: float = 1.0
+    ismcts: int | None = None
 
-    def make(self, game: Game, seed: int, name: str) -> RolloutAgent:
+    def make(self, game: Game, seed: int, name: str) -> Agent:
+        if (
+            self.ismcts is not None
+        ):  # the guided ISMCTS of the former levels, where it measured best
+            heuristic = game.bots()["heuristic"]
+            return IsmctsAgent(
+                game, seed, self.ismcts, rollout=heuristic, epsilon=0.1, prior=True, name=name
+            )
         evaluate = game_evaluation(game) if self.horizon is not None or self.blend else None
         return RolloutAgent(
             game,
@@ -76,11 +86,13 @@ class Search:
 
 
 HARD: dict[str, Search] = {
-    "ace_race": Search(worlds=16),
-    "aces_versus_aces": Search(worlds=16),
-    "air_racing": Search(worlds=8),
-    "down_in_flames": Search(worlds=8, width=6),
-    "race_to_ace": Search(worlds=16),
+    # measured in docs/bots.md: playouts to a horizon where the evaluation reads the position
+    # well enough (Ace Race, Aces versus Aces, Race to Ace), to the end where it does not
+    "ace_race": Search(worlds=16, horizon=24, deviation_z=0.5),
+    "aces_versus_aces": Search(worlds=24, horizon=16, deviation_z=0.5),
+    "air_racing": Search(worlds=4, deviation_z=0.5),
+    "down_in_flames": Search(worlds=8, width=6, deviation_z=0.5),
+    "race_to_ace": Search(worlds=24, horizon=16, deviation_z=0.5),
 }
 DEFAULT_HARD = Search()
 

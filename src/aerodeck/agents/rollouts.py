@@ -1,18 +1,19 @@
 """Rollout search: the game's heuristic bot improved by one step of look-ahead.
 
 At a decision with several legal moves, the search samples worlds consistent with its seat's
-view (``Observation.sample``) and, in every world, tries every candidate move followed by a
+view (``Observation.sample``) and, in every world, tries each candidate move followed by a
 playout in which every seat plays the game's heuristic bot: to the end, or for ``horizon`` moves
-and then the game's evaluation of the position from the searching seat's view. It plays the move
-with the best mean value, but leaves the heuristic's own move only when the paired comparison
-says the other is clearly better.
+and then the game's ``evaluate`` of the position from the searching seat's view. After
+``min_worlds`` worlds a candidate clearly worse than the heuristic's own move (or the same as it
+in every world so far) is dropped, so the remaining worlds go to the contenders. It plays the
+candidate with the best mean when its paired advantage over the heuristic's move exceeds
+``deviation_z`` standard errors, else the heuristic's move.
 
 The comparison is paired (common random numbers): each candidate is played out in the same
-worlds, from the same playout seeds, by the same deterministic bots, so the difference between
-two moves in a world is the effect of the move, not of the deal. That removes most of the noise
-that made ISMCTS with 0/1 playout rewards keep or replace the heuristic's move at random
-(docs/bots.md). It is policy improvement by rollouts (Tesauro and Galperin, 1996): against the
-heuristic bot, the playouts model the opponent exactly, up to what the seat cannot see.
+worlds by the same deterministic bots, so the difference between two moves in a world is the
+effect of the move, not of the deal. It is policy improvement by rollouts (Tesauro and Galperin,
+1996): against the heuristic bot the playouts model the opponent exactly, up to what the seat
+cannot see. docs/bots.md measures it, and what did not work.
 """
 
 from __future__ import annotations
