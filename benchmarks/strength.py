@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import statistics
 import time
@@ -79,8 +80,9 @@ def measure(
 
 
 def time_per_move(game_id: str, level: str, decisions: int, seed: int) -> dict[str, Any]:
-    """Seconds a level takes to choose, over ``decisions`` positions with a choice to make,
-    taken from games between heuristic bots (one process, one core)."""
+    """CPU seconds a level takes to choose, over ``decisions`` positions with a choice to make,
+    taken from games between heuristic bots (one process: one core's time, so other work on
+    the machine does not inflate it)."""
     game = make(game_id, PLAYERS, **options_for(game_id))
     rng = random.Random(seed)
     heuristic = make_agent("heuristic", game, seed)
@@ -96,9 +98,9 @@ def time_per_move(game_id: str, level: str, decisions: int, seed: int) -> dict[s
             assert seat is not None
             observation = state.observation(seat)
             if len(observation.legal_actions) > 1 and rng.random() < 0.5:
-                started = time.perf_counter()
+                started = time.process_time()  # CPU time: one core's, whatever else runs
                 bot.choose(state.observation(seat))
-                times.append(time.perf_counter() - started)
+                times.append(time.process_time() - started)
             state.apply(heuristic.choose(observation))
     return {
         "game": game_id,
@@ -150,7 +152,7 @@ def markdown(result: dict[str, Any]) -> str:
             for b, s in ((b, strengths[b]) for b in order)
         )
         lines.append(f"| {entry['game']} | {rated} | {entry['ladder']['note']} |")
-    lines += ["", "| game | level | ms a move (mean) | 95th percentile | max | decisions |"]
+    lines += ["", "| game | level | CPU ms a move (mean) | 95th percentile | max | decisions |"]
     lines.append("| --- | --- | --- | --- | --- | --- |")
     for t in result["timing"]:
         lines.append(
@@ -180,6 +182,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     ids = args.game or [info.id for info in list_games()]
     levels = args.level or list(LADDER)
     result: dict[str, Any] = {"seed": args.seed, "jobs": args.jobs, "rows": [], "ladders": []}
+    result["load_average_at_start"] = os.getloadavg()
     result["timing"] = [
         time_per_move(game_id, level, args.moves, args.seed)
         for game_id in ids
@@ -207,6 +210,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
             {"game": game_id, "strengths": report["strengths"], "ladder": ladder}
         )
         print(f"{game_id} ladder: {ladder['note']}", flush=True)
+        result["load_average_at_end"] = os.getloadavg()
         _save(result, args.json)
     return result
 

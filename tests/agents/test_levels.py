@@ -28,7 +28,9 @@ def _two(game_id: str) -> aerodeck.Game:
 
 
 def _small(game: aerodeck.Game, **changes: Any) -> Agent:
-    return replace(hard_search(game), worlds=4, min_worlds=2, **changes).make(game, 3, "hard")
+    return replace(hard_search(game), worlds=4, min_worlds=2, ismcts=None, **changes).make(
+        game, 3, "hard"
+    )
 
 
 def test_every_game_offers_the_levels_and_their_older_names() -> None:

@@ -47,7 +47,8 @@ class Search:
     ``worlds`` at most per decision (``min_worlds`` before a candidate can be dropped);
     ``horizon`` playout moves before the game's ``evaluate`` judges the position (None: to the
     end); ``blend`` the evaluation's weight beside the win at a finished playout (a margin);
-    ``width`` the most candidates besides the heuristic's move; ``ismcts`` (iterations): the
+    ``width`` the most candidates besides the heuristic's move; ``budget`` the most playout
+    moves a decision (a reproducible cap on its time: about 40 us a move); ``ismcts`` (iterations): the
     guided ISMCTS of ``agents.ismcts`` instead of the rollout search.
     """
 
@@ -59,6 +60,7 @@ class Search:
     deviation_z: float = 1.0
     drop_z: float = 1.0
     ismcts: int | None = None
+    budget: int | None = 12_000
 
     def make(self, game: Game, seed: int, name: str) -> Agent:
         if (
@@ -81,6 +83,7 @@ class Search:
             width=self.width,
             deviation_z=self.deviation_z,
             drop_z=self.drop_z,
+            budget=self.budget,
             name=name,
         )
 
@@ -88,11 +91,11 @@ class Search:
 HARD: dict[str, Search] = {
     # measured in docs/bots.md: playouts to a horizon where the evaluation reads the position
     # well enough (Ace Race, Aces versus Aces, Race to Ace), to the end where it does not
-    "ace_race": Search(worlds=16, horizon=24, deviation_z=0.5),
-    "aces_versus_aces": Search(worlds=24, horizon=16, deviation_z=0.5),
-    "air_racing": Search(worlds=4, deviation_z=0.5),
-    "down_in_flames": Search(worlds=8, width=6, deviation_z=0.5),
-    "race_to_ace": Search(worlds=24, horizon=16, deviation_z=0.5),
+    "ace_race": Search(worlds=48, horizon=24, deviation_z=0.5),
+    "aces_versus_aces": Search(worlds=64, horizon=16, deviation_z=0.5),
+    "air_racing": Search(ismcts=16),
+    "down_in_flames": Search(worlds=24, width=8, deviation_z=0.5),
+    "race_to_ace": Search(worlds=64, horizon=16, deviation_z=0.5),
 }
 DEFAULT_HARD = Search()
 

@@ -38,7 +38,9 @@ class RolloutAgent:
     ``worlds`` determinizations a decision (or as many as ``seconds`` allows); ``horizon`` moves
     of playout before ``evaluate`` judges the position (None: play to the end); ``deviation_z``
     how clear the paired advantage over the heuristic's move must be to play another move;
-    ``width`` the most candidates tried besides the heuristic's own (None: every legal move).
+    ``width`` the most candidates tried besides the heuristic's own (None: every legal move);
+    ``budget`` the most playout moves a decision (no more worlds once spent: a cap on the time
+    of a decision with many candidates that stays reproducible, unlike a clock).
     """
 
     def __init__(
@@ -56,6 +58,7 @@ class RolloutAgent:
         min_worlds: int = 4,
         drop_z: float = 1.0,
         blend: float = 0.0,
+        budget: int | None = None,
         name: str = "hard",
     ) -> None:
         self.game = game
@@ -71,6 +74,8 @@ class RolloutAgent:
         self.min_worlds = min_worlds
         self.drop_z = drop_z
         self.blend = blend
+        self.budget = budget
+        self.steps = 0
         self.name = name
         if horizon is not None and evaluate is None:
             raise ValueError("a playout horizon needs an evaluation of the positions it reaches")
@@ -87,8 +92,12 @@ class RolloutAgent:
         seat = observation.seat
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         done = 0
-        while len(alive) > 1 and (
-            done < self.worlds if deadline is None else time.perf_counter() < deadline
+        self.steps = 0
+        budget = self.budget if self.budget is not None else MAX_PLAYOUT * self.worlds
+        while (
+            len(alive) > 1
+            and self.steps < budget
+            and (done < self.worlds if deadline is None else time.perf_counter() < deadline)
         ):
             world = observation.sample(self.rng).mute_events()
             for k in alive:
@@ -118,6 +127,7 @@ class RolloutAgent:
             action = legal[0] if len(legal) == 1 else bot.choose(world.observation(player))
             world.apply_unchecked(action)
             steps += 1
+        self.steps += steps
         if world.is_terminal:
             won = world.returns()[seat]
             if self.blend and self.evaluate is not None:
