@@ -48,8 +48,8 @@ class Search:
     ``horizon`` playout moves before the game's ``evaluate`` judges the position (None: to the
     end); ``blend`` the evaluation's weight beside the win at a finished playout (a margin);
     ``width`` the most candidates besides the heuristic's move; ``budget`` the most playout
-    moves a decision (a reproducible cap on its time: about 40 us a move); ``ismcts`` (iterations): the
-    guided ISMCTS of ``agents.ismcts`` instead of the rollout search.
+    moves a decision (a reproducible cap on its time: about 40 us a move); ``ismcts``
+    (iterations): the guided ISMCTS of ``agents.ismcts`` instead of the rollout search.
     """
 
     worlds: int = 16
