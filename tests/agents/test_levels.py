@@ -191,3 +191,21 @@ def test_an_evaluation_reads_only_the_seat_view(game_id: str) -> None:
         world = state.determinize(seat, rng)
         assert evaluate(world.view(seat)) == evaluate(state.view(seat))
         state.apply(heuristic.choose(state.observation(seat)))
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_world_the_seat_cannot_tell_apart_offers_it_the_same_moves(game_id: str) -> None:
+    """The rollouts apply the observation's legal moves in sampled worlds unchecked: that is
+    sound because a determinization for the acting seat offers it exactly the same moves."""
+    import random
+
+    game = aerodeck.make(game_id, players=3 if game_id != "down_in_flames" else 2)
+    rng = random.Random(4)
+    for seed in range(3):
+        state = game.new_game(seed=seed)
+        while not state.is_terminal:
+            seat = state.current_player
+            assert seat is not None
+            legal = state.legal_actions()
+            assert state.determinize(seat, rng).legal_actions() == legal
+            state.apply(rng.choice(legal))
