@@ -27,3 +27,13 @@ def test_the_strength_benchmark_runs(tmp_path) -> None:  # type: ignore[no-untyp
     assert all(t["mean_ms"] > 0 for t in result["timing"])
     assert result["ladders"][0]["ladder"]["checked"]
     assert out.exists()
+
+
+def test_the_hard_settings_benchmark_runs() -> None:
+    from benchmarks.hard_settings import main as try_settings
+
+    result = try_settings(
+        ["race_to_ace", '{"worlds": 2, "horizon": 4}', "--games", "2", "--jobs", "1"]
+    )
+    assert result["games"] == 2 and 0.0 <= result["win_share"]["value"] <= 1.0
+    assert result["cpu_ms_a_move"] > 0
