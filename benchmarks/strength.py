@@ -156,8 +156,8 @@ def markdown(result: dict[str, Any]) -> str:
     lines.append("| --- | --- | --- | --- | --- | --- |")
     for t in result["timing"]:
         lines.append(
-            f"| {t['game']} | {t['level']} | {t['mean_ms']:.1f} | {t['p95_ms']:.1f} | "
-            f"{t['max_ms']:.1f} | {t['decisions']} |"
+            f"| {t['game']} | {t['level']} | {t['mean_ms']:.2f} | {t['p95_ms']:.2f} | "
+            f"{t['max_ms']:.2f} | {t['decisions']} |"
         )
     return "\n".join(lines)
 
