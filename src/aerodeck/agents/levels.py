@@ -3,10 +3,11 @@
 - ``easy``: the game's heuristic bot, but a share of its decisions (``BLUNDERS``) is a random
   legal move: it plays sensibly most of the time and gives a beginner chances.
 - ``medium``: the game's heuristic bot itself.
-- ``hard``: rollout search over the heuristic (``agents.rollouts``), with per-game settings.
+- ``hard``: rollout search over the heuristic (``agents.rollouts``), with per-game settings;
+  in Air Racing, where the rollouts measured worse, the guided ISMCTS (``agents.ismcts``).
 
 The older names stay as aliases: ``ismcts-easy`` is easy, ``ismcts`` medium, ``ismcts-hard``
-hard (the ISMCTS agent itself is still in ``agents.ismcts`` for anyone building one).
+hard.
 """
 
 from __future__ import annotations
