@@ -11,23 +11,18 @@ from __future__ import annotations
 import contextlib
 import os
 import shutil
-import signal
-import socket
 import subprocess
-import sys
 import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx
-
 from aerodeck.core.registry import list_games
+from aerodeck.testing.server import ServerProcess as BaseServer
+from aerodeck.testing.server import free_port
 
-SRC = Path(__file__).resolve().parents[1] / "src"
 PG_BIN = Path("/usr/lib/postgresql/15/bin")
-START_TRIES = 600  # x 0.1 s: a minute for a cold start on a loaded machine
 # limits lifted for a benchmark that is the only client of its server (all from 127.0.0.1)
 BENCH_FLAGS = [
     "--creations-per-ip",
@@ -65,97 +60,14 @@ def games_and_counts() -> list[tuple[str, int]]:
     return [(info.id, n) for info in list_games() for n in info.player_counts]
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
-class ServerProcess:
-    """One `aerodeck serve` over one store (SQLite in ``data_dir``, or ``database``)."""
+class ServerProcess(BaseServer):
+    """One `aerodeck serve` over one store with the benchmark's lifted limits (``BENCH_FLAGS``)
+    and the lobby calls that seat a table."""
 
     def __init__(
         self, data_dir: Path, database: str = "", flags: list[str] | None = None, nice: int = 0
     ) -> None:
-        self.data_dir = data_dir
-        self.database = database
-        self.flags = BENCH_FLAGS if flags is None else flags
-        self.nice = nice
-        self.port = free_port()
-        self.process: subprocess.Popen[bytes] | None = None
-        self.log = data_dir / "server.log"
-        self.starts = 0
-
-    @property
-    def base(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    @property
-    def ws_url(self) -> str:
-        return f"ws://127.0.0.1:{self.port}/ws"
-
-    def start(self) -> ServerProcess:
-        self.data_dir.mkdir(parents=True, exist_ok=True)
-        command = [sys.executable, "-m", "aerodeck.cli.app", "serve", "--port", str(self.port)]
-        command += ["--data-dir", str(self.data_dir), "--log-level", "warning", *self.flags]
-        if self.database:
-            command += ["--database", self.database]
-        if self.nice:
-            command = ["nice", "-n", str(self.nice), *command]
-        env = {**os.environ, "PYTHONPATH": str(SRC)}
-        with self.log.open("ab") as log:
-            self.process = subprocess.Popen(command, stdout=log, stderr=log, env=env)
-        self.starts += 1
-        for _ in range(START_TRIES):
-            if self.healthy():
-                return self
-            try:
-                code = self.process.wait(timeout=0.1)
-            except subprocess.TimeoutExpired:
-                continue
-            raise RuntimeError(f"the server exited with {code}: {self.log.read_text()[-2000:]}")
-        self.stop()
-        raise RuntimeError(f"the server did not answer /healthz: {self.log.read_text()[-2000:]}")
-
-    def healthy(self) -> bool:
-        try:
-            return httpx.get(f"{self.base}/healthz", timeout=5.0).status_code == 200
-        except httpx.TransportError:
-            return False
-
-    def alive(self) -> bool:
-        return self.process is not None and self.process.poll() is None
-
-    def kill9(self) -> None:
-        """SIGKILL: no shutdown of any kind."""
-        assert self.process is not None
-        self.process.send_signal(signal.SIGKILL)
-        self.process.wait(timeout=30)
-
-    def restart(self) -> ServerProcess:
-        """The same store, the same port (the listening socket is reused at once)."""
-        return self.start()
-
-    def stop(self) -> None:
-        if self.process is not None and self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait(timeout=20)
-
-    def __enter__(self) -> ServerProcess:
-        return self.start()
-
-    def __exit__(self, *_: object) -> None:
-        self.stop()
-
-    # --- lobby ------------------------------------------------------------------------------
-
-    def post(self, path: str, body: dict[str, Any]) -> httpx.Response:
-        return httpx.post(f"{self.base}{path}", json=body, timeout=60.0)
+        super().__init__(data_dir, database, BENCH_FLAGS if flags is None else flags, nice)
 
     def seat_table(
         self, game: str, players: int, options: dict[str, Any], bots: dict[int, str]

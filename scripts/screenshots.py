@@ -1,13 +1,16 @@
 """Screenshots of every game's browser table at desktop (1280x800) and phone (390x844) width,
-for review: docs/screenshots/GAME-desktop.png and GAME-phone.png.
+for review: docs/screenshots/CASE-desktop.png and CASE-phone.png (CASE: a game, or
+down_in_flames-melee); with --narrow also CASE-narrow.png at 320 px, with --dark also
+CASE-dark.png (desktop, the dark colour scheme).
 
 A real server on 127.0.0.1, one person (seat 0) and bots; the person clicks a few seeded moves so
 the table shows a game under way. Run from the repository root:
-    PYTHONPATH=src:. python scripts/screenshots.py [GAME ...]
+    PYTHONPATH=src:. python scripts/screenshots.py [--narrow] [--dark] [CASE ...]
 """
 
 from __future__ import annotations
 
+import os
 import sys
 import tempfile
 from pathlib import Path
@@ -17,18 +20,25 @@ from tests.browser.conftest import CHROMIUM_ARGS, chromium_path
 from tests.browser.people import Person
 from tests.web.server import Server
 
-OUT = Path("docs/screenshots")
-SETUPS = {  # game -> players, options, moves to click first
-    "aces_versus_aces": (3, {}, 4),
-    "ace_race": (3, {}, 3),
-    "race_to_ace": (3, {}, 4),
-    "air_racing": (3, {"quick_play": True}, 4),
-    "down_in_flames": (2, {}, 4),
+OUT = Path(os.environ.get("AERODECK_SHOTS", "docs/screenshots"))
+SETUPS = {  # case -> game, players, options, moves to click first
+    "aces_versus_aces": ("aces_versus_aces", 3, {}, 4),
+    "ace_race": ("ace_race", 3, {}, 3),
+    "race_to_ace": ("race_to_ace", 3, {}, 4),
+    "air_racing": ("air_racing", 3, {"quick_play": True}, 4),
+    "down_in_flames": ("down_in_flames", 2, {}, 4),
+    "down_in_flames-melee": ("down_in_flames", 3, {"mode": "ffa"}, 6),
 }
 SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
+NARROW = {"narrow": {"width": 320, "height": 640}}
 
 
 def main(games: list[str]) -> None:
+    sizes = dict(SIZES)
+    if "--narrow" in games:
+        sizes.update(NARROW)
+    dark = "--dark" in games
+    games = [g for g in games if not g.startswith("--")]
     path = chromium_path()
     if path is None:
         raise SystemExit("no chromium found (apt-get install chromium)")
@@ -38,9 +48,9 @@ def main(games: list[str]) -> None:
         browser = playwright.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
         try:
             for game in games or list(SETUPS):
-                players, options, moves = SETUPS[game]
+                name, players, options, moves = SETUPS[game]
                 person = Person(browser, server.base, seed=7)
-                person.create(game, players, [0], options, bot="heuristic")
+                person.create(name, players, [0], options, bot="heuristic")
                 clicked = 0
                 for _ in range(2000):
                     if clicked >= moves:
@@ -53,13 +63,19 @@ def main(games: list[str]) -> None:
                     clicked += 1
                 person.page.wait_for_function("window.aerodeck.state.legal.length > 0")
                 person.page.mouse.move(0, 0)
-                for size, viewport in SIZES.items():
+                for size, viewport in sizes.items():
                     person.page.set_viewport_size(viewport)
                     person.page.evaluate("window.scrollTo(0, 0)")
                     shot = OUT / f"{game}-{size}.png"
                     person.page.screenshot(
                         path=str(shot), full_page=size == "desktop", animations="disabled"
                     )
+                    print(shot)
+                if dark:
+                    person.page.set_viewport_size(SIZES["desktop"])
+                    person.page.emulate_media(color_scheme="dark")
+                    shot = OUT / f"{game}-dark.png"
+                    person.page.screenshot(path=str(shot), full_page=True, animations="disabled")
                     print(shot)
                 person.close()
         finally:

@@ -15,6 +15,7 @@ from aerodeck.web.frames import parse_frame
 POLL_MS = 25  # between looks at a page while the bots think (bounded by MAX_LOOKS)
 MAX_LOOKS = 40000
 STATE = "window.aerodeck && window.aerodeck.state"
+LABELS = "[...document.querySelectorAll('#move-buttons button.move')].map(b => b.textContent)"
 NOT_HAND = {"buy"}  # verbs whose card is not the hand's (games.js notHandVerbs)
 ALLOWED_PATHS = re.compile(  # the pages, their files, and the lobby calls the pages make
     r"^/($|t/[A-Za-z0-9_-]+(/replay)?$|static/[a-z]+\.(js|css|svg)$|api/tables"
@@ -35,8 +36,17 @@ def uses(move: str, card: str) -> bool:
 class Person:
     """One browser context and page."""
 
-    def __init__(self, browser: Any, base: str, seed: int, viewport: dict[str, int] | None = None):
-        self.context = browser.new_context(viewport=viewport or {"width": 1280, "height": 800})
+    def __init__(
+        self,
+        browser: Any,
+        base: str,
+        seed: int,
+        viewport: dict[str, int] | None = None,
+        reduced_motion: str = "no-preference",
+    ):
+        self.context = browser.new_context(
+            viewport=viewport or {"width": 1280, "height": 800}, reduced_motion=reduced_motion
+        )
         self.page = self.context.new_page()
         self.base = base
         self.rng = random.Random(seed)
@@ -45,6 +55,7 @@ class Person:
         self.requests: list[str] = []
         self.errors: list[str] = []
         self.clicks = 0
+        self.labels: list[str] = []  # the text of every move button offered when it was to move
         self.page.on("websocket", self._socket)
         self.page.on("request", lambda r: self.requests.append(f"{r.method} {r.url}"))
         self.page.on("pageerror", lambda e: self.errors.append(str(e)))
@@ -124,6 +135,7 @@ class Person:
         """Choose a legal move (seeded) and make it by clicking: its card first when it uses one
         in the hand, then its button where the card leaves a choice."""
         move: str = self.rng.choice(state["legal"])
+        self.labels.extend(self.page.evaluate(LABELS))  # once per move made, not at every look
         page = self.page
         card = next((c for c in state["hand"] if uses(move, c)), None)
         if card is not None:

@@ -4,10 +4,13 @@ shown with the rule's reason. The server is a real process on 127.0.0.1."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
 
+from aerodeck.cli.words import as_seen_by
+from aerodeck.games.down_in_flames.data import RANGES
 from tests.browser.people import Person, play_to_end
 from tests.web.play import check_frames, states_by_version
 from tests.web.server import Server
@@ -60,23 +63,113 @@ def seat_of(person: Person) -> int:
     return seat
 
 
+# a move button in notation rather than words: RtA's V0>2, DIF's me-1, foe+1 and @2, a bare number
+RAW_NOTATION = re.compile(r"\b[VR]\d+>\d+\b|\b(me|foe)[+-]\d|@\d|^\s*\d+\s*$")
+PAIRS_JS = (
+    "[window.aerodeck.state.version, [...document.querySelectorAll('#board .pair')].map(p =>"
+    " [p.dataset.pair, p.dataset.range, Number(p.dataset.rel)])]"
+)
+LOG_JS = "[...document.querySelectorAll('#log li')].map(li => li.textContent)"
+
+
+def dif_pairs(state: Any, seat: int) -> dict[str, tuple[str, int]]:
+    """The engine's pairs of opposing aircraft for ``seat``: key -> (mutual range or "" while an
+    altitude is hidden from the seat, the first aircraft's position on the second)."""
+    if state.duel:  # one aircraft a side: seat 0 against seat 1, from the seat's side
+        other = 1 - seat
+        shown = RANGES[state.mutual(seat, other)] if state.alts_shown else ""
+        return {f"{seat}-{other}": (shown, state.rel(seat, other))}
+    out = {}
+    owner = state.game.owner_of
+    for a in range(state.n):
+        for b in range(state.n):
+            flying = state.alive[a] and state.alive[b]
+            if a == b or state.sides[a] == state.sides[b] or not flying:
+                continue
+            seen = state.alts_shown or (owner[a] == seat and owner[b] == seat)
+            out[f"{a}-{b}"] = (RANGES[state.mutual(a, b)] if seen else "", state.rel(a, b))
+    return out
+
+
+def assert_fits(page: Any) -> None:
+    """Nothing runs off the side at 320 px, 390 px (phones) and 640 px (1280 px at 200% zoom)."""
+    for width, height in ((320, 640), (390, 844), (640, 400)):
+        page.set_viewport_size({"width": width, "height": height})
+        overflow = page.evaluate(
+            "document.documentElement.scrollWidth - document.documentElement.clientWidth"
+        )
+        assert overflow <= 0, f"{overflow}px too wide at {width}px"
+    page.set_viewport_size({"width": 1280, "height": 800})
+
+
+class Interruptions:
+    """A reload of the first person's tab after its 2nd move, a server restart after the 4th:
+    every page reconnects by itself and carries on (the log and the frames are checked later)."""
+
+    def __init__(self, web: Server, people: list[Person], watcher: Person) -> None:
+        self.web, self.people, self.watcher = web, people, watcher
+        self.done: list[str] = []
+
+    def __call__(self, moves: int) -> None:
+        ann = self.people[0]
+        if moves == 2 and not ann.ended():
+            version = ann.state()["version"]
+            ann.page.reload()
+            ann.wait_welcome()
+            assert ann.state()["seat"] == 0 and ann.state()["version"] >= version
+            self.done.append("reload")
+        if moves == 4 and not ann.ended():
+            before = ann.state()["version"]
+            self.web.stop()
+            ann.page.wait_for_function(
+                "document.getElementById('link-state').textContent.includes('offline')"
+            )
+            self.web.start()
+            # the players' browsers say they are back online (the page retries at once, as on a
+            # network's return); the spectator's waits out its backoff alone
+            for person in self.people:
+                person.page.evaluate("window.dispatchEvent(new Event('online'))")
+            for person in [*self.people, self.watcher]:
+                person.page.wait_for_function(
+                    "document.getElementById('link-state').textContent.includes('connected')",
+                    timeout=60000,
+                )
+            assert ann.state()["version"] >= before  # the bots may move on at once
+            self.done.append("restart")
+
+
 @pytest.mark.parametrize("case", list(GAMES))
 def test_whole_game_by_clicking(browser: Any, web: Server, case: str) -> None:
+    """Two people and bots to the end by clicking, a spectator watching; in the middle a reload
+    and a server restart, after which everyone carries on with nothing lost."""
     game, players, humans, options = GAMES[case]
     ann = Person(browser, web.base, seed=1)
     bea = Person(browser, web.base, seed=2)
     eve = Person(browser, web.base, seed=3)
     links = ann.create(game, players, humans, options)
     assert sorted(links) == [h for h in humans if h != 0]
-    assert "#invite=" in links[1]
+    assert "#invite=" in links[1] and links[1].endswith("&seat=1")  # the link names its seat
     table_url = links[1].split("#", 1)[0]
     bea.accept(links[1], "bea")
     eve.watch(table_url)
     assert seat_of(ann) == 0 and seat_of(bea) == 1
     assert eve.page.evaluate("window.aerodeck.state.seat") is None
     glimpses: list[tuple[int, list[str]]] = []
-    moves = play_to_end([ann, bea], on_look=lambda n: glimpses.append(seen_cards(eve)))
+    pairs: list[tuple[int, list[list[Any]]]] = []
+    interrupt = Interruptions(web, [ann, bea], eve)
+
+    def on_look(moves: int) -> None:
+        glimpses.append(seen_cards(eve))
+        if moves == 3:  # a game under way fits a phone and a 1280 window at 200% zoom
+            for page in (ann.page, eve.page):
+                assert_fits(page)
+        if game == "down_in_flames":
+            pairs.append(tuple(ann.page.evaluate(PAIRS_JS)))  # type: ignore[arg-type]
+        interrupt(moves)
+
+    moves = play_to_end([ann, bea], on_look=on_look)
     eve.page.wait_for_function("window.aerodeck.state.end !== null")
+    assert interrupt.done == ["reload", "restart"], interrupt.done
     assert moves > 0 and ann.clicks + bea.clicks >= moves
     for person in (ann, bea, eve):
         end = person.page.locator("#end")
@@ -84,16 +177,46 @@ def test_whole_game_by_clicking(browser: Any, web: Server, case: str) -> None:
         assert "The game is over" in end.inner_text()
         assert end.locator("a[download]").count() == 1
         person.check_protocol()
+    # every move button read as words, never as bare notation (which stays in the tooltip)
+    for person in (ann, bea):
+        raw = [label for label in person.labels if RAW_NOTATION.search(label)]
+        assert not raw, raw[:5]
     record = end_record(ann)
     assert record["game"] == game and "seed" in record
     # every frame each page got is exactly the engine's view for its seat (and no more)
     assert check_frames(FramesOf(ann, 0), 0, record) > 0
     assert check_frames(FramesOf(bea, 1), 1, record) > 0
     assert check_frames(FramesOf(eve, None), None, record) > 0
+    states = states_by_version(record)
+    final = states[-1]
+    # nothing lost or doubled across the reload and the restart: each log is the engine's, whole,
+    # in the seat's words ("you"), and the page names the other people
+    for person, seat in ((ann, 0), (bea, 1), (eve, None)):
+        logged = person.page.evaluate("window.aerodeck.state.events.map(e => e.text)")
+        everything = [
+            as_seen_by(final.game.describe_event(e), seat) for e in final.events_since(0, seat)
+        ]
+        assert logged == everything, (len(logged), len(everything))
+        shown = person.page.evaluate(LOG_JS)
+        if seat is not None:
+            assert not [line for line in shown if re.search(rf"\b[Ss]eat {seat}\b", line)]
+            assert any(re.search(r"\b[Yy]ou(r)?\b", line) for line in shown)
+        other = "bea" if seat != 1 else "ann"
+        assert any(other in line for line in shown), f"{other} is not named in the log"
+    # Down In Flames: every pair the page drew is the engine's (range, position) at that version
+    for version, drawn in pairs:
+        expected = dif_pairs(states[version], 0)
+        got = {key: (rng, rel) for key, rng, rel in drawn}
+        assert {frozenset(k.split("-")) for k in got} == {
+            frozenset(k.split("-")) for k in expected
+        }, (version, got, expected)
+        for key, value in got.items():
+            assert expected[key] == value, (version, key, value, expected[key])
+    if game == "down_in_flames":
+        assert pairs and any(rng for _, drawn in pairs for _, rng, _ in drawn)
     # the spectator's page never drew a card that was in a hand at that version
     assert eve.page.locator("#hand-box").is_hidden()
     if game in UNIQUE_CARDS:
-        states = states_by_version(record)
         for version, cards in glimpses:
             hands = {c for s in range(players) for c in states[version].view(s).get("hand") or []}
             assert not hands & {c for c in cards if c != "JK"}, (version, hands & set(cards))
@@ -115,49 +238,6 @@ def record_first_seat(record: dict[str, Any]) -> int:
     seat = state.current_player
     assert seat is not None
     return seat
-
-
-def test_reload_and_restart_carry_on(browser: Any, web: Server) -> None:
-    ann = Person(browser, web.base, seed=4)
-    bea = Person(browser, web.base, seed=5)
-    links = ann.create("aces_versus_aces", 3, [0, 1], {"target": 15})
-    bea.accept(links[1], "bea")
-
-    def interrupt(moves: int) -> None:
-        if moves == 6:  # a reload: the tab keeps its seat (sessionStorage) and carries on
-            version = ann.state()["version"]
-            ann.page.reload()
-            ann.wait_welcome()
-            assert ann.state()["seat"] == 0 and ann.state()["version"] >= version
-        if moves == 14:  # a server restart on the same address: both pages reconnect alone
-            before = bea.state()["version"]
-            web.stop()
-            bea.page.wait_for_function(
-                "document.getElementById('link-state').textContent.includes('offline')"
-            )
-            web.start()
-            for person in (ann, bea):
-                person.page.wait_for_function(
-                    "document.getElementById('link-state').textContent.includes('connected')",
-                    timeout=60000,
-                )
-            assert bea.state()["version"] >= before  # the bots may move on at once
-
-    play_to_end([ann, bea], on_look=interrupt)
-    record = end_record(ann)
-    states = states_by_version(record)
-    final = states[-1]
-    game = final.game
-    for person, seat in ((ann, 0), (bea, 1)):
-        logged = person.page.evaluate("window.aerodeck.state.events.map(e => e.text)")
-        everything = [game.describe_event(e) for e in final.events_since(0, seat)]
-        after_setup = everything[len(states[0].events_since(0, seat)) :]
-        # nothing lost or doubled across the reload and the restart: the log is the engine's,
-        # whole from the first move on (the set-up's words come with a full welcome, when sent)
-        assert logged in (everything, after_setup), (len(logged), len(everything))
-        assert "The game is over" in person.page.inner_text("#end")
-        person.check_protocol()
-        person.close()
 
 
 def test_refusals_show_the_reason(browser: Any, web: Server) -> None:
@@ -201,7 +281,8 @@ def test_host_hands_a_missing_seat_to_a_bot(browser: Any, web: Server) -> None:
     assert "Seat 1: nobody has taken it yet" in host.inner_text()
     page.get_by_role("button", name="New invite link").click()
     page.wait_for_selector('input[aria-label="new invite link for seat 1"]')
-    assert "#invite=" in page.input_value('input[aria-label="new invite link for seat 1"]')
+    fresh = page.input_value('input[aria-label="new invite link for seat 1"]')
+    assert "#invite=" in fresh and fresh.endswith("&seat=1")
     page.get_by_role("button", name="Let a bot play it").click()
     page.wait_for_function("window.aerodeck.state.status !== 'waiting'")
     assert play_to_end([ann]) > 0
@@ -262,3 +343,70 @@ def test_a_free_seat_of_a_listed_table_is_taken_from_the_lobby(browser: Any, web
     for person in (ann, bea):
         person.check_protocol()
         person.close()
+
+
+WATCH_LOG = (
+    "() => { window.seen = []; new MutationObserver(() => {"
+    " for (const li of document.querySelectorAll('#log li.arrived'))"
+    "   window.seen.push(getComputedStyle(li).animationName); })"
+    ".observe(document.getElementById('log'), {childList: true}); }"
+)
+
+
+@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
+def test_motion_is_light_and_yields_to_reduced_motion(
+    browser: Any, web: Server, motion: str
+) -> None:
+    """A played card flies to the table and new log lines slide in, once; with reduced motion
+    asked for, nothing moves. Nothing waits on the motion: the state is drawn at once."""
+    ann = Person(browser, web.base, seed=11, reduced_motion=motion)
+    ann.create("aces_versus_aces", 2, [0], {})
+    page = ann.page
+    page.wait_for_function("window.aerodeck.state.legal.length > 0")
+    page.evaluate(WATCH_LOG)
+    version = ann.state()["version"]
+    page.locator("#hand button.card.playable").first.click()
+    page.wait_for_function(f"window.aerodeck.state.version > {version}")
+    page.wait_for_function("window.seen.length > 0")
+    flights = page.evaluate("window.aerodeck.state.flights")
+    animations = set(page.evaluate("window.seen"))
+    if motion == "reduce":
+        assert page.evaluate("window.aerodeck.reducedMotion()")
+        assert flights == 0 and animations == {"none"}, (flights, animations)
+    else:
+        assert flights == 1 and "arrive" in animations, (flights, animations)
+    # the motion is for what is new: a redraw with nothing new moves nothing
+    page.evaluate("window.seen = []")
+    page.evaluate("window.aerodeck.redraw()")
+    assert page.locator("#log li.arrived").count() == 0
+    ann.check_protocol()
+    ann.close()
+
+
+def test_a_long_press_shows_the_card_and_does_not_play_it(browser: Any, web: Server) -> None:
+    """On a touch screen a card held half a second shows its full text, and letting go does not
+    play it (the page's clock is Playwright's: no waiting on real time)."""
+    ann = Person(browser, web.base, seed=12)
+    ann.create("aces_versus_aces", 2, [0], {})
+    page = ann.page
+    page.wait_for_function("window.aerodeck.state.legal.length > 0")
+    page.clock.install()
+    card = page.locator("#hand button.card.playable").first
+    name = card.get_attribute("data-card")
+    version = ann.state()["version"]
+    page.evaluate("document.getElementById('card-detail').textContent = ''")
+    card.dispatch_event("pointerdown", {"pointerType": "touch", "isPrimary": True})
+    page.clock.run_for(600)
+    detail = page.inner_text("#card-detail")
+    assert detail and name and detail.startswith(f"{name}: "), (name, detail)
+    card.dispatch_event("pointerup", {"pointerType": "touch", "isPrimary": True})
+    card.dispatch_event("click")
+    assert ann.state()["version"] == version and not ann.state()["busy"]
+    assert not [f for f in ann.sent if f.get("type") == "act"], "a long press played a card"
+    # a tap (no hold) plays as a click does
+    card.dispatch_event("pointerdown", {"pointerType": "touch", "isPrimary": True})
+    card.dispatch_event("pointerup", {"pointerType": "touch", "isPrimary": True})
+    card.dispatch_event("click")
+    assert [f["move"] for f in ann.sent if f.get("type") == "act"] == [f"play {name}"]
+    ann.check_protocol()
+    ann.close()

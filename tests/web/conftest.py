@@ -13,7 +13,8 @@ import pytest
 
 pytest.importorskip("fastapi", reason="the web extra is not installed: pip install -e '.[web]'")
 
-from tests.web.server import Server, free_port
+from aerodeck.testing.server import free_port
+from tests.web.server import Server
 
 PG_BIN = Path("/usr/lib/postgresql/15/bin")
 

@@ -14,6 +14,7 @@ import random
 from typing import Any
 
 import aerodeck
+from aerodeck.cli.words import as_seen_by
 from aerodeck.core.api import State
 from tests.web.server import Client
 
@@ -95,14 +96,16 @@ def check_frames(client: Client, seat: int | None, record: dict[str, Any]) -> in
             for source in (state, sampled):
                 expected = source.events_since(since, seat)
                 assert [e["event"] for e in frame["events"]] == expected
-            assert [e["text"] for e in frame["events"]] == [
-                game.describe_event(e) for e in state.events_since(since, seat)
+            assert [e["text"] for e in frame["events"]] == [  # as the seat reads them
+                as_seen_by(game.describe_event(e), seat) for e in state.events_since(since, seat)
             ]
             (move,) = frame["moves"]
             assert move["number"] == frame["version"]
             assert move == state.history_for(seat)[-1]._asdict(), "the move as the seat may know it"
             assert previous is None or frame["version"] == previous + 1
         if frame["type"] == "update" and frame["moves"]:
+            previous = frame["version"]
+        if frame["type"] == "welcome":  # a reconnection: it carries what was missed up to here
             previous = frame["version"]
         checked += 1
     return checked

@@ -16,6 +16,7 @@ import aerodeck
 from aerodeck.cli.app import main
 from aerodeck.cli.remote import read_move
 from aerodeck.core.errors import AerodeckError
+from aerodeck.testing.server import SRC
 from aerodeck.web.client import (
     TableClient,
     TableClosedError,
@@ -23,7 +24,7 @@ from aerodeck.web.client import (
     parse_link,
     websocket_url,
 )
-from tests.web.server import SRC, Server
+from tests.web.server import Server
 from tests.web.test_protocol import two_humans
 
 CONNECT_TIMEOUT = 600  # seconds for a whole game between two client processes on a loaded machine
@@ -203,9 +204,8 @@ def test_a_used_invite_link_is_one_clear_error(
     code = main(["connect", invite["link"]])
     out = capsys.readouterr()
     assert code == 2
-    assert out.err.startswith(
-        f"error: cannot join table {created['table']}: no free seat at this table"
-    )
+    # the link names its seat (#invite=CODE&seat=1): the error names it too
+    assert out.err == f"error: cannot join table {created['table']}: seat 1 is taken\n"
 
 
 def test_parse_link_reads_the_table_and_the_invite_from_a_link() -> None:

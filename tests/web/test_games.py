@@ -29,7 +29,9 @@ def _seat_up(server: Server, game: str, options: dict[str, object]) -> tuple[str
     )
     assert created["table_state"]["status"] == "waiting"
     (invite,) = created["invites"]
-    assert invite["seat"] == 1 and invite["link"].endswith(f"#invite={invite['code']}")
+    assert invite["seat"] == 1 and invite["link"].endswith(
+        f"#invite={invite['code']}&seat={invite['seat']}"
+    )
     token = server.join(created["table"], 1, invite["code"])
     return created["table"], {0: created["token"], 1: token}
 

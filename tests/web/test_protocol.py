@@ -476,7 +476,8 @@ def test_the_host_hands_a_fresh_invite_for_a_seat_left_free(server: Server) -> N
     wrong_host = server.post(f"/api/tables/{table}/seats/1/invite", {"host_token": token})
     assert wrong_host.status_code == 401
     fresh = server.post(f"/api/tables/{table}/seats/1/invite", {"host_token": host_token}).json()
-    assert fresh["code"] != old and fresh["link"].endswith(f"#invite={fresh['code']}")
+    assert fresh["code"] != old
+    assert fresh["link"].endswith(f"#invite={fresh['code']}&seat={fresh['seat']}")
     stale = server.post(f"/api/tables/{table}/join", {"seat": 1, "invite": old})
     assert stale.status_code == 401
     assert server.join(table, 1, fresh["code"])

@@ -5,12 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from aerodeck.core.text import and_list, seat_colour
-
-
-def seat_name(seat: int, you: int | None = None) -> str:
-    """``you`` for the viewing seat, ``seat N`` for any other."""
-    return "you" if seat == you else f"seat {seat}"
+from aerodeck.core.text import and_list, seat_colour, seat_name
 
 
 def seats_text(seats: Iterable[int], you: int | None = None) -> str:

@@ -101,11 +101,29 @@ class GameInfo:
         return self.id.replace("_", "-")
 
 
+class Renderer(Protocol):
+    """A game's terminal text, as its ``render`` module provides it (``Game.renderer``)."""
+
+    def render_view(self, view: JSON) -> str: ...
+
+    def describe_event(self, event: JSON) -> str: ...
+
+    def render_result(self, view: JSON, events: list[JSON]) -> str: ...
+
+
 class Game(ABC):
-    """A configured game (player count and options): a factory of states and the notation."""
+    """A configured game (player count and options): a factory of states and the notation.
+
+    What every game would otherwise write again is here once: a game names the class of its
+    states (``state_class``) and its ``render`` module (``renderer``), and overrides
+    ``_new_game`` or the rendering hooks only where it does more."""
 
     info: ClassVar[GameInfo]
     action_table: ActionTable  # a class attribute, or set in __init__ when data decides it
+    state_class: type[State]
+    """The game's state, built as ``state_class(game, seed, setup)`` by ``_new_game``."""
+    renderer: Renderer
+    """The module (or object) with ``render_view``, ``describe_event`` and ``render_result``."""
 
     def __init__(self, players: int | None = None, **options: Any) -> None:
         count = self.info.default_players if players is None else players
@@ -144,9 +162,9 @@ class Game(ABC):
                 f"({type(error).__name__}: {excerpt(str(error), 60)})"
             ) from None
 
-    @abstractmethod
     def _new_game(self, seed: int | None, setup: Mapping[str, Any] | None) -> State:
         """A fresh game from a checked seed (or None) and setup (plain JSON data, or None)."""
+        return self.state_class(self, seed, setup)
 
     def parse_action(self, state: State, text: str) -> Action:
         """Read notation (NotationError if it is none). Legality is checked by ``State.apply``.
@@ -180,13 +198,13 @@ class Game(ABC):
         package = type(self).__module__.rpartition(".")[0]
         return resources.files(package).joinpath("rules.md").read_text(encoding="utf-8")
 
-    @abstractmethod
     def render_view(self, view: JSON) -> str:
         """A seat's view as text for the terminal (rich markup allowed)."""
+        return self.renderer.render_view(view)
 
-    @abstractmethod
     def describe_event(self, event: JSON) -> str:
         """One line for an event as ``events_since`` returns it."""
+        return self.renderer.describe_event(event)
 
     def reference_text(self) -> str:
         """A player's reference card (rich markup): what each card, aircraft or piece does,
@@ -195,8 +213,8 @@ class Game(ABC):
 
     def render_result(self, view: JSON, events: list[JSON]) -> str:
         """The end-of-game summary for the terminal: standings and the score breakdown, from the
-        final view and the game's events as that seat saw them. Empty: the game has none."""
-        return ""
+        final view and the game's events as that seat saw them."""
+        return self.renderer.render_result(view, events)
 
     def bots(self) -> Mapping[str, Callable[[Game, int], Agent]]:
         """The game's own bots by name (at least ``heuristic``), as factories (game, seed)."""
@@ -500,25 +518,26 @@ class State(ABC):
         if self.is_terminal:
             return self.record()
         return {
+            **self._record_head(),
+            "redacted_for": seat,
+            "moves": [move._asdict() for move in self.history_for(seat)],
+        }
+
+    def _record_head(self) -> JSON:
+        """What every record starts with: its format, the game, its version and configuration."""
+        return {
             "format": RECORD_FORMAT,
             "version": RECORD_VERSION,
             "game": self.game.id,
             "game_version": self.game.info.version,
             "players": self.game.players,
             "options": dict(self.game.options),
-            "redacted_for": seat,
-            "moves": [move._asdict() for move in self.history_for(seat)],
         }
 
     def record(self) -> JSON:
         """The versioned record: enough to rebuild and re-validate the whole game."""
         record: JSON = {
-            "format": RECORD_FORMAT,
-            "version": RECORD_VERSION,
-            "game": self.game.id,
-            "game_version": self.game.info.version,
-            "players": self.game.players,
-            "options": dict(self.game.options),
+            **self._record_head(),
             "seed": self.seed,
             "setup": self.setup,
             "actions": self.history(),

@@ -1,4 +1,5 @@
-"""A bot's randomness, drawn afresh for every decision (``DecisionRandom``).
+"""A bot's randomness, drawn afresh for every decision (``DecisionRandom``), and the base of the
+games' own bots (``GameBot``).
 
 A bot that kept one generator running across a game would choose differently once rebuilt from
 a record (``aerodeck play --resume``): its generator would start again at the top. Seeding each
@@ -10,9 +11,13 @@ from __future__ import annotations
 
 import random
 import secrets
-from typing import Any
+from abc import ABC, abstractmethod
+from typing import TYPE_CHECKING, Any
 
 from aerodeck.core.rng import decision_seed
+
+if TYPE_CHECKING:
+    from aerodeck.core.api import Action, Game, Observation
 
 _GOLDEN = 0x9E3779B97F4A7C15
 _MASK = (1 << 64) - 1
@@ -69,3 +74,22 @@ class DecisionRandom(random.Random):
 
     def setstate(self, state: tuple[Any, ...]) -> None:
         self.base, self._state, self.gauss_next = state
+
+
+class GameBot(ABC):
+    """A game's own bot (``Game.bots()``): one ``DecisionRandom`` reseeded at every decision,
+    so that a bot rebuilt from a record decides as before. Subclasses write ``decide``."""
+
+    name = "heuristic"
+
+    def __init__(self, game: Game, seed: int) -> None:
+        self.game = game
+        self.rng = DecisionRandom(seed)
+
+    def choose(self, observation: Observation) -> Action:
+        self.rng.decide(observation.move_number)  # seeded per decision (resume)
+        return self.decide(observation)
+
+    @abstractmethod
+    def decide(self, observation: Observation) -> Action:
+        """The move from ``observation`` (``self.rng`` is seeded for this decision)."""

@@ -3,7 +3,7 @@ Python repr such as ``[18, 19, 8]`` or ``card(s)``."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 SEAT_COLOURS = ("cyan", "magenta", "yellow", "green", "bright_blue", "bright_red")
@@ -55,3 +55,25 @@ def won_by(winners: Sequence[int]) -> str:
     if len(winners) == 1:
         return f"seat {winners[0]} wins"
     return f"{seats_text(winners)} share the win"
+
+
+def seat_name(seat: int | str | None, you: int | None = None, none: str = "-") -> str:
+    """``you`` for the viewing seat, ``seat N`` for any other (a seat may come as a JSON key),
+    ``none`` for no seat."""
+    if seat is None:
+        return none
+    return "you" if you is not None and int(seat) == you else f"seat {seat}"
+
+
+def standings(
+    values: Sequence[Any],
+    you: int | None = None,
+    name: Callable[[int, int | None], str] = seat_name,
+    fmt: str = "{}",
+) -> list[str]:
+    """One line a seat, best first (ties in seat order): ``  1. you      3``."""
+    order = sorted(range(len(values)), key=lambda seat: -values[seat])
+    return [
+        f"  {place}. {name(seat, you):8} {fmt.format(values[seat])}"
+        for place, seat in enumerate(order, 1)
+    ]

@@ -14,7 +14,7 @@ from aerodeck.core.rng import derive_seed
 from aerodeck.games.down_in_flames.campaign import CampaignRecord, find_campaign
 from aerodeck.games.down_in_flames.data import parse_campaign
 from aerodeck.games.down_in_flames.game import DownInFlames
-from aerodeck.games.down_in_flames.melee import MeleeState
+from aerodeck.games.down_in_flames.rules import DifState
 from aerodeck.sim.match import play
 
 AgentMaker = Callable[[DownInFlames, int, int], Agent]  # (mission game, seat, seed) -> agent
@@ -55,6 +55,6 @@ def play_campaign(
         mission = mission_game(campaign, number, scale, data, skills)
         agents = [make_agent(mission, seat, derive_seed(seed, number, seat)) for seat in (0, 1)]
         state = play(mission.new_game(seed=derive_seed(seed, number)), agents)
-        assert isinstance(state, MeleeState)
+        assert isinstance(state, DifState)
         record = record.record(state.kills[0], state.kills[1], (state.nfod[0], state.nfod[1]))
     return record

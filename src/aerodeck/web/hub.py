@@ -410,9 +410,7 @@ class Hub:
             bots = agent_names(table.game)
             if name not in bots:
                 raise LobbyError(400, f"unknown bot {name!r} (bots: {', '.join(bots)})")
-            s.bot_override = name
-            await self._seats_changed(table, seat, bot_override=name)
-            result = table.seat_json(seat)
+            result = await self._set_bot_override(table, seat, name)
         self._notify(table)
         return result
 
@@ -422,11 +420,16 @@ class Hub:
             self._seat(table, seat)
             if table.seat_of(token) != seat:
                 raise LobbyError(401, f"that is not seat {seat}'s token")
-            table.seats[seat].bot_override = None
-            await self._seats_changed(table, seat, bot_override=None)
-            result = table.seat_json(seat)
+            result = await self._set_bot_override(table, seat, None)
         self._notify(table)
         return result
+
+    async def _set_bot_override(self, table: Table, seat: int, bot: str | None) -> JSON:
+        """Hand ``seat`` to ``bot`` (None: back to its player), saved; the seat as JSON. The
+        caller holds the table's lock and notifies the table after releasing it."""
+        table.seats[seat].bot_override = bot
+        await self._seats_changed(table, seat, bot_override=bot)
+        return table.seat_json(seat)
 
     async def new_invite(self, table: Table, seat: int, host_token: str) -> str:
         """A fresh invite code for an unclaimed human seat (the old one stops working)."""

@@ -99,6 +99,11 @@ def _link(request: Request, table_id: str, fragment: str = "") -> str:
     return f"{_base(request)}/t/{table_id}" + (f"#{fragment}" if fragment else "")
 
 
+def _invite_link(request: Request, table_id: str, seat: int, code: str) -> str:
+    """The link that takes ``seat``: code and seat in the fragment (never sent, never logged)."""
+    return _link(request, table_id, f"invite={code}&seat={seat}")
+
+
 async def _call(work: Any) -> Any:
     """Await a hub call, turning its refusals into HTTP errors."""
     try:
@@ -175,7 +180,7 @@ async def create_table(body: CreateTable, request: Request, hub: HubDep) -> JSON
         "seat": created.seat,
         "token": created.token,
         "invites": [
-            {"seat": seat, "code": code, "link": _link(request, table.id, f"invite={code}")}
+            {"seat": seat, "code": code, "link": _invite_link(request, table.id, seat, code)}
             for seat, code in created.invites
         ],
         "spectate": _link(request, table.id),
@@ -239,4 +244,4 @@ async def new_invite(
     """A fresh invite code for a free human seat (host)."""
     table = await _table(hub, table_id)
     code = await _call(hub.new_invite(table, seat, body.host_token))
-    return {"seat": seat, "code": code, "link": _link(request, table.id, f"invite={code}")}
+    return {"seat": seat, "code": code, "link": _invite_link(request, table.id, seat, code)}

@@ -18,7 +18,7 @@ from fastapi.templating import Jinja2Templates
 
 from aerodeck.web.hub import Hub
 from aerodeck.web.lobby import games, open_tables
-from aerodeck.web.reference import aircraft, card_reference
+from aerodeck.web.reference import reference_of
 from aerodeck.web.steps import replay_steps
 
 HERE = Path(__file__).resolve().parent
@@ -52,7 +52,7 @@ async def table_page(table_id: str, request: Request) -> HTMLResponse:
         "table.html",
         {
             "table": table.describe(),
-            "reference": {"cards": card_reference(table.game), "aircraft": aircraft(table.game)},
+            "reference": reference_of(table.game),
         },
     )
 
@@ -74,7 +74,7 @@ async def replay_page(table_id: str, request: Request) -> HTMLResponse:
         {
             "table": table.describe(),
             "steps": steps,
-            "reference": {"cards": card_reference(table.game), "aircraft": aircraft(table.game)},
+            "reference": reference_of(table.game),
         },
     )
 

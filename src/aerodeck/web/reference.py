@@ -8,8 +8,10 @@ from typing import Any
 
 from aerodeck.core.api import JSON, Game
 from aerodeck.core.cards import CARDS
-from aerodeck.games.aces_versus_aces.rules import COIN_NAMES, COIN_POINTS, WON_POINTS
+from aerodeck.games.aces_versus_aces.state import COIN_NAMES, COIN_POINTS, WON_POINTS
 from aerodeck.games.air_racing import cards as air_cards
+from aerodeck.games.down_in_flames.data import ALTITUDES, RANGES
+from aerodeck.games.down_in_flames.flight import POSITIONS
 from aerodeck.games.race_to_ace import cards as rta_cards
 
 
@@ -60,22 +62,52 @@ def _aces_versus_aces() -> JSON:
     return out
 
 
+_DIF_ACTIONS = {  # the cards' action codes in players' words (the card's effect, R9-R16)
+    "gun_attack": "gun attack",
+    "launch_missile": "missile launch",
+    "gun_or_missile": "gun or missile attack",
+    "pos_to_neutral": "position to Neutral",
+    "disadv_to_adv": "Disadvantaged to Advantage",
+    "missile_bonus": "missile bonus",
+    "altitude_1": "altitude 1 up or down",
+    "split_s": "Split-S",
+    "none": "",
+}
+_DIF_REACTS = {"ANY_ENEMY_TURN": "any enemy turn", "ANY": "any card"}
+
+
 def _down_in_flames(game: Game) -> JSON:
     data: Any = getattr(game, "data")  # noqa: B009 - the Down In Flames game's data set
     out: JSON = {}
     for card in data.cards:
-        react = ", ".join(sorted(card.react_to)) or "-"
+        reacts = [_DIF_REACTS.get(r, r) for r in sorted(card.react_to)]
+        react = ", ".join(reacts) or "-"
         kind = "attack" if "attack" in card.action else "defense" if card.react_to else "plain"
+        action = _DIF_ACTIONS.get(card.action, card.action.replace("_", " "))
+        if card.gun_discard is not None:
+            action += f", discard {card.gun_discard}"
         out[card.title] = {
             "title": card.title,
             "kind": kind,
             "lines": [f"Pos {card.positioning} · Rng {card.range}", f"reacts to {react}"],
+            "positioning": card.positioning,
+            "range": card.range,
+            "action": action,
+            "reacts": reacts,
             "text": (
                 f"{card.title}: Positioning {card.positioning}, Range {card.range}, "
-                f"action {card.action.replace('_', ' ')}, reacts to {react}"
+                f"action {action or 'none'}, reacts to {react}"
             ),
         }
     return out
+
+
+def dif_geometry(game: Game) -> JSON:
+    """Down In Flames' range bands, altitudes and positions in their rules' order, for the page's
+    drawing of every pair of aircraft (their mutual range is flight.mutual_range)."""
+    if game.id != "down_in_flames":
+        return {}
+    return {"ranges": list(RANGES), "altitudes": list(ALTITUDES), "positions": list(POSITIONS)}
 
 
 def aircraft(game: Game) -> list[JSON]:
@@ -113,3 +145,12 @@ def card_reference(game: Game) -> JSON:
     if game.id == "down_in_flames":
         return _down_in_flames(game)
     return {}
+
+
+def reference_of(game: Game) -> JSON:
+    """Everything a table or replay page embeds about its game (public data only)."""
+    return {
+        "cards": card_reference(game),
+        "aircraft": aircraft(game),
+        "geometry": dif_geometry(game),
+    }

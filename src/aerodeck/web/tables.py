@@ -16,6 +16,7 @@ from typing import Any
 
 from fastapi import WebSocket
 
+from aerodeck.cli.words import as_seen_by
 from aerodeck.core.api import JSON, Action, Game, State
 from aerodeck.core.registry import make
 from aerodeck.web.frames import SERVER_ERROR, TOO_SLOW
@@ -228,11 +229,12 @@ class Table:
 
     def events_for(self, seat: int | None, since_version: int | None) -> list[JSON]:
         """The events since ``since_version`` (None: every event, the deal before the first move
-        included), redacted for ``seat``, each with its words."""
+        included), redacted for ``seat``, each with its words as that seat reads them: its own
+        seat as ``you`` (the terminal's translator, so the page and the terminal say the same)."""
         describe = self.game.describe_event
         start = 0 if since_version is None else self.marks[since_version]
         events = self.state.events_since(start, seat)
-        return [{"text": describe(event), "event": event} for event in events]
+        return [{"text": as_seen_by(describe(event), seat), "event": event} for event in events]
 
     def welcome(self, seat: int | None, last_version: int | None) -> JSON:
         resume = last_version is not None and 0 <= last_version <= self.version

@@ -9,7 +9,7 @@ import pytest
 import aerodeck
 from aerodeck.core.errors import IllegalActionError
 from aerodeck.games.ace_race.cards import parse_card, texts
-from aerodeck.games.ace_race.rules import DRAWN, GIVE, RULE, TURN
+from aerodeck.games.ace_race.state import DRAWN, GIVE, RULE, TURN
 from tests.games.ace_race.support import events, legal, singles, stacked
 
 

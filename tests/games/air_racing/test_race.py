@@ -12,8 +12,8 @@ from aerodeck.agents.registry import make_agent
 from aerodeck.core.errors import ConfigError, NotationError
 from aerodeck.core.userdata import read_toml
 from aerodeck.games.air_racing import actions
-from aerodeck.games.air_racing.base import skill_check_passes
 from aerodeck.games.air_racing.course import load
+from aerodeck.games.air_racing.state import skill_check_passes
 from aerodeck.sim.match import play
 from tests.games.air_racing.helpers import STRAIGHT_FILE, events, legal, mods, race
 

@@ -8,8 +8,8 @@ import pytest
 
 import aerodeck
 from aerodeck.core.errors import IllegalActionError
-from aerodeck.games.air_racing.base import MONTHS
 from aerodeck.games.air_racing.cards import COSTS, NAMES, TOTALS
+from aerodeck.games.air_racing.state import MONTHS
 from tests.games.air_racing.helpers import events, legal, season
 
 FILLER = ["dollar"] * 10

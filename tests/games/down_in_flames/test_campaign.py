@@ -94,12 +94,12 @@ def test_ruling_R54_a_campaign_flies_from_its_first_mission_to_its_victory_level
     from aerodeck.core.api import Agent
     from aerodeck.games.down_in_flames.bot import HeuristicBot
     from aerodeck.games.down_in_flames.game import DownInFlames
-    from aerodeck.games.down_in_flames.melee import MeleeState
+    from aerodeck.games.down_in_flames.rules import DifState
     from aerodeck.sim.campaign import mission_game, play_campaign
 
     first = mission_game("1973 Yom Kippur War", 1)
     state = first.new_game(seed=1)
-    assert isinstance(state, MeleeState) and state.phase == "alt-pick"
+    assert isinstance(state, DifState) and state.phase == "alt-pick"
     assert [state.plane(a).name for a in range(3)] == ["Mirage IIICJ", "MiG-17F", "MiG-17F"]
     assert first.owner_of == (0, 1, 1) and first.site is not None and first.site.name == "SA-7"
     assert mission_game("1973 Yom Kippur War", 1, scale=3).owner_of == (0,) * 3 + (1,) * 6

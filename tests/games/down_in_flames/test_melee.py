@@ -8,7 +8,7 @@ from typing import Any
 
 import aerodeck
 from aerodeck.games.down_in_flames.data import load_data
-from aerodeck.games.down_in_flames.melee import MeleeState
+from aerodeck.games.down_in_flames.rules import DifState
 from tests.games.down_in_flames.helpers import legal, play
 
 
@@ -21,7 +21,7 @@ def melee(
     rng: Sequence[str] | None = None,
     flying: int = 0,
     **extra: Any,
-) -> MeleeState:
+) -> DifState:
     n = len(planes)
     game = aerodeck.make(
         "down_in_flames", players=players, aircraft=n // players, **extra.pop("options", {})
@@ -35,7 +35,7 @@ def melee(
         **extra,
     }
     state = game.new_game(seed=1, setup=setup)
-    assert isinstance(state, MeleeState)
+    assert isinstance(state, DifState)
     return state
 
 
@@ -62,7 +62,7 @@ def test_ruling_R47_the_side_with_the_highest_ew_flies_first() -> None:
     state = game.new_game(seed=4)
     play(state, "fly mig-17f", "fly f-15c-eagle", "fly gnat-f-1")
     play(state, "alt medium", "alt medium", "alt medium")
-    assert isinstance(state, MeleeState)
+    assert isinstance(state, DifState)
     assert state.flyer == 1  # the F-15C (EW 3) gives side 1 the first turn
 
 
@@ -111,7 +111,7 @@ def test_ruling_R49_speed_maneuvers_against_slower_enemies() -> None:
         "flying": 0,
     }
     state = game.new_game(seed=1, setup=setup)
-    assert isinstance(state, MeleeState)
+    assert isinstance(state, DifState)
     state.phase = "altitude"
     play(state, "level")
     assert state.speed_left == 6 - 3  # the largest gap, against the MiG-17F (#3)
@@ -176,7 +176,7 @@ def test_ruling_R53_team_turn_order() -> None:
         state.apply(state.legal_actions()[0])
     for _ in range(4):
         state.apply(game.parse_action(state, "alt medium"))
-    assert isinstance(state, MeleeState)
+    assert isinstance(state, DifState)
     first = state.side_turn
     if state.phase == "order":
         assert {str(m) for m in state.legal_actions()} == {

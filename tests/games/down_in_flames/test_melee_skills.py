@@ -14,7 +14,7 @@ from aerodeck.core.errors import ConfigError
 from aerodeck.core.userdata import read_toml
 from aerodeck.games.down_in_flames.campaign import CampaignRecord, find_campaign
 from aerodeck.games.down_in_flames.data import load_data
-from aerodeck.games.down_in_flames.melee import MeleeState
+from aerodeck.games.down_in_flames.rules import DifState
 from tests.games.down_in_flames.helpers import legal, play
 from tests.games.down_in_flames.test_melee import melee
 from tests.games.down_in_flames.test_skills import expertise_playout
@@ -24,9 +24,9 @@ YK_1_NATION_1 = 'skill_options = ["Eagle Eyes", "Fighter Pilot"], special = []'
 YK_1_NATION_2 = 'skill_options = ["Guided Intercept 2", "Jink"], special = [], sites = ["SA-7"]'
 
 
-def new(seed: int = 5, **options: object) -> MeleeState:
+def new(seed: int = 5, **options: object) -> DifState:
     state = aerodeck.make("down_in_flames", **options).new_game(seed=seed)
-    assert isinstance(state, MeleeState)
+    assert isinstance(state, DifState)
     return state
 
 
@@ -129,7 +129,7 @@ def test_ruling_R57_custom_loads_and_the_second_missile_per_aircraft() -> None:
     play(fight, "tone tone aim-9e-sidewinder @2", "pass")
     assert {"launch", "launch2", "hold"} == legal(fight)
     single = fight.clone()
-    assert isinstance(single, MeleeState)
+    assert isinstance(single, DifState)
     play(single, "launch")
     play(fight, "launch2")
     nine = fight.data.missile("AIM-9E Sidewinder").index
@@ -219,7 +219,7 @@ def test_ruling_R61_several_sites_check_in_the_missions_order(tmp_path: Path) ->
         "deck": ["Break"] * 5 + ["Scissors"] + ["Guns"] + ["Barrel Roll"] * 5,
     }
     state = game.new_game(seed=1, setup=setup)
-    assert isinstance(state, MeleeState)
+    assert isinstance(state, DifState)
     # The SA-7 draws no Tone and spends its cards; the ZSU-23-4 then attacks with Guns.
     assert state.kind == "site" and state.chain[0][2] == "Guns" and state.site_checked == 2
     play(state, "pass")
@@ -245,7 +245,7 @@ def test_random_melee_games_with_skills_loads_and_second_missile(
     game = aerodeck.make("down_in_flames", **options)
     for seed in range(8):
         state = game.new_game(seed=seed)
-        assert isinstance(state, MeleeState)
+        assert isinstance(state, DifState)
         rng = random.Random(seed)
         steps = 0
         while not state.is_terminal:
@@ -288,7 +288,7 @@ def test_heuristic_bots_choose_skills_and_loads_per_aircraft_within_the_limit() 
         state = play_match(
             game.new_game(seed=seed), [HeuristicBot(game, seed + p) for p in range(4)]
         )
-        assert isinstance(state, MeleeState) and state.is_terminal
+        assert isinstance(state, DifState) and state.is_terminal
         assert any(state.skills[a] for a in range(state.n))
         for a in range(state.n):
             assert state.load_vp(a) + state.skill_vp(a) <= 45

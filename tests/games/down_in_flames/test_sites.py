@@ -57,7 +57,8 @@ def test_ruling_R37_the_envelope_uses_the_aircraft_altitude_and_its_own_range_ba
 
 def test_ruling_R38_the_site_owner_plays_the_site_hand_and_ace_pilot_is_dead_there() -> None:
     state = _site_fight("SA-7", hand=["Break"])
-    assert state.chain[0][0] == 1 and state.chain[0][2] == "Tone"  # the Tone attacks
+    cycle = state.view(None)["cycle"]
+    assert cycle["by"] == 1 and cycle["chain"][0]["as"] == "Tone"  # the site's Tone attacks
     assert state.view(1)["site_hand"] and "site_hand" not in state.view(0)
     play(state, "react break")
     assert state.to_act == 1 and "react break" in legal(state)  # the site's own Break

@@ -18,7 +18,7 @@ from aerodeck.core.errors import ConfigError
 from aerodeck.core.userdata import read_toml
 from aerodeck.games.down_in_flames.data import CACHE_SIZE, cached_sets, load_data
 from aerodeck.games.down_in_flames.game import DownInFlames
-from aerodeck.games.down_in_flames.melee import MeleeState
+from aerodeck.games.down_in_flames.rules import DifState
 from aerodeck.sim.campaign import play_campaign
 
 SHIPPED = Path(str(resources.files("aerodeck.games.down_in_flames").joinpath("data")))
@@ -69,7 +69,7 @@ def test_a_users_campaign_file_is_flown_and_replays_without_it(tmp_path: Path) -
     table = read_toml(path)
     game = aerodeck.make("down_in_flames", campaign=table, mission=1)
     state = game.new_game(seed=4)
-    assert isinstance(state, MeleeState) and state.phase == "alt-pick"
+    assert isinstance(state, DifState) and state.phase == "alt-pick"
     rng = random.Random(4)
     while not state.is_terminal:
         state.apply(rng.choice(state.legal_actions()))

@@ -153,3 +153,28 @@ def test_a_bad_setup_is_refused_in_one_line() -> None:
         with pytest.raises(ConfigError, match=message) as error:
             game.new_game(seed=1, setup=bad)
         assert "\n" not in str(error.value)
+
+
+def test_ruling_R63_a_users_tactic_climbs_and_pays_with_several_aircraft_too(
+    tmp_path: Path,
+) -> None:
+    """R63: one machine, so a Tactic card does its action with several aircraft as in the duel."""
+    old = 'react_to = ["Maneuvering", "Tone"]\ntactic = false'
+    mine = tmp_path / "tactic.toml"
+    mine.write_text(SHIPPED_TEXT.replace(old, old.replace("false", "true"), 1), encoding="utf-8")
+    game = aerodeck.make("down_in_flames", data=read_toml(mine), aircraft=2)
+    setup = {
+        "aircraft": ["F-86F Sabre", "F-86F Sabre", "Gnat F.1", "Gnat F.1"],
+        "altitude": ["Low"] * 4,
+        "range": ["G"] * 4,
+        "hands": [["Vertical Roll", "Guns"], [], [], []],
+        "flying": 0,
+    }
+    state = game.new_game(seed=1, setup=setup)
+    climb = next(m for m in state.legal_actions() if str(m).startswith("act vertical-roll up"))
+    state.apply(climb)
+    assert state.current_player == 0 and [str(m) for m in state.legal_actions()] == ["discard guns"]
+    state.apply("discard guns")
+    view = state.view(None)
+    assert view["aircraft"][0]["altitude"] == "Medium" and view["cycle"] is None
+    assert view["phase"] == "play"

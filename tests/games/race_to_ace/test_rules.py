@@ -9,7 +9,7 @@ import pytest
 import aerodeck
 from aerodeck.core.errors import ConfigError, IllegalActionError, NotationError
 from aerodeck.games.race_to_ace import cards as c
-from aerodeck.games.race_to_ace.table import NONE
+from aerodeck.games.race_to_ace.state import NONE
 from tests.games.race_to_ace.helpers import legal, play, skip_turn, stacked, table
 
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections import Counter
 from math import exp
 
-from aerodeck.core.api import JSON, Action, Game, Observation
-from aerodeck.core.decisions import DecisionRandom
+from aerodeck.core.api import JSON, Action, Observation
+from aerodeck.core.decisions import GameBot
 from aerodeck.games.ace_race.actions import (
     ABOVE_BELOW,
     DRAW,
@@ -42,20 +42,14 @@ URGENT_CARDS = 3  # an opponent this close to going out makes Aces and jokers wo
 BEHIND_BY = 4  # this many cards more than the leader makes an Ace worth spending
 
 
-class HeuristicBot:
-    name = "heuristic"
+class HeuristicBot(GameBot):
     urgent_cards = URGENT_CARDS
     behind_by = BEHIND_BY
     bid_strengths = (0.45, 0.6)  # hand strength needed to bid 0, and to bid 1
     ace_gain = 3  # play an Ace over a rule play when it sheds this many more cards at once
     joker_hand = 4  # with no other play, spend a joker when holding this many cards or fewer
 
-    def __init__(self, game: Game, seed: int) -> None:
-        self.game = game
-        self.rng = DecisionRandom(seed)
-
-    def choose(self, observation: Observation) -> Action:
-        self.rng.decide(observation.move_number)  # seeded per decision (resume)
+    def decide(self, observation: Observation) -> Action:
         view = observation.view
         legal = observation.legal_actions
         hand = _hand(view["hand"])

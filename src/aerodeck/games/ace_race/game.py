@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
 
-from aerodeck.core.api import JSON, Action, ActionTable, Agent, Game, GameInfo, State
+from aerodeck.core.api import Action, ActionTable, Agent, Game, GameInfo, State
 from aerodeck.core.options import Option
 from aerodeck.games.ace_race import actions, render
 from aerodeck.games.ace_race.bot import HeuristicBot
@@ -34,21 +33,11 @@ class AceRace(Game):
         ),
     )
     action_table = ActionTable(actions.ALL_ACTIONS)
-
-    def _new_game(self, seed: int | None, setup: Mapping[str, Any] | None) -> State:
-        return AceRaceState(self, seed, setup)
+    state_class = AceRaceState
+    renderer = render
 
     def _parse_action(self, state: State, text: str) -> Action:
         return actions.parse(text)
-
-    def render_view(self, view: JSON) -> str:
-        return render.render_view(view)
-
-    def describe_event(self, event: JSON) -> str:
-        return render.describe_event(event)
-
-    def render_result(self, view: JSON, events: list[JSON]) -> str:
-        return render.render_result(view, events)
 
     def bots(self) -> Mapping[str, Callable[[Game, int], Agent]]:
         return {"heuristic": HeuristicBot}

@@ -1,4 +1,5 @@
-"""What the rule in force allows: pure functions of the rule state and a hand (no game state).
+"""Which moves are open (``LegalMoves``: the legal list and why a move is not), from what the
+rule in force allows: pure functions of the rule state and a hand (no game state).
 
 The rule state is small: the rule and its announced suit, the last play on the pile since the
 last Ace (its cards and kind), and, under Above/Below, the direction the next card must take.
@@ -12,11 +13,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final, NamedTuple
 
-from aerodeck.core.api import Action
+from aerodeck.core.api import OVER, Action
 from aerodeck.games.ace_race.actions import (
     ABOVE_BELOW,
     ACE_PLAYS,
+    BIDS,
     DIRECTED,
+    DRAW,
+    GIVES,
     HIGH,
     HIGHER,
     JOKER_PLAYS,
@@ -29,11 +33,31 @@ from aerodeck.games.ace_race.actions import (
     PRIME,
     SERIES,
     SERIES_PLAYS,
+    SET_RULES,
     SINGLES,
     SUITS_RULE,
+    AcePlay,
+    Bid,
+    Draw,
+    Give,
+    JokerPlay,
+    Pass,
+    Play,
+    SetRule,
     rule_choices,
 )
-from aerodeck.games.ace_race.cards import IS_ACE, JOKERS, NUM_CARDS, PRIMES, SUIT, VALUE
+from aerodeck.games.ace_race.cards import (
+    IS_ACE,
+    JOKER,
+    JOKERS,
+    NUM_CARDS,
+    PRIMES,
+    SUIT,
+    TEXT,
+    VALUE,
+    is_joker,
+)
+from aerodeck.games.ace_race.state import BID, DRAWN, GIVE, RULE, TURN, AceRaceBase, Hand
 
 # Kinds of play lying on top of the pile (what the next play may follow).
 NONE, SINGLE, MULTIPLE, RUN, ON_JOKER = "", "single", "multiple", "series", "joker"
@@ -361,3 +385,109 @@ def numerals_of(hand: tuple[int, ...]) -> list[int]:
 
 def has_joker(hand: tuple[int, ...]) -> bool:
     return JOKERS[0] in hand or JOKERS[1] in hand
+
+
+class LegalMoves(AceRaceBase):
+    """The moves open to the seat to act, and why a move is not."""
+
+    __slots__ = ()
+
+    def legal_actions(self) -> list[Action]:
+        seat = self.to_act
+        if seat is None:
+            return []
+        phase = self.phase
+        hand = self.hands[seat]
+        t = self.tbl
+        if phase == TURN:
+            assert t is not None
+            out = turn_plays(t, hand)
+            out.append(DRAW if self.draw else PASS)
+            return out
+        if phase == DRAWN:
+            c = self.drawn
+            assert t is not None
+            moves = t.drawn[c]
+            if moves is None:  # R5: a drawn numeral the rule forbids goes only on a joker
+                return [JOKER_PLAYS[c], PASS] if has_joker(hand) else [PASS]
+            return list(moves)
+        if phase == GIVE:  # R11: a giveaway is offered, never forced: pass keeps the rest
+            cards = sorted({JOKER if is_joker(c) else c for c in hand})
+            return [GIVES[(c, s)] for c in cards for s in range(self.n) if s != seat] + [PASS]
+        if phase == BID:
+            return [*BIDS[self.bid_high + 1 :], PASS]
+        return list(SET_RULES.values())
+
+    def why_illegal(self, action: Action) -> str:
+        if self.phase == OVER:
+            return "the match is over"
+        seat = self.to_act
+        assert seat is not None
+        hand = self.hands[seat]
+        phase = self.phase
+        if phase == BID:
+            if isinstance(action, Bid):
+                return f"a bid must be higher than the current bid ({self.bid_high}) and at most 6"
+            return "it is the bidding: bid a number of cards (0 to 6) or pass"
+        if phase == RULE:
+            return "the bid winner first sets the rule, e.g. 'rule high' or 'rule suits H'"
+        if phase == GIVE:
+            if isinstance(action, Give):
+                if action.seat == seat:
+                    return "a giveaway goes to other players, not to yourself"
+                if action.seat >= self.n:
+                    return f"there is no seat {action.seat} at this table"
+                return f"you do not hold {TEXT[action.card]}"
+            more = f"{self.give_left} more card" + ("s" if self.give_left != 1 else "")
+            return f"you may give away {more} ('give 7H to 1') or keep them ('pass')"
+        if isinstance(action, Bid | SetRule | Give):
+            return "that is not a move during play: play cards, an Ace, a joker, draw or pass"
+        if isinstance(action, Draw):
+            if phase == DRAWN:
+                return "you have drawn: play the drawn card or pass"
+            return "the draw pile is empty: play or pass"
+        if isinstance(action, Pass):
+            return "you may pass only after drawing (or when the draw pile is empty): draw a card"
+        missing = _missing(hand, action)
+        if missing:
+            return f"you do not hold {missing}"
+        if phase == DRAWN and _cards_of(action) != (self.drawn,):
+            return f"after a draw you may only play the card you drew ({TEXT[self.drawn]}) or pass"
+        rs = self.rs
+        assert rs is not None
+        if isinstance(action, JokerPlay):
+            if rs.rule == ABOVE_BELOW and rs.direction == 0:
+                return "any card may start Above/Below, so a joker has nothing to break"
+            return (
+                f"{TEXT[action.card]} is playable under the rule: "
+                "a joker only carries a card the rule forbids"
+            )
+        if isinstance(action, Play):
+            return f"under {RULE_NAMES[rs.rule]} a play is {need_text(rs)}"
+        return f"{action} is not a legal move now"
+
+
+def _cards_of(action: Action) -> tuple[int, ...]:
+    """The non-joker cards an action puts on the pile."""
+    if isinstance(action, Play):
+        return action.cards
+    if isinstance(action, JokerPlay | AcePlay):
+        return (action.card,)
+    return ()
+
+
+def _missing(hand: Hand, action: Action) -> str:
+    """The first card an action needs that the hand lacks ('' if it has them all)."""
+    needed: tuple[int, ...] = ()
+    if isinstance(action, Play):
+        needed = action.cards
+    elif isinstance(action, JokerPlay):
+        if not has_joker(hand):
+            return "a joker"
+        needed = (action.card,)
+    elif isinstance(action, AcePlay):
+        needed = (action.card,)
+    for c in needed:
+        if c not in hand:
+            return TEXT[c]
+    return ""

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from aerodeck.core.api import JSON
 from aerodeck.core.cards import markup, suit_markup
-from aerodeck.core.text import per_seat, plural, won_by
+from aerodeck.core.text import per_seat, plural, seat_name, standings, won_by
 
 _RULE_NAMES = {
     "multiples": "Multiples",
@@ -28,10 +28,6 @@ def pretty(text: str) -> str:
 
 def _cards(texts: list[str]) -> str:
     return " ".join(pretty(t) for t in texts) if texts else "-"
-
-
-def seat_name(seat: int, me: int | None = None) -> str:
-    return "you" if me is not None and seat == me else f"seat {seat}"
 
 
 def rule_label(rule: str, suit: str) -> str:
@@ -163,8 +159,6 @@ def render_result(view: JSON, events: list[JSON]) -> str:
         winners = " and ".join(seat_name(s, me) for s in event["winners"])
         lines.append(f"  Game {event['game']}: {winners} ({event['why']}); left holding: {left}")
     if view["games"] > 1:
-        standings = sorted(range(len(view["wins"])), key=lambda s: -view["wins"][s])
         lines.append("[bold]Games won[/bold]")
-        for place, s in enumerate(standings, 1):
-            lines.append(f"  {place}. {seat_name(s, me):8} {view['wins'][s]}")
+        lines += standings(view["wins"], me)
     return "\n".join(lines)

@@ -10,21 +10,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from aerodeck.core.api import JSON, OVER, Action, TurnState
+from aerodeck.core.api import JSON, Action
 from aerodeck.core.errors import ConfigError, NotationError
 from aerodeck.core.rng import shuffle
 from aerodeck.core.tuples import replace_at as _replace
 from aerodeck.games.ace_race.actions import (
-    ABOVE_BELOW,
-    BIDS,
-    DRAW,
-    GIVES,
     HIGHER,
-    JOKER_PLAYS,
     MAX_BID,
-    PASS,
-    SET_RULES,
-    SUIT_OF_RULE,
     AcePlay,
     Bid,
     Draw,
@@ -47,61 +39,34 @@ from aerodeck.games.ace_race.cards import (
     texts,
 )
 from aerodeck.games.ace_race.legal import (
-    MULTIPLE,
-    ON_JOKER,
-    RULE_NAMES,
     RUN,
+    LegalMoves,
     RuleState,
-    Table,
     after_table,
-    has_joker,
-    need_text,
     table,
-    turn_plays,
 )
+from aerodeck.games.ace_race.state import (
+    BID,
+    DRAWN,
+    GIVE,
+    GIVEAWAY_CARDS,
+    RULE,
+    TURN,
+    Hand,
+    hand_size,
+)
+from aerodeck.games.ace_race.view import Information
 
 if TYPE_CHECKING:
     from aerodeck.games.ace_race.game import AceRace
 
-BID, RULE, GIVE, TURN, DRAWN = "bid", "rule", "give", "turn", "drawn"
-GIVEAWAY_CARDS = 2
-Hand = tuple[int, ...]
 _SETUP_KEYS = ("hands", "draw", "pile", "dealer", "rule", "first", "previous_winners", "wins")
 
 
-def hand_size(players: int) -> int:
-    return 8 if players == 6 else 12
+class AceRaceState(LegalMoves, Information):
+    """One match of Ace Race in progress: set-up and the moves carried out."""
 
-
-class AceRaceState(TurnState):
-    """The whole table. Every slot holds an immutable value, so ``clone`` shares them."""
-
-    __slots__ = (
-        "bid_high",
-        "bid_leader",
-        "bid_out",
-        "bid_winner",
-        "dealer",
-        "draw",
-        "drawn",
-        "game_no",
-        "gifts",
-        "give_left",
-        "givers",
-        "hands",
-        "idle",
-        "n",
-        "next_after_give",
-        "pile",
-        "prev_winners",
-        "rng_seed",
-        "rs",
-        "tbl",
-        "turns",
-        "wins",
-    )
-
-    game: AceRace
+    __slots__ = ()
 
     def __init__(self, game: AceRace, seed: int | None, setup: Mapping[str, Any] | None) -> None:
         super().__init__(game, seed, setup)
@@ -110,22 +75,22 @@ class AceRaceState(TurnState):
         self.rng_seed = self.seed
         self.game_no = 0
         self.dealer = n - 1  # so that seat 0 bids first in the first game
-        self.wins: tuple[int, ...] = (0,) * n
-        self.prev_winners: tuple[int, ...] = ()
+        self.wins = (0,) * n
+        self.prev_winners = ()
         self.result = None
-        self.hands: tuple[Hand, ...] = ((),) * n
-        self.draw: Hand = ()
-        self.pile: Hand = ()
-        self.rs: RuleState | None = None
-        self.tbl: Table | None = None  # table(self.rs), kept beside it: read at every decision
+        self.hands = ((),) * n
+        self.draw = ()
+        self.pile = ()
+        self.rs = None
+        self.tbl = None
         self.bid_high = -1
         self.bid_leader = -1
-        self.bid_out: tuple[bool, ...] = (False,) * n
+        self.bid_out = (False,) * n
         self.bid_winner = -1
-        self.givers: tuple[int, ...] = ()
+        self.givers = ()
         self.give_left = 0
         self.next_after_give = -1
-        self.gifts: tuple[tuple[int, int, int], ...] = ()
+        self.gifts = ()
         self.drawn = -1
         self.idle = 0
         self.turns = 0
@@ -443,19 +408,6 @@ class AceRaceState(TurnState):
             return "a repeated three-card series"
         return ""
 
-    def top_run(self) -> int:
-        """R9: how many cards of one value lie together on top of the pile (a joker parts them)."""
-        pile = self.pile
-        if not pile or not VALUE[pile[-1]]:
-            return 0
-        value = VALUE[pile[-1]]
-        count = 0
-        for c in reversed(pile):
-            if VALUE[c] != value:
-                break
-            count += 1
-        return count
-
     def _play_ace(self, seat: int, action: AcePlay) -> None:
         """R3: the Ace and the whole discard pile are shuffled into the draw pile."""
         ace = action.card
@@ -532,81 +484,7 @@ class AceRaceState(TurnState):
         self.prev_winners = tuple(winners)
         self._start_game()
 
-    # --- the contract -----------------------------------------------------------------------
-
-    def legal_actions(self) -> list[Action]:
-        seat = self.to_act
-        if seat is None:
-            return []
-        phase = self.phase
-        hand = self.hands[seat]
-        t = self.tbl
-        if phase == TURN:
-            assert t is not None
-            out = turn_plays(t, hand)
-            out.append(DRAW if self.draw else PASS)
-            return out
-        if phase == DRAWN:
-            c = self.drawn
-            assert t is not None
-            moves = t.drawn[c]
-            if moves is None:  # R5: a drawn numeral the rule forbids goes only on a joker
-                return [JOKER_PLAYS[c], PASS] if has_joker(hand) else [PASS]
-            return list(moves)
-        if phase == GIVE:  # R11: a giveaway is offered, never forced: pass keeps the rest
-            cards = sorted({JOKER if is_joker(c) else c for c in hand})
-            return [GIVES[(c, s)] for c in cards for s in range(self.n) if s != seat] + [PASS]
-        if phase == BID:
-            return [*BIDS[self.bid_high + 1 :], PASS]
-        return list(SET_RULES.values())
-
-    def why_illegal(self, action: Action) -> str:
-        if self.phase == OVER:
-            return "the match is over"
-        seat = self.to_act
-        assert seat is not None
-        hand = self.hands[seat]
-        phase = self.phase
-        if phase == BID:
-            if isinstance(action, Bid):
-                return f"a bid must be higher than the current bid ({self.bid_high}) and at most 6"
-            return "it is the bidding: bid a number of cards (0 to 6) or pass"
-        if phase == RULE:
-            return "the bid winner first sets the rule, e.g. 'rule high' or 'rule suits H'"
-        if phase == GIVE:
-            if isinstance(action, Give):
-                if action.seat == seat:
-                    return "a giveaway goes to other players, not to yourself"
-                if action.seat >= self.n:
-                    return f"there is no seat {action.seat} at this table"
-                return f"you do not hold {TEXT[action.card]}"
-            more = f"{self.give_left} more card" + ("s" if self.give_left != 1 else "")
-            return f"you may give away {more} ('give 7H to 1') or keep them ('pass')"
-        if isinstance(action, Bid | SetRule | Give):
-            return "that is not a move during play: play cards, an Ace, a joker, draw or pass"
-        if isinstance(action, Draw):
-            if phase == DRAWN:
-                return "you have drawn: play the drawn card or pass"
-            return "the draw pile is empty: play or pass"
-        if isinstance(action, Pass):
-            return "you may pass only after drawing (or when the draw pile is empty): draw a card"
-        missing = _missing(hand, action)
-        if missing:
-            return f"you do not hold {missing}"
-        if phase == DRAWN and _cards_of(action) != (self.drawn,):
-            return f"after a draw you may only play the card you drew ({TEXT[self.drawn]}) or pass"
-        rs = self.rs
-        assert rs is not None
-        if isinstance(action, JokerPlay):
-            if rs.rule == ABOVE_BELOW and rs.direction == 0:
-                return "any card may start Above/Below, so a joker has nothing to break"
-            return (
-                f"{TEXT[action.card]} is playable under the rule: "
-                "a joker only carries a card the rule forbids"
-            )
-        if isinstance(action, Play):
-            return f"under {RULE_NAMES[rs.rule]} a play is {need_text(rs)}"
-        return f"{action} is not a legal move now"
+    # --- moves ------------------------------------------------------------------------------
 
     def _apply(self, action: Action) -> None:
         seat = self.to_act
@@ -634,98 +512,6 @@ class AceRaceState(TurnState):
             assert isinstance(action, SetRule)
             self._set_first_rule(seat, action)
 
-    # --- information ------------------------------------------------------------------------
-
-    def _view(self, player: int | None) -> JSON:
-        rs = self.rs
-        out: JSON = {
-            "game": self.game.id,
-            "seat": player,
-            "phase": self.phase,
-            "to_act": self.to_act,
-            "game_number": self.game_no,
-            "games": self.game.options["games"],
-            "wins": list(self.wins),
-            "dealer": self.dealer,
-            "previous_winners": list(self.prev_winners),
-            "hand_sizes": [len(h) for h in self.hands],
-            "draw_size": len(self.draw),
-            "pile": texts(self.pile),
-            "top_run": self.top_run(),
-            "bid": {
-                "high": self.bid_high,
-                "leader": self.bid_leader,
-                "passed": list(self.bid_out),
-                "winner": self.bid_winner,
-            },
-            "rule": None,
-            "turn": self.turns,
-            "max_turns": self.game.options["max_turns"],
-            "idle": self.idle,
-            "giver": self.to_act if self.phase == GIVE else None,
-            "give_left": self.give_left if self.phase == GIVE else 0,
-            "winners": self.winners,
-        }
-        if rs is not None:
-            out["rule"] = {
-                "rule": rs.rule,
-                "name": RULE_NAMES[rs.rule],
-                "suit": rs.suit,
-                "ace": SUIT_OF_RULE[rs.rule],
-                "last": texts(rs.last),
-                "last_kind": rs.kind,
-                "direction": {1: "higher", -1: "lower"}.get(rs.direction),
-                "need": need_text(rs),
-            }
-        if player is not None:
-            out["hand"] = hand_texts(self.hands[player])
-            if self.phase == DRAWN and self.to_act == player:
-                out["drawn"] = TEXT[self.drawn]
-        return out
-
-    def _determinize(self, player: int, seed: int) -> AceRaceState:
-        """Redeal what ``player`` cannot see: other hands and the draw pile.
-
-        Cards ``player`` gave away and that are still in the receiver's hand stay there.
-        """
-        new = self.clone()
-        assert isinstance(new, AceRaceState)
-        known: dict[int, list[int]] = {s: [] for s in range(self.n)}
-        for giver, receiver, c in self.gifts:
-            if giver == player and c in self.hands[receiver] and c not in known[receiver]:
-                known[receiver].append(c)
-        pool = list(self.draw)
-        for s in range(self.n):
-            if s != player:
-                pool.extend(c for c in self.hands[s] if c not in known[s])
-        pool.sort()  # a canonical order: the result may depend only on what the seat knows
-        new.rng_seed = shuffle(seed, pool)
-        hands = list(self.hands)
-        for s in range(self.n):
-            if s != player:
-                size = len(hands[s]) - len(known[s])
-                hands[s], pool = (*known[s], *pool[:size]), pool[size:]
-        new.hands = tuple(hands)
-        new.draw = tuple(pool)
-        if self.phase == DRAWN and self.to_act != player:
-            new.drawn = hands[self.to_act][-1] if self.to_act is not None else -1
-        return new
-
-    def check_invariants(self) -> None:
-        """All 54 cards are somewhere exactly once; the drawn card is in the drawer's hand."""
-        every = [*self.draw, *self.pile, *(c for h in self.hands for c in h)]
-        assert len(every) == NUM_CARDS and set(every) == set(range(NUM_CARDS)), (
-            "cards not conserved"
-        )
-        if self.phase == DRAWN:
-            assert self.to_act is not None and self.drawn in self.hands[self.to_act]
-        if self.phase in (TURN, DRAWN, GIVE):
-            assert self.rs is not None
-            assert all(h for h in self.hands), "a game goes on only while every hand holds cards"
-        assert self.rs is None or self.rs.kind != ON_JOKER or len(self.rs.last) == 1
-        assert self.rs is None or self.rs.kind != MULTIPLE or len(self.rs.last) >= 2
-        assert sum(self.wins) >= self.game_no - (0 if self.phase == OVER else 1)
-
 
 def _without(hand: Hand, cards: tuple[int, ...]) -> Hand:
     """``hand`` minus ``cards`` (each once; a play has at most four, so one slice per card)."""
@@ -733,29 +519,3 @@ def _without(hand: Hand, cards: tuple[int, ...]) -> Hand:
         at = hand.index(c)
         hand = hand[:at] + hand[at + 1 :]
     return hand
-
-
-def _cards_of(action: Action) -> tuple[int, ...]:
-    """The non-joker cards an action puts on the pile."""
-    if isinstance(action, Play):
-        return action.cards
-    if isinstance(action, JokerPlay | AcePlay):
-        return (action.card,)
-    return ()
-
-
-def _missing(hand: Hand, action: Action) -> str:
-    """The first card an action needs that the hand lacks ('' if it has them all)."""
-    needed: tuple[int, ...] = ()
-    if isinstance(action, Play):
-        needed = action.cards
-    elif isinstance(action, JokerPlay):
-        if not has_joker(hand):
-            return "a joker"
-        needed = (action.card,)
-    elif isinstance(action, AcePlay):
-        needed = (action.card,)
-    for c in needed:
-        if c not in hand:
-            return TEXT[c]
-    return ""

@@ -15,11 +15,11 @@ from collections.abc import Sequence
 from math import exp
 from typing import Any
 
-from aerodeck.core.api import Action, Game, Observation
+from aerodeck.core.api import Action, Observation
 from aerodeck.core.cards import ACE, CARDS, Card, card
-from aerodeck.core.decisions import DecisionRandom
+from aerodeck.core.decisions import GameBot
 from aerodeck.games.aces_versus_aces.actions import DISCARDS, KEEP, PLAYS
-from aerodeck.games.aces_versus_aces.rules import (
+from aerodeck.games.aces_versus_aces.state import (
     COIN_NAMES,
     COIN_POINTS,
     FOURTH_ACE_PENALTY,
@@ -32,15 +32,8 @@ LOW_CARD = 5  # numbered cards up to this rank are worth replacing after the dra
 AVERAGE_CARD = 1.3  # points of an unseen non-Ace card, roughly: 36 numbered (1) and 12 face (2)
 
 
-class HeuristicBot:
-    name = "heuristic"
-
-    def __init__(self, game: Game, seed: int) -> None:
-        self.game = game
-        self.rng = DecisionRandom(seed)
-
-    def choose(self, observation: Observation) -> Action:
-        self.rng.decide(observation.move_number)  # seeded per decision (resume)
+class HeuristicBot(GameBot):
+    def decide(self, observation: Observation) -> Action:
         view = observation.view
         legal = observation.legal_actions
         hand = [card(t) for t in view["hand"]]

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
 
-from aerodeck.core.api import JSON, Action, ActionTable, Agent, Game, GameInfo, State
+from aerodeck.core.api import Action, ActionTable, Agent, Game, GameInfo, State
 from aerodeck.core.options import Option
 from aerodeck.games.aces_versus_aces import actions, render
 from aerodeck.games.aces_versus_aces.bot import HeuristicBot
-from aerodeck.games.aces_versus_aces.rules import PLAY, AvAState
+from aerodeck.games.aces_versus_aces.rules import AvAState
+from aerodeck.games.aces_versus_aces.state import PLAY
 
 
 class AcesVersusAces(Game):
@@ -33,22 +33,12 @@ class AcesVersusAces(Game):
         ),
     )
     action_table = ActionTable(actions.ALL_ACTIONS)
-
-    def _new_game(self, seed: int | None, setup: Mapping[str, Any] | None) -> State:
-        return AvAState(self, seed, setup)
+    state_class = AvAState
+    renderer = render
 
     def _parse_action(self, state: State, text: str) -> Action:
         assert isinstance(state, AvAState)
         return actions.parse(text, bare_card_means_play=state.phase == PLAY)
-
-    def render_view(self, view: JSON) -> str:
-        return render.render_view(view)
-
-    def describe_event(self, event: JSON) -> str:
-        return render.describe_event(event)
-
-    def render_result(self, view: JSON, events: list[JSON]) -> str:
-        return render.render_result(view, events)
 
     def bots(self) -> Mapping[str, Callable[[Game, int], Agent]]:
         return {"heuristic": HeuristicBot}

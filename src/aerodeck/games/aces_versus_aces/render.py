@@ -4,15 +4,11 @@ from __future__ import annotations
 
 from aerodeck.core.api import JSON
 from aerodeck.core.cards import markup as pretty
-from aerodeck.core.text import per_seat, won_by
+from aerodeck.core.text import per_seat, seat_name, won_by
 
 
 def _cards(texts: list[str]) -> str:
     return " ".join(pretty(t) for t in texts) if texts else "-"
-
-
-def seat_name(seat: int | str, me: int | None = None) -> str:
-    return "you" if me is not None and int(seat) == me else f"seat {seat}"
 
 
 def render_view(view: JSON) -> str:

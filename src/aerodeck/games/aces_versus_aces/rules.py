@@ -13,75 +13,35 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from aerodeck.core.api import JSON, OVER, Action, TurnState
-from aerodeck.core.cards import ACE, CARDS, JACK, KING, Card, card
+from aerodeck.core.api import Action
+from aerodeck.core.cards import ACE, CARDS, Card, card
 from aerodeck.core.errors import ConfigError, NotationError, excerpt
 from aerodeck.core.rng import shuffle
 from aerodeck.core.tuples import replace_at as _replace
 from aerodeck.core.tuples import without
-from aerodeck.games.aces_versus_aces.actions import DISCARDS, KEEP, PLAYS, Discard, Keep, Play
+from aerodeck.games.aces_versus_aces.actions import Discard, Play
+from aerodeck.games.aces_versus_aces.legal import LegalMoves
+from aerodeck.games.aces_versus_aces.state import (
+    COIN_NAMES,
+    COMMAND_MARKERS,
+    DISCARD,
+    FACES,
+    HAND_SIZE,
+    PLAY,
+    SEAT_KEYS,
+    Hand,
+    seat_order,
+)
+from aerodeck.games.aces_versus_aces.view import Information
 
 if TYPE_CHECKING:
     from aerodeck.games.aces_versus_aces.game import AcesVersusAces
 
-HAND_SIZE = 4
-COMMAND_MARKERS = 5
-COIN_NAMES = ("", "nickel", "dime", "quarter")
-COIN_POINTS = (0, 3, 5, 8)
-FOURTH_ACE_PENALTY = 5
-PLAY, DISCARD = "play", "discard"
 
-Hand = tuple[Card, ...]
+class AvAState(LegalMoves, Information):
+    """One game of Aces versus Aces in progress: set-up and the moves carried out."""
 
-FACES = frozenset(c for c in CARDS if JACK <= c.rank <= KING)
-"""The face cards, for a set test on the hot path instead of the ``Card.is_face`` property."""
-SEAT_KEYS = tuple(str(s) for s in range(8))
-"""Seat numbers as the strings event keys use, made once."""
-
-
-def seat_order(lead: int, active: tuple[bool, ...]) -> tuple[int, ...]:
-    """Seats still in the game from ``lead`` round the table (R10)."""
-    n = len(active)
-    return tuple(s for s in (*range(lead, n), *range(lead)) if active[s])
-
-
-def card_points(c: Card) -> int:
-    """End-of-round value of a non-Ace card: numbered 1, face 2."""
-    return 2 if c.is_face else 1
-
-
-WON_POINTS = tuple(0 if c.is_ace else card_points(c) for c in CARDS)
-"""By card index: what a won card scores at the end of a round (Aces score by their coin)."""
-HELD_POINTS = tuple(-FOURTH_ACE_PENALTY if c.is_ace else card_points(c) for c in CARDS)
-"""By card index: what a card still in hand scores at the end of a round (R6)."""
-_DISCARD_OF = {c: DISCARDS[c.index] for c in CARDS}.__getitem__
-"""A card's interned discard move (a bound lookup, for ``map`` in ``legal_actions``)."""
-
-
-class AvAState(TurnState):
-    """The whole table. Every slot holds an immutable value, so ``clone`` shares them."""
-
-    __slots__ = (
-        "aces_played",
-        "active",
-        "coins",
-        "commits",
-        "deck",
-        "discards",
-        "hand_no",
-        "hands",
-        "last_plays",
-        "lead",
-        "n",
-        "pennies",
-        "rng_seed",
-        "round",
-        "scores",
-        "seats",
-        "won",
-    )
-
-    game: AcesVersusAces
+    __slots__ = ()
 
     def __init__(
         self, game: AcesVersusAces, seed: int | None, setup: Mapping[str, Any] | None
@@ -93,18 +53,18 @@ class AvAState(TurnState):
         self.round = 0
         self.lead = 0
         self.hand_no = 0
-        self.active: tuple[bool, ...] = (True,) * n
-        self.seats: tuple[int, ...] = seat_order(0, self.active)  # order(), kept up to date
-        self.pennies: tuple[int, ...] = (COMMAND_MARKERS,) * n
-        self.scores: tuple[int, ...] = (0,) * n
+        self.active = (True,) * n
+        self.seats = seat_order(0, self.active)
+        self.pennies = (COMMAND_MARKERS,) * n
+        self.scores = (0,) * n
         self.result = None
-        self.hands: tuple[Hand, ...] = ((),) * n
-        self.deck: Hand = ()
-        self.discards: Hand = ()
-        self.won: tuple[Hand, ...] = ((),) * n
-        self.coins: tuple[tuple[int, ...], ...] = ((),) * n
-        self.commits: tuple[Card | None, ...] = (None,) * n
-        self.last_plays: tuple[Card | None, ...] = (None,) * n
+        self.hands = ((),) * n
+        self.deck = ()
+        self.discards = ()
+        self.won = ((),) * n
+        self.coins = ((),) * n
+        self.commits = (None,) * n
+        self.last_plays = (None,) * n
         self.aces_played = 0
         self.phase = PLAY
         self.to_act = None
@@ -179,10 +139,6 @@ class AvAState(TurnState):
         )
         self._start_hand()
 
-    def order(self) -> tuple[int, ...]:
-        """Seats still in the game, from this round's lead (R10)."""
-        return self.seats
-
     def _start_hand(self) -> None:
         """Everyone still in with a card commits; fewer than two such seats ends the round (R2)."""
         hands = self.hands
@@ -194,32 +150,7 @@ class AvAState(TurnState):
         self.phase = PLAY
         self.to_act = players[0]
 
-    # --- the contract -----------------------------------------------------------------------
-
-    def legal_actions(self) -> list[Action]:
-        seat = self.to_act
-        if seat is None:
-            return []
-        hand = self.hands[seat]
-        if self.phase == PLAY:
-            return [PLAYS[c.index] for c in hand]
-        return [KEEP, *map(_DISCARD_OF, hand)]
-
-    def why_illegal(self, action: Action) -> str:
-        if self.phase == OVER:
-            return "the game is over"
-        seat = self.to_act
-        assert seat is not None
-        if isinstance(action, Play):
-            if self.phase == DISCARD:
-                return "after the draw you may discard one card to replace it, or keep"
-            return f"you do not hold {action.card}: you play a card from your hand"
-        if isinstance(action, Discard | Keep):
-            if self.phase == PLAY:
-                return "every player plays a card this hand; discarding comes after the draw"
-            if isinstance(action, Discard):
-                return f"you do not hold {action.card}"
-        return f"{action} is not a move of this step"
+    # --- moves ------------------------------------------------------------------------------
 
     def _apply(self, action: Action) -> None:
         seat = self.to_act
@@ -378,13 +309,6 @@ class AvAState(TurnState):
 
     # --- end of a round and of the game -----------------------------------------------------
 
-    def round_points(self, seat: int) -> int:
-        """Points of ``seat`` if the round ended now: won cards, Ace coins, held cards (R6)."""
-        won = sum([WON_POINTS[c.index] for c in self.won[seat]])
-        coins = sum([COIN_POINTS[c] for c in self.coins[seat]])
-        held = sum([HELD_POINTS[c.index] for c in self.hands[seat]])
-        return won + coins + held
-
     def _end_round(self, why: str) -> None:
         points = [self.round_points(s) if self.active[s] else 0 for s in range(self.n)]
         self.scores = tuple(s + p for s, p in zip(self.scores, points, strict=True))
@@ -412,96 +336,6 @@ class AvAState(TurnState):
         self._emit(
             {"type": "game_end", "winners": winners, "why": why, "scores": list(self.scores)}
         )
-
-    # --- information ------------------------------------------------------------------------
-
-    def _view(self, player: int | None) -> JSON:
-        seats = []
-        for s in range(self.n):
-            seats.append(
-                {
-                    "seat": s,
-                    "in_game": self.active[s],
-                    "markers": self.pennies[s],
-                    "score": self.scores[s],
-                    "hand_size": len(self.hands[s]),
-                    "committed": self.commits[s] is not None,
-                    "won": [str(c) for c in self.won[s]],
-                    "coins": [COIN_NAMES[c] for c in self.coins[s]],
-                }
-            )
-        out: JSON = {
-            "game": self.game.id,
-            "seat": player,
-            "round": self.round,
-            "hand_number": self.hand_no,
-            "phase": self.phase,
-            "to_act": self.to_act,
-            "target": self.game.options["target"],
-            "deck": len(self.deck),
-            "discards": [str(c) for c in self.discards],
-            "aces_played": self.aces_played,
-            "last_plays": [None if c is None else str(c) for c in self.last_plays],
-            "seats": seats,
-            "winners": self.winners,
-        }
-        if player is not None:
-            out["hand"] = [str(c) for c in self.hands[player]]
-            commit = self.commits[player]
-            out["my_play"] = None if commit is None else str(commit)
-        return out
-
-    def _determinize(self, player: int, seed: int) -> AvAState:
-        """Redeal what ``player`` cannot see: other hands, others' face-down plays, the deck."""
-        new = self.clone()
-        assert isinstance(new, AvAState)
-        pool = list(self.deck)
-        for s in range(self.n):
-            if s != player:
-                pool.extend(self.hands[s])
-                commit = self.commits[s]
-                if commit is not None:
-                    pool.append(commit)
-        # Canonical order first: the redeal must depend only on what the seat knows.
-        pool.sort(key=_card_index)
-        new.rng_seed = shuffle(seed, pool)
-        hands = list(self.hands)
-        commits = list(self.commits)
-        for s in range(self.n):
-            if s != player:
-                size = len(hands[s])
-                hands[s], pool = tuple(pool[:size]), pool[size:]
-                if commits[s] is not None:
-                    commits[s] = pool.pop()
-        new.hands = tuple(hands)
-        new.commits = tuple(commits)
-        new.deck = tuple(pool)
-        return new
-
-    def check_invariants(self) -> None:
-        """All 52 cards are somewhere exactly once; coins and markers stay in range."""
-        every = self.all_cards()
-        assert len(every) == len(CARDS) and set(every) == set(CARDS), "cards not conserved"
-        coins = [c for seat in self.coins for c in seat]
-        assert len(coins) == len(set(coins)) and all(1 <= c <= 3 for c in coins), "coins"
-        assert sum(1 for c in every if c.is_ace) == 4
-        assert all(0 <= p <= COMMAND_MARKERS for p in self.pennies), "markers"
-        assert all(p > 0 for p, a in zip(self.pennies, self.active, strict=True) if a)
-
-    def all_cards(self) -> list[Card]:
-        """Every card wherever it is (for the conservation check): always the full deck."""
-        out = list(self.deck) + list(self.discards)
-        for s in range(self.n):
-            out.extend(self.hands[s])
-            out.extend(self.won[s])
-            commit = self.commits[s]
-            if commit is not None:
-                out.append(commit)
-        return out
-
-
-def _card_index(c: Card) -> int:
-    return c.index
 
 
 def _list(value: Any) -> list[Any]:

@@ -11,13 +11,12 @@ cuts, and dive for the line on the last stretch.
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
+from abc import abstractmethod
 from math import exp
 
-from aerodeck.core.api import JSON, Action, Game, Observation
-from aerodeck.core.decisions import DecisionRandom
+from aerodeck.core.api import JSON, Action, Observation
+from aerodeck.core.decisions import GameBot
 from aerodeck.games.air_racing import actions
-from aerodeck.games.air_racing.base import MONTHS, PASS_MARK
 from aerodeck.games.air_racing.cards import (
     BOOST,
     COSTS,
@@ -32,6 +31,7 @@ from aerodeck.games.air_racing.cards import (
     WIND_TUNNEL,
     kind,
 )
+from aerodeck.games.air_racing.state import MONTHS, PASS_MARK
 
 PLAY_ORDER = (TEAM_EFFORT, WIND_TUNNEL, NIGHT_SHIFT, SPONSORSHIP)
 DOUBLE_ORDER = (TEAM_EFFORT, NIGHT_SHIFT, SPONSORSHIP, WIND_TUNNEL)
@@ -45,18 +45,13 @@ def pass_chance(fast: int, modifier: int = 0) -> float:
     return max(0, 10 - need) / 10
 
 
-class RaceBot(ABC):
+class RaceBot(GameBot):
     """The shared season mechanics (actions, redraws) and race heuristic; subclasses buy."""
 
     name = "base"
     opening = 2  # Boosts among the three starting speed mods
 
-    def __init__(self, game: Game, seed: int) -> None:
-        self.game = game
-        self.rng = DecisionRandom(seed)
-
-    def choose(self, observation: Observation) -> Action:
-        self.rng.decide(observation.move_number)  # seeded per decision (resume)
+    def decide(self, observation: Observation) -> Action:
         view = observation.view
         legal = observation.legal_actions
         phase = view["phase"]

@@ -18,7 +18,7 @@ from importlib import resources
 from typing import Any
 
 from aerodeck.core.errors import ConfigError, excerpt
-from aerodeck.games.air_racing.base import HALF
+from aerodeck.games.air_racing.state import HALF
 
 MAX_LANES = 8
 STANDARD = "standard"

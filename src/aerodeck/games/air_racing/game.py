@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from aerodeck.core.api import JSON, Action, ActionTable, Agent, Game, GameInfo, State
+from aerodeck.core.api import Action, ActionTable, Agent, Game, GameInfo, State
 from aerodeck.core.options import Option
 from aerodeck.games.air_racing import actions, bot, course, render
 from aerodeck.games.air_racing.rules import AirRacingState
@@ -57,6 +57,8 @@ class AirRacing(Game):
         ),
     )
     action_table = ActionTable(actions.ALL_ACTIONS)
+    state_class = AirRacingState
+    renderer = render
 
     def __init__(self, players: int | None = None, **options: Any) -> None:
         super().__init__(players, **options)
@@ -64,20 +66,8 @@ class AirRacing(Game):
         self.laps: int = int(self.options["laps"]) or self.course.laps
         """The race length: the option, or the course's own lap count."""
 
-    def _new_game(self, seed: int | None, setup: Mapping[str, Any] | None) -> State:
-        return AirRacingState(self, seed, setup)
-
     def _parse_action(self, state: State, text: str) -> Action:
         return actions.parse(text)
-
-    def render_view(self, view: JSON) -> str:
-        return render.render_view(view)
-
-    def describe_event(self, event: JSON) -> str:
-        return render.describe_event(event)
-
-    def render_result(self, view: JSON, events: list[JSON]) -> str:
-        return render.render_result(view, events)
 
     def bots(self) -> Mapping[str, Callable[[Game, int], Agent]]:
         return {"heuristic": bot.BalancedBot, "money": bot.MoneyBot, "speed": bot.SpeedBot}

@@ -6,7 +6,15 @@ from __future__ import annotations
 
 from aerodeck.core.tuples import replace_at as put
 from aerodeck.games.air_racing import actions
-from aerodeck.games.air_racing.base import (
+from aerodeck.games.air_racing.cards import (
+    BOOST,
+    FAST,
+    KINDS,
+    SPEED_MODS,
+    TOTALS,
+)
+from aerodeck.games.air_racing.season import SeasonRules
+from aerodeck.games.air_racing.state import (
     ALT,
     BACKFIRE_PENALTY,
     BOOST_SPEED,
@@ -20,14 +28,6 @@ from aerodeck.games.air_racing.base import (
     bump,
     skill_check_passes,
 )
-from aerodeck.games.air_racing.cards import (
-    BOOST,
-    FAST,
-    KINDS,
-    SPEED_MODS,
-    TOTALS,
-)
-from aerodeck.games.air_racing.season import SeasonRules
 
 
 class RaceRules(SeasonRules):

@@ -5,14 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from aerodeck.core.api import JSON
-from aerodeck.core.text import per_seat, seat_colour
+from aerodeck.core.text import per_seat, seat_colour, seat_name, standings
 from aerodeck.games.air_racing.cards import COSTS, NAMES, TITLES
-
-
-def seat_name(seat: int | str | None, me: int | None = None) -> str:
-    if seat is None:
-        return "-"
-    return "you" if me is not None and int(seat) == me else f"seat {seat}"
 
 
 def _tiles(half_steps: int) -> str:
@@ -260,6 +254,5 @@ def render_result(view: JSON, events: list[JSON]) -> str:
     if view["seasons"] > 1:
         wins = view["race_wins"]
         lines.append("[bold]Championship[/bold] (race wins)")
-        for place, s in enumerate(sorted(range(len(wins)), key=lambda s: -wins[s]), 1):
-            lines.append(f"  {place}. {seat_name(s, me):8} {wins[s]}")
+        lines += standings(wins, me)
     return "\n".join(lines)

@@ -5,20 +5,6 @@ from __future__ import annotations
 from aerodeck.core.rng import shuffle
 from aerodeck.core.tuples import replace_at as put
 from aerodeck.games.air_racing import piles
-from aerodeck.games.air_racing.base import (
-    ACTION,
-    BUY,
-    HAND_SIZE,
-    MONTHS,
-    PICK,
-    QUICK,
-    QUICK_PLAY_CASH,
-    START_DOLLARS,
-    START_MODS,
-    TUNNEL,
-    AirRacingBase,
-    bump,
-)
 from aerodeck.games.air_racing.cards import (
     ACTIONS,
     BOOST,
@@ -32,6 +18,20 @@ from aerodeck.games.air_racing.cards import (
     TEAM_EFFORT,
     counts,
     named_counts,
+)
+from aerodeck.games.air_racing.state import (
+    ACTION,
+    BUY,
+    HAND_SIZE,
+    MONTHS,
+    PICK,
+    QUICK,
+    QUICK_PLAY_CASH,
+    START_DOLLARS,
+    START_MODS,
+    TUNNEL,
+    AirRacingBase,
+    bump,
 )
 
 ACTION_KINDS = frozenset(ACTIONS)

@@ -127,6 +127,10 @@ class Catalogue:
         self.discard = tuple(self.get("discard", c.slug) for c in data.cards)
         self.react = tuple(self.get("react", c.slug) for c in data.cards)
         self.attack = tuple(self.get("attack", c.slug) if c.can_gun else None for c in data.cards)
+        # A missile bonus (Break, Yo-Yo) is played once, whatever the targets.
+        self.bonus = tuple(
+            self.get("act", c.slug) if c.action == "missile_bonus" else None for c in data.cards
+        )
 
     def get(
         self, verb: str, name: str = "", extra: str = "", a: int = 0, b: int = 0, t: int = -1

@@ -145,10 +145,6 @@ class Aircraft:
     def has_afterburner(self) -> bool:
         return self.ab_pre is not None or self.ab_post is not None
 
-    @property
-    def missiles_carried(self) -> int:
-        return sum(2 * pairs for _, pairs in self.load)
-
 
 @dataclass(frozen=True, slots=True)
 class Site:

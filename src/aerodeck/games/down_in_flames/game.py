@@ -6,7 +6,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from aerodeck.core.api import JSON, Action, Agent, Game, GameInfo, State
-from aerodeck.core.errors import ConfigError, excerpt
+from aerodeck.core.errors import ConfigError, NotationError, excerpt
 from aerodeck.core.options import Option
 from aerodeck.games.down_in_flames import reference, render
 from aerodeck.games.down_in_flames.actions import SECRET_VERBS, Catalogue, Move
@@ -21,7 +21,6 @@ from aerodeck.games.down_in_flames.data import (
     parse_campaign,
     slug,
 )
-from aerodeck.games.down_in_flames.melee import MeleeState
 from aerodeck.games.down_in_flames.phases import Hand
 from aerodeck.games.down_in_flames.rules import DifState
 from aerodeck.games.down_in_flames.skills import modified
@@ -85,7 +84,7 @@ class DownInFlames(Game):
         # Several aircraft (R46): aircraft i belongs to player i // per_player.
         self.per_player: int = self.options["aircraft"]
         self.melee = self.players > 2 or self.per_player > 1
-        self.n_aircraft = self.players * self.per_player if self.melee else 0
+        self.n_aircraft = self.players * self.per_player
         ffa = self.options["mode"] == "ffa"
         self.side_of = tuple(p if ffa else p % 2 for p in range(self.players))
         self.n_sides = len(set(self.side_of))
@@ -104,16 +103,21 @@ class DownInFlames(Game):
         site_names = [str(self.options["site"])] if self.options["site"] else []
         if self.options["campaign"]:
             site_names = self._campaign_mission()
-        elif self.melee and self.options["skills"]:
+        elif self.options["skills"]:
             self.skill_units = tuple((a,) for a in range(self.n_aircraft))
             self.skill_menu = ((),) * self.n_aircraft
-        self.side_sizes = tuple(
-            sum(1 for a in range(self.n_aircraft) if self.side_of[self.owner_of[a]] == s)
+        self.side_members = tuple(
+            tuple(a for a in range(self.n_aircraft) if self.side_of[self.owner_of[a]] == s)
             for s in range(self.n_sides)
         )
-        key = ("catalogue", self.n_aircraft)  # kept with its data set, so bounded with it
+        self.side_sizes = tuple(len(m) for m in self.side_members)
+        # Teamwork (§18.4) needs teams and, some time, more aircraft on one side than another.
+        self.teamwork = self.options["mode"] != "ffa" and max(self.side_sizes) >= 2
+        # The duel's moves name no target (one enemy): its catalogue holds no targeted moves.
+        named = self.n_aircraft if self.melee else 0
+        key = ("catalogue", named)  # kept with its data set, so bounded with it
         if key not in self.data.derived:
-            self.data.derived[key] = Catalogue(self.data, self.n_aircraft)
+            self.data.derived[key] = Catalogue(self.data, named)
         self.catalogue: Catalogue = self.data.derived[key]
         self.action_table = self.catalogue.table
         self.sites: tuple[Site, ...] = ()
@@ -126,6 +130,7 @@ class DownInFlames(Game):
             self.sites += (found[0],)
         self.site: Site | None = self.sites[0] if self.sites else None
         self._flown: dict[tuple[int, Hand, Hand], Aircraft] = {}
+        self.play_tables: dict[tuple[Any, ...], Any] = {}  # the duel's play-step tables
         limit, year = self.options["vp_limit"], self.options["year"]
         fits = any(a.vp_loaded <= limit and a.year <= year for a in self.data.aircraft)
         if not fits and not self.fixed_planes:
@@ -189,11 +194,18 @@ class DownInFlames(Game):
         return out
 
     def _new_game(self, seed: int | None, setup: Mapping[str, Any] | None) -> State:
-        if self.melee:
-            return MeleeState(self, seed, setup)
         return DifState(self, seed, setup)
 
     def _parse_action(self, state: State, text: str) -> Action:
+        """The duel's moves name no target, but a record may name the only enemy: both parse."""
+        words = text.split()
+        if not self.melee and len(words) > 1 and words[-1].startswith("@"):
+            actor = state.current_player
+            if actor is None or words[-1] != f"@{1 - actor}":
+                raise NotationError(
+                    f"cannot read {excerpt(text.strip())}: the only enemy is @{1 - (actor or 0)}"
+                )
+            text = " ".join(words[:-1])
         return self.catalogue.parse(text)
 
     def render_view(self, view: JSON) -> str:

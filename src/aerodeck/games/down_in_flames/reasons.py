@@ -4,11 +4,53 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from aerodeck.core.api import OVER, Action
 from aerodeck.games.down_in_flames.actions import Move
-from aerodeck.games.down_in_flames.phases import DISCARD, PHASES, PICK, REACT, SKILL
+from aerodeck.games.down_in_flames.phases import ANGLE, DISCARD, NO_CARD, PHASES, PICK, REACT, SKILL
+from aerodeck.games.down_in_flames.skills import why_expertise
 
 if TYPE_CHECKING:
     from aerodeck.games.down_in_flames.rules import DifState
+
+
+def why_illegal(state: DifState, action: Action) -> str:
+    """Why ``action`` is refused now: the game's end, an Aircraft Expertise card, then the
+    duel's reasons (``why``) or the several-aircraft game's."""
+    if state.phase == OVER:
+        return "the game is over"
+    if not isinstance(action, Move):
+        return f"{action} is not a Locked-On move"
+    if action.t >= 0 and not 0 <= action.t < state.n:
+        return f"there is no aircraft @{action.t}"
+    a = state.lent_by if state.lent != NO_CARD else state._expertise_actor()
+    if state.duel and state.to_act is not None:
+        a = state.to_act
+    if a >= 0:
+        lent = state._title(state.lent) if state.lent != NO_CARD else ""
+        used = state.pool_used[a] == state.turn_no
+        reason = why_expertise(action, lent, state.pools[a], used)
+        if reason:
+            return reason
+    elif action.verb == "expertise":
+        return "no aircraft of yours may play an Aircraft Expertise card now (R60)"
+    if state.duel:
+        return why(state, action)
+    if action.verb not in PHASES[state.phase].verbs:
+        return f"not now: {PHASES[state.phase].words}"
+    if state.phase == SKILL:
+        return (
+            "skills (R56, R59): one of the mission's options, or skills within the VP left "
+            "and each at most once, then 'ready'; a rating skill first takes its steps"
+        )
+    if state.loading:
+        return "missile loads (R57): 'ready', 'clean' or 'pairs <missile> 1|2' within the limit"
+    if state.phase == ANGLE:
+        return "90°/0° Angle (R58): 'angle g|hs|rh|ah @<enemy>'"
+    return (
+        f"not now ({state.phase}): a card, maneuver or attack must name an enemy you may act "
+        "against (only the one you hold at Advantage or Tailing, free slots: two Advantage "
+        "and one Tailing per aircraft), and follow the duel's rules; see 'aerodeck rules'"
+    )
 
 
 def why(state: DifState, move: Move) -> str:
@@ -53,14 +95,14 @@ def why(state: DifState, move: Move) -> str:
     if not move.name or move.verb in ("fly", "alt"):
         return f"not now: {asks}"
     card = data.card(move.name)
-    hand, source = state._source(seat) if phase == REACT else (state.hands[seat], "hand")
+    hand, source = state._source(state.reactor) if phase == REACT else (state.hands[seat], "hand")
     if card.index not in hand:
         if source == "missile":
             return f"the missile answers only from its missile hand, which holds no {card.title}"
         return f"you do not hold {card.title}"
     if move.verb == "react":
         top = state.chain[-1]
-        if state.kind == "missile" and seat == state.flyer and not card.usable_in_missile_hand:
+        if source == "missile" and not card.usable_in_missile_hand:
             return f"{card.title} is a dead card in a missile hand"
         return f"{card.title} cannot react to {top[2]}: its React To list does not name it"
     if move.verb == "pos":

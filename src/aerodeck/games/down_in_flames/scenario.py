@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from aerodeck.core.errors import ConfigError
 from aerodeck.core.rng import shuffle
+from aerodeck.core.tuples import replace_at as _put
 from aerodeck.games.down_in_flames.data import ALTITUDES, RANGES
 from aerodeck.games.down_in_flames.phases import ALT_PICK, POSITION_WORDS, Hand
 
@@ -16,7 +17,8 @@ if TYPE_CHECKING:
 
 
 def read_setup(self: DifState, setup: Mapping[str, Any], pool: list[int]) -> None:
-    """A stacked scenario (see the docs page): aircraft, altitude, hands, deck and more."""
+    """The duel's stacked scenario (see the docs page): aircraft, altitude, hands, deck and more
+    per seat (several aircraft: ``read_aircraft_setup``)."""
     keys = {"aircraft", "altitude", "range", "position", "hands", "deck", "first", "step"}
     keys |= {"round", "missiles", "countermeasures", "afterburners", "afterburner_on", "skills"}
     unknown = sorted(set(setup) - keys)
@@ -82,8 +84,11 @@ def read_setup(self: DifState, setup: Mapping[str, Any], pool: list[int]) -> Non
     bands = pair("range", choice(RANGES, "range"))
     if bands is not None:
         self.bands = bands
+    pos = 0  # seat 0's position on seat 1
     if "position" in setup:
-        self.pos = choice(tuple(POSITION_WORDS), "position")(setup["position"]) - 2
+        pos = choice(tuple(POSITION_WORDS), "position")(setup["position"]) - 2
+        held = ((1, pos), (-1, 0)) if pos > 0 else ((-1, 0), (0, -pos)) if pos else None
+        self.on = held or self.on
     cms = pair("countermeasures", count("countermeasures", 99))
     if cms is not None:
         self.cms = cms
@@ -100,27 +105,98 @@ def read_setup(self: DifState, setup: Mapping[str, Any], pool: list[int]) -> Non
     if "round" in setup:
         self.round = count("round", data.constants.rounds_per_dogfight)(setup["round"]) or 1
     if alts is None:
-        if self.pos:
+        if pos:
             raise ConfigError("setup position needs 'altitude' too")
         self.phase, self.to_act = ALT_PICK, 0
         return
     self.alts = alts
     self.alts_shown = True
-    if self.pos and self.mutual() > self.reach(0 if self.pos > 0 else 1):
+    if pos and self.mutual(0, 1) > self.reach(0 if pos > 0 else 1):
         raise ConfigError("setup position: Advantage or Tailing is held only within weapon reach")
     if "first" not in setup:
         self._initiative()
         return
-    self.first = count("first", 1)(setup["first"])
-    self.flyer = self.first
+    first = count("first", 1)(setup["first"])
     step = setup.get("step", "turn")
     if step not in ("turn", "play"):
         raise ConfigError("setup step: 'turn' (start of a turn) or 'play' (its Play Cards step)")
     if step == "play":
-        self._emit({"type": "turn", "seat": self.flyer, "round": self.round})
+        self._emit({"type": "turn", "seat": first, "round": self.round})
+        self._turn_taken(first)
         self._play_step()
     else:
-        self._begin_turn()
+        self._begin_turn(first)
+
+
+def read_aircraft_setup(self: DifState, setup: Mapping[str, Any], pool: list[int]) -> None:
+    """A stacked position (tests, examples): every aircraft's type, altitude, band and hand,
+    the deck top, held positions ``{"0": [2, "tailing"]}`` and the aircraft to fly, which
+    starts in its Play Cards step."""
+    keys = {"aircraft", "altitude", "range", "hands", "deck", "on", "flying", "skills"}
+    required = keys - {"deck", "on", "skills"}
+    if set(setup) - keys or required - set(setup):
+        raise ConfigError(
+            "melee setup: give aircraft, altitude, range, hands and flying (deck, on and "
+            "skills are optional)"
+        )
+    data = self.data
+
+    self.planes = tuple(data.plane(str(v)).index for v in _each(setup, self.n, "aircraft"))
+    names = [x.lower() for x in ALTITUDES]
+    try:
+        self.alts = tuple(names.index(str(v).lower()) for v in _each(setup, self.n, "altitude"))
+        self.bands = tuple(RANGES.index(str(v)) for v in _each(setup, self.n, "range"))
+    except ValueError as err:
+        raise ConfigError("melee setup: altitudes Low/Medium/High, ranges G/HS/RH/AH") from err
+    hands = [
+        tuple(sorted(data.card(str(c)).index for c in h)) for h in _each(setup, self.n, "hands")
+    ]
+    top = [data.card(str(c)).index for c in setup.get("deck", [])]
+    for card in [c for h in hands for c in h] + top:
+        if card not in pool:
+            raise ConfigError(f"melee setup: more {self._title(card)!r} than the deck holds")
+        pool.remove(card)
+    self.rng_seed = shuffle(self.rng_seed, pool)
+    self.deck = tuple(top) + tuple(pool)
+    self.hands = tuple(hands)
+    self.planes_shown = self.alts_shown = self.skills_shown = True
+    if "skills" in setup:
+        try:
+            self.skills = tuple(
+                tuple(sorted(self.game.skill_ix[str(k)] for k in names))
+                for names in _each(setup, self.n, "skills")
+            )
+        except KeyError as err:
+            raise ConfigError(f"melee setup skills: no skill {err}") from err
+    for i in range(self.n):
+        load = [0] * len(data.missiles)
+        for index, pairs in self.plane(i).load:
+            load[index] = 2 * pairs
+        self.missiles = _put(self.missiles, i, tuple(load))
+        self.cms = _put(self.cms, i, self.plane(i).countermeasures)
+    aircraft = [str(a) for a in range(self.n)]
+    for key, held in dict(setup.get("on", {})).items():
+        target, word = held if isinstance(held, list) and len(held) == 2 else ("", "")
+        level = {"advantage": 1, "tailing": 2}.get(str(word).lower(), 0)
+        if not {key, str(target)} <= set(aircraft) or str(target) == key or not level:
+            raise ConfigError('melee setup on: {"aircraft": [another aircraft, "advantage"]}')
+        self.on = _put(self.on, int(key), (int(target), level))
+    flying = setup["flying"]
+    if str(flying) not in aircraft or isinstance(flying, bool):
+        raise ConfigError(f"melee setup flying: an aircraft 0 to {self.n - 1}")
+    flying = int(str(flying))
+    self.flyer, self.last_side = flying, self.side(flying)
+    self.flown = _put(self.flown, flying, True)
+    self.phase = ""
+    self._play_step()
+
+
+def _each(setup: Mapping[str, Any], n: int, key: str) -> list[Any]:
+    """A several-aircraft setup's values for ``key``, one per aircraft."""
+    values = setup[key]
+    if not isinstance(values, list | tuple) or len(values) != n:
+        raise ConfigError(f"melee setup {key}: one value per aircraft ({n})")
+    return list(values)
 
 
 def _read_missiles(self: DifState, value: Any) -> Hand:

@@ -47,14 +47,6 @@ EXTRA_DRAW = {"Guided Intercept 2": 2, "Guided Intercept 3": 3}
 THROWN = {"Nugget": ("Vertical Roll", "Tone (Strong)", "Ace Pilot"), "Plumber": ("Ace Pilot",)}
 
 
-def index_of(data: DataSet, name: str) -> int:
-    """The index of a skill by name (-1 when the data set lacks it)."""
-    for i, skill in enumerate(data.skills):
-        if skill.name == name:
-            return i
-    return -1
-
-
 def rating_value(plane: Aircraft, rating: int) -> int | None:
     """The printed value of one of ``RATINGS`` (None for "-", which no skill changes)."""
     return (

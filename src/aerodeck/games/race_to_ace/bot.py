@@ -12,8 +12,8 @@ from __future__ import annotations
 from math import exp
 from typing import Any
 
-from aerodeck.core.api import Action, Game, Observation
-from aerodeck.core.decisions import DecisionRandom
+from aerodeck.core.api import Action, Observation
+from aerodeck.core.decisions import GameBot
 from aerodeck.games.race_to_ace import cards as c
 from aerodeck.games.race_to_ace.actions import PASS, Move
 
@@ -45,15 +45,8 @@ KEEP = {
 WEAPON_FOR = {c.VISUAL: c.GUNS, c.RADAR: c.MISSILE}
 
 
-class HeuristicBot:
-    name = "heuristic"
-
-    def __init__(self, game: Game, seed: int) -> None:
-        self.game = game
-        self.rng = DecisionRandom(seed)
-
-    def choose(self, observation: Observation) -> Action:
-        self.rng.decide(observation.move_number)  # seeded per decision (resume)
+class HeuristicBot(GameBot):
+    def decide(self, observation: Observation) -> Action:
         view = observation.view
         legal = [a for a in observation.legal_actions if isinstance(a, Move)]
         me = observation.seat

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from aerodeck.core.api import JSON, Action, ActionTable, Agent, Game, GameInfo, State
+from aerodeck.core.api import Action, ActionTable, Agent, Game, GameInfo, State
 from aerodeck.core.errors import ConfigError, NotationError, excerpt
 from aerodeck.core.options import Option
 from aerodeck.games.race_to_ace import actions, render
@@ -70,6 +70,8 @@ class RaceToAce(Game):
         ),
     )
     action_table = ActionTable(actions.ALL_MOVES)
+    state_class = RaceState
+    renderer = render
 
     def __init__(self, players: int | None = None, **options: Any) -> None:
         if players == 2:
@@ -102,15 +104,6 @@ class RaceToAce(Game):
             options = ", ".join(str(a) for a in plays)
             raise NotationError(f"{excerpt(text.strip())} is ambiguous: say which ({options})")
         return move
-
-    def render_view(self, view: JSON) -> str:
-        return render.render_view(view)
-
-    def describe_event(self, event: JSON) -> str:
-        return render.describe_event(event)
-
-    def render_result(self, view: JSON, events: list[JSON]) -> str:
-        return render.render_result(view, events)
 
     def bots(self) -> Mapping[str, Callable[[Game, int], Agent]]:
         return {"heuristic": HeuristicBot}

@@ -1,4 +1,5 @@
-"""Which moves are open: in a turn, in a dogfight, when firing, reacting or answering a weapon.
+"""Which moves are open: in a turn, in a dogfight, when firing, reacting or answering a weapon;
+and why a move is not (``why_illegal``).
 
 The generators take ``have``, the counts of cards the pilot may play; called with ``ANY_HAND``
 they say what *could* be played from public facts alone, which decides whether a pilot is asked
@@ -10,11 +11,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from aerodeck.core.api import Action
+from aerodeck.core.api import OVER, Action
 from aerodeck.games.race_to_ace import cards as c
 from aerodeck.games.race_to_ace.actions import (
     MAX_SEATS,
     PASS,
+    Move,
     at_pilot,
     bare,
     discard,
@@ -33,7 +35,7 @@ from aerodeck.games.race_to_ace.cards import (
     RELIGHT,
     VISUAL,
 )
-from aerodeck.games.race_to_ace.table import (
+from aerodeck.games.race_to_ace.state import (
     CACHE_LIMIT,
     DOGFIGHT,
     FIRE,
@@ -42,6 +44,7 @@ from aerodeck.games.race_to_ace.table import (
     REACT,
     TRIM,
     TURN,
+    WEAPON,
     Hand,
     Stack,
     Table,
@@ -57,6 +60,7 @@ _AT_VISUAL, _AT_RADAR, _AT_GUNS, _AT_MISSILE, _AT_FLAMEOUT = (
 _BARE_RELIGHT, _BARE_HOT_STICK, _BARE_GOLDEN_BIRD = (
     _BARE[k] for k in (RELIGHT, HOT_STICK, GOLDEN_BIRD)
 )
+_BIT: Final = tuple(1 << seat for seat in range(MAX_SEATS))
 # Interned plays on a stack, by card, stack kind (RADAR 0, VISUAL 1), source and target.
 _ON: Final = tuple(
     tuple(
@@ -71,24 +75,33 @@ _OTHERS: Final = {
     n: tuple(tuple(t for t in range(n) if t != p) for p in range(n))
     for n in range(2, MAX_SEATS + 1)
 }
-# The discards open to a pilot without a wingman, per hand: hands repeat, and every turn asks.
-_DISCARDS: dict[Hand, tuple[Action, ...]] = {}
+# The discards of every set of kinds held, by its bit mask (2,048 of them), and each hand's mask:
+# hands repeat, every turn asks, and a pilot's and a wingman's cards join in one ``|``.
+_BY_KINDS: Final = tuple(
+    tuple([_DISCARD[kind] for kind in c.KINDS if kinds >> kind & 1]) or (PASS,)
+    for kinds in range(1 << len(c.KINDS))
+)
+_KINDS_HELD: dict[Hand, int] = {}
+
+
+def _kinds_held(hand: Hand) -> int:
+    kinds = _KINDS_HELD.get(hand)
+    if kinds is None:
+        kinds = sum(1 << kind for kind, count in enumerate(hand) if count)
+        if len(_KINDS_HELD) >= CACHE_LIMIT:
+            _KINDS_HELD.clear()
+        _KINDS_HELD[hand] = kinds
+    return kinds
 
 
 def _discards_of(hand: Hand, wing: Hand | None) -> tuple[Action, ...]:
     """Discards of every card in ``hand`` (and ``wing``), or a pass when there is none."""
+    kinds = _KINDS_HELD.get(hand)  # the common case of _kinds_held, inline: every turn asks
+    if kinds is None:
+        kinds = _kinds_held(hand)
     if wing is not None:
-        # Hand and wingman pairs rarely repeat: a table of them would mostly miss.
-        held = zip(_DISCARD, hand, wing, strict=True)
-        return tuple([move for move, in_hand, in_wing in held if in_hand or in_wing]) or (PASS,)
-    moves = _DISCARDS.get(hand)
-    if moves is None:
-        moves = tuple([move for move, in_hand in zip(_DISCARD, hand, strict=True) if in_hand])
-        moves = moves or (PASS,)
-        if len(_DISCARDS) >= CACHE_LIMIT:
-            _DISCARDS.clear()
-        _DISCARDS[hand] = moves
-    return moves
+        kinds |= _kinds_held(wing)
+    return _BY_KINDS[kinds]
 
 
 class LegalMoves(Table):
@@ -116,8 +129,12 @@ class LegalMoves(Table):
         if phase == TRIM:
             return list(_discards_of(self.hands[seat], None))  # never empty: 8 cards in hand
         if phase == DOGFIGHT:
-            moves = self._answers(seat, self.playable(seat) if self.wingmen else self.hands[seat])
-            if self.game.options["must_answer"] and moves:
+            # The answers open from public facts, kept when the pilot was asked (``_ask``): the
+            # pilot may play those they hold the card for (every answer is "a public condition
+            # and the card in hand", so this is ``_answers`` with the pilot's own hand).
+            have = self.playable(seat) if self.wingmen else self.hands[seat]
+            moves: list[Action] = [move for move in self.open_answers if have[move.card]]
+            if self.must_answer and moves:
                 return moves
             return [PASS, *moves]
         if phase == FIRE:
@@ -141,11 +158,7 @@ class LegalMoves(Table):
         the rules: specials, per target VISUAL/RADAR/GUNS/MISSILE/FLAMEOUT, stacks, discards."""
         moves: list[Action] = []
         append = moves.append
-        fo = False
-        for victim, _ in self.flames:
-            if victim == p:
-                fo = True
-                break
+        fo = self.flamed(p)
         if fo and have[RELIGHT]:
             append(_BARE_RELIGHT)
         if have[HOT_STICK]:
@@ -165,48 +178,38 @@ class LegalMoves(Table):
         else:
             visual, radar, guns, missile = have[VISUAL], have[RADAR], have[GUNS], have[MISSILE]
             if acqs and (visual or radar or guns or missile):
-                n = self.n
                 tokens = self.tokens
-                # Per target: the stack in the way of a new VISUAL/RADAR (first found, as _slot),
-                # and whether GUNS/MISSILE may be fired (as _usable).
-                visual_slot: list[Stack | None] = [None] * n
-                radar_slot: list[Stack | None] = [None] * n
-                guns_at = [False] * n
-                missile_at = [False] * n
+                counters = self.counters
+                # Per target, as bits: a stack in the way of a new VISUAL or RADAR (the rules of
+                # _slot: one of a kind on a pilot, per source with tokens), and whether GUNS or
+                # MISSILE may be fired (the rules of _usable).
+                visual_blocked = radar_blocked = guns_at = missile_at = 0
                 for stack in acqs:
-                    target, source, cover = stack.target, stack.source, stack.cover
+                    kind, target, source, cover, _ = stack
                     mine = not tokens or source == p
-                    if stack.kind == VISUAL:
-                        if mine and visual_slot[target] is None:
-                            visual_slot[target] = stack
-                        fire_at = guns_at
-                    else:
-                        if mine and radar_slot[target] is None:
-                            radar_slot[target] = stack
-                        fire_at = missile_at
-                    if cover == MANEUVER:
-                        if target == p:  # only the pilot who outmaneuvered fires on it (R5)
-                            fire_at[source] = True
-                    elif cover == NONE and mine:
-                        fire_at[target] = True
-                counters = self.game.options["visual_counters_maneuver"]
+                    if kind == VISUAL:
+                        if mine and not (source == p and cover == MANEUVER and counters):
+                            visual_blocked |= _BIT[target]
+                        if cover == MANEUVER:
+                            if target == p:  # only the pilot who outmaneuvered fires on it (R5)
+                                guns_at |= _BIT[source]
+                        elif mine:  # uncovered: a VISUAL's one cover is a MANEUVER
+                            guns_at |= _BIT[target]
+                    elif mine and cover != JAMMIT:  # an unsuppressed RADAR
+                        radar_blocked |= _BIT[target]
+                        missile_at |= _BIT[target]
                 downed = self.downed
-                for t in _OTHERS[n][p]:
+                for t in _OTHERS[self.n][p]:
                     if downed[t]:
                         continue
-                    if visual:
-                        slot = visual_slot[t]
-                        if slot is None or (
-                            slot.source == p and slot.cover == MANEUVER and counters
-                        ):
-                            append(_AT_VISUAL[t])
-                    if radar:
-                        slot = radar_slot[t]
-                        if slot is None or slot.cover == JAMMIT:
-                            append(_AT_RADAR[t])
-                    if guns and guns_at[t]:
+                    bit = _BIT[t]
+                    if visual and not visual_blocked & bit:
+                        append(_AT_VISUAL[t])
+                    if radar and not radar_blocked & bit:
+                        append(_AT_RADAR[t])
+                    if guns and guns_at & bit:
                         append(_AT_GUNS[t])
-                    if missile and missile_at[t]:
+                    if missile and missile_at & bit:
                         append(_AT_MISSILE[t])
                     if flameout and not immune(t):
                         append(_AT_FLAMEOUT[t])
@@ -223,14 +226,21 @@ class LegalMoves(Table):
                         append(_AT_RADAR[t])
                     if flameout and not immune(t):
                         append(_AT_FLAMEOUT[t])
-        for stack in acqs:
-            # Only stacks on or from p, and RADARs (JAMMIT!), take a play from p.
-            if p in (stack.target, stack.source) or stack.kind == RADAR:
-                self._stack_moves(p, stack, have, fo, append, moves)
+        if acqs:
+            # Only stacks on or from p, and RADARs (JAMMIT!), take a play from p; a pilot with
+            # no card that plays on a stack skips the look (most hands, most turns).
+            if have[MANEUVER] or have[JAMMIT] or have[MALFUNCTION] or have[FLAMEOUT]:
+                for stack in acqs:
+                    if p in (stack.target, stack.source) or stack.kind == RADAR:
+                        self._stack_moves(p, stack, have, fo, append, moves)
+            elif have[VISUAL] or have[HOT_STICK]:
+                for stack in acqs:  # only the counters to a MANEUVER on p's VISUAL remain
+                    if stack.source == p and stack.cover == MANEUVER:
+                        self._stack_moves(p, stack, have, fo, append, moves)
         if self.wingmen:
             moves.extend(_discards_of(self.hands[p], self.wings[p]))
         else:
-            moves.extend(_DISCARDS.get(have) or _discards_of(have, None))
+            moves.extend(_discards_of(have, None))
         return moves
 
     def _stack_moves(
@@ -272,9 +282,9 @@ class LegalMoves(Table):
             elif cover == NONE and source != p and have[JAMMIT]:
                 add(_ON[JAMMIT][kind][source][target])  # offensive JAMMIT! on a RADAR (R9)
 
-    def _maneuver_counters(self, a: int, d: int, have: Hand, fo: bool) -> list[Action]:
+    def _maneuver_counters(self, a: int, d: int, have: Hand, fo: bool) -> list[Move]:
         """What the outmaneuvered pilot ``a`` may play on ``d``'s MANEUVER over a's VISUAL."""
-        out: list[Action] = []
+        out: list[Move] = []
         if not fo and have[MANEUVER] and self.hot_stick != d:
             out.append(_ON[MANEUVER][VISUAL][a][d])
         if not self.immune(d):
@@ -283,15 +293,15 @@ class LegalMoves(Table):
                     out.append(_ON[card][VISUAL][a][d])
         if self._special_hidden(HOT_STICK) and have[HOT_STICK]:
             out.append(_ON[HOT_STICK][VISUAL][a][d])
-        if not fo and have[VISUAL] and self.game.options["visual_counters_maneuver"]:
+        if not fo and have[VISUAL] and self.counters:
             out.append(_AT[VISUAL][d])
         return out
 
-    def _answers(self, x: int, have: Hand) -> list[Action]:
+    def _answers(self, x: int, have: Hand) -> list[Move]:
         """The dogfight answers open to ``x`` (besides passing): counters to the last move (R1)."""
         assert self.df is not None
         a, d, kind = self.df
-        out: list[Action] = []
+        out: list[Move] = []
         pending = self.pending
         if (
             pending is not None
@@ -304,11 +314,7 @@ class LegalMoves(Table):
         if stack is None:
             return out
         cover = stack.cover
-        fo = False
-        for victim, _ in self.flames:
-            if victim == x:
-                fo = True
-                break
+        fo = self.flamed(x)
         if x == d and cover == NONE:
             if kind == VISUAL and not fo and have[MANEUVER] and self.hot_stick != a:
                 out.append(_ON[MANEUVER][kind][a][d])
@@ -367,3 +373,68 @@ class LegalMoves(Table):
         if have[MALFUNCTION] and not self.immune(shooter):
             out.append(_BARE[MALFUNCTION])
         return out
+
+    def why_illegal(self, action: Action) -> str:
+        """The rule that forbids ``action`` now, in players' words."""
+        if self.phase == OVER:
+            return "the game is over"
+        seat = self.to_act
+        assert seat is not None
+        if not isinstance(action, Move):
+            return f"{action} is not a Race to Ace move"
+        phase_rule = {
+            LOST: "you were shot down: this turn you may only discard a card",
+            TRIM: "discard a card from your own hand down to seven",
+            FIRE: "the dogfight is over: fire the weapon for the standing acquisition, or pass",
+            REACT: "you may only reveal the special that cancels the card played on you, or pass",
+            WEAPON: "answer the weapon fired at you (JAMMIT! or MALFUNCTION), or pass",
+        }
+        if self.phase in phase_rule:
+            return phase_rule[self.phase]
+        if action is PASS:
+            if self.phase == TURN:
+                return "you must play or discard one card in your turn"
+            return "you must answer when you can (option must_answer)"
+        if not self.playable(seat)[action.card]:
+            if self.wingmen and action.card in c.SPECIAL and self.wings[seat][action.card]:
+                return "a wingman supports you with Attack and Defense cards only, not Specials"
+            return f"you do not hold a {c.NAMES[action.card]} card"
+        if action.discard:
+            return "you may discard only as your turn's card"
+        card, target = action.card, action.pilot
+        if max(target, action.source) >= self.n:
+            return f"there is no pilot {max(target, action.source)} at this table"
+        if self.phase == DOGFIGHT:
+            return (
+                "in a dogfight you may only counter your opponent's last move on the contested "
+                "acquisition, or pass"
+            )
+        if 0 <= target < self.n and action.stack < 0 and target != seat and self.downed[target]:
+            return f"pilot {target} was shot down and is out of the fight until their lost turn"
+        if action.stack < 0 and target == seat:
+            return "you cannot play that card on yourself"
+        if self.flamed(seat) and (card in c.ATTACK or card == c.MANEUVER):
+            return "with a FLAMEOUT in front of you, you cannot play Attack or MANEUVER cards"
+        if card == c.GUNS:
+            return "GUNS needs an active VISUAL ACQUISITION on the target that you may use"
+        if card == c.MISSILE:
+            return "MISSILE needs an active, unsuppressed RADAR ACQUISITION on the target"
+        if card in (c.VISUAL, c.RADAR) and action.stack < 0:
+            return f"only one {c.NAMES[card]} may stand against a pilot"
+        if card == c.RELIGHT:
+            return "RELIGHT cancels a FLAMEOUT in front of you; you have none"
+        immune = self.immune(target) or self.immune(action.source)
+        if immune and card in (c.MALFUNCTION, c.FLAMEOUT):
+            return "the GOLDEN BIRD pilot is immune to MALFUNCTION and FLAMEOUT"
+        if (
+            card == c.MANEUVER
+            and self.hot_stick != NONE
+            and self.hot_stick in (action.source, action.pilot)
+            and self.hot_stick != seat
+        ):
+            return "the HOT STICK pilot cannot be outmaneuvered"
+        if card == c.JAMMIT:
+            return "JAMMIT! is played only on a RADAR ACQUISITION (to suppress it, or as ECCM)"
+        if card == c.MANEUVER:
+            return "MANEUVER is played on a VISUAL ACQUISITION against you, or to counter one"
+        return f"{action} is not a legal play now"

@@ -4,7 +4,7 @@ front of each pilot, and whose answer is awaited."""
 from __future__ import annotations
 
 from aerodeck.core.api import JSON
-from aerodeck.core.text import per_seat, plural, won_by
+from aerodeck.core.text import per_seat, plural, standings, won_by
 
 _NAMES = {
     "radar": "RADAR",
@@ -255,7 +255,5 @@ def render_result(view: JSON, events: list[JSON]) -> str:
             )
     if view["games"] > 1:
         lines.append("[bold]Match scores[/bold]")
-        pilots = sorted(view["pilots"], key=lambda p: -p["score"])
-        for place, pilot in enumerate(pilots, 1):
-            lines.append(f"  {place}. {name(pilot['seat'], me):8} {pilot['score']}")
+        lines += standings([pilot["score"] for pilot in view["pilots"]], me, name)
     return "\n".join(lines)

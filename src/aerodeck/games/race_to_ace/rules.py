@@ -5,8 +5,8 @@ since their last turn, only discards. Playing an acquisition starts a DOGFIGHT: 
 answer each other out of turn, without drawing, until one passes; then the pilot whose move stood
 may fire. At the end of every turn all pilots refill to seven cards.
 
-The table and its public facts are in ``table``, the legal moves in ``legal``, views and checks in
-``info``; this module carries out moves.
+The state's fields and its public facts are in ``state``, the legal moves (and why a move is not)
+in ``legal``, views, determinization and checks in ``view``; this module carries out moves.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from aerodeck.core.errors import ConfigError
 from aerodeck.core.rng import shuffle
 from aerodeck.core.tuples import replace_at
 from aerodeck.games.race_to_ace import cards as c
-from aerodeck.games.race_to_ace.actions import PASS, Move
+from aerodeck.games.race_to_ace.actions import MAX_SEATS, PASS, Move
 from aerodeck.games.race_to_ace.cards import (
     FLAMEOUT,
     GOLDEN_BIRD,
@@ -35,15 +35,17 @@ from aerodeck.games.race_to_ace.cards import (
     add_to,
 )
 from aerodeck.games.race_to_ace.legal import LegalMoves
-from aerodeck.games.race_to_ace.table import (
+from aerodeck.games.race_to_ace.state import (
     ACQUISITION_POINTS,
     ANY_HAND,
+    COVERED,
     DOGFIGHT,
     FIRE,
     HAND_SIZE,
     KILL_POINTS,
     LOST,
     NONE,
+    PLAIN,
     REACT,
     TRIM,
     TURN,
@@ -59,10 +61,17 @@ from aerodeck.games.race_to_ace.view import Information
 if TYPE_CHECKING:
     from aerodeck.games.race_to_ace.game import RaceToAce
 
-# The seats in refill order from each turn's pilot, per table size: read at every turn's end.
-_ROTATIONS = {
-    n: tuple(tuple((turn + step) % n for step in range(n)) for turn in range(n))
-    for n in range(2, 6)
+# The seats to refill at a turn's end, per table size, turn and ``short`` mask: the marked seats
+# in turn order from the turn's pilot (R2's order), so no turn sums the hands that kept seven.
+_REFILLS = {
+    n: tuple(
+        tuple(
+            tuple(seat for seat in ((turn + step) % n for step in range(n)) if mask >> seat & 1)
+            for mask in range(1 << n)
+        )
+        for turn in range(n)
+    )
+    for n in range(2, MAX_SEATS + 1)
 }
 
 
@@ -77,6 +86,11 @@ class RaceState(LegalMoves, Information):
         self.n = n
         self.tokens = bool(game.options["acquisition_tokens"])
         self.wingmen = bool(game.options["wingmen"])
+        self.max_turns = int(game.options["max_turns"])
+        self.weapon_counters = bool(game.options["weapon_counters"])
+        self.must_answer = bool(game.options["must_answer"])
+        self.counters = bool(game.options["visual_counters_maneuver"])
+        self.open_answers = ()
         self.rng_seed = self.seed
         self.scores = (0,) * n
         self.game_no = 0
@@ -151,6 +165,7 @@ class RaceState(LegalMoves, Information):
         self.kills = tuple(stacked["kills"]) if stacked and "kills" in stacked else (0,) * n
         self.acquired = (0,) * n
         self.downed = (False,) * n
+        self.short = 0
         self.acqs = ()
         self.flames = ()
         self.hot_stick = NONE
@@ -195,6 +210,7 @@ class RaceState(LegalMoves, Information):
     def _take(self, seat: int, kind: int, discarding: bool = False) -> None:
         """Remove a card from the pilot's own hand, else from the wingman's (R17)."""
         hand = self.hands[seat]
+        self.short |= 1 << seat
         if hand[kind]:
             self.hands = add_to(self.hands, seat, kind, -1)
         else:
@@ -204,17 +220,16 @@ class RaceState(LegalMoves, Information):
     def _draw(self, seat: int, wing: bool = False) -> int:
         """Draw the top card (its kind, or -1 if none is left anywhere); an empty deck first
         takes in the shuffled discard pile (R2)."""
-        deck = self.deck
-        if not deck:
+        if self.top == len(self.pile):
             if not self.discards:
                 return NONE
             pile = list(self.discards)
             self.rng_seed = shuffle(self.rng_seed, pile)
-            deck = tuple(pile)
+            self.deck = tuple(pile)
             self.discards = ()
-            self._emit({"type": "reshuffle", "deck": len(deck)})
-        kind = deck[0]
-        self.deck = deck[1:]
+            self._emit({"type": "reshuffle", "deck": len(pile)})
+        kind = self.pile[self.top]
+        self.top += 1
         if wing:
             self.wings = add_to(self.wings, seat, kind)
         else:
@@ -229,11 +244,11 @@ class RaceState(LegalMoves, Information):
             missing = HAND_SIZE - sum(held)
             if missing <= 0:
                 continue
-            deck = self.deck
-            if len(deck) >= missing:
+            top = self.top
+            if len(self.pile) - top >= missing:
                 # Enough cards: take them in one slice (what one draw at a time would take).
-                cards = deck[:missing]
-                self.deck = deck[missing:]
+                cards = self.pile[top : top + missing]
+                self.top = top + missing
                 counts = list(held)
                 for kind in cards:
                     counts[kind] += 1
@@ -246,6 +261,7 @@ class RaceState(LegalMoves, Information):
             for _ in range(missing):
                 kind = self._draw(seat, wing)
                 if kind == NONE:
+                    self.short |= 1 << seat  # still short: refilled again at the next turn's end
                     break
                 drawn.append(kind)
         if drawn and not self._muted:
@@ -277,7 +293,7 @@ class RaceState(LegalMoves, Information):
             self.downed = replace_at(self.downed, seat, False)
             self._end_turn()
         elif phase == TRIM:
-            self.hands = add_to(self.hands, seat, action.card, -1)
+            self.hands = add_to(self.hands, seat, action.card, -1)  # eight down to seven
             self.discards += (action.card,)
             if not self._muted:
                 self._emit({"type": "discard", "seat": seat, "card": c.WORDS[action.card]})
@@ -299,7 +315,7 @@ class RaceState(LegalMoves, Information):
     def _play_turn(self, p: int, move: Move) -> None:
         card = move.card
         hands = self.hands
-        if hands[p][card]:  # the common case of _take, inline
+        if hands[p][card]:  # the common case of _take, inline; p drew to eight (else is short)
             self.hands = add_to(hands, p, card, -1)
         else:
             self._take(p, card, discarding=move.discard)
@@ -346,7 +362,7 @@ class RaceState(LegalMoves, Information):
             what = "reacquire" if kind == RADAR else "counter_maneuver"
         else:
             what = "acquire"
-        self.acqs += (Stack(kind, t, p),)
+        self.acqs += (PLAIN[kind][t][p],)
         self._event(p, kind, what, pilot=t)
 
     def _play_on_stack(self, p: int, card: int, stack: Stack) -> None:
@@ -354,11 +370,11 @@ class RaceState(LegalMoves, Information):
         if target == p:
             if card == MANEUVER:
                 snapshot = self._snapshot()
-                self._set(stack, Stack(kind, target, source, MANEUVER, p))
+                self._set(stack, COVERED[kind][target][source][p])
                 self._event(p, card, "outmaneuver", stack=stack)
                 self._maybe_react(source, HOT_STICK, Pending(MANEUVER, p, source, snapshot))
             elif card == JAMMIT:
-                self._set(stack, Stack(kind, target, source, JAMMIT, p))
+                self._set(stack, COVERED[kind][target][source][p])
                 self._event(p, card, "suppress", stack=stack)
                 self._end_turn()
             else:
@@ -369,7 +385,7 @@ class RaceState(LegalMoves, Information):
             self._counter_maneuver(p, card, stack)
             self._engage(p, target, VISUAL)
         elif cover == JAMMIT:
-            restored = Stack(kind, target, source)
+            restored = PLAIN[kind][target][source]
             snapshot = self._snapshot()
             self._set(stack, restored)
             if card == JAMMIT:
@@ -381,7 +397,7 @@ class RaceState(LegalMoves, Information):
                 self._event(p, card, "unjam", stack=stack)
                 self._maybe_react(cover_owner, GOLDEN_BIRD, Pending(card, p, cover_owner, snapshot))
         else:
-            self._set(stack, Stack(kind, target, source, JAMMIT, p))
+            self._set(stack, COVERED[kind][target][source][p])  # JAMMIT! on a RADAR
             self._event(p, card, "suppress", stack=stack)
             self._end_turn()
 
@@ -401,7 +417,7 @@ class RaceState(LegalMoves, Information):
         """``a`` counters the MANEUVER on a's VISUAL: it slides back onto its target (R5, R6)."""
         kind, d, source, _, _ = stack
         snapshot = self._snapshot()
-        restored = Stack(kind, d, source)
+        restored = PLAIN[kind][d][source]
         self.pending = None
         if card == VISUAL:
             self._remove(stack)
@@ -431,7 +447,9 @@ class RaceState(LegalMoves, Information):
 
     def _ask(self, x: int) -> None:
         """``x`` is to answer; skipped only when no card at all could answer (public facts)."""
-        if self._answers(x, ANY_HAND):
+        answers = self._answers(x, ANY_HAND)
+        if answers:
+            self.open_answers = tuple(answers)
             self.phase = DOGFIGHT
             self.to_act = x
         else:
@@ -459,10 +477,10 @@ class RaceState(LegalMoves, Information):
         assert stack is not None
         if x == d:
             if card == MANEUVER:
-                self._set(stack, Stack(kind, d, a, MANEUVER, d))
+                self._set(stack, COVERED[kind][d][a][d])
                 self._event(d, card, "outmaneuver", stack=stack)
             elif card == JAMMIT:
-                self._set(stack, Stack(kind, d, a, JAMMIT, d))
+                self._set(stack, COVERED[kind][d][a][d])
                 self._event(d, card, "suppress", stack=stack)
             else:
                 snapshot = self._snapshot()
@@ -474,7 +492,7 @@ class RaceState(LegalMoves, Information):
             self._acquire(a, RADAR, d)
         else:
             snapshot = self._snapshot()
-            self._set(stack, Stack(kind, d, a))
+            self._set(stack, PLAIN[kind][d][a])
             self.discards += (JAMMIT, card)
             self._event(a, card, "eccm" if card == JAMMIT else "unjam", stack=stack)
             if card == MALFUNCTION:
@@ -503,7 +521,7 @@ class RaceState(LegalMoves, Information):
             self._take(p, weapon)
         if not self._muted:
             self._emit({"type": "fire", "seat": p, "target": t, "card": c.WORDS[weapon]})
-        if self.game.options["weapon_counters"] and (weapon == MISSILE or not self.immune(p)):
+        if self.weapon_counters and (weapon == MISSILE or not self.immune(p)):
             self.weapon = (weapon, p, t)
             self.phase = WEAPON
             self.to_act = t
@@ -535,7 +553,7 @@ class RaceState(LegalMoves, Information):
                     gone.append(cover)
             elif owner == t:
                 gone.append(cover)
-                kept.append(Stack(kind, target, source))
+                kept.append(PLAIN[kind][target][source])
             else:
                 kept.append(stack)
         self.acqs = tuple(kept)
@@ -645,17 +663,20 @@ class RaceState(LegalMoves, Information):
         """``seat`` draws and is to play (both callers have already cleared the dogfight)."""
         self.turn = seat
         self.turn_no = turn_no = self.turn_no + 1
-        if turn_no > self.game.options["max_turns"]:  # every game ends (R20)
+        if turn_no > self.max_turns:  # every game ends (R20)
             best = max(self.kills)
             self._end_game([s for s in range(self.n) if self.kills[s] == best], "turn limit")
             return
-        deck = self.deck
-        if deck:  # the common case of _draw, inline: every turn draws
-            drawn = deck[0]
-            self.deck = deck[1:]
+        top = self.top
+        pile = self.pile
+        if top < len(pile):  # the common case of _draw, inline: every turn draws
+            drawn = pile[top]
+            self.top = top + 1
             self.hands = add_to(self.hands, seat, drawn)
         else:
             drawn = self._draw(seat)
+            if drawn == NONE:  # no eighth card: the turn's card leaves seat short
+                self.short |= 1 << seat
         lost = self.downed[seat]
         self.phase = LOST if lost else TURN
         self.to_act = seat
@@ -677,23 +698,26 @@ class RaceState(LegalMoves, Information):
         self.weapon = None
         hands = self.hands
         turn = self.turn
-        if sum(hands[turn]) > HAND_SIZE:
+        if self.wingmen and sum(hands[turn]) > HAND_SIZE:
             # A card came from the wingman: the pilot discards down to seven (R17).
             self.phase = TRIM
             self.to_act = turn
             return
-        rotation = _ROTATIONS[self.n][turn]
-        # A refill touches only its own seat's cards, so the tuples read here stay true.
-        if self.wingmen:
-            wings = self.wings
-            for seat in rotation:
-                if sum(hands[seat]) < HAND_SIZE or sum(wings[seat]) < HAND_SIZE:
-                    self._refill(seat)
-        else:
-            for seat in rotation:
-                if sum(hands[seat]) < HAND_SIZE:
-                    self._refill(seat)
-        self._start_turn(rotation[1])
+        short = self.short
+        if short:
+            # Only a seat that gave up a card can be short (``short``); a refill touches only its
+            # own seat's cards, so the tuples read here stay true.
+            self.short = 0
+            if self.wingmen:
+                wings = self.wings
+                for seat in _REFILLS[self.n][turn][short]:
+                    if sum(hands[seat]) < HAND_SIZE or sum(wings[seat]) < HAND_SIZE:
+                        self._refill(seat)
+            else:
+                for seat in _REFILLS[self.n][turn][short]:
+                    if sum(hands[seat]) < HAND_SIZE:
+                        self._refill(seat)
+        self._start_turn((turn + 1) % self.n)
 
     def _end_game(self, winners: list[int], why: str) -> None:
         """One game is over; in a match (option ``games``) score it and deal the next (R19)."""

@@ -1,22 +1,16 @@
-"""What each seat may know (views), worlds consistent with it (determinization), the
-conservation check and the reasons a move is refused."""
+"""What each seat may know (views), worlds consistent with it (determinization) and the
+conservation check."""
 
 from __future__ import annotations
 
-from aerodeck.core.api import JSON, OVER, Action, State
+from aerodeck.core.api import JSON, OVER, State
 from aerodeck.core.rng import shuffle
 from aerodeck.games.race_to_ace import cards as c
-from aerodeck.games.race_to_ace.actions import PASS, Move
-from aerodeck.games.race_to_ace.table import (
+from aerodeck.games.race_to_ace.state import (
     DOGFIGHT,
-    FIRE,
     HAND_SIZE,
-    LOST,
     NONE,
     REACT,
-    TRIM,
-    TURN,
-    WEAPON,
     Hand,
     Table,
     stack_ref,
@@ -143,6 +137,10 @@ class Information(Table):
         for s in range(self.n):
             assert sum(self.hands[s]) <= HAND_SIZE + 1, "hand too large"
             assert min(self.hands[s]) >= 0 and min(self.wings[s]) >= 0, "negative count"
+            if not self.short >> s & 1 and self.phase != OVER:  # only marked seats are refilled
+                assert sum(self.hands[s]) >= HAND_SIZE, "a short hand not marked for refill"
+                if self.wingmen:
+                    assert sum(self.wings[s]) >= HAND_SIZE, "a short wingman not marked"
         keys = [(k, t, s if self.tokens else NONE) for k, t, s, _, _ in self.acqs]
         assert len(keys) == len(set(keys)), "two acquisitions of one kind on a pilot"
         for kind, target, source, cover, owner in self.acqs:
@@ -151,68 +149,3 @@ class Information(Table):
             assert (cover == NONE) == (owner == NONE)
         assert all(not self.downed[v] for v, _ in self.flames), "FLAMEOUT on a downed pilot"
         assert (self.to_act is None) == (self.phase == OVER)
-
-    def why_illegal(self, action: Action) -> str:
-        """The rule that forbids ``action`` now, in players' words."""
-        if self.phase == OVER:
-            return "the game is over"
-        seat = self.to_act
-        assert seat is not None
-        if not isinstance(action, Move):
-            return f"{action} is not a Race to Ace move"
-        phase_rule = {
-            LOST: "you were shot down: this turn you may only discard a card",
-            TRIM: "discard a card from your own hand down to seven",
-            FIRE: "the dogfight is over: fire the weapon for the standing acquisition, or pass",
-            REACT: "you may only reveal the special that cancels the card played on you, or pass",
-            WEAPON: "answer the weapon fired at you (JAMMIT! or MALFUNCTION), or pass",
-        }
-        if self.phase in phase_rule:
-            return phase_rule[self.phase]
-        if action is PASS:
-            if self.phase == TURN:
-                return "you must play or discard one card in your turn"
-            return "you must answer when you can (option must_answer)"
-        if not self.playable(seat)[action.card]:
-            if self.wingmen and action.card in c.SPECIAL and self.wings[seat][action.card]:
-                return "a wingman supports you with Attack and Defense cards only, not Specials"
-            return f"you do not hold a {c.NAMES[action.card]} card"
-        if action.discard:
-            return "you may discard only as your turn's card"
-        card, target = action.card, action.pilot
-        if max(target, action.source) >= self.n:
-            return f"there is no pilot {max(target, action.source)} at this table"
-        if self.phase == DOGFIGHT:
-            return (
-                "in a dogfight you may only counter your opponent's last move on the contested "
-                "acquisition, or pass"
-            )
-        if 0 <= target < self.n and action.stack < 0 and target != seat and self.downed[target]:
-            return f"pilot {target} was shot down and is out of the fight until their lost turn"
-        if action.stack < 0 and target == seat:
-            return "you cannot play that card on yourself"
-        if self.flamed(seat) and (card in c.ATTACK or card == c.MANEUVER):
-            return "with a FLAMEOUT in front of you, you cannot play Attack or MANEUVER cards"
-        if card == c.GUNS:
-            return "GUNS needs an active VISUAL ACQUISITION on the target that you may use"
-        if card == c.MISSILE:
-            return "MISSILE needs an active, unsuppressed RADAR ACQUISITION on the target"
-        if card in (c.VISUAL, c.RADAR) and action.stack < 0:
-            return f"only one {c.NAMES[card]} may stand against a pilot"
-        if card == c.RELIGHT:
-            return "RELIGHT cancels a FLAMEOUT in front of you; you have none"
-        immune = self.immune(target) or self.immune(action.source)
-        if immune and card in (c.MALFUNCTION, c.FLAMEOUT):
-            return "the GOLDEN BIRD pilot is immune to MALFUNCTION and FLAMEOUT"
-        if (
-            card == c.MANEUVER
-            and self.hot_stick != NONE
-            and self.hot_stick in (action.source, action.pilot)
-            and self.hot_stick != seat
-        ):
-            return "the HOT STICK pilot cannot be outmaneuvered"
-        if card == c.JAMMIT:
-            return "JAMMIT! is played only on a RADAR ACQUISITION (to suppress it, or as ECCM)"
-        if card == c.MANEUVER:
-            return "MANEUVER is played on a VISUAL ACQUISITION against you, or to counter one"
-        return f"{action} is not a legal play now"

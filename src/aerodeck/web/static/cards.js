@@ -72,6 +72,7 @@ export function cardFace(text, info = null) {
     svg.append(el("text", { x: 35, y: 80, class: "named", "text-anchor": "middle" }, "JOKER"));
     return svg;
   }
+  if (info && Array.isArray(info.reacts)) return difFace(svg, info);
   svg.classList.add("named-card", `kind-${(info && info.kind) || "plain"}`);
   svg.append(el("rect", { x: 1, y: 1, width: 68, height: 18, rx: 7, class: "card-band" }));
   const title = (info && info.title) || cardName(text);
@@ -84,6 +85,38 @@ export function cardFace(text, info = null) {
   values.forEach((line, i) => {
     svg.append(el("text", { x: 35, y: 68 + i * 8.5, class: "value", "text-anchor": "middle" }, line));
   });
+  return svg;
+}
+
+// Down In Flames: a taller face with every field whole (title, Positioning, Range, the action,
+// each card it reacts to on its own line), so nothing is cut short.
+function difFace(svg, info) {
+  svg.setAttribute("viewBox", "0 0 100 160");
+  svg.classList.add("named-card", "dif-card", `kind-${info.kind || "plain"}`);
+  svg.replaceChildren(el("rect", { x: 1, y: 1, width: 98, height: 158, rx: 8, class: "card-bg" }));
+  svg.append(el("rect", { x: 1, y: 1, width: 98, height: 30, rx: 8, class: "card-band" }));
+  const title = wrap(info.title.toUpperCase(), 14).slice(0, 2);
+  title.forEach((line, i) => {
+    const y = title.length === 1 ? 20 : 13 + i * 11;
+    svg.append(el("text", { x: 50, y, class: "band-title", "text-anchor": "middle" }, line));
+  });
+  [["POS", info.positioning, 4], ["RNG", info.range, 52]].forEach(([name, number, x]) => {
+    svg.append(el("rect", { x, y: 35, width: 44, height: 30, rx: 4, class: "value-box" }));
+    svg.append(el("text", { x: x + 22, y: 45, class: "value-name", "text-anchor": "middle" }, name));
+    svg.append(el("text", { x: x + 22, y: 62, class: "value-number", "text-anchor": "middle" }, String(number)));
+  });
+  let y = 78;
+  for (const line of info.action ? wrap(info.action, 18).slice(0, 2) : []) {
+    svg.append(el("text", { x: 50, y, class: "dif-line action", "text-anchor": "middle" }, line));
+    y += 10;
+  }
+  y += info.action ? 3 : 0;
+  svg.append(el("text", { x: 6, y, class: "dif-line react-head" }, info.reacts.length ? "Reacts to:" : "Reacts to: none"));
+  for (const name of info.reacts.slice(0, 6)) {
+    y += 10.5;
+    const fit = name.length > 12 ? { textLength: 84, lengthAdjust: "spacingAndGlyphs" } : {};
+    svg.append(el("text", { x: 10, y, class: "dif-line", ...fit }, `• ${name}`));
+  }
   return svg;
 }
 

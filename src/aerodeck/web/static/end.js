@@ -3,7 +3,8 @@
 import { h, seatList, seatName } from "./render.js";
 import { label } from "./words.js";
 
-const SCORE_KEYS = ["score", "vp", "kills", "acquisitions", "wins", "race_wins", "lap", "pos", "hand_size", "hand_sizes"];
+const SCORE_KEYS = ["score", "vp", "kills", "acquisitions", "wins", "race_wins", "lap", "pos", "hand_sizes"];
+const SCORE_WORDS = { vp: "victory points", hand_sizes: "cards left", pos: "position", race_wins: "races won" };
 
 // What the final view says of a seat's score (its score, victory points, kills...).
 function genericScore(ctx, seat) {
@@ -11,7 +12,7 @@ function genericScore(ctx, seat) {
   for (const key of ctx.layout.perSeat || []) {
     if (Array.isArray(ctx.view[key])) data[key] = ctx.view[key][seat];
   }
-  const parts = SCORE_KEYS.filter((k) => k in data).map((k) => `${label(k)} ${data[k]}`);
+  const parts = SCORE_KEYS.filter((k) => k in data).map((k) => `${SCORE_WORDS[k] || label(k)} ${data[k]}`);
   return parts.join(" · ");
 }
 
@@ -19,9 +20,13 @@ export function renderEnd(box, ctx, state, table) {
   const end = state.end;
   if (box.dataset.version === String(end.version)) return;
   box.dataset.version = String(end.version);
-  const order = end.returns.map((r, seat) => ({ seat, r })).sort((a, b) => b.r - a.r);
-  const rows = order.map(({ seat, r }, place) => h("tr", { class: end.winners.includes(seat) ? "winner" : "" },
-    h("td", { text: String(place + 1) }),
+  // the server's standings (tied seats share a place); from the returns if a frame lacks them
+  const order = Array.isArray(end.standings) && end.standings.length
+    ? end.standings.map((s) => ({ seat: s.seat, r: s.return, place: s.place }))
+    : end.returns.map((r, seat) => ({ seat, r })).sort((a, b) => b.r - a.r)
+      .map((x, i, all) => ({ ...x, place: 1 + all.filter((y) => y.r > x.r).length }));
+  const rows = order.map(({ seat, r, place }) => h("tr", { class: end.winners.includes(seat) ? "winner" : "" },
+    h("td", { text: String(place) }),
     h("th", { scope: "row" }, seatName(ctx, seat), end.winners.includes(seat) ? " ★ winner" : ""),
     h("td", { text: String(Math.round(r * 1000) / 1000) }),
     h("td", {}, ctx.layout.score ? ctx.layout.score(ctx, seat) : genericScore(ctx, seat))));
@@ -33,10 +38,12 @@ export function renderEnd(box, ctx, state, table) {
   box.replaceChildren(
     h("h2", { id: "end-title", tabindex: "-1" }, "The game is over"),
     h("p", { class: "winners" }, `Won by ${winners}.`),
+    typeof ctx.view.end === "string" && ctx.view.end ? h("p", { class: "why", text: `Why: ${ctx.view.end}.` }) : "",
     h("table", { class: "standings" },
       h("thead", {}, h("tr", {}, h("th", { scope: "col", text: "Place" }), h("th", { scope: "col", text: "Player" }),
-        h("th", { scope: "col", text: "Return" }), h("th", { scope: "col", text: "Score" }))),
+        h("th", { scope: "col", text: "Result" }), h("th", { scope: "col", text: "Score" }))),
       h("tbody", {}, rows)),
+    ctx.layout.endExtra ? ctx.layout.endExtra(ctx) || "" : "",
     h("p", {}, download, " ", h("a", { class: "button", href: `/t/${table}/replay` }, "Replay it step by step"),
       " (or ", h("code", { text: "aerodeck replay FILE" }), ")."),
     h("p", {}, h("a", { href: "/", class: "button" }, "Back to the lobby")));

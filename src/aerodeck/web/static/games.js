@@ -1,7 +1,7 @@
 // Per-game touches on the generic table: which verbs are not the hand's, what a card says (from
 // the reference the page embeds: the games' own card tables), the card and aircraft reference.
-import { cards, h } from "./render.js";
-import { miniCard } from "./cards.js";
+import { cards, capital, h, who } from "./render.js";
+import { miniCard, playingCard } from "./cards.js";
 import { label } from "./words.js";
 
 const REFERENCE = JSON.parse(document.getElementById("reference-data").textContent || "{}");
@@ -82,6 +82,30 @@ function avaBoard(ctx) {
       (v.discards || []).length ? cards(v.discards, ctx) : "none"));
 }
 
+// The end's breakdown: the points, and this round's won cards and Ace coins each with its points.
+function avaScore(ctx, seat) {
+  const data = (ctx.view.seats || [])[seat] || {};
+  const won = wonPoints(data);
+  const each = (text, points, node) => h("span", { class: "scored" }, node, h("span", { class: "pts", text: `${points}` }));
+  return h("div", { class: "breakdown" },
+    h("p", {}, h("strong", { text: `${data.score ?? 0} points` }), ` (this round: cards ${won.cards} + coins ${won.coins})`),
+    (data.won || []).length ? h("p", { class: "scored-list", "aria-label": "cards won this round, with their points" },
+      (data.won || []).map((c) => each(c, (CARDS[c] || {}).points || 0, miniCard(c, cardInfo(c))))) : "",
+    (data.coins || []).length ? h("p", { class: "scored-list", "aria-label": "Ace coins, with their points" },
+      (data.coins || []).map((c) => each(c, (CARDS[`coin:${c}`] || {}).points || 0, coin(c)))) : "");
+}
+
+// Air Racing's finishing order: who crossed the line, then the field by laps and place on the course.
+function arFinish(ctx) {
+  const planes = ctx.view.aircraft;
+  if (!Array.isArray(planes) || !planes.length) return null;
+  const far = (p) => p.pos || 0;  // the distance flown, laps included
+  const order = [...planes].sort((a, b) => far(b) - far(a));
+  return h("div", {}, h("h3", { text: "Finishing order" }), h("ol", { class: "finish" }, order.map((p) => h("li", {},
+    `${capital(who(ctx, p.seat))}: lap ${p.lap}, ${p.pos >= (ctx.view.finish || Infinity) ? "over the line" : `at ${p.pos} of ${ctx.view.finish}`}`,
+    (ctx.view.winners || []).includes(p.seat) ? " ★ won the race" : ""))));
+}
+
 function avaReference() {
   const coins = Object.entries(CARDS).filter(([k]) => k.startsWith("coin:")).map(([, i]) => i.text);
   return h("ul", { class: "ref-cards" },
@@ -147,36 +171,195 @@ const PLANES = aircraftBySlug();
 const TITLES = Object.fromEntries(Object.entries(CARDS).map(([text, info]) => [
   text.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, ""), info.title || text]));
 
+// Every pair of opposing aircraft, from the seat's side: their range, altitudes and position.
+// The duel's view gives the pair's mutual range and each seat's position; the melee's gives each
+// aircraft's own band, altitude (once revealed) and the position it holds ("on"), from which the
+// pair follows as in the rules (flight.mutual_range: the farther band, one more per altitude
+// level apart, at most AH; melee.rel: the holder's position, the held one's mirrored).
+const GEO = REFERENCE.geometry || {};
+const RANGE_BANDS = GEO.ranges || [];
+const ALT_LEVELS = GEO.altitudes || [];
+const POSITION_NAMES = GEO.positions || [];
+const RANGE_WORDS = { G: "Gun range", HS: "Heat-Seeker range", RH: "Radar-Homing range", AH: "Active-Homing range" };
+
+function mutualBand(a, b) {
+  const ra = RANGE_BANDS.indexOf(a.range);
+  const rb = RANGE_BANDS.indexOf(b.range);
+  const aa = ALT_LEVELS.indexOf(a.altitude);
+  const ab = ALT_LEVELS.indexOf(b.altitude);
+  if (ra < 0 || rb < 0 || aa < 0 || ab < 0) return null;
+  return RANGE_BANDS[Math.min(RANGE_BANDS.length - 1, Math.max(ra, rb) + Math.abs(aa - ab))];
+}
+
+function meleeRel(a, b) {  // a's position on b, -2 Tailed .. +2 Tailing
+  const level = (on) => POSITION_NAMES.indexOf(on.position) - 2;
+  if (a.on && a.on.target === b.aircraft_no) return level(a.on);
+  if (b.on && b.on.target === a.aircraft_no) return -level(b.on);
+  return 0;
+}
+
+export function difPairs(view, mySeat) {
+  const out = [];
+  if (Array.isArray(view.aircraft)) {  // a melee: every opposing pair of aircraft still flying
+    const craft = view.aircraft.filter((x) => x.alive !== false);
+    for (const a of craft) {
+      for (const b of craft) {
+        if (a.side === b.side) continue;
+        const mineA = a.seat === mySeat;
+        const mineB = b.seat === mySeat;
+        // each pair once: your aircraft on the left, otherwise the lower number first
+        if (mineA !== mineB ? mineB : a.aircraft_no > b.aircraft_no) continue;
+        out.push({ a, b, range: mutualBand(a, b), rel: meleeRel(a, b), key: `${a.aircraft_no}-${b.aircraft_no}` });
+      }
+    }
+  } else if (Array.isArray(view.seats) && view.seats.length === 2) {  // the duel
+    const me = mySeat === 1 ? 1 : 0;
+    const a = view.seats[me];
+    const b = view.seats[1 - me];
+    const rel = POSITION_NAMES.indexOf(a.position) - 2;
+    out.push({ a, b, range: view.mutual_range || null, rel: Number.isInteger(rel) && rel >= -2 ? rel : 0, key: `${me}-${1 - me}` });
+  }
+  out.sort((x, y) => Number(y.a.seat === mySeat) - Number(x.a.seat === mySeat));
+  return out;
+}
+
+function craftName(ctx, x, many) {
+  const plane = x.aircraft || "aircraft not shown yet";
+  return `${who(ctx, x.seat)}${many ? ` · #${x.aircraft_no}` : ""} (${plane})`;
+}
+
+function pairBox(ctx, pair, many) {
+  const left = craftName(ctx, pair.a, many);
+  const right = craftName(ctx, pair.b, many);
+  const bands = h("ol", { class: "bands", "aria-label": "range band" }, RANGE_BANDS.map((band) => h("li", {
+    class: band === pair.range ? "here" : "", "aria-current": band === pair.range ? "true" : null,
+    title: RANGE_WORDS[band] || band,
+  }, band === pair.range ? `▼${band}` : band)));
+  const alts = h("div", { class: "alts", role: "img", "aria-label": `altitudes: ${left} ${pair.a.altitude || "hidden"}, ${right} ${pair.b.altitude || "hidden"}` },
+    [...ALT_LEVELS].reverse().map((level) => h("div", { class: "alt-row" },
+      h("span", { class: "alt-name", text: level }),
+      pair.a.altitude === level ? h("span", { class: "alt-mark a", text: "A" }) : "",
+      pair.b.altitude === level ? h("span", { class: "alt-mark b", text: "B" }) : "")));
+  let height = "altitudes not revealed yet";
+  const ia = ALT_LEVELS.indexOf(pair.a.altitude);
+  const ib = ALT_LEVELS.indexOf(pair.b.altitude);
+  if (ia >= 0 && ib >= 0) {
+    const d = ib - ia;
+    height = d === 0 ? "same altitude" : `B ${Math.abs(d)} level${Math.abs(d) > 1 ? "s" : ""} ${d > 0 ? "above" : "below"} A`;
+  }
+  const name = (rel) => POSITION_NAMES[rel + 2] || "Neutral";
+  const position = pair.rel > 0 ? `A holds ${name(pair.rel)} on B`
+    : pair.rel < 0 ? `B holds ${name(-pair.rel)} on A` : "Neutral: neither holds a position";
+  return h("li", { class: "pair", "data-pair": pair.key, "data-range": pair.range || "", "data-rel": String(pair.rel) },
+    h("p", { class: "pair-names" }, h("span", { class: "who-a", text: `A: ${left}` }), " ↔ ", h("span", { class: "who-b", text: `B: ${right}` })),
+    h("div", { class: "pair-body" },
+      h("div", {}, h("span", { class: "pair-label", text: "Range " }), bands,
+        h("p", { class: "pair-line", text: pair.range ? (RANGE_WORDS[pair.range] || pair.range) : "unknown until the altitudes are revealed" })),
+      h("div", {}, h("span", { class: "pair-label", text: "Altitude" }), alts, h("p", { class: "pair-line", text: height })),
+      h("div", {}, h("span", { class: "pair-label", text: "Position" }), h("p", { class: "pair-line", text: position }))));
+}
+
+function difBoard(ctx) {
+  const pairs = difPairs(ctx.view, ctx.mySeat);
+  if (!pairs.length) return null;
+  const craft = ctx.view.aircraft;
+  const many = Array.isArray(craft) && new Set(craft.map((x) => x.seat)).size < craft.length;
+  return h("div", { class: "pairs-box" }, h("h3", { text: Array.isArray(craft) ? "Every pair of enemies: range, altitude, position" : "The dogfight: range, altitude, position" }),
+    h("ul", { class: "pairs" }, pairs.map((p) => pairBox(ctx, p, many))));
+}
+
 function difStatus(ctx) {
   const cycle = ctx.view.cycle;
   if (!cycle || !Array.isArray(cycle.chain) || !cycle.chain.length) return "";
   const last = cycle.chain[cycle.chain.length - 1];
-  return `Seat ${last.seat} played ${last.card}${last.as ? ` as ${last.as}` : ""} (${cycle.use}): a reaction is awaited.`;
+  const by = last.seat !== undefined ? last.seat : ((ctx.view.aircraft || [])[last.aircraft] || {}).seat;
+  return `${capital(who(ctx, by))} played ${last.card}${last.as ? ` as ${last.as}` : ""} (${cycle.use}): a reaction is awaited.`;
 }
 
 function rtaAcquisitions(ctx) {
   const list = ctx.view.acquisitions || [];
   if (!list.length) return null;
   return h("div", { class: "acquisitions" }, h("h3", { text: "Acquisitions" }), h("ul", {}, list.map((a) => h("li", {},
-    h("strong", { text: String(a.kind).toUpperCase() }), ` by seat ${a.by} on seat ${a.on}`,
-    a.cover ? ` — covered by ${String(a.cover).toUpperCase()} of seat ${a.cover_by}` : "",
+    h("strong", { text: String(a.kind).toUpperCase() }), ` by ${who(ctx, a.by)} on ${who(ctx, a.on)}`,
+    a.cover ? ` — covered by ${String(a.cover).toUpperCase()} of ${who(ctx, a.cover_by)}` : "",
     h("span", { class: "ref-code", text: ` (${a.ref})` })))));
 }
 
 function rtaStatus(ctx) {
   const v = ctx.view;
   const parts = [];
-  if (v.dogfight) parts.push(`Dogfight: seat ${v.dogfight.attacker} attacks seat ${v.dogfight.defender} (${v.dogfight.kind}).`);
-  if (v.pending) parts.push(`${String(v.pending.card).toUpperCase()} by seat ${v.pending.by} against seat ${v.pending.against}: answer it or pass.`);
+  const you = (seat) => who(ctx, seat);
+  if (v.dogfight) {
+    const attacks = v.dogfight.attacker === ctx.mySeat ? "attack" : "attacks";
+    parts.push(`Dogfight: ${you(v.dogfight.attacker)} ${attacks} ${you(v.dogfight.defender)} (${v.dogfight.kind}).`);
+  }
+  if (v.pending) {
+    const answer = v.pending.against === ctx.mySeat ? "answer it or pass" : `${you(v.pending.against)} may answer it`;
+    parts.push(`${String(v.pending.card).toUpperCase()} by ${you(v.pending.by)} against ${you(v.pending.against)}: ${answer}.`);
+  }
   return parts.join(" ");
+}
+
+// Ace Race's notation in words (actions.py): "bid 3" takes three undealt cards, "give 7H to 2"
+// gives to seat 2, "rule suits H" names the suit; cards as rank and suit symbol.
+const SUIT_WORDS = { S: "♠ spades", H: "♥ hearts", D: "♦ diamonds", C: "♣ clubs" };
+
+function arMove(move, ctx, verb) {
+  const words = move.trim().split(/\s+/);
+  const first = words[0];
+  const rest = first === verb && words.length > 1 ? words.slice(1) : words;
+  if (first === "bid") return `${first === verb ? "" : "bid "}${rest[rest.length - 1]} undealt card${rest[rest.length - 1] === "1" ? "" : "s"}`;
+  return rest.map((w, i) => {
+    if (/^\d+$/.test(w) && rest[i - 1] === "to") return who(ctx, Number(w));
+    if (SUIT_WORDS[w] && i > 0) return SUIT_WORDS[w];
+    const card = playingCard(w);
+    return card ? `${card.rank}${card.suit.symbol}` : w;
+  }).join(" ");
+}
+
+// Race to Ace's notation in words (actions.py): "radar 2" aims at pilot 2; "maneuver V0>2" is
+// played on the VISUAL that pilot 0 placed on pilot 2. The notation stays in the tooltip.
+const RTA_STACK = { v: "VISUAL", r: "RADAR" };
+
+function rtaMove(move, ctx, verb) {
+  const words = move.trim().split(/\s+/);
+  if (words[0] === verb && words.length > 1) words.shift();
+  const said = words.map((w) => {
+    if (/^\d+$/.test(w)) return `at ${who(ctx, Number(w))}`;
+    const stack = /^([vr])(\d+)>(\d+)$/i.exec(w);
+    if (stack) {
+      const owner = who(ctx, Number(stack[2]));
+      const of = owner === "you" ? "your" : `${owner}'s`;
+      return `on ${of} ${RTA_STACK[stack[1].toLowerCase()]} on ${who(ctx, Number(stack[3]))}`;
+    }
+    if (w === "pass") return "pass (no answer)";
+    return w.toUpperCase() === w ? w : w.replace(/^./, (c) => c.toUpperCase());
+  });
+  return said.join(" ");
+}
+
+// Down In Flames' notation in words (actions.py): "me-1" your own range band, "foe+1" the
+// enemy's, "@2" the target aircraft (its owner and type), the number after a "pos" card the steps.
+function difWord(word, before, ctx) {
+  const delta = /^(me|foe)([+-]\d+)$/.exec(word);
+  if (delta) return `${delta[1] === "me" ? "your range" : "enemy range"} ${delta[2].replace("-", "−")}`;
+  const target = /^@(\d+)$/.exec(word);
+  if (target) {
+    const craft = (ctx.view.aircraft || []).find((x) => x.aircraft_no === Number(target[1]));
+    if (!craft) return `at aircraft ${target[1]}`;
+    const owner = who(ctx, craft.seat);
+    return `at ${owner === "you" ? "your" : `${owner}'s`} ${craft.aircraft || "aircraft"} (#${target[1]})`;
+  }
+  if (/^\d+$/.test(word) && TITLES[before]) return `+${word} position`;
+  return TITLES[word] || word;
 }
 
 function difMove(move, ctx, group) {
   const [verb, ...rest] = move.split(/\s+/);
   const plane = verb === "fly" ? PLANES[rest.join("-")] : null;
   if (!plane) {
-    const words = (verb === group ? rest : [verb, ...rest]).map((w) => TITLES[w] || w);
-    return words.join(" ") || move;
+    const words = verb === group ? rest : [verb, ...rest];
+    return words.map((w, i) => difWord(w, words[i - 1], ctx)).join(" ") || move;
   }
   return h("span", { class: "plane-choice" }, h("strong", { text: plane.name }),
     h("span", { class: "ratings", text: `${plane.nation} ${plane.year} · speed ${plane.speed} · perf ${plane.performance} · thrust ${plane.thrust} · AB ${plane.afterburner} · gun ${plane.gun} · EW ${plane.ew} · CM ${plane.countermeasures}` }));
@@ -188,30 +371,38 @@ const layouts = {
     seat: avaSeat,
     board: avaBoard,
     reference: avaReference,
-    score: (ctx, seat) => {
-      const data = (ctx.view.seats || [])[seat] || {};
-      const won = wonPoints(data);
-      return `${data.score ?? 0} points (this round: cards ${won.cards}, coins ${won.coins})`;
-    },
+    score: avaScore,
     status: (ctx) => (ctx.view.phase === "play" && ctx.legal.length
       ? "Choose a card to play face down: the highest card wins the hand." : ""),
   },
   ace_race: {
     ...common,
+    moveLabel: arMove,
     perSeat: ["hand_sizes", "wins"],
     status: (ctx) => (ctx.view.rule && ctx.view.rule.need ? `The rule: ${ctx.view.rule.name}, ${ctx.view.rule.need}.` : ""),
   },
   race_to_ace: {
     ...common,
-    // a bare number in a move is a seat: "radar 2" acquires seat 2
-    moveLabel: (move, ctx, verb) => move.split(/\s+/).filter((w, i) => !(i === 0 && w === verb))
-      .map((w) => (/^\d+$/.test(w) ? `seat ${w}` : w)).join(" ") || move,
+    moveLabel: rtaMove,
     status: rtaStatus,
     boardExtra: rtaAcquisitions,
     boardSkip: ["acquisitions"],
   },
-  air_racing: { ...common, notHandVerbs: ["buy"], boardExtra: courseDrawing, perSeat: ["race_wins", "cash", "carried"] },
-  down_in_flames: { ...common, moveLabel: difMove, status: difStatus, perSeat: ["kills"] },
+  air_racing: {
+    ...common, notHandVerbs: ["buy"], boardExtra: courseDrawing, perSeat: ["race_wins", "cash", "carried"],
+    endExtra: arFinish,
+    // "fly 1": fly in lane 1 (the lane costs 1 speed a lane moved)
+    moveLabel: (move, ctx, verb) => {
+      const words = move.trim().split(/\s+/);
+      const rest = words[0] === verb && words.length > 1 ? words.slice(1) : words;
+      if (words[0] === "fly" && rest.length) return `${verb === "fly" ? "" : "fly "}in lane ${rest[rest.length - 1]}`;
+      return rest.join(" ");
+    },
+  },
+  down_in_flames: {
+    ...common, moveLabel: difMove, status: difStatus, perSeat: ["kills"], boardExtra: difBoard,
+    seatSkip: ["hand"],  // the hand is drawn as cards below
+  },
 };
 
 export function layoutFor(game) {

@@ -86,7 +86,7 @@ function invitesList(created) {
   list.replaceChildren();
   for (const invite of created.invites) {
     const item = document.createElement("li");
-    const link = `${invite.link}&seat=${invite.seat}`;
+    const link = invite.link;  // the server's link carries the code and the seat
     const label = document.createElement("span");
     label.textContent = `Seat ${invite.seat}: `;
     const text = document.createElement("input");

@@ -32,6 +32,33 @@ export function seatName(ctx, seat) {
   return name;
 }
 
+// A seat in running text, from the reader's side: "you" for the page's own seat (the server
+// already wrote the log that way, with the terminal's one translator, cli/words.py as_seen_by),
+// the person's name for a named seat, "seat N" otherwise (bots, free seats).
+export function who(ctx, seat) {
+  if (seat === null || seat === undefined) return "nobody";
+  if (seat === ctx.mySeat) return "you";
+  const info = (ctx.seats || [])[seat];
+  // a bot's seat keeps its number (its "name" is its level, the same for every bot)
+  const name = info && info.name && info.kind !== "bot" ? String(info.name).replace(/[[\]]/g, "") : "";
+  if (!name) return `seat ${seat}`;
+  const twin = (ctx.seats || []).some((s, i) => i !== seat && s && s.name === info.name);
+  return twin ? `${name} #${seat}` : name;
+}
+
+export function capital(text) {
+  return text ? text[0].toUpperCase() + text.slice(1) : text;
+}
+
+// The log's "seat N" as the seat's name (a line the server sent, already "you" for this seat).
+export function named(text, ctx) {
+  return String(text).replace(/\b([Ss])eat (\d+)\b/g, (whole, s, n) => {
+    const name = who({ ...ctx, mySeat: null }, Number(n));
+    if (name.startsWith("seat ")) return whole;
+    return name;
+  });
+}
+
 // Every top-level list of per-seat objects (each with a "seat"), e.g. Air Racing's seats and
 // aircraft: their keys, and one merged object per seat.
 export function seatKeys(view) {
@@ -117,7 +144,7 @@ export function renderSeats(box, ctx) {
     if (info.played_by && info.played_by !== "human") {
       badges.push(h("span", { class: "badge bot", text: `bot: ${info.played_by}` }));
     }
-    const ctxSkip = ctx.layout.seatSkip || new Set();
+    const ctxSkip = ctx.layout.seatSkip || [];
     const body = ctx.layout.seat ? ctx.layout.seat(data, ctx, seat) : facts(data, ctx, new Set(["seat", ...ctxSkip]));
     boxes.push(h("article", { class: classes.join(" "), "data-seat": seat, "aria-label": seatName(ctx, seat) },
       h("h3", {}, h("span", { class: "seat-mark", "aria-hidden": "true", text: `#${seat}` }), " ", seatName(ctx, seat)),
@@ -147,14 +174,22 @@ function isBig(v) {
 
 export function cardButton(text, ctx, { playable, selected, onClick }) {
   const info = ctx.cardInfo(text);
+  let press = null;  // a long press where no contextmenu comes (iOS): half a second held
+  let held = false;
   const button = h("button", {
     type: "button",
-    class: `card${playable ? " playable" : ""}${selected ? " selected" : ""}`,
+    class: `card${info && Array.isArray(info.reacts) ? " tall" : ""}${playable ? " playable" : ""}${selected ? " selected" : ""}`,
     "aria-pressed": selected ? "true" : "false",
     "aria-label": `${cardName(text)}${playable ? "" : " (no move with it now)"}`,
     title: info && info.text ? `${cardName(text)}: ${info.text}` : cardName(text),
     "data-card": text,
-    onclick: onClick,
+    onclick: (event) => {
+      if (held) {  // the end of a long press shows the card's text: it does not play it
+        held = false;
+        return;
+      }
+      onClick(event);
+    },
   });
   const detail = () => {
     const box = document.getElementById("card-detail");
@@ -162,10 +197,19 @@ export function cardButton(text, ctx, { playable, selected, onClick }) {
   };
   button.addEventListener("focus", detail);
   button.addEventListener("mouseenter", detail);
-  button.addEventListener("contextmenu", (event) => {  // a long press on a touch screen
+  button.addEventListener("contextmenu", (event) => {  // a long press (Android), a right click
     event.preventDefault();
     detail();
   });
+  button.addEventListener("pointerdown", (event) => {
+    held = false;
+    if (event.pointerType !== "touch") return;
+    clearTimeout(press);
+    press = setTimeout(() => { held = true; detail(); }, 500);
+  });
+  for (const end of ["pointerup", "pointercancel", "pointerleave"]) {
+    button.addEventListener(end, () => clearTimeout(press));
+  }
   button.append(cardFace(text, info));
   if (!playable) button.setAttribute("aria-disabled", "true");
   return button;

@@ -3,7 +3,7 @@
 // moves it was sent (or a typed notation) and shows the server's answer.
 import { TableLink } from "./net.js";
 import { loadHost, loadSeat, saveSeat, forgetSeat } from "./session.js";
-import { h, renderBoard, renderSeats, seatKeys, seatName, cardButton } from "./render.js";
+import { h, renderBoard, renderSeats, seatKeys, cardButton, who, named } from "./render.js";
 import { markup } from "./words.js";
 import { playingCard } from "./cards.js";
 import { layoutFor } from "./games.js";
@@ -19,7 +19,11 @@ const state = {
   seat: null, token: null, version: null, status: "waiting", currentPlayer: null, view: null,
   legal: [], seats: [], players: 0, events: [], history: [], latestFrom: 0, end: null,
   selected: null, busy: null, counter: 0, lastMover: null, options: {},
+  arrivedFrom: null, turnMoved: false, moved: false, flights: 0,
 };
+// Light motion (a played card flying to the table, new log lines, the turn marker), never when
+// the reader asks for reduced motion; nothing waits on it (the state is drawn at once).
+const REDUCED = window.matchMedia("(prefers-reduced-motion: reduce)");
 let link = null;
 
 function ctx() {
@@ -67,10 +71,39 @@ function act(move) {
     notice("Not connected just now: the move was not sent. Try again once connected.");
     return;
   }
-  state.busy = { id, move, version: state.version };
+  state.busy = { id, move, version: state.version, from: cardFrom(move) };
   state.selected = null;
   notice("");
   draw();
+}
+
+// Where the card a move plays sits in the hand (its face and place), for its flight to the table.
+function cardFrom(move) {
+  const card = (handOf(state.view) || []).find((c) => movesWith(c).includes(move));
+  const button = card === undefined ? null : document.querySelector(`#hand button.card[data-card="${CSS.escape(card)}"]`);
+  if (!button) return null;
+  return { rect: button.getBoundingClientRect(), face: button.querySelector(".face") };
+}
+
+function fly(from) {
+  if (!from || REDUCED.matches || typeof Element.prototype.animate !== "function") return;
+  const board = $("board").getBoundingClientRect();
+  const ghost = h("div", { class: "flying", "aria-hidden": "true" });
+  ghost.append(from.face.cloneNode(true));
+  Object.assign(ghost.style, {
+    left: `${from.rect.left}px`, top: `${from.rect.top}px`, width: `${from.rect.width}px`,
+  });
+  document.body.append(ghost);
+  state.flights += 1;
+  const dx = board.left + board.width / 2 - (from.rect.left + from.rect.width / 2);
+  const dy = board.top + Math.min(board.height / 2, 90) - (from.rect.top + from.rect.height / 2);
+  const flight = ghost.animate([
+    { transform: "translate(0, 0) scale(1)", opacity: 1 },
+    { transform: `translate(${dx}px, ${dy}px) scale(0.6)`, opacity: 0 },
+  ], { duration: 450, easing: "ease-in" });
+  const done = () => ghost.remove();
+  flight.onfinish = done;
+  flight.oncancel = done;
 }
 
 // A move's button text: the move without its verb (the group says it), cards as rank and suit.
@@ -186,8 +219,7 @@ function renderStatus() {
   else if (state.status === "over") text = "The game is over.";
   else if (state.legal.length) text = `Your move${view.phase ? ` (${String(view.phase).replace(/_/g, " ")})` : ""}.`;
   else {
-    const who = seatName(c, state.currentPlayer);
-    text = `Waiting for ${who}${view.phase ? ` (${String(view.phase).replace(/_/g, " ")})` : ""}.`;
+    text = `Waiting for ${who(c, state.currentPlayer)}${view.phase ? ` (${String(view.phase).replace(/_/g, " ")})` : ""}.`;
   }
   if (layout.status) text += ` ${layout.status(c)}`;
   $("status").textContent = text;
@@ -197,9 +229,11 @@ function renderStatus() {
 
 function renderLog() {
   const log = $("log");
+  const c = ctx();
   const items = state.events.map((event, i) => {
-    const li = h("li", { class: i >= state.latestFrom ? "latest" : "" });
-    li.innerHTML = markup(event.text);
+    const classes = [i >= state.latestFrom ? "latest" : "", state.arrivedFrom !== null && i >= state.arrivedFrom ? "arrived" : ""];
+    const li = h("li", { class: classes.join(" ").trim() });
+    li.innerHTML = markup(named(event.text, c));
     return li;
   });
   log.replaceChildren(...items.slice(-300));
@@ -230,6 +264,8 @@ function draw() {
   const c = ctx();
   renderStatus();
   renderSeats($("seats"), c);
+  if (state.turnMoved) $("seats").querySelectorAll(".seat-box.to-move").forEach((b) => b.classList.add("turn-new"));
+  if (state.moved) $("seats").querySelectorAll(".seat-box.last-mover").forEach((b) => b.classList.add("moved-new"));
   renderBoard($("board"), c);
   renderHand();
   renderMoves();
@@ -237,6 +273,9 @@ function draw() {
   renderHost();
   restoreFocus(key);
   if (state.end) renderEnd($("end"), c, state, TABLE);
+  state.arrivedFrom = null;  // the motion plays once, for what is new in this frame
+  state.turnMoved = false;
+  state.moved = false;
   if (layout.reference && !$("reference-box").dataset.done) {
     $("reference-box").dataset.done = "1";
     const ref = layout.reference(c);
@@ -261,6 +300,7 @@ function onFrame(frame) {
         state.latestFrom = Math.max(0, frame.events.length - 1);
       } else if (frame.events.length) {
         state.latestFrom = state.events.length;
+        state.arrivedFrom = state.events.length;
         state.events = state.events.concat(frame.events);
       }
       take(frame);
@@ -271,11 +311,13 @@ function onFrame(frame) {
     case "update":
       if (frame.events.length) {
         state.latestFrom = state.events.length;
+        state.arrivedFrom = state.events.length;
         state.events = state.events.concat(frame.events);
       }
       if (frame.moves.length) {
         state.history = state.history.concat(frame.moves);
         state.lastMover = frame.moves[frame.moves.length - 1].seat;
+        state.moved = true;
       }
       if (state.busy && frame.version !== state.busy.version) state.busy = null;
       take(frame);
@@ -283,7 +325,10 @@ function onFrame(frame) {
       break;
     case "ack":
       // stored and applied: the update with the new view follows (busy until then)
-      if (state.busy && state.busy.id === frame.id) state.busy.acked = frame.version;
+      if (state.busy && state.busy.id === frame.id) {
+        state.busy.acked = frame.version;
+        fly(state.busy.from);
+      }
       break;
     case "refusal":
       if (state.busy && state.busy.id === frame.id) state.busy = null;
@@ -303,6 +348,7 @@ function onFrame(frame) {
 }
 
 function take(frame) {
+  if (state.view && frame.current_player !== state.currentPlayer) state.turnMoved = true;
   state.version = frame.version;
   state.status = frame.status;
   state.currentPlayer = frame.current_player;
@@ -397,7 +443,7 @@ function renderHost() {
   if (hostToken && state.status !== "over") {
     for (const seat of state.seats) {
       if (seat.kind !== "human" || seat.connected || seat.seat === state.seat) continue;
-      const who = seat.claimed ? `${seat.name || "a person"} is away` : "nobody has taken it yet";
+      const away = seat.claimed ? `${seat.name || "a person"} is away` : "nobody has taken it yet";
       const controls = [];
       if (!seat.played_by || seat.played_by === "human") {
         controls.push(h("button", { type: "button", onclick: () => post(`/api/tables/${TABLE}/seats/${seat.seat}/bot`,
@@ -408,7 +454,7 @@ function renderHost() {
         controls.push(h("button", { type: "button", onclick: async () => {
           try {
             const answer = await post(`/api/tables/${TABLE}/seats/${seat.seat}/invite`, { host_token: hostToken });
-            const link = `${answer.link}&seat=${answer.seat}`;
+            const link = answer.link;  // #invite=CODE&seat=N
             $("host-error").textContent = "";
             const out = h("input", { readonly: true, class: "link-box", value: link, "aria-label": `new invite link for seat ${seat.seat}` });
             controls.push(out);
@@ -417,7 +463,7 @@ function renderHost() {
           } catch (e) { $("host-error").textContent = e.message; }
         } }, "New invite link"));
       }
-      rows.push(h("div", { class: "host-seat", id: `host-seat-${seat.seat}` }, h("p", { text: `Seat ${seat.seat}: ${who}.` }), controls));
+      rows.push(h("div", { class: "host-seat", id: `host-seat-${seat.seat}` }, h("p", { text: `Seat ${seat.seat}: ${away}.` }), controls));
     }
   }
   box.hidden = rows.length === 0;
@@ -467,5 +513,5 @@ document.addEventListener("keydown", (event) => {
     draw();
   }
 });
-window.aerodeck = { state };
+window.aerodeck = { state, reducedMotion: () => REDUCED.matches, redraw: () => draw() };
 start();

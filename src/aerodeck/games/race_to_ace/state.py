@@ -1,4 +1,5 @@
-"""The Race to Ace table: what lies where, as immutable values, and the public facts about it.
+"""The Race to Ace state's fields (the table: what lies where, as immutable values) and the
+public facts about it.
 
 Acquisitions in play are *stacks* ``(kind, target, source, cover, cover_owner)``: the RADAR or
 VISUAL card, the pilot it was played on, the pilot who placed it, and the JAMMIT! or MANEUVER card
@@ -9,11 +10,11 @@ lying on it (-1 when none) with who played that. A VISUAL covered by the target'
 from __future__ import annotations
 
 from operator import add
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Final, NamedTuple
 
 from aerodeck.core.api import Action, TurnState
 from aerodeck.games.race_to_ace import cards as c
-from aerodeck.games.race_to_ace.actions import STACK_LETTER
+from aerodeck.games.race_to_ace.actions import MAX_SEATS, STACK_LETTER, Move
 
 if TYPE_CHECKING:
     from aerodeck.games.race_to_ace.game import RaceToAce
@@ -44,6 +45,25 @@ class Stack(NamedTuple):
     cover: int = NONE
     cover_owner: int = NONE
 
+
+# Every stack that can lie on the table, built once: a NamedTuple's constructor is a Python-level
+# ``__new__`` (about 15 times a table read), and acquisitions are placed and covered every turn.
+# PLAIN[kind][target][source] is an uncovered RADAR or VISUAL; COVERED[kind][target][source][owner]
+# the same covered by its counter, played by ``owner``: JAMMIT! on a RADAR, MANEUVER on a VISUAL.
+assert (c.RADAR, c.VISUAL) == (0, 1)
+PLAIN: Final = tuple(
+    tuple(tuple(Stack(kind, t, s) for s in range(MAX_SEATS)) for t in range(MAX_SEATS))
+    for kind in (c.RADAR, c.VISUAL)
+)
+COVERED: Final = tuple(
+    tuple(
+        tuple(
+            tuple(Stack(kind, t, s, cover, o) for o in range(MAX_SEATS)) for s in range(MAX_SEATS)
+        )
+        for t in range(MAX_SEATS)
+    )
+    for kind, cover in ((c.RADAR, c.JAMMIT), (c.VISUAL, c.MANEUVER))
+)
 
 Hand = tuple[int, ...]
 # A stand-in hand holding every card: what *could* be played, from public facts only.
@@ -89,12 +109,16 @@ def stack_ref(stack: Stack) -> str:
 
 
 class Table(TurnState):
-    """The whole table; every slot holds an immutable value so ``clone`` can share it."""
+    """The whole table; every slot holds an immutable value so ``clone`` can share it.
+
+    ``short`` is a bit per seat that gave up a card since its last refill: only those seats can
+    hold fewer than seven, so the turn's end refills them without summing every hand. The draw
+    deck is ``pile[top:]``: a draw moves ``top`` on instead of copying the rest of the deck."""
 
     __slots__ = (
         "acqs",
         "acquired",
-        "deck",
+        "counters",
         "df",
         "discards",
         "downed",
@@ -106,15 +130,22 @@ class Table(TurnState):
         "hot_stick",
         "kills",
         "legal_cache",
+        "max_turns",
+        "must_answer",
         "n",
+        "open_answers",
         "pending",
+        "pile",
         "react_kind",
         "rng_seed",
         "scores",
+        "short",
         "tokens",
+        "top",
         "turn",
         "turn_no",
         "weapon",
+        "weapon_counters",
         "wingmen",
         "wings",
     )
@@ -125,10 +156,16 @@ class Table(TurnState):
     wingmen: bool
     rng_seed: int
     scores: tuple[int, ...]
+    short: int
     game_no: int
     result: tuple[float, ...] | None
     first: int
     legal_cache: tuple[Action, ...] | None
+    max_turns: int
+    must_answer: bool  # the options read on every decision, kept in slots
+    counters: bool  # visual_counters_maneuver
+    weapon_counters: bool
+    open_answers: tuple[Move, ...]  # in a dogfight: the answers public facts allow (R1)
     to_act: int | None
     phase: str
     turn: int
@@ -145,9 +182,20 @@ class Table(TurnState):
     weapon: tuple[int, int, int] | None
     react_kind: int
     discards: tuple[int, ...]
-    deck: tuple[int, ...]
+    pile: tuple[int, ...]
+    top: int
     hands: tuple[Hand, ...]
     wings: tuple[Hand, ...]
+
+    @property
+    def deck(self) -> tuple[int, ...]:
+        """The draw deck, top card first."""
+        return self.pile[self.top :]
+
+    @deck.setter
+    def deck(self, cards: tuple[int, ...]) -> None:
+        self.pile = cards
+        self.top = 0
 
     def playable(self, seat: int) -> Hand:
         """Counts of what ``seat`` may play: their hand, plus the wingman's Attack and Defense

@@ -1,0 +1,453 @@
+"""Which moves are open in each phase (``_legal_<phase>``, dispatched by ``phases.by_phase``), from
+the named rule predicates of ``state.Dogfight``, with the move tables cached per situation."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import cache
+from typing import Any
+
+from aerodeck.core.api import Action
+from aerodeck.core.tuples import replace_at as _put
+from aerodeck.games.down_in_flames import flight
+from aerodeck.games.down_in_flames.actions import Catalogue, Move
+from aerodeck.games.down_in_flames.data import (
+    ALTITUDES,
+    RANGES,
+    CardType,
+)
+from aerodeck.games.down_in_flames.flight import AH, GUN, HIGH, LOW
+from aerodeck.games.down_in_flames.phases import (
+    NO_CARD,
+    PRE,
+    Hand,
+    by_phase,
+)
+from aerodeck.games.down_in_flames.skills import (
+    PLAY_VERBS,
+    RATINGS,
+    can_step,
+    load_offers,
+    offered,
+)
+from aerodeck.games.down_in_flames.state import SITE, Dogfight
+
+
+class LegalMoves(Dogfight):
+    """The legal-move generators; ``legal_actions`` is the contract's."""
+
+    __slots__ = ()
+
+    def _legal_load(self) -> list[Move]:
+        """Keep the printed load or build one within the VP limit (R44, per aircraft R57)."""
+        cat = self.game.catalogue
+        a = self.pick_i
+        custom = self.loads[a]
+        limit = self.game.options["vp_limit"]
+        # The printed load is kept only within the limit: the aircraft was chosen on its
+        # no-missile VP, so a printed load over the limit must be rebuilt (R44).
+        out = [cat.get("ready")] if custom is not None or self.load_vp(a) <= limit else []
+        if custom is None:
+            out.append(cat.get("clean"))
+        base = self.data.aircraft[self.planes[a]].vp_clean if custom is None else self.load_vp(a)
+        room = limit - base
+        offers = load_offers(self.data, custom, room, self.game.options["year"])
+        return out + [cat.get("pairs", m, str(pairs)) for m, pairs in offers]
+
+    def _legal_pay(self) -> list[Move]:
+        return self._discard_moves(self.hands[self.pay_ac])
+
+    def _discard_moves(self, hand: Hand) -> list[Move]:
+        """A discard of each distinct card in the hand, in data order (hands are sorted)."""
+        return list(map(self.game.catalogue.discard.__getitem__, dict.fromkeys(hand)))
+
+    def _reactions_from(
+        self,
+        hand: Hand,
+        reactions: tuple[Move | None, ...],
+        agile: bool,
+        jink: bool,
+        out: list[Move],
+    ) -> list[Move]:
+        """Adds to ``out`` each distinct card of ``hand`` that may react; returns the Agile and
+        Jink plays (R34) of the others, which are listed after every plain reaction."""
+        cat = self.game.catalogue
+        wild: list[Move] = []
+        for index in dict.fromkeys(hand):
+            move = reactions[index]
+            if move is not None:
+                out.append(move)
+            else:
+                slug = self.data.cards[index].slug
+                if agile:
+                    wild.append(cat.get("agile", slug))
+                if jink:
+                    wild.append(cat.get("jink", slug))
+        return wild
+
+    def _legal_launch(self) -> list[Move]:
+        cat = self.game.catalogue
+        out = [cat.by_text["launch"], cat.by_text["hold"]]
+        if self.game.options["second_missile"] and self.missiles[self.flyer][self.cyc_missile] >= 2:
+            out.append(cat.by_text["launch2"])
+        return out
+
+    def _legal_pick(self) -> list[Move]:
+        cat = self.game.catalogue
+        if self.loading:
+            return self._legal_load()
+        return [cat.get("fly", self.data.aircraft[i].slug) for i in self.eligible()]
+
+    def _legal_follow(self) -> list[Move]:
+        cat = self.game.catalogue
+        return [cat.by_text["follow"], cat.by_text["stay"]]
+
+    def _legal_burner(self) -> list[Move]:
+        cat = self.game.catalogue
+        return [cat.by_text["burner"], cat.by_text["no-burner"]]
+
+    def _legal_alt_pick(self) -> list[Move]:
+        cat = self.game.catalogue
+        return [cat.get("alt", a.lower()) for a in ALTITUDES]
+
+    def _legal_discard(self) -> list[Move]:
+        cat = self.game.catalogue
+        a = self.flyer
+        out = [cat.by_text["draw"], *self._discard_moves(self.hands[a])]
+        if self.step == PRE and self._bat_turn_open(a) and self.has(a, "Bat-Turn"):
+            out.append(cat.by_text["neutral"])
+        return out
+
+    def _legal_altitude(self) -> list[Move]:
+        cat = self.game.catalogue
+        a = self.flyer
+        out = [cat.by_text["level"]]
+        if self.alts[a] < HIGH and self.hands[a]:
+            out.append(cat.by_text["climb"])
+        if self.alts[a] > LOW:
+            out.append(cat.by_text["dive"])
+        return out
+
+    def legal_actions(self) -> list[Action]:
+        if self.to_act is None:
+            return []
+        moves: list[Action] = _LEGAL[self.phase](self)  # each generator builds a fresh list
+        if self.lent != NO_CARD:
+            return _lent_plays(self.data.cards[self.lent].slug, moves)
+        if any(self.pools):
+            moves += self._expertise_moves()
+        return moves
+
+    def _expertise_moves(self) -> list[Move]:
+        a = self._expertise_unit()
+        if a < 0:
+            return []
+        cat = self.game.catalogue
+        out = []
+        hand = self.hands[a]
+        for card in dict.fromkeys(self.pools[a]):
+            slug = self.data.cards[card].slug
+            self.hands = _put(self.hands, a, tuple(sorted((*hand, card))))
+            if _lent_plays(slug, list(_LEGAL[self.phase](self))):
+                out.append(cat.get("expertise", slug))
+            self.hands = _put(self.hands, a, hand)
+        return out
+
+    def _legal_skill(self) -> list[Move]:
+        cat = self.game.catalogue
+        unit = self._unit()
+        printed = [self.data.aircraft[self.planes[a]] for a in unit]
+        if self.rate_left:
+            word = "up" if self.rate_sign > 0 else "down"
+            return [
+                cat.get("rate", RATINGS[r], word)
+                for r in range(len(RATINGS))
+                if all(
+                    can_step(p, self.mods[a], r, self.rate_sign)
+                    for p, a in zip(printed, unit, strict=True)
+                )
+            ]
+        a0 = unit[0]
+        gun = all(p.gun is not None for p in printed)
+        menu = self.game.skill_menu[self.unit_i]
+        skills = self.data.skills
+        if menu:
+            # A campaign: one of the mission's options (R59), no VP cost.
+            if len(self.skills[a0]) > len(self.game.special[a0]):
+                return [cat.get("ready")]
+            out = [
+                cat.get("skill", self.game.skill_slugs[i])
+                for i in menu
+                if i not in self.skills[a0] and (gun or skills[i].name != "Fighter Pilot")
+            ]
+            return out or [cat.get("ready")]
+        room = self._budget(a0)
+        team = self.game.side_sizes[self.side(a0)] >= 2
+        return [cat.get("ready")] + [
+            cat.get("skill", self.game.skill_slugs[i])
+            for i, skill in enumerate(skills)
+            if i not in self.skills[a0] and offered(skill, room, gun, team)
+        ]
+
+    def _legal_angle(self) -> list[Move]:
+        cat = self.game.catalogue
+        a = self.angle_queue[0]
+        return [cat.get("angle", r.lower(), t=t) for t in self.enemies(a) for r in RANGES]
+
+    def _legal_initiative(self) -> list[Move]:
+        cat = self.game.catalogue
+        return [cat.by_text["first"], cat.by_text["second"]]
+
+    def _legal_order(self) -> list[Move]:
+        cat = self.game.catalogue
+        return [cat.get("next", t=a) for a in self._waiting(self.side_turn)]
+
+    def _legal_speed(self) -> list[Move]:
+        cat = self.game.catalogue
+        a = self.flyer
+        out = [cat.by_text["end"]]
+        speed = self.plane(a).speed
+        bands = self.bands
+        for t in self.targets(a):
+            if self.plane(t).speed >= speed:
+                continue
+            rel = self.rel(a, t)
+            pos = rel < 2 and self._pos_ok(a, t) and self._room(a, t, rel + 1)
+            free = self._may_move_band(a, t)
+            out += _speed_moves(cat, self._named(t), pos, bands[a], bands[t], free)
+        return out
+
+    def _legal_play(self) -> list[Move]:
+        """Attacks first, then actions, maneuvers, and the free moves last (for the terminal);
+        each card's moves in target order."""
+        cat = self.game.catalogue
+        a = self.flyer
+        hand = self.hands[a]
+        hand_size = len(hand)
+        gun = self.plane(a).gun is not None
+        alt = self.alts[a]
+        climb, dive = alt < HIGH and hand_size >= 2, alt > LOW
+        missiles = self.missiles[a]
+        if self.duel:
+            # One enemy: its few situations are kept on the game (bounded), the play step
+            # being asked on every decision; with several aircraft they rarely repeat.
+            key = (a, climb, dive, gun, self.on, self.bands, self.alts, missiles)
+            kept = self.game.play_tables
+            tables = kept.get(key)
+            if tables is None:
+                if len(kept) >= 1 << 14:
+                    kept.clear()
+                tables = kept[key] = self._target_tables(a, climb, dive, gun, missiles)
+        else:
+            tables = self._target_tables(a, climb, dive, gun, missiles)
+        bonus = cat.bonus
+        cards = self.data.cards
+        attacks: list[Move] = []
+        acts: list[Move] = []
+        moves: list[Move] = []
+        for index in dict.fromkeys(hand):
+            extra = bonus[index]
+            if extra is not None:
+                acts.append(extra)
+            paid = None  # whether the gun attack's discards can be paid, asked once
+            for table, ranges in tables:
+                attack, tones, act, positions = table[index]
+                if attack is not None:
+                    if paid is None:
+                        paid = hand_size - 1 >= self._gun_cost(a, cards[index])
+                    if paid:
+                        attacks.append(attack)
+                attacks += tones
+                acts += act
+                moves += positions
+                moves += ranges[index]
+        if self.on[a][0] >= 0:
+            moves.append(cat.by_text["neutral"])
+        if hand_size and self.skills[a] and self.fresh(a, "Timely"):
+            moves.append(cat.by_text["timely"])
+        attacks += acts
+        attacks += moves
+        attacks.append(cat.by_text["end"])
+        return attacks
+
+    def _legal_react(self) -> list[Move]:
+        cat = self.game.catalogue
+        r, flyer, target, kind = self.reactor, self.flyer, self.target, self.kind
+        top = self.chain[-1]
+        out = [cat.by_text["pass"]]
+        hand, source = self._source(r)
+        # Agile, Jink, Lucky (R34, R56): from the hand of the flyer or the named target only.
+        agile = jink = lucky = False
+        if source == "hand" and r in (flyer, target) and self.skills[r]:
+            agile = self.fresh(r, "Agile")
+            jink = kind == "gun" and r == target and self.fresh(r, "Jink")
+            lucky = self.cms[r] > 0 and self.fresh(r, "Lucky")
+        restricted = (kind == "missile" and r == flyer) or r == SITE
+        # The duel's site answers as its player's aircraft would (its records depend on it);
+        # with several aircraft a site guards nothing (R38, R50).
+        site = r == SITE and self.duel
+        own = site or r in (flyer, target)
+        enemy_turn = site or (r == target and r != flyer)
+        reactions = _reactions(cat, top[2], restricted, own, enemy_turn)
+        wild = self._reactions_from(hand, reactions, agile, jink, out)
+        if r == target and self.cms[r] > 0:
+            sam = kind == "site" and self.chain[0][2] == "Tone"
+            if top[2] == "Tone" or top[3] == "missile" or (sam and top[3] == "site"):
+                out.append(cat.by_text["cm"])
+        if lucky:
+            out.append(cat.by_text["lucky"])
+        return out + wild
+
+    def _target_tables(
+        self, a: int, climb: bool, dive: bool, gun: bool, missiles: Hand
+    ) -> tuple[tuple[tuple[_PlayEntry, ...], tuple[tuple[Move, ...], ...]], ...]:
+        """Per target ``a`` may act against, by card index: its play-step moves (``_play_table``)
+        and range maneuvers (``_range_moves``), from the named rule predicates (position, range,
+        room, band movement)."""
+        cat = self.game.catalogue
+        bands = self.bands
+        reach = self.reach(a)
+        out = []
+        for t in self.targets(a):
+            rel = self.rel(a, t)
+            mutual = self.mutual(a, t)
+            pos_ok = self._pos_ok(a, t)
+            # _room for Advantage and Tailing, its reach test and holders found once.
+            room1 = room2 = False
+            if pos_ok and rel < 2 and mutual <= reach:
+                held = self._held_on(t, a)
+                room1, room2 = flight.slot_free(held, 1), flight.slot_free(held, 2)
+            fit = _fit(cat, rel, mutual, missiles)
+            named = self._named(t)
+            fires = gun and mutual == GUN
+            table = _play_table(cat, named, fires, rel, fit, climb, dive, pos_ok, room1, room2)
+            free = self._may_move_band(a, t)
+            out.append((table, _range_moves(cat, named, bands[a], bands[t], free)))
+        return tuple(out)
+
+
+_PlayEntry = tuple[Move | None, tuple[Move, ...], tuple[Move, ...], tuple[Move, ...]]
+
+
+def reacts(card: CardType, title: str, restricted: bool, own: bool, enemy_turn: bool) -> bool:
+    """Whether ``card`` may react to an action titled ``title``: React To names the title; Ace
+    Pilot (ANY) guards only the aircraft acting or acted on (``own``, always in the duel); Split-S
+    (ANY_ENEMY_TURN) only off the reactor's turn; a missile's or site's hand (``restricted``) has
+    no pilot, so cards not usable there never react (R19, R2, R38, R50)."""
+    if restricted and not card.usable_in_missile_hand:
+        return False
+    react = card.react_to
+    if title in react:
+        return True
+    if "ANY" in react:
+        return own
+    return "ANY_ENEMY_TURN" in react and enemy_turn
+
+
+@cache
+def _range_moves(
+    cat: Catalogue, t: int, mine: int, theirs: int, free: bool
+) -> tuple[tuple[Move, ...], ...]:
+    """By card index: its range maneuvers against ``t`` that keep both bands between G and AH
+    (``free``: ``t``'s band may move); cached per band pair."""
+    table = []
+    for card in cat.data.cards:
+        moves: list[Move] = []
+        if card.range:
+            for me in range(GUN - mine, AH - mine + 1):
+                for foe in range(GUN - theirs, AH - theirs + 1):
+                    if foe and not free:
+                        continue
+                    if flight.range_change_ok(card.range, me, foe):
+                        moves.append(cat.get("range", card.slug, a=me, b=foe, t=t))
+        table.append(tuple(moves))
+    return tuple(table)
+
+
+@cache
+def _speed_moves(
+    cat: Catalogue, t: int, pos: bool, mine: int, theirs: int, free: bool
+) -> tuple[Move, ...]:
+    """The Speed Maneuvers against ``t`` with these bands (``pos``: a position step fits,
+    ``free``: ``t``'s band may move); cached, the bands and flags being few."""
+    out = [cat.get("speed", "pos", t=t)] if pos else []
+    for me, foe in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+        if foe and not free:
+            continue
+        if flight.in_bands(mine + me) and flight.in_bands(theirs + foe):
+            out.append(cat.get("speed", "range", a=me, b=foe, t=t))
+    return tuple(out)
+
+
+def _lent_plays(slug: str, moves: list[Any]) -> list[Any]:
+    """The moves that play the card named ``slug`` (a pool card is played, never paid: R60)."""
+    return [m for m in moves if m.name == slug and m.verb in PLAY_VERBS]
+
+
+@cache
+def _fit(cat: Catalogue, rel: int, mutual: int, missiles: Hand) -> tuple[str, ...]:
+    """The missiles (notation names) a Tone may fire at this position and mutual range with
+    these missiles left (cached: few situations)."""
+    return tuple(
+        m.slug for m in cat.data.missiles if flight.can_fire(m, rel, mutual, missiles[m.index])
+    )
+
+
+@cache
+def _play_table(
+    cat: Catalogue,
+    t: int,
+    gun: bool,
+    rel: int,
+    fit: tuple[str, ...],
+    climb: bool,
+    dive: bool,
+    pos_ok: bool,
+    room1: bool,
+    room2: bool,
+) -> tuple[_PlayEntry, ...]:
+    """By card index, what it may do against enemy ``t`` in the play step in this situation:
+    its gun attack (before the cost check), Tones, actions and position maneuvers (range
+    maneuvers: ``_range_moves``). Cached per situation: the play step asks on every decision.
+    ``gun``: a gun and the mutual range G; ``fit``: the missiles a Tone may fire; ``pos_ok``: a
+    position change against ``t`` is allowed (§7.3); ``room1``/``room2``: a free Advantage/
+    Tailing slot on ``t`` within reach."""
+    table: list[_PlayEntry] = []
+    for card in cat.data.cards:
+        name = card.slug
+        attack = cat.get("attack", name, t=t) if gun and card.can_gun else None
+        tones = tuple(cat.get("tone", name, m, t=t) for m in fit) if card.can_tone else ()
+        action = card.action
+        act: list[Move] = []
+        if (action == "pos_to_neutral" and rel < 0) or (action == "disadv_to_adv" and rel == -1):
+            act.append(cat.get("act", name, t=t))
+        elif action == "altitude_1":
+            if climb:
+                act.append(cat.get("act", name, "up", t=t))
+            if dive:
+                act.append(cat.get("act", name, "down", t=t))
+        moves: list[Move] = []
+        if pos_ok:
+            for k in flight.position_steps(card.positioning, rel):
+                level = rel + k
+                if level <= 0 or (room1 if level == 1 else room2):
+                    moves.append(cat.get("pos", name, a=k, t=t))
+        table.append((attack, tones, tuple(act), tuple(moves)))
+    return tuple(table)
+
+
+@cache
+def _reactions(
+    cat: Catalogue, title: str, restricted: bool, own: bool, enemy_turn: bool
+) -> tuple[Move | None, ...]:
+    """By card index, its reaction to an action titled ``title`` (None if it may not); cached
+    per title. React To names the title; Ace Pilot (ANY) guards only the flyer or the target
+    (``own``); Split-S (ANY_ENEMY_TURN) only the target off its turn (``enemy_turn``); a
+    missile's or site's hand (``restricted``) has no pilot: cards not usable there never react."""
+    return tuple(
+        cat.react[c.index] if reacts(c, title, restricted, own, enemy_turn) else None
+        for c in cat.data.cards
+    )
+
+
+_LEGAL: dict[str, Callable[[LegalMoves], list[Any]]] = by_phase(LegalMoves, "_legal_")

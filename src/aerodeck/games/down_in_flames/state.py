@@ -1,0 +1,539 @@
+"""The dogfight's state: what every Down In Flames step reads and writes (aircraft, hands, the deck,
+positions, the cycle), the reads of the rules (an aircraft as flown, its reach, position, range, the
+free slots, the enemies it may act against) and drawing and discarding. ``legal.LegalMoves`` lists
+the moves on it, ``view.Views`` shows it, ``rules.DifState`` applies the moves."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import cache
+from typing import TYPE_CHECKING, ClassVar
+
+from aerodeck.core.api import JSON, TurnState
+from aerodeck.core.rng import shuffle
+from aerodeck.core.tuples import replace_at as _put
+from aerodeck.core.tuples import without as _without
+from aerodeck.games.down_in_flames import flight
+from aerodeck.games.down_in_flames.actions import Catalogue
+from aerodeck.games.down_in_flames.data import (
+    Aircraft,
+    CardType,
+    DataSet,
+)
+from aerodeck.games.down_in_flames.flight import GUN
+from aerodeck.games.down_in_flames.phases import (
+    NO_CARD,
+    PICK,
+    PLAY,
+    PRE,
+    REACT,
+    THEN_SPEED,
+    AfterFollow,
+    AfterPay,
+    Hand,
+    Link,
+    Load,
+    TurnStep,
+)
+from aerodeck.games.down_in_flames.skills import (
+    NO_MODS,
+    RATINGS,
+    THROWN,
+    gun_cost,
+    load_vp,
+)
+
+if TYPE_CHECKING:
+    from aerodeck.games.down_in_flames.game import DownInFlames
+
+SITE = -2  # a ground site's place in a cycle's chain
+NONE = (-1, 0)  # an aircraft holding no position
+
+
+class Dogfight(TurnState):
+    """The slots (immutable values only: cheap ``clone``) and the reads the rules share."""
+
+    # The phase's apply method (phases.by_phase), set by rules.DifState.
+    _DO: ClassVar[dict[str, Callable[..., None]]]
+
+    __slots__ = (
+        "alive",
+        "alts",
+        "alts_shown",
+        "angle_queue",
+        "bands",
+        "bonus",
+        "burner_on",
+        "burners",
+        "chain",
+        "cms",
+        "cyc_a",
+        "cyc_b",
+        "cyc_card",
+        "cyc_missile",
+        "data",
+        "deck",
+        "discards",
+        "duel",
+        "end_reason",
+        "flown",
+        "flyer",
+        "foes",
+        "follow_delta",
+        "follow_queue",
+        "follow_then",
+        "from_speed",
+        "hands",
+        "kills",
+        "kind",
+        "last_side",
+        "lent",
+        "lent_by",
+        "loading",
+        "loads",
+        "missile_hand",
+        "missiles",
+        "mods",
+        "n",
+        "nfod",
+        "on",
+        "owners",
+        "pay_ac",
+        "pay_left",
+        "pay_then",
+        "pick_i",
+        "planes",
+        "planes_shown",
+        "pool_used",
+        "pools",
+        "rate_left",
+        "rate_sign",
+        "reactor",
+        "rng_seed",
+        "round",
+        "side_turn",
+        "sides",
+        "site_checked",
+        "site_hand",
+        "skills",
+        "skills_shown",
+        "speed_left",
+        "step",
+        "target",
+        "team_queue",
+        "team_used",
+        "timely_n",
+        "turn_no",
+        "unit_i",
+        "used",
+    )
+
+    game: DownInFlames
+    sides: tuple[int, ...]
+    on: tuple[tuple[int, int], ...]
+    alive: tuple[bool, ...]
+    foes: tuple[tuple[int, ...], ...]
+    kills: tuple[int, ...]
+    flown: tuple[bool, ...]
+    team_queue: tuple[int, ...]
+    follow_queue: tuple[int, ...]
+    angle_queue: tuple[int, ...]
+    nfod: tuple[int, ...]
+    pick_i: int
+    unit_i: int
+    reactor: int
+    target: int
+    side_turn: int
+    turn_no: int
+    last_side: int
+    team_used: bool
+    site_checked: int
+    data: DataSet
+    step: TurnStep
+    flyer: int  # the aircraft whose turn it is
+    timely_n: int
+    rng_seed: int
+    deck: Hand
+    discards: Hand
+    hands: tuple[Hand, ...]
+    planes: tuple[int, ...]
+    alts: tuple[int, ...]
+    missiles: tuple[Hand, ...]
+    burners: tuple[int, ...]
+    burner_on: tuple[bool, ...]
+    skills: tuple[Hand, ...]
+    mods: tuple[Hand, ...]
+    used: tuple[Hand, ...]
+    skills_shown: bool
+    loads: tuple[Load | None, ...]
+    loading: bool
+    from_speed: bool
+    planes_shown: bool
+    alts_shown: bool
+    bands: tuple[int, ...]
+    round: int
+    speed_left: int
+    kind: str
+    cyc_a: int
+    cyc_b: int
+    follow_delta: int
+    follow_then: AfterFollow
+    end_reason: str
+    pool_used: tuple[int, ...]
+    lent: int
+    lent_by: int
+    bonus: int
+    cyc_card: int
+    cms: tuple[int, ...]
+    pay_ac: int
+    pay_left: int
+    pay_then: AfterPay | None
+    chain: tuple[Link, ...]
+    cyc_missile: int
+    missile_hand: Hand
+    pools: tuple[Hand, ...]
+    rate_left: int
+    rate_sign: int
+    site_hand: Hand
+    n: int
+    owners: tuple[int, ...]  # the seat flying each aircraft
+    duel: bool  # one aircraft a side: the duel's notation, events and view
+
+    def _start(self, n: int) -> list[int]:
+        """The state before the aircraft are chosen, for ``n`` aircraft; returns the Action deck
+        unshuffled (several decks combined into one, §18.8)."""
+        data = self.data = self.game.data  # a slot for the rules' many reads
+        self.rng_seed = self.seed
+        self.phase = PICK
+        self.planes = (-1,) * n
+        self.planes_shown = False
+        self.alts = (-1,) * n
+        self.alts_shown = False
+        self.bands = (data.constants.starting_range,) * n
+        self.deck = ()
+        self.hands = ((),) * n
+        self.discards = ()
+        self.missile_hand = ()
+        self.site_hand = ()
+        self.missiles = ((0,) * len(data.missiles),) * n
+        self.cms = (0,) * n
+        self.burners = (0,) * n
+        self.burner_on = (False,) * n
+        self.round = 1
+        self.step = PRE
+        self.bonus = self.speed_left = self.timely_n = 0
+        self.from_speed = False
+        # The action/reaction cycle: the chain of links, the use of its first card, its card,
+        # its two numbers (steps, range changes) and the missile a Tone fires.
+        self.chain = ()
+        self.kind = ""
+        self.cyc_card = NO_CARD
+        self.cyc_a = self.cyc_b = 0
+        self.cyc_missile = -1
+        self.pay_ac = self.pay_left = 0
+        self.pay_then = None
+        self.follow_delta = 0
+        self.follow_then = THEN_SPEED
+        self.result = None
+        self.end_reason = ""
+        # Skills (R29-R34, R56): rating changes, revealed together, once-per-game ones spent.
+        self.mods = (NO_MODS,) * n
+        self.skills_shown = False
+        self.used = ((),) * n
+        self.rate_left = self.rate_sign = 0
+        # Aircraft Expertise (R60): the set-aside pools, the turn each last gave a card, and the
+        # card taken out awaiting its play (NO_CARD when none).
+        self.pools = ((),) * n
+        self.pool_used = (-1,) * n
+        self.lent = NO_CARD
+        self.lent_by = -1  # the aircraft whose pool card it is
+        # Custom missile loads (option missile_loads): None keeps the printed load.
+        self.loads = (None,) * n
+        self.loading = False
+        decks = int(self.game.options["decks"])
+        return [c.index for c in data.cards for _ in range(c.count * decks)]
+
+    def eligible(self) -> list[int]:
+        """Aircraft within the agreed VP limit and year (R13); with custom loads (R44, R57) on
+        their no-missile VP."""
+        limit, year = self.game.options["vp_limit"], self.game.options["year"]
+        clean = self.game.options["missile_loads"]
+        return [
+            a.index
+            for a in self.data.aircraft
+            if (a.vp_clean if clean else a.vp_loaded) <= limit and a.year <= year
+        ]
+
+    def plane(self, a: int) -> Aircraft:
+        """The aircraft as flown: printed ratings, with its skills once they are revealed."""
+        if self.skills_shown and self.skills[a]:
+            return self.game.flown(self.planes[a], self.mods[a], self.skills[a])
+        return self.data.aircraft[self.planes[a]]
+
+    def has(self, a: int, skill: str) -> bool:
+        """Whether aircraft ``a`` flies with ``skill`` (revealed skills only act)."""
+        held = self.skills[a]
+        return bool(held) and self.skills_shown and self.game.skill_ix.get(skill, -1) in held
+
+    def fresh(self, a: int, skill: str) -> bool:
+        """Whether ``a`` holds a once-per-game ``skill`` not used yet (tracked per aircraft)."""
+        return self.has(a, skill) and self.game.skill_ix[skill] not in self.used[a]
+
+    def _spend(self, a: int, skill: str) -> None:
+        self.used = _put(self.used, a, (*self.used[a], self.game.skill_ix[skill]))
+        self._emit({"type": "skill-used", "seat": a, "skill": skill})
+
+    def skill_vp(self, a: int) -> int:
+        return sum(self.data.skills[i].cost for i in self.skills[a])
+
+    def load(self, a: int) -> Load:
+        """The missiles aircraft ``a`` carries: its custom load, else the printed one."""
+        custom = self.loads[a]
+        return self.data.aircraft[self.planes[a]].load if custom is None else custom
+
+    def load_vp(self, a: int) -> int:
+        return load_vp(self.data, self.data.aircraft[self.planes[a]], self.loads[a])
+
+    def _budget(self, a: int) -> int:
+        """VP left for skills: the limit less the aircraft (with its load) and its skills."""
+        return int(self.game.options["vp_limit"]) - self.load_vp(a) - self.skill_vp(a)
+
+    def reach(self, a: int) -> int:
+        return _reach(self.game.catalogue, self.plane(a).gun is not None, self.missiles[a])
+
+    def perf(self, a: int) -> int:
+        return flight.performance(self.data, self.plane(a), self.alts[a])
+
+    def thrust(self, a: int, post: bool) -> int:
+        return flight.thrust(self.data, self.plane(a), post, self.burner_on[a], self.alts[a])
+
+    def _title(self, card: int) -> str:
+        return self.data.cards[card].title
+
+    def _take(self, n: int) -> Hand:
+        """Up to ``n`` cards off the deck; an empty deck is rebuilt from the discards (R17)."""
+        deck = self.deck
+        if 0 <= n <= len(deck):  # the usual case: the deck holds them all
+            self.deck = deck[n:]
+            return deck[:n]
+        out: list[int] = []
+        while len(out) < n:
+            if not self.deck:
+                if not self.discards:
+                    break
+                pile = list(self.discards)
+                self.rng_seed = shuffle(self.rng_seed, pile)
+                self.deck, self.discards = tuple(pile), ()
+                self._emit({"type": "reshuffle", "deck": len(self.deck)})
+            wanted = n - len(out)
+            out += self.deck[:wanted]
+            self.deck = self.deck[wanted:]
+        return tuple(out)
+
+    def _draw(self, a: int, n: int, why: str) -> None:
+        cards = self._take(n)
+        self.hands = _put(self.hands, a, tuple(sorted(self.hands[a] + cards)))
+        if not self._muted:
+            types = self.data.cards
+            self._emit(
+                {"type": "draw", "seat": a, "count": len(cards), "why": why},
+                {self.owners[a]: {"cards": [types[c].title for c in cards]}},
+            )
+        if self.skills_shown and self.skills[a]:
+            for skill, titles in THROWN.items():  # Nugget, Plumber (R30)
+                if self.has(a, skill):
+                    for c in cards:
+                        if self._title(c) in titles and c in self.hands[a]:
+                            self._discard(a, c, skill)
+
+    def _discard(self, a: int, card: int, why: str) -> None:
+        self.hands = _put(self.hands, a, _without(self.hands[a], card))
+        self.discards += (card,)
+        if not self._muted:
+            self._emit({"type": "discard", "seat": a, "card": self._title(card), "why": why})
+
+    def _changes(self, a: int) -> dict[str, int]:
+        return {RATINGS[r]: v for r, v in enumerate(self.mods[a]) if v}
+
+    def owner(self, a: int) -> int:
+        """The seat flying aircraft ``a``."""
+        return self.owners[a]
+
+    def side(self, a: int) -> int:
+        return self.sides[a]
+
+    def _at(self, event: JSON, t: int) -> JSON:
+        """An event about an enemy aircraft names it, but in the duel (one enemy)."""
+        if not self.duel:
+            event["target"] = t
+        return event
+
+    def _who(self, x: int) -> int:
+        """The number an event gives a chain's party: the duel names a site by its seat."""
+        return self.game.site_seat if x == SITE and self.duel else x
+
+    def _named(self, t: int) -> int:
+        """The target a move names: none in the duel (one enemy)."""
+        return -1 if self.duel else t
+
+    def _aimed(self, t: int) -> int:
+        """The aircraft a move acts against: the one it names, else the only enemy (the duel)."""
+        return t if t >= 0 else 1 - self.flyer
+
+    def flown_vp(self, a: int) -> int:
+        """VP with the load flown, less the modifier when no enemy aircraft carries missiles
+        (§2, R13, R62)."""
+        plane = self.data.aircraft[self.planes[a]]
+        value = self.load_vp(a) if self.load(a) else plane.vp_clean
+        sides, mine = self.sides, self.sides[a]
+        armed = any(self.load(b) for b in range(self.n) if sides[b] != mine)
+        return value - (0 if armed else plane.vp_mod)
+
+    def enemies(self, a: int) -> tuple[int, ...]:
+        """The enemy aircraft still flying (kept per aircraft, changed when one is shot down)."""
+        return self.foes[a]
+
+    def rel(self, a: int, b: int) -> int:
+        """a's position on b: +2 Tailing ... -2 Tailed."""
+        if self.on[a][0] == b:
+            return self.on[a][1]
+        if self.on[b][0] == a:
+            return -self.on[b][1]
+        return 0
+
+    def holders(self, t: int) -> list[int]:
+        on = self.on
+        return [a for a in range(self.n) if on[a][0] == t]
+
+    def engaged(self, a: int) -> bool:
+        on = self.on
+        return on[a][0] >= 0 or a in [held[0] for held in on]
+
+    def mutual(self, a: int, b: int) -> int:
+        return flight.mutual_range(self.bands[a], self.bands[b], self.alts[a], self.alts[b])
+
+    def targets(self, a: int) -> tuple[int, ...]:
+        """Enemies ``a`` may act against: only the one it holds while it holds one (§7.1)."""
+        held = self.on[a][0]
+        return (held,) if held >= 0 else self.foes[a]
+
+    def _room(self, a: int, t: int, new: int) -> bool:
+        """A free slot on ``t``: two at Advantage, one Tailing (§7.1), and weapon reach (R8)."""
+        if new <= 0:
+            return True
+        if self.mutual(a, t) > self.reach(a):
+            return False
+        return self.n == 2 or flight.slot_free(self._held_on(t, a), new)  # the duel: no others
+
+    def _held_on(self, t: int, a: int) -> list[int]:
+        """The positions the aircraft other than ``a`` hold on ``t`` (for ``flight.slot_free``)."""
+        on = self.on
+        return [level for h, (held, level) in enumerate(on) if held == t and h != a]
+
+    def _expertise_actor(self) -> int:
+        """The aircraft that would play a card now (-1 when none): the flyer in its Play Cards
+        step, or the aircraft reacting."""
+        if self.phase == PLAY:
+            return self.flyer
+        if self.phase == REACT and self.reactor >= 0:
+            return self.reactor
+        return -1
+
+    def _expertise_unit(self) -> int:
+        """The aircraft that may take a pool card now (-1 when none): the flyer in its Play
+        Cards step, or an aircraft reacting from its hand, once each aircraft turn."""
+        if self.phase == PLAY:
+            a = self.flyer
+        elif self.phase == REACT and self.reactor >= 0:
+            a = self.reactor
+            if self._source(a)[1] != "hand":
+                return -1
+        else:
+            return -1
+        if a < 0 or not self.pools[a] or self.pool_used[a] == self.turn_no:
+            return -1
+        return a
+
+    def _unit(self) -> tuple[int, ...]:
+        return self.game.skill_units[self.unit_i]
+
+    def _waiting(self, side: int) -> list[int]:
+        alive, flown = self.alive, self.flown
+        return [a for a in self.game.side_members[side] if alive[a] and not flown[a]]
+
+    def _bat_turn_open(self, a: int) -> bool:
+        return bool(self.skills[a]) and bool(self.holders(a))
+
+    def _follow_cost(self, f: int, delta: int) -> int:
+        return (1 if self.on[f][1] == 1 else 0) + (1 if delta > 0 else 0)
+
+    def _may_move_band(self, a: int, t: int) -> bool:
+        """§18.7: an enemy's band moves only if it is Neutral to all others or engaged with a
+        (always, with no others)."""
+        if self.n == 2:
+            return True
+        on = self.on
+        held = on[t][0]
+        if on[a][0] == t or held == a:
+            return True  # engaged with a
+        alive = self.alive
+        if held >= 0 and alive[held]:
+            return False  # t holds another aircraft
+        holding = [x for x, (target, _) in enumerate(on) if target == t and x != a]
+        return not any(alive[x] for x in holding)  # no other aircraft holds t
+
+    def _pos_ok(self, a: int, t: int) -> bool:
+        """§7.3: an engaged aircraft changes position only against one it is directly engaged
+        with."""
+        return self.n == 2 or self.rel(a, t) != 0 or not self.engaged(a)  # the duel: always
+
+    def _gun_cost(self, a: int, card: CardType) -> int:
+        assert card.gun_discard is not None
+        cost = flight.gun_discard(card.gun_discard, self.plane(a).gun)
+        if not self.skills[a]:
+            return cost
+        return gun_cost(cost, self.has(a, "In My Sights!"), self.fresh(a, "Gun Fighter"))
+
+    def _teamwork(self, side: int) -> bool:
+        """§18.4: in team play, the side with more aircraft flying may add a friend's card."""
+        if self.game.options["mode"] == "ffa":
+            return False
+        count = [0] * self.game.n_sides
+        for x in range(self.n):
+            if self.alive[x]:
+                count[self.side(x)] += 1
+        return count[side] > max(c for s, c in enumerate(count) if s != side)
+
+    def _source(self, r: int) -> tuple[Hand, str]:
+        if r == SITE:
+            return self.site_hand, "site"
+        if self.kind == "missile" and r == self.flyer:
+            return self.missile_hand, "missile"
+        return self.hands[r], "hand"
+
+    def _describe(self, link: Link) -> str:
+        if link[3] == "speed":
+            return "Speed Maneuver"
+        if link[3] == "cm":
+            return "Countermeasures"
+        if link[3] == "lucky":
+            return "Countermeasures (Lucky, as Ace Pilot)"
+        return link[2] if link[1] == NO_CARD else self._title(link[1])
+
+    def _foes(self) -> tuple[tuple[int, ...], ...]:
+        alive, sides = self.alive, self.sides
+        return tuple(
+            tuple(b for b in range(self.n) if alive[b] and sides[b] != sides[a])
+            for a in range(self.n)
+        )
+
+
+@cache
+def _reach(cat: Catalogue, gun: bool, missiles: Hand) -> int:
+    """``flight.reach`` by whether the aircraft has a gun and its missiles left (cached: the
+    rules ask after every maneuver and the answers are few)."""
+    best = GUN if gun else flight.NO_REACH
+    for index, count in enumerate(missiles):
+        if count > 0:
+            best = max(best, cat.data.missiles[index].band)
+    return best

@@ -1,0 +1,403 @@
+"""What each seat sees (the duel's view and the several-aircraft view keep their own keys), the
+redraw of what a seat cannot see (determinization) and the invariants the tests check."""
+
+from __future__ import annotations
+
+from typing import cast
+
+from aerodeck.core.api import JSON, OVER
+from aerodeck.core.rng import shuffle
+from aerodeck.core.tuples import replace_at as _put
+from aerodeck.games.down_in_flames import flight
+from aerodeck.games.down_in_flames.data import (
+    ALTITUDES,
+    RANGES,
+    Aircraft,
+)
+from aerodeck.games.down_in_flames.flight import AH, GUN, POSITIONS
+from aerodeck.games.down_in_flames.phases import (
+    ALT_PICK,
+    ALTITUDE,
+    ANGLE,
+    BURNER,
+    DISCARD,
+    FOLLOW,
+    LAUNCH,
+    NO_CARD,
+    PAY,
+    PICK,
+    PLAY,
+    REACT,
+    SKILL,
+    SPEED,
+)
+from aerodeck.games.down_in_flames.phases import INITIATIVE as INITIATIVE_PHASE
+from aerodeck.games.down_in_flames.skills import (
+    EXPERTISE,
+    NO_MODS,
+)
+from aerodeck.games.down_in_flames.state import Dogfight, _reach
+
+
+class Views(Dogfight):
+    """Views, determinization and invariants."""
+
+    __slots__ = ()
+
+    def _deal_cycle_hands(
+        self, new: Views, pool: list[int], hidden_missile: bool, hidden_site: bool
+    ) -> None:
+        """Determinization's last deal: the hidden missile and site hands, then the deck."""
+        if hidden_missile:
+            size = len(self.missile_hand)
+            new.missile_hand, pool = tuple(sorted(pool[:size])), pool[size:]
+        if hidden_site:
+            size = len(self.site_hand)
+            new.site_hand, pool = tuple(sorted(pool[:size])), pool[size:]
+        new.deck = tuple(pool)
+
+    def _check_cards(self) -> None:
+        """Every card is somewhere exactly once (deck, discards, hands, pools, the cycle's
+        hands and cards); hands and pools are kept sorted."""
+        counts = [0] * len(self.data.cards)
+        zones = [self.deck, self.discards, self.missile_hand, self.site_hand, *self.hands]
+        zones += self.pools
+        zones.append(tuple(c for _, c, _, _ in self.chain if c != NO_CARD))
+        for zone in zones:
+            for c in zone:
+                counts[c] += 1
+        decks = int(self.game.options["decks"])
+        assert counts == [c.count * decks for c in self.data.cards], "cards not conserved"
+        assert all(h == tuple(sorted(h)) for h in self.hands), "hands are kept sorted"
+        assert all(p == tuple(sorted(p)) for p in self.pools), "pools are kept sorted"
+
+    def _view(self, player: int | None) -> JSON:
+        if self.duel:
+            return self._duel_view(player)
+        data = self.data
+        sites = self._site_views()
+        craft = []
+        owners, planes, alts = self.game.owner_of, self.planes, self.alts
+        on, hands = self.on, self.hands
+        planes_shown, skills_shown = self.planes_shown, self.skills_shown
+        missiles = data.missiles
+        for a in range(self.n):
+            seat = owners[a]
+            own = player == seat
+            chosen = planes[a] >= 0
+            plane = self.plane(a) if chosen or planes_shown else None
+            alt = alts[a]
+            held, level = on[a]
+            entry: JSON = {
+                "aircraft_no": a,
+                "seat": seat,
+                "side": self.sides[a],
+                "aircraft": plane.name
+                if plane is not None and chosen and (planes_shown or own)
+                else None,
+                "chosen": chosen,
+                "altitude": ALTITUDES[alt] if alt >= 0 and (self.alts_shown or own) else None,
+                "range": RANGES[self.bands[a]],
+                "alive": self.alive[a],
+                "on": None if held < 0 else {"target": held, "position": POSITIONS[level + 2]},
+                "hand_size": len(hands[a]),
+            }
+            if planes_shown:
+                assert plane is not None
+                entry["speed"] = plane.speed
+                entry["missiles"] = {
+                    missiles[i].name: k for i, k in enumerate(self.missiles[a]) if k
+                }
+                entry["countermeasures"] = self.cms[a]
+                entry["afterburners"] = self.burners[a]
+                entry["afterburner_on"] = self.burner_on[a]
+                reach = _reach(self.game.catalogue, plane.gun is not None, self.missiles[a])
+                entry["reach"] = RANGES[reach] if reach >= 0 else None
+            if skills_shown or own:
+                entry["skills"] = [data.skills[i].name for i in self.skills[a]]
+                entry["changes"] = self._changes(a)
+                entry["skills_used"] = [data.skills[i].name for i in self.used[a]]
+            if planes_shown:
+                entry["vp"] = self.flown_vp(a) + (self.skill_vp(a) if skills_shown else 0)
+            if self.pools[a] or (skills_shown and self.has(a, EXPERTISE)):
+                entry["pool_size"] = len(self.pools[a])
+            if own:
+                types = data.cards
+                entry["hand"] = [types[c].title for c in hands[a]]
+                if self.pools[a] or (skills_shown and self.has(a, EXPERTISE)):
+                    entry["pool"] = [types[c].title for c in self.pools[a]]
+            craft.append(entry)
+        out: JSON = {
+            "game": self.game.id,
+            "mode": "melee",
+            "seat": player,
+            "phase": self.phase,
+            "to_act": self.to_act,
+            "round": self.round,
+            "rounds": self.game.rounds,
+            "site": sites[0] if sites else None,
+            "sites": sites,
+            "flying": self.flyer if self.flyer >= 0 else None,
+            "picking": self.pick_i if self.phase in (PICK, ALT_PICK) else None,
+            "loading": self.loading,
+            "deciding": self._decider(),
+            "step": self.step,
+            "deck": len(self.deck),
+            "discards": len(self.discards),
+            "aircraft": craft,
+            "kills": list(self.kills),
+            "cycle": None,
+            "missile_bonus": self.bonus,
+            "speed_left": self.speed_left,
+            "pay_left": self.pay_left if self.phase == PAY else 0,
+            "winners": self.winners,
+            "end": self.end_reason,
+        }
+        if self.phase == SKILL and player is not None and player == self.to_act:
+            out["skill_unit"] = list(self._unit())
+            out["skill_budget"] = self._budget(self._unit()[0])
+            out["skill_options"] = [data.skills[i].name for i in self.game.skill_menu[self.unit_i]]
+        if self.loading and player is not None and player == self.to_act:
+            out["load"] = [[data.missiles[m].name, 2 * p] for m, p in self.load(self.pick_i)]
+            out["load_vp"] = self.load_vp(self.pick_i)
+        if self.phase == ANGLE:
+            out["angle"] = self.angle_queue[0]
+        if any(self.nfod):
+            out["nfod"] = list(self.nfod)
+        if self.chain:
+            out["cycle"] = {
+                "use": self.kind,
+                "by": self.chain[0][0],
+                "target": self.target,
+                "chain": [
+                    {"aircraft": x[0], "card": self._describe(x), "from": x[3]} for x in self.chain
+                ],
+                "missile_hand_size": len(self.missile_hand),
+            }
+            if self.site_hand and player == self.game.site_seat:
+                out["site_hand"] = [self._title(c) for c in self.site_hand]
+            if player is not None and self.kind == "missile" and player == self.owners[self.flyer]:
+                out["missile_hand"] = [self._title(c) for c in self.missile_hand]
+        return out
+
+    def _duel_view(self, player: int | None) -> JSON:
+        """The duel's view: per seat its aircraft, position on the enemy and ratings."""
+        data = self.data
+        seats = []
+        expertise = self.skills_shown and (self.has(0, EXPERTISE) or self.has(1, EXPERTISE))
+        for s in (0, 1):
+            own = player == s
+            plane = self.plane(s) if self.planes[s] >= 0 and (self.planes_shown or own) else None
+            alt = self.alts[s] if self.alts[s] >= 0 and (self.alts_shown or own) else None
+            seat: JSON = {
+                "seat": s,
+                "aircraft": plane.name if plane else None,
+                "chosen": self.planes[s] >= 0,
+                "altitude": ALTITUDES[alt] if alt is not None else None,
+                "altitude_chosen": self.alts[s] >= 0,
+                "range": RANGES[self.bands[s]],
+                "position": flight.position_name(self.rel(s, 1 - s)),
+                "hand_size": len(self.hands[s]),
+            }
+            if plane is not None:
+                seat["ratings"] = _ratings(plane)
+            if self.skills_shown or (own and self.game.options["skills"]):
+                seat["skills"] = [data.skills[i].name for i in self.skills[s]]
+                seat["rating_changes"] = self._changes(s)
+                seat["skills_used"] = [data.skills[i].name for i in self.used[s]]
+            if self.planes_shown:
+                missiles = data.missiles
+                seat["missiles"] = {
+                    missiles[i].name: n for i, n in enumerate(self.missiles[s]) if n
+                }
+                seat["countermeasures"] = self.cms[s]
+                seat["afterburners"] = self.burners[s]
+                seat["afterburner_on"] = self.burner_on[s]
+                vp = self.flown_vp(s)
+                seat["vp"] = vp + self.skill_vp(s) if self.skills_shown else vp
+                seat["reach"] = RANGES[r] if (r := self.reach(s)) >= 0 else None
+                if alt is not None and self.alts_shown:
+                    seat["performance"] = self.perf(s)
+                    seat["thrust"] = [self.thrust(s, False), self.thrust(s, True)]
+                    seat["ew"] = flight.ew(data, self.plane(s), alt)
+            seats.append(seat)
+        out: JSON = {
+            "game": self.game.id,
+            "seat": player,
+            "phase": self.phase,
+            "to_act": self.to_act,
+            "round": self.round,
+            "rounds": data.constants.rounds_per_dogfight,
+            "turn": self.flyer if self.phase not in (PICK, ALT_PICK, INITIATIVE_PHASE) else None,
+            "step": self.step,
+            "deck": len(self.deck),
+            "discards": self._pile(),
+            "mutual_range": RANGES[self.mutual(0, 1)] if self.alts_shown else None,
+            "seats": seats,
+            "cycle": self._cycle_view(),
+            "speed_left": self.speed_left,
+            "missile_bonus": self.bonus,
+            "pay_left": self.pay_left if self.phase == PAY else 0,
+            "vp_limit": self.game.options["vp_limit"],
+            "year": self.game.options["year"],
+            "site": self._site_views()[0] if self.game.sites else None,
+            "winners": self.winners,
+            "end": self.end_reason,
+        }
+        if self.phase == FOLLOW:
+            out["follow"] = {"direction": "up" if self.follow_delta > 0 else "down"}
+        if self.loading and player is not None and player == self.to_act:
+            out["load"] = [[data.missiles[m].name, 2 * p] for m, p in self.load(player)]
+            out["load_vp"] = self.load_vp(player)
+        if self.phase == SKILL and player is not None and player == self.to_act:
+            out["skill_budget"] = self._budget(player)
+            out["rate_left"] = self.rate_left
+            out["rate_sign"] = self.rate_sign
+        if any(self.pools) or expertise:
+            out["pool_sizes"] = [len(p) for p in self.pools]
+        if player is not None:
+            out["hand"] = [self._title(c) for c in self.hands[player]]
+            if expertise:
+                out["pool"] = [self._title(c) for c in self.pools[player]]
+            if self.kind == "missile" and self.chain and player == self.flyer:
+                out["missile_hand"] = [self._title(c) for c in self.missile_hand]
+            if self.site_hand and player == self.game.site_seat:
+                out["site_hand"] = [self._title(c) for c in self.site_hand]
+        return out
+
+    def _site_views(self) -> list[JSON]:
+        return [
+            {
+                "name": site.name,
+                "kind": site.kind,
+                "draw": site.draw,
+                "envelope": [list(cell) for cell in site.envelope],
+                "seat": self.game.site_seat,
+            }
+            for site in self.game.sites
+        ]
+
+    def _pile(self) -> dict[str, int]:
+        """The face-up discard pile as counts per title, in deck order."""
+        counts = [0] * len(self.data.cards)
+        for c in self.discards:
+            counts[c] += 1
+        return {card.title: n for card, n in zip(self.data.cards, counts, strict=True) if n}
+
+    def _cycle_view(self) -> JSON | None:
+        if not self.chain:
+            return None
+        out: JSON = {
+            "use": self.kind,
+            "by": self._who(self.chain[0][0]),
+            "chain": [
+                {
+                    "seat": self._who(link[0]),
+                    "card": self._describe(link),
+                    "from": link[3],
+                    "as": link[2],
+                }
+                for link in self.chain
+            ],
+        }
+        if self.kind in ("tone", "missile") and self.cyc_missile >= 0:
+            out["missile"] = self.data.missiles[self.cyc_missile].name
+        if self.kind == "missile":
+            out["missile_hand_size"] = len(self.missile_hand)
+        if self.kind == "site":
+            out["site_hand_size"] = len(self.site_hand)
+        return out
+
+    def _decider(self) -> int | None:
+        """The aircraft whose decision it is (None between turns and at set-up)."""
+        if self.phase == REACT:
+            return self.reactor
+        if self.phase == FOLLOW:
+            return self.follow_queue[0]
+        if self.phase == PAY:
+            return self.pay_ac
+        if self.phase in (BURNER, DISCARD, ALTITUDE, SPEED, PLAY, LAUNCH):
+            return self.flyer
+        if self.phase == ANGLE:
+            return self.angle_queue[0]
+        return None
+
+    def _determinize(self, player: int, seed: int) -> Views:
+        new = cast(Views, self.clone())
+        others = [a for a in range(self.n) if self.owners[a] != player]
+        hidden_missile = (
+            bool(self.chain) and self.kind == "missile" and self.owners[self.flyer] != player
+        )
+        pool = list(self.deck)
+        for a in others:
+            pool += self.hands[a]
+            pool += self.pools[a]
+        seen = self.lent_by if self.lent_by in others else -1
+        if seen >= 0:  # the card taken from the pool was shown: it stays in the hand
+            pool.remove(self.lent)
+        if hidden_missile:
+            pool += self.missile_hand
+        hidden_site = bool(self.site_hand) and player != self.game.site_seat
+        if hidden_site:
+            pool += self.site_hand
+        pool.sort()
+        seed = shuffle(seed, pool)
+        hands = list(self.hands)
+        pools = list(self.pools)
+        for a in others:
+            size = len(self.hands[a]) - (a == seen)
+            drawn, pool = pool[:size], pool[size:]
+            hands[a] = tuple(sorted(drawn + ([self.lent] if a == seen else [])))
+            size = len(self.pools[a])
+            pools[a], pool = tuple(sorted(pool[:size])), pool[size:]
+        new.hands = tuple(hands)
+        new.pools = tuple(pools)
+        self._deal_cycle_hands(new, pool, hidden_missile, hidden_site)
+        choices = self.eligible()
+        for a in others:
+            if self.planes[a] >= 0 and not self.planes_shown:
+                new.planes = _put(new.planes, a, choices[(seed + a) % len(choices)])
+                new.loads = _put(new.loads, a, None)
+            if self.alts[a] >= 0 and not self.alts_shown:
+                new.alts = _put(new.alts, a, (seed + a) % 3)
+            if not self.skills_shown:
+                # Unrevealed skills: a world in which the other player chose none (R56).
+                new.skills = _put(new.skills, a, self.game.special[a])
+                new.mods = _put(new.mods, a, NO_MODS)
+        if self.phase == SKILL and self.to_act != player:
+            new.rate_left = 0
+        new.rng_seed = shuffle(seed, [])
+        return new
+
+    def check_invariants(self) -> None:
+        self._check_cards()
+        assert all(not p or self.has(a, EXPERTISE) for a, p in enumerate(self.pools))
+        for a in range(self.n):
+            t, level = self.on[a]
+            if t < 0:
+                continue
+            assert self.alive[a] and self.alive[t] and self.side(a) != self.side(t)
+            assert level in (1, 2) and self.on[t][0] != a
+        for t in range(self.n):
+            held = [self.on[h][1] for h in self.holders(t)]
+            assert held.count(1) <= 2 and held.count(2) <= 1, "slots: two Advantage, one Tailing"
+        assert all(GUN <= b <= AH for b in self.bands)
+        assert all(set(self.used[a]) <= set(self.skills[a]) for a in range(self.n)), "skill use"
+        assert (self.phase == OVER) == (self.result is not None)
+
+
+def _ratings(plane: Aircraft) -> JSON:
+    """The printed ratings, "-" where the card prints none."""
+    return {
+        "nation": plane.nation,
+        "year": plane.year,
+        "speed": plane.speed,
+        "performance": plane.performance,
+        "thrust_pre": plane.thrust_pre,
+        "ab_pre": "-" if plane.ab_pre is None else plane.ab_pre,
+        "thrust_post": plane.thrust_post,
+        "ab_post": "-" if plane.ab_post is None else plane.ab_post,
+        "gun": "-" if plane.gun is None else plane.gun,
+        "ew": "-" if plane.ew is None else plane.ew,
+        "countermeasures": plane.countermeasures,
+    }
