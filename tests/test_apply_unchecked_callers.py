@@ -20,6 +20,11 @@ TRUSTED = {
     # module: (calls, why the action is legal)
     "sim/match.py": (1, "the bot's move, after `action not in observation.legal_actions` refuses"),
     "agents/ismcts.py": (4, "actions of the sampled world's own legal_actions(), in playouts"),
+    "agents/rollouts.py": (
+        2,
+        "a candidate from the observation's legal actions in a world consistent with it (the "
+        "same legal moves: the view decides them); the sampled world's legal_actions() in playouts",
+    ),
     "rl/pettingzoo/aec.py": (1, "the agent's index, after `not in self.legal_indices()` refuses"),
     "rl/gym.py": (
         2,

@@ -180,16 +180,23 @@ def test_a_tampered_record_is_refused(game_id: str, players: int) -> None:
 @pytest.mark.parametrize(("game_id", "players"), GAME_COUNTS)
 def test_no_bot_can_use_hidden_information(game_id: str, players: int) -> None:
     """A bot's choice, for a fixed seed, is the same in any world its seat cannot tell apart."""
+    from dataclasses import replace
+
     from aerodeck.agents.ismcts import IsmctsAgent
-    from aerodeck.agents.registry import ISMCTS_LEVELS, agent_names, make_agent
+    from aerodeck.agents.levels import SEARCHING, hard_search
+    from aerodeck.agents.registry import agent_names, make_agent
 
     game = aerodeck.make(game_id, players=players)
     bots = {
         name: (lambda seed, name=name: make_agent(name, game, seed))
         for name in agent_names(game)
-        if name not in ISMCTS_LEVELS  # searched with a small budget below, to stay fast
+        if name not in SEARCHING  # searched with a small budget below, to stay fast
     }
-    bots["ismcts"] = lambda seed: IsmctsAgent(game, seed, iterations=8)
+    bots["ismcts-agent"] = lambda seed: IsmctsAgent(game, seed, iterations=8)
+    small = replace(hard_search(game), worlds=3, min_worlds=2)
+    bots["hard"] = lambda seed: small.make(game, seed, "hard")
+    truncated = replace(small, horizon=6, blend=0.3, ismcts=None)  # the rollouts, evaluated
+    bots["hard-truncated"] = lambda seed: truncated.make(game, seed, "hard")
     rng = random.Random(17)
     for seed in range(3):
         state = game.new_game(seed=seed)

@@ -28,9 +28,11 @@ def test_ismcts_finds_the_move_that_wins_at_once() -> None:
     game = aerodeck.make("aces_versus_aces", players=2)
     setup = {"hands": [["AS", "2C", "3C", "4C"], ["KH", "QH", "JH", "KD"]], "pennies": [5, 1]}
     state = game.new_game(seed=1, setup=setup)
-    for level in ("ismcts", "ismcts-hard"):
+    heuristic = game.bots()["heuristic"]
+    for iterations in (16, 64):  # the budgets of the former ismcts levels
         for seed in range(3):
-            assert str(make_agent(level, game, seed).choose(state.observation(0))) == "play AS"
+            agent = IsmctsAgent(game, seed, iterations, rollout=heuristic, epsilon=0.1, prior=True)
+            assert str(agent.choose(state.observation(0))) == "play AS"
 
 
 def test_ismcts_time_budget_returns_a_legal_move() -> None:
@@ -40,12 +42,14 @@ def test_ismcts_time_budget_returns_a_legal_move() -> None:
     assert agent.choose(state.observation(0)) in state.legal_actions()
 
 
-def test_every_game_offers_random_heuristic_and_ismcts_levels() -> None:
+def test_every_game_offers_random_heuristic_and_the_levels() -> None:
     for info in aerodeck.list_games():
         names = agent_names(aerodeck.make(info.id))
-        assert {"random", "heuristic", "ismcts-easy", "ismcts", "ismcts-hard"} <= set(names)
+        assert {"random", "heuristic", "easy", "medium", "hard", "ismcts-easy", "ismcts"} <= set(
+            names
+        )
 
 
 def test_an_unknown_bot_is_refused_with_the_choices() -> None:
-    with pytest.raises(ConfigError, match="bots: heuristic, ismcts"):
+    with pytest.raises(ConfigError, match="bots: easy, hard, heuristic, ismcts"):
         make_agent("grandmaster", aerodeck.make("aces_versus_aces"), 1)

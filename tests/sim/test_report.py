@@ -68,41 +68,64 @@ def _est(value: float, half: float = 0.05) -> dict[str, float]:
 @pytest.mark.parametrize(
     ("rates", "held", "separated"),
     [
-        ({"random": 0.1, "heuristic": 0.5, "ismcts": 0.7}, True, True),
-        ({"random": 0.1, "heuristic": 0.5, "ismcts": 0.45}, True, True),  # <=: a match holds
-        ({"random": 0.1, "heuristic": 0.7, "ismcts": 0.4}, False, False),
+        ({"random": 0.1, "easy": 0.3, "medium": 0.5, "hard": 0.7}, True, True),
+        ({"random": 0.1, "heuristic": 0.5, "hard": 0.47}, True, False),  # not told apart
+        ({"random": 0.1, "heuristic": 0.7, "hard": 0.4}, False, False),
         ({"random": 0.6, "heuristic": 0.4}, False, False),
         ({"random": 0.1, "ismcts-easy": 0.3, "ismcts-hard": 0.8}, True, True),
         ({"random": 0.1, "ismcts-easy": 0.3, "heuristic": 0.32}, True, False),
+        ({"heuristic": 0.5, "medium": 0.5, "ismcts": 0.9}, None, False),  # one level, 3 names
     ],
 )
-def test_the_ladder_check(rates: dict[str, float], held: bool, separated: bool) -> None:
+def test_the_ladder_check(rates: dict[str, float], held: bool | None, separated: bool) -> None:
     result = check_ladder({b: _est(v) for b, v in rates.items()})
-    assert result["checked"]
+    assert result["checked"] is (held is not None)
     assert (result["held"], result["separated"]) == (held, separated)
 
 
 def test_ismcts_easy_below_heuristic_is_the_documented_ladder_holding() -> None:
+    """The red BROKEN of the first ladder check: it placed ``ismcts-*`` on the search rung by
+    prefix, above the heuristic; ``ismcts-easy`` is the easy level, below it by design."""
     result = check_ladder({"ismcts-easy": _est(0.2), "heuristic": _est(0.8)})
     assert result["held"] and result["separated"]
     assert "BROKEN" not in result["note"] and "ismcts-easy < heuristic" in result["note"]
+    assert ladder_rung("ismcts-easy") == ladder_rung("easy") < ladder_rung("heuristic")  # type: ignore[operator]
 
 
 def test_a_lower_search_rate_is_never_read_as_the_ladder_in_order() -> None:
-    # ismcts 0.250 and heuristic 0.500 with overlapping intervals: not broken, but the note
-    # must say ismcts came out below, never "heuristic < ismcts held"
-    result = check_ladder({"ismcts": _est(0.25, 0.2), "heuristic": _est(0.5, 0.2)})
+    # hard 0.250 and heuristic 0.500 with overlapping intervals: not broken, but the note
+    # must say hard came out below, never "heuristic < hard held"
+    result = check_ladder({"hard": _est(0.25, 0.2), "heuristic": _est(0.5, 0.2)})
     assert result["held"]
-    assert "heuristic < ismcts" not in result["note"]
-    assert "ismcts below heuristic here, but not significantly" in result["note"]
+    assert "heuristic < hard" not in result["note"]
+    assert "hard below heuristic here, but not significantly" in result["note"]
     assert "0.250" in result["note"] and "0.500" in result["note"]
 
 
 def test_the_ladder_cannot_be_checked_with_one_rung() -> None:
     result = check_ladder({"heuristic": _est(0.5), "money": _est(0.5)})
     assert not result["checked"] and result["held"] is None
-    assert ladder_rung("ismcts-hard") == 4 and ladder_rung("money") is None
-    assert ladder_rung("ismcts-easy") == 1 < ladder_rung("heuristic") == 2  # type: ignore[operator]
+    assert ladder_rung("ismcts-hard") == ladder_rung("hard") == 3 and ladder_rung("money") is None
+    assert ladder_rung("heuristic") == ladder_rung("ismcts") == ladder_rung("medium") == 2
+
+
+def test_the_ladder_reads_strengths_not_rates_when_bots_met_different_opponents() -> None:
+    """Four bots, two seats: lineups rotate, so easy meets random and medium while hard meets
+    medium and random. Easy's rate (0.55) then tops medium's (0.525), which the rates would read
+    as medium not above easy; the Bradley-Terry strengths, fitted on who met whom, order them."""
+    pairs = {("random", "easy"): 0.2, ("easy", "medium"): 0.3, ("medium", "hard"): 0.35}
+    pairs[("hard", "random")] = 1.0
+    outcomes = []
+    for (a, b), share in pairs.items():
+        for k in range(100):
+            won = k < share * 100
+            outcomes.append(_outcome(len(outcomes), [a, b], [1.0, 0.0] if won else [0.0, 1.0]))
+    report = full_report("", outcomes, 2, figures=False)
+    rates = {b: e["value"] for b, e in report["bots"].items()}
+    assert rates["easy"] > rates["medium"]  # what the rates alone would get wrong
+    ladder = report["ladder"]
+    assert ladder["measure"] == "strength (Elo)"
+    assert ladder["held"] and ladder["separated"], ladder["note"]
 
 
 def test_compare_pairs_games_by_index() -> None:

@@ -1,58 +1,26 @@
-"""Bots by name: the generic ones here, plus each game's own (``Game.bots()``)."""
+"""Bots by name: random and the levels (``agents.levels``) for every game, plus each game's own
+(``Game.bots()``)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
-from aerodeck.agents.ismcts import IsmctsAgent
+from aerodeck.agents.levels import ALIASES, LEVELS
 from aerodeck.agents.random_agent import RandomAgent
 from aerodeck.core.api import Agent, Game
 from aerodeck.core.errors import ConfigError
 
 
-@dataclass(frozen=True)
-class IsmctsLevel:
-    """A search budget and playout policy; iteration budgets keep every level reproducible.
-
-    ``guided`` levels play out with the game's ``heuristic`` bot (a tenth of the moves random)
-    and take its move as the root prior; docs/bots.md measures why: random playouts of games a
-    hundred or more decisions long are too noisy for the search to beat the heuristic bots.
-    """
-
-    iterations: int
-    guided: bool = True
-    epsilon: float = 0.1
-
-    def __call__(self, game: Game, seed: int, name: str) -> Agent:
-        rollout = game.bots().get("heuristic") if self.guided else None
-        return IsmctsAgent(
-            game,
-            seed,
-            iterations=self.iterations,
-            rollout=rollout,
-            epsilon=self.epsilon,
-            prior=rollout is not None,
-            name=name,
-        )
-
-
-ISMCTS_LEVELS: dict[str, IsmctsLevel] = {
-    # easy: plain random playouts; it beats random but not the heuristic bots (docs/bots.md)
-    "ismcts-easy": IsmctsLevel(50, guided=False),
-    "ismcts": IsmctsLevel(16),
-    "ismcts-hard": IsmctsLevel(64),
-}
-
-
-def _level(name: str, level: IsmctsLevel) -> Callable[[Game, int], Agent]:
-    return lambda game, seed: level(game, seed, name)
+def _level(name: str, make: Callable[[Game, int, str], Agent]) -> Callable[[Game, int], Agent]:
+    return lambda game, seed: make(game, seed, name)
 
 
 GENERIC: dict[str, Callable[[Game, int], Agent]] = {
     "random": RandomAgent,
-    **{name: _level(name, level) for name, level in ISMCTS_LEVELS.items()},
+    **{name: _level(name, make) for name, make in LEVELS.items()},
+    **{alias: _level(alias, LEVELS[level]) for alias, level in ALIASES.items()},
 }
+"""Every game's generic bots: random, the levels, and the levels' older names (aliases)."""
 
 
 def _factories(game: Game) -> dict[str, Callable[[Game, int], Agent]]:

@@ -9,6 +9,7 @@ has a strong rule; aim giveaways at the leader, giving the cards least likely to
 from __future__ import annotations
 
 from collections import Counter
+from math import exp
 
 from aerodeck.core.api import JSON, Action, Observation
 from aerodeck.core.decisions import GameBot
@@ -244,3 +245,22 @@ def _give(view: JSON, legal: list[Action], hand: list[int]) -> Action:
     if badness(best) <= -50.0 and PASS in legal:  # only Aces and jokers left to give: keep them
         return PASS
     return best
+
+
+# --- evaluation of a position, for truncated search playouts ------------------------------------
+
+EVAL_SCALE = 2.5  # cards of hand-size lead that make a position worth about 0.73
+
+
+def evaluate(view: JSON) -> float:
+    """How good the position is for the seat whose view this is, in [0, 1]: the race to empty
+    the hand, read from the hand sizes (an Ace or joker in my hand counts as half a card shed,
+    since it plays onto anything), and games already won in a match of several."""
+    me = view["seat"]
+    sizes = view["hand_sizes"]
+    others = [size for s, size in enumerate(sizes) if s != me]
+    flexible = sum(1 for c in _hand(view["hand"]) if IS_ACE[c] or is_joker(c))
+    lead = min(others) - sizes[me] + 0.5 * flexible
+    wins = view["wins"]
+    lead += 4.0 * (wins[me] - max(w for s, w in enumerate(wins) if s != me))
+    return 1.0 / (1.0 + exp(-lead / EVAL_SCALE))

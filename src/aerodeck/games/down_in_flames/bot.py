@@ -12,6 +12,7 @@ least useful card when a cost is due.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from math import exp
 
 from aerodeck.core.api import JSON, Action, Game, Observation
 from aerodeck.core.decisions import DecisionRandom
@@ -327,3 +328,31 @@ class HeuristicBot:
         if cheap or threat:
             return self._cheapest(answers)
         return by_verb["pass"][0]
+
+
+# --- evaluation of a position, for truncated search playouts ------------------------------------
+
+POSITION_WORTH = {"Tailing": 1.0, "Advantage": 0.5, "Neutral": 0.0, "Disadvantaged": -0.5}
+POSITION_WORTH["Tailed"] = -1.0
+CARD_WORTH = 0.25  # a card in hand: one more answer to an attack
+MISSILE_WORTH = 0.3
+
+
+def evaluate(view: JSON) -> float:
+    """How good the position is for the seat whose view this is, in [0, 1]: the position
+    against the enemy (Tailing wins the shots, Tailed takes them), cards in hand to attack or
+    answer with, and missiles left; the best enemy counts (teams and melees: the nearest
+    threat). Read with ``get``: the fields any Down In Flames view has, nothing more."""
+    me = view["seat"]
+    seats = view.get("seats", [])
+
+    def standing(seat: JSON) -> float:
+        worth = POSITION_WORTH.get(str(seat.get("position", "Neutral")), 0.0)
+        missiles = sum((seat.get("missiles") or {}).values())
+        return float(worth + CARD_WORTH * int(seat.get("hand_size", 0)) + MISSILE_WORTH * missiles)
+
+    mine = [s for s in seats if s.get("seat") == me]
+    rivals = [standing(s) for s in seats if s.get("seat") != me]
+    if not mine or not rivals:
+        return 0.5
+    return 1.0 / (1.0 + exp(-(standing(mine[0]) - max(rivals))))

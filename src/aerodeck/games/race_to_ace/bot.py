@@ -9,6 +9,7 @@ least useful card, valued with diminishing returns.
 
 from __future__ import annotations
 
+from math import exp
 from typing import Any
 
 from aerodeck.core.api import Action, Observation
@@ -175,3 +176,39 @@ class HeuristicBot(GameBot):
             if not outmaneuvered and not hand[weapon]:
                 return PASS if PASS in legal else plays[0]
         return min(plays, key=lambda a: self._answer_cost(a, hand))
+
+
+# --- evaluation of a position, for truncated search playouts ------------------------------------
+
+KILL_WEIGHT = 1.0  # a kill ahead of the best opponent
+THREAT_WEIGHT = 0.45  # an acquisition that lets one pilot fire at the other next
+FLAMEOUT_WEIGHT = 0.3  # a flamed-out pilot cannot MANEUVER until relit
+DOWNED_WEIGHT = 0.3  # a downed pilot loses its next turn
+HAND_WEIGHT = 0.02  # per point of kept-card value (``KEEP``) in hand, two copies at most
+
+
+def evaluate(view: dict[str, Any]) -> float:
+    """How good the position is for the seat whose view this is, in [0, 1]: kills ahead of the
+    best opponent, acquisitions threatening each side, flameouts and downed pilots, and what the
+    seat's own hand holds (the opponents' hands it cannot see)."""
+    me = view["seat"]
+    pilots = view["pilots"]
+
+    def standing(p: dict[str, Any]) -> float:
+        return float(
+            KILL_WEIGHT * p["kills"]
+            - FLAMEOUT_WEIGHT * len(p["flameouts"])
+            - DOWNED_WEIGHT * p["downed"]
+        )
+
+    mine = standing(pilots[me])
+    rival = max(standing(p) for p in pilots if p["seat"] != me)
+    for acquisition in view["acquisitions"]:
+        if acquisition["threatens"] is None:
+            continue
+        sign = -1.0 if acquisition["threatens"] == me else 1.0
+        mine += sign * THREAT_WEIGHT
+    hand = c.hand_of([c.kind_of(w) for w in view["hand"] + view.get("wing", [])])
+    held = sum(KEEP[k] * min(n, 2) for k, n in enumerate(hand) if k in KEEP)
+    lead = mine - rival + HAND_WEIGHT * (held - 40)
+    return 1.0 / (1.0 + exp(-lead))

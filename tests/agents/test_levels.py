@@ -1,0 +1,211 @@
+"""The levels (easy, medium, hard and their older names), the rollout search behind hard, and the
+games' position evaluations it may play out to."""
+
+from __future__ import annotations
+
+import copy
+import importlib
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+import pytest
+
+import aerodeck
+from aerodeck.agents.levels import ALIASES, HARD, LEVELS, EasyBot, Search, hard_search
+from aerodeck.agents.registry import agent_names, make_agent
+from aerodeck.agents.rollouts import RolloutAgent, _hopeful, _pick
+from aerodeck.core.api import JSON, Agent
+from aerodeck.sim.ladder import ladder_rung
+
+GAMES = [info.id for info in aerodeck.list_games()]
+
+
+def _two(game_id: str) -> aerodeck.Game:
+    return aerodeck.make(
+        game_id, players=2, **({"wingmen": True} if game_id == "race_to_ace" else {})
+    )
+
+
+def _small(game: aerodeck.Game, **changes: Any) -> Agent:
+    return replace(hard_search(game), worlds=4, min_worlds=2, ismcts=None, **changes).make(
+        game, 3, "hard"
+    )
+
+
+def test_every_game_offers_the_levels_and_their_older_names() -> None:
+    for game_id in GAMES:
+        names = set(agent_names(aerodeck.make(game_id)))
+        assert {"random", "heuristic", "easy", "medium", "hard"} | set(ALIASES) <= names
+    assert set(HARD) == set(GAMES)  # every game has measured settings
+
+
+def test_an_alias_plays_exactly_as_its_level() -> None:
+    game = _two("ace_race")
+    state = game.new_game(seed=5)
+    for alias, level in ALIASES.items():
+        if level == "hard":
+            continue  # dear; the same factory (LEVELS) builds both
+        old, new = make_agent(alias, game, 4), make_agent(level, game, 4)
+        assert old.name == alias and new.name == level
+        assert old.choose(state.observation(0)) == new.choose(state.observation(0))
+        assert ladder_rung(alias) == ladder_rung(level)
+    assert ladder_rung("heuristic") == ladder_rung("medium")
+
+
+def test_medium_is_the_heuristic_bot() -> None:
+    game = _two("race_to_ace")
+    state = game.new_game(seed=2)
+    for _ in range(30):
+        if state.is_terminal:
+            break
+        seat = state.current_player
+        assert seat is not None
+        medium = make_agent("medium", game, 8).choose(state.observation(seat))
+        assert medium == make_agent("heuristic", game, 8).choose(state.observation(seat))
+        state.apply(medium)
+
+
+def test_easy_blunders_sometimes_and_is_reproducible() -> None:
+    game = _two("aces_versus_aces")
+    state = game.new_game(seed=1)
+    differs = 0
+    for _ in range(60):
+        if state.is_terminal:
+            break
+        seat = state.current_player
+        assert seat is not None
+        easy = EasyBot(game, 6).choose(state.observation(seat))
+        assert easy == EasyBot(game, 6).choose(state.observation(seat))
+        assert easy in state.legal_actions()
+        differs += easy != make_agent("heuristic", game, 6).choose(state.observation(seat))
+        state.apply(easy)
+    assert differs > 0
+    assert set(LEVELS) == {"easy", "medium", "hard"}
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_hard_is_reproducible_and_legal_with_and_without_a_horizon(game_id: str) -> None:
+    game = _two(game_id)
+    state = game.new_game(seed=7)
+    for step in range(40):
+        if state.is_terminal:
+            break
+        seat = state.current_player
+        assert seat is not None
+        if step % 4 == 0:
+            for changes in ({}, {"horizon": 5, "blend": 0.2}):
+                first = _small(game, **changes).choose(state.observation(seat))
+                assert first == _small(game, **changes).choose(state.observation(seat))
+                assert first in state.legal_actions()
+        state.apply(make_agent("heuristic", game, 1).choose(state.observation(seat)))
+
+
+def test_another_move_needs_a_clear_paired_advantage_over_the_heuristic_move() -> None:
+    """Candidate 0 is the heuristic's move: another is played only when its paired advantage
+    exceeds z standard errors; a candidate worse or no different is dropped early."""
+    values = [[0.0, 1.0, 0.0, 1.0], [1.0, 1.0, 0.0, 1.0], [0.0, 0.0, 0.0, 1.0]]
+    assert _pick(values, 2.0, [0, 1, 2]) == 0  # one world better of four: noise at z = 2
+    assert _pick(values, 0.5, [0, 1, 2]) == 1
+    assert _pick([[0.0] * 8, [1.0] * 8], 2.0, [0, 5]) == 5  # better in every world
+    assert not _hopeful([0.0] * 4, [0.0] * 4, 1.0)  # the same result in every world: dropped
+    assert not _hopeful([0.0, 0.0, 0.0, 1.0], [1.0, 1.0, 1.0, 1.0], 1.0)  # clearly worse
+    assert _hopeful([0.0, 1.0, 1.0, 0.0], [1.0, 0.0, 1.0, 0.0], 1.0)
+
+
+def test_a_horizon_needs_an_evaluation() -> None:
+    game = _two("ace_race")
+    with pytest.raises(ValueError, match="evaluation"):
+        RolloutAgent(game, 1, policy=game.bots()["heuristic"], horizon=4)
+    agent = Search(horizon=3).make(game, 1, "hard")
+    assert isinstance(agent, RolloutAgent) and agent.evaluate is not None
+
+
+# --- the games' evaluations: sensible on constructed positions, from the seat's view only -------
+
+
+def _evaluate(game_id: str) -> Callable[[JSON], float]:
+    return importlib.import_module(f"aerodeck.games.{game_id}.bot").evaluate  # type: ignore[no-any-return]
+
+
+def _views(game_id: str, moves: int = 12) -> tuple[JSON, JSON]:
+    """Both seats' views of a position a few heuristic moves into a game."""
+    game = _two(game_id)
+    state = game.new_game(seed=4)
+    heuristic = make_agent("heuristic", game, 2)
+    for _ in range(moves):
+        seat = state.current_player
+        assert seat is not None
+        state.apply(heuristic.choose(state.observation(seat)))
+    return copy.deepcopy(state.view(0)), copy.deepcopy(state.view(1))
+
+
+def _lead(game_id: str, view: JSON, seat: int, amount: int) -> None:
+    """Give ``seat`` a lead of ``amount`` in the game's main race, in a view."""
+    if game_id == "ace_race":
+        view["hand_sizes"][seat] = max(1, view["hand_sizes"][seat] - amount)
+        view["hand_sizes"][1 - seat] += amount
+    elif game_id == "aces_versus_aces":
+        view["seats"][seat]["score"] += 10 * amount
+    elif game_id == "race_to_ace":
+        view["pilots"][seat]["kills"] += amount
+    elif game_id == "air_racing":
+        for card in ("microknot",):
+            view["seats"][seat]["cards"][card] = view["seats"][seat]["cards"].get(card, 0) + amount
+    else:
+        view["seats"][seat]["position"] = "Tailing"
+        view["seats"][1 - seat]["position"] = "Tailed"
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_an_evaluation_favours_the_seat_that_leads(game_id: str) -> None:
+    evaluate = _evaluate(game_id)
+    mine, theirs = _views(game_id)
+    for view in (mine, theirs):
+        value = evaluate(view)
+        assert 0.0 <= value <= 1.0
+    _lead(game_id, mine, 0, 3)
+    _lead(game_id, theirs, 0, 3)
+    assert evaluate(mine) > 0.5 > evaluate(theirs)
+    more = copy.deepcopy(mine)
+    _lead(game_id, more, 0, 2)
+    assert evaluate(more) >= evaluate(mine)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_an_evaluation_reads_only_the_seat_view(game_id: str) -> None:
+    """Worlds the seat cannot tell apart (determinizations) have the same value for it: the
+    evaluation sees the seat's view, never the opponents' hands or the deck order."""
+    import random
+
+    evaluate = _evaluate(game_id)
+    game = _two(game_id)
+    state = game.new_game(seed=9)
+    rng = random.Random(1)
+    heuristic = make_agent("heuristic", game, 2)
+    for _ in range(25):
+        if state.is_terminal:
+            break
+        seat = state.current_player
+        assert seat is not None
+        world = state.determinize(seat, rng)
+        assert evaluate(world.view(seat)) == evaluate(state.view(seat))
+        state.apply(heuristic.choose(state.observation(seat)))
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_world_the_seat_cannot_tell_apart_offers_it_the_same_moves(game_id: str) -> None:
+    """The rollouts apply the observation's legal moves in sampled worlds unchecked: that is
+    sound because a determinization for the acting seat offers it exactly the same moves."""
+    import random
+
+    game = aerodeck.make(game_id, players=3 if game_id != "down_in_flames" else 2)
+    rng = random.Random(4)
+    for seed in range(3):
+        state = game.new_game(seed=seed)
+        while not state.is_terminal:
+            seat = state.current_player
+            assert seat is not None
+            legal = state.legal_actions()
+            assert state.determinize(seat, rng).legal_actions() == legal
+            state.apply(rng.choice(legal))
