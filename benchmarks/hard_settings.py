@@ -33,19 +33,23 @@ class _Timed:
 
     def __init__(self, agent: Agent) -> None:
         self.agent, self.name = agent, agent.name
-        self.seconds, self.decisions = 0.0, 0
+        self.seconds, self.decisions, self.slowest = 0.0, 0, 0.0
 
     def choose(self, observation: Observation) -> Action:
         started = time.process_time()
         action = self.agent.choose(observation)
         if len(observation.legal_actions) > 1:
-            self.seconds += time.process_time() - started
+            spent = time.process_time() - started
+            self.seconds += spent
             self.decisions += 1
+            self.slowest = max(self.slowest, spent)
         return action
 
 
-def one_game(job: tuple[str, dict[str, Any], str, int, int]) -> tuple[float, float, int]:
-    """Game ``index``: the searcher's return, its CPU seconds and decisions."""
+def one_game(
+    job: tuple[str, dict[str, Any], str, int, int],
+) -> tuple[float, float, int, float]:
+    """Game ``index``: the searcher's return, its CPU seconds, decisions and slowest decision."""
     game_id, settings, opponent, seed, index = job
     game = make(game_id, PLAYERS, **options_for(game_id))
     game_seed = derive_seed(seed, index)
@@ -56,7 +60,7 @@ def one_game(job: tuple[str, dict[str, Any], str, int, int]) -> tuple[float, flo
     agents[mine] = searcher
     state = game.new_game(seed=game_seed).mute_events()
     play(state, agents)
-    return state.returns()[mine], searcher.seconds, searcher.decisions
+    return state.returns()[mine], searcher.seconds, searcher.decisions, searcher.slowest
 
 
 def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
@@ -81,6 +85,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
         "games": len(games),
         "win_share": share.as_dict(),
         "cpu_ms_a_move": 1000 * sum(g[1] for g in games) / max(1, decisions),
+        "cpu_ms_max": 1000 * max((g[3] for g in games), default=0.0),
     }
     print(json.dumps(result))
     return result
