@@ -7,6 +7,7 @@ import importlib.util
 import json
 from pathlib import Path
 
+import pytest
 from benchmarks.peers import main
 
 
@@ -38,3 +39,18 @@ def test_simulator_scaling_runs_one_two_four_and_all_cores() -> None:
     assert job_counts(2) == [1, 2]
     assert job_counts(6) == [1, 2, 4, 6]
     assert job_counts(64, limit=2) == [1, 2]
+
+
+def test_uno_same_run_benchmark_runs_or_names_the_missing_peer(tmp_path: Path) -> None:
+    from benchmarks import uno_same_run
+
+    if importlib.util.find_spec("rlcard") is None:
+        with pytest.raises(SystemExit, match="RLCard is not installed"):
+            uno_same_run.main(["0.01"])
+        return
+    out = tmp_path / "rates.json"
+    rates = uno_same_run.measure(0.01, rounds=1)
+    assert set(rates) == {f"{g}-{n}" for g, n in uno_same_run.CASES}
+    assert all(len(v) == 1 and v[0] > 0 for v in rates.values())
+    uno_same_run.main(["0.01", str(out)])
+    assert set(json.loads(out.read_text(encoding="utf-8"))) == set(rates)
