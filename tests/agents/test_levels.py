@@ -14,7 +14,7 @@ import pytest
 import aerodeck
 from aerodeck.agents.levels import ALIASES, HARD, LEVELS, EasyBot, Search, hard_search
 from aerodeck.agents.registry import agent_names, make_agent
-from aerodeck.agents.rollouts import RolloutAgent, _hopeful, _pick
+from aerodeck.agents.rollouts import RolloutAgent, Rollouts, _hopeful, _pick
 from aerodeck.core.api import JSON, Agent
 from aerodeck.sim.ladder import ladder_rung
 
@@ -116,7 +116,7 @@ def test_another_move_needs_a_clear_paired_advantage_over_the_heuristic_move() -
 def test_a_horizon_needs_an_evaluation() -> None:
     game = _two("ace_race")
     with pytest.raises(ValueError, match="evaluation"):
-        RolloutAgent(game, 1, policy=game.bots()["heuristic"], horizon=4)
+        RolloutAgent(game, 1, policy=game.bots()["heuristic"], settings=Rollouts(horizon=4))
     agent = Search(horizon=3).make(game, 1, "hard")
     assert isinstance(agent, RolloutAgent) and agent.evaluate is not None
 

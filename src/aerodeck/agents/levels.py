@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from aerodeck.agents.ismcts import IsmctsAgent
-from aerodeck.agents.rollouts import Evaluate, RolloutAgent
+from aerodeck.agents.rollouts import Evaluate, RolloutAgent, Rollouts
 from aerodeck.core.api import Action, Agent, Game, Observation
 from aerodeck.core.decisions import DecisionRandom
 
@@ -42,26 +42,12 @@ class EasyBot:
 
 
 @dataclass(frozen=True)
-class Search:
-    """The hard level's settings for one game (measured in docs/bots.md).
+class Search(Rollouts):
+    """The hard level's settings for one game (measured in docs/bots.md): the rollout search's
+    (``agents.rollouts.Rollouts``), or ``ismcts`` iterations of the guided ISMCTS of
+    ``agents.ismcts`` instead."""
 
-    ``worlds`` at most per decision (``min_worlds`` before a candidate can be dropped);
-    ``horizon`` playout moves before the game's ``evaluate`` judges the position (None: to the
-    end); ``blend`` the evaluation's weight beside the win at a finished playout (a margin);
-    ``width`` the most candidates besides the heuristic's move; ``budget`` the most playout
-    moves a decision (a reproducible cap on its time: about 40 us a move); ``ismcts``
-    (iterations): the guided ISMCTS of ``agents.ismcts`` instead of the rollout search.
-    """
-
-    worlds: int = 16
-    min_worlds: int = 4
-    horizon: int | None = None
-    blend: float = 0.0
-    width: int | None = None
-    deviation_z: float = 1.0
-    drop_z: float = 1.0
     ismcts: int | None = None
-    budget: int | None = 12_000
 
     def make(self, game: Game, seed: int, name: str) -> Agent:
         if (
@@ -73,19 +59,7 @@ class Search:
             )
         evaluate = game_evaluation(game) if self.horizon is not None or self.blend else None
         return RolloutAgent(
-            game,
-            seed,
-            policy=game.bots()["heuristic"],
-            worlds=self.worlds,
-            min_worlds=self.min_worlds,
-            horizon=self.horizon,
-            evaluate=evaluate,
-            blend=self.blend,
-            width=self.width,
-            deviation_z=self.deviation_z,
-            drop_z=self.drop_z,
-            budget=self.budget,
-            name=name,
+            game, seed, policy=game.bots()["heuristic"], settings=self, evaluate=evaluate, name=name
         )
 
 

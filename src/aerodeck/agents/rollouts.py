@@ -22,6 +22,7 @@ import math
 import random
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from aerodeck.core.api import JSON, Action, Agent, Game, Observation, State
 from aerodeck.core.rng import decision_seed
@@ -32,16 +33,34 @@ Evaluate = Callable[[JSON], float]
 MAX_PLAYOUT = 100_000
 
 
-class RolloutAgent:
-    """Heuristic bot + paired rollouts over sampled worlds (see the module's docstring).
+@dataclass(frozen=True)
+class Rollouts:
+    """How much a rollout search looks (docs/bots.md measures the settings per game).
 
-    ``worlds`` determinizations a decision (or as many as ``seconds`` allows); ``horizon`` moves
-    of playout before ``evaluate`` judges the position (None: play to the end); ``deviation_z``
-    how clear the paired advantage over the heuristic's move must be to play another move;
-    ``width`` the most candidates tried besides the heuristic's own (None: every legal move);
-    ``budget`` the most playout moves a decision (no more worlds once spent: a cap on the time
-    of a decision with many candidates that stays reproducible, unlike a clock).
+    ``worlds`` determinizations a decision at most (or as many as ``seconds`` allows), and
+    ``min_worlds`` before a candidate can be dropped; ``horizon`` playout moves before the
+    game's ``evaluate`` judges the position (None: play to the end); ``blend`` the evaluation's
+    weight beside the win at a finished playout (a margin); ``width`` the most candidates besides
+    the heuristic's own (None: every legal move); ``deviation_z`` how clear the paired advantage
+    over the heuristic's move must be to play another move (``drop_z`` to drop a candidate);
+    ``budget`` the most playout moves a decision (no more worlds once spent: a cap on the time of
+    a decision with many candidates that stays reproducible, unlike a clock; about 40 us a move).
     """
+
+    worlds: int = 16
+    min_worlds: int = 4
+    horizon: int | None = None
+    blend: float = 0.0
+    width: int | None = None
+    deviation_z: float = 1.0
+    drop_z: float = 1.0
+    budget: int | None = 12_000
+    seconds: float | None = None
+
+
+class RolloutAgent:
+    """Heuristic bot + paired rollouts over sampled worlds (see the module's docstring), looking
+    as far as its ``settings`` say."""
 
     def __init__(
         self,
@@ -49,38 +68,23 @@ class RolloutAgent:
         seed: int,
         *,
         policy: Callable[[Game, int], Agent],
-        worlds: int = 8,
-        horizon: int | None = None,
+        settings: Rollouts = Rollouts(),
         evaluate: Evaluate | None = None,
-        deviation_z: float = 1.0,
-        width: int | None = None,
-        seconds: float | None = None,
-        min_worlds: int = 4,
-        drop_z: float = 1.0,
-        blend: float = 0.0,
-        budget: int | None = None,
         name: str = "hard",
     ) -> None:
+        if settings.horizon is not None and evaluate is None:
+            raise ValueError("a playout horizon needs an evaluation of the positions it reaches")
         self.game = game
         self.seed = seed
         self.rng = random.Random(seed)
         self.policy = policy(game, self.rng.getrandbits(63))
-        self.worlds = worlds
-        self.horizon = horizon
+        self.settings = settings
         self.evaluate = evaluate
-        self.deviation_z = deviation_z
-        self.width = width
-        self.seconds = seconds
-        self.min_worlds = min_worlds
-        self.drop_z = drop_z
-        self.blend = blend
-        self.budget = budget
         self.steps = 0
         self.name = name
-        if horizon is not None and evaluate is None:
-            raise ValueError("a playout horizon needs an evaluation of the positions it reaches")
 
     def choose(self, observation: Observation) -> Action:
+        look = self.settings
         legal = observation.legal_actions
         favourite = self.policy.choose(observation)
         if len(legal) == 1:
@@ -90,14 +94,14 @@ class RolloutAgent:
         values: list[list[float]] = [[] for _ in candidates]
         alive = list(range(len(candidates)))
         seat = observation.seat
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        deadline = None if look.seconds is None else time.perf_counter() + look.seconds
         done = 0
         self.steps = 0
-        budget = self.budget if self.budget is not None else MAX_PLAYOUT * self.worlds
+        budget = look.budget if look.budget is not None else MAX_PLAYOUT * look.worlds
         while (
             len(alive) > 1
             and self.steps < budget
-            and (done < self.worlds if deadline is None else time.perf_counter() < deadline)
+            and (done < look.worlds if deadline is None else time.perf_counter() < deadline)
         ):
             world = observation.sample(self.rng).mute_events()
             for k in alive:
@@ -105,20 +109,20 @@ class RolloutAgent:
                 trial.apply_unchecked(candidates[k])
                 values[k].append(self._playout(trial, seat))
             done += 1
-            if done >= self.min_worlds:
-                alive = [k for k in alive if k == 0 or _hopeful(values[k], values[0], self.drop_z)]
-        return candidates[_pick([values[k] for k in alive], self.deviation_z, alive)]
+            if done >= look.min_worlds:
+                alive = [k for k in alive if k == 0 or _hopeful(values[k], values[0], look.drop_z)]
+        return candidates[_pick([values[k] for k in alive], look.deviation_z, alive)]
 
     def _candidates(self, legal: Sequence[Action], favourite: Action) -> list[Action]:
         """The heuristic's move first, then the others (a seeded sample when ``width`` caps)."""
         others = [a for a in legal if a != favourite]
-        if self.width is not None and len(others) > self.width:
-            others = self.rng.sample(others, self.width)
+        if self.settings.width is not None and len(others) > self.settings.width:
+            others = self.rng.sample(others, self.settings.width)
         return [favourite, *others]
 
     def _playout(self, world: State, seat: int) -> float:
-        bot = self.policy
-        limit = MAX_PLAYOUT if self.horizon is None else self.horizon
+        bot, look = self.policy, self.settings
+        limit = MAX_PLAYOUT if look.horizon is None else look.horizon
         steps = 0
         while not world.is_terminal and steps < limit:
             player = world.current_player
@@ -130,8 +134,8 @@ class RolloutAgent:
         self.steps += steps
         if world.is_terminal:
             won = world.returns()[seat]
-            if self.blend and self.evaluate is not None:
-                return (1 - self.blend) * won + self.blend * self.evaluate(world.view(seat))
+            if look.blend and self.evaluate is not None:
+                return (1 - look.blend) * won + look.blend * self.evaluate(world.view(seat))
             return won
         if steps >= MAX_PLAYOUT:
             raise RuntimeError(f"{self.game.info.title}: a playout did not end")
