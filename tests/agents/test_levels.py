@@ -121,6 +121,31 @@ def test_a_horizon_needs_an_evaluation() -> None:
     assert isinstance(agent, RolloutAgent) and agent.evaluate is not None
 
 
+def test_a_search_limited_to_some_phases_plays_the_heuristic_move_elsewhere() -> None:
+    """``phases``: Air Racing's hard searches its purchases and plays the heuristic's move at
+    the other decisions without a single playout."""
+    game = _two("air_racing")
+    state = game.new_game(seed=3)
+    settings = Rollouts(worlds=4, min_worlds=2, phases=("buy",))
+    searched = kept = 0
+    for _ in range(80):
+        seat = state.current_player
+        assert seat is not None
+        observation = state.observation(seat)
+        heuristic = make_agent("heuristic", game, 2).choose(observation)
+        agent = RolloutAgent(game, 5, policy=game.bots()["heuristic"], settings=settings)
+        move = agent.choose(observation)
+        if len(observation.legal_actions) > 1:
+            if observation.view["phase"] == "buy":
+                searched += 1
+                assert agent.steps > 0 and move in observation.legal_actions
+            else:
+                kept += 1
+                assert agent.steps == 0 and move == heuristic
+        state.apply(heuristic)
+    assert searched > 0 and kept > 0
+
+
 # --- the games' evaluations: sensible on constructed positions, from the seat's view only -------
 
 
