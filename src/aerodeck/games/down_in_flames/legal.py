@@ -220,12 +220,12 @@ class LegalMoves(Dogfight):
         out = [cat.by_text["end"]]
         speed = self.plane(a).speed
         bands = self.bands
+        relations = self.relations()[a]
         for t in self.targets(a):
             if self.plane(t).speed >= speed:
                 continue
-            rel = self.rel(a, t)
-            pos = rel < 2 and self._pos_ok(a, t) and self._room(a, t, rel + 1)
-            free = self._may_move_band(a, t)
+            rel, pos_ok, _, _, free = relations[t]
+            pos = rel < 2 and pos_ok and self._room(a, t, rel + 1)
             out += _speed_moves(cat, self._named(t), pos, bands[a], bands[t], free)
         return out
 
@@ -324,21 +324,19 @@ class LegalMoves(Dogfight):
         cat = self.game.catalogue
         bands = self.bands
         reach = self.reach(a)
+        relations = self.relations()[a]
         out = []
         for t in self.targets(a):
-            rel = self.rel(a, t)
+            rel, pos_ok, slot1, slot2, free = relations[t]
             mutual = self.mutual(a, t)
-            pos_ok = self._pos_ok(a, t)
-            # _room for Advantage and Tailing, its reach test and holders found once.
+            # _room for Advantage and Tailing: its reach test once, its slots from relations.
             room1 = room2 = False
             if pos_ok and rel < 2 and mutual <= reach:
-                held = self._held_on(t, a)
-                room1, room2 = flight.slot_free(held, 1), flight.slot_free(held, 2)
+                room1, room2 = slot1, slot2
             fit = _fit(cat, rel, mutual, missiles)
             named = self._named(t)
             fires = gun and mutual == GUN
             table = _play_table(cat, named, fires, rel, fit, climb, dive, pos_ok, room1, room2)
-            free = self._may_move_band(a, t)
             out.append((table, _range_moves(cat, named, bands[a], bands[t], free)))
         return tuple(out)
 

@@ -49,6 +49,13 @@ if TYPE_CHECKING:
 SITE = -2  # a ground site's place in a cycle's chain
 NONE = (-1, 0)  # an aircraft holding no position
 
+Relation = tuple[int, bool, bool, bool, bool]
+"""What one aircraft's position allows against another, as the named predicates answer: ``rel``,
+``_pos_ok``, the free Advantage and Tailing slots of ``_room`` and ``_may_move_band``."""
+Relations = tuple[tuple[Relation, ...], ...]
+_RELATIONS: dict[tuple[object, object], Relations] = {}
+"""``Dogfight._relations`` by the positions held and the aircraft flying (bounded)."""
+
 
 class Dogfight(TurnState):
     """The slots (immutable values only: cheap ``clone``) and the reads the rules share."""
@@ -109,6 +116,7 @@ class Dogfight(TurnState):
         "rate_left",
         "rate_sign",
         "reactor",
+        "rel_memo",
         "rng_seed",
         "round",
         "side_turn",
@@ -192,6 +200,7 @@ class Dogfight(TurnState):
     cyc_missile: int
     missile_hand: Hand
     pools: tuple[Hand, ...]
+    rel_memo: tuple[object, object, Relations]  # the positions and aircraft flying it is for
     rate_left: int
     rate_sign: int
     site_hand: Hand
@@ -250,6 +259,7 @@ class Dogfight(TurnState):
         # Custom missile loads (option missile_loads): None keeps the printed load.
         self.loads = (None,) * n
         self.loading = False
+        self.rel_memo = (None, None, ())
         decks = int(self.game.options["decks"])
         return [c.index for c in data.cards for _ in range(c.count * decks)]
 
@@ -423,7 +433,44 @@ class Dogfight(TurnState):
             return True
         if self.mutual(a, t) > self.reach(a):
             return False
-        return self.n == 2 or flight.slot_free(self._held_on(t, a), new)  # the duel: no others
+        return self.n == 2 or self.relations()[a][t][new + 1]  # the duel: no others
+
+    def relations(self) -> Relations:
+        """Every aircraft's ``Relation`` to every other. They change only when a position is
+        taken or lost or an aircraft is shot down, while the move tables ask them for every
+        target at every decision: kept in the state for the ``on`` and ``alive`` they were found
+        for, and by those values for the game (few: the positions held are few)."""
+        on, alive = self.on, self.alive
+        memo = self.rel_memo
+        if memo[0] is on and memo[1] is alive:
+            return memo[2]
+        key = (on, alive)
+        table = _RELATIONS.get(key)
+        if table is None:
+            if len(_RELATIONS) >= 1 << 14:
+                _RELATIONS.clear()
+            table = _RELATIONS[key] = self._relations()
+        self.rel_memo = (on, alive, table)
+        return table
+
+    def _relations(self) -> Relations:
+        """``relations`` found: each predicate asked for every ordered pair of aircraft."""
+        out = []
+        for a in range(self.n):
+            row: list[Relation] = []
+            for t in range(self.n):
+                held = self._held_on(t, a)
+                row.append(
+                    (
+                        self.rel(a, t),
+                        self._pos_ok(a, t),
+                        flight.slot_free(held, 1),
+                        flight.slot_free(held, 2),
+                        self._may_move_band(a, t),
+                    )
+                )
+            out.append(tuple(row))
+        return tuple(out)
 
     def _held_on(self, t: int, a: int) -> list[int]:
         """The positions the aircraft other than ``a`` hold on ``t`` (for ``flight.slot_free``)."""
