@@ -433,7 +433,10 @@ class Dogfight(TurnState):
             return True
         if self.mutual(a, t) > self.reach(a):
             return False
-        return self.n == 2 or self.relations()[a][t][new + 1]  # the duel: no others
+        if self.n == 2:
+            return True  # the duel: no others
+        relation = self.relations()[a][t]
+        return relation[2] if new == 1 else relation[3]
 
     def relations(self) -> Relations:
         """Every aircraft's ``Relation`` to every other. They change only when a position is
