@@ -995,7 +995,12 @@ class DifState(LegalMoves, Views):
         sides = self.sides
         success = sides[chain[-1][0]] == sides[a]
         split = not success and any(s == t and c in self.game.split_s for s, c, _, _ in chain)
-        self.discards += tuple(c for _, c, _, _ in chain if c != NO_CARD)
+        if len(chain) == 1:  # most actions draw no reaction
+            card = chain[0][1]
+            if card != NO_CARD:
+                self.discards += (card,)
+        else:
+            self.discards += tuple(c for _, c, _, _ in chain if c != NO_CARD)
         self.chain = ()
         if not self._muted:
             self._emit({"type": "resolve", "use": kind, "success": success, "seat": a})
