@@ -124,7 +124,7 @@ class DifState(LegalMoves, Views):
         self.pick_i = self.unit_i = 0
         self.on = (NONE,) * n
         self.alive = (True,) * n
-        self.foes = self._foes()
+        self._flying_changed()
         self.kills = (0,) * game.n_sides
         self.flown = (False,) * n
         self.flyer = 0 if self.duel else -1  # the duel's view names seat 0's turn from the start
@@ -939,7 +939,7 @@ class DifState(LegalMoves, Views):
         # Drift Factor: its aircraft neither gives nor receives Teamwork (R59).
         if (
             self.game.teamwork
-            and self._teamwork(self.side(t))
+            and self.outnumber[self.sides[t]]
             and not self.team_used
             and not self.has(t, "Drift Factor")
         ):
@@ -1100,7 +1100,7 @@ class DifState(LegalMoves, Views):
             )
             return
         self.alive = _put(self.alive, t, False)
-        self.foes = self._foes()
+        self._flying_changed()
         self.discards += self.hands[t]
         self.hands = _put(self.hands, t, ())
         self.on = tuple(

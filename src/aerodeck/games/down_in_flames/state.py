@@ -104,6 +104,7 @@ class Dogfight(TurnState):
         "n",
         "nfod",
         "on",
+        "outnumber",
         "owners",
         "pay_ac",
         "pay_left",
@@ -206,6 +207,7 @@ class Dogfight(TurnState):
     site_hand: Hand
     n: int
     owners: tuple[int, ...]  # the seat flying each aircraft
+    outnumber: tuple[bool, ...]  # _teamwork per side, kept with foes (changed by a kill)
     duel: bool  # one aircraft a side: the duel's notation, events and view
 
     def _start(self, n: int) -> list[int]:
@@ -569,6 +571,12 @@ class Dogfight(TurnState):
         if link[3] == "lucky":
             return "Countermeasures (Lucky, as Ace Pilot)"
         return link[2] if link[1] == NO_CARD else self._title(link[1])
+
+    def _flying_changed(self) -> None:
+        """What follows from the aircraft flying, kept in slots: each one's enemies and
+        whether each side may play Teamwork."""
+        self.foes = self._foes()
+        self.outnumber = tuple(self._teamwork(s) for s in range(self.game.n_sides))
 
     def _foes(self) -> tuple[tuple[int, ...], ...]:
         alive, sides = self.alive, self.sides
