@@ -215,6 +215,24 @@ class LegalMoves(Dogfight):
         return [Next(t=a) for a in self._waiting(self.side_turn)]
 
     def _legal_speed(self) -> list[Move]:
+        """'end' and the Speed Maneuvers; kept in the state for what they read, since the step
+        is asked once before it is entered (``_speed_or_play``) and once when it is."""
+        memo = self.speed_memo
+        if (
+            memo[0] == self.flyer
+            and memo[1] is self.on
+            and memo[2] is self.alive
+            and memo[3] is self.bands
+            and memo[4] is self.alts
+            and memo[5] is self.missiles
+        ):
+            return list(memo[6])
+        out = self._speed_moves()
+        read = (self.flyer, self.on, self.alive, self.bands, self.alts, self.missiles)
+        self.speed_memo = (*read, tuple(out))
+        return out
+
+    def _speed_moves(self) -> list[Move]:
         cat = self.game.catalogue
         a = self.flyer
         out = [cat.by_text["end"]]

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from aerodeck.core.api import JSON, TurnState
 from aerodeck.core.rng import shuffle
@@ -127,6 +127,7 @@ class Dogfight(TurnState):
         "skills",
         "skills_shown",
         "speed_left",
+        "speed_memo",
         "step",
         "target",
         "team_queue",
@@ -202,6 +203,7 @@ class Dogfight(TurnState):
     missile_hand: Hand
     pools: tuple[Hand, ...]
     rel_memo: tuple[object, object, Relations]  # the positions and aircraft flying it is for
+    speed_memo: tuple[Any, ...]  # legal.LegalMoves._legal_speed's moves and what they read
     rate_left: int
     rate_sign: int
     site_hand: Hand
@@ -262,6 +264,7 @@ class Dogfight(TurnState):
         self.loads = (None,) * n
         self.loading = False
         self.rel_memo = (None, None, ())
+        self.speed_memo = (-1, None, None, None, None, None, ())
         decks = int(self.game.options["decks"])
         return [c.index for c in data.cards for _ in range(c.count * decks)]
 
