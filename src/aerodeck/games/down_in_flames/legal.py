@@ -340,19 +340,19 @@ class LegalMoves(Dogfight):
         and range maneuvers (``_range_moves``), from the named rule predicates (position, range,
         room, band movement)."""
         cat = self.game.catalogue
-        bands = self.bands
+        bands, alts, duel = self.bands, self.alts, self.duel
         reach = self.reach(a)
         relations = self.relations()[a]
         out = []
         for t in self.targets(a):
             rel, pos_ok, slot1, slot2, free = relations[t]
-            mutual = self.mutual(a, t)
+            mutual = flight.mutual_range(bands[a], bands[t], alts[a], alts[t])  # self.mutual
             # _room for Advantage and Tailing: its reach test once, its slots from relations.
             room1 = room2 = False
             if pos_ok and rel < 2 and mutual <= reach:
                 room1, room2 = slot1, slot2
             fit = _fit(cat, rel, mutual, missiles)
-            named = self._named(t)
+            named = -1 if duel else t  # self._named
             fires = gun and mutual == GUN
             table = _play_table(cat, named, fires, rel, fit, climb, dive, pos_ok, room1, room2)
             out.append((table, _range_moves(cat, named, bands[a], bands[t], free)))

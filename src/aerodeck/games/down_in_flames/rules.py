@@ -292,7 +292,8 @@ class DifState(LegalMoves, Views):
             self._take_from_pool(action)
             return
         self._DO[self.phase](self, action)
-        self.lent, self.lent_by = NO_CARD, -1
+        if self.lent != NO_CARD:  # the pool card taken is played now (R60)
+            self.lent, self.lent_by = NO_CARD, -1
 
     def _do_speed(self, move: Move) -> None:
         """A Speed Maneuver of one step (R1, R49), or 'end' to the Play Cards step."""
