@@ -48,7 +48,7 @@ from aerodeck.games.down_in_flames.skills import (
     load_offers,
     offered,
 )
-from aerodeck.games.down_in_flames.state import SITE, Dogfight
+from aerodeck.games.down_in_flames.state import SITE, Dogfight, eligible
 
 
 class LegalMoves(Dogfight):
@@ -112,7 +112,9 @@ class LegalMoves(Dogfight):
     def _legal_pick(self) -> list[Move]:
         if self.loading:
             return self._legal_load()
-        return [Fly(self.data.aircraft[i].slug) for i in self.eligible()]
+        options = self.game.options
+        limit, year, clean = options["vp_limit"], options["year"], options["missile_loads"]
+        return list(_pick_moves(self.game.catalogue, limit, year, clean))
 
     def _legal_follow(self) -> list[Move]:
         cat = self.game.catalogue
@@ -123,7 +125,8 @@ class LegalMoves(Dogfight):
         return [cat.by_text["burner"], cat.by_text["no-burner"]]
 
     def _legal_alt_pick(self) -> list[Move]:
-        return [Altitude(a.lower()) for a in ALTITUDES]
+        cat = self.game.catalogue
+        return [cat.get(Altitude, a.lower()) for a in ALTITUDES]
 
     def _legal_discard(self) -> list[Move]:
         cat = self.game.catalogue
@@ -212,7 +215,8 @@ class LegalMoves(Dogfight):
         return [cat.by_text["first"], cat.by_text["second"]]
 
     def _legal_order(self) -> list[Move]:
-        return [Next(t=a) for a in self._waiting(self.side_turn)]
+        cat = self.game.catalogue
+        return [cat.get(Next, t=a) for a in self._waiting(self.side_turn)]
 
     def _legal_speed(self) -> list[Move]:
         """'end' and the Speed Maneuvers; kept in the state for what they read, since the step
@@ -410,6 +414,13 @@ def _speed_moves(
         if flight.in_bands(mine + me) and flight.in_bands(theirs + foe):
             out.append(cat.get(Speed, "range", me, foe, t=t))
     return tuple(out)
+
+
+@cache
+def _pick_moves(cat: Catalogue, limit: int, year: int, clean: bool) -> tuple[Move, ...]:
+    """'fly' for each aircraft ``state.eligible`` allows (cached: the options are fixed)."""
+    aircraft = cat.data.aircraft
+    return tuple(cat.get(Fly, aircraft[i].slug) for i in eligible(cat.data, limit, year, clean))
 
 
 def _lent_plays(slug: str, moves: list[Any]) -> list[Any]:

@@ -271,13 +271,10 @@ class Dogfight(TurnState):
     def eligible(self) -> list[int]:
         """Aircraft within the agreed VP limit and year (R13); with custom loads (R44, R57) on
         their no-missile VP."""
-        limit, year = self.game.options["vp_limit"], self.game.options["year"]
-        clean = self.game.options["missile_loads"]
-        return [
-            a.index
-            for a in self.data.aircraft
-            if (a.vp_clean if clean else a.vp_loaded) <= limit and a.year <= year
-        ]
+        options = self.game.options
+        return list(
+            eligible(self.data, options["vp_limit"], options["year"], options["missile_loads"])
+        )
 
     def plane(self, a: int) -> Aircraft:
         """The aircraft as flown: printed ratings, with its skills once they are revealed."""
@@ -587,6 +584,15 @@ class Dogfight(TurnState):
             tuple(b for b in range(self.n) if alive[b] and sides[b] != sides[a])
             for a in range(self.n)
         )
+
+
+def eligible(data: DataSet, limit: int, year: int, clean: bool) -> tuple[int, ...]:
+    """``Dogfight.eligible`` for these options (R13, R44)."""
+    return tuple(
+        a.index
+        for a in data.aircraft
+        if (a.vp_clean if clean else a.vp_loaded) <= limit and a.year <= year
+    )
 
 
 @cache
