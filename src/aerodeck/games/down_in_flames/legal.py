@@ -296,10 +296,15 @@ class LegalMoves(Dogfight):
                         paid = hand_size - 1 >= self._gun_cost(a, cards[index])
                     if paid:
                         attacks.append(attack)
-                attacks += tones
-                acts += act
-                moves += positions
-                moves += ranges[index]
+                if tones:
+                    attacks += tones
+                if act:
+                    acts += act
+                if positions:
+                    moves += positions
+                more = ranges[index]
+                if more:
+                    moves += more
         if self.on[a][0] >= 0:
             moves.append(cat.by_text["neutral"])
         if hand_size and self.skills[a] and self.fresh(a, "Timely"):
