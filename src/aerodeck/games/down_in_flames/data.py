@@ -25,6 +25,8 @@ from aerodeck.core.errors import ConfigError, excerpt
 
 RANGES = ("G", "HS", "RH", "AH")
 ALTITUDES = ("Low", "Medium", "High")
+# The six ratings a skill may step (R29), as the notation names them ('rate thrust-pre up').
+RATINGS = ("speed", "performance", "thrust-pre", "thrust-post", "gun", "ew")
 MISSILE_TYPES = ("HS", "RH", "AH")
 POSITION_COLUMNS = ("neutral", "advantage", "tailing")
 ACTION_KINDS = (

@@ -9,7 +9,7 @@ from aerodeck.core.api import JSON, Action, Agent, Game, GameInfo, State
 from aerodeck.core.errors import ConfigError, NotationError, excerpt
 from aerodeck.core.options import Option
 from aerodeck.games.down_in_flames import reference, render
-from aerodeck.games.down_in_flames.actions import SECRET_VERBS, Catalogue, Move
+from aerodeck.games.down_in_flames.actions import Catalogue, Move, is_secret
 from aerodeck.games.down_in_flames.bot import HeuristicBot
 from aerodeck.games.down_in_flames.campaign import find_campaign
 from aerodeck.games.down_in_flames.data import (
@@ -233,6 +233,6 @@ class DownInFlames(Game):
     def move_seen_by(self, action: Action, actor: int, seat: int | None) -> str:
         """Aircraft, loads, altitudes and skills are chosen in secret and revealed together;
         an Aircraft Expertise card is taken from a hidden pool (R60)."""
-        if isinstance(action, Move) and action.verb in SECRET_VERBS:
-            return f"{action.verb} (secret)"
+        if isinstance(action, Move) and is_secret(action):
+            return f"{str(action).split()[0]} (secret)"
         return str(action)

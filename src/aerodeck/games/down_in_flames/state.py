@@ -16,6 +16,7 @@ from aerodeck.core.tuples import without as _without
 from aerodeck.games.down_in_flames import flight
 from aerodeck.games.down_in_flames.actions import Catalogue
 from aerodeck.games.down_in_flames.data import (
+    RATINGS,
     Aircraft,
     CardType,
     DataSet,
@@ -37,7 +38,6 @@ from aerodeck.games.down_in_flames.phases import (
 )
 from aerodeck.games.down_in_flames.skills import (
     NO_MODS,
-    RATINGS,
     THROWN,
     gun_cost,
     load_vp,

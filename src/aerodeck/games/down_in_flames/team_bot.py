@@ -12,9 +12,26 @@ import random
 from collections.abc import Callable, Sequence
 
 from aerodeck.core.api import JSON
-from aerodeck.games.down_in_flames.actions import Move
+from aerodeck.games.down_in_flames.actions import (
+    Act,
+    Altitude,
+    Angle,
+    Attack,
+    CardMove,
+    Fly,
+    Move,
+    Position,
+    Range,
+    React,
+    Speed,
+    Tone,
+    Word,
+    WordVerb,
+    only,
+)
 from aerodeck.games.down_in_flames.data import DataSet
 
+Words = dict[WordVerb, Word]  # the legal moves without arguments, by verb
 ATTACKS = ("gun", "tone", "missile")
 SITE = -2  # the site's place in a cycle (melee.SITE)
 
@@ -27,51 +44,53 @@ class TeamPilot:
         self.value = value
         self.rng = rng
 
-    def choose(self, view: JSON, legal: list[Move], by_verb: dict[str, list[Move]]) -> Move:
-        handler: Callable[[JSON, list[Move], dict[str, list[Move]]], Move | None] = getattr(
+    def choose(self, view: JSON, legal: list[Move], words: Words) -> Move:
+        handler: Callable[[JSON, list[Move], Words], Move | None] = getattr(
             self, "_" + view["phase"].replace("-", "_"), _none
         )
-        choice = handler(view, legal, by_verb)
+        choice = handler(view, legal, words)
         return choice if choice is not None else legal[0]
 
-    def _cheapest(self, moves: Sequence[Move]) -> Move:
-        return min(moves, key=lambda m: (self.value.get(m.name, 0.0), str(m)))
+    def _cheapest(self, moves: Sequence[CardMove]) -> Move:
+        return min(moves, key=lambda m: (self.value.get(m.card, 0.0), str(m)))
 
-    def _pick(self, view: JSON, legal: list[Move], by_verb: dict[str, list[Move]]) -> Move:
-        best = max(self.data.plane(m.name).vp_loaded for m in legal)
-        strong = [m for m in legal if self.data.plane(m.name).vp_loaded >= 0.85 * best]
+    def _pick(self, view: JSON, legal: list[Move], words: Words) -> Move:
+        flies = only(legal, Fly)
+        best = max(self.data.plane(m.aircraft).vp_loaded for m in flies)
+        strong = [m for m in flies if self.data.plane(m.aircraft).vp_loaded >= 0.85 * best]
         return self.rng.choice(strong)
 
-    def _alt_pick(self, view: JSON, legal: list[Move], by_verb: dict[str, list[Move]]) -> Move:
-        return next(m for m in legal if m.name == "medium")
+    def _alt_pick(self, view: JSON, legal: list[Move], words: Words) -> Move:
+        return next(m for m in only(legal, Altitude) if m.altitude == "medium")
 
-    def _burner(self, view: JSON, legal: list[Move], by_verb: dict[str, list[Move]]) -> Move:
+    def _burner(self, view: JSON, legal: list[Move], words: Words) -> Move:
         me = view["aircraft"][view["deciding"]]
-        return by_verb["burner" if me["hand_size"] <= 3 else "no-burner"][0]
+        return words["burner" if me["hand_size"] <= 3 else "no-burner"]
 
-    def _discard(self, view: JSON, legal: list[Move], by_verb: dict[str, list[Move]]) -> Move:
-        return by_verb["draw"][0]
+    def _discard(self, view: JSON, legal: list[Move], words: Words) -> Move:
+        return words["draw"]
 
-    def _altitude(self, view: JSON, legal: list[Move], by_verb: dict[str, list[Move]]) -> Move:
-        return by_verb["level"][0]
+    def _altitude(self, view: JSON, legal: list[Move], words: Words) -> Move:
+        return words["level"]
 
-    def _follow(self, view: JSON, legal: list[Move], by_verb: dict[str, list[Move]]) -> Move:
+    def _follow(self, view: JSON, legal: list[Move], words: Words) -> Move:
         me = view["aircraft"][view["deciding"]]
-        return by_verb["follow" if me["hand_size"] >= 3 else "stay"][0]
+        return words["follow" if me["hand_size"] >= 3 else "stay"]
 
-    def _pay(self, view: JSON, legal: list[Move], by_verb: dict[str, list[Move]]) -> Move:
-        return self._cheapest(legal)
+    def _pay(self, view: JSON, legal: list[Move], words: Words) -> Move:
+        return self._cheapest(only(legal, CardMove))
 
-    def _launch(self, view: JSON, legal: list[Move], by_verb: dict[str, list[Move]]) -> Move:
-        return by_verb.get("launch2", by_verb["launch"])[0]
+    def _launch(self, view: JSON, legal: list[Move], words: Words) -> Move:
+        return words.get("launch2", words["launch"])
 
-    def _angle(self, view: JSON, legal: list[Move], by_verb: dict[str, list[Move]]) -> Move:
+    def _angle(self, view: JSON, legal: list[Move], words: Words) -> Move:
         """90° or 0° Angle: start against its usual target at its weapons' longest reach."""
         me = view["aircraft"][view["deciding"]]
-        goal = self.target(view, {m.t for m in legal})
+        angles = only(legal, Angle)
+        goal = self.target(view, {m.t for m in angles})
         band = str(me.get("reach") or "G").lower()
-        mine = [m for m in legal if m.t == goal]
-        return next((m for m in mine if m.name == band), mine[0])
+        mine = [m for m in angles if m.t == goal]
+        return next((m for m in mine if m.band == band), mine[0])
 
     def target(self, view: JSON, candidates: set[int]) -> int:
         """The enemy to fly against (see the module docstring)."""
@@ -90,71 +109,70 @@ class TeamPilot:
             return int(threats[0])
         return int(min(candidates, key=lambda t: (craft[t]["hand_size"], t)))
 
-    def _speed(self, view: JSON, legal: list[Move], by_verb: dict[str, list[Move]]) -> Move:
-        moves = by_verb.get("speed", [])
+    def _speed(self, view: JSON, legal: list[Move], words: Words) -> Move:
+        moves = only(legal, Speed)
         if not moves:
-            return by_verb["end"][0]
+            return words["end"]
         goal = self.target(view, {m.t for m in moves})
         mine = [m for m in moves if m.t == goal]
-        pos = [m for m in mine if m.name == "pos"]
-        closing = [m for m in mine if m.name == "range" and (m.a < 0 or m.b < 0)]
-        return (pos or closing or [by_verb["end"][0]])[0]
+        pos = [m for m in mine if m.kind == "pos"]
+        closing = [m for m in mine if m.kind == "range" and (m.me < 0 or m.foe < 0)]
+        return (pos or closing)[0] if pos or closing else words["end"]
 
-    def _play(self, view: JSON, legal: list[Move], by_verb: dict[str, list[Move]]) -> Move:
+    def _play(self, view: JSON, legal: list[Move], words: Words) -> Move:
         me = view["aircraft"][view["deciding"]]
         aimed = [m for m in legal if m.t >= 0]
         if not aimed:
-            return (
-                by_verb.get("act", by_verb["end"])[0] if me["hand_size"] > 3 else by_verb["end"][0]
-            )
+            acts = only(legal, Act)
+            return acts[0] if acts and me["hand_size"] > 3 else words["end"]
         goal = self.target(view, {m.t for m in aimed})
         mine = [m for m in aimed if m.t == goal] or aimed
         spare = me["hand_size"] >= 2
-        for verb in ("attack", "tone"):
-            shots = [m for m in mine if m.verb == verb] or [m for m in aimed if m.verb == verb]
+        for kind in (Attack, Tone):
+            shots = only(mine, kind) or only(aimed, kind)
             if shots and spare:
                 return self._cheapest(shots)
         if me["hand_size"] <= 2:
-            return by_verb["end"][0]
-        pos = [m for m in mine if m.verb == "pos"]
+            return words["end"]
+        pos = only(mine, Position)
         if pos:
-            return max(pos, key=lambda m: (m.a, -self.value.get(m.name, 0.0)))
-        acts = [m for m in mine if m.verb == "act" and m.extra == ""]
+            return max(pos, key=lambda m: (m.steps, -self.value.get(m.card, 0.0)))
+        acts = [m for m in only(mine, Act) if m.direction == ""]
         if acts:
             return acts[0]
-        closing = [m for m in mine if m.verb == "range" and m.a + m.b < 0]
+        closing = [m for m in only(mine, Range) if m.me + m.foe < 0]
         if closing and me["hand_size"] > 3:
             return self._cheapest(closing)
-        return by_verb["end"][0]
+        return words["end"]
 
-    def _react(self, view: JSON, legal: list[Move], by_verb: dict[str, list[Move]]) -> Move:
+    def _react(self, view: JSON, legal: list[Move], words: Words) -> Move:
         cycle = view["cycle"]
         craft = view["aircraft"]
         if cycle["use"] == "site":
-            answers = by_verb.get("react", [])
+            answers = only(legal, React)
             if view["deciding"] == SITE:
-                return answers[0] if answers else by_verb["pass"][0]  # its hand is spent anyway
-            if "cm" in by_verb:
-                return by_verb["cm"][0]
-            return self._cheapest(answers) if answers else by_verb["pass"][0]
+                return answers[0] if answers else words["pass"]  # its hand is spent anyway
+            if "cm" in words:
+                return words["cm"]
+            return self._cheapest(answers) if answers else words["pass"]
         me = craft[view["deciding"]]
         attacker_side = craft[cycle["by"]]["side"]
         mine = attacker_side == me["side"]
-        answers = by_verb.get("react", [])
-        if not mine and "cm" in by_verb:
-            return by_verb["cm"][0]
+        answers = only(legal, React)
+        if not mine and "cm" in words:
+            return words["cm"]
         if not answers:
-            return by_verb["pass"][0]
+            return words["pass"]
         if mine:
             if cycle["use"] == "missile":
                 return answers[0]
-            return self._cheapest(answers) if me["hand_size"] >= 3 else by_verb["pass"][0]
+            return self._cheapest(answers) if me["hand_size"] >= 3 else words["pass"]
         if cycle["use"] in ATTACKS:
             return self._cheapest(answers)  # for itself, or for a wingman (Teamwork)
-        cheap = [m for m in answers if self.value.get(m.name, 0.0) < 2.5]
+        cheap = [m for m in answers if self.value.get(m.card, 0.0) < 2.5]
         threat = cycle["use"] == "pos" and view["deciding"] == cycle["target"]
-        return self._cheapest(answers) if cheap or threat else by_verb["pass"][0]
+        return self._cheapest(answers) if cheap or threat else words["pass"]
 
 
-def _none(view: JSON, legal: list[Move], by_verb: dict[str, list[Move]]) -> Move | None:
+def _none(view: JSON, legal: list[Move], words: Words) -> Move | None:
     return None
