@@ -235,32 +235,54 @@ def render_view(view: JSON) -> str:
     return "\n".join(lines)
 
 
+# The events told by one template: ``{who}`` is "seat N", the rest the event's own fields.
+_TOLD = {
+    "aircraft": "Aircraft revealed: seat 0 {aircraft[0]} ({vp[0]} VP), "
+    "seat 1 {aircraft[1]} ({vp[1]} VP)",
+    "altitudes": "Altitudes revealed: seat 0 {altitudes[0]}, seat 1 {altitudes[1]}",
+    "turn": "Round {round}: seat {seat}'s turn",
+    "discard": "{who} discards {card} ({why})",
+    "stall": "{who} stalls: no thrust at this altitude",
+    "altitude": "{who} {why}: now at {to}",
+    "stay": "{who} does not follow the altitude change",
+    "pass": "{who} does not react",
+    "split-s": "{who}'s Split-S ends the enemy's turn",
+    "position": "{who} is now {position}",
+    "position-lost": "{who} is beyond weapon range and drops back to Neutral",
+    "neutral": "{who} gives up the position: Neutral",
+    "range": "range bands now: seat 0 {ranges[0]}, seat 1 {ranges[1]}",
+    "bonus": "{who}'s next missile this turn draws +{bonus}",
+    "hold": "{who} holds the missile",
+    "reshuffle": "The discard pile is shuffled into a new deck ({deck} cards)",
+    "destroyed": "[bold red]seat {seat} is shot down[/bold red] by seat {by}",
+    "teamwork": "aircraft #{seat} adds a Teamwork reaction",
+    "round": "Round {round} begins",
+    "nfod": "seat {player} earns {vp} campaign VP (NFOD)",
+    "skill-used": "{who} uses {skill} (once per game)",
+    "expertise": "{who} takes {card} from its Aircraft Expertise pool to play it",
+    "site-attack": "site {site} attacks seat {target} with {card}",
+}
+
+
 def describe_event(event: JSON) -> str:
     kind = event["type"]
     seat = f"seat {event.get('seat')}"
+    if kind in _TOLD:
+        return _TOLD[kind].format(who=seat, **event)
     if kind == "pick":
         return f"{seat} chooses an aircraft" + (
             f" ({event['aircraft']})" if "aircraft" in event else ""
-        )
-    if kind == "aircraft":
-        a, b = event["aircraft"]
-        return (
-            f"Aircraft revealed: seat 0 {a} ({event['vp'][0]} VP), seat 1 {b} ({event['vp'][1]} VP)"
         )
     if kind == "alt-pick":
         return f"{seat} chooses a starting altitude" + (
             f" ({event['altitude']})" if "altitude" in event else ""
         )
-    if kind == "altitudes":
-        return f"Altitudes revealed: seat 0 {event['altitudes'][0]}, seat 1 {event['altitudes'][1]}"
     if kind == "initiative":
         if "first_side" in event:
             return f"Initiative: side {event['first_side']} flies first (highest EW)"
         if event["seat"] is None:
             return f"Initiative: equal EW, chance sends seat {event['first']} first"
         return f"Initiative: seat {event['seat']} (higher EW) sends seat {event['first']} first"
-    if kind == "turn":
-        return f"Round {event['round']}: seat {event['seat']}'s turn"
     if kind == "burner":
         return f"{seat} {'lights an afterburner' if event['on'] else 'afterburner off'}"
     if kind == "draw":
@@ -268,14 +290,6 @@ def describe_event(event: JSON) -> str:
             return f"{seat} draws no card ({event['why']})"
         cards = f": {', '.join(event['cards'])}" if "cards" in event else ""
         return f"{seat} draws {event['count']} ({event['why']}){cards}"
-    if kind == "discard":
-        return f"{seat} discards {event['card']} ({event['why']})"
-    if kind == "stall":
-        return f"{seat} stalls: no thrust at this altitude"
-    if kind == "altitude":
-        return f"{seat} {event['why']}: now at {event['to']}"
-    if kind == "stay":
-        return f"{seat} does not follow the altitude change"
     if kind == "play":
         extra = ""
         if "steps" in event:
@@ -293,43 +307,20 @@ def describe_event(event: JSON) -> str:
     if kind == "react":
         source = " from the missile hand" if event["from"] == "missile" else ""
         return f"{seat} reacts with {event['card']}{source}"
-    if kind == "pass":
-        return f"{seat} does not react"
     if kind == "resolve":
         result = "stands" if event["success"] else "fails"
         return f"seat {event['seat']}'s {_USE.get(event['use'], event['use'])} {result}"
-    if kind == "missile-spent":
-        return f"the missile's unused cards are discarded: {', '.join(event['cards'])}"
-    if kind == "split-s":
-        return f"{seat}'s Split-S ends the enemy's turn"
-    if kind == "position":
-        return f"{seat} is now {event['position']}"
-    if kind == "position-lost":
-        return f"{seat} is beyond weapon range and drops back to Neutral"
-    if kind == "neutral":
-        return f"{seat} gives up the position: Neutral"
-    if kind == "range":
-        return f"range bands now: seat 0 {event['ranges'][0]}, seat 1 {event['ranges'][1]}"
-    if kind == "bonus":
-        return f"{seat}'s next missile this turn draws +{event['bonus']}"
-    if kind == "hold":
-        return f"{seat} holds the missile"
+    if kind in ("missile-spent", "site-spent"):
+        whose = "missile's unused" if kind == "missile-spent" else "site's"
+        return f"the {whose} cards are discarded: {', '.join(event['cards'])}"
     if kind == "launch":
         hand = f": {', '.join(event['missile_hand'])}" if "missile_hand" in event else ""
         cards = plural(event["cards"], "card")
         return f"{seat} launches {event['missile']}, missile hand {cards}{hand}"
-    if kind == "reshuffle":
-        return f"The discard pile is shuffled into a new deck ({event['deck']} cards)"
-    if kind == "destroyed":
-        return f"[bold red]seat {event['seat']} is shot down[/bold red] by seat {event['by']}"
-    if kind == "teamwork":
-        return f"aircraft #{event['seat']} adds a Teamwork reaction"
     if kind == "aircraft-all":
         return "Aircraft revealed: " + ", ".join(
             f"#{n} {name}" for n, name in enumerate(event["aircraft"])
         )
-    if kind == "round":
-        return f"Round {event['round']} begins"
     if kind == "load-chosen":
         mine = ""
         if "load" in event:
@@ -342,28 +333,18 @@ def describe_event(event: JSON) -> str:
         return "Skills revealed: " + "; ".join(
             f"#{n} {', '.join(x) or 'none'}" for n, x in enumerate(event["skills"])
         )
-    if kind == "nfod":
-        return f"seat {event['player']} earns {event['vp']} campaign VP (NFOD)"
     if kind == "skills":
         a, b = (", ".join(x) or "none" for x in event["skills"])
         return f"Skills revealed: seat 0 {a}; seat 1 {b} (VP {event['vp'][0]} and {event['vp'][1]})"
-    if kind == "skill-used":
-        return f"{seat} uses {event['skill']} (once per game)"
     if kind == "expertise-pool":
         cards = f": {', '.join(event['cards'])}" if "cards" in event else ""
         return f"{seat} sets aside {plural(event['size'], 'Aircraft Expertise card')}{cards}"
-    if kind == "expertise":
-        return f"{seat} takes {event['card']} from its Aircraft Expertise pool to play it"
     if kind == "skill-card":
         card = event["card"] or "nothing: none left"
         return f"{seat} takes {card} ({event['skill']})"
     if kind == "site-draw":
         cards = f": {', '.join(event['cards'])}" if "cards" in event else ""
         return f"site {event['site']} draws {event['count']} against seat {event['target']}{cards}"
-    if kind == "site-attack":
-        return f"site {event['site']} attacks seat {event['target']} with {event['card']}"
-    if kind == "site-spent":
-        return f"the site's cards are discarded: {', '.join(event['cards'])}"
     if kind == "game-end":
         winners = " and ".join(f"seat {s}" for s in event["winners"])
         return f"Game over: {event['why']} ({winners})"
