@@ -51,6 +51,35 @@ def who(seat: int | None, me: int | None) -> str:
     return "you" if seat == me else f"seat {seat}"
 
 
+def _header(view: JSON, flies: str, discards: int, tail: str) -> str:
+    """The first line: round, who flies, the step, the deck and discards, then ``tail``."""
+    step = str(_STEP.get(view["phase"], view["phase"])).format(step=view["step"])
+    return (
+        f"[bold]Round {min(view['round'], view['rounds'])} of {view['rounds']}[/bold]{flies}   "
+        f"step: {step}   deck {view['deck']}   discards {discards}   {tail}"
+    )
+
+
+def _titles(label: str, titles: list[str], indent: str = "  ") -> str:
+    return f"{indent}[bold]{label}:[/bold] {', '.join(titles) or '-'}"
+
+
+def _load(load: list[list[object]]) -> str:
+    return ", ".join(f"{n}x {m}" for m, n in load) or "no missiles"
+
+
+def _missiles(seat: JSON) -> str:
+    return ", ".join(f"{n}x {m}" for m, n in seat["missiles"].items()) or "none"
+
+
+def _site(site: JSON, defends: str) -> str:
+    cells = ", ".join(f"{a} {r}" for a, r in site["envelope"])
+    return (
+        f"  site {site['name']} ({site['kind']}, draws {site['draw']}) defends {defends}: "
+        f"envelope {cells}"
+    )
+
+
 def _aircraft(seat: JSON, me: int | None) -> list[str]:
     name = seat["aircraft"] or ("chosen (secret)" if seat["chosen"] else "not chosen")
     style = _POSITION_STYLE[seat["position"]]
@@ -70,10 +99,9 @@ def _aircraft(seat: JSON, me: int | None) -> list[str]:
             f"EW {ratings['ew']}  ({ratings['nation']} {ratings['year']})"
         )
     if "missiles" in seat:
-        missiles = ", ".join(f"{n}x {m}" for m, n in seat["missiles"].items()) or "none"
         burner = " [bold red]ON[/bold red]" if seat["afterburner_on"] else ""
         lines.append(
-            f"    missiles {missiles}   countermeasures {seat['countermeasures']}   "
+            f"    missiles {_missiles(seat)}   countermeasures {seat['countermeasures']}   "
             f"afterburners {seat['afterburners']}{burner}   weapon reach {seat['reach'] or '-'}"
         )
     if "skills" in seat:
@@ -95,13 +123,8 @@ def _aircraft(seat: JSON, me: int | None) -> list[str]:
 def render_melee(view: JSON) -> str:
     """Several aircraft: one line block per aircraft, positions as 'Advantage on #2'."""
     me = view.get("seat")
-    step = str(_STEP.get(view["phase"], view["phase"])).format(step=view["step"])
     flying = "" if view["flying"] is None else f"   aircraft #{view['flying']} flies"
-    lines = [
-        f"[bold]Round {min(view['round'], view['rounds'])} of {view['rounds']}[/bold]{flying}   "
-        f"step: {step}   deck {view['deck']}   discards {view['discards']}   "
-        f"kills by side {view['kills']}"
-    ]
+    lines = [_header(view, flying, view["discards"], f"kills by side {view['kills']}")]
     for c in view["aircraft"]:
         name = c["aircraft"] or ("chosen (secret)" if c["chosen"] else "not chosen")
         status = "" if c["alive"] else "  [bold red]shot down[/bold red]"
@@ -114,9 +137,8 @@ def render_melee(view: JSON) -> str:
             f"{held}{status}"
         )
         if "missiles" in c:
-            missiles = ", ".join(f"{n}x {m}" for m, n in c["missiles"].items()) or "none"
             lines.append(
-                f"      speed {c['speed']}  missiles {missiles}  countermeasures "
+                f"      speed {c['speed']}  missiles {_missiles(c)}  countermeasures "
                 f"{c['countermeasures']}  afterburners {c['afterburners']}  "
                 f"reach {c['reach'] or '-'}"
             )
@@ -125,9 +147,9 @@ def render_melee(view: JSON) -> str:
             vp = f"   VP {c['vp']}" if "vp" in c else ""
             lines.append(f"      skills: {', '.join(c['skills']) or 'none'}{used}{vp}")
         if "hand" in c:
-            lines.append(f"      [bold]hand:[/bold] {', '.join(c['hand']) or '-'}")
+            lines.append(_titles("hand", c["hand"], "      "))
         if "pool" in c:
-            lines.append(f"      [bold]Expertise pool:[/bold] {', '.join(c['pool']) or '-'}")
+            lines.append(_titles("Expertise pool", c["pool"], "      "))
         elif "pool_size" in c:
             lines.append(f"      Expertise pool: {plural(c['pool_size'], 'card')}")
     if view.get("skill_budget") is not None:
@@ -137,8 +159,7 @@ def render_melee(view: JSON) -> str:
             + (f"one of {options}" if options else f"VP left {view['skill_budget']}")
         )
     if view.get("load") is not None:
-        load = ", ".join(f"{n}x {m}" for m, n in view["load"]) or "no missiles"
-        lines.append(f"  missile load: {load} (VP {view['load_vp']})")
+        lines.append(f"  missile load: {_load(view['load'])} (VP {view['load_vp']})")
     cycle = view["cycle"]
     if cycle:
         title = _USE.get(cycle["use"], cycle["use"])
@@ -146,15 +167,11 @@ def render_melee(view: JSON) -> str:
         for n, link in enumerate(cycle["chain"], start=1):
             lines.append(f"    {n}. #{link['aircraft']}: {link['card']}")
     if view.get("missile_hand") is not None:
-        lines.append(f"  [bold]missile hand:[/bold] {', '.join(view['missile_hand']) or '-'}")
+        lines.append(_titles("missile hand", view["missile_hand"]))
     for site in view.get("sites") or []:
-        cells = ", ".join(f"{a} {r}" for a, r in site["envelope"])
-        lines.append(
-            f"  site {site['name']} ({site['kind']}, draws {site['draw']}) defends "
-            f"{who(site['seat'], me)}'s side: envelope {cells}"
-        )
+        lines.append(_site(site, f"{who(site['seat'], me)}'s side"))
     if view.get("site_hand") is not None:
-        lines.append(f"  [bold]site hand:[/bold] {', '.join(view['site_hand']) or '-'}")
+        lines.append(_titles("site hand", view["site_hand"]))
     if view["deciding"] is not None:
         deciding = "the site" if view["deciding"] < 0 else f"aircraft #{view['deciding']}"
         lines.append(f"  deciding: {deciding}")
@@ -167,13 +184,9 @@ def render_view(view: JSON) -> str:
     if view.get("mode") == "melee":
         return render_melee(view)
     me = view.get("seat")
-    step = _STEP[view["phase"]].format(step=view["step"])
     turn = "" if view["turn"] is None else f"   {who(view['turn'], me)} to fly"
-    lines = [
-        f"[bold]Round {min(view['round'], view['rounds'])} of {view['rounds']}[/bold]{turn}   "
-        f"step: {step}   deck {view['deck']}   discards {sum(view['discards'].values())}   "
-        f"(VP limit {view['vp_limit']}, year {view['year']})"
-    ]
+    limit = f"(VP limit {view['vp_limit']}, year {view['year']})"
+    lines = [_header(view, turn, sum(view["discards"].values()), limit)]
     for seat in view["seats"]:
         lines.extend(_aircraft(seat, me))
     if view["mutual_range"]:
@@ -187,8 +200,7 @@ def render_view(view: JSON) -> str:
     if view.get("follow"):
         lines.append(f"  the enemy moved {view['follow']['direction']}: follow or stay")
     if view.get("load") is not None:
-        load = ", ".join(f"{n}x {m}" for m, n in view["load"]) or "no missiles"
-        lines.append(f"  your load: {load} ({view['load_vp']} VP)")
+        lines.append(f"  your load: {_load(view['load'])} ({view['load_vp']} VP)")
     if view.get("skill_budget") is not None:
         lines.append(f"  VP left for skills: {view['skill_budget']}")
         if view.get("rate_left"):
@@ -198,16 +210,12 @@ def render_view(view: JSON) -> str:
             )
     site = view.get("site")
     if site:
-        cells = ", ".join(f"{a} {r}" for a, r in site["envelope"])
-        lines.append(
-            f"  site {site['name']} ({site['kind']}, draws {site['draw']}) defends "
-            f"{who(site['seat'], me)}: envelope {cells}"
-        )
+        lines.append(_site(site, who(site["seat"], me)))
     if view.get("pool_sizes"):
         sizes = ", ".join(f"{who(s, me)} {n}" for s, n in enumerate(view["pool_sizes"]))
         lines.append(f"  Aircraft Expertise pools: {sizes}")
         if view.get("pool") is not None:
-            lines.append(f"  [bold]your pool:[/bold] {', '.join(view['pool']) or '-'}")
+            lines.append(_titles("your pool", view["pool"]))
     if view["pay_left"]:
         lines.append(f"  cards still to discard: {view['pay_left']}")
     cycle = view["cycle"]
@@ -225,11 +233,11 @@ def render_view(view: JSON) -> str:
         pile = ", ".join(f"{t} {n}" for t, n in view["discards"].items())
         lines.append(f"  [dim]discard pile: {pile}[/dim]")
     if "hand" in view:
-        lines.append(f"  [bold]your hand:[/bold] {', '.join(view['hand']) or '-'}")
+        lines.append(_titles("your hand", view["hand"]))
     if view.get("site_hand") is not None:
-        lines.append(f"  [bold]site hand:[/bold] {', '.join(view['site_hand']) or '-'}")
+        lines.append(_titles("site hand", view["site_hand"]))
     if view.get("missile_hand") is not None:
-        lines.append(f"  [bold]missile hand:[/bold] {', '.join(view['missile_hand']) or '-'}")
+        lines.append(_titles("missile hand", view["missile_hand"]))
     if view["end"]:
         lines.append(f"  [bold]{view['end']}[/bold]")
     return "\n".join(lines)
@@ -324,7 +332,7 @@ def describe_event(event: JSON) -> str:
     if kind == "load-chosen":
         mine = ""
         if "load" in event:
-            mine = ": " + (", ".join(f"{n}x {m}" for m, n in event["load"]) or "no missiles")
+            mine = ": " + _load(event["load"])
         return f"{seat} has chosen a custom missile load{mine}"
     if kind == "skills-chosen":
         mine = f": {', '.join(event['skills']) or 'none'}" if "skills" in event else ""
