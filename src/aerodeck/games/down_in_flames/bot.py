@@ -7,6 +7,11 @@ odds are good (a card left to answer a reaction; a missile hand of at least one 
 first to fatten it); keep good reaction cards (Ace Pilot, Barrel Roll, Redline, Split-S) for the
 enemy's attacks; always answer an attack, answer maneuvers only with cheap cards; discard the
 least useful card when a cost is due.
+
+With several aircraft a side (``_melee_<phase>``), it picks targets, covers a wingman and plays
+Teamwork. Targets: the enemy it already holds; else an enemy holding one of its side at Advantage
+or Tailing (covering the wingman); else the enemy with the fewest cards. Teamwork: a friend
+answers an attack on a wingman with its cheapest card that can.
 """
 
 from __future__ import annotations
@@ -19,6 +24,7 @@ from aerodeck.core.decisions import DecisionRandom
 from aerodeck.games.down_in_flames.actions import (
     Act,
     Altitude,
+    Angle,
     Attack,
     CardMove,
     Expertise,
@@ -34,14 +40,17 @@ from aerodeck.games.down_in_flames.actions import (
     Tone,
     Wild,
     Word,
+    WordVerb,
     only,
 )
 from aerodeck.games.down_in_flames.data import ALTITUDES, RANGES, CardType, DataSet, load_data
 from aerodeck.games.down_in_flames.flight import mutual_range
-from aerodeck.games.down_in_flames.team_bot import TeamPilot, Words
 
+Words = dict[WordVerb, Word]  # the legal moves without arguments, by verb
 _WEIGHTS = {"Guns": 3.0, "Tone": 2.0, "Missile": 3.0, "Maneuvering": 1.0, "ANY": 10.0}
 ATTACKS = ("gun", "tone", "missile", "site")
+TEAM_ATTACKS = ("gun", "tone", "missile")  # with several aircraft, a site's attack is apart
+SITE = -2  # the site's place in a several-aircraft cycle (state.SITE)
 CHEAP = 2.5  # cards worth less than this may answer a mere maneuver
 KEEP_GOOD = 2  # good reaction cards kept back from maneuvering
 PRECIOUS = 8.0  # Ace Pilot and Split-S are kept for attacks
@@ -83,7 +92,6 @@ class HeuristicBot:
         # The printed card data is public rules knowledge, not part of any seat's secrets.
         self.data: DataSet = load_data(game.options.get("data", ""))
         self.value = {c.slug: card_value(c) for c in self.data.cards}
-        self.team = TeamPilot(self.data, self.value, self.rng)
 
     def choose(self, observation: Observation) -> Action:
         self.rng.decide(observation.move_number)  # seeded per decision (resume)
@@ -97,18 +105,14 @@ class HeuristicBot:
         if pool:
             legal = [m for m in legal if not isinstance(m, Expertise)]
         setup = phase == "skill" or (phase == "pick" and not only(legal, Fly))
-        choice: Move | None
-        if view.get("mode") == "melee" and not setup:
-            choice = self.team.choose(view, legal, words)
-        else:
-            handler = getattr(self, "_" + phase.replace("-", "_"))
-            choice = handler(view, legal, words)
-        if pool and (
-            choice is None or (isinstance(choice, Word) and choice.verb in ("end", "pass"))
-        ):
+        # Several aircraft: the team play's handlers (``_melee_<phase>``), past the set-up.
+        prefix = "_melee_" if view.get("mode") == "melee" and not setup else "_"
+        handler = getattr(self, prefix + phase.replace("-", "_"), None)
+        choice: Move = handler(view, legal, words) if handler else legal[0]
+        if pool and isinstance(choice, Word) and choice.verb in ("end", "pass"):
             # Rather than end the turn or let a card stand, play a card from the pool (R60).
             return max(pool, key=lambda m: (self.value.get(m.card, 0.0), m.card))
-        return choice if choice is not None else legal[0]
+        return choice
 
     def _lent(self, legal: list[Move]) -> Move:
         """The play of a pool card: an attack first, then a reaction, an action, a maneuver."""
@@ -356,6 +360,117 @@ class HeuristicBot:
         if cheap or threat:
             return self._cheapest(answers)
         return words["pass"]
+
+    # --- several aircraft a side: targets, covering a wingman, Teamwork -----------------
+
+    _melee_pick, _melee_pay, _melee_launch = _pick, _pay, _launch
+
+    def _melee_alt_pick(self, view: JSON, legal: list[Move], words: Words) -> Move:
+        return next(m for m in only(legal, Altitude) if m.altitude == "medium")
+
+    def _melee_burner(self, view: JSON, legal: list[Move], words: Words) -> Move:
+        me = view["aircraft"][view["deciding"]]
+        return words["burner" if me["hand_size"] <= 3 else "no-burner"]
+
+    def _melee_discard(self, view: JSON, legal: list[Move], words: Words) -> Move:
+        return words["draw"]
+
+    def _melee_altitude(self, view: JSON, legal: list[Move], words: Words) -> Move:
+        return words["level"]
+
+    def _melee_follow(self, view: JSON, legal: list[Move], words: Words) -> Move:
+        me = view["aircraft"][view["deciding"]]
+        return words["follow" if me["hand_size"] >= 3 else "stay"]
+
+    def _melee_angle(self, view: JSON, legal: list[Move], words: Words) -> Move:
+        """90° or 0° Angle: start against its usual target at its weapons' longest reach."""
+        me = view["aircraft"][view["deciding"]]
+        angles = only(legal, Angle)
+        goal = self._target(view, {m.t for m in angles})
+        band = str(me.get("reach") or "G").lower()
+        mine = [m for m in angles if m.t == goal]
+        return next((m for m in mine if m.band == band), mine[0])
+
+    def _target(self, view: JSON, candidates: set[int]) -> int:
+        """The enemy to fly against, of ``candidates`` (see the module docstring)."""
+        craft = view["aircraft"]
+        me = craft[view["deciding"]]
+        if me["on"] is not None and me["on"]["target"] in candidates:
+            return int(me["on"]["target"])
+        threats = [
+            c["aircraft_no"]
+            for c in craft
+            if c["aircraft_no"] in candidates
+            and c["on"] is not None
+            and craft[c["on"]["target"]]["side"] == me["side"]
+        ]
+        if threats:
+            return int(threats[0])
+        return int(min(candidates, key=lambda t: (craft[t]["hand_size"], t)))
+
+    def _melee_speed(self, view: JSON, legal: list[Move], words: Words) -> Move:
+        moves = only(legal, Speed)
+        if not moves:
+            return words["end"]
+        goal = self._target(view, {m.t for m in moves})
+        mine = [m for m in moves if m.t == goal]
+        pos = [m for m in mine if m.kind == "pos"]
+        closing = [m for m in mine if m.kind == "range" and (m.me < 0 or m.foe < 0)]
+        return (pos or closing)[0] if pos or closing else words["end"]
+
+    def _melee_play(self, view: JSON, legal: list[Move], words: Words) -> Move:
+        me = view["aircraft"][view["deciding"]]
+        aimed = [m for m in legal if m.t >= 0]
+        if not aimed:
+            acts = only(legal, Act)
+            return acts[0] if acts and me["hand_size"] > 3 else words["end"]
+        goal = self._target(view, {m.t for m in aimed})
+        mine = [m for m in aimed if m.t == goal] or aimed
+        spare = me["hand_size"] >= 2
+        for kind in (Attack, Tone):
+            shots = only(mine, kind) or only(aimed, kind)
+            if shots and spare:
+                return self._cheapest(shots)
+        if me["hand_size"] <= 2:
+            return words["end"]
+        pos = only(mine, Position)
+        if pos:
+            return max(pos, key=lambda m: (m.steps, -self.value.get(m.card, 0.0)))
+        acts = [m for m in only(mine, Act) if m.direction == ""]
+        if acts:
+            return acts[0]
+        closing = [m for m in only(mine, Range) if m.me + m.foe < 0]
+        if closing and me["hand_size"] > 3:
+            return self._cheapest(closing)
+        return words["end"]
+
+    def _melee_react(self, view: JSON, legal: list[Move], words: Words) -> Move:
+        cycle = view["cycle"]
+        craft = view["aircraft"]
+        if cycle["use"] == "site":
+            answers = only(legal, React)
+            if view["deciding"] == SITE:
+                return answers[0] if answers else words["pass"]  # its hand is spent anyway
+            if "cm" in words:
+                return words["cm"]
+            return self._cheapest(answers) if answers else words["pass"]
+        me = craft[view["deciding"]]
+        attacker_side = craft[cycle["by"]]["side"]
+        mine = attacker_side == me["side"]
+        answers = only(legal, React)
+        if not mine and "cm" in words:
+            return words["cm"]
+        if not answers:
+            return words["pass"]
+        if mine:
+            if cycle["use"] == "missile":
+                return answers[0]
+            return self._cheapest(answers) if me["hand_size"] >= 3 else words["pass"]
+        if cycle["use"] in TEAM_ATTACKS:
+            return self._cheapest(answers)  # for itself, or for a wingman (Teamwork)
+        cheap = [m for m in answers if self.value.get(m.card, 0.0) < CHEAP]
+        threat = cycle["use"] == "pos" and view["deciding"] == cycle["target"]
+        return self._cheapest(answers) if cheap or threat else words["pass"]
 
 
 def _lent_rank(move: Move) -> int:
