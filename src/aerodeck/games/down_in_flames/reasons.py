@@ -72,7 +72,7 @@ def why_illegal(state: DifState, action: Action) -> str:
     if state.loading:
         return "missile loads (R57): 'ready', 'clean' or 'pairs <missile> 1|2' within the limit"
     if state.phase == ANGLE:
-        return "90°/0° Angle (R58): 'angle g|hs|rh|ah @<enemy>'"
+        return PHASES[ANGLE].asks
     return (
         f"not now ({state.phase}): a card, maneuver or attack must name an enemy you may act "
         "against (only the one you hold at Advantage or Tailing, free slots: two Advantage "
