@@ -279,23 +279,22 @@ class DataSet:
 
     def card(self, title: str) -> CardType:
         """A card type by title or notation name; ConfigError if there is none."""
-        # A notation name is its own slug, so it is found without slugging it again.
-        found = self._card_by_slug.get(title) or self._card_by_slug.get(slug(title))
-        if found is None:
-            raise ConfigError(f"no action card {excerpt(title)} in the data set")
-        return found
+        return _find(self._card_by_slug, title, "action card")
 
     def plane(self, name: str) -> Aircraft:
-        found = self._plane_by_slug.get(name) or self._plane_by_slug.get(slug(name))
-        if found is None:
-            raise ConfigError(f"no aircraft {excerpt(name)} in the data set")
-        return found
+        return _find(self._plane_by_slug, name, "aircraft")
 
     def missile(self, name: str) -> Missile:
-        found = self._missile_by_slug.get(name) or self._missile_by_slug.get(slug(name))
-        if found is None:
-            raise ConfigError(f"no missile {excerpt(name)} in the data set")
-        return found
+        return _find(self._missile_by_slug, name, "missile")
+
+
+def _find(by_slug: dict[str, T], name: str, what: str) -> T:
+    """An entry by name or notation name (a notation name is its own slug, so it is found
+    without slugging it again); ConfigError if there is none."""
+    found = by_slug.get(name) or by_slug.get(slug(name))
+    if found is None:
+        raise ConfigError(f"no {what} {excerpt(name)} in the data set")
+    return found
 
 
 _Named = TypeVar("_Named", CardType, Missile)

@@ -78,6 +78,9 @@ class DownInFlames(Game):
         ),
     )
 
+    state_class = DifState
+    renderer = render
+
     def __init__(self, players: int | None = None, **options: Any) -> None:
         super().__init__(players, **options)
         self.data: DataSet = load_data(self.options["data"])
@@ -194,9 +197,6 @@ class DownInFlames(Game):
             self._flown[key] = out
         return out
 
-    def _new_game(self, seed: int | None, setup: Mapping[str, Any] | None) -> State:
-        return DifState(self, seed, setup)
-
     def _parse_action(self, state: State, text: str) -> Action:
         """The duel's moves name no target, but a record may name the only enemy: both parse."""
         words = text.split()
@@ -210,7 +210,7 @@ class DownInFlames(Game):
         return self.catalogue.parse(text)
 
     def render_view(self, view: JSON) -> str:
-        text = render.render_view(view)
+        text = super().render_view(view)
         seat = view.get("seat")
         if view.get("phase") == "pick" and seat is not None and view.get("to_act") == seat:
             # the aircraft's ratings before one is chosen (the whole reference: `cards`)
@@ -220,12 +220,6 @@ class DownInFlames(Game):
 
     def reference_text(self) -> str:
         return reference.reference_text(self.data, self.options["vp_limit"], self.options["year"])
-
-    def describe_event(self, event: JSON) -> str:
-        return render.describe_event(event)
-
-    def render_result(self, view: JSON, events: list[JSON]) -> str:
-        return render.render_result(view, events)
 
     def bots(self) -> Mapping[str, Callable[[Game, int], Agent]]:
         return {"heuristic": HeuristicBot}
