@@ -44,7 +44,7 @@ from aerodeck.games.down_in_flames.actions import (
     only,
 )
 from aerodeck.games.down_in_flames.data import ALTITUDES, RANGES, CardType, DataSet, load_data
-from aerodeck.games.down_in_flames.flight import mutual_range
+from aerodeck.games.down_in_flames.flight import gun_discard, mutual_range
 
 Words = dict[WordVerb, Word]  # the legal moves without arguments, by verb
 _WEIGHTS = {"Guns": 3.0, "Tone": 2.0, "Missile": 3.0, "Maneuvering": 1.0, "ANY": 10.0}
@@ -315,7 +315,7 @@ class HeuristicBot:
         """Shoot when a card is left to answer the enemy's reaction, or its hand is thin."""
         card = self.data.card(move.card)
         gun = self._me(view)["ratings"]["gun"]
-        cost = max(0, (card.gun_discard or 0) - (0 if gun == "-" else gun))
+        cost = gun_discard(card.gun_discard or 0, None if gun == "-" else gun)
         return len(view["hand"]) - 1 - cost >= 1 or foe_hand <= 2
 
     def _missile_cards(self, view: JSON, move: Tone) -> int:
