@@ -3,7 +3,8 @@
 The rulebook prints none of this, so it lives in a data file users may replace with their own
 (option ``data``: the shipped set's id, or a user's data set as a table, read from their file
 with ``aerodeck.core.userdata.read_toml`` and carried in the record). Every field is checked on
-load; a problem is one ``ConfigError`` line naming the entry and the field. Field reference:
+load; a problem is one ``ConfigError`` line naming the entry and the field. Each dataclass says
+how its fields are read (``spec``); ``_Entry.read`` builds any of them. Field reference:
 docs/games/down_in_flames_data.md.
 """
 
@@ -81,6 +82,8 @@ def spec(read: Read | None) -> Any:
     return field(metadata={"read": read})
 
 
+# The specs of the kinds of value (the checks and their messages are ``_Entry``'s); a default
+# makes the field optional.
 def whole(low: int, high: int, default: Any = ...) -> Any:
     return spec(lambda e, f: e.integer(f, low, high, default))
 
