@@ -81,22 +81,23 @@ _BY_KINDS: Final = tuple(
     tuple([_DISCARD[kind] for kind in c.KINDS if kinds >> kind & 1]) or (PASS,)
     for kinds in range(1 << len(c.KINDS))
 )
-_KINDS_HELD: dict[Hand, int] = {}
+_KINDS_HELD: dict[tuple[int, ...], int] = {}
 
 
 def _kinds_held(hand: Hand) -> int:
-    kinds = _KINDS_HELD.get(hand)
+    key = tuple(hand)
+    kinds = _KINDS_HELD.get(key)
     if kinds is None:
         kinds = sum(1 << kind for kind, count in enumerate(hand) if count)
         if len(_KINDS_HELD) >= CACHE_LIMIT:
             _KINDS_HELD.clear()
-        _KINDS_HELD[hand] = kinds
+        _KINDS_HELD[key] = kinds
     return kinds
 
 
 def _discards_of(hand: Hand, wing: Hand | None) -> tuple[Action, ...]:
     """Discards of every card in ``hand`` (and ``wing``), or a pass when there is none."""
-    kinds = _KINDS_HELD.get(hand)  # the common case of _kinds_held, inline: every turn asks
+    kinds = _KINDS_HELD.get(tuple(hand))  # the common case of _kinds_held, inline: every turn asks
     if kinds is None:
         kinds = _kinds_held(hand)
     if wing is not None:

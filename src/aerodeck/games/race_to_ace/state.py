@@ -9,6 +9,7 @@ lying on it (-1 when none) with who played that. A VISUAL covered by the target'
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from operator import add
 from typing import TYPE_CHECKING, Final, NamedTuple
 
@@ -65,7 +66,9 @@ COVERED: Final = tuple(
     for kind, cover in ((c.RADAR, c.JAMMIT), (c.VISUAL, c.MANEUVER))
 )
 
-Hand = tuple[int, ...]
+# Counts per kind of a hand as the generators read it: a seat's own list, a pilot's and wingman's
+# sum (a tuple), or a stand-in.
+Hand = Sequence[int]
 # A stand-in hand holding every card: what *could* be played, from public facts only.
 ANY_HAND: Hand = (1,) * len(c.KINDS)
 
@@ -109,7 +112,9 @@ def stack_ref(stack: Stack) -> str:
 
 
 class Table(TurnState):
-    """The whole table; every slot holds an immutable value so ``clone`` can share it.
+    """The whole table. Every slot holds an immutable value that ``clone`` shares, except the
+    hands, the wingmen's hands and the discard pile: lists of counts and cards, edited in place
+    (a card drawn or played is one ``+= 1``, not two tuples rebuilt) and copied by ``clone``.
 
     ``short`` is a bit per seat that gave up a card since its last refill: only those seats can
     hold fewer than seven, so the turn's end refills them without summing every hand. The draw
@@ -120,7 +125,7 @@ class Table(TurnState):
         "acquired",
         "counters",
         "df",
-        "discards",
+        "discard_pile",
         "downed",
         "first",
         "flames",
@@ -181,11 +186,31 @@ class Table(TurnState):
     pending: Pending | None
     weapon: tuple[int, int, int] | None
     react_kind: int
-    discards: tuple[int, ...]
+    discard_pile: list[int]  # oldest first; ``discards`` is its tuple
     pile: tuple[int, ...]
     top: int
-    hands: tuple[Hand, ...]
-    wings: tuple[Hand, ...]
+    hands: list[list[int]]  # counts per kind, per seat
+    wings: list[list[int]]  # the wingmen's (R17); all zero without the variant
+
+    def clone(self) -> Table:
+        """The slot copy, plus copies of the lists edited in place (hands, discards)."""
+        cls = type(self)
+        new = cls.__new__(cls)
+        cls._copy_slots(self, new)
+        new.hands = [hand[:] for hand in self.hands]
+        if self.wingmen:
+            new.wings = [hand[:] for hand in self.wings]
+        new.discard_pile = self.discard_pile[:]
+        return new
+
+    @property
+    def discards(self) -> tuple[int, ...]:
+        """The discard pile, oldest first."""
+        return tuple(self.discard_pile)
+
+    @discards.setter
+    def discards(self, cards: Sequence[int]) -> None:
+        self.discard_pile = list(cards)
 
     @property
     def deck(self) -> tuple[int, ...]:
@@ -220,7 +245,7 @@ class Table(TurnState):
     def _special_hidden(self, kind: int) -> bool:
         """The special is in some hand or the deck: a pilot may be holding it (R14)."""
         holder = self.hot_stick if kind == c.HOT_STICK else self.golden_bird
-        return holder == NONE and kind not in self.discards
+        return holder == NONE and kind not in self.discard_pile
 
     def _find(self, kind: int, target: int, source: int) -> Stack | None:
         # Field reads, not unpacking: a NamedTuple unpacks at about twice a plain tuple's cost.

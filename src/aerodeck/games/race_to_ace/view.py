@@ -62,8 +62,8 @@ class Information(Table):
             "kills_to_win": self.game.options["kills_to_win"],
             "tokens": self.tokens,
             "deck": len(self.deck),
-            "discards": {c.WORDS[k]: n for k, n in enumerate(c.hand_of(self.discards)) if n},
-            "discard_top": c.WORDS[self.discards[-1]] if self.discards else None,
+            "discards": {c.WORDS[k]: n for k, n in enumerate(c.hand_of(self.discard_pile)) if n},
+            "discard_top": c.WORDS[self.discard_pile[-1]] if self.discard_pile else None,
             "pilots": pilots,
             "acquisitions": acquisitions,
             "dogfight": None,
@@ -98,16 +98,13 @@ class Information(Table):
         # Canonical order first: the redeal must depend only on what the seat knows.
         pool.sort()
         new.rng_seed = shuffle(seed, pool)
-        hands = list(self.hands)
-        wings = list(self.wings)
+        hands, wings = new.hands, new.wings  # the clone's own lists
         for s in range(self.n):
             if s != player:
                 size = sum(hands[s])
-                hands[s], pool = c.hand_of(pool[:size]), pool[size:]
+                hands[s], pool = list(c.hand_of(pool[:size])), pool[size:]
                 size = sum(wings[s])
-                wings[s], pool = c.hand_of(pool[:size]), pool[size:]
-        new.hands = tuple(hands)
-        new.wings = tuple(wings)
+                wings[s], pool = list(c.hand_of(pool[:size])), pool[size:]
         new.deck = tuple(pool)
         new.legal_cache = None
         return new
@@ -115,7 +112,7 @@ class Information(Table):
     def card_counts(self) -> Hand:
         """How many cards of each kind are anywhere: deck, discards, hands, acquisitions,
         FLAMEOUTs, displayed specials, a weapon in flight. Always ``COUNTS``."""
-        deck, discards = self.deck, self.discards
+        deck, discards = self.deck, self.discard_pile
         counts = [
             deck.count(kind) + discards.count(kind) + sum(held)
             for kind, held in enumerate(zip(*self.hands, *self.wings, strict=True))
