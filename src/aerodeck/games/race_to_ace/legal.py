@@ -36,7 +36,6 @@ from aerodeck.games.race_to_ace.cards import (
     VISUAL,
 )
 from aerodeck.games.race_to_ace.state import (
-    CACHE_LIMIT,
     DOGFIGHT,
     FIRE,
     LOST,
@@ -75,34 +74,12 @@ _OTHERS: Final = {
     n: tuple(tuple(t for t in range(n) if t != p) for p in range(n))
     for n in range(2, MAX_SEATS + 1)
 }
-# The discards of every set of kinds held, by its bit mask (2,048 of them), and each hand's mask:
-# hands repeat, every turn asks, and a pilot's and a wingman's cards join in one ``|``.
+# The discards of every set of kinds held, by its bit mask (2,048 of them): a seat's mask is kept
+# with its hand (``held``), and a pilot's and a wingman's cards join in one ``|``.
 _BY_KINDS: Final = tuple(
     tuple([_DISCARD[kind] for kind in c.KINDS if kinds >> kind & 1]) or (PASS,)
     for kinds in range(1 << len(c.KINDS))
 )
-_KINDS_HELD: dict[tuple[int, ...], int] = {}
-
-
-def _kinds_held(hand: Hand) -> int:
-    key = tuple(hand)
-    kinds = _KINDS_HELD.get(key)
-    if kinds is None:
-        kinds = sum(1 << kind for kind, count in enumerate(hand) if count)
-        if len(_KINDS_HELD) >= CACHE_LIMIT:
-            _KINDS_HELD.clear()
-        _KINDS_HELD[key] = kinds
-    return kinds
-
-
-def _discards_of(hand: Hand, wing: Hand | None) -> tuple[Action, ...]:
-    """Discards of every card in ``hand`` (and ``wing``), or a pass when there is none."""
-    kinds = _KINDS_HELD.get(tuple(hand))  # the common case of _kinds_held, inline: every turn asks
-    if kinds is None:
-        kinds = _kinds_held(hand)
-    if wing is not None:
-        kinds |= _kinds_held(wing)
-    return _BY_KINDS[kinds]
 
 
 class LegalMoves(Table):
@@ -128,7 +105,7 @@ class LegalMoves(Table):
         if phase == LOST:
             return self._discards(seat)
         if phase == TRIM:
-            return list(_discards_of(self.hands[seat], None))  # never empty: 8 cards in hand
+            return list(_BY_KINDS[self.held[seat]])  # never empty: 8 cards in hand
         if phase == DOGFIGHT:
             # The answers open from public facts, kept when the pilot was asked (``_ask``): the
             # pilot may play those they hold the card for (every answer is "a public condition
@@ -149,7 +126,7 @@ class LegalMoves(Table):
         return list(self._discard_moves(seat))
 
     def _discard_moves(self, seat: int) -> tuple[Action, ...]:
-        return _discards_of(self.hands[seat], self.wings[seat] if self.wingmen else None)
+        return _BY_KINDS[self.held[seat] | self.wing_held[seat]]
 
     def _turn_moves(self, p: int, have: Hand) -> list[Action]:
         """Every card play open to ``p`` in a normal turn (R1), plus discards.
@@ -238,10 +215,7 @@ class LegalMoves(Table):
                 for stack in acqs:  # only the counters to a MANEUVER on p's VISUAL remain
                     if stack.source == p and stack.cover == MANEUVER:
                         self._stack_moves(p, stack, have, fo, append, moves)
-        if self.wingmen:
-            moves.extend(_discards_of(self.hands[p], self.wings[p]))
-        else:
-            moves.extend(_discards_of(have, None))
+        moves.extend(_BY_KINDS[self.held[p] | self.wing_held[p]])
         return moves
 
     def _stack_moves(

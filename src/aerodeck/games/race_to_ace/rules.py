@@ -196,6 +196,7 @@ class RaceState(LegalMoves, Information):
                     del pile[:HAND_SIZE]
         self.hands = hands
         self.wings = wings
+        self._recount()
         self.deck = tuple(pile)
         private = {}
         for s in range(n):
@@ -207,13 +208,12 @@ class RaceState(LegalMoves, Information):
 
     def _take(self, seat: int, kind: int, discarding: bool = False) -> None:
         """Remove a card from the pilot's own hand, else from the wingman's (R17)."""
-        hand = self.hands[seat]
         self.short |= 1 << seat
-        if hand[kind]:
-            hand[kind] -= 1
+        if self.hands[seat][kind]:
+            self._lose(seat, kind)
         else:
             assert self.wingmen and (discarding or kind not in c.SPECIAL)
-            self.wings[seat][kind] -= 1
+            self._lose(seat, kind, wing=True)
 
     def _draw(self, seat: int, wing: bool = False) -> int:
         """Draw the top card (its kind, or -1 if none is left anywhere); an empty deck first
@@ -228,7 +228,7 @@ class RaceState(LegalMoves, Information):
             self._emit({"type": "reshuffle", "deck": len(pile)})
         kind = self.pile[self.top]
         self.top += 1
-        (self.wings if wing else self.hands)[seat][kind] += 1
+        self._gain(seat, kind, wing)
         return kind
 
     def _refill(self, seat: int) -> None:
@@ -245,7 +245,7 @@ class RaceState(LegalMoves, Information):
                 cards = self.pile[top : top + missing]
                 self.top = top + missing
                 for kind in cards:
-                    held[kind] += 1
+                    self._gain(seat, kind, wing)
                 drawn.extend(cards)
                 continue
             for _ in range(missing):
@@ -283,7 +283,7 @@ class RaceState(LegalMoves, Information):
             self.downed = replace_at(self.downed, seat, False)
             self._end_turn()
         elif phase == TRIM:
-            self.hands[seat][action.card] -= 1  # eight down to seven
+            self._lose(seat, action.card)  # eight down to seven
             self.discard_pile.append(action.card)
             if not self._muted:
                 self._emit({"type": "discard", "seat": seat, "card": c.WORDS[action.card]})
@@ -305,8 +305,8 @@ class RaceState(LegalMoves, Information):
     def _play_turn(self, p: int, move: Move) -> None:
         card = move.card
         hand = self.hands[p]
-        if hand[card]:  # the common case of _take, inline; p drew to eight (else is short)
-            hand[card] -= 1
+        if hand[card]:  # the common case of _take; p drew to eight (else is short)
+            self._lose(p, card)
         else:
             self._take(p, card, discarding=move.discard)
         if move.discard:
@@ -664,7 +664,7 @@ class RaceState(LegalMoves, Information):
         if top < len(pile):  # the common case of _draw, inline: every turn draws
             drawn = pile[top]
             self.top = top + 1
-            self.hands[seat][drawn] += 1
+            self._gain(seat, drawn)
         else:
             drawn = self._draw(seat)
             if drawn == NONE:  # no eighth card: the turn's card leaves seat short

@@ -10,7 +10,6 @@ lying on it (-1 when none) with who played that. A VISUAL covered by the target'
 from __future__ import annotations
 
 from collections.abc import Sequence
-from operator import add
 from typing import TYPE_CHECKING, Final, NamedTuple
 
 from aerodeck.core.api import Action, TurnState
@@ -93,8 +92,14 @@ class Pending(NamedTuple):
 # Caches keyed by immutable hands are cleared when they reach this size (memory stays bounded).
 CACHE_LIMIT = 100_000
 # A wingman lends every kind before RELIGHT: the Specials are the last kinds (R17).
-_LENT = c.RELIGHT
-assert frozenset(c.KINDS[_LENT:]) == c.SPECIAL
+LENT: Final = c.RELIGHT
+assert frozenset(c.KINDS[LENT:]) == c.SPECIAL
+KIND_BIT: Final = tuple(1 << kind for kind in c.KINDS)
+
+
+def kinds_held(hand: Sequence[int]) -> int:
+    """The kinds ``hand`` holds at least one of, as bits (``KIND_BIT``)."""
+    return sum(KIND_BIT[kind] for kind, count in enumerate(hand) if count)
 
 
 def threatens(stack: Stack) -> int:
@@ -132,6 +137,7 @@ class Table(TurnState):
         "game_no",
         "golden_bird",
         "hands",
+        "held",
         "hot_stick",
         "kills",
         "legal_cache",
@@ -141,6 +147,7 @@ class Table(TurnState):
         "open_answers",
         "pending",
         "pile",
+        "pooled",
         "react_kind",
         "rng_seed",
         "scores",
@@ -151,6 +158,7 @@ class Table(TurnState):
         "turn_no",
         "weapon",
         "weapon_counters",
+        "wing_held",
         "wingmen",
         "wings",
     )
@@ -191,6 +199,12 @@ class Table(TurnState):
     top: int
     hands: list[list[int]]  # counts per kind, per seat
     wings: list[list[int]]  # the wingmen's (R17); all zero without the variant
+    # Kept with the hands, changed by the same edits (``_gain``, ``_lose``), checked by
+    # ``check_invariants``: every turn asks for them, and deriving them cost more than the rest
+    # of the turn's move list.
+    held: list[int]  # per seat, the kinds in hand as bits (``KIND_BIT``)
+    wing_held: list[int]  # the same for the wingman
+    pooled: list[list[int]]  # ``playable``: without wingmen, the hands themselves
 
     def clone(self) -> Table:
         """The slot copy, plus copies of the lists edited in place (hands, discards)."""
@@ -198,10 +212,57 @@ class Table(TurnState):
         new = cls.__new__(cls)
         cls._copy_slots(self, new)
         new.hands = [hand[:] for hand in self.hands]
+        new.held = self.held[:]
         if self.wingmen:
             new.wings = [hand[:] for hand in self.wings]
+            new.wing_held = self.wing_held[:]
+            new.pooled = [hand[:] for hand in self.pooled]
+        else:
+            new.pooled = new.hands
         new.discard_pile = self.discard_pile[:]
         return new
+
+    def _recount(self) -> None:
+        """Derive ``held``, ``wing_held`` and ``pooled`` from the hands (a deal, a redeal)."""
+        self.held = [kinds_held(hand) for hand in self.hands]
+        self.wing_held = [kinds_held(wing) for wing in self.wings]
+        if self.wingmen:
+            self.pooled = [
+                [h + w for h, w in zip(hand[:LENT], wing[:LENT], strict=True)] + hand[LENT:]
+                for hand, wing in zip(self.hands, self.wings, strict=True)
+            ]
+        else:
+            self.pooled = self.hands
+
+    def _gain(self, seat: int, kind: int, wing: bool = False) -> None:
+        """One ``kind`` card more in ``seat``'s hand, or the wingman's."""
+        if wing:
+            self.wings[seat][kind] += 1
+            self.wing_held[seat] |= KIND_BIT[kind]
+            if kind < LENT:
+                self.pooled[seat][kind] += 1
+        else:
+            self.hands[seat][kind] += 1
+            self.held[seat] |= KIND_BIT[kind]
+            if self.wingmen:
+                self.pooled[seat][kind] += 1
+
+    def _lose(self, seat: int, kind: int, wing: bool = False) -> None:
+        """One ``kind`` card fewer in ``seat``'s hand, or the wingman's (it holds one)."""
+        if wing:
+            counts = self.wings[seat]
+            counts[kind] -= 1
+            if not counts[kind]:
+                self.wing_held[seat] ^= KIND_BIT[kind]
+            if kind < LENT:
+                self.pooled[seat][kind] -= 1
+        else:
+            counts = self.hands[seat]
+            counts[kind] -= 1
+            if not counts[kind]:
+                self.held[seat] ^= KIND_BIT[kind]
+            if self.wingmen:
+                self.pooled[seat][kind] -= 1
 
     @property
     def discards(self) -> tuple[int, ...]:
@@ -225,11 +286,7 @@ class Table(TurnState):
     def playable(self, seat: int) -> Hand:
         """Counts of what ``seat`` may play: their hand, plus the wingman's Attack and Defense
         cards (R17)."""
-        hand = self.hands[seat]
-        if not self.wingmen:
-            return hand
-        wing = self.wings[seat]
-        return (*map(add, hand[:_LENT], wing[:_LENT]), *hand[_LENT:])
+        return self.pooled[seat]
 
     def flamed(self, seat: int) -> bool:
         # A plain loop: any() over a generator costs several times more on this hot path.

@@ -106,6 +106,7 @@ class Information(Table):
                 size = sum(wings[s])
                 wings[s], pool = list(c.hand_of(pool[:size])), pool[size:]
         new.deck = tuple(pool)
+        new._recount()
         new.legal_cache = None
         return new
 
@@ -138,6 +139,9 @@ class Information(Table):
                 assert sum(self.hands[s]) >= HAND_SIZE, "a short hand not marked for refill"
                 if self.wingmen:
                     assert sum(self.wings[s]) >= HAND_SIZE, "a short wingman not marked"
+        pooled, held, wing_held = self.pooled, self.held, self.wing_held
+        self._recount()
+        assert (pooled, held, wing_held) == (self.pooled, self.held, self.wing_held), "recount"
         keys = [(k, t, s if self.tokens else NONE) for k, t, s, _, _ in self.acqs]
         assert len(keys) == len(set(keys)), "two acquisitions of one kind on a pilot"
         for kind, target, source, cover, owner in self.acqs:
