@@ -8,7 +8,6 @@ at all (R1) without leaking what they hold.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Final
 
 from aerodeck.core.api import OVER, Action
@@ -45,7 +44,6 @@ from aerodeck.games.race_to_ace.state import (
     TURN,
     WEAPON,
     Hand,
-    Stack,
     Table,
 )
 
@@ -69,11 +67,29 @@ _ON: Final = tuple(
     for k in c.KINDS
 )
 assert (RADAR, VISUAL) == (0, 1)
-# The other seats in seat order, per table size and seat: every turn's targets.
-_OTHERS: Final = {
-    n: tuple(tuple(t for t in range(n) if t != p) for p in range(n))
-    for n in range(2, MAX_SEATS + 1)
-}
+# A turn's attack plays, keyed by five bits a seat (VISUAL, RADAR, GUNS, MISSILE, FLAMEOUT open
+# on that seat): seats 0-2 and 3-4 in two tables, filled as keys are met.
+_SPREAD: Final = tuple(
+    sum(1 << 5 * seat for seat in range(MAX_SEATS) if seats >> seat & 1)
+    for seats in range(1 << MAX_SEATS)
+)
+_LOW_SEATS = 3
+_LOW_BITS = 5 * _LOW_SEATS
+_LOW_MASK = (1 << _LOW_BITS) - 1
+_LOW_PLAYS: list[tuple[Action, ...]] = [()] * (1 << _LOW_BITS)
+_HIGH_PLAYS: list[tuple[Action, ...]] = [()] * (1 << 5 * (MAX_SEATS - _LOW_SEATS))
+_BY_PLACE: Final = (_AT_VISUAL, _AT_RADAR, _AT_GUNS, _AT_MISSILE, _AT_FLAMEOUT)
+
+
+def _attack_plays(table: list[tuple[Action, ...]], key: int, first: int) -> tuple[Action, ...]:
+    """The plays of ``key`` (seats from ``first``), kept in ``table``."""
+    plays = tuple(
+        _BY_PLACE[bit % 5][first + bit // 5] for bit in range(key.bit_length()) if key >> bit & 1
+    )
+    table[key] = plays
+    return plays
+
+
 # The discards of every set of kinds held, by its bit mask (2,048 of them): a seat's mask is kept
 # with its hand (``held``), and a pilot's and a wingman's cards join in one ``|``.
 _BY_KINDS: Final = tuple(
@@ -133,27 +149,22 @@ class LegalMoves(Table):
 
         One pass over the acquisitions first notes, per target, which attack cards they block or
         allow (the rules of ``_slot`` and ``_usable``); the moves then come out in the order of
-        the rules: specials, per target VISUAL/RADAR/GUNS/MISSILE/FLAMEOUT, stacks, discards."""
+        the rules: specials, per target VISUAL/RADAR/GUNS/MISSILE/FLAMEOUT (from tables keyed by
+        the targets open to each card), plays on stacks, discards."""
         moves: list[Action] = []
-        append = moves.append
         fo = self.flamed(p)
         if fo and have[RELIGHT]:
-            append(_BARE_RELIGHT)
+            moves.append(_BARE_RELIGHT)
         if have[HOT_STICK]:
-            append(_BARE_HOT_STICK)
+            moves.append(_BARE_HOT_STICK)
         if have[GOLDEN_BIRD]:
-            append(_BARE_GOLDEN_BIRD)
+            moves.append(_BARE_GOLDEN_BIRD)
         acqs = self.acqs
-        immune = self.immune
-        flameout = have[FLAMEOUT]
-        if fo:
-            if flameout:
-                downed = self.downed
-                at = _AT_FLAMEOUT
-                for t in _OTHERS[self.n][p]:
-                    if not downed[t] and not immune(t):
-                        append(at[t])
-        else:
+        targets = self.up & ~_BIT[p]  # the others not shot down since their last turn (R13)
+        # FLAMEOUT on any target but the GOLDEN BIRD pilot (``exposed``: the seats not ``immune``)
+        fo_at = targets & self.exposed if have[FLAMEOUT] else 0
+        visual_at = radar_at = guns_at = missile_at = 0
+        if not fo:  # a FLAMEOUT in front of p stops every Attack card
             visual, radar, guns, missile = have[VISUAL], have[RADAR], have[GUNS], have[MISSILE]
             if acqs and (visual or radar or guns or missile):
                 tokens = self.tokens
@@ -161,7 +172,7 @@ class LegalMoves(Table):
                 # Per target, as bits: a stack in the way of a new VISUAL or RADAR (the rules of
                 # _slot: one of a kind on a pilot, per source with tokens), and whether GUNS or
                 # MISSILE may be fired (the rules of _usable).
-                visual_blocked = radar_blocked = guns_at = missile_at = 0
+                visual_blocked = radar_blocked = 0
                 for stack in acqs:
                     kind, target, source, cover, _ = stack
                     mine = not tokens or source == p
@@ -175,87 +186,85 @@ class LegalMoves(Table):
                             guns_at |= _BIT[target]
                     elif mine and cover != JAMMIT:  # an unsuppressed RADAR
                         radar_blocked |= _BIT[target]
-                        missile_at |= _BIT[target]
-                downed = self.downed
-                for t in _OTHERS[self.n][p]:
-                    if downed[t]:
-                        continue
-                    bit = _BIT[t]
-                    if visual and not visual_blocked & bit:
-                        append(_AT_VISUAL[t])
-                    if radar and not radar_blocked & bit:
-                        append(_AT_RADAR[t])
-                    if guns and guns_at & bit:
-                        append(_AT_GUNS[t])
-                    if missile and missile_at & bit:
-                        append(_AT_MISSILE[t])
-                    if flameout and not immune(t):
-                        append(_AT_FLAMEOUT[t])
-            elif visual or radar or flameout:
+                if visual:
+                    visual_at = targets & ~visual_blocked
+                if radar:
+                    radar_at = targets & ~radar_blocked
+                guns_at = targets & guns_at if guns else 0
+                missile_at = targets & radar_blocked if missile else 0
+            else:
                 # No acquisition in play (or no attack card): every VISUAL and RADAR is open,
                 # no weapon is.
-                downed = self.downed
-                for t in _OTHERS[self.n][p]:
-                    if downed[t]:
-                        continue
-                    if visual:
-                        append(_AT_VISUAL[t])
-                    if radar:
-                        append(_AT_RADAR[t])
-                    if flameout and not immune(t):
-                        append(_AT_FLAMEOUT[t])
+                if visual:
+                    visual_at = targets
+                if radar:
+                    radar_at = targets
+        # The attack plays in seat order, per seat VISUAL, RADAR, GUNS, MISSILE, FLAMEOUT: one
+        # key with five bits a seat (``_SPREAD``), read from two tables of interned plays.
+        key = (
+            _SPREAD[visual_at]
+            | _SPREAD[radar_at] << 1
+            | _SPREAD[guns_at] << 2
+            | _SPREAD[missile_at] << 3
+            | _SPREAD[fo_at] << 4
+        )
+        if key:
+            low = key & _LOW_MASK
+            plays = (_LOW_PLAYS[low] or _attack_plays(_LOW_PLAYS, low, 0)) if low else ()
+            if key > _LOW_MASK:
+                high = key >> _LOW_BITS
+                plays += _HIGH_PLAYS[high] or _attack_plays(_HIGH_PLAYS, high, _LOW_SEATS)
+            moves += plays
         if acqs:
-            # Only stacks on or from p, and RADARs (JAMMIT!), take a play from p; a pilot with
-            # no card that plays on a stack skips the look (most hands, most turns).
-            if have[MANEUVER] or have[JAMMIT] or have[MALFUNCTION] or have[FLAMEOUT]:
-                for stack in acqs:
-                    if p in (stack.target, stack.source) or stack.kind == RADAR:
-                        self._stack_moves(p, stack, have, fo, append, moves)
-            elif have[VISUAL] or have[HOT_STICK]:
-                for stack in acqs:  # only the counters to a MANEUVER on p's VISUAL remain
-                    if stack.source == p and stack.cover == MANEUVER:
-                        self._stack_moves(p, stack, have, fo, append, moves)
-        moves.extend(_BY_KINDS[self.held[p] | self.wing_held[p]])
+            self._stack_moves(p, have, fo, moves)
+        moves += _BY_KINDS[self.held[p] | self.wing_held[p]]
         return moves
 
-    def _stack_moves(
-        self,
-        p: int,
-        stack: Stack,
-        have: Hand,
-        fo: bool,
-        add: Callable[[Action], None],
-        listed: list[Action],
-    ) -> None:
-        """The plays open to ``p`` on one acquisition in play, passed to ``add`` in order."""
-        kind, target, source, cover = stack.kind, stack.target, stack.source, stack.cover
-        if target == p and cover != MANEUVER:
-            # A defence in your own turn against an acquisition on you: no dogfight (R1).
-            if cover == NONE:
-                if kind == VISUAL:
-                    if not fo and have[MANEUVER] and self.hot_stick != source:
-                        add(_ON[MANEUVER][kind][source][target])
-                elif have[JAMMIT]:
-                    add(_ON[JAMMIT][kind][source][target])
-            if not self.immune(source):
-                if have[MALFUNCTION]:
-                    add(_ON[MALFUNCTION][kind][source][target])
-                if have[FLAMEOUT]:
-                    add(_ON[FLAMEOUT][kind][source][target])
-        elif source == p and cover == MANEUVER:
-            # Your VISUAL was outmaneuvered: counter the MANEUVER and re-engage (R5, R6). The
-            # re-engaging VISUAL may already be listed by the turn's per-target VISUALs: once.
-            for move in self._maneuver_counters(p, target, have, fo):
-                if move is not _AT_VISUAL[target] or move not in listed:
-                    add(move)
-        elif kind == RADAR and target != p:
-            if cover == JAMMIT and (not self.tokens or source == p):
-                if have[JAMMIT]:
-                    add(_ON[JAMMIT][kind][source][target])  # ECCM (R9)
-                if have[MALFUNCTION] and not self.immune(stack.cover_owner):
-                    add(_ON[MALFUNCTION][kind][source][target])
-            elif cover == NONE and source != p and have[JAMMIT]:
-                add(_ON[JAMMIT][kind][source][target])  # offensive JAMMIT! on a RADAR (R9)
+    def _stack_moves(self, p: int, have: Hand, fo: bool, moves: list[Action]) -> None:
+        """The plays open to ``p`` on the acquisitions in play, in their order, added to
+        ``moves``: only stacks on or from p, and RADARs (JAMMIT!), take a play from p."""
+        maneuver, jammit, malfunction, flameout = (
+            have[MANEUVER],
+            have[JAMMIT],
+            have[MALFUNCTION],
+            have[FLAMEOUT],
+        )
+        if not (maneuver or jammit or malfunction or flameout or have[VISUAL] or have[HOT_STICK]):
+            return  # no card that plays on a stack (most hands, most turns)
+        append = moves.append
+        for stack in self.acqs:
+            kind, target, source, cover, owner = stack
+            if target == p:
+                if cover == MANEUVER:
+                    continue  # p outmaneuvered it: it threatens its source (R3)
+                # A defence in your own turn against an acquisition on you: no dogfight (R1).
+                if cover == NONE:
+                    if kind == VISUAL:
+                        if not fo and maneuver and self.hot_stick != source:
+                            append(_ON[MANEUVER][kind][source][target])
+                    elif jammit:
+                        append(_ON[JAMMIT][kind][source][target])
+                if (malfunction or flameout) and not self.immune(source):
+                    if malfunction:
+                        append(_ON[MALFUNCTION][kind][source][target])
+                    if flameout:
+                        append(_ON[FLAMEOUT][kind][source][target])
+            elif kind == VISUAL:
+                if source == p and cover == MANEUVER:
+                    # Your VISUAL was outmaneuvered: counter the MANEUVER and re-engage (R5, R6).
+                    # The re-engaging VISUAL may already be listed by the turn's per-target
+                    # VISUALs: once.
+                    for move in self._maneuver_counters(p, target, have, fo):
+                        if move is not _AT_VISUAL[target] or move not in moves:
+                            append(move)
+            elif cover == JAMMIT:
+                if not self.tokens or source == p:
+                    if jammit:
+                        append(_ON[JAMMIT][kind][source][target])  # ECCM (R9)
+                    if malfunction and not self.immune(owner):
+                        append(_ON[MALFUNCTION][kind][source][target])
+            elif jammit and source != p:  # an uncovered RADAR on another pilot
+                append(_ON[JAMMIT][kind][source][target])  # offensive JAMMIT! on a RADAR (R9)
 
     def _maneuver_counters(self, a: int, d: int, have: Hand, fo: bool) -> list[Move]:
         """What the outmaneuvered pilot ``a`` may play on ``d``'s MANEUVER over a's VISUAL."""

@@ -163,11 +163,12 @@ class RaceState(LegalMoves, Information):
         self.kills = tuple(stacked["kills"]) if stacked and "kills" in stacked else (0,) * n
         self.acquired = (0,) * n
         self.downed = (False,) * n
+        self.up = (1 << n) - 1
         self.short = 0
         self.acqs = ()
         self.flames = ()
         self.hot_stick = NONE
-        self.golden_bird = NONE
+        self._set_golden_bird(NONE)
         self.df = None
         self.pending = None
         self.weapon = None
@@ -271,7 +272,7 @@ class RaceState(LegalMoves, Information):
         elif phase in (TURN, LOST) and action is PASS:
             if not self._muted:
                 self._emit({"type": "pass", "seat": seat})
-            self.downed = replace_at(self.downed, seat, False)
+            self._set_downed(seat, False)
             self._end_turn()
         elif phase == LOST:
             self._take(seat, action.card, discarding=True)
@@ -280,7 +281,7 @@ class RaceState(LegalMoves, Information):
                 self._emit(
                     {"type": "discard", "seat": seat, "card": c.WORDS[action.card], "lost": True}
                 )
-            self.downed = replace_at(self.downed, seat, False)
+            self._set_downed(seat, False)
             self._end_turn()
         elif phase == TRIM:
             self._lose(seat, action.card)  # eight down to seven
@@ -558,13 +559,13 @@ class RaceState(LegalMoves, Information):
                 self.hot_stick = NONE
                 gone.append(HOT_STICK)
             if self.golden_bird == t:
-                self.golden_bird = NONE
+                self._set_golden_bird(NONE)
                 gone.append(GOLDEN_BIRD)
         self.discard_pile += gone
         # The 20 kill tokens are bookkeeping: a kill counts when they have run out (R21).
         kills = self.kills[shooter] + 1
         self.kills = replace_at(self.kills, shooter, kills)
-        self.downed = replace_at(self.downed, t, True)
+        self._set_downed(t, True)
         self._emit(
             {
                 "type": "kill",
@@ -628,7 +629,7 @@ class RaceState(LegalMoves, Information):
         if special == HOT_STICK:
             self.hot_stick = seat
         else:
-            self.golden_bird = seat
+            self._set_golden_bird(seat)
 
     def _remove(self, stack: Stack) -> None:
         index = self.acqs.index(stack)

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final, NamedTuple
 
 from aerodeck.core.api import Action, TurnState
+from aerodeck.core.tuples import replace_at
 from aerodeck.games.race_to_ace import cards as c
 from aerodeck.games.race_to_ace.actions import MAX_SEATS, STACK_LETTER, Move
 
@@ -132,6 +133,7 @@ class Table(TurnState):
         "df",
         "discard_pile",
         "downed",
+        "exposed",
         "first",
         "flames",
         "game_no",
@@ -156,6 +158,7 @@ class Table(TurnState):
         "top",
         "turn",
         "turn_no",
+        "up",
         "weapon",
         "weapon_counters",
         "wing_held",
@@ -186,6 +189,8 @@ class Table(TurnState):
     kills: tuple[int, ...]
     acquired: tuple[int, ...]
     downed: tuple[bool, ...]
+    up: int  # the seats not ``downed``, as bits
+    exposed: int  # the seats not ``immune``, as bits (changed with ``golden_bird``)
     acqs: tuple[Stack, ...]
     flames: tuple[tuple[int, int], ...]
     hot_stick: int
@@ -298,6 +303,14 @@ class Table(TurnState):
     def immune(self, pilot: int) -> bool:
         """GOLDEN BIRD: its pilot is immune to MALFUNCTION and FLAMEOUT, played by or on them."""
         return pilot != NONE and pilot == self.golden_bird
+
+    def _set_downed(self, seat: int, down: bool) -> None:
+        self.downed = replace_at(self.downed, seat, down)
+        self.up = self.up & ~(1 << seat) if down else self.up | 1 << seat
+
+    def _set_golden_bird(self, seat: int) -> None:
+        self.golden_bird = seat
+        self.exposed = sum(1 << s for s in range(self.n) if not self.immune(s))
 
     def _special_hidden(self, kind: int) -> bool:
         """The special is in some hand or the deck: a pilot may be holding it (R14)."""
