@@ -44,6 +44,7 @@ from aerodeck.games.race_to_ace.state import (
     TURN,
     WEAPON,
     Hand,
+    Stack,
     Table,
 )
 
@@ -102,10 +103,14 @@ class LegalMoves(Table):
     __slots__ = ()
 
     def legal_actions(self) -> list[Action]:
-        """Every move open to the seat to act (cached until the next move: search and ``apply``
-        both ask)."""
+        """Every move open to the seat to act. Kept from the second time a state is asked until
+        its next move (search and ``apply`` both ask); a playout asks once, and copying the list
+        to keep it cost that asker a few per cent."""
         cache = self.legal_cache
         if cache is None:
+            self.legal_cache = True
+            return self._legal()
+        if cache is True:
             moves = self._legal()
             self.legal_cache = tuple(moves)
             return moves
@@ -324,12 +329,16 @@ class LegalMoves(Table):
         """(firer, target, weapon) open when a dogfight ends on the current stack (R7)."""
         assert self.df is not None
         a, d, kind = self.df
-        stack = self._find(kind, d, a)
+        return self._fire_on(self._find(kind, d, a))
+
+    @staticmethod
+    def _fire_on(stack: Stack | None) -> tuple[int, int, int] | None:
+        """(firer, target, weapon) open on the dogfight's stack as it stands (R7)."""
         if stack is None or stack.cover == JAMMIT:
             return None
         if stack.cover == MANEUVER:
-            return d, a, GUNS
-        return a, d, GUNS if kind == VISUAL else MISSILE
+            return stack.target, stack.source, GUNS
+        return stack.source, stack.target, GUNS if stack.kind == VISUAL else MISSILE
 
     def _fire_moves(self, x: int, have: Hand) -> list[Action]:
         fire = self._fire_target()

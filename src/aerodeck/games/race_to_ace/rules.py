@@ -42,6 +42,8 @@ from aerodeck.games.race_to_ace.state import (
     FIRE,
     HAND_SIZE,
     KILL_POINTS,
+    KIND_BIT,
+    LENT,
     LOST,
     NONE,
     PLAIN,
@@ -88,6 +90,8 @@ class RaceState(LegalMoves, Information):
         self.weapon_counters = bool(game.options["weapon_counters"])
         self.must_answer = bool(game.options["must_answer"])
         self.counters = bool(game.options["visual_counters_maneuver"])
+        self.specials_lost = bool(game.options["specials_lost"])
+        self.kills_to_win = int(game.options["kills_to_win"])
         self.open_answers = ()
         self.rng_seed = self.seed
         self.scores = (0,) * n
@@ -235,18 +239,34 @@ class RaceState(LegalMoves, Information):
     def _refill(self, seat: int) -> None:
         """Draw ``seat`` back up to seven cards (and the wingman too), top of the deck first."""
         drawn: list[int] = []
-        for wing in (False, True) if self.wingmen else (False,):
-            held = (self.wings if wing else self.hands)[seat]
-            missing = HAND_SIZE - sum(held)
+        wingmen = self.wingmen
+        for wing in (False, True) if wingmen else (False,):
+            counts = (self.wings if wing else self.hands)[seat]
+            missing = HAND_SIZE - sum(counts)
             if missing <= 0:
                 continue
             top = self.top
             if len(self.pile) - top >= missing:
-                # Enough cards: take them in one slice (what one draw at a time would take).
+                # Enough cards: take them in one slice (what one draw at a time would take),
+                # each counted as ``_gain`` counts it.
                 cards = self.pile[top : top + missing]
                 self.top = top + missing
+                bits = 0
                 for kind in cards:
-                    self._gain(seat, kind, wing)
+                    counts[kind] += 1
+                    bits |= KIND_BIT[kind]
+                if wing:
+                    self.wing_held[seat] |= bits
+                    pooled = self.pooled[seat]
+                    for kind in cards:
+                        if kind < LENT:
+                            pooled[kind] += 1
+                else:
+                    self.held[seat] |= bits
+                    if wingmen:
+                        pooled = self.pooled[seat]
+                        for kind in cards:
+                            pooled[kind] += 1
                 drawn.extend(cards)
                 continue
             for _ in range(missing):
@@ -306,8 +326,12 @@ class RaceState(LegalMoves, Information):
     def _play_turn(self, p: int, move: Move) -> None:
         card = move.card
         hand = self.hands[p]
-        if hand[card]:  # the common case of _take; p drew to eight (else is short)
-            self._lose(p, card)
+        if hand[card]:  # the common case of _take, inline; p drew to eight (else is short)
+            hand[card] -= 1  # _lose, inline
+            if not hand[card]:
+                self.held[p] ^= KIND_BIT[card]
+            if self.wingmen:
+                self.pooled[p][card] -= 1
         else:
             self._take(p, card, discarding=move.discard)
         if move.discard:
@@ -502,7 +526,7 @@ class RaceState(LegalMoves, Information):
             self.acquired = replace_at(self.acquired, a, self.acquired[a] + 1)
             if not self._muted:
                 self._emit({"type": "acquired", "seat": a, "defender": d, "kind": c.WORDS[kind]})
-        fire = self._fire_target()
+        fire = self._fire_on(stack)
         if fire is not None and fire[0] != passer and not self.flamed(fire[0]):
             self.phase = FIRE
             self.to_act = fire[0]
@@ -553,8 +577,7 @@ class RaceState(LegalMoves, Information):
         flames = tuple([f for f in self.flames if t not in f])
         gone.extend([FLAMEOUT] * (len(self.flames) - len(flames)))
         self.flames = flames
-        options = self.game.options
-        if options["specials_lost"]:
+        if self.specials_lost:
             if self.hot_stick == t:
                 self.hot_stick = NONE
                 gone.append(HOT_STICK)
@@ -566,17 +589,18 @@ class RaceState(LegalMoves, Information):
         kills = self.kills[shooter] + 1
         self.kills = replace_at(self.kills, shooter, kills)
         self._set_downed(t, True)
-        self._emit(
-            {
-                "type": "kill",
-                "seat": shooter,
-                "target": t,
-                "card": c.WORDS[weapon],
-                "kills": kills,
-                "discarded": [c.WORDS[k] for k in gone],
-            }
-        )
-        target = options["kills_to_win"]
+        if not self._muted:
+            self._emit(
+                {
+                    "type": "kill",
+                    "seat": shooter,
+                    "target": t,
+                    "card": c.WORDS[weapon],
+                    "kills": kills,
+                    "discarded": [c.WORDS[k] for k in gone],
+                }
+            )
+        target = self.kills_to_win
         if kills >= target:
             self._end_game([shooter], "five kills" if target == 5 else "kills")
         else:
@@ -665,7 +689,10 @@ class RaceState(LegalMoves, Information):
         if top < len(pile):  # the common case of _draw, inline: every turn draws
             drawn = pile[top]
             self.top = top + 1
-            self._gain(seat, drawn)
+            self.hands[seat][drawn] += 1  # _gain, inline: every turn draws
+            self.held[seat] |= KIND_BIT[drawn]
+            if self.wingmen:
+                self.pooled[seat][drawn] += 1
         else:
             drawn = self._draw(seat)
             if drawn == NONE:  # no eighth card: the turn's card leaves seat short

@@ -10,7 +10,7 @@ lying on it (-1 when none) with who played that. A VISUAL covered by the target'
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Final, NamedTuple
+from typing import TYPE_CHECKING, Final, Literal, NamedTuple
 
 from aerodeck.core.api import Action, TurnState
 from aerodeck.core.tuples import replace_at
@@ -142,6 +142,7 @@ class Table(TurnState):
         "held",
         "hot_stick",
         "kills",
+        "kills_to_win",
         "legal_cache",
         "max_turns",
         "must_answer",
@@ -154,6 +155,7 @@ class Table(TurnState):
         "rng_seed",
         "scores",
         "short",
+        "specials_lost",
         "tokens",
         "top",
         "turn",
@@ -176,11 +178,14 @@ class Table(TurnState):
     game_no: int
     result: tuple[float, ...] | None
     first: int
-    legal_cache: tuple[Action, ...] | None
+    # The legal moves kept (a tuple), True once asked (the second asker keeps them), or None.
+    legal_cache: tuple[Action, ...] | Literal[True] | None
     max_turns: int
     must_answer: bool  # the options read on every decision, kept in slots
     counters: bool  # visual_counters_maneuver
     weapon_counters: bool
+    specials_lost: bool
+    kills_to_win: int
     open_answers: tuple[Move, ...]  # in a dogfight: the answers public facts allow (R1)
     to_act: int | None
     phase: str
