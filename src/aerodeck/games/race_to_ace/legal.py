@@ -122,7 +122,7 @@ class LegalMoves(Table):
             return []
         phase = self.phase
         if phase == TURN:
-            return self._turn_moves(seat, self.playable(seat) if self.wingmen else self.hands[seat])
+            return self._turn_moves(seat, self.pooled[seat])  # playable(seat)
         if phase == LOST:
             return self._discards(seat)
         if phase == TRIM:
@@ -157,7 +157,7 @@ class LegalMoves(Table):
         the rules: specials, per target VISUAL/RADAR/GUNS/MISSILE/FLAMEOUT (from tables keyed by
         the targets open to each card), plays on stacks, discards."""
         moves: list[Action] = []
-        fo = self.flamed(p)
+        fo = self.burning >> p & 1  # flamed(p)
         if fo and have[RELIGHT]:
             moves.append(_BARE_RELIGHT)
         if have[HOT_STICK]:
@@ -225,7 +225,7 @@ class LegalMoves(Table):
         moves += _BY_KINDS[self.held[p] | self.wing_held[p]]
         return moves
 
-    def _stack_moves(self, p: int, have: Hand, fo: bool, moves: list[Action]) -> None:
+    def _stack_moves(self, p: int, have: Hand, fo: int, moves: list[Action]) -> None:
         """The plays open to ``p`` on the acquisitions in play, in their order, added to
         ``moves``: only stacks on or from p, and RADARs (JAMMIT!), take a play from p."""
         maneuver, jammit, malfunction, flameout = (
@@ -271,7 +271,7 @@ class LegalMoves(Table):
             elif jammit and source != p:  # an uncovered RADAR on another pilot
                 append(_ON[JAMMIT][kind][source][target])  # offensive JAMMIT! on a RADAR (R9)
 
-    def _maneuver_counters(self, a: int, d: int, have: Hand, fo: bool) -> list[Move]:
+    def _maneuver_counters(self, a: int, d: int, have: Hand, fo: int) -> list[Move]:
         """What the outmaneuvered pilot ``a`` may play on ``d``'s MANEUVER over a's VISUAL."""
         out: list[Move] = []
         if not fo and have[MANEUVER] and self.hot_stick != d:
@@ -303,7 +303,7 @@ class LegalMoves(Table):
         if stack is None:
             return out
         cover = stack.cover
-        fo = self.flamed(x)
+        fo = self.burning >> x & 1  # flamed(x)
         if x == d and cover == NONE:
             if kind == VISUAL and not fo and have[MANEUVER] and self.hot_stick != a:
                 out.append(_ON[MANEUVER][kind][a][d])
@@ -342,7 +342,7 @@ class LegalMoves(Table):
 
     def _fire_moves(self, x: int, have: Hand) -> list[Action]:
         fire = self._fire_target()
-        if fire is None or self.flamed(x):
+        if fire is None or self.burning >> x & 1:  # flamed(x)
             return []
         firer, target, weapon = fire
         return [_AT[weapon][target]] if firer == x and have[weapon] else []

@@ -527,7 +527,7 @@ class RaceState(LegalMoves, Information):
             if not self._muted:
                 self._emit({"type": "acquired", "seat": a, "defender": d, "kind": c.WORDS[kind]})
         fire = self._fire_on(stack)
-        if fire is not None and fire[0] != passer and not self.flamed(fire[0]):
+        if fire is not None and fire[0] != passer and not self.burning >> fire[0] & 1:
             self.phase = FIRE
             self.to_act = fire[0]
             return
@@ -574,9 +574,10 @@ class RaceState(LegalMoves, Information):
             else:
                 kept.append(stack)
         self.acqs = tuple(kept)
-        flames = tuple([f for f in self.flames if t not in f])
-        gone.extend([FLAMEOUT] * (len(self.flames) - len(flames)))
-        self.flames = flames
+        if self.flame_pairs:
+            flames = tuple([f for f in self.flame_pairs if t not in f])
+            gone.extend([FLAMEOUT] * (len(self.flame_pairs) - len(flames)))
+            self.flames = flames
         if self.specials_lost:
             if self.hot_stick == t:
                 self.hot_stick = NONE

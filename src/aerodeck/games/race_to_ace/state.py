@@ -129,13 +129,14 @@ class Table(TurnState):
     __slots__ = (
         "acqs",
         "acquired",
+        "burning",
         "counters",
         "df",
         "discard_pile",
         "downed",
         "exposed",
         "first",
-        "flames",
+        "flame_pairs",
         "game_no",
         "golden_bird",
         "hands",
@@ -197,7 +198,8 @@ class Table(TurnState):
     up: int  # the seats not ``downed``, as bits
     exposed: int  # the seats not ``immune``, as bits (changed with ``golden_bird``)
     acqs: tuple[Stack, ...]
-    flames: tuple[tuple[int, int], ...]
+    flame_pairs: tuple[tuple[int, int], ...]  # ``flames``
+    burning: int  # the seats ``flamed``, as bits (changed with ``flames``)
     hot_stick: int
     golden_bird: int
     df: tuple[int, int, int] | None
@@ -298,12 +300,22 @@ class Table(TurnState):
         cards (R17)."""
         return self.pooled[seat]
 
+    @property
+    def flames(self) -> tuple[tuple[int, int], ...]:
+        """The FLAMEOUTs in play, (victim, owner) pairs in the order played."""
+        return self.flame_pairs
+
+    @flames.setter
+    def flames(self, pairs: tuple[tuple[int, int], ...]) -> None:
+        self.flame_pairs = pairs
+        burning = 0
+        for victim, _ in pairs:
+            burning |= 1 << victim
+        self.burning = burning
+
     def flamed(self, seat: int) -> bool:
-        # A plain loop: any() over a generator costs several times more on this hot path.
-        for victim, _ in self.flames:  # noqa: SIM110
-            if victim == seat:
-                return True
-        return False
+        """A FLAMEOUT lies in front of ``seat`` (``burning``, read directly on the hot paths)."""
+        return bool(self.burning >> seat & 1)
 
     def immune(self, pilot: int) -> bool:
         """GOLDEN BIRD: its pilot is immune to MALFUNCTION and FLAMEOUT, played by or on them."""

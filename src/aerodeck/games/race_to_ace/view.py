@@ -142,6 +142,7 @@ class Information(Table):
         pooled, held, wing_held = self.pooled, self.held, self.wing_held
         self._recount()
         assert (pooled, held, wing_held) == (self.pooled, self.held, self.wing_held), "recount"
+        assert self.burning == sum({1 << victim for victim, _ in self.flames}), "burning"
         assert self.up == sum(1 << s for s in range(self.n) if not self.downed[s])
         assert self.exposed == sum(1 << s for s in range(self.n) if not self.immune(s))
         keys = [(k, t, s if self.tokens else NONE) for k, t, s, _, _ in self.acqs]
