@@ -101,6 +101,7 @@ class RaceState(LegalMoves, Information):
         self.legal_cache = None
         self.to_act = None
         self.phase = TURN
+        self.is_terminal = False
         self.turn = 0
         stacked = self._read_setup(setup) if setup else None
         self._start_game(stacked)

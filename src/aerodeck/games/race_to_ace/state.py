@@ -9,7 +9,7 @@ lying on it (-1 when none) with who played that. A VISUAL covered by the target'
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Final, Literal, NamedTuple
 
 from aerodeck.core.api import Action, TurnState
@@ -142,6 +142,7 @@ class Table(TurnState):
         "hands",
         "held",
         "hot_stick",
+        "is_terminal",
         "kills",
         "kills_to_win",
         "legal_cache",
@@ -170,6 +171,9 @@ class Table(TurnState):
     )
 
     game: RaceToAce
+    # A slot set by ``_end``, not TurnState's property: every step of a playout asks, and a
+    # property read costs several slot reads on Python 3.11.
+    is_terminal: bool
     n: int
     tokens: bool
     wingmen: bool
@@ -284,6 +288,10 @@ class Table(TurnState):
     @discards.setter
     def discards(self, cards: Sequence[int]) -> None:
         self.discard_pile = list(cards)
+
+    def _end(self, winners: Iterable[int]) -> None:
+        super()._end(winners)
+        self.is_terminal = True
 
     @property
     def deck(self) -> tuple[int, ...]:

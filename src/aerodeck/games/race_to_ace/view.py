@@ -152,4 +152,4 @@ class Information(Table):
             assert cover in (NONE, c.JAMMIT if kind == c.RADAR else c.MANEUVER)
             assert (cover == NONE) == (owner == NONE)
         assert all(not self.downed[v] for v, _ in self.flames), "FLAMEOUT on a downed pilot"
-        assert (self.to_act is None) == (self.phase == OVER)
+        assert (self.to_act is None) == (self.phase == OVER) == self.is_terminal
