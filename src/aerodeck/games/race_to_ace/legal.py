@@ -131,13 +131,16 @@ class LegalMoves(Table):
             # The answers open from public facts, kept when the pilot was asked (``_ask``): the
             # pilot may play those they hold the card for (every answer is "a public condition
             # and the card in hand", so this is ``_answers`` with the pilot's own hand).
-            have = self.playable(seat) if self.wingmen else self.hands[seat]
-            moves: list[Action] = [move for move in self.open_answers if have[move.card]]
-            if self.must_answer and moves:
-                return moves
-            return [PASS, *moves]
+            have = self.pooled[seat]  # playable(seat)
+            moves: list[Action] = [PASS]
+            for move in self.open_answers:  # a loop: a comprehension is a call on Python 3.11
+                if have[move.card]:
+                    moves.append(move)
+            if self.must_answer and len(moves) > 1:
+                return moves[1:]
+            return moves
         if phase == FIRE:
-            return [PASS, *self._fire_moves(seat, self.playable(seat))]
+            return [PASS, *self._fire_moves(seat, self.pooled[seat])]
         if phase == REACT:
             return [PASS, *self._reveal_moves(seat)]
         return [PASS, *self._weapon_answers(seat, self.playable(seat))]
@@ -152,10 +155,10 @@ class LegalMoves(Table):
     def _turn_moves(self, p: int, have: Hand) -> list[Action]:
         """Every card play open to ``p`` in a normal turn (R1), plus discards.
 
-        One pass over the acquisitions first notes, per target, which attack cards they block or
-        allow (the rules of ``_slot`` and ``_usable``); the moves then come out in the order of
-        the rules: specials, per target VISUAL/RADAR/GUNS/MISSILE/FLAMEOUT (from tables keyed by
-        the targets open to each card), plays on stacks, discards."""
+        One pass over the acquisitions notes, per target, which attack cards they block or allow
+        (the rules of ``_slot`` and ``_usable``) and lists the plays on them. The moves come out
+        in the order of the rules: specials, per target VISUAL/RADAR/GUNS/MISSILE/FLAMEOUT (from
+        tables keyed by the targets open to each card), plays on stacks, discards."""
         moves: list[Action] = []
         fo = self.burning >> p & 1  # flamed(p)
         if fo and have[RELIGHT]:
@@ -164,22 +167,35 @@ class LegalMoves(Table):
             moves.append(_BARE_HOT_STICK)
         if have[GOLDEN_BIRD]:
             moves.append(_BARE_GOLDEN_BIRD)
-        acqs = self.acqs
         targets = self.up & ~_BIT[p]  # the others not shot down since their last turn (R13)
         # FLAMEOUT on any target but the GOLDEN BIRD pilot (``exposed``: the seats not ``immune``)
         fo_at = targets & self.exposed if have[FLAMEOUT] else 0
         visual_at = radar_at = guns_at = missile_at = 0
-        if not fo:  # a FLAMEOUT in front of p stops every Attack card
-            visual, radar, guns, missile = have[VISUAL], have[RADAR], have[GUNS], have[MISSILE]
-            if acqs and (visual or radar or guns or missile):
-                tokens = self.tokens
-                counters = self.counters
-                # Per target, as bits: a stack in the way of a new VISUAL or RADAR (the rules of
-                # _slot: one of a kind on a pilot, per source with tokens), and whether GUNS or
-                # MISSILE may be fired (the rules of _usable).
-                visual_blocked = radar_blocked = 0
-                for stack in acqs:
-                    kind, target, source, cover, _ = stack
+        visual, radar = have[VISUAL], have[RADAR]
+        # a FLAMEOUT in front of p stops every Attack card
+        attack = not fo and (visual or radar or have[GUNS] or have[MISSILE])
+        on_stacks: list[Action] = []
+        acqs = self.acqs
+        if acqs:
+            maneuver, jammit, malfunction, flameout = (
+                have[MANEUVER],
+                have[JAMMIT],
+                have[MALFUNCTION],
+                have[FLAMEOUT],
+            )
+            # A card that plays on a stack (most hands hold one, but not every turn has stacks).
+            stack_card = maneuver or jammit or malfunction or flameout or visual or have[HOT_STICK]
+            tokens = self.tokens
+            counters = self.counters
+            visual_blocked = radar_blocked = 0
+            reengage = 0  # targets of p's outmaneuvered VISUALs: their counters may re-engage
+            add = on_stacks.append
+            for stack in acqs:
+                kind, target, source, cover, owner = stack
+                if attack:
+                    # As bits per target: a stack in the way of a new VISUAL or RADAR (the rules
+                    # of _slot: one of a kind on a pilot, per source with tokens), and whether
+                    # GUNS or MISSILE may be fired (the rules of _usable).
                     mine = not tokens or source == p
                     if kind == VISUAL:
                         if mine and not (source == p and cover == MANEUVER and counters):
@@ -191,19 +207,58 @@ class LegalMoves(Table):
                             guns_at |= _BIT[target]
                     elif mine and cover != JAMMIT:  # an unsuppressed RADAR
                         radar_blocked |= _BIT[target]
+                if not stack_card:
+                    continue
+                # The plays on this stack: only stacks on or from p, and RADARs (JAMMIT!).
+                if target == p:
+                    if cover == MANEUVER:
+                        continue  # p outmaneuvered it: it threatens its source (R3)
+                    # A defence in your own turn against an acquisition on you: no dogfight (R1).
+                    if cover == NONE:
+                        if kind == VISUAL:
+                            if not fo and maneuver and self.hot_stick != source:
+                                add(_ON[MANEUVER][kind][source][target])
+                        elif jammit:
+                            add(_ON[JAMMIT][kind][source][target])
+                    if (malfunction or flameout) and not self.immune(source):
+                        if malfunction:
+                            add(_ON[MALFUNCTION][kind][source][target])
+                        if flameout:
+                            add(_ON[FLAMEOUT][kind][source][target])
+                elif kind == VISUAL:
+                    if source == p and cover == MANEUVER:
+                        # Your VISUAL was outmaneuvered: counter the MANEUVER and re-engage (R5,
+                        # R6).
+                        on_stacks += self._maneuver_counters(p, target, have, fo)
+                        reengage |= _BIT[target]
+                elif cover == JAMMIT:
+                    if not tokens or source == p:
+                        if jammit:
+                            add(_ON[JAMMIT][kind][source][target])  # ECCM (R9)
+                        if malfunction and not self.immune(owner):
+                            add(_ON[MALFUNCTION][kind][source][target])
+                elif jammit and source != p:  # an uncovered RADAR on another pilot
+                    add(_ON[JAMMIT][kind][source][target])  # offensive JAMMIT! on a RADAR (R9)
+            if attack:
                 if visual:
                     visual_at = targets & ~visual_blocked
                 if radar:
                     radar_at = targets & ~radar_blocked
-                guns_at = targets & guns_at if guns else 0
-                missile_at = targets & radar_blocked if missile else 0
-            else:
-                # No acquisition in play (or no attack card): every VISUAL and RADAR is open,
-                # no weapon is.
-                if visual:
-                    visual_at = targets
-                if radar:
-                    radar_at = targets
+                guns_at = targets & guns_at if have[GUNS] else 0
+                missile_at = targets & radar_blocked if have[MISSILE] else 0
+            # A re-engaging VISUAL already listed with the turn's per-target VISUALs: once.
+            again = reengage & visual_at
+            while again:
+                seat = again.bit_length() - 1
+                again ^= _BIT[seat]
+                if _AT_VISUAL[seat] in on_stacks:
+                    on_stacks.remove(_AT_VISUAL[seat])
+        elif attack:
+            # No acquisition in play: every VISUAL and RADAR is open, no weapon is.
+            if visual:
+                visual_at = targets
+            if radar:
+                radar_at = targets
         # The attack plays in seat order, per seat VISUAL, RADAR, GUNS, MISSILE, FLAMEOUT: one
         # key with five bits a seat (``_SPREAD``), read from two tables of interned plays.
         key = (
@@ -220,56 +275,10 @@ class LegalMoves(Table):
                 high = key >> _LOW_BITS
                 plays += _HIGH_PLAYS[high] or _attack_plays(_HIGH_PLAYS, high, _LOW_SEATS)
             moves += plays
-        if acqs:
-            self._stack_moves(p, have, fo, moves)
+        if on_stacks:
+            moves += on_stacks
         moves += _BY_KINDS[self.held[p] | self.wing_held[p]]
         return moves
-
-    def _stack_moves(self, p: int, have: Hand, fo: int, moves: list[Action]) -> None:
-        """The plays open to ``p`` on the acquisitions in play, in their order, added to
-        ``moves``: only stacks on or from p, and RADARs (JAMMIT!), take a play from p."""
-        maneuver, jammit, malfunction, flameout = (
-            have[MANEUVER],
-            have[JAMMIT],
-            have[MALFUNCTION],
-            have[FLAMEOUT],
-        )
-        if not (maneuver or jammit or malfunction or flameout or have[VISUAL] or have[HOT_STICK]):
-            return  # no card that plays on a stack (most hands, most turns)
-        append = moves.append
-        for stack in self.acqs:
-            kind, target, source, cover, owner = stack
-            if target == p:
-                if cover == MANEUVER:
-                    continue  # p outmaneuvered it: it threatens its source (R3)
-                # A defence in your own turn against an acquisition on you: no dogfight (R1).
-                if cover == NONE:
-                    if kind == VISUAL:
-                        if not fo and maneuver and self.hot_stick != source:
-                            append(_ON[MANEUVER][kind][source][target])
-                    elif jammit:
-                        append(_ON[JAMMIT][kind][source][target])
-                if (malfunction or flameout) and not self.immune(source):
-                    if malfunction:
-                        append(_ON[MALFUNCTION][kind][source][target])
-                    if flameout:
-                        append(_ON[FLAMEOUT][kind][source][target])
-            elif kind == VISUAL:
-                if source == p and cover == MANEUVER:
-                    # Your VISUAL was outmaneuvered: counter the MANEUVER and re-engage (R5, R6).
-                    # The re-engaging VISUAL may already be listed by the turn's per-target
-                    # VISUALs: once.
-                    for move in self._maneuver_counters(p, target, have, fo):
-                        if move is not _AT_VISUAL[target] or move not in moves:
-                            append(move)
-            elif cover == JAMMIT:
-                if not self.tokens or source == p:
-                    if jammit:
-                        append(_ON[JAMMIT][kind][source][target])  # ECCM (R9)
-                    if malfunction and not self.immune(owner):
-                        append(_ON[MALFUNCTION][kind][source][target])
-            elif jammit and source != p:  # an uncovered RADAR on another pilot
-                append(_ON[JAMMIT][kind][source][target])  # offensive JAMMIT! on a RADAR (R9)
 
     def _maneuver_counters(self, a: int, d: int, have: Hand, fo: int) -> list[Move]:
         """What the outmaneuvered pilot ``a`` may play on ``d``'s MANEUVER over a's VISUAL."""

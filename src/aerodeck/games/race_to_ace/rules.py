@@ -379,7 +379,8 @@ class RaceState(LegalMoves, Information):
         else:
             what = "acquire"
         self.acqs += (PLAIN[kind][t][p],)
-        self._event(p, kind, what, pilot=t)
+        if not self._muted:
+            self._event(p, kind, what, pilot=t)
 
     def _play_on_stack(self, p: int, card: int, stack: Stack) -> None:
         kind, target, source, cover, cover_owner = stack
