@@ -109,6 +109,9 @@ class LegalMoves(Table):
         cache = self.legal_cache
         if cache is None:
             self.legal_cache = True
+            if self.phase == TURN:  # the common case of _legal, one call fewer
+                p = self.turn
+                return self._turn_moves(p, self.pooled[p])
             return self._legal()
         if cache is True:
             moves = self._legal()
