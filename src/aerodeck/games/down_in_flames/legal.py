@@ -33,6 +33,7 @@ from aerodeck.games.down_in_flames.actions import (
 from aerodeck.games.down_in_flames.data import (
     ALTITUDES,
     RANGES,
+    RATINGS,
     CardType,
 )
 from aerodeck.games.down_in_flames.flight import AH, GUN, HIGH, LOW
@@ -43,7 +44,6 @@ from aerodeck.games.down_in_flames.phases import (
     by_phase,
 )
 from aerodeck.games.down_in_flames.skills import (
-    RATINGS,
     can_step,
     load_offers,
     offered,

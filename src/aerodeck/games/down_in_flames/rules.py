@@ -52,6 +52,7 @@ from aerodeck.games.down_in_flames.actions import (
 from aerodeck.games.down_in_flames.data import (
     ALTITUDES,
     RANGES,
+    RATINGS,
     CardType,
     Missile,
     Site,
@@ -94,7 +95,6 @@ from aerodeck.games.down_in_flames.skills import (
     EXTRA_DRAW,
     INITIATIVE,
     RATING_STEPS,
-    RATINGS,
     launch_extra,
     search,
 )

@@ -16,11 +16,11 @@ from aerodeck.core.tuples import without as _without
 from aerodeck.games.down_in_flames import flight
 from aerodeck.games.down_in_flames.actions import Catalogue
 from aerodeck.games.down_in_flames.data import (
+    RATINGS,
     Aircraft,
     CardType,
     DataSet,
 )
-from aerodeck.games.down_in_flames.flight import GUN
 from aerodeck.games.down_in_flames.phases import (
     NO_CARD,
     PICK,
@@ -37,7 +37,6 @@ from aerodeck.games.down_in_flames.phases import (
 )
 from aerodeck.games.down_in_flames.skills import (
     NO_MODS,
-    RATINGS,
     THROWN,
     gun_cost,
     load_vp,
@@ -532,8 +531,4 @@ class Dogfight(TurnState):
 def _reach(cat: Catalogue, gun: bool, missiles: Hand) -> int:
     """``flight.reach`` by whether the aircraft has a gun and its missiles left (cached: the
     rules ask after every maneuver and the answers are few)."""
-    best = GUN if gun else flight.NO_REACH
-    for index, count in enumerate(missiles):
-        if count > 0:
-            best = max(best, cat.data.missiles[index].band)
-    return best
+    return flight.reach(cat.data, gun, missiles)
