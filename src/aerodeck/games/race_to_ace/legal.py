@@ -103,18 +103,17 @@ class LegalMoves(Table):
     __slots__ = ()
 
     def legal_actions(self) -> list[Action]:
-        """Every move open to the seat to act. Kept from the second time a state is asked until
-        its next move (search and ``apply`` both ask); a playout asks once, and copying the list
-        to keep it cost that asker a few per cent."""
+        """Every move open to the seat to act (cached until the next move: search and ``apply``
+        both ask). The first ask keeps a copy: keeping only a mark that it asked cost a playout
+        one copy fewer, but a refused ``apply`` would then change the state (the cache), which
+        the hostile-input check rightly refuses."""
         cache = self.legal_cache
         if cache is None:
-            self.legal_cache = True
             if self.phase == TURN:  # the common case of _legal, one call fewer
                 p = self.turn
-                return self._turn_moves(p, self.pooled[p])
-            return self._legal()
-        if cache is True:
-            moves = self._legal()
+                moves = self._turn_moves(p, self.pooled[p])
+            else:
+                moves = self._legal()
             self.legal_cache = tuple(moves)
             return moves
         return list(cache)

@@ -10,7 +10,7 @@ lying on it (-1 when none) with who played that. A VISUAL covered by the target'
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Final, Literal, NamedTuple
+from typing import TYPE_CHECKING, Final, NamedTuple
 
 from aerodeck.core.api import Action, TurnState
 from aerodeck.core.tuples import replace_at
@@ -183,8 +183,7 @@ class Table(TurnState):
     game_no: int
     result: tuple[float, ...] | None
     first: int
-    # The legal moves kept (a tuple), True once asked (the second asker keeps them), or None.
-    legal_cache: tuple[Action, ...] | Literal[True] | None
+    legal_cache: tuple[Action, ...] | None
     max_turns: int
     must_answer: bool  # the options read on every decision, kept in slots
     counters: bool  # visual_counters_maneuver
