@@ -2,7 +2,7 @@
 of the result of games between heuristic bots (two players, wingmen) on ``bot.features`` of a
 seat's view, one view a move (the seat drawn at random), by Newton's method with a small ridge.
 
-    PYTHONPATH=.:src .venv/bin/python benchmarks/race_to_ace_value.py --games 3000
+    .venv/bin/python -m benchmarks.race_to_ace_value --games 3000
 
 It prints the held-out log loss and correlation with the result (a fresh seed's games) and the
 weights, as the ``WEIGHTS`` tuple to paste into bot.py. docs/bots.md reads the numbers.
