@@ -511,6 +511,10 @@ def serve(
     bot_budget: Annotated[
         float, typer.Option(help="seconds a bot may think before the random bot moves", min=0.1)
     ] = 10.0,
+    table_seed: Annotated[
+        int | None,
+        typer.Option(help="deal the same tables every run (tests, demos; never a public server)"),
+    ] = None,
 ) -> None:
     """Serve the online card table: the lobby (REST) and the tables (WebSocket)."""
     try:  # the web extra is optional: only this command needs it
@@ -530,6 +534,7 @@ def serve(
         keep_finished=keep_days * 86400,
         bot_budget=bot_budget,
         purge_every=purge_every,
+        table_seed=table_seed,
     )
     serve(settings, host, port, log_level, console)
 

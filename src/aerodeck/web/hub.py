@@ -24,6 +24,7 @@ from aerodeck.agents.registry import agent_names
 from aerodeck.core.api import JSON
 from aerodeck.core.errors import AerodeckError, ConfigError, IllegalActionError, NotationError
 from aerodeck.core.registry import make
+from aerodeck.core.rng import derive_seed
 from aerodeck.core.userdata import check_remote_options
 from aerodeck.web.frames import BAD_TOKEN, GOING_AWAY, NO_TABLE
 from aerodeck.web.models import SeatRow, TableRow, utcnow
@@ -76,6 +77,7 @@ class Hub:
         self.connection_count = 0
         self.listeners: list[Callable[[Table], None]] = []  # after every change (bots, clock)
         self._loading = asyncio.Lock()
+        self._created = 0  # tables created by this process (the --table-seed sequence)
 
     # --- tables in memory -------------------------------------------------------------------
 
@@ -251,6 +253,13 @@ class Hub:
 
     # --- the lobby's changes ----------------------------------------------------------------
 
+    def _new_seed(self) -> int:
+        """A new table's seed: unpredictable, unless the operator fixed the sequence."""
+        self._created += 1
+        if self.settings.table_seed is None:
+            return secrets.randbits(SEED_BITS)
+        return derive_seed(self.settings.table_seed, "table", self._created) >> 1
+
     async def create(
         self,
         game_id: str,
@@ -308,7 +317,7 @@ class Hub:
             game=game.id,
             players=game.players,
             options=dict(game.options),
-            seed=secrets.randbits(SEED_BITS),
+            seed=self._new_seed(),
             status="playing" if ready else "waiting",
             version=0,
             listed=listed,

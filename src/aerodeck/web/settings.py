@@ -37,6 +37,9 @@ class Settings:
     creation_window: float = 600.0
     # bots
     bot_budget: float = 10.0  # seconds a bot may think before the random bot moves for it
+    # Deals: None draws every table's seed unpredictably. A number makes the n-th table created by
+    # this process deal as it did last time (tests and demos); whoever knows it knows every deck.
+    table_seed: int | None = None
     # retention (seconds)
     keep_finished: float = 7 * 86400
     keep_abandoned: float = 30 * 86400

@@ -55,7 +55,7 @@ def fingerprint(options: dict[str, Any], seed: int) -> str:
         if probe not in legal:
             step["why"] = state.why_illegal(probe)
         digest.update(json.dumps(step, sort_keys=True).encode())
-        weights = [EAGER.get(getattr(m, "verb", ""), 1) for m in legal]
+        weights = [EAGER.get(str(m).split()[0], 1) for m in legal]  # by the notation's verb
         state.apply(rng.choices(legal, weights)[0])
 
 

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import aerodeck
+from aerodeck.games.down_in_flames.actions import Speed, only
 from aerodeck.games.down_in_flames.data import load_data
 from aerodeck.games.down_in_flames.rules import DifState
 from tests.games.down_in_flames.helpers import legal, play
@@ -115,7 +116,7 @@ def test_ruling_R49_speed_maneuvers_against_slower_enemies() -> None:
     state.phase = "altitude"
     play(state, "level")
     assert state.speed_left == 6 - 3  # the largest gap, against the MiG-17F (#3)
-    targets = {m.t for m in state.legal_actions() if m.verb == "speed"}
+    targets = {m.t for m in only(state.legal_actions(), Speed)}
     assert targets == {3}  # the MiG-25P (Speed 7) is not slower
 
 

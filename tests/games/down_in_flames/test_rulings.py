@@ -203,9 +203,8 @@ def test_ruling_R13_aircraft_choice_within_vp_and_year_and_the_vp_modifier() -> 
     assert "fly kfir-c2" in legal(state)
     sabre = fight()  # the Gnat carries no missiles: the Sabre loses its modifier
     assert [seat["vp"] for seat in sabre.view(None)["seats"]] == [17, 15]
-    f15 = DATA.plane("F-15C Eagle")
-    assert flight.vp(f15, DATA.plane("Gnat F.1")) == 78
-    assert flight.vp(f15, DATA.plane("Kfir C2")) == 92
+    for enemy, vp in (("Gnat F.1", 78), ("Kfir C2", 92)):  # §2: the F-15C's 92 drops by 14
+        assert fight("F-15C Eagle", enemy).view(None)["seats"][0]["vp"] == vp
 
 
 def test_ruling_R14_range_steps_split_freely_either_way_within_the_bands() -> None:

@@ -7,6 +7,7 @@ import random
 from typing import Any
 
 import aerodeck
+from aerodeck.games.down_in_flames.actions import PLAYS, Expertise, only
 from aerodeck.games.down_in_flames.rules import DifState
 from tests.games.down_in_flames.helpers import fight, legal, play, position, titles
 
@@ -229,7 +230,7 @@ def expertise_playout(state: Any, seed: int, owner: Any) -> int:
     while not state.is_terminal:
         state.check_invariants()
         moves = state.legal_actions()
-        taken = [m for m in moves if m.verb == "expertise"]
+        taken = only(moves, Expertise)
         if step % 7 == 0:
             for seat in range(len(state.returns())):
                 world = state.determinize(seat, random.Random(step))
@@ -249,14 +250,14 @@ def expertise_playout(state: Any, seed: int, owner: Any) -> int:
             state.apply(move)
             assert len(state.pools[a]) == before - 1 and len(state.hands[a]) == hand + 1
             follow = state.legal_actions()
-            assert follow and all(m.name == move.name and m.verb != "discard" for m in follow)
+            assert follow and all(isinstance(m, PLAYS) and m.card == move.card for m in follow)
             other = game_move(state, "pass" if state.phase == "react" else "end")
             assert "play it now" in state.why_illegal(other)
-            assert "expertise" not in {m.verb for m in follow}
+            assert not only(follow, Expertise)
             state.apply(rng.choice(follow))
             played += 1
             if not state.is_terminal and state.to_act == seat and _actor(state) == a:
-                assert "expertise" not in {m.verb for m in state.legal_actions()}
+                assert not only(state.legal_actions(), Expertise)
                 if state.pools[a] and state.phase in ("play", "react"):
                     again = game_move(
                         state, f"expertise {state.data.cards[state.pools[a][0]].slug}"

@@ -9,6 +9,8 @@ from pathlib import Path
 
 import aerodeck
 from aerodeck.core.userdata import read_toml
+from aerodeck.games.down_in_flames.actions import Pairs
+from aerodeck.games.down_in_flames.game import DownInFlames
 from aerodeck.games.down_in_flames.rules import DifState
 from tests.games.down_in_flames.helpers import fight, play
 from tests.games.down_in_flames.test_data import SHIPPED_TEXT
@@ -178,3 +180,18 @@ def test_ruling_R63_a_users_tactic_climbs_and_pays_with_several_aircraft_too(
     view = state.view(None)
     assert view["aircraft"][0]["altitude"] == "Medium" and view["cycle"] is None
     assert view["phase"] == "play"
+
+
+def test_a_secret_move_shows_only_its_verb_in_another_seats_history() -> None:
+    """Aircraft, loads, altitudes and skills are chosen in secret and an Aircraft Expertise card
+    comes from a hidden pool (R60): another seat's history shows the verb alone."""
+    game = aerodeck.make("down_in_flames", aircraft=2, skills=True, missile_loads=True)
+    assert isinstance(game, DownInFlames)
+    pairs = next(m for m in game.catalogue.moves if isinstance(m, Pairs))
+    secret = ["fly kfir-c2", str(pairs), "clean", "alt high", "skill agile", "rate gun up"]
+    for text in [*secret, "expertise ace-pilot"]:
+        move = game.catalogue.parse(text)
+        assert game.move_seen_by(move, 0, 1) == f"{text.split()[0]} (secret)"
+        assert game.move_seen_by(move, 0, None) == f"{text.split()[0]} (secret)"
+    for text in ("attack guns @2", "pass", "ready", "discard guns", "speed pos @3"):
+        assert game.move_seen_by(game.catalogue.parse(text), 0, 1) == text

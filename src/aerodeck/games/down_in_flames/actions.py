@@ -7,14 +7,14 @@ Cards, aircraft and missiles are named by their notation names (``guns-good-angl
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import ClassVar, Literal, TypeVar, cast, get_args
 
 from aerodeck.core.api import Action, ActionTable
 from aerodeck.core.errors import NotationError, excerpt
-from aerodeck.games.down_in_flames.data import ALTITUDES, RANGES, CardType, DataSet, slug
+from aerodeck.games.down_in_flames.data import ALTITUDES, RANGES, RATINGS, CardType, DataSet, slug
 from aerodeck.games.down_in_flames.flight import range_change_ok
-from aerodeck.games.down_in_flames.skills import RATINGS
 
 # Verbs without arguments, in the encoding's order; those added with skills and the 2nd
 # missile come after the duel's moves so that the integer encoding of every earlier move stays.
@@ -25,9 +25,6 @@ WordVerb = Literal[
 ]  # fmt: skip
 SIMPLE: tuple[WordVerb, ...] = get_args(WordVerb)[:16]
 SIMPLE_2: tuple[WordVerb, ...] = get_args(WordVerb)[16:]
-# Chosen in secret and revealed together (aircraft, loads, altitude, skills), or taken from the
-# hidden Aircraft Expertise pool: another seat's move history shows only the verb.
-SECRET_VERBS = frozenset({"fly", "pairs", "clean", "alt", "skill", "rate", "expertise"})
 MAX_DELTA = 3
 
 
@@ -38,12 +35,7 @@ class Move(Action):
     ``@t`` with several aircraft (R46; -1 in the duel and for untargeted moves)."""
 
     VERB: ClassVar[str] = ""  # the verb of a one-verb class; Word and Wild name theirs
-    LEGACY: ClassVar[tuple[str, str, str, str]] = ("", "", "", "")  # fields behind name..b
     t: int = field(default=-1, kw_only=True)
-
-    @property
-    def verb(self) -> str:
-        return self.VERB
 
     def __str__(self) -> str:
         text = " ".join(w for w in (self.VERB, *map(str, self._words())) if w)
@@ -56,24 +48,6 @@ class Move(Action):
         """The positional fields' values (what the class and ``t`` do not say)."""
         names: tuple[str, ...] = self.__match_args__
         return tuple(getattr(self, f) for f in names)
-
-    # Compatibility for bot.py and team_bot.py, which read the former generic record's
-    # ``name``, ``extra``, ``a`` and ``b``; new code reads the named fields.
-    @property
-    def name(self) -> str:
-        return str(getattr(self, self.LEGACY[0], ""))
-
-    @property
-    def extra(self) -> str:
-        return str(getattr(self, self.LEGACY[1], ""))
-
-    @property
-    def a(self) -> int:
-        return int(getattr(self, self.LEGACY[2], 0))
-
-    @property
-    def b(self) -> int:
-        return int(getattr(self, self.LEGACY[3], 0))
 
 
 def _signed(me: int, foe: int) -> tuple[str, ...]:
@@ -99,7 +73,7 @@ class Next(Move):
 class Fly(Move):
     """The aircraft chosen in secret."""
 
-    VERB, LEGACY = "fly", ("aircraft", "", "", "")
+    VERB = "fly"
     aircraft: str
 
 
@@ -107,7 +81,7 @@ class Fly(Move):
 class Altitude(Move):
     """The starting altitude chosen in secret ('alt low|medium|high')."""
 
-    VERB, LEGACY = "alt", ("altitude", "", "", "")
+    VERB = "alt"
     altitude: str
 
 
@@ -115,7 +89,7 @@ class Altitude(Move):
 class Pairs(Move):
     """A custom load: ``count`` pairs of ``missile`` (R44, R57)."""
 
-    VERB, LEGACY = "pairs", ("missile", "count", "", "")
+    VERB = "pairs"
     missile: str
     count: int
 
@@ -124,7 +98,7 @@ class Pairs(Move):
 class Skill(Move):
     """A skill chosen in secret (R30)."""
 
-    VERB, LEGACY = "skill", ("skill", "", "", "")
+    VERB = "skill"
     skill: str
 
 
@@ -132,7 +106,7 @@ class Skill(Move):
 class Rate(Move):
     """A rating skill's step: ``rating`` one step ``direction`` ('up' or 'down')."""
 
-    VERB, LEGACY = "rate", ("rating", "direction", "", "")
+    VERB = "rate"
     rating: str
     direction: str
 
@@ -141,7 +115,7 @@ class Rate(Move):
 class Angle(Move):
     """90° or 0° Angle: the starting band shared with enemy ``t`` (R58)."""
 
-    VERB, LEGACY = "angle", ("band", "", "", "")
+    VERB = "angle"
     band: str
 
 
@@ -149,7 +123,7 @@ class Angle(Move):
 class Speed(Move):
     """A Speed Maneuver: a position step ('speed pos') or one range step ('speed me-1')."""
 
-    VERB, LEGACY = "speed", ("kind", "", "me", "foe")
+    VERB = "speed"
     kind: Literal["pos", "range"]
     me: int = 0
     foe: int = 0
@@ -162,7 +136,6 @@ class Speed(Move):
 class CardMove(Move):
     """A move naming a card of the deck (by its notation name)."""
 
-    LEGACY = ("card", "", "", "")
     card: str
 
 
@@ -197,7 +170,7 @@ class Wild(CardMove):
 class Position(CardMove):
     """A card's position maneuver of ``steps`` (R1)."""
 
-    VERB, LEGACY = "pos", ("card", "", "steps", "")
+    VERB = "pos"
     steps: int
 
 
@@ -205,7 +178,7 @@ class Position(CardMove):
 class Range(CardMove):
     """A card's range maneuver: own and enemy band changes."""
 
-    VERB, LEGACY = "range", ("card", "", "me", "foe")
+    VERB = "range"
     me: int = 0
     foe: int = 0
 
@@ -224,7 +197,7 @@ class Attack(CardMove):
 class Tone(CardMove):
     """A Tone: a missile attack with ``missile``."""
 
-    VERB, LEGACY = "tone", ("card", "missile", "", "")
+    VERB = "tone"
     missile: str
 
 
@@ -232,13 +205,26 @@ class Tone(CardMove):
 class Act(CardMove):
     """A card's own action; Vertical Roll names its ``direction`` ('up' or 'down')."""
 
-    VERB, LEGACY = "act", ("card", "direction", "", "")
+    VERB = "act"
     direction: str = ""
 
 
 M = TypeVar("M", bound=Move)
 # The moves that play a card (what an Aircraft Expertise card taken out must do next: R60).
 PLAYS = (Position, Range, Attack, Tone, Act, React, Wild)
+# Chosen in secret and revealed together (aircraft, loads, altitude, skills), or taken from the
+# hidden Aircraft Expertise pool: another seat's move history shows only the verb.
+SECRET = (Fly, Pairs, Altitude, Skill, Rate, Expertise)
+
+
+def only(moves: Iterable[Action], kind: type[M]) -> list[M]:
+    """The moves of class ``kind``, in their order."""
+    return [m for m in moves if isinstance(m, kind)]
+
+
+def is_secret(move: Move) -> bool:
+    """Whether another seat's history shows only the verb of ``move``."""
+    return isinstance(move, SECRET) or (isinstance(move, Word) and move.verb == "clean")
 
 
 def _deltas(total: int) -> list[tuple[int, int]]:

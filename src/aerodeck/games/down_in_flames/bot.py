@@ -7,6 +7,11 @@ odds are good (a card left to answer a reaction; a missile hand of at least one 
 first to fatten it); keep good reaction cards (Ace Pilot, Barrel Roll, Redline, Split-S) for the
 enemy's attacks; always answer an attack, answer maneuvers only with cheap cards; discard the
 least useful card when a cost is due.
+
+With several aircraft a side (``_melee_<phase>``), it picks targets, covers a wingman and plays
+Teamwork. Targets: the enemy it already holds; else an enemy holding one of its side at Advantage
+or Tailing (covering the wingman); else the enemy with the fewest cards. Teamwork: a friend
+answers an attack on a wingman with its cheapest card that can.
 """
 
 from __future__ import annotations
@@ -16,13 +21,36 @@ from math import exp
 
 from aerodeck.core.api import JSON, Action, Game, Observation
 from aerodeck.core.decisions import DecisionRandom
-from aerodeck.games.down_in_flames.actions import Move
+from aerodeck.games.down_in_flames.actions import (
+    Act,
+    Altitude,
+    Angle,
+    Attack,
+    CardMove,
+    Expertise,
+    Fly,
+    Move,
+    Pairs,
+    Position,
+    Range,
+    Rate,
+    React,
+    Skill,
+    Speed,
+    Tone,
+    Wild,
+    Word,
+    WordVerb,
+    only,
+)
 from aerodeck.games.down_in_flames.data import ALTITUDES, RANGES, CardType, DataSet, load_data
-from aerodeck.games.down_in_flames.flight import mutual_range
-from aerodeck.games.down_in_flames.team_bot import TeamPilot
+from aerodeck.games.down_in_flames.flight import gun_discard, mutual_range
 
+Words = dict[WordVerb, Word]  # the legal moves without arguments, by verb
 _WEIGHTS = {"Guns": 3.0, "Tone": 2.0, "Missile": 3.0, "Maneuvering": 1.0, "ANY": 10.0}
 ATTACKS = ("gun", "tone", "missile", "site")
+TEAM_ATTACKS = ("gun", "tone", "missile")  # with several aircraft, a site's attack is apart
+SITE = -2  # the site's place in a several-aircraft cycle (state.SITE)
 CHEAP = 2.5  # cards worth less than this may answer a mere maneuver
 KEEP_GOOD = 2  # good reaction cards kept back from maneuvering
 PRECIOUS = 8.0  # Ace Pilot and Split-S are kept for attacks
@@ -64,37 +92,31 @@ class HeuristicBot:
         # The printed card data is public rules knowledge, not part of any seat's secrets.
         self.data: DataSet = load_data(game.options.get("data", ""))
         self.value = {c.slug: card_value(c) for c in self.data.cards}
-        self.team = TeamPilot(self.data, self.value, self.rng)
 
     def choose(self, observation: Observation) -> Action:
         self.rng.decide(observation.move_number)  # seeded per decision (resume)
         view = observation.view
         legal = [m for m in observation.legal_actions if isinstance(m, Move)]
-        by_verb: dict[str, list[Move]] = {}
-        for move in legal:
-            by_verb.setdefault(move.verb, []).append(move)
+        words: Words = {m.verb: m for m in legal if isinstance(m, Word)}
         phase = view["phase"]
-        if phase in ("play", "react") and not ({"end", "pass"} & by_verb.keys()):
+        if phase in ("play", "react") and not ({"end", "pass"} & words.keys()):
             return self._lent(legal)  # a card taken from the Expertise pool must be played
-        pool = by_verb.pop("expertise", [])
+        pool = only(legal, Expertise)
         if pool:
-            legal = [m for m in legal if m.verb != "expertise"]
-        setup = phase == "skill" or (phase == "pick" and "fly" not in by_verb)
-        choice: Move | None
-        if view.get("mode") == "melee" and not setup:
-            choice = self.team.choose(view, legal, by_verb)
-        else:
-            handler = getattr(self, "_" + phase.replace("-", "_"))
-            choice = handler(view, legal, by_verb)
-        if pool and (choice is None or choice.verb in ("end", "pass")):
+            legal = [m for m in legal if not isinstance(m, Expertise)]
+        setup = phase == "skill" or (phase == "pick" and not only(legal, Fly))
+        # Several aircraft: the team play's handlers (``_melee_<phase>``), past the set-up.
+        prefix = "_melee_" if view.get("mode") == "melee" and not setup else "_"
+        handler = getattr(self, prefix + phase.replace("-", "_"), None)
+        choice: Move = handler(view, legal, words) if handler else legal[0]
+        if pool and isinstance(choice, Word) and choice.verb in ("end", "pass"):
             # Rather than end the turn or let a card stand, play a card from the pool (R60).
-            return max(pool, key=lambda m: (self.value.get(m.name, 0.0), m.name))
-        return choice if choice is not None else legal[0]
+            return max(pool, key=lambda m: (self.value.get(m.card, 0.0), m.card))
+        return choice
 
     def _lent(self, legal: list[Move]) -> Move:
         """The play of a pool card: an attack first, then a reaction, an action, a maneuver."""
-        order = ("attack", "tone", "react", "jink", "agile", "act", "pos", "range")
-        return min(legal, key=lambda m: (order.index(m.verb) if m.verb in order else 9, str(m)))
+        return min(legal, key=lambda m: (_lent_rank(m), str(m)))
 
     # --- helpers -------------------------------------------------------------------------
 
@@ -106,8 +128,8 @@ class HeuristicBot:
         seat: JSON = view["seats"][1 - view["seat"]]
         return seat
 
-    def _cheapest(self, moves: Sequence[Move]) -> Move:
-        return min(moves, key=lambda m: (self.value.get(m.name, 0.0), str(m)))
+    def _cheapest(self, moves: Sequence[CardMove]) -> Move:
+        return min(moves, key=lambda m: (self.value.get(m.card, 0.0), str(m)))
 
     def _target_band(self, me: JSON) -> int:
         """The mutual range the bot wants: its best missile's band, else guns."""
@@ -127,93 +149,97 @@ class HeuristicBot:
 
     # --- set-up ----------------------------------------------------------------------------
 
-    def _pick(self, view: JSON, legal: list[Move], by_verb: dict[str, list[Move]]) -> Move:
+    def _pick(self, view: JSON, legal: list[Move], words: Words) -> Move:
         """One of the strongest aircraft allowed: VP within 15% of the best, chosen by seed."""
-        if "fly" not in by_verb:
-            return self._load(view, by_verb)
-        best = max(self.data.plane(m.name).vp_loaded for m in legal)
-        strong = [m for m in legal if self.data.plane(m.name).vp_loaded >= 0.85 * best]
+        flies = only(legal, Fly)
+        if not flies:
+            return self._load(view, legal, words)
+        best = max(self.data.plane(m.aircraft).vp_loaded for m in flies)
+        strong = [m for m in flies if self.data.plane(m.aircraft).vp_loaded >= 0.85 * best]
         return self.rng.choice(strong)
 
-    def _load(self, view: JSON, by_verb: dict[str, list[Move]]) -> Move:
+    def _load(self, view: JSON, legal: list[Move], words: Words) -> Move:
         """Keeps a printed load; an aircraft printed without missiles buys the best missile the
         VP left allows (two pairs if it can), then stops."""
-        pairs = by_verb.get("pairs", [])
-        ready = "ready" in by_verb  # not when the printed load is over the limit (melee)
-        if ready and (view.get("load") or not pairs or "clean" not in by_verb):
-            return by_verb["ready"][0]
+        pairs = only(legal, Pairs)
+        ready = "ready" in words  # not when the printed load is over the limit (melee)
+        if ready and (view.get("load") or not pairs or "clean" not in words):
+            return words["ready"]
         if not pairs:
-            return by_verb["clean"][0]
+            return words["clean"]
 
-        def worth(move: Move) -> tuple[int, int]:
-            missile = self.data.missile(move.name)
-            return (int(move.extra), sum(c or 0 for c in missile.cards) + missile.band)
+        def worth(move: Pairs) -> tuple[int, int]:
+            missile = self.data.missile(move.missile)
+            return (move.count, sum(c or 0 for c in missile.cards) + missile.band)
 
         return max(pairs, key=worth)
 
-    def _skill(self, view: JSON, legal: list[Move], by_verb: dict[str, list[Move]]) -> Move:
+    def _skill(self, view: JSON, legal: list[Move], words: Words) -> Move:
         """Rating steps up Speed, then Performance; down the least used rating. Skills in a
         fixed order of value, within the VP left (the legal list already keeps to it), for
         each aircraft alike with several aircraft; in a campaign, the first option it rates."""
-        if "rate" in by_verb:
-            order = RATE_UP if by_verb["rate"][0].extra == "up" else RATE_DOWN
-            return min(by_verb["rate"], key=lambda m: order.index(m.name))
-        offered = {m.name: m for m in by_verb.get("skill", [])}
+        rates = only(legal, Rate)
+        if rates:
+            order = RATE_UP if rates[0].direction == "up" else RATE_DOWN
+            return min(rates, key=lambda m: order.index(m.rating))
+        skills = only(legal, Skill)
+        offered = {m.skill: m for m in skills}
         for name in SKILL_ORDER:
             if name in offered:
                 return offered[name]
-        if "ready" not in by_verb:  # a campaign: one of the mission's options must be taken
-            return by_verb["skill"][0]
-        return by_verb["ready"][0]
+        if "ready" not in words:  # a campaign: one of the mission's options must be taken
+            return skills[0]
+        return words["ready"]
 
-    def _alt_pick(self, view: JSON, legal: list[Move], by_verb: dict[str, list[Move]]) -> Move:
+    def _alt_pick(self, view: JSON, legal: list[Move], words: Words) -> Move:
         """Medium, unless an enemy site covers Medium more than another altitude."""
+        alts = only(legal, Altitude)
         site = view.get("site")
         if not site or site["seat"] == view["seat"]:
-            return next(m for m in legal if m.name == "medium")
+            return next(m for m in alts if m.altitude == "medium")
         cells = [alt for alt, _ in site["envelope"]]
         order = ("medium", "high", "low")
-        return min(legal, key=lambda m: (cells.count(m.name.title()), order.index(m.name)))
+        return min(alts, key=lambda m: (cells.count(m.altitude.title()), order.index(m.altitude)))
 
-    def _initiative(self, view: JSON, legal: list[Move], by_verb: dict[str, list[Move]]) -> Move:
+    def _initiative(self, view: JSON, legal: list[Move], words: Words) -> Move:
         # Measured: the aircraft that flies second gets the first shot after the closing
         # maneuvers (see the docs page), so the bot hands the first turn to the enemy.
-        return by_verb["second"][0]
+        return words["second"]
 
     # --- turn steps ------------------------------------------------------------------------
 
-    def _burner(self, view: JSON, legal: list[Move], by_verb: dict[str, list[Move]]) -> Move:
+    def _burner(self, view: JSON, legal: list[Move], words: Words) -> Move:
         me = self._me(view)
         low = len(view["hand"]) <= me.get("performance", 6) - 3
-        return by_verb["burner" if low else "no-burner"][0]
+        return words["burner" if low else "no-burner"]
 
-    def _discard(self, view: JSON, legal: list[Move], by_verb: dict[str, list[Move]]) -> Move:
-        return by_verb["neutral" if "neutral" in by_verb else "draw"][0]
+    def _discard(self, view: JSON, legal: list[Move], words: Words) -> Move:
+        return words["neutral" if "neutral" in words else "draw"]
 
-    def _altitude(self, view: JSON, legal: list[Move], by_verb: dict[str, list[Move]]) -> Move:
+    def _altitude(self, view: JSON, legal: list[Move], words: Words) -> Move:
         mine = ALTITUDES.index(self._me(view)["altitude"])
         theirs = ALTITUDES.index(self._foe(view)["altitude"])
         site = view.get("site")
         if site and site["seat"] != view["seat"]:
             covered = {alt for alt, _ in site["envelope"]}
             if ALTITUDES[mine] not in covered:
-                return by_verb["level"][0]  # stay out of the enemy site's reach
-        if theirs < mine and "dive" in by_verb:
-            return by_verb["dive"][0]
-        if theirs > mine and "climb" in by_verb and len(view["hand"]) >= 4:
-            return by_verb["climb"][0]
-        return by_verb["level"][0]
+                return words["level"]  # stay out of the enemy site's reach
+        if theirs < mine and "dive" in words:
+            return words["dive"]
+        if theirs > mine and "climb" in words and len(view["hand"]) >= 4:
+            return words["climb"]
+        return words["level"]
 
-    def _follow(self, view: JSON, legal: list[Move], by_verb: dict[str, list[Move]]) -> Move:
-        return by_verb["follow" if len(view["hand"]) >= 3 else "stay"][0]
+    def _follow(self, view: JSON, legal: list[Move], words: Words) -> Move:
+        return words["follow" if len(view["hand"]) >= 3 else "stay"]
 
-    def _pay(self, view: JSON, legal: list[Move], by_verb: dict[str, list[Move]]) -> Move:
-        return self._cheapest(legal)
+    def _pay(self, view: JSON, legal: list[Move], words: Words) -> Move:
+        return self._cheapest(only(legal, CardMove))
 
-    def _launch(self, view: JSON, legal: list[Move], by_verb: dict[str, list[Move]]) -> Move:
-        return by_verb["launch2" if "launch2" in by_verb else "launch"][0]
+    def _launch(self, view: JSON, legal: list[Move], words: Words) -> Move:
+        return words["launch2" if "launch2" in words else "launch"]
 
-    def _range_move(self, view: JSON, moves: Sequence[Move]) -> Move | None:
+    def _range_move(self, view: JSON, moves: Sequence[Speed | Range]) -> Move | None:
         """A range change that brings both bands toward the wanted mutual range, if any helps."""
         me, foe = self._me(view), self._foe(view)
         want = self._target_band(me)
@@ -228,106 +254,245 @@ class HeuristicBot:
         best: Move | None = None
         best_key: tuple[int, float] | None = None
         for move in moves:
-            key = (excess(mine + move.a, theirs + move.b), self.value.get(move.name, 0.0))
+            worth = self.value.get(move.card, 0.0) if isinstance(move, Range) else 0.0
+            key = (excess(mine + move.me, theirs + move.foe), worth)
             if key[0] < now and (best_key is None or key < best_key):
                 best, best_key = move, key
         return best
 
-    def _speed(self, view: JSON, legal: list[Move], by_verb: dict[str, list[Move]]) -> Move:
-        pos = [m for m in legal if m.verb == "speed" and m.name == "pos"]
+    def _speed(self, view: JSON, legal: list[Move], words: Words) -> Move:
+        speeds = only(legal, Speed)
+        pos = [m for m in speeds if m.kind == "pos"]
         if pos:
             return pos[0]
-        ranged = self._range_move(view, [m for m in legal if m.name == "range"])
-        return ranged or by_verb["end"][0]
+        ranged = self._range_move(view, [m for m in speeds if m.kind == "range"])
+        return ranged or words["end"]
 
-    def _play(self, view: JSON, legal: list[Move], by_verb: dict[str, list[Move]]) -> Move:
+    def _play(self, view: JSON, legal: list[Move], words: Words) -> Move:
         me = self._me(view)
         hand = len(view["hand"])
         foe_hand = self._foe(view)["hand_size"]
-        guns = [m for m in by_verb.get("attack", []) if self._gun_odds(view, m, foe_hand)]
+        guns = [m for m in only(legal, Attack) if self._gun_odds(view, m, foe_hand)]
         if guns:
-            return min(guns, key=lambda m: self.data.card(m.name).gun_discard or 0)
-        tones = by_verb.get("tone", [])
+            return min(guns, key=lambda m: self.data.card(m.card).gun_discard or 0)
+        tones = only(legal, Tone)
+        acts = only(legal, Act)
         if tones:
-            bonus = [m for m in by_verb.get("act", []) if m.name in ("yo-yo", "break")]
+            bonus = [m for m in acts if m.card in ("yo-yo", "break")]
             if bonus and hand >= 3 and view["missile_bonus"] < 2:
                 return bonus[0]
-            best = max(tones, key=lambda m: (self._missile_cards(view, m), m.name))
+            best = max(tones, key=lambda m: (self._missile_cards(view, m), m.card))
             if self._missile_cards(view, best) >= 1 or foe_hand <= 1:
                 return best
         rel = me["position"]
-        acts = by_verb.get("act", [])
         if rel in ("Disadvantaged", "Tailed"):
-            fix = [m for m in acts if m.name in ("barrel-roll", "scissors")]
+            fix = [m for m in acts if m.card in ("barrel-roll", "scissors")]
             if fix:
-                return max(fix, key=lambda m: m.name == "scissors")
+                return max(fix, key=lambda m: m.card == "scissors")
         spare = self._good_cards(view) > KEEP_GOOD
 
-        def affordable(move: Move) -> bool:
-            value = self.value.get(move.name, 0.0)
+        def affordable(move: CardMove) -> bool:
+            value = self.value.get(move.card, 0.0)
             return value < CHEAP or spare
 
-        usable = [m for m in by_verb.get("pos", []) if affordable(m)]
+        usable = [m for m in only(legal, Position) if affordable(m)]
         if usable and rel != "Tailing":
-            return max(usable, key=lambda m: (m.a, -self.value.get(m.name, 0.0)))
+            return max(usable, key=lambda m: (m.steps, -self.value.get(m.card, 0.0)))
         out_of_reach = me["reach"] is None or RANGES.index(me["reach"]) < RANGES.index(
             view["mutual_range"]
         )
-        ranged = [
+        ranged: list[Speed | Range] = [
             m
-            for m in by_verb.get("range", [])
-            if affordable(m) or (out_of_reach and self.value[m.name] < PRECIOUS)
+            for m in only(legal, Range)
+            if affordable(m) or (out_of_reach and self.value[m.card] < PRECIOUS)
         ]
         move = self._range_move(view, ranged)
         if move is not None:
             return move
-        return by_verb["end"][0]
+        return words["end"]
 
-    def _gun_odds(self, view: JSON, move: Move, foe_hand: int) -> bool:
+    def _gun_odds(self, view: JSON, move: Attack, foe_hand: int) -> bool:
         """Shoot when a card is left to answer the enemy's reaction, or its hand is thin."""
-        card = self.data.card(move.name)
+        card = self.data.card(move.card)
         gun = self._me(view)["ratings"]["gun"]
-        cost = max(0, (card.gun_discard or 0) - (0 if gun == "-" else gun))
+        cost = gun_discard(card.gun_discard or 0, None if gun == "-" else gun)
         return len(view["hand"]) - 1 - cost >= 1 or foe_hand <= 2
 
-    def _missile_cards(self, view: JSON, move: Move) -> int:
+    def _missile_cards(self, view: JSON, move: Tone) -> int:
         """The missile hand this Tone would draw, from what the view shows."""
         me, foe = self._me(view), self._foe(view)
-        missile = self.data.missile(move.extra)
+        missile = self.data.missile(move.missile)
         rel = ("Neutral", "Advantage", "Tailing").index(me["position"])
-        size = (missile.cards[rel] or 0) + self.data.card(move.name).missile_hand_mod
+        size = (missile.cards[rel] or 0) + self.data.card(move.card).missile_hand_mod
         size += view["missile_bonus"] * self.data.constants.yoyo_break_missile_bonus
         size += ALTITUDES.index(me["altitude"]) - ALTITUDES.index(foe["altitude"]) - foe["ew"]
         if missile.type == "HS" and foe["afterburner_on"]:
             size += self.data.constants.hs_vs_afterburner_bonus
         return int(size)
 
-    def _react(self, view: JSON, legal: list[Move], by_verb: dict[str, list[Move]]) -> Move:
+    def _react(self, view: JSON, legal: list[Move], words: Words) -> Move:
         cycle = view["cycle"]
         me = view["seat"]
         mine = cycle["by"] == me
-        answers = by_verb.get("react", [])
-        if "cm" in by_verb and not mine:
-            return by_verb["cm"][0]
+        answers = only(legal, React)
+        if "cm" in words and not mine:
+            return words["cm"]
         if not answers and not mine and cycle["use"] in ATTACKS:
-            for verb in ("jink", "lucky", "agile"):
-                if verb in by_verb:
-                    return self._cheapest(by_verb[verb]) if verb != "lucky" else by_verb[verb][0]
+            wild = only(legal, Wild)
+            jink = [m for m in wild if m.verb == "jink"]
+            agile = [m for m in wild if m.verb == "agile"]
+            if jink:
+                return self._cheapest(jink)
+            if "lucky" in words:
+                return words["lucky"]
+            if agile:
+                return self._cheapest(agile)
         if not answers:
-            return by_verb["pass"][0]
+            return words["pass"]
         if cycle["use"] in ("missile", "site") and mine:
             return answers[0]  # the missile hand is spent anyway
         if cycle["use"] in ATTACKS:
             return self._cheapest(answers)
-        cheap = [m for m in answers if self.value.get(m.name, 0.0) < CHEAP]
+        cheap = [m for m in answers if self.value.get(m.card, 0.0) < CHEAP]
         if mine:
-            return (
-                self._cheapest(answers) if len(view["hand"]) >= 3 or cheap else by_verb["pass"][0]
-            )
+            return self._cheapest(answers) if len(view["hand"]) >= 3 or cheap else words["pass"]
         threat = cycle["use"] in ("pos", "disadv_to_adv") or self._good_cards(view) > KEEP_GOOD
         if cheap or threat:
             return self._cheapest(answers)
-        return by_verb["pass"][0]
+        return words["pass"]
+
+    # --- several aircraft a side: targets, covering a wingman, Teamwork -----------------
+
+    _melee_pick, _melee_pay, _melee_launch = _pick, _pay, _launch
+
+    def _melee_alt_pick(self, view: JSON, legal: list[Move], words: Words) -> Move:
+        return next(m for m in only(legal, Altitude) if m.altitude == "medium")
+
+    def _melee_burner(self, view: JSON, legal: list[Move], words: Words) -> Move:
+        me = view["aircraft"][view["deciding"]]
+        return words["burner" if me["hand_size"] <= 3 else "no-burner"]
+
+    def _melee_discard(self, view: JSON, legal: list[Move], words: Words) -> Move:
+        return words["draw"]
+
+    def _melee_altitude(self, view: JSON, legal: list[Move], words: Words) -> Move:
+        return words["level"]
+
+    def _melee_follow(self, view: JSON, legal: list[Move], words: Words) -> Move:
+        me = view["aircraft"][view["deciding"]]
+        return words["follow" if me["hand_size"] >= 3 else "stay"]
+
+    def _melee_angle(self, view: JSON, legal: list[Move], words: Words) -> Move:
+        """90° or 0° Angle: start against its usual target at its weapons' longest reach."""
+        me = view["aircraft"][view["deciding"]]
+        angles = only(legal, Angle)
+        goal = self._target(view, {m.t for m in angles})
+        band = str(me.get("reach") or "G").lower()
+        mine = [m for m in angles if m.t == goal]
+        return next((m for m in mine if m.band == band), mine[0])
+
+    def _target(self, view: JSON, candidates: set[int]) -> int:
+        """The enemy to fly against, of ``candidates`` (see the module docstring)."""
+        craft = view["aircraft"]
+        me = craft[view["deciding"]]
+        if me["on"] is not None and me["on"]["target"] in candidates:
+            return int(me["on"]["target"])
+        threats = [
+            c["aircraft_no"]
+            for c in craft
+            if c["aircraft_no"] in candidates
+            and c["on"] is not None
+            and craft[c["on"]["target"]]["side"] == me["side"]
+        ]
+        if threats:
+            return int(threats[0])
+        return int(min(candidates, key=lambda t: (craft[t]["hand_size"], t)))
+
+    def _melee_speed(self, view: JSON, legal: list[Move], words: Words) -> Move:
+        moves = only(legal, Speed)
+        if not moves:
+            return words["end"]
+        goal = self._target(view, {m.t for m in moves})
+        mine = [m for m in moves if m.t == goal]
+        pos = [m for m in mine if m.kind == "pos"]
+        closing = [m for m in mine if m.kind == "range" and (m.me < 0 or m.foe < 0)]
+        return (pos or closing)[0] if pos or closing else words["end"]
+
+    def _melee_play(self, view: JSON, legal: list[Move], words: Words) -> Move:
+        me = view["aircraft"][view["deciding"]]
+        aimed = [m for m in legal if m.t >= 0]
+        if not aimed:
+            acts = only(legal, Act)
+            return acts[0] if acts and me["hand_size"] > 3 else words["end"]
+        goal = self._target(view, {m.t for m in aimed})
+        mine = [m for m in aimed if m.t == goal] or aimed
+        spare = me["hand_size"] >= 2
+        for kind in (Attack, Tone):
+            shots = only(mine, kind) or only(aimed, kind)
+            if shots and spare:
+                return self._cheapest(shots)
+        if me["hand_size"] <= 2:
+            return words["end"]
+        pos = only(mine, Position)
+        if pos:
+            return max(pos, key=lambda m: (m.steps, -self.value.get(m.card, 0.0)))
+        acts = [m for m in only(mine, Act) if m.direction == ""]
+        if acts:
+            return acts[0]
+        closing = [m for m in only(mine, Range) if m.me + m.foe < 0]
+        if closing and me["hand_size"] > 3:
+            return self._cheapest(closing)
+        return words["end"]
+
+    def _melee_react(self, view: JSON, legal: list[Move], words: Words) -> Move:
+        cycle = view["cycle"]
+        craft = view["aircraft"]
+        if cycle["use"] == "site":
+            answers = only(legal, React)
+            if view["deciding"] == SITE:
+                return answers[0] if answers else words["pass"]  # its hand is spent anyway
+            if "cm" in words:
+                return words["cm"]
+            return self._cheapest(answers) if answers else words["pass"]
+        me = craft[view["deciding"]]
+        attacker_side = craft[cycle["by"]]["side"]
+        mine = attacker_side == me["side"]
+        answers = only(legal, React)
+        if not mine and "cm" in words:
+            return words["cm"]
+        if not answers:
+            return words["pass"]
+        if mine:
+            if cycle["use"] == "missile":
+                return answers[0]
+            return self._cheapest(answers) if me["hand_size"] >= 3 else words["pass"]
+        if cycle["use"] in TEAM_ATTACKS:
+            return self._cheapest(answers)  # for itself, or for a wingman (Teamwork)
+        cheap = [m for m in answers if self.value.get(m.card, 0.0) < CHEAP]
+        threat = cycle["use"] == "pos" and view["deciding"] == cycle["target"]
+        return self._cheapest(answers) if cheap or threat else words["pass"]
+
+
+def _lent_rank(move: Move) -> int:
+    """The order a pool card's plays are tried in (``HeuristicBot._lent``)."""
+    match move:
+        case Attack():
+            return 0
+        case Tone():
+            return 1
+        case React():
+            return 2
+        case Wild(verb="jink"):
+            return 3
+        case Wild():
+            return 4
+        case Act():
+            return 5
+        case Position():
+            return 6
+        case Range():
+            return 7
+    return 9
 
 
 # --- evaluation of a position, for truncated search playouts ------------------------------------

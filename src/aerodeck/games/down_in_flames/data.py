@@ -3,7 +3,8 @@
 The rulebook prints none of this, so it lives in a data file users may replace with their own
 (option ``data``: the shipped set's id, or a user's data set as a table, read from their file
 with ``aerodeck.core.userdata.read_toml`` and carried in the record). Every field is checked on
-load; a problem is one ``ConfigError`` line naming the entry and the field. Field reference:
+load; a problem is one ``ConfigError`` line naming the entry and the field. Each dataclass says
+how its fields are read (``spec``); ``_Entry.read`` builds any of them. Field reference:
 docs/games/down_in_flames_data.md.
 """
 
@@ -16,15 +17,20 @@ import threading
 import tomllib
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from functools import cache, lru_cache
 from importlib import resources
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from aerodeck.core.errors import ConfigError, excerpt
 
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
+
 RANGES = ("G", "HS", "RH", "AH")
 ALTITUDES = ("Low", "Medium", "High")
+# The six ratings a skill may step (R29), as the notation names them ('rate thrust-pre up').
+RATINGS = ("speed", "performance", "thrust-pre", "thrust-post", "gun", "ew")
 MISSILE_TYPES = ("HS", "RH", "AH")
 POSITION_COLUMNS = ("neutral", "advantage", "tailing")
 ACTION_KINDS = (
@@ -56,6 +62,7 @@ CACHE_SIZE = 8
 """Data sets given inline kept parsed at once (least recently used dropped first)."""
 
 T = TypeVar("T")
+D = TypeVar("D", bound="DataclassInstance")
 
 
 @lru_cache(maxsize=4096)
@@ -65,23 +72,56 @@ def slug(name: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
 
 
+Read = Callable[["_Entry", str], Any]
+"""How one field of a TOML table is read and checked (a method of ``_Entry``, bound to limits)."""
+
+
+def spec(read: Read | None) -> Any:
+    """A dataclass field given by the TOML field of the same name: read by ``read``, or read by
+    hand (None) by the entry's reader. Fields without a spec are derived (index, slug)."""
+    return field(metadata={"read": read})
+
+
+# The specs of the kinds of value (the checks and their messages are ``_Entry``'s); a default
+# makes the field optional.
+def whole(low: int, high: int, default: Any = ...) -> Any:
+    return spec(lambda e, f: e.integer(f, low, high, default))
+
+
+def rating(low: int, high: int) -> Any:
+    return spec(lambda e, f: e.rating(f, low, high))
+
+
+def text(choices: tuple[str, ...] | None = None) -> Any:
+    return spec(lambda e, f: e.text(f, choices))
+
+
+def flag(default: bool) -> Any:
+    return spec(lambda e, f: e.flag(f, default))
+
+
+def strings(optional: bool = False) -> Any:
+    """A list of strings; an optional one may be left out (empty)."""
+    return spec(lambda e, f: e.strings(f, [] if optional else ...))
+
+
 @dataclass(frozen=True, slots=True)
 class CardType:
     """One Action card title (all copies of a title are interchangeable)."""
 
     index: int
-    title: str
     slug: str
-    count: int
-    positioning: int
-    range: int
-    action: str
-    gun_discard: int | None
-    missile_hand_mod: int
-    react_to: frozenset[str]
-    tactic: bool
-    usable_in_missile_hand: bool
-    known: tuple[str, ...]
+    title: str = text()
+    count: int = whole(1, 99)
+    positioning: int = whole(0, 9)
+    range: int = whole(0, 9)
+    action: str = text(ACTION_KINDS)
+    gun_discard: int | None = spec(lambda e, f: e.integer(f, 0, 9) if f in e.table else None)
+    missile_hand_mod: int = whole(-9, 9, 0)
+    react_to: frozenset[str] = spec(lambda e, f: frozenset(e.strings(f)))
+    tactic: bool = flag(False)
+    usable_in_missile_hand: bool = flag(True)
+    known: tuple[str, ...] = strings(optional=True)
 
     @property
     def can_gun(self) -> bool:
@@ -97,13 +137,13 @@ class Missile:
     """A missile counter: type and the cards it draws from Neutral, Advantage, Tailing."""
 
     index: int
-    name: str
     slug: str
-    type: str
-    cards: tuple[int | None, int | None, int | None]
-    vp: int
-    year: int
-    known: tuple[str, ...]
+    name: str = text()
+    type: str = text(MISSILE_TYPES)
+    cards: tuple[int | None, int | None, int | None] = spec(None)
+    vp: int = whole(0, 99)
+    year: int = whole(1900, 2100)
+    known: tuple[str, ...] = strings(optional=True)
 
     @property
     def band(self) -> int:
@@ -122,24 +162,24 @@ class Aircraft:
     """An aircraft card. ``None`` stands for a printed "-"."""
 
     index: int
-    name: str
     slug: str
-    nation: str
-    year: int
-    speed: int
-    performance: int
-    thrust_pre: int
-    ab_pre: int | None
-    thrust_post: int
-    ab_post: int | None
-    gun: int | None
-    ew: int | None
-    countermeasures: int
-    load: tuple[tuple[int, int], ...]  # (missile index, pairs)
-    vp_clean: int
-    vp_loaded: int
-    vp_mod: int
-    known: tuple[str, ...]
+    name: str = text()
+    nation: str = text()
+    year: int = whole(1900, 2100)
+    speed: int = whole(0, 20)
+    performance: int = whole(1, 20)
+    thrust_pre: int = whole(0, 20)
+    ab_pre: int | None = rating(0, 20)
+    thrust_post: int = whole(0, 20)
+    ab_post: int | None = rating(0, 20)
+    gun: int | None = rating(0, 9)
+    ew: int | None = rating(-9, 9)
+    countermeasures: int = whole(0, 20)
+    load: tuple[tuple[int, int], ...] = spec(None)  # (missile index, pairs)
+    vp_clean: int = whole(0, 999)
+    vp_loaded: int = whole(0, 999)
+    vp_mod: int = whole(0, 999)
+    known: tuple[str, ...] = strings(optional=True)
 
     @property
     def has_afterburner(self) -> bool:
@@ -148,61 +188,62 @@ class Aircraft:
 
 @dataclass(frozen=True, slots=True)
 class Site:
-    name: str
-    kind: str
-    draw: int
-    envelope: tuple[tuple[str, str], ...]
-    known: tuple[str, ...]
+    name: str = text()
+    kind: str = text(("SAM", "AAA"))
+    draw: int = whole(1, 20)
+    envelope: tuple[tuple[str, str], ...] = spec(None)
+    known: tuple[str, ...] = strings(optional=True)
 
 
 @dataclass(frozen=True, slots=True)
 class Side:
-    vp: int
-    aircraft: tuple[tuple[str, int], ...]
-    skill_options: tuple[str, ...]
-    special: tuple[str, ...]
-    sites: tuple[str, ...]
+    vp: int = whole(0, 9999)
+    aircraft: tuple[tuple[str, int], ...] = spec(None)
+    skill_options: tuple[str, ...] = strings()
+    special: tuple[str, ...] = strings(optional=True)
+    sites: tuple[str, ...] = strings(optional=True)
 
 
 @dataclass(frozen=True, slots=True)
 class Mission:
-    number: int
-    title: str
-    turns: int
-    nation1: Side
-    nation2: Side
-    known: tuple[str, ...]
+    number: int = whole(1, 99)
+    title: str = text()
+    turns: int = whole(1, 99)
+    nation1: Side = spec(None)  # noqa: RUF009 - a field's reader, not a default
+    nation2: Side = spec(None)  # noqa: RUF009 - a field's reader, not a default
+    known: tuple[str, ...] = strings(optional=True)
 
 
 @dataclass(frozen=True, slots=True)
 class Campaign:
-    name: str
-    nation1: str
-    nation2: str
-    victory_chart: tuple[tuple[int, str], ...]
-    missions: tuple[Mission, ...]
-    known: tuple[str, ...]
+    name: str = text()
+    nation1: str = text()
+    nation2: str = text()
+    victory_chart: tuple[tuple[int, str], ...] = spec(None)
+    missions: tuple[Mission, ...] = spec(None)  # the file's [[campaign.mission]] tables
+    known: tuple[str, ...] = strings(optional=True)
 
 
 @dataclass(frozen=True, slots=True)
 class Skill:
-    name: str
-    cost: int
-    effect: str
-    campaign_only: bool
+    name: str = text()
+    cost: int = whole(-99, 99)
+    effect: str = text()
+    campaign_only: bool = flag(False)
 
 
 @dataclass(frozen=True, slots=True)
 class Constants:
-    rounds_per_dogfight: int
-    mission_turns_default: int
-    afterburner_counters: int
-    hs_vs_afterburner_bonus: int
-    yoyo_break_missile_bonus: int
-    starting_range: int
-    altitude_mod: tuple[tuple[int, int, int], ...]  # by altitude index: thrust, performance, EW
-    low_alt_perf_penalty_min_perf: int
-    missile_pair_vp: Mapping[int, tuple[int, int]]
+    rounds_per_dogfight: int = whole(1, 99)
+    mission_turns_default: int = whole(1, 99)
+    afterburner_counters: int = whole(0, 9)
+    hs_vs_afterburner_bonus: int = whole(0, 9)
+    yoyo_break_missile_bonus: int = whole(0, 9)
+    starting_range: int = spec(lambda e, f: RANGES.index(e.text(f, RANGES)))
+    # by altitude index: thrust, performance, EW
+    altitude_mod: tuple[tuple[int, int, int], ...] = spec(None)
+    low_alt_perf_penalty_min_perf: int = whole(0, 99)
+    missile_pair_vp: Mapping[int, tuple[int, int]] = spec(None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -241,23 +282,22 @@ class DataSet:
 
     def card(self, title: str) -> CardType:
         """A card type by title or notation name; ConfigError if there is none."""
-        # A notation name is its own slug, so it is found without slugging it again.
-        found = self._card_by_slug.get(title) or self._card_by_slug.get(slug(title))
-        if found is None:
-            raise ConfigError(f"no action card {excerpt(title)} in the data set")
-        return found
+        return _find(self._card_by_slug, title, "action card")
 
     def plane(self, name: str) -> Aircraft:
-        found = self._plane_by_slug.get(name) or self._plane_by_slug.get(slug(name))
-        if found is None:
-            raise ConfigError(f"no aircraft {excerpt(name)} in the data set")
-        return found
+        return _find(self._plane_by_slug, name, "aircraft")
 
     def missile(self, name: str) -> Missile:
-        found = self._missile_by_slug.get(name) or self._missile_by_slug.get(slug(name))
-        if found is None:
-            raise ConfigError(f"no missile {excerpt(name)} in the data set")
-        return found
+        return _find(self._missile_by_slug, name, "missile")
+
+
+def _find(by_slug: dict[str, T], name: str, what: str) -> T:
+    """An entry by name or notation name (a notation name is its own slug, so it is found
+    without slugging it again); ConfigError if there is none."""
+    found = by_slug.get(name) or by_slug.get(slug(name))
+    if found is None:
+        raise ConfigError(f"no {what} {excerpt(name)} in the data set")
+    return found
 
 
 _Named = TypeVar("_Named", CardType, Missile)
@@ -335,6 +375,12 @@ class _Entry:
             raise self.fail(field, "a list of tables")
         return value
 
+    def read(self, kind: type[D], **given: Any) -> D:
+        """An entry of ``kind``: each field with a reader read from the table, the rest
+        ``given`` (the fields read by hand, and derived ones)."""
+        read = {f.name: f.metadata["read"] for f in fields(kind) if f.metadata.get("read")}
+        return kind(**{name: how(self, name) for name, how in read.items()}, **given)
+
 
 def _unique(source: str, kind: str, names: list[str]) -> None:
     seen: set[str] = set()
@@ -345,62 +391,35 @@ def _unique(source: str, kind: str, names: list[str]) -> None:
         seen.add(key)
 
 
+def _names(kind: type[DataclassInstance]) -> set[str]:
+    """The TOML fields of an entry of ``kind``: its fields with a spec."""
+    return {f.name for f in fields(kind) if "read" in f.metadata}
+
+
 def _card(source: str, index: int, table: Any) -> CardType:
-    where = f"card {index + 1}"
-    fields = {"title", "count", "positioning", "range", "action", "gun_discard"}
-    fields |= {"missile_hand_mod", "react_to", "tactic", "usable_in_missile_hand", "known"}
-    e = _Entry(source, where, table, fields)
+    e = _Entry(source, f"card {index + 1}", table, _names(CardType))
     title = e.text("title")
     e.where = f"card {excerpt(title)}"
-    action = e.text("action", ACTION_KINDS)
-    gun_discard = e.integer("gun_discard", 0, 9, None) if "gun_discard" in e.table else None
-    if action in ("gun_attack", "gun_or_missile") and gun_discard is None:
+    card = e.read(CardType, index=index, slug=slug(title))
+    if card.can_gun and card.gun_discard is None:
         raise ConfigError(f"{source}: {e.where}: a card that attacks with guns needs gun_discard")
-    return CardType(
-        index=index,
-        title=title,
-        slug=slug(title),
-        count=e.integer("count", 1, 99),
-        positioning=e.integer("positioning", 0, 9),
-        range=e.integer("range", 0, 9),
-        action=action,
-        gun_discard=gun_discard,
-        missile_hand_mod=e.integer("missile_hand_mod", -9, 9, 0),
-        react_to=frozenset(e.strings("react_to")),
-        tactic=e.flag("tactic", False),
-        usable_in_missile_hand=e.flag("usable_in_missile_hand", True),
-        known=e.strings("known", []),
-    )
+    return card
 
 
 def _missile(source: str, index: int, table: Any) -> Missile:
-    e = _Entry(
-        source, f"missile {index + 1}", table, {"name", "type", "cards", "vp", "year", "known"}
-    )
+    e = _Entry(source, f"missile {index + 1}", table, _names(Missile))
     name = e.text("name")
     e.where = f"missile {excerpt(name)}"
-    cards = e.get("cards")
-    c = _Entry(source, f"{e.where} cards", cards, set(POSITION_COLUMNS))
+    c = _Entry(source, f"{e.where} cards", e.get("cards"), set(POSITION_COLUMNS))
     values = tuple(c.rating(column, 0, 9) for column in POSITION_COLUMNS)
     if all(v is None for v in values):
         raise ConfigError(f"{source}: {e.where}: cards must allow a launch from some position")
-    return Missile(
-        index=index,
-        name=name,
-        slug=slug(name),
-        type=e.text("type", MISSILE_TYPES),
-        cards=(values[0], values[1], values[2]),
-        vp=e.integer("vp", 0, 99),
-        year=e.integer("year", 1900, 2100),
-        known=e.strings("known", []),
-    )
+    cards = (values[0], values[1], values[2])
+    return e.read(Missile, index=index, slug=slug(name), cards=cards)
 
 
 def _aircraft(source: str, index: int, table: Any, missiles: dict[str, Missile]) -> Aircraft:
-    fields = {"name", "nation", "year", "speed", "performance", "thrust_pre", "ab_pre"}
-    fields |= {"thrust_post", "ab_post", "gun", "ew", "countermeasures", "load", "vp_clean"}
-    fields |= {"vp_loaded", "vp_mod", "known"}
-    e = _Entry(source, f"aircraft {index + 1}", table, fields)
+    e = _Entry(source, f"aircraft {index + 1}", table, _names(Aircraft))
     name = e.text("name")
     e.where = f"aircraft {excerpt(name)}"
     load: list[tuple[int, int]] = []
@@ -412,67 +431,43 @@ def _aircraft(source: str, index: int, table: Any, missiles: dict[str, Missile])
         load.append((missiles[key].index, entry.integer("pairs", 1, 2)))
     if len({m for m, _ in load}) != len(load):
         raise ConfigError(f"{source}: {e.where}: a missile appears twice in load")
-    plane = Aircraft(
-        index=index,
-        name=name,
-        slug=slug(name),
-        nation=e.text("nation"),
-        year=e.integer("year", 1900, 2100),
-        speed=e.integer("speed", 0, 20),
-        performance=e.integer("performance", 1, 20),
-        thrust_pre=e.integer("thrust_pre", 0, 20),
-        ab_pre=e.rating("ab_pre", 0, 20),
-        thrust_post=e.integer("thrust_post", 0, 20),
-        ab_post=e.rating("ab_post", 0, 20),
-        gun=e.rating("gun", 0, 9),
-        ew=e.rating("ew", -9, 9),
-        countermeasures=e.integer("countermeasures", 0, 20),
-        load=tuple(load),
-        vp_clean=e.integer("vp_clean", 0, 999),
-        vp_loaded=e.integer("vp_loaded", 0, 999),
-        vp_mod=e.integer("vp_mod", 0, 999),
-        known=e.strings("known", []),
-    )
+    plane = e.read(Aircraft, index=index, slug=slug(name), load=tuple(load))
     if (plane.ab_pre is None) != (plane.ab_post is None):
         raise ConfigError(f"{source}: {e.where}: ab_pre and ab_post are both numbers or both '-'")
     return plane
 
 
 def _site(source: str, index: int, table: Any) -> Site:
-    e = _Entry(source, f"site {index + 1}", table, {"name", "kind", "draw", "envelope", "known"})
-    name = e.text("name")
-    e.where = f"site {excerpt(name)}"
+    e = _Entry(source, f"site {index + 1}", table, _names(Site))
+    e.where = f"site {excerpt(e.text('name'))}"
     cells: list[tuple[str, str]] = []
     for cell in e.tables("envelope"):
         ok = isinstance(cell, list) and len(cell) == 2
         if not ok or cell[0] not in ALTITUDES or cell[1] not in RANGES:
             raise e.fail("envelope", "a list of [altitude, range] pairs")
         cells.append((cell[0], cell[1]))
-    kind = e.text("kind", ("SAM", "AAA"))
-    return Site(name, kind, e.integer("draw", 1, 20), tuple(cells), e.strings("known", []))
+    return e.read(Site, envelope=tuple(cells))
 
 
 def _side(source: str, where: str, table: Any, planes: set[str], sites: set[str]) -> Side:
-    e = _Entry(source, where, table, {"vp", "aircraft", "skill_options", "special", "sites"})
+    e = _Entry(source, where, table, _names(Side))
     flights: list[tuple[str, int]] = []
     for n, item in enumerate(e.tables("aircraft")):
         entry = _Entry(source, f"{where} aircraft {n + 1}", item, {"type", "count"})
         if slug(entry.text("type")) not in planes:
             raise entry.fail("type", "the name of an [[aircraft]] in the file")
         flights.append((entry.text("type"), entry.integer("count", 1, 20)))
-    named_sites = e.strings("sites", [])
-    for name in named_sites:
+    side = e.read(Side, aircraft=tuple(flights))
+    for name in side.sites:
         if slug(name) not in sites:
             raise ConfigError(f"{source}: {where}: unknown site {excerpt(name)}")
-    options, special = e.strings("skill_options"), e.strings("special", [])
-    return Side(e.integer("vp", 0, 9999), tuple(flights), options, special, named_sites)
+    return side
 
 
 def _campaign(source: str, index: int, table: Any, planes: set[str], sites: set[str]) -> Campaign:
-    fields = {"name", "nation1", "nation2", "victory_chart", "mission", "known"}
+    fields = _names(Campaign) - {"missions"} | {"mission"}
     e = _Entry(source, f"campaign {index + 1}", table, fields)
-    name = e.text("name")
-    e.where = f"campaign {excerpt(name)}"
+    e.where = f"campaign {excerpt(e.text('name'))}"
     chart: list[tuple[int, str]] = []
     for n, item in enumerate(e.tables("victory_chart")):
         level = _Entry(source, f"{e.where} victory_chart {n + 1}", item, {"min", "level"})
@@ -482,29 +477,19 @@ def _campaign(source: str, index: int, table: Any, planes: set[str], sites: set[
     missions: list[Mission] = []
     for n, item in enumerate(e.tables("mission")):
         where = f"{e.where} mission {n + 1}"
-        fields = {"number", "title", "turns", "nation1", "nation2", "known"}
-        m = _Entry(source, where, item, fields)
-        missions.append(
-            Mission(
-                number=m.integer("number", 1, 99),
-                title=m.text("title"),
-                turns=m.integer("turns", 1, 99),
-                nation1=_side(source, where + " nation1", m.get("nation1"), planes, sites),
-                nation2=_side(source, where + " nation2", m.get("nation2"), planes, sites),
-                known=m.strings("known", []),
-            )
-        )
+        m = _Entry(source, where, item, _names(Mission))
+        nations = [
+            _side(source, f"{where} {nation}", m.get(nation), planes, sites)
+            for nation in ("nation1", "nation2")
+        ]
+        missions.append(m.read(Mission, nation1=nations[0], nation2=nations[1]))
     if [m.number for m in missions] != list(range(1, len(missions) + 1)):
         raise ConfigError(f"{source}: {e.where}: missions must be numbered 1, 2, 3... in order")
-    nations = e.text("nation1"), e.text("nation2")
-    return Campaign(name, *nations, tuple(chart), tuple(missions), e.strings("known", []))
+    return e.read(Campaign, victory_chart=tuple(chart), missions=tuple(missions))
 
 
 def _constants(source: str, table: Any) -> Constants:
-    fields = {"rounds_per_dogfight", "mission_turns_default", "afterburner_counters"}
-    fields |= {"hs_vs_afterburner_bonus", "yoyo_break_missile_bonus", "starting_range"}
-    fields |= {"altitude_mod", "low_alt_perf_penalty_min_perf", "missile_pair_vp"}
-    e = _Entry(source, "[constants]", table, fields)
+    e = _Entry(source, "[constants]", table, _names(Constants))
     mods = _Entry(source, "[constants] altitude_mod", e.get("altitude_mod"), set(ALTITUDES))
     altitude_mod: list[tuple[int, int, int]] = []
     for altitude in ALTITUDES:
@@ -523,17 +508,7 @@ def _constants(source: str, table: Any) -> Constants:
                 f"{source}: [constants] missile_pair_vp: {excerpt(key)} = [1 pair, 2 pairs]"
             )
         chart[int(key)] = (pair[0], pair[1])
-    return Constants(
-        rounds_per_dogfight=e.integer("rounds_per_dogfight", 1, 99),
-        mission_turns_default=e.integer("mission_turns_default", 1, 99),
-        afterburner_counters=e.integer("afterburner_counters", 0, 9),
-        hs_vs_afterburner_bonus=e.integer("hs_vs_afterburner_bonus", 0, 9),
-        yoyo_break_missile_bonus=e.integer("yoyo_break_missile_bonus", 0, 9),
-        starting_range=RANGES.index(e.text("starting_range", RANGES)),
-        altitude_mod=tuple(altitude_mod),
-        low_alt_perf_penalty_min_perf=e.integer("low_alt_perf_penalty_min_perf", 0, 99),
-        missile_pair_vp=chart,
-    )
+    return e.read(Constants, altitude_mod=tuple(altitude_mod), missile_pair_vp=chart)
 
 
 def _many(source: str, raw: dict[str, Any], key: str, read: Callable[[int, Any], T]) -> list[T]:
@@ -577,22 +552,10 @@ def parse_table(raw: dict[str, Any], source: str, digest: str = "") -> DataSet:
     campaigns = _many(
         source, raw, "campaign", lambda i, t: _campaign(source, i, t, plane_names, site_names)
     )
-    skills = [
-        Skill(
-            e.text("name"),
-            e.integer("cost", -99, 99),
-            e.text("effect"),
-            e.flag("campaign_only", False),
-        )
-        for e in _many(
-            source,
-            raw,
-            "skill",
-            lambda i, t: _Entry(
-                source, f"skill {i + 1}", t, {"name", "cost", "effect", "campaign_only"}
-            ),
-        )
-    ]
+    entries = _many(
+        source, raw, "skill", lambda i, t: _Entry(source, f"skill {i + 1}", t, _names(Skill))
+    )
+    skills = [e.read(Skill) for e in entries]
     titles = {c.title for c in cards}
     for c in cards:
         for name in sorted(c.react_to - titles - set(PSEUDO_TITLES)):

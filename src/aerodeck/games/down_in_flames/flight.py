@@ -85,9 +85,9 @@ def ew(data: DataSet, plane: Aircraft, alt: int) -> int:
     return (plane.ew or 0) + data.constants.altitude_mod[alt][2]
 
 
-def reach(data: DataSet, plane: Aircraft, missiles: tuple[int, ...]) -> int:
+def reach(data: DataSet, gun: bool, missiles: tuple[int, ...]) -> int:
     """The farthest band of the weapons carried now (R8): gun G, missiles their type's band."""
-    best = GUN if plane.gun is not None else NO_REACH
+    best = GUN if gun else NO_REACH
     for index, count in enumerate(missiles):
         if count > 0:
             best = max(best, data.missiles[index].band)
@@ -120,10 +120,3 @@ def missile_hand_size(
     if missile.type == "HS" and target_burner:
         size += data.constants.hs_vs_afterburner_bonus
     return max(0, size)
-
-
-def vp(plane: Aircraft, enemy: Aircraft) -> int:
-    """VP as flown: the loaded value (clean if it carries nothing), less the modifier when the
-    enemy carries no missiles (judged once, at set-up)."""
-    value = plane.vp_loaded if plane.load else plane.vp_clean
-    return value - (plane.vp_mod if not enemy.load else 0)

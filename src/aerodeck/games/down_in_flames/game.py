@@ -9,7 +9,7 @@ from aerodeck.core.api import JSON, Action, Agent, Game, GameInfo, State
 from aerodeck.core.errors import ConfigError, NotationError, excerpt
 from aerodeck.core.options import Option
 from aerodeck.games.down_in_flames import reference, render
-from aerodeck.games.down_in_flames.actions import SECRET_VERBS, Catalogue, Move
+from aerodeck.games.down_in_flames.actions import Catalogue, Move, is_secret
 from aerodeck.games.down_in_flames.bot import HeuristicBot
 from aerodeck.games.down_in_flames.campaign import find_campaign
 from aerodeck.games.down_in_flames.data import (
@@ -77,6 +77,9 @@ class DownInFlames(Game):
             ),
         ),
     )
+
+    state_class = DifState
+    renderer = render
 
     def __init__(self, players: int | None = None, **options: Any) -> None:
         super().__init__(players, **options)
@@ -194,9 +197,6 @@ class DownInFlames(Game):
             self._flown[key] = out
         return out
 
-    def _new_game(self, seed: int | None, setup: Mapping[str, Any] | None) -> State:
-        return DifState(self, seed, setup)
-
     def _parse_action(self, state: State, text: str) -> Action:
         """The duel's moves name no target, but a record may name the only enemy: both parse."""
         words = text.split()
@@ -210,7 +210,7 @@ class DownInFlames(Game):
         return self.catalogue.parse(text)
 
     def render_view(self, view: JSON) -> str:
-        text = render.render_view(view)
+        text = super().render_view(view)
         seat = view.get("seat")
         if view.get("phase") == "pick" and seat is not None and view.get("to_act") == seat:
             # the aircraft's ratings before one is chosen (the whole reference: `cards`)
@@ -221,18 +221,12 @@ class DownInFlames(Game):
     def reference_text(self) -> str:
         return reference.reference_text(self.data, self.options["vp_limit"], self.options["year"])
 
-    def describe_event(self, event: JSON) -> str:
-        return render.describe_event(event)
-
-    def render_result(self, view: JSON, events: list[JSON]) -> str:
-        return render.render_result(view, events)
-
     def bots(self) -> Mapping[str, Callable[[Game, int], Agent]]:
         return {"heuristic": HeuristicBot}
 
     def move_seen_by(self, action: Action, actor: int, seat: int | None) -> str:
         """Aircraft, loads, altitudes and skills are chosen in secret and revealed together;
         an Aircraft Expertise card is taken from a hidden pool (R60)."""
-        if isinstance(action, Move) and action.verb in SECRET_VERBS:
-            return f"{action.verb} (secret)"
+        if isinstance(action, Move) and is_secret(action):
+            return f"{str(action).split()[0]} (secret)"
         return str(action)

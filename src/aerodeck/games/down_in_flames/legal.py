@@ -33,6 +33,7 @@ from aerodeck.games.down_in_flames.actions import (
 from aerodeck.games.down_in_flames.data import (
     ALTITUDES,
     RANGES,
+    RATINGS,
     CardType,
 )
 from aerodeck.games.down_in_flames.flight import AH, GUN, HIGH, LOW
@@ -43,12 +44,11 @@ from aerodeck.games.down_in_flames.phases import (
     by_phase,
 )
 from aerodeck.games.down_in_flames.skills import (
-    RATINGS,
     can_step,
     load_offers,
     offered,
 )
-from aerodeck.games.down_in_flames.state import SITE, Dogfight
+from aerodeck.games.down_in_flames.state import SITE, Dogfight, eligible
 
 
 class LegalMoves(Dogfight):
@@ -112,7 +112,9 @@ class LegalMoves(Dogfight):
     def _legal_pick(self) -> list[Move]:
         if self.loading:
             return self._legal_load()
-        return [Fly(self.data.aircraft[i].slug) for i in self.eligible()]
+        options = self.game.options
+        limit, year, clean = options["vp_limit"], options["year"], options["missile_loads"]
+        return list(_pick_moves(self.game.catalogue, limit, year, clean))
 
     def _legal_follow(self) -> list[Move]:
         cat = self.game.catalogue
@@ -123,7 +125,8 @@ class LegalMoves(Dogfight):
         return [cat.by_text["burner"], cat.by_text["no-burner"]]
 
     def _legal_alt_pick(self) -> list[Move]:
-        return [Altitude(a.lower()) for a in ALTITUDES]
+        cat = self.game.catalogue
+        return [cat.get(Altitude, a.lower()) for a in ALTITUDES]
 
     def _legal_discard(self) -> list[Move]:
         cat = self.game.catalogue
@@ -212,20 +215,39 @@ class LegalMoves(Dogfight):
         return [cat.by_text["first"], cat.by_text["second"]]
 
     def _legal_order(self) -> list[Move]:
-        return [Next(t=a) for a in self._waiting(self.side_turn)]
+        cat = self.game.catalogue
+        return [cat.get(Next, t=a) for a in self._waiting(self.side_turn)]
 
     def _legal_speed(self) -> list[Move]:
+        """'end' and the Speed Maneuvers; kept in the state for what they read, since the step
+        is asked once before it is entered (``_speed_or_play``) and once when it is."""
+        memo = self.speed_memo
+        if (
+            memo[0] == self.flyer
+            and memo[1] is self.on
+            and memo[2] is self.alive
+            and memo[3] is self.bands
+            and memo[4] is self.alts
+            and memo[5] is self.missiles
+        ):
+            return list(memo[6])
+        out = self._speed_moves()
+        read = (self.flyer, self.on, self.alive, self.bands, self.alts, self.missiles)
+        self.speed_memo = (*read, tuple(out))
+        return out
+
+    def _speed_moves(self) -> list[Move]:
         cat = self.game.catalogue
         a = self.flyer
         out = [cat.by_text["end"]]
         speed = self.plane(a).speed
         bands = self.bands
+        relations = self.relations()[a]
         for t in self.targets(a):
             if self.plane(t).speed >= speed:
                 continue
-            rel = self.rel(a, t)
-            pos = rel < 2 and self._pos_ok(a, t) and self._room(a, t, rel + 1)
-            free = self._may_move_band(a, t)
+            rel, pos_ok, _, _, free = relations[t]
+            pos = rel < 2 and pos_ok and self._room(a, t, rel + 1)
             out += _speed_moves(cat, self._named(t), pos, bands[a], bands[t], free)
         return out
 
@@ -274,10 +296,15 @@ class LegalMoves(Dogfight):
                         paid = hand_size - 1 >= self._gun_cost(a, cards[index])
                     if paid:
                         attacks.append(attack)
-                attacks += tones
-                acts += act
-                moves += positions
-                moves += ranges[index]
+                if tones:
+                    attacks += tones
+                if act:
+                    acts += act
+                if positions:
+                    moves += positions
+                more = ranges[index]
+                if more:
+                    moves += more
         if self.on[a][0] >= 0:
             moves.append(cat.by_text["neutral"])
         if hand_size and self.skills[a] and self.fresh(a, "Timely"):
@@ -322,23 +349,21 @@ class LegalMoves(Dogfight):
         and range maneuvers (``_range_moves``), from the named rule predicates (position, range,
         room, band movement)."""
         cat = self.game.catalogue
-        bands = self.bands
+        bands, alts, duel = self.bands, self.alts, self.duel
         reach = self.reach(a)
+        relations = self.relations()[a]
         out = []
         for t in self.targets(a):
-            rel = self.rel(a, t)
-            mutual = self.mutual(a, t)
-            pos_ok = self._pos_ok(a, t)
-            # _room for Advantage and Tailing, its reach test and holders found once.
+            rel, pos_ok, slot1, slot2, free = relations[t]
+            mutual = flight.mutual_range(bands[a], bands[t], alts[a], alts[t])  # self.mutual
+            # _room for Advantage and Tailing: its reach test once, its slots from relations.
             room1 = room2 = False
             if pos_ok and rel < 2 and mutual <= reach:
-                held = self._held_on(t, a)
-                room1, room2 = flight.slot_free(held, 1), flight.slot_free(held, 2)
+                room1, room2 = slot1, slot2
             fit = _fit(cat, rel, mutual, missiles)
-            named = self._named(t)
+            named = -1 if duel else t  # self._named
             fires = gun and mutual == GUN
             table = _play_table(cat, named, fires, rel, fit, climb, dive, pos_ok, room1, room2)
-            free = self._may_move_band(a, t)
             out.append((table, _range_moves(cat, named, bands[a], bands[t], free)))
         return tuple(out)
 
@@ -394,6 +419,13 @@ def _speed_moves(
         if flight.in_bands(mine + me) and flight.in_bands(theirs + foe):
             out.append(cat.get(Speed, "range", me, foe, t=t))
     return tuple(out)
+
+
+@cache
+def _pick_moves(cat: Catalogue, limit: int, year: int, clean: bool) -> tuple[Move, ...]:
+    """'fly' for each aircraft ``state.eligible`` allows (cached: the options are fixed)."""
+    aircraft = cat.data.aircraft
+    return tuple(cat.get(Fly, aircraft[i].slug) for i in eligible(cat.data, limit, year, clean))
 
 
 def _lent_plays(slug: str, moves: list[Any]) -> list[Any]:

@@ -7,6 +7,28 @@ from collections.abc import Callable
 from enum import Enum, StrEnum
 from typing import Any, NamedTuple
 
+from aerodeck.games.down_in_flames.actions import (
+    Act,
+    Altitude,
+    Angle,
+    Attack,
+    Discard,
+    Fly,
+    Move,
+    Next,
+    Pairs,
+    Position,
+    Range,
+    Rate,
+    React,
+    Skill,
+    Speed,
+    Tone,
+    Wild,
+    Word,
+    WordVerb,
+)
+
 PICK, ALT_PICK, INITIATIVE = "pick", "alt-pick", "initiative"
 BURNER, DISCARD, ALTITUDE, SPEED, PLAY = "burner", "discard", "altitude", "speed", "play"
 REACT, LAUNCH, FOLLOW, PAY = "react", "launch", "follow", "pay"
@@ -17,54 +39,59 @@ POSITION_WORDS = ("tailed", "disadvantaged", "neutral", "advantage", "tailing")
 
 
 class PhaseRule(NamedTuple):
-    """What a phase asks for, in players' words, and the verbs of the moves it accepts."""
+    """What a phase asks for, in players' words, and the moves it accepts: those of the
+    classes ``kinds``, and the moves without arguments whose verbs are ``words``."""
 
-    words: str
-    verbs: frozenset[str]
+    asks: str
+    kinds: tuple[type[Move], ...]
+    words: frozenset[WordVerb]
+
+    def accepts(self, move: Move) -> bool:
+        if isinstance(move, Word):
+            return move.verb in self.words
+        return isinstance(move, self.kinds)
 
 
-def _rule(words: str, *verbs: str) -> PhaseRule:
-    return PhaseRule(words, frozenset(verbs))
+def _rule(asks: str, *moves: type[Move] | WordVerb) -> PhaseRule:
+    kinds = tuple(m for m in moves if isinstance(m, type))
+    return PhaseRule(asks, kinds, frozenset(m for m in moves if isinstance(m, str)))
 
 
 # The one list of the moves each phase accepts: reasons.py explains a refusal with it, and the
-# tests check that every move either machine lists is here (an Aircraft Expertise card,
-# 'expertise <card>', is offered in any phase where a card may be played: R60).
+# tests check that every legal move is here (an Aircraft Expertise card, 'expertise <card>', is
+# offered in any phase where a card may be played: R60).
 PHASES: dict[str, PhaseRule] = {
     PICK: _rule(
         "choose your aircraft in secret ('fly <aircraft>'; with custom loads 'pairs <missile> "
         "1|2', 'clean', then 'ready')",
-        *("fly", "pairs", "clean", "ready"),
+        *(Fly, Pairs, "clean", "ready"),
     ),
     SKILL: _rule(
         "choose skills in secret ('skill <skill>', 'rate <rating> up|down') then 'ready'",
-        *("skill", "rate", "ready"),
+        *(Skill, Rate, "ready"),
     ),
-    ALT_PICK: _rule("choose your starting altitude in secret ('alt low|medium|high')", "alt"),
-    ANGLE: _rule("90°/0° Angle (R58): 'angle g|hs|rh|ah @<enemy>'", "angle"),
+    ALT_PICK: _rule("choose your starting altitude in secret ('alt low|medium|high')", Altitude),
+    ANGLE: _rule("90°/0° Angle (R58): 'angle g|hs|rh|ah @<enemy>'", Angle),
     INITIATIVE: _rule(
         "the aircraft with the higher EW chooses 'first' or 'second'", "first", "second"
     ),
-    ORDER: _rule("name the aircraft of your side that flies next ('next @<aircraft>')", "next"),
+    ORDER: _rule("name the aircraft of your side that flies next ('next @<aircraft>')", Next),
     BURNER: _rule("light an afterburner ('burner') or not ('no-burner')", "burner", "no-burner"),
-    DISCARD: _rule(
-        "discard any cards ('discard <card>') then 'draw'", "discard", "draw", "neutral"
-    ),
+    DISCARD: _rule("discard any cards ('discard <card>') then 'draw'", Discard, "draw", "neutral"),
     ALTITUDE: _rule("'climb' (discard 1), 'dive' (draw 1) or 'level'", "climb", "dive", "level"),
-    SPEED: _rule("use a Speed Maneuver ('speed pos', 'speed me-1', ...) or 'end'", "speed", "end"),
+    SPEED: _rule("use a Speed Maneuver ('speed pos', 'speed me-1', ...) or 'end'", Speed, "end"),
     PLAY: _rule(
         "play a card (pos/range/attack/tone/act), 'neutral', or 'end'",
-        *("pos", "range", "attack", "tone", "act", "neutral", "end", "timely"),
+        *(Position, Range, Attack, Tone, Act, "neutral", "end", "timely"),
     ),
     REACT: _rule(
         "react with a card whose React To names the card just played, 'cm', or 'pass'",
-        *("react", "cm", "pass", "lucky", "agile", "jink"),
+        *(React, "cm", "pass", "lucky", Wild),
     ),
     LAUNCH: _rule("the Tone stands: 'launch' the missile or 'hold'", "launch", "hold", "launch2"),
     FOLLOW: _rule("'follow' the enemy's altitude change or 'stay'", "follow", "stay"),
-    PAY: _rule("choose a card to discard ('discard <card>')", "discard"),
+    PAY: _rule("choose a card to discard ('discard <card>')", Discard),
 }
-ANY_PHASE_VERBS = frozenset({"expertise"})
 
 
 def by_phase(machine: type, prefix: str) -> dict[str, Callable[..., Any]]:

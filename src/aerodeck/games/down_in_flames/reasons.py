@@ -6,12 +6,14 @@ from typing import TYPE_CHECKING
 
 from aerodeck.core.api import OVER, Action
 from aerodeck.games.down_in_flames.actions import (
+    PLAYS,
     Act,
     Attack,
     CardMove,
     Expertise,
     Fly,
     Move,
+    Pairs,
     Position,
     Range,
     Rate,
@@ -22,8 +24,17 @@ from aerodeck.games.down_in_flames.actions import (
     Wild,
     Word,
 )
-from aerodeck.games.down_in_flames.phases import ANGLE, DISCARD, NO_CARD, PHASES, PICK, REACT, SKILL
-from aerodeck.games.down_in_flames.skills import why_expertise
+from aerodeck.games.down_in_flames.data import slug
+from aerodeck.games.down_in_flames.phases import (
+    ANGLE,
+    DISCARD,
+    NO_CARD,
+    PHASES,
+    PICK,
+    REACT,
+    SKILL,
+    Hand,
+)
 
 if TYPE_CHECKING:
     from aerodeck.games.down_in_flames.rules import DifState
@@ -51,8 +62,8 @@ def why_illegal(state: DifState, action: Action) -> str:
         return "no aircraft of yours may play an Aircraft Expertise card now (R60)"
     if state.duel:
         return why(state, action)
-    if action.verb not in PHASES[state.phase].verbs:
-        return f"not now: {PHASES[state.phase].words}"
+    if not PHASES[state.phase].accepts(action):
+        return f"not now: {PHASES[state.phase].asks}"
     if state.phase == SKILL:
         return (
             "skills (R56, R59): one of the mission's options, or skills within the VP left "
@@ -61,7 +72,7 @@ def why_illegal(state: DifState, action: Action) -> str:
     if state.loading:
         return "missile loads (R57): 'ready', 'clean' or 'pairs <missile> 1|2' within the limit"
     if state.phase == ANGLE:
-        return "90°/0° Angle (R58): 'angle g|hs|rh|ah @<enemy>'"
+        return PHASES[ANGLE].asks
     return (
         f"not now ({state.phase}): a card, maneuver or attack must name an enemy you may act "
         "against (only the one you hold at Advantage or Tailing, free slots: two Advantage "
@@ -69,11 +80,30 @@ def why_illegal(state: DifState, action: Action) -> str:
     )
 
 
+def why_expertise(move: Move, lent: str, pool: Hand, used: bool) -> str:
+    """Why an Aircraft Expertise move is refused (R60), or "" when the reason lies elsewhere.
+
+    ``lent`` is the title of the pool card taken out and awaiting its play ("" when none);
+    ``pool`` the acting aircraft's pool, ``used`` whether it drew from it this aircraft turn."""
+    if lent and not (isinstance(move, PLAYS) and move.card == slug(lent)):
+        return f"you took {lent} from your Aircraft Expertise pool: play it now (R60)"
+    if not isinstance(move, Expertise):
+        return ""
+    if not pool:
+        return "you hold no Aircraft Expertise cards to play now (R60)"
+    if used:
+        return "one Aircraft Expertise card per aircraft turn (R60)"
+    return (
+        "an Aircraft Expertise card is played only as a card (never to pay a cost), on your "
+        "Play Cards step or as a reaction from your hand, and only when it has a play now (R60)"
+    )
+
+
 def why(state: DifState, move: Move) -> str:
     """The rule that forbids ``move`` now, in players' words."""
     phase = state.phase
-    asks = PHASES[phase].words
-    if move.verb not in PHASES[phase].verbs:
+    asks = PHASES[phase].asks
+    if not PHASES[phase].accepts(move):
         return f"not now: {asks}"
     seat = state.to_act
     assert seat is not None
@@ -84,7 +114,13 @@ def why(state: DifState, move: Move) -> str:
             "year, within the VP limit ('pairs <missile> 1|2', 'clean', then 'ready')"
         )
     if phase == PICK:
-        chosen = move.aircraft if isinstance(move, Fly) else getattr(move, "missile", "")
+        chosen = (
+            move.aircraft
+            if isinstance(move, Fly)
+            else move.missile
+            if isinstance(move, Pairs)
+            else ""
+        )
         return f"{chosen} is beyond the agreed VP limit or year"
     if phase == SKILL:
         return _why_skill(state, move)

@@ -51,6 +51,35 @@ def who(seat: int | None, me: int | None) -> str:
     return "you" if seat == me else f"seat {seat}"
 
 
+def _header(view: JSON, flies: str, discards: int, tail: str) -> str:
+    """The first line: round, who flies, the step, the deck and discards, then ``tail``."""
+    step = str(_STEP.get(view["phase"], view["phase"])).format(step=view["step"])
+    return (
+        f"[bold]Round {min(view['round'], view['rounds'])} of {view['rounds']}[/bold]{flies}   "
+        f"step: {step}   deck {view['deck']}   discards {discards}   {tail}"
+    )
+
+
+def _titles(label: str, titles: list[str], indent: str = "  ") -> str:
+    return f"{indent}[bold]{label}:[/bold] {', '.join(titles) or '-'}"
+
+
+def _load(load: list[list[object]]) -> str:
+    return ", ".join(f"{n}x {m}" for m, n in load) or "no missiles"
+
+
+def _missiles(seat: JSON) -> str:
+    return ", ".join(f"{n}x {m}" for m, n in seat["missiles"].items()) or "none"
+
+
+def _site(site: JSON, defends: str) -> str:
+    cells = ", ".join(f"{a} {r}" for a, r in site["envelope"])
+    return (
+        f"  site {site['name']} ({site['kind']}, draws {site['draw']}) defends {defends}: "
+        f"envelope {cells}"
+    )
+
+
 def _aircraft(seat: JSON, me: int | None) -> list[str]:
     name = seat["aircraft"] or ("chosen (secret)" if seat["chosen"] else "not chosen")
     style = _POSITION_STYLE[seat["position"]]
@@ -70,10 +99,9 @@ def _aircraft(seat: JSON, me: int | None) -> list[str]:
             f"EW {ratings['ew']}  ({ratings['nation']} {ratings['year']})"
         )
     if "missiles" in seat:
-        missiles = ", ".join(f"{n}x {m}" for m, n in seat["missiles"].items()) or "none"
         burner = " [bold red]ON[/bold red]" if seat["afterburner_on"] else ""
         lines.append(
-            f"    missiles {missiles}   countermeasures {seat['countermeasures']}   "
+            f"    missiles {_missiles(seat)}   countermeasures {seat['countermeasures']}   "
             f"afterburners {seat['afterburners']}{burner}   weapon reach {seat['reach'] or '-'}"
         )
     if "skills" in seat:
@@ -95,13 +123,8 @@ def _aircraft(seat: JSON, me: int | None) -> list[str]:
 def render_melee(view: JSON) -> str:
     """Several aircraft: one line block per aircraft, positions as 'Advantage on #2'."""
     me = view.get("seat")
-    step = str(_STEP.get(view["phase"], view["phase"])).format(step=view["step"])
     flying = "" if view["flying"] is None else f"   aircraft #{view['flying']} flies"
-    lines = [
-        f"[bold]Round {min(view['round'], view['rounds'])} of {view['rounds']}[/bold]{flying}   "
-        f"step: {step}   deck {view['deck']}   discards {view['discards']}   "
-        f"kills by side {view['kills']}"
-    ]
+    lines = [_header(view, flying, view["discards"], f"kills by side {view['kills']}")]
     for c in view["aircraft"]:
         name = c["aircraft"] or ("chosen (secret)" if c["chosen"] else "not chosen")
         status = "" if c["alive"] else "  [bold red]shot down[/bold red]"
@@ -114,9 +137,8 @@ def render_melee(view: JSON) -> str:
             f"{held}{status}"
         )
         if "missiles" in c:
-            missiles = ", ".join(f"{n}x {m}" for m, n in c["missiles"].items()) or "none"
             lines.append(
-                f"      speed {c['speed']}  missiles {missiles}  countermeasures "
+                f"      speed {c['speed']}  missiles {_missiles(c)}  countermeasures "
                 f"{c['countermeasures']}  afterburners {c['afterburners']}  "
                 f"reach {c['reach'] or '-'}"
             )
@@ -125,9 +147,9 @@ def render_melee(view: JSON) -> str:
             vp = f"   VP {c['vp']}" if "vp" in c else ""
             lines.append(f"      skills: {', '.join(c['skills']) or 'none'}{used}{vp}")
         if "hand" in c:
-            lines.append(f"      [bold]hand:[/bold] {', '.join(c['hand']) or '-'}")
+            lines.append(_titles("hand", c["hand"], "      "))
         if "pool" in c:
-            lines.append(f"      [bold]Expertise pool:[/bold] {', '.join(c['pool']) or '-'}")
+            lines.append(_titles("Expertise pool", c["pool"], "      "))
         elif "pool_size" in c:
             lines.append(f"      Expertise pool: {plural(c['pool_size'], 'card')}")
     if view.get("skill_budget") is not None:
@@ -137,8 +159,7 @@ def render_melee(view: JSON) -> str:
             + (f"one of {options}" if options else f"VP left {view['skill_budget']}")
         )
     if view.get("load") is not None:
-        load = ", ".join(f"{n}x {m}" for m, n in view["load"]) or "no missiles"
-        lines.append(f"  missile load: {load} (VP {view['load_vp']})")
+        lines.append(f"  missile load: {_load(view['load'])} (VP {view['load_vp']})")
     cycle = view["cycle"]
     if cycle:
         title = _USE.get(cycle["use"], cycle["use"])
@@ -146,15 +167,11 @@ def render_melee(view: JSON) -> str:
         for n, link in enumerate(cycle["chain"], start=1):
             lines.append(f"    {n}. #{link['aircraft']}: {link['card']}")
     if view.get("missile_hand") is not None:
-        lines.append(f"  [bold]missile hand:[/bold] {', '.join(view['missile_hand']) or '-'}")
+        lines.append(_titles("missile hand", view["missile_hand"]))
     for site in view.get("sites") or []:
-        cells = ", ".join(f"{a} {r}" for a, r in site["envelope"])
-        lines.append(
-            f"  site {site['name']} ({site['kind']}, draws {site['draw']}) defends "
-            f"{who(site['seat'], me)}'s side: envelope {cells}"
-        )
+        lines.append(_site(site, f"{who(site['seat'], me)}'s side"))
     if view.get("site_hand") is not None:
-        lines.append(f"  [bold]site hand:[/bold] {', '.join(view['site_hand']) or '-'}")
+        lines.append(_titles("site hand", view["site_hand"]))
     if view["deciding"] is not None:
         deciding = "the site" if view["deciding"] < 0 else f"aircraft #{view['deciding']}"
         lines.append(f"  deciding: {deciding}")
@@ -167,13 +184,9 @@ def render_view(view: JSON) -> str:
     if view.get("mode") == "melee":
         return render_melee(view)
     me = view.get("seat")
-    step = _STEP[view["phase"]].format(step=view["step"])
     turn = "" if view["turn"] is None else f"   {who(view['turn'], me)} to fly"
-    lines = [
-        f"[bold]Round {min(view['round'], view['rounds'])} of {view['rounds']}[/bold]{turn}   "
-        f"step: {step}   deck {view['deck']}   discards {sum(view['discards'].values())}   "
-        f"(VP limit {view['vp_limit']}, year {view['year']})"
-    ]
+    limit = f"(VP limit {view['vp_limit']}, year {view['year']})"
+    lines = [_header(view, turn, sum(view["discards"].values()), limit)]
     for seat in view["seats"]:
         lines.extend(_aircraft(seat, me))
     if view["mutual_range"]:
@@ -187,8 +200,7 @@ def render_view(view: JSON) -> str:
     if view.get("follow"):
         lines.append(f"  the enemy moved {view['follow']['direction']}: follow or stay")
     if view.get("load") is not None:
-        load = ", ".join(f"{n}x {m}" for m, n in view["load"]) or "no missiles"
-        lines.append(f"  your load: {load} ({view['load_vp']} VP)")
+        lines.append(f"  your load: {_load(view['load'])} ({view['load_vp']} VP)")
     if view.get("skill_budget") is not None:
         lines.append(f"  VP left for skills: {view['skill_budget']}")
         if view.get("rate_left"):
@@ -198,16 +210,12 @@ def render_view(view: JSON) -> str:
             )
     site = view.get("site")
     if site:
-        cells = ", ".join(f"{a} {r}" for a, r in site["envelope"])
-        lines.append(
-            f"  site {site['name']} ({site['kind']}, draws {site['draw']}) defends "
-            f"{who(site['seat'], me)}: envelope {cells}"
-        )
+        lines.append(_site(site, who(site["seat"], me)))
     if view.get("pool_sizes"):
         sizes = ", ".join(f"{who(s, me)} {n}" for s, n in enumerate(view["pool_sizes"]))
         lines.append(f"  Aircraft Expertise pools: {sizes}")
         if view.get("pool") is not None:
-            lines.append(f"  [bold]your pool:[/bold] {', '.join(view['pool']) or '-'}")
+            lines.append(_titles("your pool", view["pool"]))
     if view["pay_left"]:
         lines.append(f"  cards still to discard: {view['pay_left']}")
     cycle = view["cycle"]
@@ -225,42 +233,64 @@ def render_view(view: JSON) -> str:
         pile = ", ".join(f"{t} {n}" for t, n in view["discards"].items())
         lines.append(f"  [dim]discard pile: {pile}[/dim]")
     if "hand" in view:
-        lines.append(f"  [bold]your hand:[/bold] {', '.join(view['hand']) or '-'}")
+        lines.append(_titles("your hand", view["hand"]))
     if view.get("site_hand") is not None:
-        lines.append(f"  [bold]site hand:[/bold] {', '.join(view['site_hand']) or '-'}")
+        lines.append(_titles("site hand", view["site_hand"]))
     if view.get("missile_hand") is not None:
-        lines.append(f"  [bold]missile hand:[/bold] {', '.join(view['missile_hand']) or '-'}")
+        lines.append(_titles("missile hand", view["missile_hand"]))
     if view["end"]:
         lines.append(f"  [bold]{view['end']}[/bold]")
     return "\n".join(lines)
 
 
+# The events told by one template: ``{who}`` is "seat N", the rest the event's own fields.
+_TOLD = {
+    "aircraft": "Aircraft revealed: seat 0 {aircraft[0]} ({vp[0]} VP), "
+    "seat 1 {aircraft[1]} ({vp[1]} VP)",
+    "altitudes": "Altitudes revealed: seat 0 {altitudes[0]}, seat 1 {altitudes[1]}",
+    "turn": "Round {round}: seat {seat}'s turn",
+    "discard": "{who} discards {card} ({why})",
+    "stall": "{who} stalls: no thrust at this altitude",
+    "altitude": "{who} {why}: now at {to}",
+    "stay": "{who} does not follow the altitude change",
+    "pass": "{who} does not react",
+    "split-s": "{who}'s Split-S ends the enemy's turn",
+    "position": "{who} is now {position}",
+    "position-lost": "{who} is beyond weapon range and drops back to Neutral",
+    "neutral": "{who} gives up the position: Neutral",
+    "range": "range bands now: seat 0 {ranges[0]}, seat 1 {ranges[1]}",
+    "bonus": "{who}'s next missile this turn draws +{bonus}",
+    "hold": "{who} holds the missile",
+    "reshuffle": "The discard pile is shuffled into a new deck ({deck} cards)",
+    "destroyed": "[bold red]seat {seat} is shot down[/bold red] by seat {by}",
+    "teamwork": "aircraft #{seat} adds a Teamwork reaction",
+    "round": "Round {round} begins",
+    "nfod": "seat {player} earns {vp} campaign VP (NFOD)",
+    "skill-used": "{who} uses {skill} (once per game)",
+    "expertise": "{who} takes {card} from its Aircraft Expertise pool to play it",
+    "site-attack": "site {site} attacks seat {target} with {card}",
+}
+
+
 def describe_event(event: JSON) -> str:
     kind = event["type"]
     seat = f"seat {event.get('seat')}"
+    if kind in _TOLD:
+        return _TOLD[kind].format(who=seat, **event)
     if kind == "pick":
         return f"{seat} chooses an aircraft" + (
             f" ({event['aircraft']})" if "aircraft" in event else ""
-        )
-    if kind == "aircraft":
-        a, b = event["aircraft"]
-        return (
-            f"Aircraft revealed: seat 0 {a} ({event['vp'][0]} VP), seat 1 {b} ({event['vp'][1]} VP)"
         )
     if kind == "alt-pick":
         return f"{seat} chooses a starting altitude" + (
             f" ({event['altitude']})" if "altitude" in event else ""
         )
-    if kind == "altitudes":
-        return f"Altitudes revealed: seat 0 {event['altitudes'][0]}, seat 1 {event['altitudes'][1]}"
     if kind == "initiative":
         if "first_side" in event:
             return f"Initiative: side {event['first_side']} flies first (highest EW)"
         if event["seat"] is None:
             return f"Initiative: equal EW, chance sends seat {event['first']} first"
         return f"Initiative: seat {event['seat']} (higher EW) sends seat {event['first']} first"
-    if kind == "turn":
-        return f"Round {event['round']}: seat {event['seat']}'s turn"
     if kind == "burner":
         return f"{seat} {'lights an afterburner' if event['on'] else 'afterburner off'}"
     if kind == "draw":
@@ -268,14 +298,6 @@ def describe_event(event: JSON) -> str:
             return f"{seat} draws no card ({event['why']})"
         cards = f": {', '.join(event['cards'])}" if "cards" in event else ""
         return f"{seat} draws {event['count']} ({event['why']}){cards}"
-    if kind == "discard":
-        return f"{seat} discards {event['card']} ({event['why']})"
-    if kind == "stall":
-        return f"{seat} stalls: no thrust at this altitude"
-    if kind == "altitude":
-        return f"{seat} {event['why']}: now at {event['to']}"
-    if kind == "stay":
-        return f"{seat} does not follow the altitude change"
     if kind == "play":
         extra = ""
         if "steps" in event:
@@ -293,47 +315,24 @@ def describe_event(event: JSON) -> str:
     if kind == "react":
         source = " from the missile hand" if event["from"] == "missile" else ""
         return f"{seat} reacts with {event['card']}{source}"
-    if kind == "pass":
-        return f"{seat} does not react"
     if kind == "resolve":
         result = "stands" if event["success"] else "fails"
         return f"seat {event['seat']}'s {_USE.get(event['use'], event['use'])} {result}"
-    if kind == "missile-spent":
-        return f"the missile's unused cards are discarded: {', '.join(event['cards'])}"
-    if kind == "split-s":
-        return f"{seat}'s Split-S ends the enemy's turn"
-    if kind == "position":
-        return f"{seat} is now {event['position']}"
-    if kind == "position-lost":
-        return f"{seat} is beyond weapon range and drops back to Neutral"
-    if kind == "neutral":
-        return f"{seat} gives up the position: Neutral"
-    if kind == "range":
-        return f"range bands now: seat 0 {event['ranges'][0]}, seat 1 {event['ranges'][1]}"
-    if kind == "bonus":
-        return f"{seat}'s next missile this turn draws +{event['bonus']}"
-    if kind == "hold":
-        return f"{seat} holds the missile"
+    if kind in ("missile-spent", "site-spent"):
+        whose = "missile's unused" if kind == "missile-spent" else "site's"
+        return f"the {whose} cards are discarded: {', '.join(event['cards'])}"
     if kind == "launch":
         hand = f": {', '.join(event['missile_hand'])}" if "missile_hand" in event else ""
         cards = plural(event["cards"], "card")
         return f"{seat} launches {event['missile']}, missile hand {cards}{hand}"
-    if kind == "reshuffle":
-        return f"The discard pile is shuffled into a new deck ({event['deck']} cards)"
-    if kind == "destroyed":
-        return f"[bold red]seat {event['seat']} is shot down[/bold red] by seat {event['by']}"
-    if kind == "teamwork":
-        return f"aircraft #{event['seat']} adds a Teamwork reaction"
     if kind == "aircraft-all":
         return "Aircraft revealed: " + ", ".join(
             f"#{n} {name}" for n, name in enumerate(event["aircraft"])
         )
-    if kind == "round":
-        return f"Round {event['round']} begins"
     if kind == "load-chosen":
         mine = ""
         if "load" in event:
-            mine = ": " + (", ".join(f"{n}x {m}" for m, n in event["load"]) or "no missiles")
+            mine = ": " + _load(event["load"])
         return f"{seat} has chosen a custom missile load{mine}"
     if kind == "skills-chosen":
         mine = f": {', '.join(event['skills']) or 'none'}" if "skills" in event else ""
@@ -342,28 +341,18 @@ def describe_event(event: JSON) -> str:
         return "Skills revealed: " + "; ".join(
             f"#{n} {', '.join(x) or 'none'}" for n, x in enumerate(event["skills"])
         )
-    if kind == "nfod":
-        return f"seat {event['player']} earns {event['vp']} campaign VP (NFOD)"
     if kind == "skills":
         a, b = (", ".join(x) or "none" for x in event["skills"])
         return f"Skills revealed: seat 0 {a}; seat 1 {b} (VP {event['vp'][0]} and {event['vp'][1]})"
-    if kind == "skill-used":
-        return f"{seat} uses {event['skill']} (once per game)"
     if kind == "expertise-pool":
         cards = f": {', '.join(event['cards'])}" if "cards" in event else ""
         return f"{seat} sets aside {plural(event['size'], 'Aircraft Expertise card')}{cards}"
-    if kind == "expertise":
-        return f"{seat} takes {event['card']} from its Aircraft Expertise pool to play it"
     if kind == "skill-card":
         card = event["card"] or "nothing: none left"
         return f"{seat} takes {card} ({event['skill']})"
     if kind == "site-draw":
         cards = f": {', '.join(event['cards'])}" if "cards" in event else ""
         return f"site {event['site']} draws {event['count']} against seat {event['target']}{cards}"
-    if kind == "site-attack":
-        return f"site {event['site']} attacks seat {event['target']} with {event['card']}"
-    if kind == "site-spent":
-        return f"the site's cards are discarded: {', '.join(event['cards'])}"
     if kind == "game-end":
         winners = " and ".join(f"seat {s}" for s in event["winners"])
         return f"Game over: {event['why']} ({winners})"

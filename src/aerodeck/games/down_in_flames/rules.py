@@ -52,6 +52,7 @@ from aerodeck.games.down_in_flames.actions import (
 from aerodeck.games.down_in_flames.data import (
     ALTITUDES,
     RANGES,
+    RATINGS,
     CardType,
     Missile,
     Site,
@@ -94,7 +95,6 @@ from aerodeck.games.down_in_flames.skills import (
     EXTRA_DRAW,
     INITIATIVE,
     RATING_STEPS,
-    RATINGS,
     launch_extra,
     search,
 )
@@ -124,7 +124,7 @@ class DifState(LegalMoves, Views):
         self.pick_i = self.unit_i = 0
         self.on = (NONE,) * n
         self.alive = (True,) * n
-        self.foes = self._foes()
+        self._flying_changed()
         self.kills = (0,) * game.n_sides
         self.flown = (False,) * n
         self.flyer = 0 if self.duel else -1  # the duel's view names seat 0's turn from the start
@@ -292,7 +292,8 @@ class DifState(LegalMoves, Views):
             self._take_from_pool(action)
             return
         self._DO[self.phase](self, action)
-        self.lent, self.lent_by = NO_CARD, -1
+        if self.lent != NO_CARD:  # the pool card taken is played now (R60)
+            self.lent, self.lent_by = NO_CARD, -1
 
     def _do_speed(self, move: Move) -> None:
         """A Speed Maneuver of one step (R1, R49), or 'end' to the Play Cards step."""
@@ -939,7 +940,7 @@ class DifState(LegalMoves, Views):
         # Drift Factor: its aircraft neither gives nor receives Teamwork (R59).
         if (
             self.game.teamwork
-            and self._teamwork(self.side(t))
+            and self.outnumber[self.sides[t]]
             and not self.team_used
             and not self.has(t, "Drift Factor")
         ):
@@ -995,7 +996,12 @@ class DifState(LegalMoves, Views):
         sides = self.sides
         success = sides[chain[-1][0]] == sides[a]
         split = not success and any(s == t and c in self.game.split_s for s, c, _, _ in chain)
-        self.discards += tuple(c for _, c, _, _ in chain if c != NO_CARD)
+        if len(chain) == 1:  # most actions draw no reaction
+            card = chain[0][1]
+            if card != NO_CARD:
+                self.discards += (card,)
+        else:
+            self.discards += tuple(c for _, c, _, _ in chain if c != NO_CARD)
         self.chain = ()
         if not self._muted:
             self._emit({"type": "resolve", "use": kind, "success": success, "seat": a})
@@ -1095,7 +1101,7 @@ class DifState(LegalMoves, Views):
             )
             return
         self.alive = _put(self.alive, t, False)
-        self.foes = self._foes()
+        self._flying_changed()
         self.discards += self.hands[t]
         self.hands = _put(self.hands, t, ())
         self.on = tuple(

@@ -60,12 +60,7 @@ def read_setup(self: DifState, setup: Mapping[str, Any], pool: list[int]) -> Non
     planes = pair("aircraft", lambda v: data.plane(str(v)).index)
     hands = pair("hands", lambda v: card_list(v, "hands"))
     top = card_list(setup.get("deck", []), "deck")
-    for card in [c for h in (hands or ((), ())) for c in h] + top:
-        if card not in pool:
-            raise ConfigError(f"setup: more {self._title(card)!r} cards than the deck holds")
-        pool.remove(card)
-    self.rng_seed = shuffle(self.rng_seed, pool)
-    self.deck = tuple(top) + tuple(pool)
+    _stack(self, [c for h in (hands or ((), ())) for c in h], top, pool, "setup")
     if planes is None:
         if any(k in setup for k in keys - {"deck"}):
             raise ConfigError("setup: give 'aircraft' before any other set-up key but 'deck'")
@@ -152,12 +147,7 @@ def read_aircraft_setup(self: DifState, setup: Mapping[str, Any], pool: list[int
         tuple(sorted(data.card(str(c)).index for c in h)) for h in _each(setup, self.n, "hands")
     ]
     top = [data.card(str(c)).index for c in setup.get("deck", [])]
-    for card in [c for h in hands for c in h] + top:
-        if card not in pool:
-            raise ConfigError(f"melee setup: more {self._title(card)!r} than the deck holds")
-        pool.remove(card)
-    self.rng_seed = shuffle(self.rng_seed, pool)
-    self.deck = tuple(top) + tuple(pool)
+    _stack(self, [c for h in hands for c in h], top, pool, "melee setup")
     self.hands = tuple(hands)
     self.planes_shown = self.alts_shown = self.skills_shown = True
     if "skills" in setup:
@@ -189,6 +179,17 @@ def read_aircraft_setup(self: DifState, setup: Mapping[str, Any], pool: list[int
     self.flown = _put(self.flown, flying, True)
     self.phase = ""
     self._play_step()
+
+
+def _stack(self: DifState, dealt: list[int], top: list[int], pool: list[int], what: str) -> None:
+    """The deck: ``top`` first, then the cards left once ``dealt`` and ``top`` are taken from
+    ``pool``, shuffled."""
+    for card in dealt + top:
+        if card not in pool:
+            raise ConfigError(f"{what}: more {self._title(card)!r} cards than the deck holds")
+        pool.remove(card)
+    self.rng_seed = shuffle(self.rng_seed, pool)
+    self.deck = tuple(top) + tuple(pool)
 
 
 def _each(setup: Mapping[str, Any], n: int, key: str) -> list[Any]:

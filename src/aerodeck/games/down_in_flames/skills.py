@@ -2,7 +2,7 @@
 skill-modified aircraft the rules read.
 
 A seat's skills are a sorted tuple of indices into ``DataSet.skills``; its chosen rating changes
-are a tuple of six integers over ``RATINGS``. Effects that act during play are tested by name
+are a tuple of six integers over ``data.RATINGS``. Effects that act during play are tested by name
 in the state machine (``DifState.has``); this module keeps the static part.
 """
 
@@ -10,13 +10,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from aerodeck.core.api import Action
 from aerodeck.core.rng import shuffle
 from aerodeck.core.tuples import without
-from aerodeck.games.down_in_flames.data import Aircraft, DataSet, Skill, slug
+from aerodeck.games.down_in_flames.data import Aircraft, DataSet, Skill
 from aerodeck.games.down_in_flames.phases import Hand, Load
 
-RATINGS = ("speed", "performance", "thrust-pre", "thrust-post", "gun", "ew")
 NO_MODS = (0, 0, 0, 0, 0, 0)
 
 # Rating skills: how many one-level steps the player chooses, and their sign (R29).
@@ -28,8 +26,6 @@ RATING_STEPS["Ace"] = (3, 1)
 NOT_IN_A_DUEL = frozenset({"90° Angle", "0° Angle", "NFOD", "Drift Factor"})
 CAMPAIGN_ONLY = frozenset({"90° Angle", "0° Angle", "NFOD"})
 EXPERTISE = "Aircraft Expertise"
-# The moves that play a card (Aircraft Expertise lends a pool card to these only, R60).
-PLAY_VERBS = frozenset({"pos", "range", "attack", "tone", "act", "react", "agile", "jink"})
 # Skills that set up the start of a campaign dogfight (R58): the range chosen and the position.
 ANGLES = {"90° Angle": 1, "0° Angle": 2}
 # Skills that give their side the initiative (R32, R56).
@@ -152,23 +148,3 @@ def search(
     if card >= 0 and card in discards:
         return card, deck, without(discards, card), seed
     return -1, deck, discards, seed
-
-
-def why_expertise(move: Action, lent: str, pool: Hand, used: bool) -> str:
-    """Why an Aircraft Expertise move is refused (R60), or "" when the reason lies elsewhere.
-
-    ``lent`` is the title of the pool card taken out and awaiting its play ("" when none);
-    ``pool`` the acting aircraft's pool, ``used`` whether it drew from it this aircraft turn."""
-    verb = getattr(move, "verb", "")
-    if lent and not (verb in PLAY_VERBS and getattr(move, "name", "") == slug(lent)):
-        return f"you took {lent} from your Aircraft Expertise pool: play it now (R60)"
-    if verb != "expertise":
-        return ""
-    if not pool:
-        return "you hold no Aircraft Expertise cards to play now (R60)"
-    if used:
-        return "one Aircraft Expertise card per aircraft turn (R60)"
-    return (
-        "an Aircraft Expertise card is played only as a card (never to pay a cost), on your "
-        "Play Cards step or as a reaction from your hand, and only when it has a play now (R60)"
-    )

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from aerodeck.core.api import JSON, TurnState
 from aerodeck.core.rng import shuffle
@@ -16,11 +16,11 @@ from aerodeck.core.tuples import without as _without
 from aerodeck.games.down_in_flames import flight
 from aerodeck.games.down_in_flames.actions import Catalogue
 from aerodeck.games.down_in_flames.data import (
+    RATINGS,
     Aircraft,
     CardType,
     DataSet,
 )
-from aerodeck.games.down_in_flames.flight import GUN
 from aerodeck.games.down_in_flames.phases import (
     NO_CARD,
     PICK,
@@ -37,7 +37,6 @@ from aerodeck.games.down_in_flames.phases import (
 )
 from aerodeck.games.down_in_flames.skills import (
     NO_MODS,
-    RATINGS,
     THROWN,
     gun_cost,
     load_vp,
@@ -48,6 +47,13 @@ if TYPE_CHECKING:
 
 SITE = -2  # a ground site's place in a cycle's chain
 NONE = (-1, 0)  # an aircraft holding no position
+
+Relation = tuple[int, bool, bool, bool, bool]
+"""What one aircraft's position allows against another, as the named predicates answer: ``rel``,
+``_pos_ok``, the free Advantage and Tailing slots of ``_room`` and ``_may_move_band``."""
+Relations = tuple[tuple[Relation, ...], ...]
+_RELATIONS: dict[tuple[object, object], Relations] = {}
+"""``Dogfight._relations`` by the positions held and the aircraft flying (bounded)."""
 
 
 class Dogfight(TurnState):
@@ -97,6 +103,7 @@ class Dogfight(TurnState):
         "n",
         "nfod",
         "on",
+        "outnumber",
         "owners",
         "pay_ac",
         "pay_left",
@@ -109,6 +116,7 @@ class Dogfight(TurnState):
         "rate_left",
         "rate_sign",
         "reactor",
+        "rel_memo",
         "rng_seed",
         "round",
         "side_turn",
@@ -118,6 +126,7 @@ class Dogfight(TurnState):
         "skills",
         "skills_shown",
         "speed_left",
+        "speed_memo",
         "step",
         "target",
         "team_queue",
@@ -192,11 +201,14 @@ class Dogfight(TurnState):
     cyc_missile: int
     missile_hand: Hand
     pools: tuple[Hand, ...]
+    rel_memo: tuple[object, object, Relations]  # the positions and aircraft flying it is for
+    speed_memo: tuple[Any, ...]  # legal.LegalMoves._legal_speed's moves and what they read
     rate_left: int
     rate_sign: int
     site_hand: Hand
     n: int
     owners: tuple[int, ...]  # the seat flying each aircraft
+    outnumber: tuple[bool, ...]  # _teamwork per side, kept with foes (changed by a kill)
     duel: bool  # one aircraft a side: the duel's notation, events and view
 
     def _start(self, n: int) -> list[int]:
@@ -250,19 +262,18 @@ class Dogfight(TurnState):
         # Custom missile loads (option missile_loads): None keeps the printed load.
         self.loads = (None,) * n
         self.loading = False
+        self.rel_memo = (None, None, ())
+        self.speed_memo = (-1, None, None, None, None, None, ())
         decks = int(self.game.options["decks"])
         return [c.index for c in data.cards for _ in range(c.count * decks)]
 
     def eligible(self) -> list[int]:
         """Aircraft within the agreed VP limit and year (R13); with custom loads (R44, R57) on
         their no-missile VP."""
-        limit, year = self.game.options["vp_limit"], self.game.options["year"]
-        clean = self.game.options["missile_loads"]
-        return [
-            a.index
-            for a in self.data.aircraft
-            if (a.vp_clean if clean else a.vp_loaded) <= limit and a.year <= year
-        ]
+        options = self.game.options
+        return list(
+            eligible(self.data, options["vp_limit"], options["year"], options["missile_loads"])
+        )
 
     def plane(self, a: int) -> Aircraft:
         """The aircraft as flown: printed ratings, with its skills once they are revealed."""
@@ -423,7 +434,47 @@ class Dogfight(TurnState):
             return True
         if self.mutual(a, t) > self.reach(a):
             return False
-        return self.n == 2 or flight.slot_free(self._held_on(t, a), new)  # the duel: no others
+        if self.n == 2:
+            return True  # the duel: no others
+        relation = self.relations()[a][t]
+        return relation[2] if new == 1 else relation[3]
+
+    def relations(self) -> Relations:
+        """Every aircraft's ``Relation`` to every other. They change only when a position is
+        taken or lost or an aircraft is shot down, while the move tables ask them for every
+        target at every decision: kept in the state for the ``on`` and ``alive`` they were found
+        for, and by those values for the game (few: the positions held are few)."""
+        on, alive = self.on, self.alive
+        memo = self.rel_memo
+        if memo[0] is on and memo[1] is alive:
+            return memo[2]
+        key = (on, alive)
+        table = _RELATIONS.get(key)
+        if table is None:
+            if len(_RELATIONS) >= 1 << 14:
+                _RELATIONS.clear()
+            table = _RELATIONS[key] = self._relations()
+        self.rel_memo = (on, alive, table)
+        return table
+
+    def _relations(self) -> Relations:
+        """``relations`` found: each predicate asked for every ordered pair of aircraft."""
+        out = []
+        for a in range(self.n):
+            row: list[Relation] = []
+            for t in range(self.n):
+                held = self._held_on(t, a)
+                row.append(
+                    (
+                        self.rel(a, t),
+                        self._pos_ok(a, t),
+                        flight.slot_free(held, 1),
+                        flight.slot_free(held, 2),
+                        self._may_move_band(a, t),
+                    )
+                )
+            out.append(tuple(row))
+        return tuple(out)
 
     def _held_on(self, t: int, a: int) -> list[int]:
         """The positions the aircraft other than ``a`` hold on ``t`` (for ``flight.slot_free``)."""
@@ -520,6 +571,12 @@ class Dogfight(TurnState):
             return "Countermeasures (Lucky, as Ace Pilot)"
         return link[2] if link[1] == NO_CARD else self._title(link[1])
 
+    def _flying_changed(self) -> None:
+        """What follows from the aircraft flying, kept in slots: each one's enemies and
+        whether each side may play Teamwork."""
+        self.foes = self._foes()
+        self.outnumber = tuple(self._teamwork(s) for s in range(self.game.n_sides))
+
     def _foes(self) -> tuple[tuple[int, ...], ...]:
         alive, sides = self.alive, self.sides
         return tuple(
@@ -528,12 +585,17 @@ class Dogfight(TurnState):
         )
 
 
+def eligible(data: DataSet, limit: int, year: int, clean: bool) -> tuple[int, ...]:
+    """``Dogfight.eligible`` for these options (R13, R44)."""
+    return tuple(
+        a.index
+        for a in data.aircraft
+        if (a.vp_clean if clean else a.vp_loaded) <= limit and a.year <= year
+    )
+
+
 @cache
 def _reach(cat: Catalogue, gun: bool, missiles: Hand) -> int:
     """``flight.reach`` by whether the aircraft has a gun and its missiles left (cached: the
     rules ask after every maneuver and the answers are few)."""
-    best = GUN if gun else flight.NO_REACH
-    for index, count in enumerate(missiles):
-        if count > 0:
-            best = max(best, cat.data.missiles[index].band)
-    return best
+    return flight.reach(cat.data, gun, missiles)

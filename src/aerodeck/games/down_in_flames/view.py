@@ -80,7 +80,6 @@ class Views(Dogfight):
         owners, planes, alts = self.game.owner_of, self.planes, self.alts
         on, hands = self.on, self.hands
         planes_shown, skills_shown = self.planes_shown, self.skills_shown
-        missiles = data.missiles
         for a in range(self.n):
             seat = owners[a]
             own = player == seat
@@ -105,12 +104,7 @@ class Views(Dogfight):
             if planes_shown:
                 assert plane is not None
                 entry["speed"] = plane.speed
-                entry["missiles"] = {
-                    missiles[i].name: k for i, k in enumerate(self.missiles[a]) if k
-                }
-                entry["countermeasures"] = self.cms[a]
-                entry["afterburners"] = self.burners[a]
-                entry["afterburner_on"] = self.burner_on[a]
+                entry |= self._counters(a)
                 reach = _reach(self.game.catalogue, plane.gun is not None, self.missiles[a])
                 entry["reach"] = RANGES[reach] if reach >= 0 else None
             if skills_shown or own:
@@ -206,13 +200,7 @@ class Views(Dogfight):
                 seat["rating_changes"] = self._changes(s)
                 seat["skills_used"] = [data.skills[i].name for i in self.used[s]]
             if self.planes_shown:
-                missiles = data.missiles
-                seat["missiles"] = {
-                    missiles[i].name: n for i, n in enumerate(self.missiles[s]) if n
-                }
-                seat["countermeasures"] = self.cms[s]
-                seat["afterburners"] = self.burners[s]
-                seat["afterburner_on"] = self.burner_on[s]
+                seat |= self._counters(s)
                 vp = self.flown_vp(s)
                 seat["vp"] = vp + self.skill_vp(s) if self.skills_shown else vp
                 seat["reach"] = RANGES[r] if (r := self.reach(s)) >= 0 else None
@@ -264,6 +252,17 @@ class Views(Dogfight):
             if self.site_hand and player == self.game.site_seat:
                 out["site_hand"] = [self._title(c) for c in self.site_hand]
         return out
+
+    def _counters(self, a: int) -> JSON:
+        """Aircraft ``a``'s missiles, countermeasures and afterburners left (public once the
+        aircraft are revealed)."""
+        missiles = self.data.missiles
+        return {
+            "missiles": {missiles[i].name: k for i, k in enumerate(self.missiles[a]) if k},
+            "countermeasures": self.cms[a],
+            "afterburners": self.burners[a],
+            "afterburner_on": self.burner_on[a],
+        }
 
     def _site_views(self) -> list[JSON]:
         return [

@@ -1,0 +1,54 @@
+"""The situation the move tables read is kept in the state (``Dogfight.relations``, the Speed
+Maneuvers of ``LegalMoves._legal_speed``) for speed: what is kept must always be what the named
+predicates answer now, including in clones that go separate ways and after a kill."""
+
+from __future__ import annotations
+
+import random
+
+import aerodeck
+from aerodeck.games.down_in_flames import flight
+from aerodeck.games.down_in_flames.phases import SPEED
+from aerodeck.games.down_in_flames.rules import DifState
+
+
+def _check(state: DifState) -> None:
+    table = state.relations()
+    for a in range(state.n):
+        for t in range(state.n):
+            if a == t:
+                continue
+            held = state._held_on(t, a)
+            assert table[a][t] == (
+                state.rel(a, t),
+                state._pos_ok(a, t),
+                flight.slot_free(held, 1),
+                flight.slot_free(held, 2),
+                state._may_move_band(a, t),
+            )
+    if state.phase == SPEED:
+        assert state._legal_speed() == state._speed_moves()
+
+
+def test_kept_relations_and_speed_moves_match_the_predicates_in_random_games() -> None:
+    rng = random.Random(18)
+    checked = kills = 0
+    for players, options in ((3, {}), (4, {}), (4, {"mode": "ffa"}), (2, {"aircraft": 2})):
+        game = aerodeck.make("down_in_flames", players=players, **options)
+        for seed in range(6):
+            state = game.new_game(seed=seed)
+            assert isinstance(state, DifState)
+            while not state.is_terminal:
+                _check(state)
+                checked += 1
+                moves = state.legal_actions()
+                if len(moves) > 1 and rng.random() < 0.2:
+                    # A clone takes another move: both keep answering for their own positions.
+                    other = state.clone()
+                    assert isinstance(other, DifState)
+                    other.apply(moves[-1])
+                    _check(other)
+                before = sum(state.alive)
+                state.apply(rng.choice(moves))
+                kills += before - sum(state.alive)
+    assert checked > 1000 and kills > 0
