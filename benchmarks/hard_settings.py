@@ -2,7 +2,7 @@
 the same seeds and seats as ``aerodeck simulate --bots hard,heuristic`` (game ``i`` seeded
 ``derive_seed(seed, i)``, the searcher in seat ``i % 2``), two players, 95% Wilson interval.
 
-    .venv/bin/python benchmarks/hard_settings.py race_to_ace \
+    .venv/bin/python -m benchmarks.hard_settings race_to_ace \
         '{"worlds": 64, "horizon": 16, "deviation_z": 0.5}' --games 80 --jobs 2
 
 The settings are ``agents.levels.Search`` fields (``{"ismcts": 16}`` for the guided ISMCTS).
@@ -70,10 +70,12 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--games", type=int, default=60)
     parser.add_argument("--against", default="heuristic")
     parser.add_argument("--seed", type=int, default=8)
+    parser.add_argument("--first", type=int, default=0, help="the first game's index")
     parser.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args(argv)
     settings = json.loads(args.settings)
-    jobs = [(args.game, settings, args.against, args.seed, i) for i in range(args.games)]
+    games_run = range(args.first, args.first + args.games)
+    jobs = [(args.game, settings, args.against, args.seed, i) for i in games_run]
     with Pool(args.jobs) as pool:
         games = pool.map(one_game, jobs, chunksize=1)
     share = wilson(sum(g[0] for g in games), len(games))
@@ -83,6 +85,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
         "settings": settings,
         "opponent": args.against,
         "games": len(games),
+        "first": args.first,
         "win_share": share.as_dict(),
         "cpu_ms_a_move": 1000 * sum(g[1] for g in games) / max(1, decisions),
         "cpu_ms_max": 1000 * max((g[3] for g in games), default=0.0),

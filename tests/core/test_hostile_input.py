@@ -368,3 +368,29 @@ def test_ace_race_cards_stacked_in_the_setup_pile_are_never_lost(setup: dict[str
             if state.is_terminal:
                 break
             state.apply(rng.choice(state.legal_actions()))
+
+
+def test_a_refused_move_that_edits_a_list_in_place_is_a_breach(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Race to Ace keeps its hands and discard pile as lists edited in place, so the fuzzer's
+    before/after comparison must copy them: a refusal that leaves a card in the discard pile is
+    caught by the slots alone (a planted defect; without it no breach is found, test above)."""
+    from aerodeck.games.race_to_ace.state import Table
+
+    original = Table.apply
+
+    def leaky_apply(self: Table, action: Any) -> None:
+        try:
+            original(self, action)
+        except DOCUMENTED:
+            self.discard_pile.append(self.discard_pile[-1] if self.discard_pile else 0)
+            raise
+
+    monkeypatch.setattr(Table, "apply", leaky_apply)
+    # views never compared: the slots alone must show the change
+    tally = Fuzzer("race_to_ace", 3, seed=13, view_every=10**9).run(200)
+    refused_moves = tally.refused["IllegalActionError"] + tally.refused["NotationError"]
+    assert refused_moves > 100
+    assert tally.breaches == refused_moves  # every one, not only those whose views were compared
+    assert all("the state changed" in example for example in tally.examples)

@@ -378,7 +378,7 @@ class Fuzzer:
 
     def _slots(self) -> tuple[object, ...]:
         state = self.state
-        return tuple(getattr(state, name, None) for name in type(state)._slot_names)
+        return tuple(_frozen(getattr(state, name, None)) for name in type(state)._slot_names)
 
     def _seen(self) -> tuple[object, ...]:
         state = self.state
@@ -689,6 +689,19 @@ class Fuzzer:
             else:
                 result["returns"] = rng.choice(([1.0, 0.0], [0.0, 1.0], [0.5, 0.5], [], None))
         return ("" if record["result"] == original else "an edited result"), record
+
+
+def _frozen(value: object) -> object:
+    """A slot's value as it is now. A state may edit its lists, dicts and sets in place (Race to
+    Ace's hands), so those are copied where the comparison must see a change; tuples are kept as
+    they are (immutable, and the event chain is thousands of them deep)."""
+    if isinstance(value, list):
+        return ("list", tuple(_frozen(item) for item in value))
+    if isinstance(value, dict):
+        return ("dict", tuple((key, _frozen(item)) for key, item in value.items()))
+    if isinstance(value, set):
+        return frozenset(value)
+    return value
 
 
 def _copy(record: dict[str, Any]) -> dict[str, Any]:

@@ -180,35 +180,142 @@ class HeuristicBot(GameBot):
 
 # --- evaluation of a position, for truncated search playouts ------------------------------------
 
-KILL_WEIGHT = 1.0  # a kill ahead of the best opponent
-THREAT_WEIGHT = 0.45  # an acquisition that lets one pilot fire at the other next
-FLAMEOUT_WEIGHT = 0.3  # a flamed-out pilot cannot MANEUVER until relit
-DOWNED_WEIGHT = 0.3  # a downed pilot loses its next turn
-HAND_WEIGHT = 0.02  # per point of kept-card value (``KEEP``) in hand, two copies at most
+WEAPON_OF = {"visual": c.GUNS, "radar": c.MISSILE}
+FEATURES = (
+    "bias",
+    "kill lead",
+    "my kills one short",
+    "rival one short",
+    "my kills two short",
+    "rival two short",
+    "threats on me",
+    "threats on rival",
+    "threats on rival, weapon in hand",
+    "threats on me, my turn",
+    "threats on rival, weapon in hand, my turn",
+    "my turn",
+    "I am downed",
+    "rival downed",
+    "my flameouts",
+    "rival flameouts",
+    "my HOT STICK shown",
+    "rival HOT STICK shown",
+    "my GOLDEN BIRD shown",
+    "rival GOLDEN BIRD shown",
+    "rival cards / 14",
+    "my cards / 14",
+    *(f"{name} cards held (at most 3)" for name in c.NAMES),
+    *(f"any {name} held" for name in c.NAMES[:9]),
+    "VISUAL and GUNS pairs held",
+    "RADAR and MISSILE pairs held",
+)
+WEIGHTS: tuple[float, ...] = (
+    -0.173,
+    0.443,
+    -0.098,
+    0.12,
+    0.044,
+    0.062,
+    -0.225,
+    0.015,
+    0.099,
+    0.04,
+    0.163,
+    0.146,
+    -0.482,
+    0.723,
+    -0.341,
+    0.585,
+    0.68,
+    -0.536,
+    2.55,
+    -2.703,
+    -0.126,
+    0.011,
+    -0.06,
+    -0.069,
+    -0.104,
+    -0.104,
+    0.069,
+    -0.017,
+    0.005,
+    0.421,
+    0.014,
+    0.362,
+    -0.104,
+    0.048,
+    0.009,
+    -0.031,
+    -0.067,
+    0.168,
+    0.08,
+    0.043,
+    0.5,
+    -0.135,
+    0.067,
+    0.05,
+)
+
+
+def features(view: dict[str, Any]) -> list[float]:
+    """What ``evaluate`` weighs, from the seat's view only (``FEATURES`` names them): the kill
+    race against the best opponent, acquisitions that let either side fire, the turn, downed and
+    flamed-out pilots, displayed specials, the cards each side holds (the rival's as a count),
+    and the seat's own hand."""
+    me = view["seat"]
+    pilots = view["pilots"]
+    mine = pilots[me]
+    rival = max((p for p in pilots if p["seat"] != me), key=lambda p: p["kills"])
+    need = view["kills_to_win"]
+    hand = c.hand_of([c.kind_of(w) for w in view["hand"] + view.get("wing", [])])
+    on_me = on_rival = armed = 0.0
+    for acquisition in view["acquisitions"]:
+        victim = acquisition["threatens"]
+        if victim == me:
+            on_me += 1
+        elif victim == rival["seat"]:
+            on_rival += 1
+            armed += 1 if hand[WEAPON_OF[acquisition["kind"]]] else 0
+    my_turn = 1.0 if view["turn"] == me else 0.0
+    kills, rival_kills = mine["kills"], rival["kills"]
+    return [
+        1.0,
+        float(kills - rival_kills),
+        float(kills == need - 1),
+        float(rival_kills == need - 1),
+        float(kills == need - 2),
+        float(rival_kills == need - 2),
+        on_me,
+        on_rival,
+        armed,
+        on_me * my_turn,
+        armed * my_turn,
+        my_turn,
+        float(mine["downed"]),
+        float(rival["downed"]),
+        float(len(mine["flameouts"])),
+        float(len(rival["flameouts"])),
+        float(mine["hot_stick"]),
+        float(rival["hot_stick"]),
+        float(mine["golden_bird"]),
+        float(rival["golden_bird"]),
+        (rival["hand_size"] + rival["wing_size"]) / 14.0,
+        (mine["hand_size"] + mine["wing_size"]) / 14.0,
+        *(float(min(n, 3)) for n in hand),
+        *(float(n > 0) for n in hand[:9]),
+        float(min(hand[c.VISUAL], hand[c.GUNS])),
+        float(min(hand[c.RADAR], hand[c.MISSILE])),
+    ]
 
 
 def evaluate(view: dict[str, Any]) -> float:
-    """How good the position is for the seat whose view this is, in [0, 1]: kills ahead of the
-    best opponent, acquisitions threatening each side, flameouts and downed pilots, and what the
-    seat's own hand holds (the opponents' hands it cannot see)."""
-    me = view["seat"]
-    pilots = view["pilots"]
+    """How good the position is for the seat whose view this is, in [0, 1]: a logistic
+    regression of the game's result on ``features``, fitted on games between heuristic bots
+    (``benchmarks/race_to_ace_value.py`` fits ``WEIGHTS``)."""
+    return evaluate_features(features(view))
 
-    def standing(p: dict[str, Any]) -> float:
-        return float(
-            KILL_WEIGHT * p["kills"]
-            - FLAMEOUT_WEIGHT * len(p["flameouts"])
-            - DOWNED_WEIGHT * p["downed"]
-        )
 
-    mine = standing(pilots[me])
-    rival = max(standing(p) for p in pilots if p["seat"] != me)
-    for acquisition in view["acquisitions"]:
-        if acquisition["threatens"] is None:
-            continue
-        sign = -1.0 if acquisition["threatens"] == me else 1.0
-        mine += sign * THREAT_WEIGHT
-    hand = c.hand_of([c.kind_of(w) for w in view["hand"] + view.get("wing", [])])
-    held = sum(KEEP[k] * min(n, 2) for k, n in enumerate(hand) if k in KEEP)
-    lead = mine - rival + HAND_WEIGHT * (held - 40)
+def evaluate_features(row: list[float]) -> float:
+    """``evaluate`` of a position's ``features``."""
+    lead = sum(w * x for w, x in zip(WEIGHTS, row, strict=True))
     return 1.0 / (1.0 + exp(-lead))

@@ -8,7 +8,6 @@ at all (R1) without leaking what they hold.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Final
 
 from aerodeck.core.api import OVER, Action
@@ -36,7 +35,6 @@ from aerodeck.games.race_to_ace.cards import (
     VISUAL,
 )
 from aerodeck.games.race_to_ace.state import (
-    CACHE_LIMIT,
     DOGFIGHT,
     FIRE,
     LOST,
@@ -70,38 +68,35 @@ _ON: Final = tuple(
     for k in c.KINDS
 )
 assert (RADAR, VISUAL) == (0, 1)
-# The other seats in seat order, per table size and seat: every turn's targets.
-_OTHERS: Final = {
-    n: tuple(tuple(t for t in range(n) if t != p) for p in range(n))
-    for n in range(2, MAX_SEATS + 1)
-}
-# The discards of every set of kinds held, by its bit mask (2,048 of them), and each hand's mask:
-# hands repeat, every turn asks, and a pilot's and a wingman's cards join in one ``|``.
+# A turn's attack plays, keyed by five bits a seat (VISUAL, RADAR, GUNS, MISSILE, FLAMEOUT open
+# on that seat): seats 0-2 and 3-4 in two tables, filled as keys are met.
+_SPREAD: Final = tuple(
+    sum(1 << 5 * seat for seat in range(MAX_SEATS) if seats >> seat & 1)
+    for seats in range(1 << MAX_SEATS)
+)
+_LOW_SEATS = 3
+_LOW_BITS = 5 * _LOW_SEATS
+_LOW_MASK = (1 << _LOW_BITS) - 1
+_LOW_PLAYS: list[tuple[Action, ...]] = [()] * (1 << _LOW_BITS)
+_HIGH_PLAYS: list[tuple[Action, ...]] = [()] * (1 << 5 * (MAX_SEATS - _LOW_SEATS))
+_BY_PLACE: Final = (_AT_VISUAL, _AT_RADAR, _AT_GUNS, _AT_MISSILE, _AT_FLAMEOUT)
+
+
+def _attack_plays(table: list[tuple[Action, ...]], key: int, first: int) -> tuple[Action, ...]:
+    """The plays of ``key`` (seats from ``first``), kept in ``table``."""
+    plays = tuple(
+        _BY_PLACE[bit % 5][first + bit // 5] for bit in range(key.bit_length()) if key >> bit & 1
+    )
+    table[key] = plays
+    return plays
+
+
+# The discards of every set of kinds held, by its bit mask (2,048 of them): a seat's mask is kept
+# with its hand (``held``), and a pilot's and a wingman's cards join in one ``|``.
 _BY_KINDS: Final = tuple(
     tuple([_DISCARD[kind] for kind in c.KINDS if kinds >> kind & 1]) or (PASS,)
     for kinds in range(1 << len(c.KINDS))
 )
-_KINDS_HELD: dict[Hand, int] = {}
-
-
-def _kinds_held(hand: Hand) -> int:
-    kinds = _KINDS_HELD.get(hand)
-    if kinds is None:
-        kinds = sum(1 << kind for kind, count in enumerate(hand) if count)
-        if len(_KINDS_HELD) >= CACHE_LIMIT:
-            _KINDS_HELD.clear()
-        _KINDS_HELD[hand] = kinds
-    return kinds
-
-
-def _discards_of(hand: Hand, wing: Hand | None) -> tuple[Action, ...]:
-    """Discards of every card in ``hand`` (and ``wing``), or a pass when there is none."""
-    kinds = _KINDS_HELD.get(hand)  # the common case of _kinds_held, inline: every turn asks
-    if kinds is None:
-        kinds = _kinds_held(hand)
-    if wing is not None:
-        kinds |= _kinds_held(wing)
-    return _BY_KINDS[kinds]
 
 
 class LegalMoves(Table):
@@ -109,10 +104,16 @@ class LegalMoves(Table):
 
     def legal_actions(self) -> list[Action]:
         """Every move open to the seat to act (cached until the next move: search and ``apply``
-        both ask)."""
+        both ask). The first ask keeps a copy: keeping only a mark that it asked cost a playout
+        one copy fewer, but a refused ``apply`` would then change the state (the cache), which
+        the hostile-input check rightly refuses."""
         cache = self.legal_cache
         if cache is None:
-            moves = self._legal()
+            if self.phase == TURN:  # the common case of _legal, one call fewer
+                p = self.turn
+                moves = self._turn_moves(p, self.pooled[p])
+            else:
+                moves = self._legal()
             self.legal_cache = tuple(moves)
             return moves
         return list(cache)
@@ -123,22 +124,25 @@ class LegalMoves(Table):
             return []
         phase = self.phase
         if phase == TURN:
-            return self._turn_moves(seat, self.playable(seat) if self.wingmen else self.hands[seat])
+            return self._turn_moves(seat, self.pooled[seat])  # playable(seat)
         if phase == LOST:
             return self._discards(seat)
         if phase == TRIM:
-            return list(_discards_of(self.hands[seat], None))  # never empty: 8 cards in hand
+            return list(_BY_KINDS[self.held[seat]])  # never empty: 8 cards in hand
         if phase == DOGFIGHT:
             # The answers open from public facts, kept when the pilot was asked (``_ask``): the
             # pilot may play those they hold the card for (every answer is "a public condition
             # and the card in hand", so this is ``_answers`` with the pilot's own hand).
-            have = self.playable(seat) if self.wingmen else self.hands[seat]
-            moves: list[Action] = [move for move in self.open_answers if have[move.card]]
-            if self.must_answer and moves:
-                return moves
-            return [PASS, *moves]
+            have = self.pooled[seat]  # playable(seat)
+            moves: list[Action] = [PASS]
+            for move in self.open_answers:  # a loop: a comprehension is a call on Python 3.11
+                if have[move.card]:
+                    moves.append(move)
+            if self.must_answer and len(moves) > 1:
+                return moves[1:]
+            return moves
         if phase == FIRE:
-            return [PASS, *self._fire_moves(seat, self.playable(seat))]
+            return [PASS, *self._fire_moves(seat, self.pooled[seat])]
         if phase == REACT:
             return [PASS, *self._reveal_moves(seat)]
         return [PASS, *self._weapon_answers(seat, self.playable(seat))]
@@ -148,44 +152,52 @@ class LegalMoves(Table):
         return list(self._discard_moves(seat))
 
     def _discard_moves(self, seat: int) -> tuple[Action, ...]:
-        return _discards_of(self.hands[seat], self.wings[seat] if self.wingmen else None)
+        return _BY_KINDS[self.held[seat] | self.wing_held[seat]]
 
     def _turn_moves(self, p: int, have: Hand) -> list[Action]:
         """Every card play open to ``p`` in a normal turn (R1), plus discards.
 
-        One pass over the acquisitions first notes, per target, which attack cards they block or
-        allow (the rules of ``_slot`` and ``_usable``); the moves then come out in the order of
-        the rules: specials, per target VISUAL/RADAR/GUNS/MISSILE/FLAMEOUT, stacks, discards."""
+        One pass over the acquisitions notes, per target, which attack cards they block or allow
+        (the rules of ``_slot`` and ``_usable``) and lists the plays on them. The moves come out
+        in the order of the rules: specials, per target VISUAL/RADAR/GUNS/MISSILE/FLAMEOUT (from
+        tables keyed by the targets open to each card), plays on stacks, discards."""
         moves: list[Action] = []
-        append = moves.append
-        fo = self.flamed(p)
+        fo = self.burning >> p & 1  # flamed(p)
         if fo and have[RELIGHT]:
-            append(_BARE_RELIGHT)
+            moves.append(_BARE_RELIGHT)
         if have[HOT_STICK]:
-            append(_BARE_HOT_STICK)
+            moves.append(_BARE_HOT_STICK)
         if have[GOLDEN_BIRD]:
-            append(_BARE_GOLDEN_BIRD)
+            moves.append(_BARE_GOLDEN_BIRD)
+        targets = self.up & ~_BIT[p]  # the others not shot down since their last turn (R13)
+        # FLAMEOUT on any target but the GOLDEN BIRD pilot (``exposed``: the seats not ``immune``)
+        fo_at = targets & self.exposed if have[FLAMEOUT] else 0
+        visual_at = radar_at = guns_at = missile_at = 0
+        visual, radar = have[VISUAL], have[RADAR]
+        # a FLAMEOUT in front of p stops every Attack card
+        attack = not fo and (visual or radar or have[GUNS] or have[MISSILE])
+        on_stacks: list[Action] = []
         acqs = self.acqs
-        immune = self.immune
-        flameout = have[FLAMEOUT]
-        if fo:
-            if flameout:
-                downed = self.downed
-                at = _AT_FLAMEOUT
-                for t in _OTHERS[self.n][p]:
-                    if not downed[t] and not immune(t):
-                        append(at[t])
-        else:
-            visual, radar, guns, missile = have[VISUAL], have[RADAR], have[GUNS], have[MISSILE]
-            if acqs and (visual or radar or guns or missile):
-                tokens = self.tokens
-                counters = self.counters
-                # Per target, as bits: a stack in the way of a new VISUAL or RADAR (the rules of
-                # _slot: one of a kind on a pilot, per source with tokens), and whether GUNS or
-                # MISSILE may be fired (the rules of _usable).
-                visual_blocked = radar_blocked = guns_at = missile_at = 0
-                for stack in acqs:
-                    kind, target, source, cover, _ = stack
+        if acqs:
+            maneuver, jammit, malfunction, flameout = (
+                have[MANEUVER],
+                have[JAMMIT],
+                have[MALFUNCTION],
+                have[FLAMEOUT],
+            )
+            # A card that plays on a stack (most hands hold one, but not every turn has stacks).
+            stack_card = maneuver or jammit or malfunction or flameout or visual or have[HOT_STICK]
+            tokens = self.tokens
+            counters = self.counters
+            visual_blocked = radar_blocked = 0
+            reengage = 0  # targets of p's outmaneuvered VISUALs: their counters may re-engage
+            add = on_stacks.append
+            for stack in acqs:
+                kind, target, source, cover, owner = stack
+                if attack:
+                    # As bits per target: a stack in the way of a new VISUAL or RADAR (the rules
+                    # of _slot: one of a kind on a pilot, per source with tokens), and whether
+                    # GUNS or MISSILE may be fired (the rules of _usable).
                     mine = not tokens or source == p
                     if kind == VISUAL:
                         if mine and not (source == p and cover == MANEUVER and counters):
@@ -197,92 +209,80 @@ class LegalMoves(Table):
                             guns_at |= _BIT[target]
                     elif mine and cover != JAMMIT:  # an unsuppressed RADAR
                         radar_blocked |= _BIT[target]
-                        missile_at |= _BIT[target]
-                downed = self.downed
-                for t in _OTHERS[self.n][p]:
-                    if downed[t]:
-                        continue
-                    bit = _BIT[t]
-                    if visual and not visual_blocked & bit:
-                        append(_AT_VISUAL[t])
-                    if radar and not radar_blocked & bit:
-                        append(_AT_RADAR[t])
-                    if guns and guns_at & bit:
-                        append(_AT_GUNS[t])
-                    if missile and missile_at & bit:
-                        append(_AT_MISSILE[t])
-                    if flameout and not immune(t):
-                        append(_AT_FLAMEOUT[t])
-            elif visual or radar or flameout:
-                # No acquisition in play (or no attack card): every VISUAL and RADAR is open,
-                # no weapon is.
-                downed = self.downed
-                for t in _OTHERS[self.n][p]:
-                    if downed[t]:
-                        continue
-                    if visual:
-                        append(_AT_VISUAL[t])
-                    if radar:
-                        append(_AT_RADAR[t])
-                    if flameout and not immune(t):
-                        append(_AT_FLAMEOUT[t])
-        if acqs:
-            # Only stacks on or from p, and RADARs (JAMMIT!), take a play from p; a pilot with
-            # no card that plays on a stack skips the look (most hands, most turns).
-            if have[MANEUVER] or have[JAMMIT] or have[MALFUNCTION] or have[FLAMEOUT]:
-                for stack in acqs:
-                    if p in (stack.target, stack.source) or stack.kind == RADAR:
-                        self._stack_moves(p, stack, have, fo, append, moves)
-            elif have[VISUAL] or have[HOT_STICK]:
-                for stack in acqs:  # only the counters to a MANEUVER on p's VISUAL remain
-                    if stack.source == p and stack.cover == MANEUVER:
-                        self._stack_moves(p, stack, have, fo, append, moves)
-        if self.wingmen:
-            moves.extend(_discards_of(self.hands[p], self.wings[p]))
-        else:
-            moves.extend(_discards_of(have, None))
+                if not stack_card:
+                    continue
+                # The plays on this stack: only stacks on or from p, and RADARs (JAMMIT!).
+                if target == p:
+                    if cover == MANEUVER:
+                        continue  # p outmaneuvered it: it threatens its source (R3)
+                    # A defence in your own turn against an acquisition on you: no dogfight (R1).
+                    if cover == NONE:
+                        if kind == VISUAL:
+                            if not fo and maneuver and self.hot_stick != source:
+                                add(_ON[MANEUVER][kind][source][target])
+                        elif jammit:
+                            add(_ON[JAMMIT][kind][source][target])
+                    if (malfunction or flameout) and not self.immune(source):
+                        if malfunction:
+                            add(_ON[MALFUNCTION][kind][source][target])
+                        if flameout:
+                            add(_ON[FLAMEOUT][kind][source][target])
+                elif kind == VISUAL:
+                    if source == p and cover == MANEUVER:
+                        # Your VISUAL was outmaneuvered: counter the MANEUVER and re-engage (R5,
+                        # R6).
+                        on_stacks += self._maneuver_counters(p, target, have, fo)
+                        reengage |= _BIT[target]
+                elif cover == JAMMIT:
+                    if not tokens or source == p:
+                        if jammit:
+                            add(_ON[JAMMIT][kind][source][target])  # ECCM (R9)
+                        if malfunction and not self.immune(owner):
+                            add(_ON[MALFUNCTION][kind][source][target])
+                elif jammit and source != p:  # an uncovered RADAR on another pilot
+                    add(_ON[JAMMIT][kind][source][target])  # offensive JAMMIT! on a RADAR (R9)
+            if attack:
+                if visual:
+                    visual_at = targets & ~visual_blocked
+                if radar:
+                    radar_at = targets & ~radar_blocked
+                guns_at = targets & guns_at if have[GUNS] else 0
+                missile_at = targets & radar_blocked if have[MISSILE] else 0
+            # A re-engaging VISUAL already listed with the turn's per-target VISUALs: once.
+            again = reengage & visual_at
+            while again:
+                seat = again.bit_length() - 1
+                again ^= _BIT[seat]
+                if _AT_VISUAL[seat] in on_stacks:
+                    on_stacks.remove(_AT_VISUAL[seat])
+        elif attack:
+            # No acquisition in play: every VISUAL and RADAR is open, no weapon is.
+            if visual:
+                visual_at = targets
+            if radar:
+                radar_at = targets
+        # The attack plays in seat order, per seat VISUAL, RADAR, GUNS, MISSILE, FLAMEOUT: one
+        # key with five bits a seat (``_SPREAD``), read from two tables of interned plays.
+        key = (
+            _SPREAD[visual_at]
+            | _SPREAD[radar_at] << 1
+            | _SPREAD[guns_at] << 2
+            | _SPREAD[missile_at] << 3
+            | _SPREAD[fo_at] << 4
+        )
+        if key:
+            low = key & _LOW_MASK
+            plays = (_LOW_PLAYS[low] or _attack_plays(_LOW_PLAYS, low, 0)) if low else ()
+            if key > _LOW_MASK:
+                high = key >> _LOW_BITS
+                plays += _HIGH_PLAYS[high] or _attack_plays(_HIGH_PLAYS, high, _LOW_SEATS)
+            moves += plays
+        if on_stacks:
+            moves += on_stacks
+        moves += _BY_KINDS[self.held[p] | self.wing_held[p]]
         return moves
 
-    def _stack_moves(
-        self,
-        p: int,
-        stack: Stack,
-        have: Hand,
-        fo: bool,
-        add: Callable[[Action], None],
-        listed: list[Action],
-    ) -> None:
-        """The plays open to ``p`` on one acquisition in play, passed to ``add`` in order."""
-        kind, target, source, cover = stack.kind, stack.target, stack.source, stack.cover
-        if target == p and cover != MANEUVER:
-            # A defence in your own turn against an acquisition on you: no dogfight (R1).
-            if cover == NONE:
-                if kind == VISUAL:
-                    if not fo and have[MANEUVER] and self.hot_stick != source:
-                        add(_ON[MANEUVER][kind][source][target])
-                elif have[JAMMIT]:
-                    add(_ON[JAMMIT][kind][source][target])
-            if not self.immune(source):
-                if have[MALFUNCTION]:
-                    add(_ON[MALFUNCTION][kind][source][target])
-                if have[FLAMEOUT]:
-                    add(_ON[FLAMEOUT][kind][source][target])
-        elif source == p and cover == MANEUVER:
-            # Your VISUAL was outmaneuvered: counter the MANEUVER and re-engage (R5, R6). The
-            # re-engaging VISUAL may already be listed by the turn's per-target VISUALs: once.
-            for move in self._maneuver_counters(p, target, have, fo):
-                if move is not _AT_VISUAL[target] or move not in listed:
-                    add(move)
-        elif kind == RADAR and target != p:
-            if cover == JAMMIT and (not self.tokens or source == p):
-                if have[JAMMIT]:
-                    add(_ON[JAMMIT][kind][source][target])  # ECCM (R9)
-                if have[MALFUNCTION] and not self.immune(stack.cover_owner):
-                    add(_ON[MALFUNCTION][kind][source][target])
-            elif cover == NONE and source != p and have[JAMMIT]:
-                add(_ON[JAMMIT][kind][source][target])  # offensive JAMMIT! on a RADAR (R9)
-
-    def _maneuver_counters(self, a: int, d: int, have: Hand, fo: bool) -> list[Move]:
+    def _maneuver_counters(self, a: int, d: int, have: Hand, fo: int) -> list[Move]:
         """What the outmaneuvered pilot ``a`` may play on ``d``'s MANEUVER over a's VISUAL."""
         out: list[Move] = []
         if not fo and have[MANEUVER] and self.hot_stick != d:
@@ -314,7 +314,7 @@ class LegalMoves(Table):
         if stack is None:
             return out
         cover = stack.cover
-        fo = self.flamed(x)
+        fo = self.burning >> x & 1  # flamed(x)
         if x == d and cover == NONE:
             if kind == VISUAL and not fo and have[MANEUVER] and self.hot_stick != a:
                 out.append(_ON[MANEUVER][kind][a][d])
@@ -340,16 +340,20 @@ class LegalMoves(Table):
         """(firer, target, weapon) open when a dogfight ends on the current stack (R7)."""
         assert self.df is not None
         a, d, kind = self.df
-        stack = self._find(kind, d, a)
+        return self._fire_on(self._find(kind, d, a))
+
+    @staticmethod
+    def _fire_on(stack: Stack | None) -> tuple[int, int, int] | None:
+        """(firer, target, weapon) open on the dogfight's stack as it stands (R7)."""
         if stack is None or stack.cover == JAMMIT:
             return None
         if stack.cover == MANEUVER:
-            return d, a, GUNS
-        return a, d, GUNS if kind == VISUAL else MISSILE
+            return stack.target, stack.source, GUNS
+        return stack.source, stack.target, GUNS if stack.kind == VISUAL else MISSILE
 
     def _fire_moves(self, x: int, have: Hand) -> list[Action]:
         fire = self._fire_target()
-        if fire is None or self.flamed(x):
+        if fire is None or self.burning >> x & 1:  # flamed(x)
             return []
         firer, target, weapon = fire
         return [_AT[weapon][target]] if firer == x and have[weapon] else []

@@ -32,7 +32,6 @@ from aerodeck.games.race_to_ace.cards import (
     RADAR,
     RELIGHT,
     VISUAL,
-    add_to,
 )
 from aerodeck.games.race_to_ace.legal import LegalMoves
 from aerodeck.games.race_to_ace.state import (
@@ -43,6 +42,8 @@ from aerodeck.games.race_to_ace.state import (
     FIRE,
     HAND_SIZE,
     KILL_POINTS,
+    KIND_BIT,
+    LENT,
     LOST,
     NONE,
     PLAIN,
@@ -50,7 +51,6 @@ from aerodeck.games.race_to_ace.state import (
     TRIM,
     TURN,
     WEAPON,
-    Hand,
     Pending,
     Snapshot,
     Stack,
@@ -90,6 +90,8 @@ class RaceState(LegalMoves, Information):
         self.weapon_counters = bool(game.options["weapon_counters"])
         self.must_answer = bool(game.options["must_answer"])
         self.counters = bool(game.options["visual_counters_maneuver"])
+        self.specials_lost = bool(game.options["specials_lost"])
+        self.kills_to_win = int(game.options["kills_to_win"])
         self.open_answers = ()
         self.rng_seed = self.seed
         self.scores = (0,) * n
@@ -99,6 +101,7 @@ class RaceState(LegalMoves, Information):
         self.legal_cache = None
         self.to_act = None
         self.phase = TURN
+        self.is_terminal = False
         self.turn = 0
         stacked = self._read_setup(setup) if setup else None
         self._start_game(stacked)
@@ -165,16 +168,17 @@ class RaceState(LegalMoves, Information):
         self.kills = tuple(stacked["kills"]) if stacked and "kills" in stacked else (0,) * n
         self.acquired = (0,) * n
         self.downed = (False,) * n
+        self.up = (1 << n) - 1
         self.short = 0
         self.acqs = ()
         self.flames = ()
         self.hot_stick = NONE
-        self.golden_bird = NONE
+        self._set_golden_bird(NONE)
         self.df = None
         self.pending = None
         self.weapon = None
         self.react_kind = NONE
-        self.discards = ()
+        self.discard_pile = []
         fixed = stacked or {}
         given_hands = fixed.get("hands", [[]] * n)
         given_wings = fixed.get("wings", [[]] * n)
@@ -185,19 +189,20 @@ class RaceState(LegalMoves, Information):
         rest = [kind for kind in c.KINDS for _ in range(remaining[kind])]
         self.rng_seed = shuffle(self.rng_seed, rest)
         pile = list(top) + rest
-        hands: list[Hand] = []
-        wings: list[Hand] = []
+        hands: list[list[int]] = []
+        wings: list[list[int]] = []
         for seat in range(n):
             for given, out in ((given_hands[seat], hands), (given_wings[seat], wings)):
                 if out is wings and not self.wingmen:
-                    out.append(c.EMPTY_HAND)
+                    out.append(list(c.EMPTY_HAND))
                 elif given:
-                    out.append(c.hand_of(given))
+                    out.append(list(c.hand_of(given)))
                 else:
-                    out.append(c.hand_of(pile[:HAND_SIZE]))
+                    out.append(list(c.hand_of(pile[:HAND_SIZE])))
                     del pile[:HAND_SIZE]
-        self.hands = tuple(hands)
-        self.wings = tuple(wings)
+        self.hands = hands
+        self.wings = wings
+        self._recount()
         self.deck = tuple(pile)
         private = {}
         for s in range(n):
@@ -209,53 +214,60 @@ class RaceState(LegalMoves, Information):
 
     def _take(self, seat: int, kind: int, discarding: bool = False) -> None:
         """Remove a card from the pilot's own hand, else from the wingman's (R17)."""
-        hand = self.hands[seat]
         self.short |= 1 << seat
-        if hand[kind]:
-            self.hands = add_to(self.hands, seat, kind, -1)
+        if self.hands[seat][kind]:
+            self._lose(seat, kind)
         else:
             assert self.wingmen and (discarding or kind not in c.SPECIAL)
-            self.wings = add_to(self.wings, seat, kind, -1)
+            self._lose(seat, kind, wing=True)
 
     def _draw(self, seat: int, wing: bool = False) -> int:
         """Draw the top card (its kind, or -1 if none is left anywhere); an empty deck first
         takes in the shuffled discard pile (R2)."""
         if self.top == len(self.pile):
-            if not self.discards:
+            pile = self.discard_pile
+            if not pile:
                 return NONE
-            pile = list(self.discards)
             self.rng_seed = shuffle(self.rng_seed, pile)
             self.deck = tuple(pile)
-            self.discards = ()
+            self.discard_pile = []
             self._emit({"type": "reshuffle", "deck": len(pile)})
         kind = self.pile[self.top]
         self.top += 1
-        if wing:
-            self.wings = add_to(self.wings, seat, kind)
-        else:
-            self.hands = add_to(self.hands, seat, kind)
+        self._gain(seat, kind, wing)
         return kind
 
     def _refill(self, seat: int) -> None:
         """Draw ``seat`` back up to seven cards (and the wingman too), top of the deck first."""
         drawn: list[int] = []
-        for wing in (False, True) if self.wingmen else (False,):
-            held = self.wings[seat] if wing else self.hands[seat]
-            missing = HAND_SIZE - sum(held)
+        wingmen = self.wingmen
+        for wing in (False, True) if wingmen else (False,):
+            counts = (self.wings if wing else self.hands)[seat]
+            missing = HAND_SIZE - sum(counts)
             if missing <= 0:
                 continue
             top = self.top
             if len(self.pile) - top >= missing:
-                # Enough cards: take them in one slice (what one draw at a time would take).
+                # Enough cards: take them in one slice (what one draw at a time would take),
+                # each counted as ``_gain`` counts it.
                 cards = self.pile[top : top + missing]
                 self.top = top + missing
-                counts = list(held)
+                bits = 0
                 for kind in cards:
                     counts[kind] += 1
+                    bits |= KIND_BIT[kind]
                 if wing:
-                    self.wings = replace_at(self.wings, seat, tuple(counts))
+                    self.wing_held[seat] |= bits
+                    pooled = self.pooled[seat]
+                    for kind in cards:
+                        if kind < LENT:
+                            pooled[kind] += 1
                 else:
-                    self.hands = replace_at(self.hands, seat, tuple(counts))
+                    self.held[seat] |= bits
+                    if wingmen:
+                        pooled = self.pooled[seat]
+                        for kind in cards:
+                            pooled[kind] += 1
                 drawn.extend(cards)
                 continue
             for _ in range(missing):
@@ -281,20 +293,20 @@ class RaceState(LegalMoves, Information):
         elif phase in (TURN, LOST) and action is PASS:
             if not self._muted:
                 self._emit({"type": "pass", "seat": seat})
-            self.downed = replace_at(self.downed, seat, False)
+            self._set_downed(seat, False)
             self._end_turn()
         elif phase == LOST:
             self._take(seat, action.card, discarding=True)
-            self.discards += (action.card,)
+            self.discard_pile.append(action.card)
             if not self._muted:
                 self._emit(
                     {"type": "discard", "seat": seat, "card": c.WORDS[action.card], "lost": True}
                 )
-            self.downed = replace_at(self.downed, seat, False)
+            self._set_downed(seat, False)
             self._end_turn()
         elif phase == TRIM:
-            self.hands = add_to(self.hands, seat, action.card, -1)  # eight down to seven
-            self.discards += (action.card,)
+            self._lose(seat, action.card)  # eight down to seven
+            self.discard_pile.append(action.card)
             if not self._muted:
                 self._emit({"type": "discard", "seat": seat, "card": c.WORDS[action.card]})
             self._end_turn()
@@ -314,13 +326,17 @@ class RaceState(LegalMoves, Information):
 
     def _play_turn(self, p: int, move: Move) -> None:
         card = move.card
-        hands = self.hands
-        if hands[p][card]:  # the common case of _take, inline; p drew to eight (else is short)
-            self.hands = add_to(hands, p, card, -1)
+        hand = self.hands[p]
+        if hand[card]:  # the common case of _take, inline; p drew to eight (else is short)
+            hand[card] -= 1  # _lose, inline
+            if not hand[card]:
+                self.held[p] ^= KIND_BIT[card]
+            if self.wingmen:
+                self.pooled[p][card] -= 1
         else:
             self._take(p, card, discarding=move.discard)
         if move.discard:
-            self.discards += (card,)
+            self.discard_pile.append(card)
             if not self._muted:
                 self._emit({"type": "discard", "seat": p, "card": c.WORDS[card]})
             self._end_turn()
@@ -334,7 +350,7 @@ class RaceState(LegalMoves, Information):
         if card == RELIGHT:
             index = next(i for i, (victim, _) in enumerate(self.flames) if victim == p)
             self.flames = self.flames[:index] + self.flames[index + 1 :]
-            self.discards += (FLAMEOUT, RELIGHT)
+            self.discard_pile += (FLAMEOUT, RELIGHT)
             self._event(p, card, "relight")
             self._end_turn()
         elif card in (HOT_STICK, GOLDEN_BIRD):
@@ -358,12 +374,13 @@ class RaceState(LegalMoves, Information):
         old = self._slot(kind, t, p)
         if old is not None:
             self._remove(old)
-            self.discards += (old[0], old[3])
+            self.discard_pile += (old.kind, old.cover)
             what = "reacquire" if kind == RADAR else "counter_maneuver"
         else:
             what = "acquire"
         self.acqs += (PLAIN[kind][t][p],)
-        self._event(p, kind, what, pilot=t)
+        if not self._muted:
+            self._event(p, kind, what, pilot=t)
 
     def _play_on_stack(self, p: int, card: int, stack: Stack) -> None:
         kind, target, source, cover, cover_owner = stack
@@ -389,11 +406,11 @@ class RaceState(LegalMoves, Information):
             snapshot = self._snapshot()
             self._set(stack, restored)
             if card == JAMMIT:
-                self.discards += (JAMMIT, JAMMIT)
+                self.discard_pile += (JAMMIT, JAMMIT)
                 self._event(p, card, "eccm", stack=stack)
                 self._end_turn()
             else:
-                self.discards += (JAMMIT, MALFUNCTION)
+                self.discard_pile += (JAMMIT, MALFUNCTION)
                 self._event(p, card, "unjam", stack=stack)
                 self._maybe_react(cover_owner, GOLDEN_BIRD, Pending(card, p, cover_owner, snapshot))
         else:
@@ -404,13 +421,14 @@ class RaceState(LegalMoves, Information):
     def _break(self, p: int, card: int, stack: Stack) -> None:
         """MALFUNCTION or FLAMEOUT breaks an acquisition; a FLAMEOUT lands on its source (R10)."""
         self._remove(stack)
+        discards = self.discard_pile
         if stack.cover != NONE:
-            self.discards += (stack.cover,)
-        self.discards += (stack.kind,)
+            discards.append(stack.cover)
+        discards.append(stack.kind)
         if card == FLAMEOUT:
             self.flames += ((stack.source, p),)
         else:
-            self.discards += (MALFUNCTION,)
+            discards.append(MALFUNCTION)
         self._event(p, card, "break", stack=stack)
 
     def _counter_maneuver(self, a: int, card: int, stack: Stack) -> None:
@@ -419,17 +437,18 @@ class RaceState(LegalMoves, Information):
         snapshot = self._snapshot()
         restored = PLAIN[kind][d][source]
         self.pending = None
+        discards = self.discard_pile
         if card == VISUAL:
             self._remove(stack)
-            self.discards += (VISUAL, MANEUVER)
+            discards += (VISUAL, MANEUVER)
             self.acqs += (restored,)
         else:
             self._set(stack, restored)
-            self.discards += (MANEUVER,)
+            discards.append(MANEUVER)
         if card == MANEUVER:
-            self.discards += (MANEUVER,)
+            discards.append(MANEUVER)
         elif card == MALFUNCTION:
-            self.discards += (MALFUNCTION,)
+            discards.append(MALFUNCTION)
             self.pending = Pending(card, a, d, snapshot)
         elif card == FLAMEOUT:
             self.flames += ((d, a),)
@@ -493,7 +512,7 @@ class RaceState(LegalMoves, Information):
         else:
             snapshot = self._snapshot()
             self._set(stack, PLAIN[kind][d][a])
-            self.discards += (JAMMIT, card)
+            self.discard_pile += (JAMMIT, card)
             self._event(a, card, "eccm" if card == JAMMIT else "unjam", stack=stack)
             if card == MALFUNCTION:
                 self.pending = Pending(card, a, d, snapshot)
@@ -509,8 +528,8 @@ class RaceState(LegalMoves, Information):
             self.acquired = replace_at(self.acquired, a, self.acquired[a] + 1)
             if not self._muted:
                 self._emit({"type": "acquired", "seat": a, "defender": d, "kind": c.WORDS[kind]})
-        fire = self._fire_target()
-        if fire is not None and fire[0] != passer and not self.flamed(fire[0]):
+        fire = self._fire_on(stack)
+        if fire is not None and fire[0] != passer and not self.burning >> fire[0] & 1:
             self.phase = FIRE
             self.to_act = fire[0]
             return
@@ -536,13 +555,13 @@ class RaceState(LegalMoves, Information):
             self._kill(shooter, x, weapon)
             return
         self._take(x, move.card)
-        self.discards += (weapon, move.card)
+        self.discard_pile += (weapon, move.card)
         self._event(x, move.card, "defeat_weapon", pilot=shooter)
         self._end_turn()
 
     def _kill(self, shooter: int, t: int, weapon: int) -> None:
         """A shoot-down: a kill token, and every card in play on or from ``t`` discarded (R11)."""
-        self.discards += (weapon,)
+        self.discard_pile.append(weapon)
         gone: list[int] = []
         kept: list[Stack] = []
         for stack in self.acqs:
@@ -557,33 +576,34 @@ class RaceState(LegalMoves, Information):
             else:
                 kept.append(stack)
         self.acqs = tuple(kept)
-        flames = tuple([f for f in self.flames if t not in f])
-        gone.extend([FLAMEOUT] * (len(self.flames) - len(flames)))
-        self.flames = flames
-        options = self.game.options
-        if options["specials_lost"]:
+        if self.flame_pairs:
+            flames = tuple([f for f in self.flame_pairs if t not in f])
+            gone.extend([FLAMEOUT] * (len(self.flame_pairs) - len(flames)))
+            self.flames = flames
+        if self.specials_lost:
             if self.hot_stick == t:
                 self.hot_stick = NONE
                 gone.append(HOT_STICK)
             if self.golden_bird == t:
-                self.golden_bird = NONE
+                self._set_golden_bird(NONE)
                 gone.append(GOLDEN_BIRD)
-        self.discards += tuple(gone)
+        self.discard_pile += gone
         # The 20 kill tokens are bookkeeping: a kill counts when they have run out (R21).
         kills = self.kills[shooter] + 1
         self.kills = replace_at(self.kills, shooter, kills)
-        self.downed = replace_at(self.downed, t, True)
-        self._emit(
-            {
-                "type": "kill",
-                "seat": shooter,
-                "target": t,
-                "card": c.WORDS[weapon],
-                "kills": kills,
-                "discarded": [c.WORDS[k] for k in gone],
-            }
-        )
-        target = options["kills_to_win"]
+        self._set_downed(t, True)
+        if not self._muted:
+            self._emit(
+                {
+                    "type": "kill",
+                    "seat": shooter,
+                    "target": t,
+                    "card": c.WORDS[weapon],
+                    "kills": kills,
+                    "discarded": [c.WORDS[k] for k in gone],
+                }
+            )
+        target = self.kills_to_win
         if kills >= target:
             self._end_game([shooter], "five kills" if target == 5 else "kills")
         else:
@@ -614,8 +634,8 @@ class RaceState(LegalMoves, Information):
     def _undo(self, x: int, pending: Pending) -> None:
         """``x`` reveals GOLDEN BIRD or HOT STICK: the card played against x is discarded (R14)."""
         card, by, _, before = pending
-        self.acqs, self.flames, self.discards = before
-        self.discards += (card,)
+        self.acqs, self.flames, discards = before
+        self.discard_pile = [*discards, card]
         special = HOT_STICK if card == MANEUVER else GOLDEN_BIRD
         self._display(x, special)
         if not self._muted:
@@ -630,13 +650,13 @@ class RaceState(LegalMoves, Information):
             )
 
     def _snapshot(self) -> Snapshot:
-        return Snapshot(self.acqs, self.flames, self.discards)
+        return Snapshot(self.acqs, self.flames, tuple(self.discard_pile))
 
     def _display(self, seat: int, special: int) -> None:
         if special == HOT_STICK:
             self.hot_stick = seat
         else:
-            self.golden_bird = seat
+            self._set_golden_bird(seat)
 
     def _remove(self, stack: Stack) -> None:
         index = self.acqs.index(stack)
@@ -672,7 +692,10 @@ class RaceState(LegalMoves, Information):
         if top < len(pile):  # the common case of _draw, inline: every turn draws
             drawn = pile[top]
             self.top = top + 1
-            self.hands = add_to(self.hands, seat, drawn)
+            self.hands[seat][drawn] += 1  # _gain, inline: every turn draws
+            self.held[seat] |= KIND_BIT[drawn]
+            if self.wingmen:
+                self.pooled[seat][drawn] += 1
         else:
             drawn = self._draw(seat)
             if drawn == NONE:  # no eighth card: the turn's card leaves seat short

@@ -9,10 +9,11 @@ lying on it (-1 when none) with who played that. A VISUAL covered by the target'
 
 from __future__ import annotations
 
-from operator import add
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Final, NamedTuple
 
 from aerodeck.core.api import Action, TurnState
+from aerodeck.core.tuples import replace_at
 from aerodeck.games.race_to_ace import cards as c
 from aerodeck.games.race_to_ace.actions import MAX_SEATS, STACK_LETTER, Move
 
@@ -65,7 +66,9 @@ COVERED: Final = tuple(
     for kind, cover in ((c.RADAR, c.JAMMIT), (c.VISUAL, c.MANEUVER))
 )
 
-Hand = tuple[int, ...]
+# Counts per kind of a hand as the generators read it: a seat's own list, a pilot's and wingman's
+# sum (a tuple), or a stand-in.
+Hand = Sequence[int]
 # A stand-in hand holding every card: what *could* be played, from public facts only.
 ANY_HAND: Hand = (1,) * len(c.KINDS)
 
@@ -90,8 +93,14 @@ class Pending(NamedTuple):
 # Caches keyed by immutable hands are cleared when they reach this size (memory stays bounded).
 CACHE_LIMIT = 100_000
 # A wingman lends every kind before RELIGHT: the Specials are the last kinds (R17).
-_LENT = c.RELIGHT
-assert frozenset(c.KINDS[_LENT:]) == c.SPECIAL
+LENT: Final = c.RELIGHT
+assert frozenset(c.KINDS[LENT:]) == c.SPECIAL
+KIND_BIT: Final = tuple(1 << kind for kind in c.KINDS)
+
+
+def kinds_held(hand: Sequence[int]) -> int:
+    """The kinds ``hand`` holds at least one of, as bits (``KIND_BIT``)."""
+    return sum(KIND_BIT[kind] for kind, count in enumerate(hand) if count)
 
 
 def threatens(stack: Stack) -> int:
@@ -109,7 +118,9 @@ def stack_ref(stack: Stack) -> str:
 
 
 class Table(TurnState):
-    """The whole table; every slot holds an immutable value so ``clone`` can share it.
+    """The whole table. Every slot holds an immutable value that ``clone`` shares, except the
+    hands, the wingmen's hands and the discard pile: lists of counts and cards, edited in place
+    (a card drawn or played is one ``+= 1``, not two tuples rebuilt) and copied by ``clone``.
 
     ``short`` is a bit per seat that gave up a card since its last refill: only those seats can
     hold fewer than seven, so the turn's end refills them without summing every hand. The draw
@@ -118,17 +129,22 @@ class Table(TurnState):
     __slots__ = (
         "acqs",
         "acquired",
+        "burning",
         "counters",
         "df",
-        "discards",
+        "discard_pile",
         "downed",
+        "exposed",
         "first",
-        "flames",
+        "flame_pairs",
         "game_no",
         "golden_bird",
         "hands",
+        "held",
         "hot_stick",
+        "is_terminal",
         "kills",
+        "kills_to_win",
         "legal_cache",
         "max_turns",
         "must_answer",
@@ -136,21 +152,28 @@ class Table(TurnState):
         "open_answers",
         "pending",
         "pile",
+        "pooled",
         "react_kind",
         "rng_seed",
         "scores",
         "short",
+        "specials_lost",
         "tokens",
         "top",
         "turn",
         "turn_no",
+        "up",
         "weapon",
         "weapon_counters",
+        "wing_held",
         "wingmen",
         "wings",
     )
 
     game: RaceToAce
+    # A slot set by ``_end``, not TurnState's property: every step of a playout asks, and a
+    # property read costs several slot reads on Python 3.11.
+    is_terminal: bool
     n: int
     tokens: bool
     wingmen: bool
@@ -165,6 +188,8 @@ class Table(TurnState):
     must_answer: bool  # the options read on every decision, kept in slots
     counters: bool  # visual_counters_maneuver
     weapon_counters: bool
+    specials_lost: bool
+    kills_to_win: int
     open_answers: tuple[Move, ...]  # in a dogfight: the answers public facts allow (R1)
     to_act: int | None
     phase: str
@@ -173,19 +198,99 @@ class Table(TurnState):
     kills: tuple[int, ...]
     acquired: tuple[int, ...]
     downed: tuple[bool, ...]
+    up: int  # the seats not ``downed``, as bits
+    exposed: int  # the seats not ``immune``, as bits (changed with ``golden_bird``)
     acqs: tuple[Stack, ...]
-    flames: tuple[tuple[int, int], ...]
+    flame_pairs: tuple[tuple[int, int], ...]  # ``flames``
+    burning: int  # the seats ``flamed``, as bits (changed with ``flames``)
     hot_stick: int
     golden_bird: int
     df: tuple[int, int, int] | None
     pending: Pending | None
     weapon: tuple[int, int, int] | None
     react_kind: int
-    discards: tuple[int, ...]
+    discard_pile: list[int]  # oldest first; ``discards`` is its tuple
     pile: tuple[int, ...]
     top: int
-    hands: tuple[Hand, ...]
-    wings: tuple[Hand, ...]
+    hands: list[list[int]]  # counts per kind, per seat
+    wings: list[list[int]]  # the wingmen's (R17); all zero without the variant
+    # Kept with the hands, changed by the same edits (``_gain``, ``_lose``), checked by
+    # ``check_invariants``: every turn asks for them, and deriving them cost more than the rest
+    # of the turn's move list.
+    held: list[int]  # per seat, the kinds in hand as bits (``KIND_BIT``)
+    wing_held: list[int]  # the same for the wingman
+    pooled: list[list[int]]  # ``playable``: without wingmen, the hands themselves
+
+    def clone(self) -> Table:
+        """The slot copy, plus copies of the lists edited in place (hands, discards)."""
+        cls = type(self)
+        new = cls.__new__(cls)
+        cls._copy_slots(self, new)
+        new.hands = [hand[:] for hand in self.hands]
+        new.held = self.held[:]
+        if self.wingmen:
+            new.wings = [hand[:] for hand in self.wings]
+            new.wing_held = self.wing_held[:]
+            new.pooled = [hand[:] for hand in self.pooled]
+        else:
+            new.pooled = new.hands
+        new.discard_pile = self.discard_pile[:]
+        return new
+
+    def _recount(self) -> None:
+        """Derive ``held``, ``wing_held`` and ``pooled`` from the hands (a deal, a redeal)."""
+        self.held = [kinds_held(hand) for hand in self.hands]
+        self.wing_held = [kinds_held(wing) for wing in self.wings]
+        if self.wingmen:
+            self.pooled = [
+                [h + w for h, w in zip(hand[:LENT], wing[:LENT], strict=True)] + hand[LENT:]
+                for hand, wing in zip(self.hands, self.wings, strict=True)
+            ]
+        else:
+            self.pooled = self.hands
+
+    def _gain(self, seat: int, kind: int, wing: bool = False) -> None:
+        """One ``kind`` card more in ``seat``'s hand, or the wingman's."""
+        if wing:
+            self.wings[seat][kind] += 1
+            self.wing_held[seat] |= KIND_BIT[kind]
+            if kind < LENT:
+                self.pooled[seat][kind] += 1
+        else:
+            self.hands[seat][kind] += 1
+            self.held[seat] |= KIND_BIT[kind]
+            if self.wingmen:
+                self.pooled[seat][kind] += 1
+
+    def _lose(self, seat: int, kind: int, wing: bool = False) -> None:
+        """One ``kind`` card fewer in ``seat``'s hand, or the wingman's (it holds one)."""
+        if wing:
+            counts = self.wings[seat]
+            counts[kind] -= 1
+            if not counts[kind]:
+                self.wing_held[seat] ^= KIND_BIT[kind]
+            if kind < LENT:
+                self.pooled[seat][kind] -= 1
+        else:
+            counts = self.hands[seat]
+            counts[kind] -= 1
+            if not counts[kind]:
+                self.held[seat] ^= KIND_BIT[kind]
+            if self.wingmen:
+                self.pooled[seat][kind] -= 1
+
+    @property
+    def discards(self) -> tuple[int, ...]:
+        """The discard pile, oldest first."""
+        return tuple(self.discard_pile)
+
+    @discards.setter
+    def discards(self, cards: Sequence[int]) -> None:
+        self.discard_pile = list(cards)
+
+    def _end(self, winners: Iterable[int]) -> None:
+        super()._end(winners)
+        self.is_terminal = True
 
     @property
     def deck(self) -> tuple[int, ...]:
@@ -200,27 +305,41 @@ class Table(TurnState):
     def playable(self, seat: int) -> Hand:
         """Counts of what ``seat`` may play: their hand, plus the wingman's Attack and Defense
         cards (R17)."""
-        hand = self.hands[seat]
-        if not self.wingmen:
-            return hand
-        wing = self.wings[seat]
-        return (*map(add, hand[:_LENT], wing[:_LENT]), *hand[_LENT:])
+        return self.pooled[seat]
+
+    @property
+    def flames(self) -> tuple[tuple[int, int], ...]:
+        """The FLAMEOUTs in play, (victim, owner) pairs in the order played."""
+        return self.flame_pairs
+
+    @flames.setter
+    def flames(self, pairs: tuple[tuple[int, int], ...]) -> None:
+        self.flame_pairs = pairs
+        burning = 0
+        for victim, _ in pairs:
+            burning |= 1 << victim
+        self.burning = burning
 
     def flamed(self, seat: int) -> bool:
-        # A plain loop: any() over a generator costs several times more on this hot path.
-        for victim, _ in self.flames:  # noqa: SIM110
-            if victim == seat:
-                return True
-        return False
+        """A FLAMEOUT lies in front of ``seat`` (``burning``, read directly on the hot paths)."""
+        return bool(self.burning >> seat & 1)
 
     def immune(self, pilot: int) -> bool:
         """GOLDEN BIRD: its pilot is immune to MALFUNCTION and FLAMEOUT, played by or on them."""
         return pilot != NONE and pilot == self.golden_bird
 
+    def _set_downed(self, seat: int, down: bool) -> None:
+        self.downed = replace_at(self.downed, seat, down)
+        self.up = self.up & ~(1 << seat) if down else self.up | 1 << seat
+
+    def _set_golden_bird(self, seat: int) -> None:
+        self.golden_bird = seat
+        self.exposed = sum(1 << s for s in range(self.n) if not self.immune(s))
+
     def _special_hidden(self, kind: int) -> bool:
         """The special is in some hand or the deck: a pilot may be holding it (R14)."""
         holder = self.hot_stick if kind == c.HOT_STICK else self.golden_bird
-        return holder == NONE and kind not in self.discards
+        return holder == NONE and kind not in self.discard_pile
 
     def _find(self, kind: int, target: int, source: int) -> Stack | None:
         # Field reads, not unpacking: a NamedTuple unpacks at about twice a plain tuple's cost.

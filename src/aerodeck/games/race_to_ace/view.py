@@ -62,8 +62,8 @@ class Information(Table):
             "kills_to_win": self.game.options["kills_to_win"],
             "tokens": self.tokens,
             "deck": len(self.deck),
-            "discards": {c.WORDS[k]: n for k, n in enumerate(c.hand_of(self.discards)) if n},
-            "discard_top": c.WORDS[self.discards[-1]] if self.discards else None,
+            "discards": {c.WORDS[k]: n for k, n in enumerate(c.hand_of(self.discard_pile)) if n},
+            "discard_top": c.WORDS[self.discard_pile[-1]] if self.discard_pile else None,
             "pilots": pilots,
             "acquisitions": acquisitions,
             "dogfight": None,
@@ -98,24 +98,22 @@ class Information(Table):
         # Canonical order first: the redeal must depend only on what the seat knows.
         pool.sort()
         new.rng_seed = shuffle(seed, pool)
-        hands = list(self.hands)
-        wings = list(self.wings)
+        hands, wings = new.hands, new.wings  # the clone's own lists
         for s in range(self.n):
             if s != player:
                 size = sum(hands[s])
-                hands[s], pool = c.hand_of(pool[:size]), pool[size:]
+                hands[s], pool = list(c.hand_of(pool[:size])), pool[size:]
                 size = sum(wings[s])
-                wings[s], pool = c.hand_of(pool[:size]), pool[size:]
-        new.hands = tuple(hands)
-        new.wings = tuple(wings)
+                wings[s], pool = list(c.hand_of(pool[:size])), pool[size:]
         new.deck = tuple(pool)
+        new._recount()
         new.legal_cache = None
         return new
 
     def card_counts(self) -> Hand:
         """How many cards of each kind are anywhere: deck, discards, hands, acquisitions,
         FLAMEOUTs, displayed specials, a weapon in flight. Always ``COUNTS``."""
-        deck, discards = self.deck, self.discards
+        deck, discards = self.deck, self.discard_pile
         counts = [
             deck.count(kind) + discards.count(kind) + sum(held)
             for kind, held in enumerate(zip(*self.hands, *self.wings, strict=True))
@@ -141,6 +139,12 @@ class Information(Table):
                 assert sum(self.hands[s]) >= HAND_SIZE, "a short hand not marked for refill"
                 if self.wingmen:
                     assert sum(self.wings[s]) >= HAND_SIZE, "a short wingman not marked"
+        pooled, held, wing_held = self.pooled, self.held, self.wing_held
+        self._recount()
+        assert (pooled, held, wing_held) == (self.pooled, self.held, self.wing_held), "recount"
+        assert self.burning == sum({1 << victim for victim, _ in self.flames}), "burning"
+        assert self.up == sum(1 << s for s in range(self.n) if not self.downed[s])
+        assert self.exposed == sum(1 << s for s in range(self.n) if not self.immune(s))
         keys = [(k, t, s if self.tokens else NONE) for k, t, s, _, _ in self.acqs]
         assert len(keys) == len(set(keys)), "two acquisitions of one kind on a pilot"
         for kind, target, source, cover, owner in self.acqs:
@@ -148,4 +152,4 @@ class Information(Table):
             assert cover in (NONE, c.JAMMIT if kind == c.RADAR else c.MANEUVER)
             assert (cover == NONE) == (owner == NONE)
         assert all(not self.downed[v] for v, _ in self.flames), "FLAMEOUT on a downed pilot"
-        assert (self.to_act is None) == (self.phase == OVER)
+        assert (self.to_act is None) == (self.phase == OVER) == self.is_terminal
