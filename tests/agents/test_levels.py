@@ -16,6 +16,7 @@ from aerodeck.agents.levels import ALIASES, HARD, LEVELS, EasyBot, Search, hard_
 from aerodeck.agents.registry import agent_names, make_agent
 from aerodeck.agents.rollouts import RolloutAgent, Rollouts, _hopeful, _pick
 from aerodeck.core.api import JSON, Agent
+from aerodeck.core.rng import derive_seed
 from aerodeck.sim.ladder import ladder_rung
 
 GAMES = [info.id for info in aerodeck.list_games()]
@@ -119,6 +120,49 @@ def test_a_horizon_needs_an_evaluation() -> None:
         RolloutAgent(game, 1, policy=game.bots()["heuristic"], settings=Rollouts(horizon=4))
     agent = Search(horizon=3).make(game, 1, "hard")
     assert isinstance(agent, RolloutAgent) and agent.evaluate is not None
+
+
+def test_a_search_limited_to_some_phases_plays_the_heuristic_move_elsewhere() -> None:
+    """``phases``: Air Racing's hard searches its purchases and plays the heuristic's move at
+    the other decisions without a single playout."""
+    game = _two("air_racing")
+    state = game.new_game(seed=3)
+    settings = Rollouts(worlds=4, min_worlds=2, phases=("buy",))
+    searched = kept = 0
+    for _ in range(80):
+        seat = state.current_player
+        assert seat is not None
+        observation = state.observation(seat)
+        heuristic = make_agent("heuristic", game, 2).choose(observation)
+        agent = RolloutAgent(game, 5, policy=game.bots()["heuristic"], settings=settings)
+        move = agent.choose(observation)
+        if len(observation.legal_actions) > 1:
+            if observation.view["phase"] == "buy":
+                searched += 1
+                assert agent.steps > 0 and move in observation.legal_actions
+            else:
+                kept += 1
+                assert agent.steps == 0 and move == heuristic
+        state.apply(heuristic)
+    assert searched > 0 and kept > 0
+
+
+def test_air_racing_hard_buys_the_fast_a_deep_search_prefers_to_the_heuristics_microknot() -> None:
+    """A clear mistake of the heuristic found offline (benchmarks/deep_disagreements.py, seed 9,
+    game 0, 48 worlds): in August it buys a Microknot where FAST wins 48 points more often of
+    100. ``hard`` (its real settings) finds it; the heuristic's near-equal moves it keeps."""
+    game = _two("air_racing")
+    seed = derive_seed(9, 0)
+    state = game.new_game(seed=seed)
+    bots = [make_agent("heuristic", game, derive_seed(seed, "bot", s)) for s in range(2)]
+    while state.move_number < 67:
+        seat = state.current_player
+        assert seat is not None
+        state.apply(bots[seat].choose(state.observation(seat)))
+    observation = state.observation(0)
+    assert observation.view["phase"] == "buy" and observation.view["month"] == "August"
+    assert str(bots[0].choose(observation)) == "buy microknot"
+    assert str(make_agent("hard", game, 11).choose(observation)) == "buy fast"
 
 
 # --- the games' evaluations: sensible on constructed positions, from the seat's view only -------

@@ -37,3 +37,12 @@ def test_the_hard_settings_benchmark_runs() -> None:
     )
     assert result["games"] == 2 and 0.0 <= result["win_share"]["value"] <= 1.0
     assert 0 < result["cpu_ms_a_move"] <= result["cpu_ms_max"]
+
+
+def test_the_deep_disagreements_benchmark_runs() -> None:
+    from benchmarks.deep_disagreements import main as disagreements
+
+    result = disagreements(["air_racing", "--games", "1", "--worlds", "2", "--jobs", "1"])
+    phases = result["phases"]
+    assert {"buy", "altitude"} <= set(phases)
+    assert all(p["decisions"] >= p["clear_mistakes"] >= 0 for p in phases.values())

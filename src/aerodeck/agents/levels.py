@@ -3,8 +3,8 @@
 - ``easy``: the game's heuristic bot, but a share of its decisions (``BLUNDERS``) is a random
   legal move: it plays sensibly most of the time and gives a beginner chances.
 - ``medium``: the game's heuristic bot itself.
-- ``hard``: rollout search over the heuristic (``agents.rollouts``), with per-game settings;
-  in Air Racing, where the rollouts measured worse, the guided ISMCTS (``agents.ismcts``).
+- ``hard``: rollout search over the heuristic (``agents.rollouts``), with per-game settings (in
+  Air Racing only at the purchases and the race's decisions).
 
 The older names stay as aliases: ``ismcts-easy`` is easy, ``ismcts`` medium, ``ismcts-hard``
 hard.
@@ -68,7 +68,11 @@ HARD: dict[str, Search] = {
     # well enough (Ace Race, Aces versus Aces, Race to Ace), to the end where it does not
     "ace_race": Search(worlds=48, horizon=24, deviation_z=0.5),
     "aces_versus_aces": Search(worlds=64, horizon=16, deviation_z=0.5),
-    "air_racing": Search(ismcts=16),
+    # Air Racing: search only the purchases and the race (where a deep search finds the
+    # heuristic's mistakes, benchmarks/deep_disagreements.py), with many worlds and a strict test
+    "air_racing": Search(
+        worlds=32, min_worlds=8, deviation_z=2.0, budget=16_000, phases=("buy", "altitude", "boost")
+    ),
     "down_in_flames": Search(worlds=24, width=8, deviation_z=0.5),
     # Race to Ace: its learned evaluation (bot.WEIGHTS) read the position well enough to use
     # four times the worlds; the budget keeps the slowest decision under a second (docs/bots.md)

@@ -45,6 +45,8 @@ class Rollouts:
     over the heuristic's move must be to play another move (``drop_z`` to drop a candidate);
     ``budget`` the most playout moves a decision (no more worlds once spent: a cap on the time of
     a decision with many candidates that stays reproducible, unlike a clock; about 40 us a move).
+    ``phases`` the decisions searched, by the view's ``phase`` (None: all): the others take the
+    heuristic's move, so a budget goes to the kinds of decision where search finds better moves.
     """
 
     worlds: int = 16
@@ -56,6 +58,7 @@ class Rollouts:
     drop_z: float = 1.0
     budget: int | None = 12_000
     seconds: float | None = None
+    phases: tuple[str, ...] | None = None
 
 
 class RolloutAgent:
@@ -89,6 +92,8 @@ class RolloutAgent:
         favourite = self.policy.choose(observation)
         if len(legal) == 1:
             return legal[0]
+        if look.phases is not None and observation.view.get("phase") not in look.phases:
+            return favourite
         self.rng.seed(decision_seed(self.seed, observation.move_number))
         candidates = self._candidates(legal, favourite)
         values: list[list[float]] = [[] for _ in candidates]
