@@ -79,11 +79,11 @@ def test_finished_tables_are_purged_after_retention(new_server: Callable[..., Se
     server = new_server("", None, "--keep-days", "0", "--purge-every", "1")
     created = server.create(game=GAME, players=2, options={"target": 5})
     table = created["table"]
-    server.post(f"/api/tables/{table}/seats/0/bot", {"host_token": created["host_token"]})
 
     async def watch() -> int:
         watcher = Client(server.ws_url, table, None)
-        await watcher.connect()
+        await watcher.connect()  # before the game can end and be purged, however slow the machine
+        server.post(f"/api/tables/{table}/seats/0/bot", {"host_token": created["host_token"]})
         await watcher.until("end", 5000)
         return await watcher.closed_with()  # the purge closes the table's connections
 
