@@ -349,7 +349,7 @@ class LegalMoves(Dogfight):
         and range maneuvers (``_range_moves``), from the named rule predicates (position, range,
         room, band movement)."""
         cat = self.game.catalogue
-        bands, alts, duel = self.bands, self.alts, self.duel
+        bands, alts = self.bands, self.alts
         reach = self.reach(a)
         relations = self.relations()[a]
         out = []
@@ -361,7 +361,7 @@ class LegalMoves(Dogfight):
             if pos_ok and rel < 2 and mutual <= reach:
                 room1, room2 = slot1, slot2
             fit = _fit(cat, rel, mutual, missiles)
-            named = -1 if duel else t  # self._named
+            named = self._named(t)
             fires = gun and mutual == GUN
             table = _play_table(cat, named, fires, rel, fit, climb, dive, pos_ok, room1, room2)
             out.append((table, _range_moves(cat, named, bands[a], bands[t], free)))
