@@ -28,8 +28,8 @@ from typing import Any
 from aerodeck.agents.registry import make_agent
 from aerodeck.core.registry import list_games, make
 from aerodeck.sim.ladder import LADDER, check_ladder
+from aerodeck.sim.ratings import Strengths
 from aerodeck.sim.runner import SimSpec, run
-from aerodeck.sim.tally import Digest, Tally
 
 PLAYERS = 2  # every game plays with two; Race to Ace then needs its wingmen variant
 SEARCHING = "hard"
@@ -47,26 +47,14 @@ def command(game_id: str, bots: tuple[str, str], games: int, seed: int, jobs: in
     )
 
 
-class _Both(Tally):
-    """A match's own tally that also feeds the game's tally of every match (for the ladder)."""
-
-    def __init__(self, game_id: str, into: Tally) -> None:
-        super().__init__(game_id, PLAYERS, figures=False)
-        self.into = into
-
-    def add(self, game: Digest) -> None:
-        super().add(game)
-        self.into.add(game)
-
-
 def measure(
-    game_id: str, bots: tuple[str, str], games: int, seed: int, jobs: int, into: Tally
+    game_id: str, bots: tuple[str, str], games: int, seed: int, jobs: int
 ) -> dict[str, Any]:
     """One match: the first bot's win rate over its seats, as `aerodeck simulate` reports it."""
     game = make(game_id, PLAYERS, **options_for(game_id))
     spec = SimSpec(game.id, PLAYERS, bots, games, seed, game.options)
     started = time.perf_counter()
-    report = run(spec, jobs=jobs, tally=_Both(game.id, into)).report()
+    report = run(spec, jobs=jobs).report()
     return {
         "game": game_id,
         "match": f"{bots[0]} vs {bots[1]}",
@@ -76,6 +64,25 @@ def measure(
         "win_rate": report["bots"][bots[0]],
         "seconds": time.perf_counter() - started,
         "command": command(game_id, bots, games, seed, jobs),
+    }
+
+
+def game_ladder(game_id: str, rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """The simulator's ladder check over a game's matches: the Bradley-Terry fit keeps only who
+    beat whom how often, so the saved rows' counts rebuild it exactly (and a saved run can be
+    judged again when the check changes: ``--render`` does)."""
+    fit = Strengths()
+    for r in rows:
+        if r["game"] == game_id:
+            n = r["win_rate"]["n"]
+            fit.add_pair(r["bots"][0], r["bots"][1], r["win_rate"]["value"] * n, n)
+    strengths, gaps = fit.result(), fit.gaps()
+    rates = {bot: {"value": 0.0, "low": 0.0, "high": 0.0} for bot in strengths}  # unused: rated
+    return {
+        "game": game_id,
+        "strengths": strengths,
+        "gaps": gaps,
+        "ladder": check_ladder(rates, strengths, gaps),
     }
 
 
@@ -144,7 +151,8 @@ def markdown(result: dict[str, Any]) -> str:
         "| game | Bradley-Terry strength, Elo [95%] | ladder check |",
         "| --- | --- | --- |",
     ]
-    for entry in result["ladders"]:
+    for game_id in dict.fromkeys(r["game"] for r in result["rows"]):
+        entry = game_ladder(game_id, result["rows"])
         strengths = entry["strengths"]
         order = sorted(strengths, key=lambda b: strengths[b]["elo"])
         rated = ", ".join(
@@ -198,18 +206,14 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     print("| game | match | games | first bot's win rate [95%] | seconds | command |")
     print("| --- | --- | --- | --- | --- | --- |")
     for game_id in ids:
-        combined = Tally(game_id, PLAYERS, figures=False)
         for stronger, weaker, games in matches(levels, args.games, args.search_games):
-            found = measure(game_id, (stronger, weaker), games, args.seed, args.jobs, combined)
+            found = measure(game_id, (stronger, weaker), games, args.seed, args.jobs)
             result["rows"].append(found)
             print(row(found), flush=True)
             _save(result, args.json)
-        report = combined.report()
-        ladder = check_ladder(report["bots"], report["strengths"])
-        result["ladders"].append(
-            {"game": game_id, "strengths": report["strengths"], "ladder": ladder}
-        )
-        print(f"{game_id} ladder: {ladder['note']}", flush=True)
+        entry = game_ladder(game_id, result["rows"])
+        result["ladders"].append(entry)
+        print(f"{game_id} ladder: {entry['ladder']['note']}", flush=True)
         result["load_average_at_end"] = os.getloadavg()
         _save(result, args.json)
     return result

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from benchmarks.strength import main, matches
+from benchmarks.strength import main, markdown, matches
 
 
 def test_every_pair_of_levels_is_a_match_and_search_plays_fewer_against_the_weakest() -> None:
@@ -27,6 +27,7 @@ def test_the_strength_benchmark_runs(tmp_path) -> None:  # type: ignore[no-untyp
     assert all(t["mean_ms"] > 0 for t in result["timing"])
     assert result["ladders"][0]["ladder"]["checked"]
     assert out.exists()
+    assert "| race_to_ace | hard vs medium | 2 |" in markdown(main(["--render", str(out)]))
 
 
 def test_the_hard_settings_benchmark_runs() -> None:

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import csv
 import json
+import math
 from itertools import pairwise
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -124,8 +126,76 @@ def test_the_ladder_reads_strengths_not_rates_when_bots_met_different_opponents(
     rates = {b: e["value"] for b, e in report["bots"].items()}
     assert rates["easy"] > rates["medium"]  # what the rates alone would get wrong
     ladder = report["ladder"]
-    assert ladder["measure"] == "strength (Elo)"
+    assert ladder["measure"] == "strength (Elo), difference of the pair"
     assert ladder["held"] and ladder["separated"], ladder["note"]
+
+
+def _league(results: dict[tuple[str, str], tuple[int, int]]) -> list[dict[str, Any]]:
+    """Two-seat games: for each pair, (games the first bot won, games played), seats rotated."""
+    outcomes: list[dict[str, Any]] = []
+    for (a, b), (won, games) in results.items():
+        for k in range(games):
+            lineup, returns = ([a, b], [1.0, 0.0]) if k < won else ([a, b], [0.0, 1.0])
+            if k % 2:
+                lineup, returns = lineup[::-1], returns[::-1]
+            outcomes.append(_outcome(len(outcomes), lineup, returns))
+    return outcomes
+
+
+def test_the_ladder_tells_a_pair_apart_by_the_interval_of_its_difference() -> None:
+    """Air Racing's table (docs/bots.md): hard beat medium 158 of 200 head to head, but medium
+    won nearly every game against random and easy, so its own interval is wide and overlapped
+    hard's. The pair's difference, with its interval from the fit's covariance, separates them;
+    the two intervals' overlap (the check before 2026-11-26) did not."""
+    results = {
+        ("easy", "random"): (193, 200),
+        ("medium", "random"): (200, 200),
+        ("hard", "random"): (30, 30),
+        ("medium", "easy"): (199, 200),
+        ("hard", "easy"): (30, 30),
+        ("hard", "medium"): (158, 200),
+    }
+    report = full_report("", _league(results), 2, figures=False)
+    fit = report["strengths"]
+    assert fit["hard"]["low"] < fit["medium"]["high"]  # the overlap the old check read
+    gap = next(g for g in report["strength_gaps"] if g["bots"] == ["hard", "medium"])
+    assert gap["high"] < 0 < -gap["low"]  # medium is clearly below hard: 0 outside the interval
+    ladder = report["ladder"]
+    assert ladder["held"] and ladder["separated"], ladder["note"]
+    assert "medium < hard" in ladder["note"] and "hard by +" in ladder["note"]
+    without = check_ladder(report["bots"], fit)  # an old summary without the differences
+    assert without["held"] and not without["separated"]
+
+
+def test_the_difference_of_two_bots_has_the_binomial_interval() -> None:
+    """Two bots only: the fitted difference is the logit of the share (pulled in a little by the
+    prior draws), its standard error 1 / sqrt(n p (1 - p)) on the log scale."""
+    from aerodeck.sim.ratings import ELO, Strengths
+
+    fit = Strengths()
+    for outcome in _league({("a", "b"): (130, 200)}):
+        fit.add(outcome["lineup"], outcome["returns"])
+    (gap,) = fit.gaps()
+    assert gap["bots"] == ["a", "b"]
+    p = 131 / 202  # the prior's half win each side against the average bot, roughly
+    assert -gap["elo"] == pytest.approx(ELO * math.log(p / (1 - p)), rel=0.05)
+    half = (gap["high"] - gap["low"]) / 2
+    assert half == pytest.approx(ELO * 1.96 / math.sqrt(200 * 0.65 * 0.35), rel=0.05)
+
+
+def test_a_saved_match_rebuilds_the_fit_from_its_counts() -> None:
+    from aerodeck.sim.ratings import Strengths
+
+    outcomes = _league({("a", "b"): (70, 100), ("b", "c"): (55, 100), ("a", "c"): (41, 60)})
+    games, counts = Strengths(), Strengths()
+    for outcome in outcomes:
+        games.add(outcome["lineup"], outcome["returns"])
+    counts.add_pair("b", "a", 30, 100)  # either order
+    counts.add_pair("b", "c", 55, 100)
+    counts.add_pair("a", "c", 41, 60)
+    rebuilt, fitted = counts.result(), games.result()
+    assert all(rebuilt[bot] == pytest.approx(fitted[bot]) for bot in "abc")
+    assert [g["bots"] for g in counts.gaps()] == [["a", "b"], ["a", "c"], ["b", "c"]]
 
 
 def test_compare_pairs_games_by_index() -> None:

@@ -14,6 +14,11 @@ report has them, else on the bots' win rates. The strengths are the right measur
 than two bots share a run: a run's lineups rotate, so each bot meets some opponents more than
 others, and a raw win rate says as much about whom a bot met as about the bot.
 
+A pair is told apart by the 95% interval of the difference of its two strengths (from the
+fit's covariance), not by whether the two bots' own intervals overlap: non-overlap is a far
+stricter test than 95%, and a bot whose other results are nearly all wins has a wide interval
+of its own, which once hid Air Racing's hard beating medium 0.790 over 200 games head to head.
+
 Why the check once printed a red "BROKEN" for ``ismcts-easy`` losing to ``heuristic``: the
 first version placed bots by name prefix, so every ``ismcts-*`` name sat on the search rung
 above the heuristic bots, and ``ismcts-easy`` (random playouts, documented below the heuristic
@@ -54,20 +59,28 @@ def ladder_text() -> str:
 
 
 def check_ladder(
-    bots: dict[str, dict[str, float]], strengths: dict[str, dict[str, float]] | None = None
+    bots: dict[str, dict[str, float]],
+    strengths: dict[str, dict[str, float]] | None = None,
+    gaps: list[dict[str, Any]] | None = None,
 ) -> dict[str, Any]:
     """Compare every pair of ladder bots on different rungs with the documented order.
 
     ``bots``: each bot's win rate with its 95% interval (``value``, ``low``, ``high``);
     ``strengths``: the Bradley-Terry fit (``elo``, ``low``, ``high``), used when it rates
-    every ladder bot of the run. For a pair (weaker, stronger) by the ladder: *broken* when
-    the stronger bot's interval lies wholly below the weaker's; *separated* when wholly above;
-    otherwise the run does not tell them apart, and the note says which way the estimates lean.
-    ``held`` is no pair broken; ``separated`` is every pair separated.
+    every ladder bot of the run; ``gaps``: the fit's difference in strength of each pair with
+    its 95% interval (``Strengths.gaps``). A pair (weaker, stronger) by the ladder is
+    *separated* when the stronger bot is clearly stronger, *broken* when it is clearly weaker,
+    otherwise the run does not tell them apart and the note says which way the estimates lean.
+    "Clearly" reads the interval of the pair's difference when there is one (the sound test),
+    else whether the two bots' own intervals overlap (win rates, or an old summary without
+    gaps). ``held`` is no pair broken; ``separated`` is every pair separated.
     """
     on = sorted((b for b in bots if b in _RUNG), key=lambda b: (_RUNG[b], b))
     rated = strengths is not None and all(b in strengths for b in on)
+    between = {tuple(g["bots"]): g for g in gaps or ()} if rated else {}
     measure = "strength (Elo)" if rated else "win rate"
+    if between:
+        measure += ", difference of the pair"
     pairs: list[dict[str, Any]] = []
     for weaker, stronger in combinations(on, 2):
         if _RUNG[weaker] == _RUNG[stronger]:
@@ -79,9 +92,15 @@ def check_ladder(
         else:
             low, high = bots[weaker], bots[stronger]
             rates = f"{stronger} {high['value']:.3f}, {weaker} {low['value']:.3f}"
-        if high["high"] < low["low"]:
+        gap = _gap(between, weaker, stronger)
+        if gap is not None:
+            rates += f"; {stronger} by {gap['elo']:+.0f} [{gap['low']:+.0f}, {gap['high']:+.0f}]"
+            clearly_below, clearly_above = gap["high"] < 0, gap["low"] > 0
+        else:
+            clearly_below, clearly_above = high["high"] < low["low"], high["low"] > low["high"]
+        if clearly_below:
             status, text = "broken", f"{stronger} lost clearly to {weaker} ({rates})"
-        elif high["low"] > low["high"]:
+        elif clearly_above:
             status, text = "separated", f"{weaker} < {stronger} ({rates})"
         elif high["value"] >= low["value"]:
             status = "unseparated"
@@ -89,9 +108,8 @@ def check_ladder(
         else:
             status = "unseparated"
             text = f"{stronger} below {weaker} here, but not significantly ({rates})"
-        pairs.append(
-            {"weaker": weaker, "stronger": stronger, "gap": True, "status": status, "text": text}
-        )
+        pair = {"weaker": weaker, "stronger": stronger, "gap": True, "status": status}
+        pairs.append({**pair, "text": text, "difference": gap})
     if not pairs:
         return {
             "checked": False,
@@ -122,6 +140,18 @@ def check_ladder(
         "ladder": ladder_text(),
         "note": f"{note} [by {measure}]",
     }
+
+
+def _gap(
+    between: dict[tuple[Any, ...], dict[str, Any]], weaker: str, stronger: str
+) -> dict[str, float] | None:
+    """How much stronger ``stronger`` is than ``weaker``, with its interval, if fitted."""
+    if (weaker, stronger) in between:
+        return between[weaker, stronger]
+    if (stronger, weaker) in between:
+        g = between[stronger, weaker]
+        return {"elo": -g["elo"], "low": -g["high"], "high": -g["low"]}
+    return None
 
 
 def _estimate(strength: dict[str, float]) -> dict[str, float]:

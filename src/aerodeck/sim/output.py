@@ -226,7 +226,11 @@ def summary_text(report: dict[str, Any]) -> str:
     if len(strengths) > 1:
         order = sorted(strengths, key=lambda b: -strengths[b]["elo"])
         first, second = strengths[order[0]], strengths[order[1]]
-        clear = first["low"] > second["high"]
+        gap = next(
+            (g for g in report.get("strength_gaps", ()) if set(g["bots"]) == set(order[:2])),
+            None,
+        )  # the pair's own difference when the summary has it; else the two intervals
+        clear = (gap["high"] < 0 or gap["low"] > 0) if gap else first["low"] > second["high"]
         lines.append(
             "Rated over all games at once (Bradley-Terry), the order is "
             + " > ".join(order)

@@ -16,6 +16,9 @@ from typing import Any
 import numpy as np
 from openskill.models import PlackettLuce
 
+ELO = 400 / np.log(10)  # log-strength to the Elo scale
+Z95 = 1.959964
+
 
 class Ratings:
     """Ratings updated one game at a time; the caller feeds games in index order."""
@@ -90,15 +93,71 @@ class Strengths:
         self._bots.update(best)
         for a, b in combinations(sorted(best), 2):
             win = 1.0 if best[a] > best[b] else 0.0 if best[a] < best[b] else 0.5
-            self._wins[a, b] += win
-            self._games[a, b] += 1.0
+            self.add_pair(a, b, win, 1.0)
+
+    def add_pair(self, a: str, b: str, wins: float, games: float) -> None:
+        """``a`` met ``b`` in ``games`` pairs and won ``wins`` of them (draws count half): all
+        the fit keeps of a game, so a saved match's counts rebuild it exactly."""
+        if a > b:
+            a, b, wins = b, a, games - wins
+        self._bots.update((a, b))
+        self._wins[a, b] += wins
+        self._games[a, b] += games
 
     def result(self) -> dict[str, dict[str, float]]:
         """Per bot: ``elo`` (the strength on the Elo scale, mean 0: +100 wins 64 % of its
         games against a bot at 0), its 95% interval ``low``/``high``, and ``games`` (pairs)."""
+        fit = self._fit()
+        if fit is None:
+            return {}
+        names, theta, covariance, played = fit
+        spread = np.sqrt(np.clip(np.diag(covariance), 0, None))
+        return {
+            name: {
+                "elo": float(ELO * theta[k]),
+                "low": float(ELO * (theta[k] - Z95 * spread[k])),
+                "high": float(ELO * (theta[k] + Z95 * spread[k])),
+                "games": float(played[k]),
+            }
+            for k, name in enumerate(names)
+        }
+
+    def gaps(self) -> list[dict[str, Any]]:
+        """Every pair of bots: how much stronger the second is than the first (``elo``, Elo
+        scale) with its 95% interval ``low``/``high``.
+
+        This is the measure that tells two bots apart. Its variance is var(a) + var(b) -
+        2 cov(a, b) from the same fit; reading two bots' own intervals for overlap instead
+        asks far more than 95% (two equal intervals must each clear half the gap) and
+        lets a bot whose other results pin its strength poorly (all wins against the weak
+        ones) hide a clear head-to-head result (docs/bots.md, the ladder check).
+        """
+        fit = self._fit()
+        if fit is None:
+            return []
+        names, theta, covariance, _ = fit
+        out = []
+        for i, j in combinations(range(len(names)), 2):
+            spread = float(
+                np.sqrt(max(covariance[i, i] + covariance[j, j] - 2 * covariance[i, j], 0.0))
+            )
+            gap = float(theta[j] - theta[i])
+            out.append(
+                {
+                    "bots": [names[i], names[j]],
+                    "elo": ELO * gap,
+                    "low": ELO * (gap - Z95 * spread),
+                    "high": ELO * (gap + Z95 * spread),
+                }
+            )
+        return out
+
+    def _fit(self) -> tuple[list[str], np.ndarray, np.ndarray, np.ndarray] | None:
+        """The bots, their log-strengths (mean 0), the covariance of those and the pairs each
+        played; None with fewer than two bots."""
         names = sorted(self._bots)
         if len(names) < 2:
-            return {}
+            return None
         n = len(names)
         index = {name: k for k, name in enumerate(names)}
         wins = np.zeros((n + 1, n + 1))  # the last row and column: the virtual average bot
@@ -114,20 +173,9 @@ class Strengths:
         games[n, :n] += prior
         wins[:n, n] += prior / 2
         wins[n, :n] += prior / 2
-        theta = _fit_bradley_terry(wins, games)
-        theta -= theta[:n].mean()
-        spread = _standard_errors(theta, games, n)
-        scale = 400 / np.log(10)
-        played = games[:n, :n].sum(axis=1)
-        return {
-            name: {
-                "elo": float(scale * theta[k]),
-                "low": float(scale * (theta[k] - 1.959964 * spread[k])),
-                "high": float(scale * (theta[k] + 1.959964 * spread[k])),
-                "games": float(played[k]),
-            }
-            for k, name in enumerate(names)
-        }
+        theta = _fit_bradley_terry(wins, games)[:n]
+        theta -= theta.mean()
+        return names, theta, _covariance(theta, games[:n, :n]), games[:n, :n].sum(axis=1)
 
 
 def _fit_bradley_terry(wins: np.ndarray, games: np.ndarray) -> np.ndarray:
@@ -145,13 +193,11 @@ def _fit_bradley_terry(wins: np.ndarray, games: np.ndarray) -> np.ndarray:
     return np.asarray(np.log(strength))
 
 
-def _standard_errors(theta: np.ndarray, games: np.ndarray, n: int) -> np.ndarray:
-    """Standard errors of the real bots' log-strengths, centred on their mean (the scale's
+def _covariance(theta: np.ndarray, games: np.ndarray) -> np.ndarray:
+    """The covariance of the real bots' log-strengths, centred on their mean (the scale's
     zero), from the observed information of the games between them (pseudo-inverse: the
     information is singular along a shift of every strength)."""
-    real = theta[:n]
-    p = 1 / (1 + np.exp(real[None, :] - real[:, None]))
-    weight = games[:n, :n] * p * (1 - p)
+    p = 1 / (1 + np.exp(theta[None, :] - theta[:, None]))
+    weight = games * p * (1 - p)
     information = np.diag(weight.sum(axis=1)) - weight
-    covariance = np.linalg.pinv(information)
-    return np.asarray(np.sqrt(np.clip(np.diag(covariance), 0, None)))
+    return np.asarray(np.linalg.pinv(information))

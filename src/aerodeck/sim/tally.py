@@ -103,7 +103,10 @@ class Tally:
         }
         summary["ratings"] = self._ratings.result() if len(bots) > 1 else {}
         summary["strengths"] = self._strengths.result() if len(bots) > 1 else {}
-        summary["ladder"] = check_ladder(summary["bots"], summary["strengths"])
+        summary["strength_gaps"] = self._strengths.gaps() if len(bots) > 1 else []
+        summary["ladder"] = check_ladder(
+            summary["bots"], summary["strengths"], summary["strength_gaps"]
+        )
         summary["figures"] = [f.as_dict() for f in self._figures.figures()]
         return summary
 
