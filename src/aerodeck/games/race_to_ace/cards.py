@@ -82,6 +82,9 @@ _ALIASES: Final = {
 
 def kind_of(text: str) -> int:
     """Read a card name (``guns``, ``jammit``, ``hotstick``, short forms ``g``, ``hs``...)."""
+    kind = _ALIASES.get(text)  # the usual case, a card word as views write it: one lookup
+    if kind is not None:
+        return kind
     key = text.strip().lower()
     if key in _ALIASES:
         return _ALIASES[key]

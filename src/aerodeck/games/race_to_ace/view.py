@@ -23,6 +23,7 @@ class Information(Table):
 
     def _view(self, player: int | None) -> JSON:
         pilots = []
+        pile = self.discard_pile
         for s in range(self.n):
             pilots.append(
                 {
@@ -62,7 +63,7 @@ class Information(Table):
             "kills_to_win": self.game.options["kills_to_win"],
             "tokens": self.tokens,
             "deck": len(self.deck),
-            "discards": {c.WORDS[k]: n for k, n in enumerate(c.hand_of(self.discard_pile)) if n},
+            "discards": {c.WORDS[k]: n for k in c.KINDS if (n := pile.count(k))},
             "discard_top": c.WORDS[self.discard_pile[-1]] if self.discard_pile else None,
             "pilots": pilots,
             "acquisitions": acquisitions,
