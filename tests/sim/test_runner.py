@@ -108,3 +108,25 @@ def test_running_moments_match_the_two_pass_formula() -> None:
 def test_mean_interval_of_a_constant_is_a_point() -> None:
     estimate = mean_interval([3.0, 3.0, 3.0])
     assert (estimate.value, estimate.low, estimate.high) == (3.0, 3.0, 3.0)
+
+
+def test_chunks_of_dear_games_are_single_games_and_of_cheap_ones_large() -> None:
+    """An interrupt loses the finished games of the chunks in flight: a search bot's games
+    (seconds each) go out one at a time, cheap games in chunks of up to ``CHUNK``."""
+    from aerodeck.sim.runner import CHUNK, _Chunks
+
+    dear = _Chunks(range(400), jobs=2)
+    first = dear.take(6)
+    assert first == [[i] for i in range(6)]  # nothing measured yet: one game a chunk
+    dear.started -= 60.0  # a minute in, two games done: 0.017 games a second a worker
+    dear.done(2)
+    then = dear.take(2)
+    assert then == [[6], [7]]
+
+    cheap = _Chunks(range(10_000), jobs=2)
+    cheap.take(6)
+    cheap.started -= 1.0
+    cheap.done(4_000)  # 2,000 games a second a worker
+    assert [len(c) for c in cheap.take(3)] == [CHUNK] * 3
+    handed = [i for chunk in [first, then, dear.take(1_000)] for c in chunk for i in c]
+    assert handed == list(range(400))  # every game once, in order

@@ -22,10 +22,10 @@ import os
 import signal
 import sys
 import threading
+import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import asdict, dataclass, field
-from itertools import islice
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -40,6 +40,7 @@ from aerodeck.sim.tally import Digest, Tally, digest
 GAMES_FILE = "games.jsonl"
 SPEC_FILE = "spec.json"
 CHUNK = 25
+CHUNK_SECONDS = 1.0  # of one worker's play: what an interrupt can lose per chunk in flight
 BACKENDS = ("local", "ray")
 T = TypeVar("T")
 PR_SET_PDEATHSIG = 1  # linux/prctl.h
@@ -141,14 +142,39 @@ def _watch_parent(parent: int) -> None:
             os._exit(1)
 
 
-def _chunks(indices: Sequence[int], size: int) -> Iterator[list[int]]:
-    for start in range(0, len(indices), size):
-        yield list(indices[start : start + size])
+class _Chunks:
+    """The games to hand out, a chunk at a time, each chunk about ``CHUNK_SECONDS`` of play.
 
+    A chunk's games reach disk only when the whole chunk is done, so an interrupt loses the
+    finished games of the chunks in flight: chunks of cheap games (random bots, thousands a
+    second) should be large, to keep the hand-over cheap, and chunks of dear ones (a search bot,
+    seconds a game) a single game. The first chunks are one game each; later ones are sized from
+    the games a worker has finished a second so far. Never more than ``CHUNK``, and small
+    enough that every worker stays busy to the end."""
 
-def _size(todo: Sequence[int], jobs: int) -> int:
-    """Chunks small enough that every worker stays busy to the end, large enough to be cheap."""
-    return max(1, min(CHUNK, len(todo) // (4 * jobs)))
+    def __init__(self, todo: Sequence[int], jobs: int) -> None:
+        self.todo, self.jobs, self.next = todo, jobs, 0
+        self.started = time.perf_counter()
+        self.finished = 0
+        self.cap = max(1, min(CHUNK, len(todo) // (4 * jobs)))
+
+    def done(self, games: int) -> None:
+        self.finished += games
+
+    def size(self) -> int:
+        elapsed = time.perf_counter() - self.started
+        if not self.finished or elapsed <= 0:
+            return 1
+        per_worker = self.finished / (elapsed * self.jobs)
+        return max(1, min(self.cap, int(per_worker * CHUNK_SECONDS)))
+
+    def take(self, count: int) -> list[list[int]]:
+        out: list[list[int]] = []
+        while len(out) < count and self.next < len(self.todo):
+            size = self.size()
+            out.append(list(self.todo[self.next : self.next + size]))
+            self.next += size
+        return out
 
 
 def _import_ray() -> Any:
@@ -182,17 +208,19 @@ def _dispatch(
         for index in todo:  # each game reported the moment it ends
             yield work(spec, [index], *extra)
     else:
-        chunks = _chunks(todo, _size(todo, jobs))
+        chunks = _Chunks(todo, jobs)
         workers = ProcessPoolExecutor(
             max_workers=jobs, initializer=_die_with_parent, initargs=(os.getpid(),)
         )
         with workers as pool:
-            pending = {pool.submit(work, spec, c, *extra) for c in islice(chunks, WINDOW * jobs)}
+            pending = {pool.submit(work, spec, c, *extra) for c in chunks.take(WINDOW * jobs)}
             while pending:
                 done, pending = wait(pending, return_when=FIRST_COMPLETED)
                 for future in done:
-                    pending |= {pool.submit(work, spec, c, *extra) for c in islice(chunks, 1)}
-                    yield future.result()
+                    result = future.result()
+                    chunks.done(len(result))
+                    pending |= {pool.submit(work, spec, c, *extra) for c in chunks.take(1)}
+                    yield result
 
 
 def _dispatch_ray(
@@ -209,12 +237,14 @@ def _dispatch_ray(
         ray.init(num_cpus=jobs, include_dashboard=False, log_to_driver=False)
     try:
         remote = ray.remote(work)
-        chunks = _chunks(todo, _size(todo, jobs))
-        pending = [remote.remote(spec, c, *extra) for c in islice(chunks, WINDOW * jobs)]
+        chunks = _Chunks(todo, jobs)
+        pending = [remote.remote(spec, c, *extra) for c in chunks.take(WINDOW * jobs)]
         while pending:
             done, pending = ray.wait(pending, num_returns=1)
-            pending += [remote.remote(spec, c, *extra) for c in islice(chunks, 1)]
-            yield ray.get(done[0])
+            result = ray.get(done[0])
+            chunks.done(len(result))
+            pending += [remote.remote(spec, c, *extra) for c in chunks.take(1)]
+            yield result
     finally:
         if started_here:
             ray.shutdown()
