@@ -49,6 +49,17 @@ def test_every_bot_sits_in_every_seat() -> None:
     assert SPEC.lineup(1) == ["random", "heuristic", "heuristic"]
 
 
+def test_more_bots_than_seats_all_play_in_every_seat_alike() -> None:
+    """``--bots medium,easy,random -p 2`` once seated medium and easy only: the list was filled
+    to the table and the rest never played."""
+    from collections import Counter
+
+    spec = SimSpec("aces_versus_aces", 2, ("medium", "easy", "random"), 30, 1)
+    seated = Counter((seat, bot) for i in range(30) for seat, bot in enumerate(spec.lineup(i)))
+    assert seated == {(seat, bot): 10 for seat in range(2) for bot in spec.bots}
+    assert all(len(set(spec.lineup(i))) == 2 for i in range(30))  # no bot against itself
+
+
 def test_resume_after_an_interrupted_run_loses_and_duplicates_nothing(tmp_path: Path) -> None:
     full = run(SPEC, jobs=1, out=tmp_path / "full")
     out = tmp_path / "run"

@@ -59,8 +59,13 @@ class SimSpec:
     options: dict[str, Any] = field(default_factory=dict)
 
     def lineup(self, index: int) -> list[str]:
-        """Bots by seat for game ``index``: the list filled to the table, rotated by the index."""
-        filled = [self.bots[k % len(self.bots)] for k in range(self.players)]
+        """Bots by seat for game ``index``: the list filled to the table, rotated by the index.
+        With more bots than seats, game ``i`` seats the ``players`` bots from the ``i``-th on
+        (round the list), so every bot plays, in every seat, as often as the others."""
+        bots = self.bots
+        if len(bots) > self.players:
+            return [bots[(index + k) % len(bots)] for k in range(self.players)]
+        filled = [bots[k % len(bots)] for k in range(self.players)]
         shift = index % self.players
         return filled[shift:] + filled[:shift]
 
