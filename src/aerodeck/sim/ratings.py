@@ -127,10 +127,11 @@ class Strengths:
         scale) with its 95% interval ``low``/``high``.
 
         This is the measure that tells two bots apart. Its variance is var(a) + var(b) -
-        2 cov(a, b) from the same fit; reading two bots' own intervals for overlap instead
-        asks far more than 95% (two equal intervals must each clear half the gap) and
-        lets a bot whose other results pin its strength poorly (all wins against the weak
-        ones) hide a clear head-to-head result (docs/bots.md, the ladder check).
+        2 cov(a, b) from the same fit. Reading two bots' own intervals for overlap instead is
+        far stricter than 95% (two equal independent intervals that just touch are already 2.8
+        standard errors of the difference apart), and lets a bot whose other results pin its
+        strength poorly (all wins against the weak ones) hide a clear head-to-head result
+        (docs/bots.md, the ladder check).
         """
         fit = self._fit()
         if fit is None:
