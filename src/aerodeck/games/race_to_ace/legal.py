@@ -310,7 +310,7 @@ class LegalMoves(Table):
             and have[GOLDEN_BIRD]
         ):
             out.append(_BARE[GOLDEN_BIRD])
-        stack = self._find(kind, d, a)
+        stack = self.df_stack
         if stack is None:
             return out
         cover = stack.cover
@@ -339,8 +339,7 @@ class LegalMoves(Table):
     def _fire_target(self) -> tuple[int, int, int] | None:
         """(firer, target, weapon) open when a dogfight ends on the current stack (R7)."""
         assert self.df is not None
-        a, d, kind = self.df
-        return self._fire_on(self._find(kind, d, a))
+        return self._fire_on(self.df_stack)
 
     @staticmethod
     def _fire_on(stack: Stack | None) -> tuple[int, int, int] | None:

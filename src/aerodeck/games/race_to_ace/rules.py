@@ -175,6 +175,7 @@ class RaceState(LegalMoves, Information):
         self.hot_stick = NONE
         self._set_golden_bird(NONE)
         self.df = None
+        self.df_stack = None
         self.pending = None
         self.weapon = None
         self.react_kind = NONE
@@ -460,6 +461,7 @@ class RaceState(LegalMoves, Information):
     def _engage(self, a: int, d: int, kind: int) -> None:
         """A DOGFIGHT begins: the defender answers at once (R1)."""
         self.df = (a, d, kind)
+        self.df_stack = PLAIN[kind][d][a]  # both callers have just placed it
         if not self._muted:
             self._emit({"type": "dogfight", "attacker": a, "defender": d, "kind": c.WORDS[kind]})
         self._ask(d)
@@ -490,28 +492,35 @@ class RaceState(LegalMoves, Information):
         if card == GOLDEN_BIRD:
             assert pending is not None
             self._undo(x, pending)
+            self.df_stack = self._find(kind, d, a)  # as the cancelled card found it
             self._ask(y)
             return
-        stack = self._find(kind, d, a)
+        stack = self.df_stack
         assert stack is not None
         if x == d:
             if card == MANEUVER:
                 self._set(stack, COVERED[kind][d][a][d])
+                self.df_stack = COVERED[kind][d][a][d]
                 self._event(d, card, "outmaneuver", stack=stack)
             elif card == JAMMIT:
                 self._set(stack, COVERED[kind][d][a][d])
+                self.df_stack = COVERED[kind][d][a][d]
                 self._event(d, card, "suppress", stack=stack)
             else:
                 snapshot = self._snapshot()
                 self._break(d, card, stack)
+                self.df_stack = None
                 self.pending = Pending(card, d, a, snapshot)
         elif stack.cover == MANEUVER:
             self._counter_maneuver(a, card, stack)
+            self.df_stack = PLAIN[kind][d][a]  # slid back onto its target
         elif card == RADAR:
             self._acquire(a, RADAR, d)
+            self.df_stack = PLAIN[RADAR][d][a]
         else:
             snapshot = self._snapshot()
             self._set(stack, PLAIN[kind][d][a])
+            self.df_stack = PLAIN[kind][d][a]
             self.discard_pile += (JAMMIT, card)
             self._event(a, card, "eccm" if card == JAMMIT else "unjam", stack=stack)
             if card == MALFUNCTION:
@@ -523,7 +532,7 @@ class RaceState(LegalMoves, Information):
         assert self.df is not None
         a, d, kind = self.df
         self.pending = None
-        stack = self._find(kind, d, a)
+        stack = self.df_stack
         if passer == d and stack is not None and stack.cover == NONE:
             self.acquired = replace_at(self.acquired, a, self.acquired[a] + 1)
             if not self._muted:
@@ -717,6 +726,7 @@ class RaceState(LegalMoves, Information):
 
     def _end_turn(self) -> None:
         self.df = None
+        self.df_stack = None
         self.pending = None
         self.weapon = None
         hands = self.hands
@@ -770,6 +780,7 @@ class RaceState(LegalMoves, Information):
             winners = [s for s in range(self.n) if self.scores[s] == best]
             self._emit({"type": "match_end", "winners": winners, "scores": list(self.scores)})
         self.df = None
+        self.df_stack = None
         self.pending = None
         self.weapon = None
         self._end(winners)

@@ -132,6 +132,7 @@ class Table(TurnState):
         "burning",
         "counters",
         "df",
+        "df_stack",
         "discard_pile",
         "downed",
         "exposed",
@@ -206,6 +207,9 @@ class Table(TurnState):
     hot_stick: int
     golden_bird: int
     df: tuple[int, int, int] | None
+    # The dogfight's stack as it stands (``_find`` of ``df``'s kind, defender and attacker; None
+    # when broken): set where the dogfight changes it, checked by ``check_invariants``.
+    df_stack: Stack | None
     pending: Pending | None
     weapon: tuple[int, int, int] | None
     react_kind: int

@@ -153,3 +153,8 @@ class Information(Table):
             assert (cover == NONE) == (owner == NONE)
         assert all(not self.downed[v] for v, _ in self.flames), "FLAMEOUT on a downed pilot"
         assert (self.to_act is None) == (self.phase == OVER) == self.is_terminal
+        if self.df is None:
+            assert self.df_stack is None, "a dogfight's stack without a dogfight"
+        else:
+            a, d, kind = self.df
+            assert self.df_stack == self._find(kind, d, a), "the dogfight's stack"
