@@ -211,7 +211,9 @@ class RaceState(LegalMoves, Information):
             if self.wingmen:
                 private[s]["wing"] = c.hand_list(wings[s])
         self._emit({"type": "deal", "game": self.game_no, "deck": len(self.deck)}, private)
-        self._start_turn((self.first + self.game_no - 1) % n)
+        # The first pilot's turn begins as if the seat before had just ended one.
+        self.turn = (self.first + self.game_no - 2) % n
+        self._end_turn()
 
     def _take(self, seat: int, kind: int, discarding: bool = False) -> None:
         """Remove a card from the pilot's own hand, else from the wingman's (R17)."""
@@ -290,7 +292,24 @@ class RaceState(LegalMoves, Information):
         assert seat is not None
         phase = self.phase
         if phase == TURN and action is not PASS:
-            self._play_turn(seat, action)
+            if not action.discard:
+                self._play_turn(seat, action)
+                return
+            # The turn's card discarded (half the turns of a random game): here, not a call.
+            card = action.card
+            hand = self.hands[seat]
+            if hand[card]:  # the common case of _take, inline; p drew to eight (else is short)
+                hand[card] -= 1  # _lose, inline
+                if not hand[card]:
+                    self.held[seat] ^= KIND_BIT[card]
+                if self.wingmen:
+                    self.pooled[seat][card] -= 1
+            else:
+                self._take(seat, card, discarding=True)
+            self.discard_pile.append(card)
+            if not self._muted:
+                self._emit({"type": "discard", "seat": seat, "card": c.WORDS[card]})
+            self._end_turn()
         elif phase in (TURN, LOST) and action is PASS:
             if not self._muted:
                 self._emit({"type": "pass", "seat": seat})
@@ -335,13 +354,7 @@ class RaceState(LegalMoves, Information):
             if self.wingmen:
                 self.pooled[p][card] -= 1
         else:
-            self._take(p, card, discarding=move.discard)
-        if move.discard:
-            self.discard_pile.append(card)
-            if not self._muted:
-                self._emit({"type": "discard", "seat": p, "card": c.WORDS[card]})
-            self._end_turn()
-            return
+            self._take(p, card)
         if move.stack >= 0:
             stack = self._find(move.stack, move.pilot, move.source)
             assert stack is not None
@@ -688,43 +701,12 @@ class RaceState(LegalMoves, Information):
             event["ref"] = stack_ref(stack)
         self._emit(event)
 
-    def _start_turn(self, seat: int) -> None:
-        """``seat`` draws and is to play (both callers have already cleared the dogfight)."""
-        self.turn = seat
-        self.turn_no = turn_no = self.turn_no + 1
-        if turn_no > self.max_turns:  # every game ends (R20)
-            best = max(self.kills)
-            self._end_game([s for s in range(self.n) if self.kills[s] == best], "turn limit")
-            return
-        top = self.top
-        pile = self.pile
-        if top < len(pile):  # the common case of _draw, inline: every turn draws
-            drawn = pile[top]
-            self.top = top + 1
-            self.hands[seat][drawn] += 1  # _gain, inline: every turn draws
-            self.held[seat] |= KIND_BIT[drawn]
-            if self.wingmen:
-                self.pooled[seat][drawn] += 1
-        else:
-            drawn = self._draw(seat)
-            if drawn == NONE:  # no eighth card: the turn's card leaves seat short
-                self.short |= 1 << seat
-        lost = self.downed[seat]
-        self.phase = LOST if lost else TURN
-        self.to_act = seat
-        if not self._muted:
-            self._emit(
-                {
-                    "type": "turn",
-                    "seat": seat,
-                    "turn": turn_no,
-                    "lost": lost,
-                    "drew": drawn != NONE,
-                },
-                {seat: {"card": c.WORDS[drawn]}} if drawn != NONE else None,
-            )
-
     def _end_turn(self) -> None:
+        """The turn is over: trim or refill, then the next pilot draws and is to play.
+
+        One method, not three (end, refill check, next pilot's draw): every turn runs it, and a
+        call costs about as much as the draw itself. ``_start_game`` starts the first turn by
+        ending the turn "before" it (nothing to refill or trim: every hand holds seven)."""
         self.df = None
         self.df_stack = None
         self.pending = None
@@ -750,7 +732,40 @@ class RaceState(LegalMoves, Information):
                 for seat in _REFILLS[self.n][turn][short]:
                     if sum(hands[seat]) < HAND_SIZE:
                         self._refill(seat)
-        self._start_turn((turn + 1) % self.n)
+        # The next pilot draws and is to play.
+        self.turn = seat = (turn + 1) % self.n
+        self.turn_no = turn_no = self.turn_no + 1
+        if turn_no > self.max_turns:  # every game ends (R20)
+            best = max(self.kills)
+            self._end_game([s for s in range(self.n) if self.kills[s] == best], "turn limit")
+            return
+        top = self.top
+        pile = self.pile
+        if top < len(pile):  # the common case of _draw, inline: every turn draws
+            drawn = pile[top]
+            self.top = top + 1
+            hands[seat][drawn] += 1  # _gain, inline: every turn draws
+            self.held[seat] |= KIND_BIT[drawn]
+            if self.wingmen:
+                self.pooled[seat][drawn] += 1
+        else:
+            drawn = self._draw(seat)
+            if drawn == NONE:  # no eighth card: the turn's card leaves seat short
+                self.short |= 1 << seat
+        lost = self.downed[seat]
+        self.phase = LOST if lost else TURN
+        self.to_act = seat
+        if not self._muted:
+            self._emit(
+                {
+                    "type": "turn",
+                    "seat": seat,
+                    "turn": turn_no,
+                    "lost": lost,
+                    "drew": drawn != NONE,
+                },
+                {seat: {"card": c.WORDS[drawn]}} if drawn != NONE else None,
+            )
 
     def _end_game(self, winners: list[int], why: str) -> None:
         """One game is over; in a match (option ``games``) score it and deal the next (R19)."""
