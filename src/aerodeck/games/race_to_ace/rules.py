@@ -187,7 +187,9 @@ class RaceState(LegalMoves, Information):
         remaining = list(c.COUNTS)
         for kind in [k for h in given_hands for k in h] + [k for h in given_wings for k in h] + top:
             remaining[kind] -= 1
-        rest = [kind for kind in c.KINDS for _ in range(remaining[kind])]
+        rest: list[int] = []
+        for kind in c.KINDS:
+            rest += [kind] * remaining[kind]
         self.rng_seed = shuffle(self.rng_seed, rest)
         pile = list(top) + rest
         hands: list[list[int]] = []
@@ -205,12 +207,13 @@ class RaceState(LegalMoves, Information):
         self.wings = wings
         self._recount()
         self.deck = tuple(pile)
-        private = {}
-        for s in range(n):
-            private[s] = {"hand": c.hand_list(hands[s])}
-            if self.wingmen:
-                private[s]["wing"] = c.hand_list(wings[s])
-        self._emit({"type": "deal", "game": self.game_no, "deck": len(self.deck)}, private)
+        if not self._muted:
+            private = {}
+            for s in range(n):
+                private[s] = {"hand": c.hand_list(hands[s])}
+                if self.wingmen:
+                    private[s]["wing"] = c.hand_list(wings[s])
+            self._emit({"type": "deal", "game": self.game_no, "deck": len(self.deck)}, private)
         # The first pilot's turn begins as if the seat before had just ended one.
         self.turn = (self.first + self.game_no - 2) % n
         self._end_turn()

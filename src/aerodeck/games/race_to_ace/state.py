@@ -100,7 +100,11 @@ KIND_BIT: Final = tuple(1 << kind for kind in c.KINDS)
 
 def kinds_held(hand: Sequence[int]) -> int:
     """The kinds ``hand`` holds at least one of, as bits (``KIND_BIT``)."""
-    return sum(KIND_BIT[kind] for kind, count in enumerate(hand) if count)
+    bits = 0
+    for kind, count in enumerate(hand):  # a loop: a generator costs a call per card kind
+        if count:
+            bits |= KIND_BIT[kind]
+    return bits
 
 
 def threatens(stack: Stack) -> int:
