@@ -187,60 +187,73 @@ class LegalMoves(Table):
             )
             # A card that plays on a stack (most hands hold one, but not every turn has stacks).
             stack_card = maneuver or jammit or malfunction or flameout or visual or have[HOT_STICK]
+            wreck = malfunction or flameout
             tokens = self.tokens
-            counters = self.counters
             visual_blocked = radar_blocked = 0
             reengage = 0  # targets of p's outmaneuvered VISUALs: their counters may re-engage
             add = on_stacks.append
-            for stack in acqs:
-                kind, target, source, cover, owner = stack
-                if attack:
-                    # As bits per target: a stack in the way of a new VISUAL or RADAR (the rules
-                    # of _slot: one of a kind on a pilot, per source with tokens), and whether
-                    # GUNS or MISSILE may be fired (the rules of _usable).
-                    mine = not tokens or source == p
-                    if kind == VISUAL:
-                        if mine and not (source == p and cover == MANEUVER and counters):
-                            visual_blocked |= _BIT[target]
-                        if cover == MANEUVER:
-                            if target == p:  # only the pilot who outmaneuvered fires on it (R5)
-                                guns_at |= _BIT[source]
-                        elif mine:  # uncovered: a VISUAL's one cover is a MANEUVER
-                            guns_at |= _BIT[target]
-                    elif mine and cover != JAMMIT:  # an unsuppressed RADAR
-                        radar_blocked |= _BIT[target]
-                if not stack_card:
-                    continue
-                # The plays on this stack: only stacks on or from p, and RADARs (JAMMIT!).
-                if target == p:
-                    if cover == MANEUVER:
-                        continue  # p outmaneuvered it: it threatens its source (R3)
-                    # A defence in your own turn against an acquisition on you: no dogfight (R1).
+            # One pass, branching on the stack's kind and cover first. Per target, as bits: a
+            # stack in the way of a new VISUAL or RADAR (the rules of _slot: one of a kind on a
+            # pilot, per source with tokens) and whether GUNS may be fired (the rules of
+            # _usable); read only when p may attack. And the plays on the stack, in table order:
+            # only stacks on or from p, and RADARs (JAMMIT!).
+            for kind, target, source, cover, owner in acqs:
+                if kind == VISUAL:
                     if cover == NONE:
-                        if kind == VISUAL:
+                        if not tokens or source == p:
+                            visual_blocked |= _BIT[target]
+                            guns_at |= _BIT[target]
+                        if target == p and stack_card:
+                            # A defence in your own turn against an acquisition on you: no
+                            # dogfight (R1).
                             if not fo and maneuver and self.hot_stick != source:
-                                add(_ON[MANEUVER][kind][source][target])
-                        elif jammit:
-                            add(_ON[JAMMIT][kind][source][target])
-                    if (malfunction or flameout) and not self.immune(source):
-                        if malfunction:
-                            add(_ON[MALFUNCTION][kind][source][target])
-                        if flameout:
-                            add(_ON[FLAMEOUT][kind][source][target])
-                elif kind == VISUAL:
-                    if source == p and cover == MANEUVER:
+                                add(_ON[MANEUVER][VISUAL][source][p])
+                            if wreck and not self.immune(source):
+                                if malfunction:
+                                    add(_ON[MALFUNCTION][VISUAL][source][p])
+                                if flameout:
+                                    add(_ON[FLAMEOUT][VISUAL][source][p])
+                    elif target == p:
+                        # p outmaneuvered it: it threatens its source (R3), and only p fires on
+                        # it (R5); nothing plays on it. (What blocks p itself is never read.)
+                        guns_at |= _BIT[source]
+                    elif source == p:
                         # Your VISUAL was outmaneuvered: counter the MANEUVER and re-engage (R5,
-                        # R6).
-                        on_stacks += self._maneuver_counters(p, target, have, fo)
-                        reengage |= _BIT[target]
-                elif cover == JAMMIT:
+                        # R6); it blocks a new VISUAL unless a VISUAL counters a MANEUVER.
+                        if not self.counters:
+                            visual_blocked |= _BIT[target]
+                        if stack_card:
+                            on_stacks += self._maneuver_counters(p, target, have, fo)
+                            reengage |= _BIT[target]
+                    elif not tokens:
+                        visual_blocked |= _BIT[target]
+                elif cover == NONE:  # an uncovered RADAR
                     if not tokens or source == p:
+                        radar_blocked |= _BIT[target]
+                    if stack_card:
+                        if target == p:
+                            if jammit:
+                                add(_ON[JAMMIT][RADAR][source][p])
+                            if wreck and not self.immune(source):
+                                if malfunction:
+                                    add(_ON[MALFUNCTION][RADAR][source][p])
+                                if flameout:
+                                    add(_ON[FLAMEOUT][RADAR][source][p])
+                        elif jammit and source != p:
+                            # offensive JAMMIT! on a RADAR on another pilot (R9)
+                            add(_ON[JAMMIT][RADAR][source][target])
+                elif stack_card:  # a suppressed RADAR: it blocks nothing
+                    if target == p:
+                        if wreck and not self.immune(source):
+                            if malfunction:
+                                add(_ON[MALFUNCTION][RADAR][source][p])
+                            if flameout:
+                                add(_ON[FLAMEOUT][RADAR][source][p])
+                    elif not tokens or source == p:
                         if jammit:
-                            add(_ON[JAMMIT][kind][source][target])  # ECCM (R9)
+                            add(_ON[JAMMIT][RADAR][source][target])  # ECCM (R9)
                         if malfunction and not self.immune(owner):
-                            add(_ON[MALFUNCTION][kind][source][target])
-                elif jammit and source != p:  # an uncovered RADAR on another pilot
-                    add(_ON[JAMMIT][kind][source][target])  # offensive JAMMIT! on a RADAR (R9)
+                            add(_ON[MALFUNCTION][RADAR][source][target])
             if attack:
                 if visual:
                     visual_at = targets & ~visual_blocked
@@ -248,6 +261,8 @@ class LegalMoves(Table):
                     radar_at = targets & ~radar_blocked
                 guns_at = targets & guns_at if have[GUNS] else 0
                 missile_at = targets & radar_blocked if have[MISSILE] else 0
+            else:
+                guns_at = 0
             # A re-engaging VISUAL already listed with the turn's per-target VISUALs: once.
             again = reengage & visual_at
             while again:
