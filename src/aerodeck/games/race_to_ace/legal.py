@@ -44,7 +44,6 @@ from aerodeck.games.race_to_ace.state import (
     TURN,
     WEAPON,
     Hand,
-    Stack,
     Table,
 )
 
@@ -142,7 +141,11 @@ class LegalMoves(Table):
                 return moves[1:]
             return moves
         if phase == FIRE:
-            return [PASS, *self._fire_moves(seat, self.pooled[seat])]
+            # The dogfight ended with a shot open to ``seat``, who has no FLAMEOUT (``_fire_moves``
+            # when the phase began, kept): the seat fires if it holds the weapon.
+            fire = self.fire_move
+            assert fire is not None
+            return [PASS, fire] if self.pooled[seat][fire.card] else [PASS]
         if phase == REACT:
             return [PASS, *self._reveal_moves(seat)]
         return [PASS, *self._weapon_answers(seat, self.playable(seat))]
@@ -350,27 +353,6 @@ class LegalMoves(Table):
             if have[MALFUNCTION] and not self.immune(d):
                 out.append(_ON[MALFUNCTION][kind][a][d])
         return out
-
-    def _fire_target(self) -> tuple[int, int, int] | None:
-        """(firer, target, weapon) open when a dogfight ends on the current stack (R7)."""
-        assert self.df is not None
-        return self._fire_on(self.df_stack)
-
-    @staticmethod
-    def _fire_on(stack: Stack | None) -> tuple[int, int, int] | None:
-        """(firer, target, weapon) open on the dogfight's stack as it stands (R7)."""
-        if stack is None or stack.cover == JAMMIT:
-            return None
-        if stack.cover == MANEUVER:
-            return stack.target, stack.source, GUNS
-        return stack.source, stack.target, GUNS if stack.kind == VISUAL else MISSILE
-
-    def _fire_moves(self, x: int, have: Hand) -> list[Action]:
-        fire = self._fire_target()
-        if fire is None or self.burning >> x & 1:  # flamed(x)
-            return []
-        firer, target, weapon = fire
-        return [_AT[weapon][target]] if firer == x and have[weapon] else []
 
     def _reveal_moves(self, x: int) -> list[Action]:
         pending = self.pending

@@ -19,7 +19,7 @@ from aerodeck.core.errors import ConfigError
 from aerodeck.core.rng import shuffle
 from aerodeck.core.tuples import replace_at
 from aerodeck.games.race_to_ace import cards as c
-from aerodeck.games.race_to_ace.actions import MAX_SEATS, PASS, Move
+from aerodeck.games.race_to_ace.actions import MAX_SEATS, PASS, Move, at_pilot
 from aerodeck.games.race_to_ace.cards import (
     FLAMEOUT,
     GOLDEN_BIRD,
@@ -176,6 +176,7 @@ class RaceState(LegalMoves, Information):
         self._set_golden_bird(NONE)
         self.df = None
         self.df_stack = None
+        self.fire_move = None
         self.pending = None
         self.weapon = None
         self.react_kind = NONE
@@ -557,6 +558,7 @@ class RaceState(LegalMoves, Information):
         if fire is not None and fire[0] != passer and not self.burning >> fire[0] & 1:
             self.phase = FIRE
             self.to_act = fire[0]
+            self.fire_move = at_pilot(fire[2], fire[1])
             return
         self._end_turn()
 

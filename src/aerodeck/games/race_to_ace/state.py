@@ -140,6 +140,7 @@ class Table(TurnState):
         "discard_pile",
         "downed",
         "exposed",
+        "fire_move",
         "first",
         "flame_pairs",
         "game_no",
@@ -214,6 +215,8 @@ class Table(TurnState):
     # The dogfight's stack as it stands (``_find`` of ``df``'s kind, defender and attacker; None
     # when broken): set where the dogfight changes it, checked by ``check_invariants``.
     df_stack: Stack | None
+    # In FIRE: the one shot the standing stack allows (``_fire_target``), set by the dogfight's end.
+    fire_move: Move | None
     pending: Pending | None
     weapon: tuple[int, int, int] | None
     react_kind: int
@@ -343,6 +346,15 @@ class Table(TurnState):
     def _set_golden_bird(self, seat: int) -> None:
         self.golden_bird = seat
         self.exposed = sum(1 << s for s in range(self.n) if not self.immune(s))
+
+    @staticmethod
+    def _fire_on(stack: Stack | None) -> tuple[int, int, int] | None:
+        """(firer, target, weapon) open on the dogfight's stack as it stands (R7)."""
+        if stack is None or stack.cover == c.JAMMIT:
+            return None
+        if stack.cover == c.MANEUVER:
+            return stack.target, stack.source, c.GUNS
+        return stack.source, stack.target, c.GUNS if stack.kind == c.VISUAL else c.MISSILE
 
     def _special_hidden(self, kind: int) -> bool:
         """The special is in some hand or the deck: a pilot may be holding it (R14)."""

@@ -6,8 +6,10 @@ from __future__ import annotations
 from aerodeck.core.api import JSON, OVER, State
 from aerodeck.core.rng import shuffle
 from aerodeck.games.race_to_ace import cards as c
+from aerodeck.games.race_to_ace.actions import at_pilot
 from aerodeck.games.race_to_ace.state import (
     DOGFIGHT,
+    FIRE,
     HAND_SIZE,
     NONE,
     REACT,
@@ -158,3 +160,7 @@ class Information(Table):
         else:
             a, d, kind = self.df
             assert self.df_stack == self._find(kind, d, a), "the dogfight's stack"
+        if self.phase == FIRE:  # the shot kept when the dogfight ended, as it stands now
+            fire = self._fire_on(self.df_stack)
+            assert fire is not None and fire[0] == self.to_act and not self.flamed(fire[0])
+            assert self.fire_move == at_pilot(fire[2], fire[1]), "the shot"
