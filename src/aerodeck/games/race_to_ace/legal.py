@@ -121,13 +121,9 @@ class LegalMoves(Table):
         seat = self.to_act
         if seat is None:
             return []
+        # The phases in the order a random game meets them most (``legal_actions`` reads a
+        # TURN's moves itself).
         phase = self.phase
-        if phase == TURN:
-            return self._turn_moves(seat, self.pooled[seat])  # playable(seat)
-        if phase == LOST:
-            return self._discards(seat)
-        if phase == TRIM:
-            return list(_BY_KINDS[self.held[seat]])  # never empty: 8 cards in hand
         if phase == DOGFIGHT:
             # The answers open from public facts, kept when the pilot was asked (``_ask``): the
             # pilot may play those they hold the card for (every answer is "a public condition
@@ -141,11 +137,17 @@ class LegalMoves(Table):
                 return moves[1:]
             return moves
         if phase == FIRE:
-            # The dogfight ended with a shot open to ``seat``, who has no FLAMEOUT (``_fire_moves``
-            # when the phase began, kept): the seat fires if it holds the weapon.
+            # The dogfight ended with a shot open to ``seat``, who has no FLAMEOUT (kept when the
+            # phase began, ``fire_move``): the seat fires if it holds the weapon.
             fire = self.fire_move
             assert fire is not None
             return [PASS, fire] if self.pooled[seat][fire.card] else [PASS]
+        if phase == LOST:
+            return self._discards(seat)
+        if phase == TURN:
+            return self._turn_moves(seat, self.pooled[seat])  # playable(seat)
+        if phase == TRIM:
+            return list(_BY_KINDS[self.held[seat]])  # never empty: 8 cards in hand
         if phase == REACT:
             return [PASS, *self._reveal_moves(seat)]
         return [PASS, *self._weapon_answers(seat, self.playable(seat))]

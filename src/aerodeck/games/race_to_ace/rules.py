@@ -290,36 +290,47 @@ class RaceState(LegalMoves, Information):
             )
 
     def _apply(self, action: Action) -> None:
-        assert isinstance(action, Move)
+        if TYPE_CHECKING:  # only this game's moves come here (``apply`` checks them), unchecked
+            assert isinstance(action, Move)
         self.legal_cache = None
         seat = self.to_act
         assert seat is not None
+        # The phases in the order a random game meets them most.
         phase = self.phase
-        if phase == TURN and action is not PASS:
-            if not action.discard:
+        if phase == TURN:
+            if action is PASS:  # a pilot holding no card at all (R2)
+                self._pass_turn(seat)
+            elif not action.discard:
                 self._play_turn(seat, action)
-                return
-            # The turn's card discarded (half the turns of a random game): here, not a call.
-            card = action.card
-            hand = self.hands[seat]
-            if hand[card]:  # the common case of _take, inline; p drew to eight (else is short)
-                hand[card] -= 1  # _lose, inline
-                if not hand[card]:
-                    self.held[seat] ^= KIND_BIT[card]
-                if self.wingmen:
-                    self.pooled[seat][card] -= 1
             else:
-                self._take(seat, card, discarding=True)
-            self.discard_pile.append(card)
-            if not self._muted:
-                self._emit({"type": "discard", "seat": seat, "card": c.WORDS[card]})
-            self._end_turn()
-        elif phase in (TURN, LOST) and action is PASS:
-            if not self._muted:
-                self._emit({"type": "pass", "seat": seat})
-            self._set_downed(seat, False)
-            self._end_turn()
+                # The turn's card discarded (half the turns of a random game): here, not a call.
+                card = action.card
+                hand = self.hands[seat]
+                if hand[card]:  # the common case of _take, inline; seat drew to eight
+                    hand[card] -= 1  # _lose, inline
+                    if not hand[card]:
+                        self.held[seat] ^= KIND_BIT[card]
+                    if self.wingmen:
+                        self.pooled[seat][card] -= 1
+                else:
+                    self._take(seat, card, discarding=True)
+                self.discard_pile.append(card)
+                if not self._muted:
+                    self._emit({"type": "discard", "seat": seat, "card": c.WORDS[card]})
+                self._end_turn()
+        elif phase == DOGFIGHT:
+            self._answer(seat, action)
+        elif phase == FIRE:
+            if action is PASS:
+                if not self._muted:
+                    self._emit({"type": "hold_fire", "seat": seat})
+                self._end_turn()
+            else:
+                self._fire(seat, action.pilot, action.card)
         elif phase == LOST:
+            if action is PASS:
+                self._pass_turn(seat)
+                return
             self._take(seat, action.card, discarding=True)
             self.discard_pile.append(action.card)
             if not self._muted:
@@ -334,19 +345,17 @@ class RaceState(LegalMoves, Information):
             if not self._muted:
                 self._emit({"type": "discard", "seat": seat, "card": c.WORDS[action.card]})
             self._end_turn()
-        elif phase == DOGFIGHT:
-            self._answer(seat, action)
-        elif phase == FIRE:
-            if action is PASS:
-                if not self._muted:
-                    self._emit({"type": "hold_fire", "seat": seat})
-                self._end_turn()
-            else:
-                self._fire(seat, action.pilot, action.card)
         elif phase == REACT:
             self._react(seat, action)
         else:
             self._answer_weapon(seat, action)
+
+    def _pass_turn(self, seat: int) -> None:
+        """A turn (or lost turn) with no card to play or discard (R2)."""
+        if not self._muted:
+            self._emit({"type": "pass", "seat": seat})
+        self._set_downed(seat, False)
+        self._end_turn()
 
     def _play_turn(self, p: int, move: Move) -> None:
         card = move.card
