@@ -184,12 +184,10 @@ class LegalMoves(Table):
         on_stacks: list[Action] = []
         acqs = self.acqs
         if acqs:
-            maneuver, jammit, malfunction, flameout = (
-                have[MANEUVER],
-                have[JAMMIT],
-                have[MALFUNCTION],
-                have[FLAMEOUT],
-            )
+            maneuver = have[MANEUVER]  # four reads, not a tuple built and unpacked
+            jammit = have[JAMMIT]
+            malfunction = have[MALFUNCTION]
+            flameout = have[FLAMEOUT]
             # A card that plays on a stack (most hands hold one, but not every turn has stacks).
             stack_card = maneuver or jammit or malfunction or flameout or visual or have[HOT_STICK]
             wreck = malfunction or flameout

@@ -251,13 +251,14 @@ class Table(TurnState):
     def _recount(self) -> None:
         """Derive ``held``, ``wing_held`` and ``pooled`` from the hands (a deal, a redeal)."""
         self.held = [kinds_held(hand) for hand in self.hands]
-        self.wing_held = [kinds_held(wing) for wing in self.wings]
         if self.wingmen:
+            self.wing_held = [kinds_held(wing) for wing in self.wings]
             self.pooled = [
                 [h + w for h, w in zip(hand[:LENT], wing[:LENT], strict=True)] + hand[LENT:]
                 for hand, wing in zip(self.hands, self.wings, strict=True)
             ]
         else:
+            self.wing_held = [0] * self.n  # no wingmen: their hands stay empty
             self.pooled = self.hands
 
     def _gain(self, seat: int, kind: int, wing: bool = False) -> None:

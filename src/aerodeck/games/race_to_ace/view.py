@@ -141,6 +141,7 @@ class Information(Table):
                 assert sum(self.hands[s]) >= HAND_SIZE, "a short hand not marked for refill"
                 if self.wingmen:
                     assert sum(self.wings[s]) >= HAND_SIZE, "a short wingman not marked"
+        assert self.wingmen or not any(map(any, self.wings)), "a wingman without the variant"
         pooled, held, wing_held = self.pooled, self.held, self.wing_held
         self._recount()
         assert (pooled, held, wing_held) == (self.pooled, self.held, self.wing_held), "recount"
