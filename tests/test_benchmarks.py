@@ -21,3 +21,15 @@ def test_fuzz_benchmark_runs_and_finds_nothing_undocumented() -> None:
     assert result["total_inputs"] == 600 and result["total_undocumented"] == 0
     assert all(sum(row["refused"].values()) > 0 for row in result["rows"])
     assert result["peak_rss_mb"] > 0
+
+
+def test_race_to_ace_instruction_count_plays_the_same_games_each_run() -> None:
+    """The instruction counter's games (without valgrind): the same course every run, so two
+    trees that print the same hash counted the same games."""
+    from benchmarks.race_to_ace_icount import main as icount
+    from benchmarks.race_to_ace_icount import play, play_bare
+
+    first = play(3, warm=2, games=3)
+    assert first == play(3, warm=2, games=3) and first[0] > 0
+    assert play_bare(3, warm=2, games=3) == first[0]
+    icount(["--inner", "--players", "4", "--warm", "1", "--games", "1"])

@@ -63,15 +63,25 @@ def _below(bits: Callable[[int], int], n: int) -> int:
     return r
 
 
+# The Fisher-Yates steps from the end, (i, bits to draw a number below i + 1), for lists of up
+# to _STEPS_MAX items: a shuffle of ``size`` items takes the last ``size - 1`` of them, so the
+# loop does no arithmetic and no ``bit_length`` call per card.
+_STEPS_MAX = 512
+_STEPS = tuple((i, (i + 1).bit_length()) for i in range(_STEPS_MAX - 1, 0, -1))
+
+
 def shuffle(seed: int, items: MutableSequence[T]) -> int:
     """Shuffle ``items`` in place from ``seed``; return the seed for the next chance event.
     The same swaps as ``random.Random(seed).shuffle(items)`` (Fisher-Yates from the end)."""
     bits = _generator(seed).getrandbits
-    for i in range(len(items) - 1, 0, -1):
-        n = i + 1  # _below inlined: this loop runs at every deal and reshuffle
-        k = n.bit_length()
-        j = bits(k)
-        while j >= n:
+    size = len(items)
+    if size <= _STEPS_MAX:
+        steps = _STEPS[_STEPS_MAX - size :]
+    else:
+        steps = tuple((i, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
+    for i, k in steps:
+        j = bits(k)  # _below inlined: this loop runs at every deal and reshuffle
+        while j > i:
             j = bits(k)
         items[i], items[j] = items[j], items[i]
     return bits(SEED_BITS)

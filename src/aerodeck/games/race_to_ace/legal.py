@@ -44,7 +44,6 @@ from aerodeck.games.race_to_ace.state import (
     TURN,
     WEAPON,
     Hand,
-    Stack,
     Table,
 )
 
@@ -122,13 +121,9 @@ class LegalMoves(Table):
         seat = self.to_act
         if seat is None:
             return []
+        # The phases in the order a random game meets them most (``legal_actions`` reads a
+        # TURN's moves itself).
         phase = self.phase
-        if phase == TURN:
-            return self._turn_moves(seat, self.pooled[seat])  # playable(seat)
-        if phase == LOST:
-            return self._discards(seat)
-        if phase == TRIM:
-            return list(_BY_KINDS[self.held[seat]])  # never empty: 8 cards in hand
         if phase == DOGFIGHT:
             # The answers open from public facts, kept when the pilot was asked (``_ask``): the
             # pilot may play those they hold the card for (every answer is "a public condition
@@ -142,7 +137,17 @@ class LegalMoves(Table):
                 return moves[1:]
             return moves
         if phase == FIRE:
-            return [PASS, *self._fire_moves(seat, self.pooled[seat])]
+            # The dogfight ended with a shot open to ``seat``, who has no FLAMEOUT (kept when the
+            # phase began, ``fire_move``): the seat fires if it holds the weapon.
+            fire = self.fire_move
+            assert fire is not None
+            return [PASS, fire] if self.pooled[seat][fire.card] else [PASS]
+        if phase == LOST:
+            return self._discards(seat)
+        if phase == TURN:
+            return self._turn_moves(seat, self.pooled[seat])  # playable(seat)
+        if phase == TRIM:
+            return list(_BY_KINDS[self.held[seat]])  # never empty: 8 cards in hand
         if phase == REACT:
             return [PASS, *self._reveal_moves(seat)]
         return [PASS, *self._weapon_answers(seat, self.playable(seat))]
@@ -179,68 +184,79 @@ class LegalMoves(Table):
         on_stacks: list[Action] = []
         acqs = self.acqs
         if acqs:
-            maneuver, jammit, malfunction, flameout = (
-                have[MANEUVER],
-                have[JAMMIT],
-                have[MALFUNCTION],
-                have[FLAMEOUT],
-            )
+            maneuver = have[MANEUVER]  # four reads, not a tuple built and unpacked
+            jammit = have[JAMMIT]
+            malfunction = have[MALFUNCTION]
+            flameout = have[FLAMEOUT]
             # A card that plays on a stack (most hands hold one, but not every turn has stacks).
             stack_card = maneuver or jammit or malfunction or flameout or visual or have[HOT_STICK]
+            wreck = malfunction or flameout
             tokens = self.tokens
-            counters = self.counters
             visual_blocked = radar_blocked = 0
             reengage = 0  # targets of p's outmaneuvered VISUALs: their counters may re-engage
             add = on_stacks.append
-            for stack in acqs:
-                kind, target, source, cover, owner = stack
-                if attack:
-                    # As bits per target: a stack in the way of a new VISUAL or RADAR (the rules
-                    # of _slot: one of a kind on a pilot, per source with tokens), and whether
-                    # GUNS or MISSILE may be fired (the rules of _usable).
-                    mine = not tokens or source == p
-                    if kind == VISUAL:
-                        if mine and not (source == p and cover == MANEUVER and counters):
-                            visual_blocked |= _BIT[target]
-                        if cover == MANEUVER:
-                            if target == p:  # only the pilot who outmaneuvered fires on it (R5)
-                                guns_at |= _BIT[source]
-                        elif mine:  # uncovered: a VISUAL's one cover is a MANEUVER
-                            guns_at |= _BIT[target]
-                    elif mine and cover != JAMMIT:  # an unsuppressed RADAR
-                        radar_blocked |= _BIT[target]
-                if not stack_card:
-                    continue
-                # The plays on this stack: only stacks on or from p, and RADARs (JAMMIT!).
-                if target == p:
-                    if cover == MANEUVER:
-                        continue  # p outmaneuvered it: it threatens its source (R3)
-                    # A defence in your own turn against an acquisition on you: no dogfight (R1).
+            # One pass, branching on the stack's kind and cover first. Per target, as bits: a
+            # stack in the way of a new VISUAL or RADAR (the rules of _slot: one of a kind on a
+            # pilot, per source with tokens) and whether GUNS may be fired (the rules of
+            # _usable); read only when p may attack. And the plays on the stack, in table order:
+            # only stacks on or from p, and RADARs (JAMMIT!).
+            for kind, target, source, cover, owner in acqs:
+                if kind == VISUAL:
                     if cover == NONE:
-                        if kind == VISUAL:
+                        if not tokens or source == p:
+                            visual_blocked |= _BIT[target]
+                            guns_at |= _BIT[target]
+                        if target == p and stack_card:
+                            # A defence in your own turn against an acquisition on you: no
+                            # dogfight (R1).
                             if not fo and maneuver and self.hot_stick != source:
-                                add(_ON[MANEUVER][kind][source][target])
-                        elif jammit:
-                            add(_ON[JAMMIT][kind][source][target])
-                    if (malfunction or flameout) and not self.immune(source):
-                        if malfunction:
-                            add(_ON[MALFUNCTION][kind][source][target])
-                        if flameout:
-                            add(_ON[FLAMEOUT][kind][source][target])
-                elif kind == VISUAL:
-                    if source == p and cover == MANEUVER:
+                                add(_ON[MANEUVER][VISUAL][source][p])
+                            if wreck and not self.immune(source):
+                                if malfunction:
+                                    add(_ON[MALFUNCTION][VISUAL][source][p])
+                                if flameout:
+                                    add(_ON[FLAMEOUT][VISUAL][source][p])
+                    elif target == p:
+                        # p outmaneuvered it: it threatens its source (R3), and only p fires on
+                        # it (R5); nothing plays on it. (What blocks p itself is never read.)
+                        guns_at |= _BIT[source]
+                    elif source == p:
                         # Your VISUAL was outmaneuvered: counter the MANEUVER and re-engage (R5,
-                        # R6).
-                        on_stacks += self._maneuver_counters(p, target, have, fo)
-                        reengage |= _BIT[target]
-                elif cover == JAMMIT:
+                        # R6); it blocks a new VISUAL unless a VISUAL counters a MANEUVER.
+                        if not self.counters:
+                            visual_blocked |= _BIT[target]
+                        if stack_card:
+                            on_stacks += self._maneuver_counters(p, target, have, fo)
+                            reengage |= _BIT[target]
+                    elif not tokens:
+                        visual_blocked |= _BIT[target]
+                elif cover == NONE:  # an uncovered RADAR
                     if not tokens or source == p:
+                        radar_blocked |= _BIT[target]
+                    if stack_card:
+                        if target == p:
+                            if jammit:
+                                add(_ON[JAMMIT][RADAR][source][p])
+                            if wreck and not self.immune(source):
+                                if malfunction:
+                                    add(_ON[MALFUNCTION][RADAR][source][p])
+                                if flameout:
+                                    add(_ON[FLAMEOUT][RADAR][source][p])
+                        elif jammit and source != p:
+                            # offensive JAMMIT! on a RADAR on another pilot (R9)
+                            add(_ON[JAMMIT][RADAR][source][target])
+                elif stack_card:  # a suppressed RADAR: it blocks nothing
+                    if target == p:
+                        if wreck and not self.immune(source):
+                            if malfunction:
+                                add(_ON[MALFUNCTION][RADAR][source][p])
+                            if flameout:
+                                add(_ON[FLAMEOUT][RADAR][source][p])
+                    elif not tokens or source == p:
                         if jammit:
-                            add(_ON[JAMMIT][kind][source][target])  # ECCM (R9)
+                            add(_ON[JAMMIT][RADAR][source][target])  # ECCM (R9)
                         if malfunction and not self.immune(owner):
-                            add(_ON[MALFUNCTION][kind][source][target])
-                elif jammit and source != p:  # an uncovered RADAR on another pilot
-                    add(_ON[JAMMIT][kind][source][target])  # offensive JAMMIT! on a RADAR (R9)
+                            add(_ON[MALFUNCTION][RADAR][source][target])
             if attack:
                 if visual:
                     visual_at = targets & ~visual_blocked
@@ -248,6 +264,8 @@ class LegalMoves(Table):
                     radar_at = targets & ~radar_blocked
                 guns_at = targets & guns_at if have[GUNS] else 0
                 missile_at = targets & radar_blocked if have[MISSILE] else 0
+            else:
+                guns_at = 0
             # A re-engaging VISUAL already listed with the turn's per-target VISUALs: once.
             again = reengage & visual_at
             while again:
@@ -310,7 +328,7 @@ class LegalMoves(Table):
             and have[GOLDEN_BIRD]
         ):
             out.append(_BARE[GOLDEN_BIRD])
-        stack = self._find(kind, d, a)
+        stack = self.df_stack
         if stack is None:
             return out
         cover = stack.cover
@@ -335,28 +353,6 @@ class LegalMoves(Table):
             if have[MALFUNCTION] and not self.immune(d):
                 out.append(_ON[MALFUNCTION][kind][a][d])
         return out
-
-    def _fire_target(self) -> tuple[int, int, int] | None:
-        """(firer, target, weapon) open when a dogfight ends on the current stack (R7)."""
-        assert self.df is not None
-        a, d, kind = self.df
-        return self._fire_on(self._find(kind, d, a))
-
-    @staticmethod
-    def _fire_on(stack: Stack | None) -> tuple[int, int, int] | None:
-        """(firer, target, weapon) open on the dogfight's stack as it stands (R7)."""
-        if stack is None or stack.cover == JAMMIT:
-            return None
-        if stack.cover == MANEUVER:
-            return stack.target, stack.source, GUNS
-        return stack.source, stack.target, GUNS if stack.kind == VISUAL else MISSILE
-
-    def _fire_moves(self, x: int, have: Hand) -> list[Action]:
-        fire = self._fire_target()
-        if fire is None or self.burning >> x & 1:  # flamed(x)
-            return []
-        firer, target, weapon = fire
-        return [_AT[weapon][target]] if firer == x and have[weapon] else []
 
     def _reveal_moves(self, x: int) -> list[Action]:
         pending = self.pending

@@ -19,7 +19,7 @@ from aerodeck.core.errors import ConfigError
 from aerodeck.core.rng import shuffle
 from aerodeck.core.tuples import replace_at
 from aerodeck.games.race_to_ace import cards as c
-from aerodeck.games.race_to_ace.actions import MAX_SEATS, PASS, Move
+from aerodeck.games.race_to_ace.actions import MAX_SEATS, PASS, Move, at_pilot
 from aerodeck.games.race_to_ace.cards import (
     FLAMEOUT,
     GOLDEN_BIRD,
@@ -175,6 +175,8 @@ class RaceState(LegalMoves, Information):
         self.hot_stick = NONE
         self._set_golden_bird(NONE)
         self.df = None
+        self.df_stack = None
+        self.fire_move = None
         self.pending = None
         self.weapon = None
         self.react_kind = NONE
@@ -186,7 +188,9 @@ class RaceState(LegalMoves, Information):
         remaining = list(c.COUNTS)
         for kind in [k for h in given_hands for k in h] + [k for h in given_wings for k in h] + top:
             remaining[kind] -= 1
-        rest = [kind for kind in c.KINDS for _ in range(remaining[kind])]
+        rest: list[int] = []
+        for kind in c.KINDS:
+            rest += [kind] * remaining[kind]
         self.rng_seed = shuffle(self.rng_seed, rest)
         pile = list(top) + rest
         hands: list[list[int]] = []
@@ -204,13 +208,16 @@ class RaceState(LegalMoves, Information):
         self.wings = wings
         self._recount()
         self.deck = tuple(pile)
-        private = {}
-        for s in range(n):
-            private[s] = {"hand": c.hand_list(hands[s])}
-            if self.wingmen:
-                private[s]["wing"] = c.hand_list(wings[s])
-        self._emit({"type": "deal", "game": self.game_no, "deck": len(self.deck)}, private)
-        self._start_turn((self.first + self.game_no - 1) % n)
+        if not self._muted:
+            private = {}
+            for s in range(n):
+                private[s] = {"hand": c.hand_list(hands[s])}
+                if self.wingmen:
+                    private[s]["wing"] = c.hand_list(wings[s])
+            self._emit({"type": "deal", "game": self.game_no, "deck": len(self.deck)}, private)
+        # The first pilot's turn begins as if the seat before had just ended one.
+        self.turn = (self.first + self.game_no - 2) % n
+        self._end_turn()
 
     def _take(self, seat: int, kind: int, discarding: bool = False) -> None:
         """Remove a card from the pilot's own hand, else from the wingman's (R17)."""
@@ -283,19 +290,47 @@ class RaceState(LegalMoves, Information):
             )
 
     def _apply(self, action: Action) -> None:
-        assert isinstance(action, Move)
+        if TYPE_CHECKING:  # only this game's moves come here (``apply`` checks them), unchecked
+            assert isinstance(action, Move)
         self.legal_cache = None
         seat = self.to_act
         assert seat is not None
+        # The phases in the order a random game meets them most.
         phase = self.phase
-        if phase == TURN and action is not PASS:
-            self._play_turn(seat, action)
-        elif phase in (TURN, LOST) and action is PASS:
-            if not self._muted:
-                self._emit({"type": "pass", "seat": seat})
-            self._set_downed(seat, False)
-            self._end_turn()
+        if phase == TURN:
+            if action is PASS:  # a pilot holding no card at all (R2)
+                self._pass_turn(seat)
+            elif not action.discard:
+                self._play_turn(seat, action)
+            else:
+                # The turn's card discarded (half the turns of a random game): here, not a call.
+                card = action.card
+                hand = self.hands[seat]
+                if hand[card]:  # the common case of _take, inline; seat drew to eight
+                    hand[card] -= 1  # _lose, inline
+                    if not hand[card]:
+                        self.held[seat] ^= KIND_BIT[card]
+                    if self.wingmen:
+                        self.pooled[seat][card] -= 1
+                else:
+                    self._take(seat, card, discarding=True)
+                self.discard_pile.append(card)
+                if not self._muted:
+                    self._emit({"type": "discard", "seat": seat, "card": c.WORDS[card]})
+                self._end_turn()
+        elif phase == DOGFIGHT:
+            self._answer(seat, action)
+        elif phase == FIRE:
+            if action is PASS:
+                if not self._muted:
+                    self._emit({"type": "hold_fire", "seat": seat})
+                self._end_turn()
+            else:
+                self._fire(seat, action.pilot, action.card)
         elif phase == LOST:
+            if action is PASS:
+                self._pass_turn(seat)
+                return
             self._take(seat, action.card, discarding=True)
             self.discard_pile.append(action.card)
             if not self._muted:
@@ -310,19 +345,17 @@ class RaceState(LegalMoves, Information):
             if not self._muted:
                 self._emit({"type": "discard", "seat": seat, "card": c.WORDS[action.card]})
             self._end_turn()
-        elif phase == DOGFIGHT:
-            self._answer(seat, action)
-        elif phase == FIRE:
-            if action is PASS:
-                if not self._muted:
-                    self._emit({"type": "hold_fire", "seat": seat})
-                self._end_turn()
-            else:
-                self._fire(seat, action.pilot, action.card)
         elif phase == REACT:
             self._react(seat, action)
         else:
             self._answer_weapon(seat, action)
+
+    def _pass_turn(self, seat: int) -> None:
+        """A turn (or lost turn) with no card to play or discard (R2)."""
+        if not self._muted:
+            self._emit({"type": "pass", "seat": seat})
+        self._set_downed(seat, False)
+        self._end_turn()
 
     def _play_turn(self, p: int, move: Move) -> None:
         card = move.card
@@ -334,13 +367,7 @@ class RaceState(LegalMoves, Information):
             if self.wingmen:
                 self.pooled[p][card] -= 1
         else:
-            self._take(p, card, discarding=move.discard)
-        if move.discard:
-            self.discard_pile.append(card)
-            if not self._muted:
-                self._emit({"type": "discard", "seat": p, "card": c.WORDS[card]})
-            self._end_turn()
-            return
+            self._take(p, card)
         if move.stack >= 0:
             stack = self._find(move.stack, move.pilot, move.source)
             assert stack is not None
@@ -460,6 +487,7 @@ class RaceState(LegalMoves, Information):
     def _engage(self, a: int, d: int, kind: int) -> None:
         """A DOGFIGHT begins: the defender answers at once (R1)."""
         self.df = (a, d, kind)
+        self.df_stack = PLAIN[kind][d][a]  # both callers have just placed it
         if not self._muted:
             self._emit({"type": "dogfight", "attacker": a, "defender": d, "kind": c.WORDS[kind]})
         self._ask(d)
@@ -490,28 +518,35 @@ class RaceState(LegalMoves, Information):
         if card == GOLDEN_BIRD:
             assert pending is not None
             self._undo(x, pending)
+            self.df_stack = self._find(kind, d, a)  # as the cancelled card found it
             self._ask(y)
             return
-        stack = self._find(kind, d, a)
+        stack = self.df_stack
         assert stack is not None
         if x == d:
             if card == MANEUVER:
                 self._set(stack, COVERED[kind][d][a][d])
+                self.df_stack = COVERED[kind][d][a][d]
                 self._event(d, card, "outmaneuver", stack=stack)
             elif card == JAMMIT:
                 self._set(stack, COVERED[kind][d][a][d])
+                self.df_stack = COVERED[kind][d][a][d]
                 self._event(d, card, "suppress", stack=stack)
             else:
                 snapshot = self._snapshot()
                 self._break(d, card, stack)
+                self.df_stack = None
                 self.pending = Pending(card, d, a, snapshot)
         elif stack.cover == MANEUVER:
             self._counter_maneuver(a, card, stack)
+            self.df_stack = PLAIN[kind][d][a]  # slid back onto its target
         elif card == RADAR:
             self._acquire(a, RADAR, d)
+            self.df_stack = PLAIN[RADAR][d][a]
         else:
             snapshot = self._snapshot()
             self._set(stack, PLAIN[kind][d][a])
+            self.df_stack = PLAIN[kind][d][a]
             self.discard_pile += (JAMMIT, card)
             self._event(a, card, "eccm" if card == JAMMIT else "unjam", stack=stack)
             if card == MALFUNCTION:
@@ -523,7 +558,7 @@ class RaceState(LegalMoves, Information):
         assert self.df is not None
         a, d, kind = self.df
         self.pending = None
-        stack = self._find(kind, d, a)
+        stack = self.df_stack
         if passer == d and stack is not None and stack.cover == NONE:
             self.acquired = replace_at(self.acquired, a, self.acquired[a] + 1)
             if not self._muted:
@@ -532,6 +567,7 @@ class RaceState(LegalMoves, Information):
         if fire is not None and fire[0] != passer and not self.burning >> fire[0] & 1:
             self.phase = FIRE
             self.to_act = fire[0]
+            self.fire_move = at_pilot(fire[2], fire[1])
             return
         self._end_turn()
 
@@ -679,44 +715,14 @@ class RaceState(LegalMoves, Information):
             event["ref"] = stack_ref(stack)
         self._emit(event)
 
-    def _start_turn(self, seat: int) -> None:
-        """``seat`` draws and is to play (both callers have already cleared the dogfight)."""
-        self.turn = seat
-        self.turn_no = turn_no = self.turn_no + 1
-        if turn_no > self.max_turns:  # every game ends (R20)
-            best = max(self.kills)
-            self._end_game([s for s in range(self.n) if self.kills[s] == best], "turn limit")
-            return
-        top = self.top
-        pile = self.pile
-        if top < len(pile):  # the common case of _draw, inline: every turn draws
-            drawn = pile[top]
-            self.top = top + 1
-            self.hands[seat][drawn] += 1  # _gain, inline: every turn draws
-            self.held[seat] |= KIND_BIT[drawn]
-            if self.wingmen:
-                self.pooled[seat][drawn] += 1
-        else:
-            drawn = self._draw(seat)
-            if drawn == NONE:  # no eighth card: the turn's card leaves seat short
-                self.short |= 1 << seat
-        lost = self.downed[seat]
-        self.phase = LOST if lost else TURN
-        self.to_act = seat
-        if not self._muted:
-            self._emit(
-                {
-                    "type": "turn",
-                    "seat": seat,
-                    "turn": turn_no,
-                    "lost": lost,
-                    "drew": drawn != NONE,
-                },
-                {seat: {"card": c.WORDS[drawn]}} if drawn != NONE else None,
-            )
-
     def _end_turn(self) -> None:
+        """The turn is over: trim or refill, then the next pilot draws and is to play.
+
+        One method, not three (end, refill check, next pilot's draw): every turn runs it, and a
+        call costs about as much as the draw itself. ``_start_game`` starts the first turn by
+        ending the turn "before" it (nothing to refill or trim: every hand holds seven)."""
         self.df = None
+        self.df_stack = None
         self.pending = None
         self.weapon = None
         hands = self.hands
@@ -740,7 +746,40 @@ class RaceState(LegalMoves, Information):
                 for seat in _REFILLS[self.n][turn][short]:
                     if sum(hands[seat]) < HAND_SIZE:
                         self._refill(seat)
-        self._start_turn((turn + 1) % self.n)
+        # The next pilot draws and is to play.
+        self.turn = seat = (turn + 1) % self.n
+        self.turn_no = turn_no = self.turn_no + 1
+        if turn_no > self.max_turns:  # every game ends (R20)
+            best = max(self.kills)
+            self._end_game([s for s in range(self.n) if self.kills[s] == best], "turn limit")
+            return
+        top = self.top
+        pile = self.pile
+        if top < len(pile):  # the common case of _draw, inline: every turn draws
+            drawn = pile[top]
+            self.top = top + 1
+            hands[seat][drawn] += 1  # _gain, inline: every turn draws
+            self.held[seat] |= KIND_BIT[drawn]
+            if self.wingmen:
+                self.pooled[seat][drawn] += 1
+        else:
+            drawn = self._draw(seat)
+            if drawn == NONE:  # no eighth card: the turn's card leaves seat short
+                self.short |= 1 << seat
+        lost = self.downed[seat]
+        self.phase = LOST if lost else TURN
+        self.to_act = seat
+        if not self._muted:
+            self._emit(
+                {
+                    "type": "turn",
+                    "seat": seat,
+                    "turn": turn_no,
+                    "lost": lost,
+                    "drew": drawn != NONE,
+                },
+                {seat: {"card": c.WORDS[drawn]}} if drawn != NONE else None,
+            )
 
     def _end_game(self, winners: list[int], why: str) -> None:
         """One game is over; in a match (option ``games``) score it and deal the next (R19)."""
@@ -770,6 +809,7 @@ class RaceState(LegalMoves, Information):
             winners = [s for s in range(self.n) if self.scores[s] == best]
             self._emit({"type": "match_end", "winners": winners, "scores": list(self.scores)})
         self.df = None
+        self.df_stack = None
         self.pending = None
         self.weapon = None
         self._end(winners)

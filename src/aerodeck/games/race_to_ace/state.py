@@ -100,7 +100,11 @@ KIND_BIT: Final = tuple(1 << kind for kind in c.KINDS)
 
 def kinds_held(hand: Sequence[int]) -> int:
     """The kinds ``hand`` holds at least one of, as bits (``KIND_BIT``)."""
-    return sum(KIND_BIT[kind] for kind, count in enumerate(hand) if count)
+    bits = 0
+    for kind, count in enumerate(hand):  # a loop: a generator costs a call per card kind
+        if count:
+            bits |= KIND_BIT[kind]
+    return bits
 
 
 def threatens(stack: Stack) -> int:
@@ -132,9 +136,11 @@ class Table(TurnState):
         "burning",
         "counters",
         "df",
+        "df_stack",
         "discard_pile",
         "downed",
         "exposed",
+        "fire_move",
         "first",
         "flame_pairs",
         "game_no",
@@ -206,6 +212,11 @@ class Table(TurnState):
     hot_stick: int
     golden_bird: int
     df: tuple[int, int, int] | None
+    # The dogfight's stack as it stands (``_find`` of ``df``'s kind, defender and attacker; None
+    # when broken): set where the dogfight changes it, checked by ``check_invariants``.
+    df_stack: Stack | None
+    # In FIRE: the one shot the standing stack allows (``_fire_target``), set by the dogfight's end.
+    fire_move: Move | None
     pending: Pending | None
     weapon: tuple[int, int, int] | None
     react_kind: int
@@ -240,13 +251,14 @@ class Table(TurnState):
     def _recount(self) -> None:
         """Derive ``held``, ``wing_held`` and ``pooled`` from the hands (a deal, a redeal)."""
         self.held = [kinds_held(hand) for hand in self.hands]
-        self.wing_held = [kinds_held(wing) for wing in self.wings]
         if self.wingmen:
+            self.wing_held = [kinds_held(wing) for wing in self.wings]
             self.pooled = [
                 [h + w for h, w in zip(hand[:LENT], wing[:LENT], strict=True)] + hand[LENT:]
                 for hand, wing in zip(self.hands, self.wings, strict=True)
             ]
         else:
+            self.wing_held = [0] * self.n  # no wingmen: their hands stay empty
             self.pooled = self.hands
 
     def _gain(self, seat: int, kind: int, wing: bool = False) -> None:
@@ -335,6 +347,15 @@ class Table(TurnState):
     def _set_golden_bird(self, seat: int) -> None:
         self.golden_bird = seat
         self.exposed = sum(1 << s for s in range(self.n) if not self.immune(s))
+
+    @staticmethod
+    def _fire_on(stack: Stack | None) -> tuple[int, int, int] | None:
+        """(firer, target, weapon) open on the dogfight's stack as it stands (R7)."""
+        if stack is None or stack.cover == c.JAMMIT:
+            return None
+        if stack.cover == c.MANEUVER:
+            return stack.target, stack.source, c.GUNS
+        return stack.source, stack.target, c.GUNS if stack.kind == c.VISUAL else c.MISSILE
 
     def _special_hidden(self, kind: int) -> bool:
         """The special is in some hand or the deck: a pilot may be holding it (R14)."""

@@ -6,8 +6,10 @@ from __future__ import annotations
 from aerodeck.core.api import JSON, OVER, State
 from aerodeck.core.rng import shuffle
 from aerodeck.games.race_to_ace import cards as c
+from aerodeck.games.race_to_ace.actions import at_pilot
 from aerodeck.games.race_to_ace.state import (
     DOGFIGHT,
+    FIRE,
     HAND_SIZE,
     NONE,
     REACT,
@@ -140,6 +142,7 @@ class Information(Table):
                 assert sum(self.hands[s]) >= HAND_SIZE, "a short hand not marked for refill"
                 if self.wingmen:
                     assert sum(self.wings[s]) >= HAND_SIZE, "a short wingman not marked"
+        assert self.wingmen or not any(map(any, self.wings)), "a wingman without the variant"
         pooled, held, wing_held = self.pooled, self.held, self.wing_held
         self._recount()
         assert (pooled, held, wing_held) == (self.pooled, self.held, self.wing_held), "recount"
@@ -154,3 +157,12 @@ class Information(Table):
             assert (cover == NONE) == (owner == NONE)
         assert all(not self.downed[v] for v, _ in self.flames), "FLAMEOUT on a downed pilot"
         assert (self.to_act is None) == (self.phase == OVER) == self.is_terminal
+        if self.df is None:
+            assert self.df_stack is None, "a dogfight's stack without a dogfight"
+        else:
+            a, d, kind = self.df
+            assert self.df_stack == self._find(kind, d, a), "the dogfight's stack"
+        if self.phase == FIRE:  # the shot kept when the dogfight ended, as it stands now
+            fire = self._fire_on(self.df_stack)
+            assert fire is not None and fire[0] == self.to_act and not self.flamed(fire[0])
+            assert self.fire_move == at_pilot(fire[2], fire[1]), "the shot"

@@ -1,0 +1,120 @@
+"""Race to Ace's random playouts in instructions per decision (docs/performance.md, *Race to Ace,
+the fourth round*): load-independent, so an A/B on a shared machine is one run of each tree.
+
+Under valgrind's ``cachegrind`` (``PYTHONHASHSEED=0``: string hashing otherwise moves counts by a
+few percent) the script plays ``--warm`` seeded random games, then ``--games`` more, muted, with
+the loop of ``benchmarks/playouts.py``; the same run without the measured games is subtracted, so
+the interpreter's start-up, the imports and the warm-up drop out. It also prints a hash of every
+legal list and the returns of the measured games: two trees that count the same games print the
+same hash.
+
+Usage: ``python -m benchmarks.race_to_ace_icount [--players 2 3 4 5] [--warm 300] [--games 150]``
+(needs valgrind); ``--inner`` plays the games once without valgrind (what valgrind runs).
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import os
+import random
+import re
+import subprocess
+import sys
+import tempfile
+
+import aerodeck
+
+
+def play(players: int, warm: int, games: int) -> tuple[int, str]:
+    """``warm`` games, then ``games`` measured ones: (decisions measured, hash of their course)."""
+    game = aerodeck.make("race_to_ace", players=players)
+    rng = random.Random(1)
+    for seed in range(10_000, 10_000 + warm):
+        state = game.new_game(seed=seed).mute_events()
+        while not state.is_terminal:
+            state.apply_unchecked(rng.choice(state.legal_actions()))
+    digest = hashlib.sha256()
+    decisions = 0
+    rng = random.Random(2)
+    for seed in range(games):
+        state = game.new_game(seed=seed).mute_events()
+        while not state.is_terminal:
+            legal = state.legal_actions()
+            digest.update(" ".join(map(str, legal)).encode())
+            state.apply_unchecked(rng.choice(legal))
+            decisions += 1
+        digest.update(repr(state.returns()).encode())
+    return decisions, digest.hexdigest()[:16]
+
+
+def play_bare(players: int, warm: int, games: int) -> int:
+    """The measured loop without the hash (what the instructions are counted on)."""
+    game = aerodeck.make("race_to_ace", players=players)
+    rng = random.Random(1)
+    for seed in range(10_000, 10_000 + warm):
+        state = game.new_game(seed=seed).mute_events()
+        while not state.is_terminal:
+            state.apply_unchecked(rng.choice(state.legal_actions()))
+    decisions = 0
+    rng = random.Random(2)
+    for seed in range(games):
+        state = game.new_game(seed=seed).mute_events()
+        while not state.is_terminal:
+            state.apply_unchecked(rng.choice(state.legal_actions()))
+            decisions += 1
+    return decisions
+
+
+def instructions(players: int, warm: int, games: int) -> int:
+    """Instructions valgrind counts for one inner run."""
+    with tempfile.TemporaryDirectory() as tmp:
+        out = os.path.join(tmp, "cg.out")
+        command = [
+            "valgrind",
+            "--tool=cachegrind",
+            "--cache-sim=no",
+            f"--cachegrind-out-file={out}",
+            sys.executable,
+            "-m",
+            "benchmarks.race_to_ace_icount",
+            "--inner",
+            "--players",
+            str(players),
+            "--warm",
+            str(warm),
+            "--games",
+            str(games),
+        ]
+        env = {**os.environ, "PYTHONHASHSEED": "0"}
+        subprocess.run(command, check=True, env=env, capture_output=True)
+        with open(out, encoding="utf-8") as summary:
+            found = re.search(r"^summary:\s+(\d+)", summary.read(), re.MULTILINE)
+        assert found is not None
+        return int(found.group(1))
+
+
+def main(argv: list[str]) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, nargs="+", default=[2, 3, 4, 5])
+    parser.add_argument("--warm", type=int, default=300)
+    parser.add_argument("--games", type=int, default=150)
+    parser.add_argument("--inner", action="store_true")
+    args = parser.parse_args(argv)
+    if args.inner:
+        for players in args.players:
+            play_bare(players, args.warm, args.games)
+        return
+    for players in args.players:
+        decisions, course = play(players, args.warm, args.games)
+        total = instructions(players, args.warm, args.games)
+        base = instructions(players, args.warm, 0)
+        print(
+            f"race_to_ace {players}p: {(total - base) / decisions:,.0f} instructions/decision "
+            f"({decisions} decisions, course {course})",
+            flush=True,
+        )
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
