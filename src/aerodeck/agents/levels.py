@@ -76,7 +76,7 @@ HARD: dict[str, Search] = {
     "down_in_flames": Search(worlds=24, width=8, deviation_z=0.5),
     # Race to Ace: its learned evaluation (bot.WEIGHTS) read the position well enough to use
     # four times the worlds; the budget keeps the slowest decision under a second (docs/bots.md)
-    "race_to_ace": Search(worlds=256, horizon=16, deviation_z=0.5, budget=64_000),
+    "race_to_ace": Search(worlds=1024, horizon=16, deviation_z=0.5, budget=24_000),
 }
 DEFAULT_HARD = Search()
 
