@@ -132,9 +132,10 @@ def matches(levels: Sequence[str], games: int, search_games: int) -> list[tuple[
 
 def row(result: dict[str, Any]) -> str:
     est = result["win_rate"]
+    seconds = "" if result["seconds"] is None else f"{result['seconds']:.0f}"  # not timed
     return (
         f"| {result['game']} | {result['match']} | {result['games']} | "
-        f"{est['value']:.3f} [{est['low']:.3f}, {est['high']:.3f}] | {result['seconds']:.0f} | "
+        f"{est['value']:.3f} [{est['low']:.3f}, {est['high']:.3f}] | {seconds} | "
         f"`{result['command']}` |"
     )
 
