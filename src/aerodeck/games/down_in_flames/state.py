@@ -5,7 +5,7 @@ the moves on it, ``view.Views`` shows it, ``rules.DifState`` applies the moves."
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -90,6 +90,7 @@ class Dogfight(TurnState):
         "follow_then",
         "from_speed",
         "hands",
+        "is_terminal",
         "kills",
         "kind",
         "last_side",
@@ -138,6 +139,8 @@ class Dogfight(TurnState):
     )
 
     game: DownInFlames
+    # A slot set by ``_end``, not TurnState's property: every step of a playout asks.
+    is_terminal: bool
     sides: tuple[int, ...]
     on: tuple[tuple[int, int], ...]
     alive: tuple[bool, ...]
@@ -217,6 +220,7 @@ class Dogfight(TurnState):
         data = self.data = self.game.data  # a slot for the rules' many reads
         self.rng_seed = self.seed
         self.phase = PICK
+        self.is_terminal = False
         self.planes = (-1,) * n
         self.planes_shown = False
         self.alts = (-1,) * n
@@ -266,6 +270,10 @@ class Dogfight(TurnState):
         self.speed_memo = (-1, None, None, None, None, None, ())
         decks = int(self.game.options["decks"])
         return [c.index for c in data.cards for _ in range(c.count * decks)]
+
+    def _end(self, winners: Iterable[int]) -> None:
+        super()._end(winners)
+        self.is_terminal = True
 
     def eligible(self) -> list[int]:
         """Aircraft within the agreed VP limit and year (R13); with custom loads (R44, R57) on

@@ -382,7 +382,7 @@ class Views(Dogfight):
             assert held.count(1) <= 2 and held.count(2) <= 1, "slots: two Advantage, one Tailing"
         assert all(GUN <= b <= AH for b in self.bands)
         assert all(set(self.used[a]) <= set(self.skills[a]) for a in range(self.n)), "skill use"
-        assert (self.phase == OVER) == (self.result is not None)
+        assert (self.phase == OVER) == (self.result is not None) == self.is_terminal
 
 
 def _ratings(plane: Aircraft) -> JSON:
