@@ -217,7 +217,7 @@ class DifState(LegalMoves, Views):
         a = self.pay_ac
         then = self.pay_then
         assert then is not None and isinstance(move, Discard)
-        self._discard(a, self.data.card(move.card).index, then)
+        self._discard(a, self.data.card_by_slug[move.card].index, then)
         self.pay_left -= 1
         if self.pay_left:
             return
@@ -243,7 +243,7 @@ class DifState(LegalMoves, Views):
             self._spend(a, "Lucky")
             return (a, NO_CARD, "Ace Pilot", "lucky")
         assert isinstance(move, CardMove)
-        card = self.data.card(move.card)
+        card = self.data.card_by_slug[move.card]
         if isinstance(move, Wild):
             self._spend(a, "Agile" if move.verb == "agile" else "Jink")
             self.hands = _put(self.hands, a, _without(self.hands[a], card.index))
@@ -377,7 +377,7 @@ class DifState(LegalMoves, Views):
     def _do_discard(self, move: Move) -> None:
         a = self.flyer
         if isinstance(move, Discard):
-            self._discard(a, self.data.card(move.card).index, f"{self.step}-turn discard")
+            self._discard(a, self.data.card_by_slug[move.card].index, f"{self.step}-turn discard")
             self.timely_n += 1
             return
         assert isinstance(move, Word)
@@ -479,7 +479,7 @@ class DifState(LegalMoves, Views):
     def _take_from_pool(self, move: Move) -> None:
         a = self._expertise_unit()
         assert isinstance(move, Expertise)
-        card = self.data.card(move.card).index
+        card = self.data.card_by_slug[move.card].index
         self.pools = _put(self.pools, a, _without(self.pools[a], card))
         self.hands = _put(self.hands, a, tuple(sorted((*self.hands[a], card))))
         self.pool_used = _put(self.pool_used, a, self.turn_no)
@@ -840,7 +840,7 @@ class DifState(LegalMoves, Views):
                 self._start_discard(TIMELY)
             return
         assert isinstance(move, CardMove)
-        card = self.data.card(move.card)
+        card = self.data.card_by_slug[move.card]
         self.hands = _put(self.hands, a, _without(self.hands[a], card.index))
         t = self._aimed(move.t)
         if isinstance(move, Range):
