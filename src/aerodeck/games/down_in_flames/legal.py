@@ -131,8 +131,14 @@ class LegalMoves(Dogfight):
     def _legal_discard(self) -> list[Move]:
         cat = self.game.catalogue
         a = self.flyer
-        out = [cat.by_text["draw"], *self._discard_moves(self.hands[a])]
-        if self.step == PRE and self._bat_turn_open(a) and self.has(a, "Bat-Turn"):
+        out = [cat.by_text["draw"]]
+        out += map(cat.discard.__getitem__, dict.fromkeys(self.hands[a]))  # _discard_moves
+        if (
+            self.step == PRE
+            and self.skills[a]
+            and self._bat_turn_open(a)
+            and self.has(a, "Bat-Turn")
+        ):
             out.append(cat.by_text["neutral"])
         return out
 

@@ -345,21 +345,6 @@ class DifState(LegalMoves, Views):
         if delta < 0:
             self._draw(a, 1, "dive")
 
-    def _afterburner_step(self, a: int) -> None:
-        """Aircraft ``a``'s turn begins: the afterburner lit last turn goes out, then one may
-        be lit (R21)."""
-        self.bonus = self.speed_left = 0
-        self.from_speed = False
-        if not self._muted:
-            self._emit({"type": "turn", "seat": a, "round": self.round})
-        if self.burner_on[a]:
-            self.burner_on = _put(self.burner_on, a, False)
-            self._emit({"type": "burner", "seat": a, "on": False})
-        if self.burners[a] > 0:
-            self.phase, self.to_act = BURNER, self.owners[a]
-        else:
-            self._start_discard(PRE)
-
     def _do_burner(self, move: Move) -> None:
         a = self.flyer
         assert isinstance(move, Word)
@@ -377,7 +362,7 @@ class DifState(LegalMoves, Views):
     def _do_discard(self, move: Move) -> None:
         a = self.flyer
         if isinstance(move, Discard):
-            self._discard(a, self.data.card_by_slug[move.card].index, f"{self.step}-turn discard")
+            self._discard(a, self.data.card_by_slug[move.card].index, self.step + "-turn discard")
             self.timely_n += 1
             return
         assert isinstance(move, Word)
@@ -391,7 +376,10 @@ class DifState(LegalMoves, Views):
             self.step = PRE
             self._play_step()
             return
-        thrust = self.thrust(a, self.step == POST)
+        # The plane as flown read once for thrust and performance (their rules: ``flight``).
+        plane, alt, step = self.plane(a), self.alts[a], self.step
+        thrust = flight.thrust(self.data, plane, step == POST, self.burner_on[a], alt)
+        skilled = self.skills[a] and self.skills_shown  # what ``has`` asks first
         if thrust < 0:
             self._emit({"type": "stall", "seat": a})
             if self.hands[a]:
@@ -401,17 +389,17 @@ class DifState(LegalMoves, Views):
             self._emit({"type": "altitude", "seat": a, "to": "Medium", "why": "stall"})
             self._draw(a, 1, "stall")
             self._enforce()
-        elif self.has(a, "Edge of Envelope"):
-            self._draw(a, self.perf(a), f"{self.step}-turn draw")
+        elif skilled and self.has(a, "Edge of Envelope"):
+            self._draw(a, self.perf(a), step + "-turn draw")
             excess = len(self.hands[a]) - self.perf(a)
             if excess > 0:
                 self._pay(a, excess, AfterPay.ENVELOPE)
                 return
         else:
-            room = max(0, self.perf(a) - len(self.hands[a]))
-            if self.has(a, "Test Pilot"):
+            room = max(0, flight.performance(self.data, plane, alt) - len(self.hands[a]))
+            if skilled and self.has(a, "Test Pilot"):
                 room = thrust
-            self._draw(a, min(thrust, room), f"{self.step}-turn draw")
+            self._draw(a, min(thrust, room), step + "-turn draw")
         self._after_draw()
 
     def _after_draw(self) -> None:
@@ -706,8 +694,21 @@ class DifState(LegalMoves, Views):
         self._next_side((self.last_side + 1) % self.game.n_sides)
 
     def _begin_turn(self, a: int) -> None:
+        """Aircraft ``a``'s turn begins: the afterburner lit last turn goes out, then one may
+        be lit (R21)."""
         self._turn_taken(a)
-        self._afterburner_step(a)
+        self.bonus = self.speed_left = 0
+        self.from_speed = False
+        if not self._muted:
+            self._emit({"type": "turn", "seat": a, "round": self.round})
+        if self.burner_on[a]:
+            self.burner_on = _put(self.burner_on, a, False)
+            self._emit({"type": "burner", "seat": a, "on": False})
+        if self.burners[a] > 0:
+            self.phase, self.to_act = BURNER, self.owners[a]
+        else:
+            self.step, self.timely_n = PRE, 0  # _start_discard(PRE)
+            self.phase, self.to_act = DISCARD, self.owners[a]
 
     def _turn_taken(self, a: int) -> None:
         """Aircraft ``a`` flies this turn: no site has checked it yet."""
