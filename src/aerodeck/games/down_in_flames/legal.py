@@ -79,29 +79,6 @@ class LegalMoves(Dogfight):
         """A discard of each distinct card in the hand, in data order (hands are sorted)."""
         return list(map(self.game.catalogue.discard.__getitem__, dict.fromkeys(hand)))
 
-    def _reactions_from(
-        self,
-        hand: Hand,
-        reactions: tuple[Move | None, ...],
-        agile: bool,
-        jink: bool,
-        out: list[Move],
-    ) -> list[Move]:
-        """Adds to ``out`` each distinct card of ``hand`` that may react; returns the Agile and
-        Jink plays (R34) of the others, which are listed after every plain reaction."""
-        wild: list[Move] = []
-        for index in dict.fromkeys(hand):
-            move = reactions[index]
-            if move is not None:
-                out.append(move)
-            else:
-                slug = self.data.cards[index].slug
-                if agile:
-                    wild.append(Wild(slug, verb="agile"))
-                if jink:
-                    wild.append(Wild(slug, verb="jink"))
-        return wild
-
     def _legal_launch(self) -> list[Move]:
         cat = self.game.catalogue
         out = [cat.by_text["launch"], cat.by_text["hold"]]
@@ -339,14 +316,28 @@ class LegalMoves(Dogfight):
         own = site or r in (flyer, target)
         enemy_turn = site or (r == target and r != flyer)
         reactions = _reactions(cat, top[2], restricted, own, enemy_turn)
-        wild = self._reactions_from(hand, reactions, agile, jink, out)
+        # Each distinct card of the hand that may react; the Agile and Jink plays (R34) of the
+        # others are listed after every plain reaction.
+        wild: list[Move] = []
+        if agile or jink or not reactions.keys().isdisjoint(hand):  # most hands: none reacts
+            for index in dict.fromkeys(hand):
+                move = reactions.get(index)
+                if move is not None:
+                    out.append(move)
+                elif agile or jink:
+                    slug = self.data.cards[index].slug
+                    if agile:
+                        wild.append(Wild(slug, verb="agile"))
+                    if jink:
+                        wild.append(Wild(slug, verb="jink"))
         if r == target and self.cms[r] > 0:
             sam = kind == "site" and self.chain[0][2] == "Tone"
             if top[2] == "Tone" or top[3] == "missile" or (sam and top[3] == "site"):
                 out.append(cat.by_text["cm"])
         if lucky:
             out.append(cat.by_text["lucky"])
-        return out + wild
+        out += wild
+        return out
 
     def _target_tables(
         self, a: int, climb: bool, dive: bool, gun: bool, missiles: Hand
@@ -494,15 +485,17 @@ def _play_table(
 @cache
 def _reactions(
     cat: Catalogue, title: str, restricted: bool, own: bool, enemy_turn: bool
-) -> tuple[Move | None, ...]:
-    """By card index, its reaction to an action titled ``title`` (None if it may not); cached
-    per title. React To names the title; Ace Pilot (ANY) guards only the flyer or the target
-    (``own``); Split-S (ANY_ENEMY_TURN) only the target off its turn (``enemy_turn``); a
-    missile's or site's hand (``restricted``) has no pilot: cards not usable there never react."""
-    return tuple(
-        cat.react[c.index] if reacts(c, title, restricted, own, enemy_turn) else None
+) -> dict[int, Move]:
+    """The cards that may react to an action titled ``title``, by card index, with their
+    reaction; cached per title. React To names the title; Ace Pilot (ANY) guards only the flyer
+    or the target (``own``); Split-S (ANY_ENEMY_TURN) only the target off its turn
+    (``enemy_turn``); a missile's or site's hand (``restricted``) has no pilot: cards not usable
+    there never react."""
+    return {
+        c.index: cat.react[c.index]
         for c in cat.data.cards
-    )
+        if reacts(c, title, restricted, own, enemy_turn)
+    }
 
 
 _LEGAL: dict[str, Callable[[LegalMoves], list[Any]]] = by_phase(LegalMoves, "_legal_")
