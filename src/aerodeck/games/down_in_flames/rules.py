@@ -396,10 +396,12 @@ class DifState(LegalMoves, Views):
                 self._pay(a, excess, AfterPay.ENVELOPE)
                 return
         else:
-            room = max(0, flight.performance(self.data, plane, alt) - len(self.hands[a]))
+            # min(thrust, max(0, room)), without min and max (flight.mutual_range says why)
+            room = flight.performance(self.data, plane, alt) - len(self.hands[a])
             if skilled and self.has(a, "Test Pilot"):
                 room = thrust
-            self._draw(a, min(thrust, room), step + "-turn draw")
+            room = room if room > 0 else 0
+            self._draw(a, thrust if thrust < room else room, step + "-turn draw")
         self._after_draw()
 
     def _after_draw(self) -> None:
@@ -762,7 +764,8 @@ class DifState(LegalMoves, Views):
         a = self.flyer
         speed, left = self.plane(a).speed, 0
         for t in self.targets(a):
-            left = max(left, speed - self.plane(t).speed)
+            gain = speed - self.plane(t).speed
+            left = gain if gain > left else left
         self.speed_left = left
         self._speed_or_play()
 
