@@ -135,7 +135,8 @@ class LegalMoves(Dogfight):
         moves: list[Action] = _LEGAL[self.phase](self)  # each generator builds a fresh list
         if self.lent != NO_CARD:
             return _lent_plays(self.data.cards[self.lent].slug, moves)
-        if self.skills_shown and any(self.pools):  # pools come with skills (R60)
+        # Pools come with skills (R60); none were dealt while they are the first (any() costs).
+        if self.skills_shown and self.pools is not self.game.no_pools and any(self.pools):
             moves += self._expertise_moves()
         return moves
 

@@ -259,7 +259,7 @@ class Dogfight(TurnState):
         self.rate_left = self.rate_sign = 0
         # Aircraft Expertise (R60): the set-aside pools, the turn each last gave a card, and the
         # card taken out awaiting its play (NO_CARD when none).
-        self.pools = ((),) * n
+        self.pools = self.game.no_pools
         self.pool_used = (-1,) * n
         self.lent = NO_CARD
         self.lent_by = -1  # the aircraft whose pool card it is
