@@ -48,7 +48,7 @@ from aerodeck.games.down_in_flames.skills import (
     load_offers,
     offered,
 )
-from aerodeck.games.down_in_flames.state import SITE, Dogfight, eligible
+from aerodeck.games.down_in_flames.state import SITE, Dogfight, eligible, weapon_reach
 
 
 class LegalMoves(Dogfight):
@@ -347,8 +347,8 @@ class LegalMoves(Dogfight):
         and range maneuvers (``_range_moves``), from the named rule predicates (position, range,
         room, band movement)."""
         cat = self.game.catalogue
-        bands, alts = self.bands, self.alts
-        reach = self.reach(a)
+        bands, alts, melee = self.bands, self.alts, not self.duel
+        reach = weapon_reach(cat, gun, missiles)  # self.reach(a), its gun and missiles read already
         relations = self.relations()[a]
         out = []
         for t in self.targets(a):
@@ -359,7 +359,7 @@ class LegalMoves(Dogfight):
             if pos_ok and rel < 2 and mutual <= reach:
                 room1, room2 = slot1, slot2
             fit = _fit(cat, rel, mutual, missiles)
-            named = self._named(t)
+            named = t if melee else -1  # self._named(t)
             fires = gun and mutual == GUN
             table = _play_table(cat, named, fires, rel, fit, climb, dive, pos_ok, room1, room2)
             out.append((table, _range_moves(cat, named, bands[a], bands[t], free)))

@@ -318,7 +318,7 @@ class Dogfight(TurnState):
         return int(self.game.options["vp_limit"]) - self.load_vp(a) - self.skill_vp(a)
 
     def reach(self, a: int) -> int:
-        return _reach(self.game.catalogue, self.plane(a).gun is not None, self.missiles[a])
+        return weapon_reach(self.game.catalogue, self.plane(a).gun is not None, self.missiles[a])
 
     def perf(self, a: int) -> int:
         return flight.performance(self.data, self.plane(a), self.alts[a])
@@ -603,7 +603,7 @@ def eligible(data: DataSet, limit: int, year: int, clean: bool) -> tuple[int, ..
 
 
 @cache
-def _reach(cat: Catalogue, gun: bool, missiles: Hand) -> int:
+def weapon_reach(cat: Catalogue, gun: bool, missiles: Hand) -> int:
     """``flight.reach`` by whether the aircraft has a gun and its missiles left (cached: the
     rules ask after every maneuver and the answers are few)."""
     return flight.reach(cat.data, gun, missiles)
