@@ -998,14 +998,18 @@ class DifState(LegalMoves, Views):
         chain, kind = self.chain, self.kind
         a, t = self.flyer, self.target
         sides = self.sides
-        success = sides[chain[-1][0]] == sides[a]
-        split = not success and any(s == t and c in self.game.split_s for s, c, _, _ in chain)
+        success = sides[chain[-1][0]] == sides[a]  # always when none reacted
+        split = False  # the target's Split-S in a failed action (R2)
         if len(chain) == 1:  # most actions draw no reaction
             card = chain[0][1]
             if card != NO_CARD:
                 self.discards += (card,)
-        else:
-            self.discards += tuple(c for _, c, _, _ in chain if c != NO_CARD)
+        else:  # loops, not generators: a generator costs more than this whole step
+            split_s = self.game.split_s
+            for s, c, _, _ in chain:
+                if c != NO_CARD:
+                    self.discards += (c,)
+                    split = split or (not success and s == t and c in split_s)
         self.chain = ()
         if not self._muted:
             self._emit({"type": "resolve", "use": kind, "success": success, "seat": a})
@@ -1071,7 +1075,7 @@ class DifState(LegalMoves, Views):
             self.bands = _put(self.bands, t, self.bands[t] + self.cyc_b)
             if not self._muted:
                 self._emit({"type": "range", "ranges": [RANGES[b] for b in self.bands]})
-            if self.has(t, "Focused"):
+            if self.skills[t] and self.has(t, "Focused"):
                 self._draw(t, 1, "Focused")
         elif kind == "pos_to_neutral":
             self._set_rel(a, t, 0)
@@ -1090,8 +1094,9 @@ class DifState(LegalMoves, Views):
 
     def _enforce(self) -> None:
         """R8 for every holder: beyond its weapons' reach the position drops to Neutral."""
+        bands, alts = self.bands, self.alts
         for h, (t, _) in enumerate(self.on):
-            if t >= 0 and self.mutual(h, t) > self.reach(h):
+            if t >= 0 and flight.mutual_range(bands[h], bands[t], alts[h], alts[t]) > self.reach(h):
                 self.on = _put(self.on, h, NONE)
                 self._emit(self._at({"type": "position-lost", "seat": h}, t))
 
