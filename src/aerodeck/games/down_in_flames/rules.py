@@ -669,10 +669,9 @@ class DifState(LegalMoves, Views):
             self._end_round()
             return
         sides = self.game.n_sides
-        alive, members = self.alive, self.game.side_members
         for k in range(sides):
             s = (side + k) % sides
-            waiting = [a for a in members[s] if alive[a] and not flown[a]]
+            waiting = self._waiting(s)
             if waiting:
                 self.side_turn = s
                 if len(waiting) == 1:
