@@ -4,7 +4,7 @@ the named rule predicates of ``state.Dogfight``, with the move tables cached per
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from aerodeck.core.api import Action
@@ -342,7 +342,7 @@ class LegalMoves(Dogfight):
 
     def _target_tables(
         self, a: int, climb: bool, dive: bool, gun: bool, missiles: Hand
-    ) -> tuple[tuple[tuple[_PlayEntry, ...], tuple[tuple[Move, ...], ...]], ...]:
+    ) -> tuple[_Tables, ...]:
         """Per target ``a`` may act against, by card index: its play-step moves (``_play_table``)
         and range maneuvers (``_range_moves``), from the named rule predicates (position, range,
         room, band movement)."""
@@ -358,15 +358,33 @@ class LegalMoves(Dogfight):
             room1 = room2 = False
             if pos_ok and rel < 2 and mutual <= reach:
                 room1, room2 = slot1, slot2
-            fit = _fit(cat, rel, mutual, missiles)
             named = t if melee else -1  # self._named(t)
-            fires = gun and mutual == GUN
-            table = _play_table(cat, named, fires, rel, fit, climb, dive, pos_ok, room1, room2)
-            out.append((table, _range_moves(cat, named, bands[a], bands[t], free)))
+            situation = (named, gun, rel, mutual, missiles, climb, dive, pos_ok, room1, room2)
+            out.append(_tables(cat, situation, bands[a], bands[t], free))
         return tuple(out)
 
 
 _PlayEntry = tuple[Move | None, tuple[Move, ...], tuple[Move, ...], tuple[Move, ...]]
+_Tables = tuple[tuple[_PlayEntry, ...], tuple[tuple[Move, ...], ...]]
+
+
+@lru_cache(maxsize=1 << 14)
+def _tables(
+    cat: Catalogue,
+    situation: tuple[int, bool, int, int, Hand, bool, bool, bool, bool, bool],
+    mine: int,
+    theirs: int,
+    free: bool,
+) -> _Tables:
+    """One target's ``_play_table`` and ``_range_moves`` by everything they read, one lookup
+    instead of three (bounded). ``situation``: the target as named, whether the flyer has a
+    gun, its position and mutual range, its missiles left, climb, dive, ``pos_ok`` and the two
+    rooms; ``mine`` and ``theirs``: the two bands."""
+    t, gun, rel, mutual, missiles, climb, dive, pos_ok, room1, room2 = situation
+    fit = _fit(cat, rel, mutual, missiles)
+    fires = gun and mutual == GUN
+    table = _play_table(cat, t, fires, rel, fit, climb, dive, pos_ok, room1, room2)
+    return table, _range_moves(cat, t, mine, theirs, free)
 
 
 def reacts(card: CardType, title: str, restricted: bool, own: bool, enemy_turn: bool) -> bool:
