@@ -109,7 +109,9 @@ class LegalMoves(Dogfight):
         cat = self.game.catalogue
         a = self.flyer
         out = [cat.by_text["draw"]]
-        out += map(cat.discard.__getitem__, dict.fromkeys(self.hands[a]))  # _discard_moves
+        discard = cat.discard
+        for index in dict.fromkeys(self.hands[a]):  # _discard_moves, without map's wrappers
+            out.append(discard[index])
         if (
             self.step == PRE
             and self.skills[a]
