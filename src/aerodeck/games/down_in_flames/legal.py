@@ -48,7 +48,7 @@ from aerodeck.games.down_in_flames.skills import (
     load_offers,
     offered,
 )
-from aerodeck.games.down_in_flames.state import SITE, Dogfight, eligible, weapon_reach
+from aerodeck.games.down_in_flames.state import SITE, Dogfight, Relation, eligible, weapon_reach
 
 
 class LegalMoves(Dogfight):
@@ -352,17 +352,13 @@ class LegalMoves(Dogfight):
         bands, alts, melee = self.bands, self.alts, not self.duel
         reach = weapon_reach(cat, gun, missiles)  # self.reach(a), its gun and missiles read already
         relations = self.relations()[a]
+        flyer = (cat, gun, missiles, climb, dive)
         out = []
         for t in self.targets(a):
-            rel, pos_ok, slot1, slot2, free = relations[t]
             mutual = flight.mutual_range(bands[a], bands[t], alts[a], alts[t])  # self.mutual
-            # _room for Advantage and Tailing: its reach test once, its slots from relations.
-            room1 = room2 = False
-            if pos_ok and rel < 2 and mutual <= reach:
-                room1, room2 = slot1, slot2
+            within = mutual <= reach
             named = t if melee else -1  # self._named(t)
-            situation = (named, gun, rel, mutual, missiles, climb, dive, pos_ok, room1, room2)
-            out.append(_tables(cat, situation, bands[a], bands[t], free))
+            out.append(_tables(flyer, named, relations[t], mutual, within, bands[a], bands[t]))
         return tuple(out)
 
 
@@ -372,17 +368,24 @@ _Tables = tuple[tuple[_PlayEntry, ...], tuple[tuple[Move, ...], ...]]
 
 @lru_cache(maxsize=1 << 14)
 def _tables(
-    cat: Catalogue,
-    situation: tuple[int, bool, int, int, Hand, bool, bool, bool, bool, bool],
+    flyer: tuple[Catalogue, bool, Hand, bool, bool],
+    t: int,
+    relation: Relation,
+    mutual: int,
+    within: bool,
     mine: int,
     theirs: int,
-    free: bool,
 ) -> _Tables:
     """One target's ``_play_table`` and ``_range_moves`` by everything they read, one lookup
-    instead of three (bounded). ``situation``: the target as named, whether the flyer has a
-    gun, its position and mutual range, its missiles left, climb, dive, ``pos_ok`` and the two
-    rooms; ``mine`` and ``theirs``: the two bands."""
-    t, gun, rel, mutual, missiles, climb, dive, pos_ok, room1, room2 = situation
+    instead of three (bounded). ``flyer``: the catalogue, whether the flyer has a gun, its
+    missiles left, climb and dive; ``t``: the target as named, ``relation`` the flyer's to it,
+    ``within`` the mutual range within the flyer's reach; ``mine``/``theirs``: the two bands."""
+    cat, gun, missiles, climb, dive = flyer
+    rel, pos_ok, slot1, slot2, free = relation
+    # _room for Advantage and Tailing: its reach test once, its slots from relations.
+    room1 = room2 = False
+    if pos_ok and rel < 2 and within:
+        room1, room2 = slot1, slot2
     fit = _fit(cat, rel, mutual, missiles)
     fires = gun and mutual == GUN
     table = _play_table(cat, t, fires, rel, fit, climb, dive, pos_ok, room1, room2)
