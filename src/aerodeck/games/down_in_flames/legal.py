@@ -109,9 +109,11 @@ class LegalMoves(Dogfight):
         cat = self.game.catalogue
         a = self.flyer
         out = [cat.by_text["draw"]]
-        discard = cat.discard
-        for index in dict.fromkeys(self.hands[a]):  # _discard_moves, without map's wrappers
-            out.append(discard[index])
+        discard, last = cat.discard, NO_CARD
+        for index in self.hands[a]:  # _discard_moves; hands are sorted: each card once
+            if index != last:
+                out.append(discard[index])
+                last = index
         if (
             self.step == PRE
             and self.skills[a]
@@ -270,7 +272,11 @@ class LegalMoves(Dogfight):
         attacks: list[Move] = []
         acts: list[Move] = []
         moves: list[Move] = []
-        for index in dict.fromkeys(hand):
+        last = NO_CARD
+        for index in hand:  # each card once (hands are sorted; dict.fromkeys costs more)
+            if index == last:
+                continue
+            last = index
             extra = bonus[index]
             if extra is not None:
                 acts.append(extra)
