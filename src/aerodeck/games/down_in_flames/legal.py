@@ -328,8 +328,12 @@ class LegalMoves(Dogfight):
         # Each distinct card of the hand that may react; the Agile and Jink plays (R34) of the
         # others are listed after every plain reaction.
         wild: list[Move] = []
+        last = NO_CARD
         if agile or jink or not reactions.keys().isdisjoint(hand):  # most hands: none reacts
-            for index in dict.fromkeys(hand):
+            for index in hand:  # each card once (hands are sorted)
+                if index == last:
+                    continue
+                last = index
                 move = reactions.get(index)
                 if move is not None:
                     out.append(move)
