@@ -329,20 +329,18 @@ class LegalMoves(Dogfight):
         # others are listed after every plain reaction.
         wild: list[Move] = []
         last = NO_CARD
-        if agile or jink or not reactions.keys().isdisjoint(hand):  # most hands: none reacts
-            for index in hand:  # each card once (hands are sorted)
-                if index == last:
-                    continue
-                last = index
-                move = reactions.get(index)
-                if move is not None:
-                    out.append(move)
-                elif agile or jink:
-                    slug = self.data.cards[index].slug
-                    if agile:
-                        wild.append(Wild(slug, verb="agile"))
-                    if jink:
-                        wild.append(Wild(slug, verb="jink"))
+        for index in hand:  # each card once (hands are sorted; dict.fromkeys costs more)
+            if index == last:
+                continue
+            last = index
+            if index in reactions:
+                out.append(reactions[index])
+            elif agile or jink:
+                slug = self.data.cards[index].slug
+                if agile:
+                    wild.append(Wild(slug, verb="agile"))
+                if jink:
+                    wild.append(Wild(slug, verb="jink"))
         if r == target and self.cms[r] > 0:
             sam = kind == "site" and self.chain[0][2] == "Tone"
             if top[2] == "Tone" or top[3] == "missile" or (sam and top[3] == "site"):
