@@ -73,11 +73,8 @@ class LegalMoves(Dogfight):
         return out + [Pairs(m, pairs) for m, pairs in offers]
 
     def _legal_pay(self) -> list[Move]:
-        return self._discard_moves(self.hands[self.pay_ac])
-
-    def _discard_moves(self, hand: Hand) -> list[Move]:
-        """A discard of each distinct card in the hand, in data order (hands are sorted)."""
-        return list(map(self.game.catalogue.discard.__getitem__, dict.fromkeys(hand)))
+        """A discard of each distinct card in the hand, in data order."""
+        return [self.game.catalogue.discard[c] for c in sorted(set(self.hands[self.pay_ac]))]
 
     def _legal_launch(self) -> list[Move]:
         cat = self.game.catalogue
@@ -110,16 +107,11 @@ class LegalMoves(Dogfight):
         a = self.flyer
         out = [cat.by_text["draw"]]
         discard, last = cat.discard, NO_CARD
-        for index in self.hands[a]:  # _discard_moves; hands are sorted: each card once
+        for index in self.hands[a]:  # each card once (hands are sorted; dict.fromkeys costs more)
             if index != last:
                 out.append(discard[index])
                 last = index
-        if (
-            self.step == PRE
-            and self.skills[a]
-            and self._bat_turn_open(a)
-            and self.has(a, "Bat-Turn")
-        ):
+        if self.step == PRE and self._bat_turn_open(a) and self.has(a, "Bat-Turn"):
             out.append(cat.by_text["neutral"])
         return out
 
