@@ -267,7 +267,7 @@ class DataSet:
     """Tables built from this data set (the game's action catalogues), kept as long as it is."""
 
     # Lookups by notation name, built once (the rules look cards up on every move).
-    _card_by_slug: dict[str, CardType] = field(init=False, repr=False, compare=False)
+    card_by_slug: dict[str, CardType] = field(init=False, repr=False, compare=False)
     _plane_by_slug: dict[str, Aircraft] = field(init=False, repr=False, compare=False)
     _missile_by_slug: dict[str, Missile] = field(init=False, repr=False, compare=False)
 
@@ -276,13 +276,13 @@ class DataSet:
         for a in self.aircraft:  # the first aircraft a name fits wins, as a scan would find
             planes.setdefault(a.slug, a)
             planes.setdefault(slug(a.name.split()[0]), a)
-        object.__setattr__(self, "_card_by_slug", _first_by_slug(self.cards))
+        object.__setattr__(self, "card_by_slug", _first_by_slug(self.cards))
         object.__setattr__(self, "_plane_by_slug", planes)
         object.__setattr__(self, "_missile_by_slug", _first_by_slug(self.missiles))
 
     def card(self, title: str) -> CardType:
         """A card type by title or notation name; ConfigError if there is none."""
-        return _find(self._card_by_slug, title, "action card")
+        return _find(self.card_by_slug, title, "action card")
 
     def plane(self, name: str) -> Aircraft:
         return _find(self._plane_by_slug, name, "aircraft")

@@ -4,7 +4,7 @@ the named rule predicates of ``state.Dogfight``, with the move tables cached per
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from aerodeck.core.api import Action
@@ -48,7 +48,7 @@ from aerodeck.games.down_in_flames.skills import (
     load_offers,
     offered,
 )
-from aerodeck.games.down_in_flames.state import SITE, Dogfight, eligible
+from aerodeck.games.down_in_flames.state import SITE, Dogfight, Relation, eligible, weapon_reach
 
 
 class LegalMoves(Dogfight):
@@ -73,34 +73,8 @@ class LegalMoves(Dogfight):
         return out + [Pairs(m, pairs) for m, pairs in offers]
 
     def _legal_pay(self) -> list[Move]:
-        return self._discard_moves(self.hands[self.pay_ac])
-
-    def _discard_moves(self, hand: Hand) -> list[Move]:
-        """A discard of each distinct card in the hand, in data order (hands are sorted)."""
-        return list(map(self.game.catalogue.discard.__getitem__, dict.fromkeys(hand)))
-
-    def _reactions_from(
-        self,
-        hand: Hand,
-        reactions: tuple[Move | None, ...],
-        agile: bool,
-        jink: bool,
-        out: list[Move],
-    ) -> list[Move]:
-        """Adds to ``out`` each distinct card of ``hand`` that may react; returns the Agile and
-        Jink plays (R34) of the others, which are listed after every plain reaction."""
-        wild: list[Move] = []
-        for index in dict.fromkeys(hand):
-            move = reactions[index]
-            if move is not None:
-                out.append(move)
-            else:
-                slug = self.data.cards[index].slug
-                if agile:
-                    wild.append(Wild(slug, verb="agile"))
-                if jink:
-                    wild.append(Wild(slug, verb="jink"))
-        return wild
+        """A discard of each distinct card in the hand, in data order."""
+        return [self.game.catalogue.discard[c] for c in sorted(set(self.hands[self.pay_ac]))]
 
     def _legal_launch(self) -> list[Move]:
         cat = self.game.catalogue
@@ -131,7 +105,12 @@ class LegalMoves(Dogfight):
     def _legal_discard(self) -> list[Move]:
         cat = self.game.catalogue
         a = self.flyer
-        out = [cat.by_text["draw"], *self._discard_moves(self.hands[a])]
+        out = [cat.by_text["draw"]]
+        discard, last = cat.discard, NO_CARD
+        for index in self.hands[a]:  # each card once (hands are sorted; dict.fromkeys costs more)
+            if index != last:
+                out.append(discard[index])
+                last = index
         if self.step == PRE and self._bat_turn_open(a) and self.has(a, "Bat-Turn"):
             out.append(cat.by_text["neutral"])
         return out
@@ -152,7 +131,8 @@ class LegalMoves(Dogfight):
         moves: list[Action] = _LEGAL[self.phase](self)  # each generator builds a fresh list
         if self.lent != NO_CARD:
             return _lent_plays(self.data.cards[self.lent].slug, moves)
-        if self.skills_shown and any(self.pools):  # pools come with skills (R60)
+        # Pools come with skills (R60); none were dealt while they are the first (any() costs).
+        if self.skills_shown and self.pools is not self.game.no_pools and any(self.pools):
             moves += self._expertise_moves()
         return moves
 
@@ -284,7 +264,11 @@ class LegalMoves(Dogfight):
         attacks: list[Move] = []
         acts: list[Move] = []
         moves: list[Move] = []
-        for index in dict.fromkeys(hand):
+        last = NO_CARD
+        for index in hand:  # each card once (hands are sorted; dict.fromkeys costs more)
+            if index == last:
+                continue
+            last = index
             extra = bonus[index]
             if extra is not None:
                 acts.append(extra)
@@ -333,42 +317,79 @@ class LegalMoves(Dogfight):
         own = site or r in (flyer, target)
         enemy_turn = site or (r == target and r != flyer)
         reactions = _reactions(cat, top[2], restricted, own, enemy_turn)
-        wild = self._reactions_from(hand, reactions, agile, jink, out)
+        # Each distinct card of the hand that may react; the Agile and Jink plays (R34) of the
+        # others are listed after every plain reaction.
+        wild: list[Move] = []
+        last = NO_CARD
+        for index in hand:  # each card once (hands are sorted; dict.fromkeys costs more)
+            if index == last:
+                continue
+            last = index
+            if index in reactions:
+                out.append(reactions[index])
+            elif agile or jink:
+                slug = self.data.cards[index].slug
+                if agile:
+                    wild.append(Wild(slug, verb="agile"))
+                if jink:
+                    wild.append(Wild(slug, verb="jink"))
         if r == target and self.cms[r] > 0:
             sam = kind == "site" and self.chain[0][2] == "Tone"
             if top[2] == "Tone" or top[3] == "missile" or (sam and top[3] == "site"):
                 out.append(cat.by_text["cm"])
         if lucky:
             out.append(cat.by_text["lucky"])
-        return out + wild
+        out += wild
+        return out
 
     def _target_tables(
         self, a: int, climb: bool, dive: bool, gun: bool, missiles: Hand
-    ) -> tuple[tuple[tuple[_PlayEntry, ...], tuple[tuple[Move, ...], ...]], ...]:
+    ) -> tuple[_Tables, ...]:
         """Per target ``a`` may act against, by card index: its play-step moves (``_play_table``)
         and range maneuvers (``_range_moves``), from the named rule predicates (position, range,
         room, band movement)."""
         cat = self.game.catalogue
-        bands, alts = self.bands, self.alts
-        reach = self.reach(a)
+        bands, alts, melee = self.bands, self.alts, not self.duel
+        reach = weapon_reach(cat, gun, missiles)  # self.reach(a), its gun and missiles read already
         relations = self.relations()[a]
+        flyer = (cat, gun, missiles, climb, dive)
         out = []
         for t in self.targets(a):
-            rel, pos_ok, slot1, slot2, free = relations[t]
             mutual = flight.mutual_range(bands[a], bands[t], alts[a], alts[t])  # self.mutual
-            # _room for Advantage and Tailing: its reach test once, its slots from relations.
-            room1 = room2 = False
-            if pos_ok and rel < 2 and mutual <= reach:
-                room1, room2 = slot1, slot2
-            fit = _fit(cat, rel, mutual, missiles)
-            named = self._named(t)
-            fires = gun and mutual == GUN
-            table = _play_table(cat, named, fires, rel, fit, climb, dive, pos_ok, room1, room2)
-            out.append((table, _range_moves(cat, named, bands[a], bands[t], free)))
+            within = mutual <= reach
+            named = t if melee else -1  # self._named(t)
+            out.append(_tables(flyer, named, relations[t], mutual, within, bands[a], bands[t]))
         return tuple(out)
 
 
 _PlayEntry = tuple[Move | None, tuple[Move, ...], tuple[Move, ...], tuple[Move, ...]]
+_Tables = tuple[tuple[_PlayEntry, ...], tuple[tuple[Move, ...], ...]]
+
+
+@lru_cache(maxsize=1 << 14)
+def _tables(
+    flyer: tuple[Catalogue, bool, Hand, bool, bool],
+    t: int,
+    relation: Relation,
+    mutual: int,
+    within: bool,
+    mine: int,
+    theirs: int,
+) -> _Tables:
+    """One target's ``_play_table`` and ``_range_moves`` by everything they read, one lookup
+    instead of three (bounded). ``flyer``: the catalogue, whether the flyer has a gun, its
+    missiles left, climb and dive; ``t``: the target as named, ``relation`` the flyer's to it,
+    ``within`` the mutual range within the flyer's reach; ``mine``/``theirs``: the two bands."""
+    cat, gun, missiles, climb, dive = flyer
+    rel, pos_ok, slot1, slot2, free = relation
+    # _room for Advantage and Tailing: its reach test once, its slots from relations.
+    room1 = room2 = False
+    if pos_ok and rel < 2 and within:
+        room1, room2 = slot1, slot2
+    fit = _fit(cat, rel, mutual, missiles)
+    fires = gun and mutual == GUN
+    table = _play_table(cat, t, fires, rel, fit, climb, dive, pos_ok, room1, room2)
+    return table, _range_moves(cat, t, mine, theirs, free)
 
 
 def reacts(card: CardType, title: str, restricted: bool, own: bool, enemy_turn: bool) -> bool:
@@ -488,15 +509,17 @@ def _play_table(
 @cache
 def _reactions(
     cat: Catalogue, title: str, restricted: bool, own: bool, enemy_turn: bool
-) -> tuple[Move | None, ...]:
-    """By card index, its reaction to an action titled ``title`` (None if it may not); cached
-    per title. React To names the title; Ace Pilot (ANY) guards only the flyer or the target
-    (``own``); Split-S (ANY_ENEMY_TURN) only the target off its turn (``enemy_turn``); a
-    missile's or site's hand (``restricted``) has no pilot: cards not usable there never react."""
-    return tuple(
-        cat.react[c.index] if reacts(c, title, restricted, own, enemy_turn) else None
+) -> dict[int, Move]:
+    """The cards that may react to an action titled ``title``, by card index, with their
+    reaction; cached per title. React To names the title; Ace Pilot (ANY) guards only the flyer
+    or the target (``own``); Split-S (ANY_ENEMY_TURN) only the target off its turn
+    (``enemy_turn``); a missile's or site's hand (``restricted``) has no pilot: cards not usable
+    there never react."""
+    return {
+        c.index: cat.react[c.index]
         for c in cat.data.cards
-    )
+        if reacts(c, title, restricted, own, enemy_turn)
+    }
 
 
 _LEGAL: dict[str, Callable[[LegalMoves], list[Any]]] = by_phase(LegalMoves, "_legal_")

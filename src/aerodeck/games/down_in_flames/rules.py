@@ -217,7 +217,7 @@ class DifState(LegalMoves, Views):
         a = self.pay_ac
         then = self.pay_then
         assert then is not None and isinstance(move, Discard)
-        self._discard(a, self.data.card(move.card).index, then)
+        self._discard(a, self.data.card_by_slug[move.card].index, then)
         self.pay_left -= 1
         if self.pay_left:
             return
@@ -243,7 +243,7 @@ class DifState(LegalMoves, Views):
             self._spend(a, "Lucky")
             return (a, NO_CARD, "Ace Pilot", "lucky")
         assert isinstance(move, CardMove)
-        card = self.data.card(move.card)
+        card = self.data.card_by_slug[move.card]
         if isinstance(move, Wild):
             self._spend(a, "Agile" if move.verb == "agile" else "Jink")
             self.hands = _put(self.hands, a, _without(self.hands[a], card.index))
@@ -345,21 +345,6 @@ class DifState(LegalMoves, Views):
         if delta < 0:
             self._draw(a, 1, "dive")
 
-    def _afterburner_step(self, a: int) -> None:
-        """Aircraft ``a``'s turn begins: the afterburner lit last turn goes out, then one may
-        be lit (R21)."""
-        self.bonus = self.speed_left = 0
-        self.from_speed = False
-        if not self._muted:
-            self._emit({"type": "turn", "seat": a, "round": self.round})
-        if self.burner_on[a]:
-            self.burner_on = _put(self.burner_on, a, False)
-            self._emit({"type": "burner", "seat": a, "on": False})
-        if self.burners[a] > 0:
-            self.phase, self.to_act = BURNER, self.owners[a]
-        else:
-            self._start_discard(PRE)
-
     def _do_burner(self, move: Move) -> None:
         a = self.flyer
         assert isinstance(move, Word)
@@ -377,7 +362,7 @@ class DifState(LegalMoves, Views):
     def _do_discard(self, move: Move) -> None:
         a = self.flyer
         if isinstance(move, Discard):
-            self._discard(a, self.data.card(move.card).index, f"{self.step}-turn discard")
+            self._discard(a, self.data.card_by_slug[move.card].index, self.step + "-turn discard")
             self.timely_n += 1
             return
         assert isinstance(move, Word)
@@ -391,7 +376,10 @@ class DifState(LegalMoves, Views):
             self.step = PRE
             self._play_step()
             return
-        thrust = self.thrust(a, self.step == POST)
+        # The plane as flown read once for thrust and performance (their rules: ``flight``).
+        plane, alt, step = self.plane(a), self.alts[a], self.step
+        thrust = flight.thrust(self.data, plane, step == POST, self.burner_on[a], alt)
+        skilled = self.skills[a] and self.skills_shown  # what ``has`` asks first
         if thrust < 0:
             self._emit({"type": "stall", "seat": a})
             if self.hands[a]:
@@ -401,17 +389,19 @@ class DifState(LegalMoves, Views):
             self._emit({"type": "altitude", "seat": a, "to": "Medium", "why": "stall"})
             self._draw(a, 1, "stall")
             self._enforce()
-        elif self.has(a, "Edge of Envelope"):
-            self._draw(a, self.perf(a), f"{self.step}-turn draw")
+        elif skilled and self.has(a, "Edge of Envelope"):
+            self._draw(a, self.perf(a), step + "-turn draw")
             excess = len(self.hands[a]) - self.perf(a)
             if excess > 0:
                 self._pay(a, excess, AfterPay.ENVELOPE)
                 return
         else:
-            room = max(0, self.perf(a) - len(self.hands[a]))
-            if self.has(a, "Test Pilot"):
+            # min(thrust, max(0, room)), without min and max (flight.mutual_range says why)
+            room = flight.performance(self.data, plane, alt) - len(self.hands[a])
+            if skilled and self.has(a, "Test Pilot"):
                 room = thrust
-            self._draw(a, min(thrust, room), f"{self.step}-turn draw")
+            room = room if room > 0 else 0
+            self._draw(a, thrust if thrust < room else room, step + "-turn draw")
         self._after_draw()
 
     def _after_draw(self) -> None:
@@ -479,7 +469,7 @@ class DifState(LegalMoves, Views):
     def _take_from_pool(self, move: Move) -> None:
         a = self._expertise_unit()
         assert isinstance(move, Expertise)
-        card = self.data.card(move.card).index
+        card = self.data.card_by_slug[move.card].index
         self.pools = _put(self.pools, a, _without(self.pools[a], card))
         self.hands = _put(self.hands, a, tuple(sorted((*self.hands[a], card))))
         self.pool_used = _put(self.pool_used, a, self.turn_no)
@@ -679,10 +669,9 @@ class DifState(LegalMoves, Views):
             self._end_round()
             return
         sides = self.game.n_sides
-        alive, members = self.alive, self.game.side_members
         for k in range(sides):
             s = (side + k) % sides
-            waiting = [a for a in members[s] if alive[a] and not flown[a]]
+            waiting = self._waiting(s)
             if waiting:
                 self.side_turn = s
                 if len(waiting) == 1:
@@ -706,8 +695,21 @@ class DifState(LegalMoves, Views):
         self._next_side((self.last_side + 1) % self.game.n_sides)
 
     def _begin_turn(self, a: int) -> None:
+        """Aircraft ``a``'s turn begins: the afterburner lit last turn goes out, then one may
+        be lit (R21)."""
         self._turn_taken(a)
-        self._afterburner_step(a)
+        self.bonus = self.speed_left = 0
+        self.from_speed = False
+        if not self._muted:
+            self._emit({"type": "turn", "seat": a, "round": self.round})
+        if self.burner_on[a]:
+            self.burner_on = _put(self.burner_on, a, False)
+            self._emit({"type": "burner", "seat": a, "on": False})
+        if self.burners[a] > 0:
+            self.phase, self.to_act = BURNER, self.owners[a]
+        else:
+            self.step, self.timely_n = PRE, 0  # _start_discard(PRE)
+            self.phase, self.to_act = DISCARD, self.owners[a]
 
     def _turn_taken(self, a: int) -> None:
         """Aircraft ``a`` flies this turn: no site has checked it yet."""
@@ -761,7 +763,8 @@ class DifState(LegalMoves, Views):
         a = self.flyer
         speed, left = self.plane(a).speed, 0
         for t in self.targets(a):
-            left = max(left, speed - self.plane(t).speed)
+            gain = speed - self.plane(t).speed
+            left = gain if gain > left else left
         self.speed_left = left
         self._speed_or_play()
 
@@ -840,7 +843,7 @@ class DifState(LegalMoves, Views):
                 self._start_discard(TIMELY)
             return
         assert isinstance(move, CardMove)
-        card = self.data.card(move.card)
+        card = self.data.card_by_slug[move.card]
         self.hands = _put(self.hands, a, _without(self.hands[a], card.index))
         t = self._aimed(move.t)
         if isinstance(move, Range):
@@ -994,14 +997,18 @@ class DifState(LegalMoves, Views):
         chain, kind = self.chain, self.kind
         a, t = self.flyer, self.target
         sides = self.sides
-        success = sides[chain[-1][0]] == sides[a]
-        split = not success and any(s == t and c in self.game.split_s for s, c, _, _ in chain)
+        success = sides[chain[-1][0]] == sides[a]  # always when none reacted
+        split = False  # the target's Split-S in a failed action (R2)
         if len(chain) == 1:  # most actions draw no reaction
             card = chain[0][1]
             if card != NO_CARD:
                 self.discards += (card,)
-        else:
-            self.discards += tuple(c for _, c, _, _ in chain if c != NO_CARD)
+        else:  # loops, not generators: a generator costs more than this whole step
+            split_s = self.game.split_s
+            for s, c, _, _ in chain:
+                if c != NO_CARD:
+                    self.discards += (c,)
+                    split = split or (not success and s == t and c in split_s)
         self.chain = ()
         if not self._muted:
             self._emit({"type": "resolve", "use": kind, "success": success, "seat": a})
@@ -1067,7 +1074,7 @@ class DifState(LegalMoves, Views):
             self.bands = _put(self.bands, t, self.bands[t] + self.cyc_b)
             if not self._muted:
                 self._emit({"type": "range", "ranges": [RANGES[b] for b in self.bands]})
-            if self.has(t, "Focused"):
+            if self.skills[t] and self.has(t, "Focused"):
                 self._draw(t, 1, "Focused")
         elif kind == "pos_to_neutral":
             self._set_rel(a, t, 0)
@@ -1086,8 +1093,9 @@ class DifState(LegalMoves, Views):
 
     def _enforce(self) -> None:
         """R8 for every holder: beyond its weapons' reach the position drops to Neutral."""
+        bands, alts = self.bands, self.alts
         for h, (t, _) in enumerate(self.on):
-            if t >= 0 and self.mutual(h, t) > self.reach(h):
+            if t >= 0 and flight.mutual_range(bands[h], bands[t], alts[h], alts[t]) > self.reach(h):
                 self.on = _put(self.on, h, NONE)
                 self._emit(self._at({"type": "position-lost", "seat": h}, t))
 

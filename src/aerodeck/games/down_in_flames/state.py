@@ -5,7 +5,7 @@ the moves on it, ``view.Views`` shows it, ``rules.DifState`` applies the moves."
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -90,6 +90,7 @@ class Dogfight(TurnState):
         "follow_then",
         "from_speed",
         "hands",
+        "is_terminal",
         "kills",
         "kind",
         "last_side",
@@ -138,6 +139,8 @@ class Dogfight(TurnState):
     )
 
     game: DownInFlames
+    # A slot set by ``_end``, not TurnState's property: every step of a playout asks.
+    is_terminal: bool
     sides: tuple[int, ...]
     on: tuple[tuple[int, int], ...]
     alive: tuple[bool, ...]
@@ -217,6 +220,7 @@ class Dogfight(TurnState):
         data = self.data = self.game.data  # a slot for the rules' many reads
         self.rng_seed = self.seed
         self.phase = PICK
+        self.is_terminal = False
         self.planes = (-1,) * n
         self.planes_shown = False
         self.alts = (-1,) * n
@@ -255,7 +259,7 @@ class Dogfight(TurnState):
         self.rate_left = self.rate_sign = 0
         # Aircraft Expertise (R60): the set-aside pools, the turn each last gave a card, and the
         # card taken out awaiting its play (NO_CARD when none).
-        self.pools = ((),) * n
+        self.pools = self.game.no_pools
         self.pool_used = (-1,) * n
         self.lent = NO_CARD
         self.lent_by = -1  # the aircraft whose pool card it is
@@ -266,6 +270,10 @@ class Dogfight(TurnState):
         self.speed_memo = (-1, None, None, None, None, None, ())
         decks = int(self.game.options["decks"])
         return [c.index for c in data.cards for _ in range(c.count * decks)]
+
+    def _end(self, winners: Iterable[int]) -> None:
+        super()._end(winners)
+        self.is_terminal = True
 
     def eligible(self) -> list[int]:
         """Aircraft within the agreed VP limit and year (R13); with custom loads (R44, R57) on
@@ -310,7 +318,7 @@ class Dogfight(TurnState):
         return int(self.game.options["vp_limit"]) - self.load_vp(a) - self.skill_vp(a)
 
     def reach(self, a: int) -> int:
-        return _reach(self.game.catalogue, self.plane(a).gun is not None, self.missiles[a])
+        return weapon_reach(self.game.catalogue, self.plane(a).gun is not None, self.missiles[a])
 
     def perf(self, a: int) -> int:
         return flight.performance(self.data, self.plane(a), self.alts[a])
@@ -509,8 +517,13 @@ class Dogfight(TurnState):
         return self.game.skill_units[self.unit_i]
 
     def _waiting(self, side: int) -> list[int]:
-        alive, flown = self.alive, self.flown
-        return [a for a in self.game.side_members[side] if alive[a] and not flown[a]]
+        """The side's aircraft flying that have not flown this round (a loop: a comprehension
+        costs about three times as much on Python 3.11, and every turn's end asks)."""
+        alive, flown, out = self.alive, self.flown, []
+        for a in self.game.side_members[side]:
+            if alive[a] and not flown[a]:
+                out.append(a)
+        return out
 
     def _bat_turn_open(self, a: int) -> bool:
         return bool(self.skills[a]) and bool(self.holders(a))
@@ -595,7 +608,7 @@ def eligible(data: DataSet, limit: int, year: int, clean: bool) -> tuple[int, ..
 
 
 @cache
-def _reach(cat: Catalogue, gun: bool, missiles: Hand) -> int:
+def weapon_reach(cat: Catalogue, gun: bool, missiles: Hand) -> int:
     """``flight.reach`` by whether the aircraft has a gun and its missiles left (cached: the
     rules ask after every maneuver and the answers are few)."""
     return flight.reach(cat.data, gun, missiles)

@@ -36,7 +36,7 @@ from aerodeck.games.down_in_flames.skills import (
     EXPERTISE,
     NO_MODS,
 )
-from aerodeck.games.down_in_flames.state import Dogfight, _reach
+from aerodeck.games.down_in_flames.state import Dogfight, weapon_reach
 
 
 class Views(Dogfight):
@@ -105,7 +105,7 @@ class Views(Dogfight):
                 assert plane is not None
                 entry["speed"] = plane.speed
                 entry |= self._counters(a)
-                reach = _reach(self.game.catalogue, plane.gun is not None, self.missiles[a])
+                reach = weapon_reach(self.game.catalogue, plane.gun is not None, self.missiles[a])
                 entry["reach"] = RANGES[reach] if reach >= 0 else None
             if skills_shown or own:
                 entry["skills"] = [data.skills[i].name for i in self.skills[a]]
@@ -382,7 +382,7 @@ class Views(Dogfight):
             assert held.count(1) <= 2 and held.count(2) <= 1, "slots: two Advantage, one Tailing"
         assert all(GUN <= b <= AH for b in self.bands)
         assert all(set(self.used[a]) <= set(self.skills[a]) for a in range(self.n)), "skill use"
-        assert (self.phase == OVER) == (self.result is not None)
+        assert (self.phase == OVER) == (self.result is not None) == self.is_terminal
 
 
 def _ratings(plane: Aircraft) -> JSON:
