@@ -33,3 +33,14 @@ def test_race_to_ace_instruction_count_plays_the_same_games_each_run() -> None:
     assert first == play(3, warm=2, games=3) and first[0] > 0
     assert play_bare(3, warm=2, games=3) == first[0]
     icount(["--inner", "--players", "4", "--warm", "1", "--games", "1"])
+
+
+def test_down_in_flames_fingerprint_and_workload_run_the_same_each_time() -> None:
+    """The fifth round's A/B aids (benchmarks/dif_fingerprint.py): a digest that two trees
+    compare, and the seeded workload counted under valgrind."""
+    from benchmarks.dif_fingerprint import OPTION_SETS, digest, workload
+
+    players, options = OPTION_SETS[7]  # three aircraft, teams
+    assert digest(players, options, 1) == digest(players, options, 1)
+    assert digest(2, {}, 1) != digest(players, options, 1)
+    assert workload(3, 1, 1) == workload(3, 1, 1) > 0
