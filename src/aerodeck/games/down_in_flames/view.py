@@ -370,6 +370,8 @@ class Views(Dogfight):
 
     def check_invariants(self) -> None:
         self._check_cards()
+        # The legal lists read each distinct card of a hand once by skipping repeats in a row.
+        assert all(list(h) == sorted(h) for h in self.hands), "hands are kept sorted"
         assert all(not p or self.has(a, EXPERTISE) for a, p in enumerate(self.pools))
         for a in range(self.n):
             t, level = self.on[a]
