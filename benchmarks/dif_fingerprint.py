@@ -1,14 +1,11 @@
-"""Down In Flames A/B aids (docs/performance.md, the fifth round).
+"""Down In Flames' behaviour fingerprint for speed A/Bs (docs/performance.md, the fifth round).
 
-    python -m benchmarks.dif_fingerprint fingerprint [games]     # one digest per option set
-    python -m benchmarks.dif_fingerprint workload PLAYERS WARM GAMES
+    python -m benchmarks.dif_fingerprint [games]     # one digest per option set, and their total
 
-``fingerprint``: seeded random games under 14 option sets (legal lists in order, every seventh
-view, the events, the record and the returns, and a muted replay of the record); the same
-digests before and after a change mean the same behaviour. ``workload``: WARM warm-up games,
-then GAMES seeded random games, muted; run it under ``valgrind --tool=cachegrind`` with
-PYTHONHASHSEED=0, once with GAMES and once with 0, and divide the difference in instructions by
-the decisions it prints.
+Seeded random games under 14 option sets (legal lists in order, every seventh view, the events,
+the record and the returns, and a muted replay of the record); the same digests before and after
+a change mean the same behaviour. Instructions per decision: ``python -m benchmarks.icount
+--game down_in_flames --players 2 3 4``.
 """
 
 from __future__ import annotations
@@ -63,23 +60,8 @@ def digest(players: int, options: dict[str, Any], games: int) -> str:
     return out.hexdigest()[:16]
 
 
-def workload(players: int, warm: int, games: int) -> int:
-    game = aerodeck.make("down_in_flames", players=players)
-    rng = random.Random(1)
-    decisions = 0
-    for seed in [*range(warm), *range(10_000, 10_000 + games)]:
-        state = game.new_game(seed=seed).mute_events()
-        while not state.is_terminal:
-            state.apply_unchecked(rng.choice(state.legal_actions()))
-            decisions += seed >= 10_000
-    return decisions
-
-
 def main(argv: list[str]) -> None:
-    if argv and argv[0] == "workload":
-        print("decisions", workload(int(argv[1]), int(argv[2]), int(argv[3])))
-        return
-    games = int(argv[1]) if len(argv) > 1 else 30
+    games = int(argv[0]) if argv else 30
     total = hashlib.sha256()
     for players, options in OPTION_SETS:
         value = digest(players, options, games)

@@ -1,5 +1,6 @@
-"""Race to Ace's random playouts in instructions per decision (docs/performance.md, *Race to Ace,
-the fourth round*): load-independent, so an A/B on a shared machine is one run of each tree.
+"""Random playouts in instructions per decision (docs/performance.md, *Race to Ace, the fourth
+round* and *Down In Flames with several aircraft, the fifth round*): load-independent, so an A/B
+on a shared machine is one run of each tree.
 
 Under valgrind's ``cachegrind`` (``PYTHONHASHSEED=0``: string hashing otherwise moves counts by a
 few percent) the script plays ``--warm`` seeded random games, then ``--games`` more, muted, with
@@ -8,8 +9,9 @@ the interpreter's start-up, the imports and the warm-up drop out. It also prints
 legal list and the returns of the measured games: two trees that count the same games print the
 same hash.
 
-Usage: ``python -m benchmarks.race_to_ace_icount [--players 2 3 4 5] [--warm 300] [--games 150]``
-(needs valgrind); ``--inner`` plays the games once without valgrind (what valgrind runs).
+Usage: ``python -m benchmarks.icount [--game race_to_ace] [--players 2 3 4 5] [--warm 300]
+[--games 150]`` (needs valgrind); ``--inner`` plays the games once without valgrind (what
+valgrind runs).
 """
 
 from __future__ import annotations
@@ -24,16 +26,22 @@ import sys
 import tempfile
 
 import aerodeck
+from aerodeck.core.api import Game
 
 
-def play(players: int, warm: int, games: int) -> tuple[int, str]:
-    """``warm`` games, then ``games`` measured ones: (decisions measured, hash of their course)."""
-    game = aerodeck.make("race_to_ace", players=players)
+def _warm_up(game: Game, warm: int) -> None:
+    """Seeded random games before the measured ones (imports, caches and interning done)."""
     rng = random.Random(1)
     for seed in range(10_000, 10_000 + warm):
         state = game.new_game(seed=seed).mute_events()
         while not state.is_terminal:
             state.apply_unchecked(rng.choice(state.legal_actions()))
+
+
+def play(game_id: str, players: int, warm: int, games: int) -> tuple[int, str]:
+    """``warm`` games, then ``games`` measured ones: (decisions measured, hash of their course)."""
+    game = aerodeck.make(game_id, players=players)
+    _warm_up(game, warm)
     digest = hashlib.sha256()
     decisions = 0
     rng = random.Random(2)
@@ -48,14 +56,10 @@ def play(players: int, warm: int, games: int) -> tuple[int, str]:
     return decisions, digest.hexdigest()[:16]
 
 
-def play_bare(players: int, warm: int, games: int) -> int:
+def play_bare(game_id: str, players: int, warm: int, games: int) -> int:
     """The measured loop without the hash (what the instructions are counted on)."""
-    game = aerodeck.make("race_to_ace", players=players)
-    rng = random.Random(1)
-    for seed in range(10_000, 10_000 + warm):
-        state = game.new_game(seed=seed).mute_events()
-        while not state.is_terminal:
-            state.apply_unchecked(rng.choice(state.legal_actions()))
+    game = aerodeck.make(game_id, players=players)
+    _warm_up(game, warm)
     decisions = 0
     rng = random.Random(2)
     for seed in range(games):
@@ -66,7 +70,7 @@ def play_bare(players: int, warm: int, games: int) -> int:
     return decisions
 
 
-def instructions(players: int, warm: int, games: int) -> int:
+def instructions(game_id: str, players: int, warm: int, games: int) -> int:
     """Instructions valgrind counts for one inner run."""
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "cg.out")
@@ -77,8 +81,10 @@ def instructions(players: int, warm: int, games: int) -> int:
             f"--cachegrind-out-file={out}",
             sys.executable,
             "-m",
-            "benchmarks.race_to_ace_icount",
+            "benchmarks.icount",
             "--inner",
+            "--game",
+            game_id,
             "--players",
             str(players),
             "--warm",
@@ -96,6 +102,7 @@ def instructions(players: int, warm: int, games: int) -> int:
 
 def main(argv: list[str]) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", default="race_to_ace")
     parser.add_argument("--players", type=int, nargs="+", default=[2, 3, 4, 5])
     parser.add_argument("--warm", type=int, default=300)
     parser.add_argument("--games", type=int, default=150)
@@ -103,14 +110,14 @@ def main(argv: list[str]) -> None:
     args = parser.parse_args(argv)
     if args.inner:
         for players in args.players:
-            play_bare(players, args.warm, args.games)
+            play_bare(args.game, players, args.warm, args.games)
         return
     for players in args.players:
-        decisions, course = play(players, args.warm, args.games)
-        total = instructions(players, args.warm, args.games)
-        base = instructions(players, args.warm, 0)
+        decisions, course = play(args.game, players, args.warm, args.games)
+        total = instructions(args.game, players, args.warm, args.games)
+        base = instructions(args.game, players, args.warm, 0)
         print(
-            f"race_to_ace {players}p: {(total - base) / decisions:,.0f} instructions/decision "
+            f"{args.game} {players}p: {(total - base) / decisions:,.0f} instructions/decision "
             f"({decisions} decisions, course {course})",
             flush=True,
         )
