@@ -228,6 +228,20 @@ class RaceState(LegalMoves, Information):
             assert self.wingmen and (discarding or kind not in c.SPECIAL)
             self._lose(seat, kind, wing=True)
 
+    def _spend(self, seat: int, kind: int, discarding: bool = False) -> None:
+        """The turn's card leaves the hand. Held in the pilot's own hand (the common case) the
+        pilot drew to eight and is back at seven, so not short; else ``_take`` finds it. The
+        common case is ``_lose`` written out: every turn passes here."""
+        hand = self.hands[seat]
+        if hand[kind]:
+            hand[kind] -= 1
+            if not hand[kind]:
+                self.held[seat] ^= KIND_BIT[kind]
+            if self.wingmen:
+                self.pooled[seat][kind] -= 1
+        else:
+            self._take(seat, kind, discarding)
+
     def _draw(self, seat: int, wing: bool = False) -> int:
         """Draw the top card (its kind, or -1 if none is left anywhere); an empty deck first
         takes in the shuffled discard pile (R2)."""
@@ -305,15 +319,7 @@ class RaceState(LegalMoves, Information):
             else:
                 # The turn's card discarded (half the turns of a random game): here, not a call.
                 card = action.card
-                hand = self.hands[seat]
-                if hand[card]:  # the common case of _take, inline; seat drew to eight
-                    hand[card] -= 1  # _lose, inline
-                    if not hand[card]:
-                        self.held[seat] ^= KIND_BIT[card]
-                    if self.wingmen:
-                        self.pooled[seat][card] -= 1
-                else:
-                    self._take(seat, card, discarding=True)
+                self._spend(seat, card, discarding=True)
                 self.discard_pile.append(card)
                 if not self._muted:
                     self._emit({"type": "discard", "seat": seat, "card": c.WORDS[card]})
@@ -359,15 +365,7 @@ class RaceState(LegalMoves, Information):
 
     def _play_turn(self, p: int, move: Move) -> None:
         card = move.card
-        hand = self.hands[p]
-        if hand[card]:  # the common case of _take, inline; p drew to eight (else is short)
-            hand[card] -= 1  # _lose, inline
-            if not hand[card]:
-                self.held[p] ^= KIND_BIT[card]
-            if self.wingmen:
-                self.pooled[p][card] -= 1
-        else:
-            self._take(p, card)
+        self._spend(p, card)
         if move.stack >= 0:
             stack = self._find(move.stack, move.pilot, move.source)
             assert stack is not None
