@@ -21,6 +21,7 @@ import os
 import random
 import statistics
 import time
+from collections import defaultdict
 from collections.abc import Sequence
 from itertools import combinations
 from typing import Any
@@ -30,6 +31,7 @@ from aerodeck.core.registry import list_games, make
 from aerodeck.sim.ladder import LADDER, check_ladder
 from aerodeck.sim.ratings import Strengths
 from aerodeck.sim.runner import SimSpec, run
+from aerodeck.sim.stats import wilson
 
 PLAYERS = 2  # every game plays with two; Race to Ace then needs its wingmen variant
 SEARCHING = "hard"
@@ -72,12 +74,17 @@ def game_ladder(game_id: str, rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
     beat whom how often, so the saved rows' counts rebuild it exactly (and a saved run can be
     judged again when the check changes: ``--render`` does)."""
     fit = Strengths()
+    won: dict[str, float] = defaultdict(float)
+    played: dict[str, int] = defaultdict(int)
     for r in rows:
         if r["game"] == game_id:
-            n = r["win_rate"]["n"]
-            fit.add_pair(r["bots"][0], r["bots"][1], r["win_rate"]["value"] * n, n)
+            (a, b), n = r["bots"], r["win_rate"]["n"]
+            wins = r["win_rate"]["value"] * n
+            fit.add_pair(a, b, wins, n)
+            won[a], won[b] = won[a] + wins, won[b] + n - wins
+            played[a], played[b] = played[a] + n, played[b] + n
     strengths, gaps = fit.result(), fit.gaps()
-    rates = {bot: {"value": 0.0, "low": 0.0, "high": 0.0} for bot in strengths}  # unused: rated
+    rates = {bot: wilson(won[bot], played[bot]).as_dict() for bot in played}
     return {
         "game": game_id,
         "strengths": strengths,
