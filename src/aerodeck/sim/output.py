@@ -277,7 +277,8 @@ def seat_games_note(report: dict[str, Any]) -> str:
 
 _STYLE = (
     "body{font-family:sans-serif;max-width:64em;margin:2em auto;padding:0 1em;line-height:1.45}"
-    "table{border-collapse:collapse;margin:1em auto}td,th{border:1px solid #ccc;padding:.25em .7em}"
+    "table{border-collapse:collapse;margin:1em auto;display:block;width:max-content;"
+    "max-width:100%;overflow-x:auto}td,th{border:1px solid #ccc;padding:.25em .7em}"
     "td{text-align:right}td:first-child{text-align:left}"
     ".summary{font-size:1.08em;background:#f4f6fa;padding:.8em 1em;border-left:4px solid #4a78b0}"
     ".warn{color:#a00;font-weight:bold}figure{margin:1.5em auto;text-align:center}"
