@@ -196,9 +196,10 @@ def _lead(game_id: str, view: JSON, seat: int, amount: int) -> None:
     elif game_id == "air_racing":
         for card in ("microknot",):
             view["seats"][seat]["cards"][card] = view["seats"][seat]["cards"].get(card, 0) + amount
-    else:
-        view["seats"][seat]["position"] = "Tailing"
-        view["seats"][1 - seat]["position"] = "Tailed"
+    else:  # Down In Flames: the seat Tailing the enemy in their pair
+        view["pairs"][0]["position"] = (
+            "Tailing" if view["pairs"][0]["aircraft"][0] == seat else "Tailed"
+        )
 
 
 @pytest.mark.parametrize("game_id", GAMES)

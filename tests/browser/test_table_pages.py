@@ -72,22 +72,19 @@ PAIRS_JS = (
 LOG_JS = "[...document.querySelectorAll('#log li')].map(li => li.textContent)"
 
 
-def dif_pairs(state: Any, seat: int) -> dict[str, tuple[str, int]]:
-    """The engine's pairs of opposing aircraft for ``seat``: key -> (mutual range or "" while an
-    altitude is hidden from the seat, the first aircraft's position on the second)."""
-    if state.duel:  # one aircraft a side: seat 0 against seat 1, from the seat's side
-        other = 1 - seat
-        shown = RANGES[state.mutual(seat, other)] if state.alts_shown else ""
-        return {f"{seat}-{other}": (shown, state.rel(seat, other))}
+def dif_pairs(state: Any) -> dict[str, tuple[str, int]]:
+    """The engine's pairs of opposing aircraft: key -> (mutual range or "" while the altitudes
+    are hidden, the first aircraft's position on the second)."""
     out = {}
-    owner = state.game.owner_of
     for a in range(state.n):
         for b in range(state.n):
             flying = state.alive[a] and state.alive[b]
             if a == b or state.sides[a] == state.sides[b] or not flying:
                 continue
-            seen = state.alts_shown or (owner[a] == seat and owner[b] == seat)
-            out[f"{a}-{b}"] = (RANGES[state.mutual(a, b)] if seen else "", state.rel(a, b))
+            out[f"{a}-{b}"] = (
+                RANGES[state.mutual(a, b)] if state.alts_shown else "",
+                state.rel(a, b),
+            )
     return out
 
 
@@ -205,7 +202,7 @@ def test_whole_game_by_clicking(browser: Any, web: Server, case: str) -> None:
         assert any(other in line for line in shown), f"{other} is not named in the log"
     # Down In Flames: every pair the page drew is the engine's (range, position) at that version
     for version, drawn in pairs:
-        expected = dif_pairs(states[version], 0)
+        expected = dif_pairs(states[version])
         got = {key: (rng, rel) for key, rng, rel in drawn}
         assert {frozenset(k.split("-")) for k in got} == {
             frozenset(k.split("-")) for k in expected

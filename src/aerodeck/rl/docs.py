@@ -30,11 +30,9 @@ def section(game_id: str) -> str:
     parts = [BEGIN, "", _INTRO, "", f"Length by player count: {sizes}.", ""]
     if game_id == "down_in_flames":
         parts += [
-            "Down In Flames is encoded in the several-aircraft view format: one slot per aircraft, "
-            "yours first, and aircraft references are one-hots over slots. The duel's view is "
-            "rewritten into that shape first (one aircraft per seat), so the duel and the "
-            "several-aircraft game share this layout; `aircraft=k` makes k slots per player. "
-            "In the duel, `alive` is 0 only for the loser at the end and `kills` stays 0.",
+            "Down In Flames is encoded from its one view shape: one slot per aircraft, yours "
+            "first, and aircraft references are one-hots over slots; the duel is the case of one "
+            "aircraft a side, and `aircraft=k` makes k slots per player.",
             "",
         ]
     parts += [f"Layout at {players} players:", "", encoder.describe(), "", END]

@@ -50,7 +50,10 @@ def legal(state: DifState) -> set[str]:
 
 
 def position(state: DifState, seat: int = 0) -> str:
-    text: str = state.view(None)["seats"][seat]["position"]
+    """The seat's position on the other in the duel, as the view's pair of enemies shows it."""
+    pair = state.view(seat)["pairs"][0]
+    assert pair["aircraft"] == [seat, 1 - seat]
+    text: str = pair["position"]
     return text
 
 

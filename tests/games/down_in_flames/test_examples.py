@@ -16,11 +16,11 @@ def test_kfir_draws_only_up_to_its_performance() -> None:
 
 def test_mutual_range_examples_of_the_range_section() -> None:
     """Gun and HS give HS; HS and RH give RH; RH and HS a level apart give AH."""
-    assert fight(rng=("G", "HS")).view(None)["mutual_range"] == "HS"
-    assert fight(rng=("HS", "RH")).view(None)["mutual_range"] == "RH"
-    assert fight(rng=("RH", "HS")).view(None)["mutual_range"] == "RH"
+    assert fight(rng=("G", "HS")).view(None)["pairs"][0]["range"] == "HS"
+    assert fight(rng=("HS", "RH")).view(None)["pairs"][0]["range"] == "RH"
+    assert fight(rng=("RH", "HS")).view(None)["pairs"][0]["range"] == "RH"
     apart = fight(rng=("RH", "HS"), alt=("Low", "Medium"))
-    assert apart.view(None)["mutual_range"] == "AH"
+    assert apart.view(None)["pairs"][0]["range"] == "AH"
 
 
 def test_guns_answered_by_barrel_roll_but_not_by_scissors() -> None:
@@ -30,7 +30,7 @@ def test_guns_answered_by_barrel_roll_but_not_by_scissors() -> None:
     assert "react barrel-roll" in legal(state) and "react scissors" not in legal(state)
     play(state, "react barrel-roll", "pass")
     assert not state.is_terminal and state.phase == "play"
-    assert "Guns" in state.view(None)["discards"]
+    assert "Guns" in state.view(None)["discard_pile"]
 
 
 def test_guns_unanswered_shoots_the_enemy_down() -> None:
@@ -43,7 +43,7 @@ def test_barrel_roll_from_disadvantaged_fails_against_yo_yo() -> None:
     state = fight(pos="disadvantaged", hands=(["Barrel Roll"], ["Yo-Yo"]))
     play(state, "act barrel-roll", "react yo-yo", "pass")
     assert position(state) == "Disadvantaged"
-    assert sorted(state.view(None)["discards"]) == ["Barrel Roll", "Yo-Yo"]
+    assert sorted(state.view(None)["discard_pile"]) == ["Barrel Roll", "Yo-Yo"]
 
 
 def test_ace_pilot_for_two_steps_and_the_scissors_exchange_ends_tailing() -> None:
@@ -80,7 +80,7 @@ def test_aim_7e_2_from_neutral_draws_two_missile_cards() -> None:
     play(state, "tone tone aim-7e-2-sparrow", "pass", "launch")
     assert state.view(0)["missile_hand"] == ["Guns", "Redline"]
     assert state.view(1)["cycle"]["missile_hand_size"] == 2 and "missile_hand" not in state.view(1)
-    assert state.view(None)["seats"][0]["missiles"]["AIM-7E-2 Sparrow"] == 3
+    assert state.view(None)["aircraft"][0]["missiles"]["AIM-7E-2 Sparrow"] == 3
 
 
 def test_the_yo_yo_missile_fight() -> None:

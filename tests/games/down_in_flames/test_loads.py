@@ -29,11 +29,11 @@ def test_ruling_R44_custom_loads_use_the_no_missile_vp_plus_the_chart() -> None:
     assert "ready" not in legal(state) and "clean" in legal(state)
     play(state, "clean", "ready")
     view = state.view(None)
-    assert view["seats"][0]["missiles"] == {"Python 3": 4}
-    assert view["seats"][1]["missiles"] == {}
-    assert view["seats"][1]["reach"] == "G"
+    assert view["aircraft"][0]["missiles"] == {"Python 3": 4}
+    assert view["aircraft"][1]["missiles"] == {}
+    assert view["aircraft"][1]["reach"] == "G"
     # The F-4E carries nothing, so the MiG loses no VP; the F-4E's enemy carries missiles.
-    assert view["seats"][0]["vp"] == 32 and view["seats"][1]["vp"] == 26
+    assert view["aircraft"][0]["vp"] == 32 and view["aircraft"][1]["vp"] == 26
 
 
 def test_ruling_R45_several_action_decks_make_one_larger_deck() -> None:

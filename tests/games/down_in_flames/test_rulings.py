@@ -22,7 +22,7 @@ def test_ruling_R1_speed_maneuvers_are_one_point_each_and_expire() -> None:
     play(state, "speed pos", "pass")
     assert position(state) == "Advantage" and state.speed_left == 2
     play(state, "speed foe+1", "pass")
-    assert state.view(None)["seats"][1]["range"] == "HS"
+    assert state.view(None)["aircraft"][1]["range"] == "HS"
     play(state, "end")
     assert state.phase == "play" and state.speed_left == 0
     assert not any(m.startswith("speed") for m in legal(state))
@@ -116,11 +116,11 @@ def test_ruling_R7_stalling_at_high_altitude() -> None:
     assert titles(state, 0) == ["Guns"] and state.flyer == 1
     empty = fight("MiG-17F", "Gnat F.1", alt=("High", "High"), deck=["Redline"])
     play(empty, "end", "draw")
-    assert empty.view(None)["seats"][0]["altitude"] == "Medium"
+    assert empty.view(None)["aircraft"][0]["altitude"] == "Medium"
     assert titles(empty, 0) == ["Redline"]
     lit = fight("MiG-17F", "Gnat F.1", alt=("High", "High"), afterburner_on=[True, False])
     play(lit, "end", "draw")  # afterburner 1 - 1 = 0: no stall, no draw
-    assert lit.view(None)["seats"][0]["altitude"] == "High" and lit.hands[0] == ()
+    assert lit.view(None)["aircraft"][0]["altitude"] == "High" and lit.hands[0] == ()
 
 
 def test_ruling_R8_positions_need_the_reach_of_the_weapons_carried_now() -> None:
@@ -156,7 +156,7 @@ def test_ruling_R9_gun_discards_paid_on_play_less_the_gun_rating() -> None:
     assert "attack guns-great-angle" in legal(great)  # 1 - Gun 1 = 0 discards
     paid = fight(hands=(["Guns", "Tone", "Tone"], ["Redline"]))
     play(paid, "attack guns", "discard tone", "discard tone", "react redline", "pass")
-    assert paid.hands[0] == () and paid.view(None)["discards"]["Tone"] == 2
+    assert paid.hands[0] == () and paid.view(None)["discard_pile"]["Tone"] == 2
 
 
 def test_ruling_R10_redline_reacts_to_redline() -> None:
@@ -202,9 +202,9 @@ def test_ruling_R13_aircraft_choice_within_vp_and_year_and_the_vp_modifier() -> 
     state.apply("fly kfir-c2")
     assert "fly kfir-c2" in legal(state)
     sabre = fight()  # the Gnat carries no missiles: the Sabre loses its modifier
-    assert [seat["vp"] for seat in sabre.view(None)["seats"]] == [17, 15]
+    assert [seat["vp"] for seat in sabre.view(None)["aircraft"]] == [17, 15]
     for enemy, vp in (("Gnat F.1", 78), ("Kfir C2", 92)):  # §2: the F-15C's 92 drops by 14
-        assert fight("F-15C Eagle", enemy).view(None)["seats"][0]["vp"] == vp
+        assert fight("F-15C Eagle", enemy).view(None)["aircraft"][0]["vp"] == vp
 
 
 def test_ruling_R14_range_steps_split_freely_either_way_within_the_bands() -> None:
@@ -214,7 +214,7 @@ def test_ruling_R14_range_steps_split_freely_either_way_within_the_bands() -> No
     assert "range barrel-roll me-1 foe-1" not in moves and "range redline me+1" not in moves
     assert "pos barrel-roll 1" not in moves  # Positioning 0 cannot maneuver
     play(state, "range redline me-2 foe-1", "pass")
-    assert [s["range"] for s in state.view(None)["seats"]] == ["HS", "RH"]
+    assert [s["range"] for s in state.view(None)["aircraft"]] == ["HS", "RH"]
 
 
 def test_ruling_R15_following_an_altitude_change() -> None:
@@ -226,11 +226,11 @@ def test_ruling_R15_following_an_altitude_change() -> None:
     play(climb, "draw", "climb", "discard guns")
     assert climb.phase == "follow" and climb.to_act == 1
     play(climb, "follow", "discard tone", "discard tone")  # Advantage 1 + climb 1
-    assert [s["altitude"] for s in climb.view(None)["seats"]] == ["High", "High"]
+    assert [s["altitude"] for s in climb.view(None)["aircraft"]] == ["High", "High"]
     assert position(climb) == "Disadvantaged" and titles(climb, 1) == ["Redline"]
     dive = fight(pos="tailed", step="turn", deck=["Guns", "Tone", "Redline"])
     play(dive, "draw", "dive", "follow")  # Tailing follows a dive for free and draws
-    assert [s["altitude"] for s in dive.view(None)["seats"]] == ["Low", "Low"]
+    assert [s["altitude"] for s in dive.view(None)["aircraft"]] == ["Low", "Low"]
     assert (len(dive.hands[0]), len(dive.hands[1])) == (3, 1)  # thrust 2 + dive 1; follow 1
     poor = fight(pos="disadvantaged", step="turn", hands=(["Guns"], ["Tone"]))
     play(poor, "draw", "climb", "discard guns")  # the follower cannot pay 2: no offer
@@ -286,7 +286,7 @@ def test_ruling_R20_a_standing_tone_may_be_held() -> None:
     state = fight("F-4E Phantom II", "Dagger-A", rng=("RH", "RH"), hands=(["Tone", "Yo-Yo"], []))
     play(state, "act yo-yo", "tone tone aim-7e-2-sparrow", "pass", "hold")
     assert state.phase == "play" and state.bonus == 1
-    assert state.view(None)["seats"][0]["missiles"]["AIM-7E-2 Sparrow"] == 4
+    assert state.view(None)["aircraft"][0]["missiles"]["AIM-7E-2 Sparrow"] == 4
 
 
 def test_ruling_R21_afterburner_removed_at_turn_start_then_relit() -> None:
@@ -358,16 +358,18 @@ def test_ruling_R26_vertical_roll_is_an_action_that_can_be_followed() -> None:
     play(state, "pass")
     assert state.phase == "follow"
     play(state, "stay")
-    assert state.view(None)["seats"][0]["altitude"] == "High"
+    assert state.view(None)["aircraft"][0]["altitude"] == "High"
     assert position(state) == "Neutral"  # one level apart: HS, beyond the Gnat's gun
 
 
 def test_ruling_R27_what_each_seat_sees() -> None:
     state = fight(hands=(["Guns", "Tone", "Tone"], ["Redline"]))
     play(state, "attack guns", "discard tone")
-    assert state.view(1)["discards"] == {"Tone": 1}
-    assert "hand" not in state.view(None) and state.view(1)["hand"] == ["Redline"]
-    assert state.view(1)["seats"][0]["hand_size"] == 1
+    assert state.view(1)["discard_pile"] == {"Tone": 1} and state.view(1)["discards"] == 1
+    assert all("hand" not in craft for craft in state.view(None)["aircraft"])
+    assert state.view(1)["aircraft"][1]["hand"] == ["Redline"]
+    assert "hand" not in state.view(1)["aircraft"][0]
+    assert state.view(1)["aircraft"][0]["hand_size"] == 1
 
 
 def test_ruling_R28_performance_stops_draws_but_never_forces_discards() -> None:

@@ -35,17 +35,19 @@ def test_ruling_R29_skills_are_secret_within_the_vp_limit_and_change_ratings() -
     play(state, "rate thrust-pre up", "ready")
     # Seat 1 sees nothing of seat 0's choice until both are ready.
     view1 = state.view(1)
-    assert "skills" not in view1["seats"][0] and view1["seats"][0]["ratings"]["thrust_pre"] == 2
+    assert (
+        "skills" not in view1["aircraft"][0] and view1["aircraft"][0]["ratings"]["thrust_pre"] == 2
+    )
     assert not [e for e in state.events_since(0, 1) if "skills" in e]
     play(state, "skill green", "rate speed down", "ready")
     view = state.view(None)
-    assert view["seats"][0]["skills"] == ["Nugget", "Skilled"]
+    assert view["aircraft"][0]["skills"] == ["Nugget", "Skilled"]
     assert (
-        view["seats"][0]["ratings"]["thrust_pre"] == 3
-        and view["seats"][0]["ratings"]["ab_pre"] == 4
+        view["aircraft"][0]["ratings"]["thrust_pre"] == 3
+        and view["aircraft"][0]["ratings"]["ab_pre"] == 4
     )
-    assert view["seats"][1]["ratings"]["speed"] == 4
-    assert view["seats"][0]["vp"] == 36 - 10 + 5 and view["seats"][1]["vp"] == 31 - 5
+    assert view["aircraft"][1]["ratings"]["speed"] == 4
+    assert view["aircraft"][0]["vp"] == 36 - 10 + 5 and view["aircraft"][1]["vp"] == 31 - 5
 
 
 def test_ruling_R30_the_opening_hand_follows_the_skills() -> None:
@@ -77,7 +79,7 @@ def test_ruling_R33_skill_timings() -> None:
     state = fight(hands=(["Guns", "Guns", "Tone"], []), skills=[["Gun Fighter"], []])
     play(state, "attack guns")  # Guns 3 less Gun 1 = 2, less 2 = 0
     assert state.phase == "react" and titles(state, 0) == ["Guns", "Tone"]
-    assert state.view(0)["seats"][0]["skills_used"] == ["Gun Fighter"]
+    assert state.view(0)["aircraft"][0]["skills_used"] == ["Gun Fighter"]
     # In My Sights!: gun attacks never cost discards.
     state = fight(hands=(["Guns"], []), skills=[["In My Sights!"], []])
     assert "attack guns" in legal(state)
@@ -175,7 +177,7 @@ def test_ruling_R35_the_second_missile() -> None:
     play(state, "launch2")
     # AIM-7E-2 Neutral 2, EW "-" 0, +1 for the 2nd missile, +1 for Cocky.
     assert len(state.missile_hand) == 4
-    assert state.view(None)["seats"][0]["missiles"]["AIM-7E-2 Sparrow"] == 2
+    assert state.view(None)["aircraft"][0]["missiles"]["AIM-7E-2 Sparrow"] == 2
     plain = fight("F-4E Phantom II", "F-86F Sabre", rng=("RH", "RH"), hands=(["Tone"], []))
     play(plain, "tone tone aim-7e-2-sparrow", "pass")
     assert "launch2" not in legal(plain)
@@ -291,11 +293,12 @@ def test_ruling_R60_aircraft_expertise_pool_plays_once_each_aircraft_turn_hidden
         for seat in (0, 1):  # drawn at the start, set aside beside the opening hand
             perf = state.plane(seat).performance
             assert len(state.pools[seat]) == perf and len(state.hands[seat]) == perf
-        own = state.view(0)
-        assert own["pool"] == [state._title(c) for c in state.pools[0]]
-        assert own["pool_sizes"] == [len(p) for p in state.pools]
-        assert state.view(1)["pool"] == [state._title(c) for c in state.pools[1]]
-        assert state.view(None).get("pool") is None
+        own = state.view(0)["aircraft"]
+        assert own[0]["pool"] == [state._title(c) for c in state.pools[0]]
+        assert [craft["pool_size"] for craft in own] == [len(p) for p in state.pools]
+        assert "pool" not in own[1]
+        assert state.view(1)["aircraft"][1]["pool"] == [state._title(c) for c in state.pools[1]]
+        assert all("pool" not in craft for craft in state.view(None)["aircraft"])
         # The enemy learns the pool's size, never its cards.
         shown = [e for e in state.events_since(0, 1) if e["type"] == "expertise-pool"]
         assert [e.get("cards") is None for e in shown] == [True, False]

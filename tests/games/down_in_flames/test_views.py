@@ -27,12 +27,12 @@ def test_a_secret_aircraft_choice_is_hidden_until_both_have_chosen() -> None:
     state.apply("fly kfir-c2")
     text = json.dumps([state.view(1), state.view(None), state.events_since(0, 1)])
     assert "Kfir" not in text
-    assert state.view(0)["seats"][0]["aircraft"] == "Kfir C2"
-    assert state.view(1)["seats"][0]["chosen"] is True
+    assert state.view(0)["aircraft"][0]["aircraft"] == "Kfir C2"
+    assert state.view(1)["aircraft"][0]["chosen"] is True
     world = state.determinize(1, random.Random(3))
     assert world.view(1) == state.view(1)
     state.apply("fly dagger-a")
-    assert state.view(1)["seats"][0]["aircraft"] == "Kfir C2"
+    assert state.view(1)["aircraft"][0]["aircraft"] == "Kfir C2"
 
 
 def test_a_secret_altitude_is_hidden_until_both_have_chosen() -> None:
@@ -40,10 +40,10 @@ def test_a_secret_altitude_is_hidden_until_both_have_chosen() -> None:
     state.apply("fly kfir-c2")
     state.apply("fly dagger-a")
     state.apply("alt high")
-    assert state.view(1)["seats"][0]["altitude"] is None
+    assert state.view(1)["aircraft"][0]["altitude"] is None
     assert "High" not in json.dumps(state.events_since(0, 1))
     state.apply("alt low")
-    assert state.view(1)["seats"][0]["altitude"] == "High"
+    assert state.view(1)["aircraft"][0]["altitude"] == "High"
 
 
 def test_the_missile_hand_is_seen_by_its_owner_only_and_redrawn_for_the_target() -> None:
@@ -104,7 +104,8 @@ def test_terminal_text_shows_both_aircraft_ranges_weapons_and_the_cycle() -> Non
         "countermeasures 1",
         "afterburners 2",
         "cards in hand 0",
-        "your hand:[/bold] Redline",
+        "hand:[/bold] Redline",
+        "you vs seat 1: mutual range RH, you [white]Neutral[/white]",
         "1. you: Tone",
         "2. seat 1: Break",
     ):
@@ -133,7 +134,7 @@ def test_a_users_tactic_vertical_roll_still_pays_for_its_climb(tmp_path: Path) -
     assert state.current_player == 0 and [str(m) for m in state.legal_actions()] == ["discard guns"]
     state.apply("discard guns")
     view = state.view(None)
-    assert view["seats"][0]["altitude"] == "Medium" and view["cycle"] is None
+    assert view["aircraft"][0]["altitude"] == "Medium" and view["cycle"] is None
 
 
 def test_a_bad_setup_is_refused_in_one_line() -> None:

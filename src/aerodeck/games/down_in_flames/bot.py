@@ -106,7 +106,7 @@ class HeuristicBot:
             legal = [m for m in legal if not isinstance(m, Expertise)]
         setup = phase == "skill" or (phase == "pick" and not only(legal, Fly))
         # Several aircraft: the team play's handlers (``_melee_<phase>``), past the set-up.
-        prefix = "_melee_" if view.get("mode") == "melee" and not setup else "_"
+        prefix = "_melee_" if len(view["aircraft"]) > 2 and not setup else "_"
         handler = getattr(self, prefix + phase.replace("-", "_"), None)
         choice: Move = handler(view, legal, words) if handler else legal[0]
         if pool and isinstance(choice, Word) and choice.verb in ("end", "pass"):
@@ -120,13 +120,23 @@ class HeuristicBot:
 
     # --- helpers -------------------------------------------------------------------------
 
+    # The duel's helpers: one aircraft a side, numbered by seat, and one pair of enemies.
     def _me(self, view: JSON) -> JSON:
-        seat: JSON = view["seats"][view["seat"]]
-        return seat
+        craft: JSON = view["aircraft"][view["seat"]]
+        return craft
 
     def _foe(self, view: JSON) -> JSON:
-        seat: JSON = view["seats"][1 - view["seat"]]
-        return seat
+        craft: JSON = view["aircraft"][1 - view["seat"]]
+        return craft
+
+    def _hand(self, view: JSON) -> list[str]:
+        hand: list[str] = self._me(view)["hand"]
+        return hand
+
+    def _pair(self, view: JSON) -> JSON:
+        """The duel's pair: its mutual range and the bot's position on the enemy."""
+        pair: JSON = view["pairs"][0]
+        return pair
 
     def _cheapest(self, moves: Sequence[CardMove]) -> Move:
         return min(moves, key=lambda m: (self.value.get(m.card, 0.0), str(m)))
@@ -145,7 +155,7 @@ class HeuristicBot:
         return band
 
     def _good_cards(self, view: JSON) -> int:
-        return sum(1 for t in view["hand"] if card_value(self.data.card(t)) >= CHEAP)
+        return sum(1 for t in self._hand(view) if card_value(self.data.card(t)) >= CHEAP)
 
     # --- set-up ----------------------------------------------------------------------------
 
@@ -210,7 +220,7 @@ class HeuristicBot:
 
     def _burner(self, view: JSON, legal: list[Move], words: Words) -> Move:
         me = self._me(view)
-        low = len(view["hand"]) <= me.get("performance", 6) - 3
+        low = len(self._hand(view)) <= me.get("performance", 6) - 3
         return words["burner" if low else "no-burner"]
 
     def _discard(self, view: JSON, legal: list[Move], words: Words) -> Move:
@@ -226,12 +236,12 @@ class HeuristicBot:
                 return words["level"]  # stay out of the enemy site's reach
         if theirs < mine and "dive" in words:
             return words["dive"]
-        if theirs > mine and "climb" in words and len(view["hand"]) >= 4:
+        if theirs > mine and "climb" in words and len(self._hand(view)) >= 4:
             return words["climb"]
         return words["level"]
 
     def _follow(self, view: JSON, legal: list[Move], words: Words) -> Move:
-        return words["follow" if len(view["hand"]) >= 3 else "stay"]
+        return words["follow" if len(self._hand(view)) >= 3 else "stay"]
 
     def _pay(self, view: JSON, legal: list[Move], words: Words) -> Move:
         return self._cheapest(only(legal, CardMove))
@@ -270,7 +280,7 @@ class HeuristicBot:
 
     def _play(self, view: JSON, legal: list[Move], words: Words) -> Move:
         me = self._me(view)
-        hand = len(view["hand"])
+        hand = len(self._hand(view))
         foe_hand = self._foe(view)["hand_size"]
         guns = [m for m in only(legal, Attack) if self._gun_odds(view, m, foe_hand)]
         if guns:
@@ -284,7 +294,7 @@ class HeuristicBot:
             best = max(tones, key=lambda m: (self._missile_cards(view, m), m.card))
             if self._missile_cards(view, best) >= 1 or foe_hand <= 1:
                 return best
-        rel = me["position"]
+        rel = self._pair(view)["position"]
         if rel in ("Disadvantaged", "Tailed"):
             fix = [m for m in acts if m.card in ("barrel-roll", "scissors")]
             if fix:
@@ -299,7 +309,7 @@ class HeuristicBot:
         if usable and rel != "Tailing":
             return max(usable, key=lambda m: (m.steps, -self.value.get(m.card, 0.0)))
         out_of_reach = me["reach"] is None or RANGES.index(me["reach"]) < RANGES.index(
-            view["mutual_range"]
+            self._pair(view)["range"]
         )
         ranged: list[Speed | Range] = [
             m
@@ -316,13 +326,13 @@ class HeuristicBot:
         card = self.data.card(move.card)
         gun = self._me(view)["ratings"]["gun"]
         cost = gun_discard(card.gun_discard or 0, None if gun == "-" else gun)
-        return len(view["hand"]) - 1 - cost >= 1 or foe_hand <= 2
+        return len(self._hand(view)) - 1 - cost >= 1 or foe_hand <= 2
 
     def _missile_cards(self, view: JSON, move: Tone) -> int:
         """The missile hand this Tone would draw, from what the view shows."""
         me, foe = self._me(view), self._foe(view)
         missile = self.data.missile(move.missile)
-        rel = ("Neutral", "Advantage", "Tailing").index(me["position"])
+        rel = ("Neutral", "Advantage", "Tailing").index(self._pair(view)["position"])
         size = (missile.cards[rel] or 0) + self.data.card(move.card).missile_hand_mod
         size += view["missile_bonus"] * self.data.constants.yoyo_break_missile_bonus
         size += ALTITUDES.index(me["altitude"]) - ALTITUDES.index(foe["altitude"]) - foe["ew"]
@@ -355,7 +365,7 @@ class HeuristicBot:
             return self._cheapest(answers)
         cheap = [m for m in answers if self.value.get(m.card, 0.0) < CHEAP]
         if mine:
-            return self._cheapest(answers) if len(view["hand"]) >= 3 or cheap else words["pass"]
+            return self._cheapest(answers) if len(self._hand(view)) >= 3 or cheap else words["pass"]
         threat = cycle["use"] in ("pos", "disadv_to_adv") or self._good_cards(view) > KEEP_GOOD
         if cheap or threat:
             return self._cheapest(answers)
@@ -504,20 +514,26 @@ MISSILE_WORTH = 0.3
 
 
 def evaluate(view: JSON) -> float:
-    """How good the position is for the seat whose view this is, in [0, 1]: the position
-    against the enemy (Tailing wins the shots, Tailed takes them), cards in hand to attack or
-    answer with, and missiles left; the best enemy counts (teams and melees: the nearest
-    threat). Read with ``get``: the fields any Down In Flames view has, nothing more."""
-    me = view["seat"]
-    seats = view.get("seats", [])
+    """How good the position is for the seat whose view this is, in [0, 1]: each aircraft's
+    positions on its enemies (Tailing wins the shots, Tailed takes them), cards in hand to attack
+    or answer with, and missiles left; the seat's best aircraft against the best enemy (teams and
+    melees: the nearest threat)."""
+    craft = view["aircraft"]
+    worth = [0.0] * len(craft)
+    for pair in view["pairs"]:  # a position is worth to one of the pair what it costs the other
+        a, b = pair["aircraft"]
+        gain = POSITION_WORTH[pair["position"]]
+        worth[a] += gain
+        worth[b] -= gain
 
-    def standing(seat: JSON) -> float:
-        worth = POSITION_WORTH.get(str(seat.get("position", "Neutral")), 0.0)
-        missiles = sum((seat.get("missiles") or {}).values())
-        return float(worth + CARD_WORTH * int(seat.get("hand_size", 0)) + MISSILE_WORTH * missiles)
+    def standing(c: JSON) -> float:
+        missiles = int(sum((c.get("missiles") or {}).values()))
+        return worth[c["aircraft_no"]] + CARD_WORTH * int(c["hand_size"]) + MISSILE_WORTH * missiles
 
-    mine = [s for s in seats if s.get("seat") == me]
-    rivals = [standing(s) for s in seats if s.get("seat") != me]
-    if not mine or not rivals:
+    mine = [c for c in craft if c["seat"] == view["seat"] and c["alive"]]
+    if not mine:
         return 0.5
-    return 1.0 / (1.0 + exp(-(standing(mine[0]) - max(rivals))))
+    rivals = [standing(c) for c in craft if c["side"] != mine[0]["side"] and c["alive"]]
+    if not rivals:
+        return 0.5
+    return 1.0 / (1.0 + exp(-(max(map(standing, mine)) - max(rivals))))

@@ -1,5 +1,6 @@
-"""Terminal text (rich markup) for Locked-On views and events: both aircraft side by side with
-position, altitude, range bands and mutual range, weapons, counters, hands and the cycle."""
+"""Terminal text (rich markup) for Locked-On views and events: every aircraft (altitude, range
+band, ratings, weapons, counters, its owner's hand), every pair of enemies (mutual range and
+position) and the cycle."""
 
 from __future__ import annotations
 
@@ -80,17 +81,23 @@ def _site(site: JSON, defends: str) -> str:
     )
 
 
-def _aircraft(seat: JSON, me: int | None) -> list[str]:
-    name = seat["aircraft"] or ("chosen (secret)" if seat["chosen"] else "not chosen")
-    style = _POSITION_STYLE[seat["position"]]
-    altitude = seat["altitude"] or ("secret" if seat["altitude_chosen"] else "-")
+def _label(craft: JSON, me: int | None, many: bool) -> str:
+    """Who flies the aircraft; with several aircraft, also its number and side."""
+    name = who(craft["seat"], me)
+    return f"#{craft['aircraft_no']} {name} (side {craft['side']})" if many else name
+
+
+def _aircraft(craft: JSON, me: int | None, many: bool) -> list[str]:
+    name = craft["aircraft"] or ("chosen (secret)" if craft["chosen"] else "not chosen")
+    altitude = craft["altitude"] or ("secret" if craft["altitude_chosen"] else "-")
+    vp = f"  VP {craft['vp']}" if "vp" in craft else ""
+    down = "  [bold red]shot down[/bold red]" if not craft["alive"] else ""
     lines = [
-        f"[bold]{who(seat['seat'], me)}[/bold]: [cyan]{name}[/cyan]"
-        + (f"  VP {seat['vp']}" if "vp" in seat else ""),
-        f"    position [{style}]{seat['position']}[/{style}]   altitude {altitude}   "
-        f"range band {seat['range']}   cards in hand {seat['hand_size']}",
+        f"[bold]{_label(craft, me, many)}[/bold]: [cyan]{name}[/cyan]{vp}{down}",
+        f"    altitude {altitude}   range band {craft['range']}   "
+        f"cards in hand {craft['hand_size']}",
     ]
-    ratings = seat.get("ratings")
+    ratings = craft.get("ratings")
     if ratings:
         lines.append(
             f"    speed {ratings['speed']}  perf {ratings['performance']}  "
@@ -98,99 +105,75 @@ def _aircraft(seat: JSON, me: int | None) -> list[str]:
             f"{ratings['thrust_post']}/{ratings['ab_post']} post  gun {ratings['gun']}  "
             f"EW {ratings['ew']}  ({ratings['nation']} {ratings['year']})"
         )
-    if "missiles" in seat:
-        burner = " [bold red]ON[/bold red]" if seat["afterburner_on"] else ""
+    if "missiles" in craft:
+        burner = " [bold red]ON[/bold red]" if craft["afterburner_on"] else ""
         lines.append(
-            f"    missiles {_missiles(seat)}   countermeasures {seat['countermeasures']}   "
-            f"afterburners {seat['afterburners']}{burner}   weapon reach {seat['reach'] or '-'}"
+            f"    missiles {_missiles(craft)}   countermeasures {craft['countermeasures']}   "
+            f"afterburners {craft['afterburners']}{burner}   weapon reach {craft['reach'] or '-'}"
         )
-    if "skills" in seat:
-        changes = ", ".join(f"{r} {v:+d}" for r, v in seat["rating_changes"].items())
-        used = f"   used: {', '.join(seat['skills_used'])}" if seat.get("skills_used") else ""
+    if "skills" in craft:
+        changes = ", ".join(f"{r} {v:+d}" for r, v in craft["rating_changes"].items())
+        used = f"   used: {', '.join(craft['skills_used'])}" if craft.get("skills_used") else ""
         lines.append(
-            f"    skills: {', '.join(seat['skills']) or 'none'}"
+            f"    skills: {', '.join(craft['skills']) or 'none'}"
             + (f" ({changes})" if changes else "")
             + used
         )
-    if "performance" in seat:
+    if "performance" in craft:
         lines.append(
-            f"    at this altitude: performance {seat['performance']}, thrust "
-            f"{seat['thrust'][0]} pre / {seat['thrust'][1]} post, EW {seat['ew']}"
+            f"    at this altitude: performance {craft['performance']}, thrust "
+            f"{craft['thrust'][0]} pre / {craft['thrust'][1]} post, EW {craft['ew']}"
         )
+    if "hand" in craft:
+        lines.append(_titles("hand", craft["hand"], "    "))
+    if "pool" in craft:
+        lines.append(_titles("Aircraft Expertise pool", craft["pool"], "    "))
+    elif "pool_size" in craft:
+        lines.append(f"    Aircraft Expertise pool: {plural(craft['pool_size'], 'card')}")
     return lines
 
 
-def render_melee(view: JSON) -> str:
-    """Several aircraft: one line block per aircraft, positions as 'Advantage on #2'."""
-    me = view.get("seat")
-    flying = "" if view["flying"] is None else f"   aircraft #{view['flying']} flies"
-    lines = [_header(view, flying, view["discards"], f"kills by side {view['kills']}")]
-    for c in view["aircraft"]:
-        name = c["aircraft"] or ("chosen (secret)" if c["chosen"] else "not chosen")
-        status = "" if c["alive"] else "  [bold red]shot down[/bold red]"
-        held = ""
-        if c["on"] is not None:
-            held = f"   {c['on']['position']} on #{c['on']['target']}"
-        lines.append(
-            f"  #{c['aircraft_no']} {who(c['seat'], me)} (side {c['side']}): [cyan]{name}[/cyan]"
-            f"   altitude {c['altitude'] or '-'}   band {c['range']}   cards {c['hand_size']}"
-            f"{held}{status}"
-        )
-        if "missiles" in c:
-            lines.append(
-                f"      speed {c['speed']}  missiles {_missiles(c)}  countermeasures "
-                f"{c['countermeasures']}  afterburners {c['afterburners']}  "
-                f"reach {c['reach'] or '-'}"
-            )
-        if "skills" in c:
-            used = f"   used: {', '.join(c['skills_used'])}" if c.get("skills_used") else ""
-            vp = f"   VP {c['vp']}" if "vp" in c else ""
-            lines.append(f"      skills: {', '.join(c['skills']) or 'none'}{used}{vp}")
-        if "hand" in c:
-            lines.append(_titles("hand", c["hand"], "      "))
-        if "pool" in c:
-            lines.append(_titles("Expertise pool", c["pool"], "      "))
-        elif "pool_size" in c:
-            lines.append(f"      Expertise pool: {plural(c['pool_size'], 'card')}")
-    if view.get("skill_budget") is not None:
-        options = ", ".join(view.get("skill_options") or [])
-        lines.append(
-            f"  skills for aircraft {view['skill_unit']}: "
-            + (f"one of {options}" if options else f"VP left {view['skill_budget']}")
-        )
-    if view.get("load") is not None:
-        lines.append(f"  missile load: {_load(view['load'])} (VP {view['load_vp']})")
-    cycle = view["cycle"]
-    if cycle:
-        title = _USE.get(cycle["use"], cycle["use"])
-        lines.append(f"  [bold]cycle[/bold]: #{cycle['by']}'s {title} against #{cycle['target']}")
-        for n, link in enumerate(cycle["chain"], start=1):
-            lines.append(f"    {n}. #{link['aircraft']}: {link['card']}")
-    if view.get("missile_hand") is not None:
-        lines.append(_titles("missile hand", view["missile_hand"]))
-    for site in view.get("sites") or []:
-        lines.append(_site(site, f"{who(site['seat'], me)}'s side"))
-    if view.get("site_hand") is not None:
-        lines.append(_titles("site hand", view["site_hand"]))
-    if view["deciding"] is not None:
-        deciding = "the site" if view["deciding"] < 0 else f"aircraft #{view['deciding']}"
-        lines.append(f"  deciding: {deciding}")
-    if view["end"]:
-        lines.append(f"  [bold]{view['end']}[/bold]")
-    return "\n".join(lines)
+def _pair(pair: JSON, craft: list[JSON], me: int | None, many: bool) -> str:
+    """A pair of enemies: their mutual range and the first one's position on the second."""
+    a, b = (craft[n] for n in pair["aircraft"])
+    first, second = (f"#{c['aircraft_no']}" if many else who(c["seat"], me) for c in (a, b))
+    style = _POSITION_STYLE[pair["position"]]
+    return (
+        f"  {first} vs {second}: mutual range {pair['range'] or 'not known yet'}, "
+        f"{first} [{style}]{pair['position']}[/{style}]"
+    )
+
+
+def _cycle(cycle: JSON, craft: list[JSON], me: int | None, many: bool) -> list[str]:
+    def name(n: int) -> str:
+        return _label(craft[n], me, many) if 0 <= n < len(craft) else "the site"
+
+    title = _USE.get(cycle["use"], cycle["use"])
+    missile = f" ({cycle['missile']})" if cycle.get("missile") else ""
+    lines = [f"  [bold]cycle[/bold]: {name(cycle['by'])}: {title}{missile}"]
+    for n, link in enumerate(cycle["chain"], start=1):
+        source = " from the missile hand" if link["from"] == "missile" and n > 1 else ""
+        lines.append(f"    {n}. {name(link['aircraft'])}: {link['card']}{source}")
+    if cycle["use"] == "missile":
+        lines.append(f"    missile hand: {plural(cycle['missile_hand_size'], 'card')}")
+    return lines
 
 
 def render_view(view: JSON) -> str:
-    if view.get("mode") == "melee":
-        return render_melee(view)
+    """Every aircraft, every pair of enemies, what is being decided, and the seat's own cards."""
     me = view.get("seat")
-    turn = "" if view["turn"] is None else f"   {who(view['turn'], me)} to fly"
-    limit = f"(VP limit {view['vp_limit']}, year {view['year']})"
-    lines = [_header(view, turn, sum(view["discards"].values()), limit)]
-    for seat in view["seats"]:
-        lines.extend(_aircraft(seat, me))
-    if view["mutual_range"]:
-        lines.append(f"  [bold]mutual range {view['mutual_range']}[/bold]")
+    craft = view["aircraft"]
+    many = len(craft) > 2
+    flying = (
+        "" if view["flying"] is None else f"   {_label(craft[view['flying']], me, many)} to fly"
+    )
+    tail = f"(VP limit {view['vp_limit']}, year {view['year']})"
+    if many:
+        tail += f"   kills by side {view['kills']}"
+    lines = [_header(view, flying, view["discards"], tail)]
+    for entry in craft:
+        lines.extend(_aircraft(entry, me, many))
+    lines.extend(_pair(pair, craft, me, many) for pair in view["pairs"])
     if view["speed_left"]:
         lines.append(f"  Speed Maneuvers left: {view['speed_left']}")
     if view["missile_bonus"]:
@@ -200,44 +183,34 @@ def render_view(view: JSON) -> str:
     if view.get("follow"):
         lines.append(f"  the enemy moved {view['follow']['direction']}: follow or stay")
     if view.get("load") is not None:
-        lines.append(f"  your load: {_load(view['load'])} ({view['load_vp']} VP)")
+        lines.append(f"  missile load: {_load(view['load'])} ({view['load_vp']} VP)")
     if view.get("skill_budget") is not None:
-        lines.append(f"  VP left for skills: {view['skill_budget']}")
+        options = ", ".join(view.get("skill_options") or [])
+        lines.append(
+            f"  skills: one of {options}"
+            if options
+            else f"  VP left for skills: {view['skill_budget']}"
+        )
         if view.get("rate_left"):
             word = "raise" if view["rate_sign"] > 0 else "lower"
             lines.append(
                 f"  {word} a rating by one level ({plural(view['rate_left'], 'step')} left)"
             )
-    site = view.get("site")
-    if site:
+    for site in view["sites"]:
         lines.append(_site(site, who(site["seat"], me)))
-    if view.get("pool_sizes"):
-        sizes = ", ".join(f"{who(s, me)} {n}" for s, n in enumerate(view["pool_sizes"]))
-        lines.append(f"  Aircraft Expertise pools: {sizes}")
-        if view.get("pool") is not None:
-            lines.append(_titles("your pool", view["pool"]))
     if view["pay_left"]:
         lines.append(f"  cards still to discard: {view['pay_left']}")
-    cycle = view["cycle"]
-    if cycle:
-        title = _USE.get(cycle["use"], cycle["use"])
-        missile = f" ({cycle['missile']})" if cycle.get("missile") else ""
-        owner = "your" if cycle["by"] == me else f"seat {cycle['by']}'s"
-        lines.append(f"  [bold]cycle[/bold]: {owner} {title}{missile}")
-        for n, link in enumerate(cycle["chain"], start=1):
-            source = " from the missile hand" if link["from"] == "missile" and n > 1 else ""
-            lines.append(f"    {n}. {who(link['seat'], me)}: {link['card']}{source}")
-        if "missile_hand_size" in cycle:
-            lines.append(f"    missile hand: {plural(cycle['missile_hand_size'], 'card')}")
-    if view["discards"]:
-        pile = ", ".join(f"{t} {n}" for t, n in view["discards"].items())
+    if view["cycle"]:
+        lines.extend(_cycle(view["cycle"], craft, me, many))
+    if view["discard_pile"]:
+        pile = ", ".join(f"{t} {n}" for t, n in view["discard_pile"].items())
         lines.append(f"  [dim]discard pile: {pile}[/dim]")
-    if "hand" in view:
-        lines.append(_titles("your hand", view["hand"]))
     if view.get("site_hand") is not None:
         lines.append(_titles("site hand", view["site_hand"]))
     if view.get("missile_hand") is not None:
         lines.append(_titles("missile hand", view["missile_hand"]))
+    if view["deciding"] is not None and many:
+        lines.append(f"  deciding: {_label(craft[view['deciding']], me, many)}")
     if view["end"]:
         lines.append(f"  [bold]{view['end']}[/bold]")
     return "\n".join(lines)
@@ -363,7 +336,7 @@ def render_result(view: JSON, events: list[JSON]) -> str:
     """Who shot down whom and the victory points: each aircraft shot down scores its VP value
     for the seat that shot it down."""
     me = view.get("seat")
-    aircraft = {s["seat"]: s for s in view.get("seats") or view.get("aircraft") or []}
+    aircraft = {a["aircraft_no"]: a for a in view["aircraft"]}
     scored: dict[int, int] = {}
     lines = ["[bold]Results[/bold]"]
     for event in events:

@@ -127,7 +127,7 @@ class DifState(LegalMoves, Views):
         self._flying_changed()
         self.kills = (0,) * game.n_sides
         self.flown = (False,) * n
-        self.flyer = 0 if self.duel else -1  # the duel's view names seat 0's turn from the start
+        self.flyer = -1
         self.side_turn = 0
         self.last_side = -1
         self.target = -1
@@ -1123,8 +1123,7 @@ class DifState(LegalMoves, Views):
             self._finish({winner}, "every enemy aircraft shot down")
 
     def _end_turn(self) -> None:
-        if not self.duel:  # the duel's view names the last turn flown until the next
-            self.flyer = -1
+        self.flyer = -1
         self._next_side((self.last_side + 1) % self.game.n_sides)
 
     def _time_up(self) -> None:

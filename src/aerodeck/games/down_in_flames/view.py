@@ -1,5 +1,5 @@
-"""What each seat sees (the duel's view and the several-aircraft view keep their own keys), the
-redraw of what a seat cannot see (determinization) and the invariants the tests check."""
+"""What each seat sees (one shape for the duel and for several aircraft), the redraw of what a
+seat cannot see (determinization) and the invariants the tests check."""
 
 from __future__ import annotations
 
@@ -31,12 +31,11 @@ from aerodeck.games.down_in_flames.phases import (
     SKILL,
     SPEED,
 )
-from aerodeck.games.down_in_flames.phases import INITIATIVE as INITIATIVE_PHASE
 from aerodeck.games.down_in_flames.skills import (
     EXPERTISE,
     NO_MODS,
 )
-from aerodeck.games.down_in_flames.state import Dogfight, weapon_reach
+from aerodeck.games.down_in_flames.state import Dogfight
 
 
 class Views(Dogfight):
@@ -72,185 +71,125 @@ class Views(Dogfight):
         assert all(p == tuple(sorted(p)) for p in self.pools), "pools are kept sorted"
 
     def _view(self, player: int | None) -> JSON:
-        if self.duel:
-            return self._duel_view(player)
-        data = self.data
+        """One shape for any number of aircraft (the duel is the game with one a side)."""
+        data, phase = self.data, self.phase
         sites = self._site_views()
-        craft = []
-        owners, planes, alts = self.game.owner_of, self.planes, self.alts
-        on, hands = self.on, self.hands
-        planes_shown, skills_shown = self.planes_shown, self.skills_shown
-        for a in range(self.n):
-            seat = owners[a]
-            own = player == seat
-            chosen = planes[a] >= 0
-            plane = self.plane(a) if chosen or planes_shown else None
-            alt = alts[a]
-            held, level = on[a]
-            entry: JSON = {
-                "aircraft_no": a,
-                "seat": seat,
-                "side": self.sides[a],
-                "aircraft": plane.name
-                if plane is not None and chosen and (planes_shown or own)
-                else None,
-                "chosen": chosen,
-                "altitude": ALTITUDES[alt] if alt >= 0 and (self.alts_shown or own) else None,
-                "range": RANGES[self.bands[a]],
-                "alive": self.alive[a],
-                "on": None if held < 0 else {"target": held, "position": POSITIONS[level + 2]},
-                "hand_size": len(hands[a]),
-            }
-            if planes_shown:
-                assert plane is not None
-                entry["speed"] = plane.speed
-                entry |= self._counters(a)
-                reach = weapon_reach(self.game.catalogue, plane.gun is not None, self.missiles[a])
-                entry["reach"] = RANGES[reach] if reach >= 0 else None
-            if skills_shown or own:
-                entry["skills"] = [data.skills[i].name for i in self.skills[a]]
-                entry["changes"] = self._changes(a)
-                entry["skills_used"] = [data.skills[i].name for i in self.used[a]]
-            if planes_shown:
-                entry["vp"] = self.flown_vp(a) + (self.skill_vp(a) if skills_shown else 0)
-            if self.pools[a] or (skills_shown and self.has(a, EXPERTISE)):
-                entry["pool_size"] = len(self.pools[a])
-            if own:
-                types = data.cards
-                entry["hand"] = [types[c].title for c in hands[a]]
-                if self.pools[a] or (skills_shown and self.has(a, EXPERTISE)):
-                    entry["pool"] = [types[c].title for c in self.pools[a]]
-            craft.append(entry)
         out: JSON = {
             "game": self.game.id,
-            "mode": "melee",
             "seat": player,
-            "phase": self.phase,
+            "phase": phase,
             "to_act": self.to_act,
             "round": self.round,
             "rounds": self.game.rounds,
-            "site": sites[0] if sites else None,
-            "sites": sites,
-            "flying": self.flyer if self.flyer >= 0 else None,
-            "picking": self.pick_i if self.phase in (PICK, ALT_PICK) else None,
-            "loading": self.loading,
-            "deciding": self._decider(),
             "step": self.step,
             "deck": len(self.deck),
             "discards": len(self.discards),
-            "aircraft": craft,
+            "discard_pile": self._pile(),
+            "site": sites[0] if sites else None,
+            "sites": sites,
+            "flying": self.flyer if self.flyer >= 0 else None,
+            "picking": self.pick_i if phase in (PICK, ALT_PICK) else None,
+            "loading": self.loading,
+            "deciding": self._decider(),
+            "aircraft": [self._aircraft_view(a, player) for a in range(self.n)],
+            "pairs": self._pairs(player),
             "kills": list(self.kills),
-            "cycle": None,
+            "cycle": self._cycle_view(),
             "missile_bonus": self.bonus,
             "speed_left": self.speed_left,
-            "pay_left": self.pay_left if self.phase == PAY else 0,
+            "pay_left": self.pay_left if phase == PAY else 0,
+            "vp_limit": self.game.options["vp_limit"],
+            "year": self.game.options["year"],
             "winners": self.winners,
             "end": self.end_reason,
         }
-        if self.phase == SKILL and player is not None and player == self.to_act:
+        deciding = player is not None and player == self.to_act
+        if phase == SKILL and deciding:
             out["skill_unit"] = list(self._unit())
             out["skill_budget"] = self._budget(self._unit()[0])
             out["skill_options"] = [data.skills[i].name for i in self.game.skill_menu[self.unit_i]]
-        if self.loading and player is not None and player == self.to_act:
+            out["rate_left"] = self.rate_left
+            out["rate_sign"] = self.rate_sign
+        if self.loading and deciding:
             out["load"] = [[data.missiles[m].name, 2 * p] for m, p in self.load(self.pick_i)]
             out["load_vp"] = self.load_vp(self.pick_i)
-        if self.phase == ANGLE:
+        if phase == FOLLOW:
+            out["follow"] = {"direction": "up" if self.follow_delta > 0 else "down"}
+        if phase == ANGLE:
             out["angle"] = self.angle_queue[0]
         if any(self.nfod):
             out["nfod"] = list(self.nfod)
         if self.chain:
-            out["cycle"] = {
-                "use": self.kind,
-                "by": self.chain[0][0],
-                "target": self.target,
-                "chain": [
-                    {"aircraft": x[0], "card": self._describe(x), "from": x[3]} for x in self.chain
-                ],
-                "missile_hand_size": len(self.missile_hand),
-            }
             if self.site_hand and player == self.game.site_seat:
                 out["site_hand"] = [self._title(c) for c in self.site_hand]
             if player is not None and self.kind == "missile" and player == self.owners[self.flyer]:
                 out["missile_hand"] = [self._title(c) for c in self.missile_hand]
         return out
 
-    def _duel_view(self, player: int | None) -> JSON:
-        """The duel's view: per seat its aircraft, position on the enemy and ratings."""
-        data = self.data
-        seats = []
-        expertise = self.skills_shown and (self.has(0, EXPERTISE) or self.has(1, EXPERTISE))
-        for s in (0, 1):
-            own = player == s
-            plane = self.plane(s) if self.planes[s] >= 0 and (self.planes_shown or own) else None
-            alt = self.alts[s] if self.alts[s] >= 0 and (self.alts_shown or own) else None
-            seat: JSON = {
-                "seat": s,
-                "aircraft": plane.name if plane else None,
-                "chosen": self.planes[s] >= 0,
-                "altitude": ALTITUDES[alt] if alt is not None else None,
-                "altitude_chosen": self.alts[s] >= 0,
-                "range": RANGES[self.bands[s]],
-                "position": flight.position_name(self.rel(s, 1 - s)),
-                "hand_size": len(self.hands[s]),
-            }
-            if plane is not None:
-                seat["ratings"] = _ratings(plane)
-            if self.skills_shown or (own and self.game.options["skills"]):
-                seat["skills"] = [data.skills[i].name for i in self.skills[s]]
-                seat["rating_changes"] = self._changes(s)
-                seat["skills_used"] = [data.skills[i].name for i in self.used[s]]
-            if self.planes_shown:
-                seat |= self._counters(s)
-                vp = self.flown_vp(s)
-                seat["vp"] = vp + self.skill_vp(s) if self.skills_shown else vp
-                seat["reach"] = RANGES[r] if (r := self.reach(s)) >= 0 else None
-                if alt is not None and self.alts_shown:
-                    seat["performance"] = self.perf(s)
-                    seat["thrust"] = [self.thrust(s, False), self.thrust(s, True)]
-                    seat["ew"] = flight.ew(data, self.plane(s), alt)
-            seats.append(seat)
-        out: JSON = {
-            "game": self.game.id,
-            "seat": player,
-            "phase": self.phase,
-            "to_act": self.to_act,
-            "round": self.round,
-            "rounds": data.constants.rounds_per_dogfight,
-            "turn": self.flyer if self.phase not in (PICK, ALT_PICK, INITIATIVE_PHASE) else None,
-            "step": self.step,
-            "deck": len(self.deck),
-            "discards": self._pile(),
-            "mutual_range": RANGES[self.mutual(0, 1)] if self.alts_shown else None,
-            "seats": seats,
-            "cycle": self._cycle_view(),
-            "speed_left": self.speed_left,
-            "missile_bonus": self.bonus,
-            "pay_left": self.pay_left if self.phase == PAY else 0,
-            "vp_limit": self.game.options["vp_limit"],
-            "year": self.game.options["year"],
-            "site": self._site_views()[0] if self.game.sites else None,
-            "winners": self.winners,
-            "end": self.end_reason,
+    def _aircraft_view(self, a: int, player: int | None) -> JSON:
+        """Aircraft ``a`` as ``player`` sees it: its own aircraft, hand and choices in full;
+        the others' secret choices only once revealed."""
+        data, seat = self.data, self.owners[a]
+        own = player == seat
+        chosen = self.planes[a] >= 0
+        plane = self.plane(a) if chosen and (self.planes_shown or own) else None
+        alt = self.alts[a]
+        held, level = self.on[a]
+        entry: JSON = {
+            "aircraft_no": a,
+            "seat": seat,
+            "side": self.sides[a],
+            "aircraft": plane.name if plane is not None else None,
+            "chosen": chosen,
+            "altitude": ALTITUDES[alt] if alt >= 0 and (self.alts_shown or own) else None,
+            "altitude_chosen": alt >= 0,
+            "range": RANGES[self.bands[a]],
+            "alive": self.alive[a],
+            "on": None if held < 0 else {"target": held, "position": POSITIONS[level + 2]},
+            "hand_size": len(self.hands[a]),
         }
-        if self.phase == FOLLOW:
-            out["follow"] = {"direction": "up" if self.follow_delta > 0 else "down"}
-        if self.loading and player is not None and player == self.to_act:
-            out["load"] = [[data.missiles[m].name, 2 * p] for m, p in self.load(player)]
-            out["load_vp"] = self.load_vp(player)
-        if self.phase == SKILL and player is not None and player == self.to_act:
-            out["skill_budget"] = self._budget(player)
-            out["rate_left"] = self.rate_left
-            out["rate_sign"] = self.rate_sign
-        if any(self.pools) or expertise:
-            out["pool_sizes"] = [len(p) for p in self.pools]
-        if player is not None:
-            out["hand"] = [self._title(c) for c in self.hands[player]]
-            if expertise:
-                out["pool"] = [self._title(c) for c in self.pools[player]]
-            if self.kind == "missile" and self.chain and player == self.flyer:
-                out["missile_hand"] = [self._title(c) for c in self.missile_hand]
-            if self.site_hand and player == self.game.site_seat:
-                out["site_hand"] = [self._title(c) for c in self.site_hand]
+        if plane is not None:
+            entry["ratings"] = _ratings(plane)
+        if self.planes_shown:
+            entry |= self._counters(a)
+            entry["reach"] = RANGES[r] if (r := self.reach(a)) >= 0 else None
+            entry["vp"] = self.flown_vp(a) + (self.skill_vp(a) if self.skills_shown else 0)
+            if self.alts_shown:
+                entry["performance"] = self.perf(a)
+                entry["thrust"] = [self.thrust(a, False), self.thrust(a, True)]
+                entry["ew"] = flight.ew(data, self.plane(a), alt)
+        if self.skills_shown or (own and self.game.options["skills"]):
+            entry["skills"] = [data.skills[i].name for i in self.skills[a]]
+            entry["rating_changes"] = self._changes(a)
+            entry["skills_used"] = [data.skills[i].name for i in self.used[a]]
+        pooled = bool(self.pools[a]) or (self.skills_shown and self.has(a, EXPERTISE))
+        if pooled:
+            entry["pool_size"] = len(self.pools[a])
+        if own:
+            entry["hand"] = [self._title(c) for c in self.hands[a]]
+            if pooled:
+                entry["pool"] = [self._title(c) for c in self.pools[a]]
+        return entry
+
+    def _pairs(self, player: int | None) -> list[JSON]:
+        """Every pair of enemies still flying, the seat's own aircraft first in each and its
+        pairs first: their mutual range (once the altitudes are revealed) and the first one's
+        position on the second."""
+        alive, sides, owners, n = self.alive, self.sides, self.owners, self.n
+        out: list[JSON] = []
+        for a in range(n):
+            for b in range(a + 1, n):
+                if sides[a] == sides[b] or not (alive[a] and alive[b]):
+                    continue
+                x, y = (b, a) if owners[b] == player != owners[a] else (a, b)
+                out.append(
+                    {
+                        "aircraft": [x, y],
+                        "range": RANGES[self.mutual(x, y)] if self.alts_shown else None,
+                        "position": POSITIONS[self.rel(x, y) + 2],
+                    }
+                )
+        out.sort(key=lambda pair: owners[pair["aircraft"][0]] != player)
         return out
 
     def _counters(self, a: int) -> JSON:
@@ -286,23 +225,24 @@ class Views(Dogfight):
     def _cycle_view(self) -> JSON | None:
         if not self.chain:
             return None
+        who = self._who
         out: JSON = {
             "use": self.kind,
-            "by": self._who(self.chain[0][0]),
+            "by": who(self.chain[0][0]),
+            "target": self.target,
             "chain": [
                 {
-                    "seat": self._who(link[0]),
+                    "aircraft": who(link[0]),
                     "card": self._describe(link),
                     "from": link[3],
                     "as": link[2],
                 }
                 for link in self.chain
             ],
+            "missile_hand_size": len(self.missile_hand),
         }
         if self.kind in ("tone", "missile") and self.cyc_missile >= 0:
             out["missile"] = self.data.missiles[self.cyc_missile].name
-        if self.kind == "missile":
-            out["missile_hand_size"] = len(self.missile_hand)
         if self.kind == "site":
             out["site_hand_size"] = len(self.site_hand)
         return out

@@ -2,9 +2,7 @@
 
 Aircraft are written in slots ordered by owner, the observer's first (then by aircraft number),
 and every reference to an aircraft (who flies, who decides, whom one is on, a cycle's links) is
-a one-hot over those slots. The duel's view (one aircraft a seat, a ``seats`` list) is first
-rewritten into the same shape by ``_duel_as_aircraft``: when the duel and the several-aircraft
-machines share one view, that function goes and nothing else changes.
+a one-hot over those slots. The duel's view has the same shape (one aircraft a side).
 """
 
 from __future__ import annotations
@@ -37,36 +35,6 @@ SOURCES = ("hand", "speed", "cm", "lucky")
 CHAIN = 6  # cycle links written (a longer chain keeps its first six)
 
 
-def _duel_as_aircraft(view: JSON) -> JSON:
-    """The duel's view in the several-aircraft shape (one aircraft per seat, numbered by seat)."""
-    if "aircraft" in view:
-        return view
-    out = dict(view)
-    winners = view.get("winners") or []
-    craft = []
-    for s, entry in enumerate(view["seats"]):
-        plane = dict(entry)
-        plane["aircraft_no"] = plane["side"] = s
-        plane["alive"] = not winners or s in winners
-        position = entry.get("position")
-        ahead = position in ("Advantage", "Tailing")
-        plane["on"] = {"target": 1 - s, "position": position} if ahead else None
-        if "ratings" in entry:
-            plane["speed"] = entry["ratings"].get("speed")
-        if s == view.get("seat"):
-            plane["hand"] = view.get("hand", [])
-        craft.append(plane)
-    out["aircraft"] = craft
-    out["flying"] = view.get("turn")
-    discards = view.get("discards")
-    out["discards"] = sum(discards.values()) if isinstance(discards, dict) else discards
-    cycle = view.get("cycle")
-    if cycle:
-        chain = [{**link, "aircraft": link.get("seat")} for link in cycle.get("chain", ())]
-        out["cycle"] = {**cycle, "chain": chain}
-    return out
-
-
 class _Slots:
     """Aircraft numbers to slots: the observer's aircraft first, then by seat order."""
 
@@ -86,14 +54,14 @@ class _Slots:
 
 
 def _prepare(players: int) -> Any:
-    def prepare(raw: JSON) -> JSON:
-        view = _duel_as_aircraft(raw)
+    def prepare(view: JSON) -> JSON:
         slots = _Slots(view, players)
         craft = []
         for a in slots.order:
             entry = dict(a)
             entry["mine"] = a["seat"] == slots.me
             entry["friend"] = a["side"] == slots.side
+            entry["speed"] = (a.get("ratings") or {}).get("speed")
             on = a.get("on")
             if on:
                 entry["on"] = {"target": slots.of(on.get("target")), "position": on.get("position")}
@@ -129,7 +97,7 @@ def encoder(game: Game) -> Encoder:
     planes = tuple(plane.name for plane in data.aircraft)
     missiles = tuple(missile.name for missile in data.missiles)
     skills = tuple(skill.name for skill in data.skills)
-    count = len(_duel_as_aircraft(game.new_game(seed=0).view(0))["aircraft"])
+    count = len(game.new_game(seed=0).view(0)["aircraft"])
     slots = list(range(count))
     deck = 60.0 * float(game.options["decks"])
     aircraft = [

@@ -171,56 +171,19 @@ const PLANES = aircraftBySlug();
 const TITLES = Object.fromEntries(Object.entries(CARDS).map(([text, info]) => [
   text.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, ""), info.title || text]));
 
-// Every pair of opposing aircraft, from the seat's side: their range, altitudes and position.
-// The duel's view gives the pair's mutual range and each seat's position; the melee's gives each
-// aircraft's own band, altitude (once revealed) and the position it holds ("on"), from which the
-// pair follows as in the rules (flight.mutual_range: the farther band, one more per altitude
-// level apart, at most AH; melee.rel: the holder's position, the held one's mirrored).
+// Every pair of opposing aircraft, from the seat's side: the view gives each pair's mutual range
+// (once the altitudes are revealed) and the first aircraft's position on the second.
 const GEO = REFERENCE.geometry || {};
 const RANGE_BANDS = GEO.ranges || [];
 const ALT_LEVELS = GEO.altitudes || [];
 const POSITION_NAMES = GEO.positions || [];
 const RANGE_WORDS = { G: "Gun range", HS: "Heat-Seeker range", RH: "Radar-Homing range", AH: "Active-Homing range" };
 
-function mutualBand(a, b) {
-  const ra = RANGE_BANDS.indexOf(a.range);
-  const rb = RANGE_BANDS.indexOf(b.range);
-  const aa = ALT_LEVELS.indexOf(a.altitude);
-  const ab = ALT_LEVELS.indexOf(b.altitude);
-  if (ra < 0 || rb < 0 || aa < 0 || ab < 0) return null;
-  return RANGE_BANDS[Math.min(RANGE_BANDS.length - 1, Math.max(ra, rb) + Math.abs(aa - ab))];
-}
-
-function meleeRel(a, b) {  // a's position on b, -2 Tailed .. +2 Tailing
-  const level = (on) => POSITION_NAMES.indexOf(on.position) - 2;
-  if (a.on && a.on.target === b.aircraft_no) return level(a.on);
-  if (b.on && b.on.target === a.aircraft_no) return -level(b.on);
-  return 0;
-}
-
-export function difPairs(view, mySeat) {
-  const out = [];
-  if (Array.isArray(view.aircraft)) {  // a melee: every opposing pair of aircraft still flying
-    const craft = view.aircraft.filter((x) => x.alive !== false);
-    for (const a of craft) {
-      for (const b of craft) {
-        if (a.side === b.side) continue;
-        const mineA = a.seat === mySeat;
-        const mineB = b.seat === mySeat;
-        // each pair once: your aircraft on the left, otherwise the lower number first
-        if (mineA !== mineB ? mineB : a.aircraft_no > b.aircraft_no) continue;
-        out.push({ a, b, range: mutualBand(a, b), rel: meleeRel(a, b), key: `${a.aircraft_no}-${b.aircraft_no}` });
-      }
-    }
-  } else if (Array.isArray(view.seats) && view.seats.length === 2) {  // the duel
-    const me = mySeat === 1 ? 1 : 0;
-    const a = view.seats[me];
-    const b = view.seats[1 - me];
-    const rel = POSITION_NAMES.indexOf(a.position) - 2;
-    out.push({ a, b, range: view.mutual_range || null, rel: Number.isInteger(rel) && rel >= -2 ? rel : 0, key: `${me}-${1 - me}` });
-  }
-  out.sort((x, y) => Number(y.a.seat === mySeat) - Number(x.a.seat === mySeat));
-  return out;
+export function difPairs(view) {
+  const craft = view.aircraft || [];
+  return (view.pairs || []).map(({ aircraft: [a, b], range, position }) => ({
+    a: craft[a], b: craft[b], range, rel: POSITION_NAMES.indexOf(position) - 2, key: `${a}-${b}`,
+  }));
 }
 
 function craftName(ctx, x, many) {
@@ -260,11 +223,10 @@ function pairBox(ctx, pair, many) {
 }
 
 function difBoard(ctx) {
-  const pairs = difPairs(ctx.view, ctx.mySeat);
+  const pairs = difPairs(ctx.view);
   if (!pairs.length) return null;
-  const craft = ctx.view.aircraft;
-  const many = Array.isArray(craft) && new Set(craft.map((x) => x.seat)).size < craft.length;
-  return h("div", { class: "pairs-box" }, h("h3", { text: Array.isArray(craft) ? "Every pair of enemies: range, altitude, position" : "The dogfight: range, altitude, position" }),
+  const many = (ctx.view.aircraft || []).length > 2;
+  return h("div", { class: "pairs-box" }, h("h3", { text: many ? "Every pair of enemies: range, altitude, position" : "The dogfight: range, altitude, position" }),
     h("ul", { class: "pairs" }, pairs.map((p) => pairBox(ctx, p, many))));
 }
 
@@ -272,7 +234,7 @@ function difStatus(ctx) {
   const cycle = ctx.view.cycle;
   if (!cycle || !Array.isArray(cycle.chain) || !cycle.chain.length) return "";
   const last = cycle.chain[cycle.chain.length - 1];
-  const by = last.seat !== undefined ? last.seat : ((ctx.view.aircraft || [])[last.aircraft] || {}).seat;
+  const by = ((ctx.view.aircraft || [])[last.aircraft] || {}).seat;
   return `${capital(who(ctx, by))} played ${last.card}${last.as ? ` as ${last.as}` : ""} (${cycle.use}): a reaction is awaited.`;
 }
 
@@ -402,6 +364,7 @@ const layouts = {
   down_in_flames: {
     ...common, moveLabel: difMove, status: difStatus, perSeat: ["kills"], boardExtra: difBoard,
     seatSkip: ["hand"],  // the hand is drawn as cards below
+    boardSkip: ["pairs"],  // drawn by difBoard
   },
 };
 

@@ -167,7 +167,7 @@ function move0Verb(move) {
   return move.trim().split(/\s+/)[0];
 }
 
-// The seat's hand: the view's own, or (Down In Flames' melee) the hands of the seat's aircraft.
+// The seat's hand: the view's own, or (Down In Flames) the hands of the seat's aircraft.
 function handOf(view) {
   if (!view) return null;
   if (Array.isArray(view.hand)) return view.hand;
