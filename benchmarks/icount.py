@@ -9,6 +9,10 @@ the interpreter's start-up, the imports and the warm-up drop out. It also prints
 legal list and the returns of the measured games: two trees that count the same games print the
 same hash.
 
+``--game uno`` counts RLCard's bare ``UnoGame`` the same way, with the loop of
+``benchmarks.peers.rlcard_uno`` (a machine-independent peer figure; needs RLCard, as in
+``benchmarks/.venv-peers``).
+
 Usage: ``python -m benchmarks.icount [--game race_to_ace] [--players 2 3 4 5] [--warm 300]
 [--games 150]`` (needs valgrind); ``--inner`` plays the games once without valgrind (what
 valgrind runs).
@@ -18,12 +22,15 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import importlib.util
 import os
 import random
 import re
 import subprocess
 import sys
 import tempfile
+from collections.abc import Callable
+from typing import Any
 
 import aerodeck
 from aerodeck.core.api import Game
@@ -38,8 +45,58 @@ def _warm_up(game: Game, warm: int) -> None:
             state.apply_unchecked(rng.choice(state.legal_actions()))
 
 
+def _uno_game(players: int, warm: int) -> tuple[Any, Callable[[int], Any]]:
+    """RLCard's bare ``UnoGame`` after ``warm`` seeded random games (the loop of
+    ``benchmarks.peers.rlcard_uno``), and numpy's ``RandomState`` that seeds each game."""
+    import numpy as np  # noqa: PLC0415 - optional peer
+    from rlcard.games.uno.game import UnoGame  # type: ignore[import-not-found]  # noqa: PLC0415
+
+    game = UnoGame(num_players=players)
+    rng = random.Random(1)
+    for seed in range(10_000, 10_000 + warm):
+        game.np_random = np.random.RandomState(seed)
+        game.init_game()
+        while not game.is_over():
+            game.step(rng.choice(game.get_legal_actions()))
+    return game, np.random.RandomState
+
+
+def play_uno(players: int, warm: int, games: int) -> tuple[int, str]:
+    """``play`` on RLCard's UNO: the legal lists and the payoffs of the measured games hashed."""
+    game, seeded = _uno_game(players, warm)
+    digest = hashlib.sha256()
+    decisions = 0
+    rng = random.Random(2)
+    for seed in range(games):
+        game.np_random = seeded(seed)
+        game.init_game()
+        while not game.is_over():
+            legal = game.get_legal_actions()
+            digest.update(" ".join(map(str, legal)).encode())
+            game.step(rng.choice(legal))
+            decisions += 1
+        digest.update(repr(game.get_payoffs()).encode())
+    return decisions, digest.hexdigest()[:16]
+
+
+def play_uno_bare(players: int, warm: int, games: int) -> int:
+    """``play_bare`` on RLCard's UNO."""
+    game, seeded = _uno_game(players, warm)
+    decisions = 0
+    rng = random.Random(2)
+    for seed in range(games):
+        game.np_random = seeded(seed)
+        game.init_game()
+        while not game.is_over():
+            game.step(rng.choice(game.get_legal_actions()))
+            decisions += 1
+    return decisions
+
+
 def play(game_id: str, players: int, warm: int, games: int) -> tuple[int, str]:
     """``warm`` games, then ``games`` measured ones: (decisions measured, hash of their course)."""
+    if game_id == "uno":
+        return play_uno(players, warm, games)
     game = aerodeck.make(game_id, players=players)
     _warm_up(game, warm)
     digest = hashlib.sha256()
@@ -58,6 +115,8 @@ def play(game_id: str, players: int, warm: int, games: int) -> tuple[int, str]:
 
 def play_bare(game_id: str, players: int, warm: int, games: int) -> int:
     """The measured loop without the hash (what the instructions are counted on)."""
+    if game_id == "uno":
+        return play_uno_bare(players, warm, games)
     game = aerodeck.make(game_id, players=players)
     _warm_up(game, warm)
     decisions = 0
@@ -92,7 +151,9 @@ def instructions(game_id: str, players: int, warm: int, games: int) -> int:
             "--games",
             str(games),
         ]
-        env = {**os.environ, "PYTHONHASHSEED": "0"}
+        # one OpenBLAS thread: the idle pool numpy starts on import (--game uno) is counted too
+        # and moved UNO's instructions/decision by -6% to +13% between otherwise equal runs
+        env = {**os.environ, "PYTHONHASHSEED": "0", "OPENBLAS_NUM_THREADS": "1"}
         subprocess.run(command, check=True, env=env, capture_output=True)
         with open(out, encoding="utf-8") as summary:
             found = re.search(r"^summary:\s+(\d+)", summary.read(), re.MULTILINE)
@@ -108,6 +169,8 @@ def main(argv: list[str]) -> None:
     parser.add_argument("--games", type=int, default=150)
     parser.add_argument("--inner", action="store_true")
     args = parser.parse_args(argv)
+    if args.game == "uno" and importlib.util.find_spec("rlcard") is None:
+        raise SystemExit("RLCard is not installed: make bench-peers")
     if args.inner:
         for players in args.players:
             play_bare(args.game, players, args.warm, args.games)
