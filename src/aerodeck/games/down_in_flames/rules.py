@@ -7,8 +7,8 @@ side is its seat modulo 2 (teams) or its seat (free-for-all). Positions are held
 ``on[a] = (t, 1|2)`` means aircraft ``a`` is at Advantage (1) or Tailing (2) on ``t``; seen from
 ``t`` that is Disadvantaged or Tailed. With several aircraft every card play, Speed Maneuver and
 attack names its target aircraft (``@t`` in the notation); in the duel, with one enemy, it does
-not, and the duel keeps its own events and view (``duel``), so that its records and encoding
-stay as they were. The phases are named steps, each with its legal-move generator
+not, and the duel keeps its own events (``duel``), so that its records and encoding stay as
+they were; every game has the same view (``view.py``). The phases are named steps, each with its legal-move generator
 (``_legal_<phase>``) and apply (``_do_<phase>``), dispatched by ``phases.by_phase``:
 
     pick, skill, alt-pick, angle, initiative, order    set-up and who flies next

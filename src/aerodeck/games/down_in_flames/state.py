@@ -212,7 +212,7 @@ class Dogfight(TurnState):
     n: int
     owners: tuple[int, ...]  # the seat flying each aircraft
     outnumber: tuple[bool, ...]  # _teamwork per side, kept with foes (changed by a kill)
-    duel: bool  # one aircraft a side: the duel's notation, events and view
+    duel: bool  # one aircraft a side: the duel's notation and events
 
     def _start(self, n: int) -> list[int]:
         """The state before the aircraft are chosen, for ``n`` aircraft; returns the Action deck
