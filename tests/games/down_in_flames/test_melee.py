@@ -6,7 +6,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+import pytest
+
 import aerodeck
+from aerodeck.core.errors import ConfigError
 from aerodeck.games.down_in_flames.actions import Speed, only
 from aerodeck.games.down_in_flames.data import load_data
 from aerodeck.games.down_in_flames.rules import DifState
@@ -161,9 +164,11 @@ def test_ruling_R51_winning_with_several_aircraft() -> None:
 
 
 def test_ruling_R52_range_changes_with_three_or_more_aircraft() -> None:
-    # #4 holds #1 at Advantage, so #0 (not engaged with #4) may not move #4's band.
+    # #4 holds #1 at Advantage, so #0 (not engaged with #4) may not move #4's band. (#4 is a
+    # MiG-21MF: a MiG-17F's guns reach G only, and a set-up holds positions within reach, R8.)
+    planes = [*SABRES[:4], "MiG-21MF", SABRES[5]]
     state = melee(
-        SABRES, hands=[["Redline"], [], [], [], [], []], rng=["HS"] * 6, on={"4": [1, "advantage"]}
+        planes, hands=[["Redline"], [], [], [], [], []], rng=["HS"] * 6, on={"4": [1, "advantage"]}
     )
     moves = legal(state)
     assert "range redline me-1 @4" in moves and "range redline foe-1 @4" not in moves
@@ -223,3 +228,39 @@ def test_ruling_R62_several_aircraft_lose_the_vp_modifier_when_no_enemy_carries_
     # One armed enemy is enough to keep the printed value.
     assert load_data().plane("F-4E Phantom II").load
     assert shown_vp(["mig-17f", "f-4e-phantom-ii"])[:2] == [92, 92]
+
+
+def test_a_several_aircraft_setup_reads_the_duels_keys() -> None:
+    """One set-up reader (issue 18): with several aircraft the duel's keys work per aircraft,
+    and what the duel refuses is refused as well."""
+    game = aerodeck.make("down_in_flames", players=2, aircraft=2)
+    planes = ["F-86F Sabre", "MiG-21MF", "MiG-17F", "MiG-17F"]
+    state = game.new_game(
+        seed=4,
+        setup={
+            "aircraft": planes,
+            "altitude": ["Low", "Low", "High", "Low"],
+            "countermeasures": [0, 1, 2, 3],
+            "afterburners": [1, 0, 0, 2],
+            "missiles": [{}, {"R-3S (AA-2 Atoll)": 1}, {}, {}],
+            "round": 3,
+            "first": 2,
+        },
+    )
+    assert isinstance(state, DifState)
+    assert state.cms == (0, 1, 2, 3) and state.burners == (1, 0, 0, 2) and state.round == 3
+    assert state.missiles[1][state.data.missile("R-3S (AA-2 Atoll)").index] == 1
+    assert state.flyer == 2 and state.phase == "discard"  # from the start of its turn
+    assert all(len(hand) == state.plane(a).performance for a, hand in enumerate(state.hands))
+    partial = game.new_game(seed=4, setup={"aircraft": planes})
+    assert partial.phase == "alt-pick" and partial.to_act == 0
+    for bad, message in [
+        ({"aircraft": planes[:2]}, r"one value per aircraft \(4\)"),
+        ({"aircraft": planes, "position": "tailing"}, "the duel's; else 'on'"),
+        (
+            {"aircraft": planes, "altitude": ["Low"] * 4, "on": {"2": [0, "tailing"]}},
+            "within weapon reach",  # a MiG-17F's guns reach G; the bands start at AH
+        ),
+    ]:
+        with pytest.raises(ConfigError, match=message):
+            game.new_game(seed=4, setup=bad)

@@ -8,8 +8,9 @@ side is its seat modulo 2 (teams) or its seat (free-for-all). Positions are held
 ``t`` that is Disadvantaged or Tailed. With several aircraft every card play, Speed Maneuver and
 attack names its target aircraft (``@t`` in the notation); in the duel, with one enemy, it does
 not, and the duel keeps its own events (``duel``), so that its records and encoding stay as
-they were; every game has the same view (``view.py``). The phases are named steps, each with its legal-move generator
-(``_legal_<phase>``) and apply (``_do_<phase>``), dispatched by ``phases.by_phase``:
+they were; every game has the same view (``view.py``). The phases are named steps, each with its
+legal-move generator (``_legal_<phase>``) and apply (``_do_<phase>``), dispatched by
+``phases.by_phase``:
 
     pick, skill, alt-pick, angle, initiative, order    set-up and who flies next
     burner -> discard(pre) -> altitude -> speed -> play -> discard(post)      each turn
@@ -87,7 +88,7 @@ from aerodeck.games.down_in_flames.phases import (
 )
 from aerodeck.games.down_in_flames.phases import INITIATIVE as INITIATIVE_PHASE
 from aerodeck.games.down_in_flames.reasons import why_illegal
-from aerodeck.games.down_in_flames.scenario import read_aircraft_setup, read_setup
+from aerodeck.games.down_in_flames.scenario import read_setup
 from aerodeck.games.down_in_flames.skills import (
     ADDED_CARDS,
     ANGLES,
@@ -143,11 +144,8 @@ class DifState(LegalMoves, Views):
         self.skills = game.special
         self.angle_queue = ()
         self.nfod = (0,) * game.players
-        if setup and self.duel:
-            read_setup(self, setup, pool)
-            return
         if setup:
-            read_aircraft_setup(self, setup, pool)
+            read_setup(self, setup, pool)
             return
         self.rng_seed = shuffle(self.rng_seed, pool)
         self.deck = tuple(pool)

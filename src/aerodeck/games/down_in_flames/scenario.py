@@ -16,23 +16,28 @@ if TYPE_CHECKING:
     from aerodeck.games.down_in_flames.rules import DifState
 
 
-def read_setup(self: DifState, setup: Mapping[str, Any], pool: list[int]) -> None:
-    """The duel's stacked scenario (see the docs page): aircraft, altitude, hands, deck and more
-    per seat (several aircraft: ``read_aircraft_setup``)."""
-    keys = {"aircraft", "altitude", "range", "position", "hands", "deck", "first", "step"}
-    keys |= {"round", "missiles", "countermeasures", "afterburners", "afterburner_on", "skills"}
-    unknown = sorted(set(setup) - keys)
-    if unknown:
-        raise ConfigError(f"unknown setup key {unknown[0]!r} ({', '.join(sorted(keys))})")
-    data = self.data
+KEYS = frozenset(
+    {"aircraft", "altitude", "range", "position", "on", "hands", "deck", "first", "step", "flying"}
+    | {"round", "missiles", "countermeasures", "afterburners", "afterburner_on", "skills"}
+)
 
-    def pair(key: str, read: Callable[[Any], Any]) -> tuple[Any, Any] | None:
+
+def read_setup(self: DifState, setup: Mapping[str, Any], pool: list[int]) -> None:
+    """A stacked scenario (see the docs page): one value per aircraft (the duel's two are its
+    seats) for the aircraft, altitude, range band, hand, counters and skills; the deck's top,
+    the positions held, the round and who flies first. What is left out is played as usual."""
+    unknown = sorted(set(setup) - KEYS)
+    if unknown:
+        raise ConfigError(f"unknown setup key {unknown[0]!r} ({', '.join(sorted(KEYS))})")
+    data, n = self.data, self.n
+
+    def each(key: str, read: Callable[[Any], Any]) -> tuple[Any, ...] | None:
         if key not in setup:
             return None
         values = setup[key]
-        if not isinstance(values, list | tuple) or len(values) != 2:
-            raise ConfigError(f"setup {key}: give one value per seat (2)")
-        return read(values[0]), read(values[1])
+        if not isinstance(values, list | tuple) or len(values) != n:
+            raise ConfigError(f"setup {key}: give one value per aircraft ({n})")
+        return tuple(read(v) for v in values)
 
     def card_list(values: Any, key: str) -> list[int]:
         if not isinstance(values, list | tuple):
@@ -57,62 +62,59 @@ def read_setup(self: DifState, setup: Mapping[str, Any], pool: list[int]) -> Non
 
         return read
 
-    planes = pair("aircraft", lambda v: data.plane(str(v)).index)
-    hands = pair("hands", lambda v: card_list(v, "hands"))
+    planes = each("aircraft", lambda v: data.plane(str(v)).index)
+    hands = each("hands", lambda v: tuple(sorted(card_list(v, "hands"))))
     top = card_list(setup.get("deck", []), "deck")
-    _stack(self, [c for h in (hands or ((), ())) for c in h], top, pool, "setup")
+    _stack(self, [c for h in (hands or ()) for c in h], top, pool, "setup")
     if planes is None:
-        if any(k in setup for k in keys - {"deck"}):
+        if set(setup) - {"deck"}:
             raise ConfigError("setup: give 'aircraft' before any other set-up key but 'deck'")
         return
-    self.planes = planes
-    skills = pair("skills", lambda v: _read_skills(self, v))
+    self.planes, self.planes_shown = planes, True
+    skills = each("skills", lambda v: _read_skills(self, v))
     if skills is not None:
-        self.skills, self.skills_shown = skills, True
+        self.skills = skills
+    self.skills_shown = skills is not None or not self.duel or self.skills_shown
     self._arm()
-    self.planes_shown = True
     if hands is not None:
-        self.hands = (tuple(sorted(hands[0])), tuple(sorted(hands[1])))
+        self.hands = hands
     else:
         self._opening_hands()
-    alts = pair("altitude", choice(ALTITUDES, "altitude"))
-    bands = pair("range", choice(RANGES, "range"))
-    if bands is not None:
-        self.bands = bands
-    pos = 0  # seat 0's position on seat 1
-    if "position" in setup:
-        pos = choice(tuple(POSITION_WORDS), "position")(setup["position"]) - 2
-        held = ((1, pos), (-1, 0)) if pos > 0 else ((-1, 0), (0, -pos)) if pos else None
-        self.on = held or self.on
-    cms = pair("countermeasures", count("countermeasures", 99))
-    if cms is not None:
-        self.cms = cms
-    burners = pair("afterburners", count("afterburners", 9))
-    if burners is not None:
-        self.burners = burners
-    lit = pair("afterburner_on", _flag)
+    for key, high, field in (("countermeasures", 99, "cms"), ("afterburners", 9, "burners")):
+        counts = each(key, count(key, high))
+        if counts is not None:
+            setattr(self, field, counts)
+    lit = each("afterburner_on", _flag)
     if lit is not None:
         self.burner_on = lit
-    if "missiles" in setup:
-        missiles = pair("missiles", lambda v: _read_missiles(self, v))
-        assert missiles is not None
+    missiles = each("missiles", lambda v: _read_missiles(self, v))
+    if missiles is not None:
         self.missiles = missiles
+    bands = each("range", choice(RANGES, "range"))
+    if bands is not None:
+        self.bands = bands
     if "round" in setup:
         self.round = count("round", data.constants.rounds_per_dogfight)(setup["round"]) or 1
+    alts = each("altitude", choice(ALTITUDES, "altitude"))
+    held = _read_positions(self, setup)
     if alts is None:
-        if pos:
-            raise ConfigError("setup position needs 'altitude' too")
-        self.phase, self.to_act = ALT_PICK, 0
+        if held:
+            raise ConfigError("setup position: needs 'altitude' too")
+        self.phase, self.to_act = ALT_PICK, self.owners[0]
         return
-    self.alts = alts
-    self.alts_shown = True
-    if pos and self.mutual(0, 1) > self.reach(0 if pos > 0 else 1):
-        raise ConfigError("setup position: Advantage or Tailing is held only within weapon reach")
-    if "first" not in setup:
+    self.alts, self.alts_shown = alts, True
+    for a, (t, level) in held:
+        if self.mutual(a, t) > self.reach(a):
+            raise ConfigError(
+                "setup position: Advantage or Tailing is held only within weapon reach"
+            )
+        self.on = _put(self.on, a, (t, level))
+    key = "flying" if "flying" in setup else "first"  # flying: first, from its Play Cards step
+    step = "play" if key == "flying" else setup.get("step", "turn")
+    if key not in setup:
         self._initiative()
         return
-    first = count("first", 1)(setup["first"])
-    step = setup.get("step", "turn")
+    first = count(key, n - 1)(setup[key])
     if step not in ("turn", "play"):
         raise ConfigError("setup step: 'turn' (start of a turn) or 'play' (its Play Cards step)")
     if step == "play":
@@ -123,62 +125,27 @@ def read_setup(self: DifState, setup: Mapping[str, Any], pool: list[int]) -> Non
         self._begin_turn(first)
 
 
-def read_aircraft_setup(self: DifState, setup: Mapping[str, Any], pool: list[int]) -> None:
-    """A stacked position (tests, examples): every aircraft's type, altitude, band and hand,
-    the deck top, held positions ``{"0": [2, "tailing"]}`` and the aircraft to fly, which
-    starts in its Play Cards step."""
-    keys = {"aircraft", "altitude", "range", "hands", "deck", "on", "flying", "skills"}
-    required = keys - {"deck", "on", "skills"}
-    if set(setup) - keys or required - set(setup):
-        raise ConfigError(
-            "melee setup: give aircraft, altitude, range, hands and flying (deck, on and "
-            "skills are optional)"
-        )
-    data = self.data
-
-    self.planes = tuple(data.plane(str(v)).index for v in _each(setup, self.n, "aircraft"))
-    names = [x.lower() for x in ALTITUDES]
-    try:
-        self.alts = tuple(names.index(str(v).lower()) for v in _each(setup, self.n, "altitude"))
-        self.bands = tuple(RANGES.index(str(v)) for v in _each(setup, self.n, "range"))
-    except ValueError as err:
-        raise ConfigError("melee setup: altitudes Low/Medium/High, ranges G/HS/RH/AH") from err
-    hands = [
-        tuple(sorted(data.card(str(c)).index for c in h)) for h in _each(setup, self.n, "hands")
-    ]
-    top = [data.card(str(c)).index for c in setup.get("deck", [])]
-    _stack(self, [c for h in hands for c in h], top, pool, "melee setup")
-    self.hands = tuple(hands)
-    self.planes_shown = self.alts_shown = self.skills_shown = True
-    if "skills" in setup:
-        try:
-            self.skills = tuple(
-                tuple(sorted(self.game.skill_ix[str(k)] for k in names))
-                for names in _each(setup, self.n, "skills")
+def _read_positions(self: DifState, setup: Mapping[str, Any]) -> list[tuple[int, tuple[int, int]]]:
+    """The positions held: ``on`` ({"0": [2, "tailing"]}: aircraft 0 Tailing aircraft 2), or
+    in the duel ``position``, seat 0's on seat 1 (a negative one is seat 1's on seat 0)."""
+    out: list[tuple[int, tuple[int, int]]] = []
+    if "position" in setup:
+        text = str(setup["position"]).strip().lower()
+        if self.n != 2 or text not in POSITION_WORDS:
+            raise ConfigError(
+                f"setup position: one of {', '.join(POSITION_WORDS)} (the duel's; else 'on')"
             )
-        except KeyError as err:
-            raise ConfigError(f"melee setup skills: no skill {err}") from err
-    for i in range(self.n):
-        load = [0] * len(data.missiles)
-        for index, pairs in self.plane(i).load:
-            load[index] = 2 * pairs
-        self.missiles = _put(self.missiles, i, tuple(load))
-        self.cms = _put(self.cms, i, self.plane(i).countermeasures)
-    aircraft = [str(a) for a in range(self.n)]
-    for key, held in dict(setup.get("on", {})).items():
-        target, word = held if isinstance(held, list) and len(held) == 2 else ("", "")
+        rel = POSITION_WORDS.index(text) - 2
+        if rel:
+            out.append((0, (1, rel)) if rel > 0 else (1, (0, -rel)))
+    for key, value in dict(setup.get("on", {})).items():
+        target, word = value if isinstance(value, list | tuple) and len(value) == 2 else ("", "")
         level = {"advantage": 1, "tailing": 2}.get(str(word).lower(), 0)
-        if not {key, str(target)} <= set(aircraft) or str(target) == key or not level:
-            raise ConfigError('melee setup on: {"aircraft": [another aircraft, "advantage"]}')
-        self.on = _put(self.on, int(key), (int(target), level))
-    flying = setup["flying"]
-    if str(flying) not in aircraft or isinstance(flying, bool):
-        raise ConfigError(f"melee setup flying: an aircraft 0 to {self.n - 1}")
-    flying = int(str(flying))
-    self.flyer, self.last_side = flying, self.side(flying)
-    self.flown = _put(self.flown, flying, True)
-    self.phase = ""
-    self._play_step()
+        aircraft = [str(a) for a in range(self.n)]
+        if not {str(key), str(target)} <= set(aircraft) or str(target) == str(key) or not level:
+            raise ConfigError('setup on: {"aircraft": [another aircraft, "advantage"]}')
+        out.append((int(key), (int(target), level)))
+    return out
 
 
 def _stack(self: DifState, dealt: list[int], top: list[int], pool: list[int], what: str) -> None:
@@ -190,14 +157,6 @@ def _stack(self: DifState, dealt: list[int], top: list[int], pool: list[int], wh
         pool.remove(card)
     self.rng_seed = shuffle(self.rng_seed, pool)
     self.deck = tuple(top) + tuple(pool)
-
-
-def _each(setup: Mapping[str, Any], n: int, key: str) -> list[Any]:
-    """A several-aircraft setup's values for ``key``, one per aircraft."""
-    values = setup[key]
-    if not isinstance(values, list | tuple) or len(values) != n:
-        raise ConfigError(f"melee setup {key}: one value per aircraft ({n})")
-    return list(values)
 
 
 def _read_missiles(self: DifState, value: Any) -> Hand:
