@@ -264,3 +264,18 @@ def test_a_several_aircraft_setup_reads_the_duels_keys() -> None:
     ]:
         with pytest.raises(ConfigError, match=message):
             game.new_game(seed=4, setup=bad)
+
+
+def test_a_refused_target_names_its_rule() -> None:
+    """R46 and §7.1 in the refusal: a friend is no target, and a holder acts only against the
+    aircraft it holds."""
+    state = melee(
+        SABRES,
+        hands=[["Scissors", "Barrel Roll"], [], [], [], [], []],
+        on={"0": [3, "advantage"]},
+        rng=["G"] * 6,
+    )
+    friend = state.game.parse_action(state, "act scissors @1")
+    assert "@1 is not an enemy aircraft still flying" in state.why_illegal(friend)
+    other = state.game.parse_action(state, "pos scissors 1 @4")
+    assert "while you hold @3" in state.why_illegal(other) and "§7.1" in state.why_illegal(other)

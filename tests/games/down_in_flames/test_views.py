@@ -6,6 +6,9 @@ from __future__ import annotations
 import json
 import random
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 import aerodeck
 from aerodeck.core.userdata import read_toml
@@ -70,10 +73,16 @@ def test_the_missile_hand_is_seen_by_its_owner_only_and_redrawn_for_the_target()
     assert isinstance(mine, DifState) and mine.missile_hand == state.missile_hand
 
 
-def test_every_refused_move_gets_a_one_line_reason() -> None:
-    game = aerodeck.make("down_in_flames")
+@pytest.mark.parametrize(
+    ("options", "games"),
+    [({}, 6), ({"players": 3, "mode": "ffa"}, 2), ({"aircraft": 2, "skills": True}, 2)],
+)
+def test_every_refused_move_gets_a_one_line_reason(options: dict[str, Any], games: int) -> None:
+    """Every refusal names its rule in one line, with one aircraft a side or several (one
+    ``why`` for both since issue 18; the several-aircraft game had one generic sentence)."""
+    game = aerodeck.make("down_in_flames", **options)
     rng = random.Random(4)
-    for seed in range(6):
+    for seed in range(games):
         state = game.new_game(seed=seed)
         while not state.is_terminal:
             legal = set(state.legal_actions())

@@ -42,7 +42,7 @@ if TYPE_CHECKING:
 
 def why_illegal(state: DifState, action: Action) -> str:
     """Why ``action`` is refused now: the game's end, an Aircraft Expertise card, then the
-    duel's reasons (``why``) or the several-aircraft game's."""
+    rule that forbids the move (``why``)."""
     if state.phase == OVER:
         return "the game is over"
     if not isinstance(action, Move):
@@ -60,24 +60,7 @@ def why_illegal(state: DifState, action: Action) -> str:
             return reason
     elif isinstance(action, Expertise):
         return "no aircraft of yours may play an Aircraft Expertise card now (R60)"
-    if state.duel:
-        return why(state, action)
-    if not PHASES[state.phase].accepts(action):
-        return f"not now: {PHASES[state.phase].asks}"
-    if state.phase == SKILL:
-        return (
-            "skills (R56, R59): one of the mission's options, or skills within the VP left "
-            "and each at most once, then 'ready'; a rating skill first takes its steps"
-        )
-    if state.loading:
-        return "missile loads (R57): 'ready', 'clean' or 'pairs <missile> 1|2' within the limit"
-    if state.phase == ANGLE:
-        return PHASES[ANGLE].asks
-    return (
-        f"not now ({state.phase}): a card, maneuver or attack must name an enemy you may act "
-        "against (only the one you hold at Advantage or Tailing, free slots: two Advantage "
-        "and one Tailing per aircraft), and follow the duel's rules; see 'aerodeck rules'"
-    )
+    return why(state, action)
 
 
 def why_expertise(move: Move, lent: str, pool: Hand, used: bool) -> str:
@@ -108,6 +91,8 @@ def why(state: DifState, move: Move) -> str:
     seat = state.to_act
     assert seat is not None
     data = state.data
+    if phase == ANGLE:
+        return asks
     if phase == PICK and state.loading:
         return (
             "a custom load takes 1 or 2 pairs of each missile type in service by the agreed "
@@ -134,8 +119,15 @@ def why(state: DifState, move: Move) -> str:
         return _WHY[type(move)]
     if not isinstance(move, CardMove):
         return f"not now: {asks}"
+    actor = state._decider()
+    if actor is None or actor < 0:
+        actor = seat
+    if move.t >= 0:
+        target = _why_target(state, actor, move.t)
+        if target:
+            return target
     card = data.card(move.card)
-    hand, source = state._source(state.reactor) if phase == REACT else (state.hands[seat], "hand")
+    hand, source = state._source(state.reactor) if phase == REACT else (state.hands[actor], "hand")
     if card.index not in hand:
         if source == "missile":
             return f"the missile answers only from its missile hand, which holds no {card.title}"
@@ -147,9 +139,13 @@ def why(state: DifState, move: Move) -> str:
             top = state.chain[-1]
             return f"{card.title} cannot react to {top[2]}: its React To list does not name it"
         case Position():
+            slots = (
+                " where a slot is free (two Advantage, one Tailing, §7.1)" if state.n > 2 else ""
+            )
             return (
                 f"{card.title} moves at most {card.positioning} position steps, never past "
-                "Tailing, and you may gain Advantage or Tailing only within your weapons' range"
+                f"Tailing, and you may gain Advantage or Tailing only within your weapons' range"
+                f"{slots}"
             )
         case Range():
             return f"{card.title} changes range by at most {card.range} steps in all, within G..AH"
@@ -160,6 +156,16 @@ def why(state: DifState, move: Move) -> str:
                 "altitude_1": "Vertical Roll stays within Low..High, and climbing costs a card",
             }.get(card.action, f"{card.title} has no action of its own")
     return _WHY.get(type(move), f"not now: {asks}")
+
+
+def _why_target(state: DifState, actor: int, t: int) -> str:
+    """Why aircraft ``actor`` may not act against ``t`` (§7.1, R46), or "" when it may."""
+    if t not in state.enemies(actor):
+        return f"@{t} is not an enemy aircraft still flying: name an enemy (R46)"
+    held = state.on[actor][0]
+    if held >= 0 and t != held:
+        return f"while you hold @{held} at Advantage or Tailing you act only against it (§7.1)"
+    return ""
 
 
 # The reasons that depend on nothing but the move: by verb (the moves without arguments) or class.
@@ -184,6 +190,8 @@ def _why_skill(state: DifState, move: Move) -> str:
         return "first choose the rating your skill changes ('rate <rating> up|down')"
     if isinstance(move, Rate):
         return "no skill of yours has a rating change left to choose"
+    if isinstance(move, Skill) and state.game.skill_menu[state.unit_i]:
+        return "skills (R59): one of the mission's options for this aircraft, then 'ready'"
     if isinstance(move, Skill):
         return (
             "a skill is taken once, within the VP left under the limit; campaign skills and Drift "
