@@ -61,8 +61,10 @@ def _uno_game(players: int, warm: int) -> tuple[Any, Callable[[int], Any]]:
     return game, np.random.RandomState
 
 
-def play_uno(players: int, warm: int, games: int) -> tuple[int, str]:
-    """``play`` on RLCard's UNO: the legal lists and the payoffs of the measured games hashed."""
+def play_uno(players: int, warm: int, games: int, hashed: bool = True) -> tuple[int, str]:
+    """``play`` (``play_bare`` unless ``hashed``) on RLCard's UNO: the legal lists and the
+    payoffs of the measured games hashed. Unhashed it counts 109,450 instructions a decision
+    where a loop without the test and the payoffs' hash counted 109,186 (+0.24 %)."""
     game, seeded = _uno_game(players, warm)
     digest = hashlib.sha256()
     decisions = 0
@@ -72,25 +74,12 @@ def play_uno(players: int, warm: int, games: int) -> tuple[int, str]:
         game.init_game()
         while not game.is_over():
             legal = game.get_legal_actions()
-            digest.update(" ".join(map(str, legal)).encode())
+            if hashed:
+                digest.update(" ".join(map(str, legal)).encode())
             game.step(rng.choice(legal))
             decisions += 1
         digest.update(repr(game.get_payoffs()).encode())
     return decisions, digest.hexdigest()[:16]
-
-
-def play_uno_bare(players: int, warm: int, games: int) -> int:
-    """``play_bare`` on RLCard's UNO."""
-    game, seeded = _uno_game(players, warm)
-    decisions = 0
-    rng = random.Random(2)
-    for seed in range(games):
-        game.np_random = seeded(seed)
-        game.init_game()
-        while not game.is_over():
-            game.step(rng.choice(game.get_legal_actions()))
-            decisions += 1
-    return decisions
 
 
 def play(game_id: str, players: int, warm: int, games: int) -> tuple[int, str]:
@@ -116,7 +105,7 @@ def play(game_id: str, players: int, warm: int, games: int) -> tuple[int, str]:
 def play_bare(game_id: str, players: int, warm: int, games: int) -> int:
     """The measured loop without the hash (what the instructions are counted on)."""
     if game_id == "uno":
-        return play_uno_bare(players, warm, games)
+        return play_uno(players, warm, games, hashed=False)[0]
     game = aerodeck.make(game_id, players=players)
     _warm_up(game, warm)
     decisions = 0
