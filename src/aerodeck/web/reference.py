@@ -104,7 +104,7 @@ def _down_in_flames(game: Game) -> JSON:
 
 def dif_geometry(game: Game) -> JSON:
     """Down In Flames' range bands, altitudes and positions in their rules' order, for the page's
-    drawing of every pair of aircraft (their mutual range is flight.mutual_range)."""
+    drawing of the view's pairs of enemies (the view gives each pair's range and position)."""
     if game.id != "down_in_flames":
         return {}
     return {"ranges": list(RANGES), "altitudes": list(ALTITUDES), "positions": list(POSITIONS)}
