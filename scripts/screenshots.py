@@ -1,6 +1,6 @@
 """Screenshots of every game's browser table at desktop (1280x800) and phone (390x844) width,
 for review: docs/screenshots/CASE-desktop.png and CASE-phone.png (CASE: a game, or
-down_in_flames-melee); with --narrow also CASE-narrow.png at 320 px, with --dark also
+down_in_flames-melee, down_in_flames-teams); with --narrow also CASE-narrow.png at 320 px, with --dark also
 CASE-dark.png (desktop, the dark colour scheme).
 
 A real server on 127.0.0.1, one person (seat 0) and bots; the person clicks a few seeded moves so
@@ -28,6 +28,7 @@ SETUPS = {  # case -> game, players, options, moves to click first
     "air_racing": ("air_racing", 3, {"quick_play": True}, 4),
     "down_in_flames": ("down_in_flames", 2, {}, 4),
     "down_in_flames-melee": ("down_in_flames", 3, {"mode": "ffa"}, 6),
+    "down_in_flames-teams": ("down_in_flames", 2, {"aircraft": 2}, 8),
 }
 SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
 NARROW = {"narrow": {"width": 320, "height": 640}}

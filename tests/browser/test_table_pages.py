@@ -407,3 +407,24 @@ def test_a_long_press_shows_the_card_and_does_not_play_it(browser: Any, web: Ser
     assert [f["move"] for f in ann.sent if f.get("type") == "act"] == [f"play {name}"]
     ann.check_protocol()
     ann.close()
+
+
+def test_a_player_flying_two_aircraft_sees_each_in_its_seat_box(browser: Any, web: Server) -> None:
+    """Down In Flames in teams with two aircraft a player: each seat box lists both of the
+    seat's aircraft (one merged box per seat showed only the last one's facts)."""
+    ann = Person(browser, web.base, seed=9)
+    ann.create("down_in_flames", 2, [0], {"aircraft": 2})
+    page = ann.page
+    page.wait_for_function("window.aerodeck.state.legal.length > 0")
+    for seat, numbers in ((0, ["0", "1"]), (1, ["2", "3"])):
+        box = page.locator(f'#seats .seat-box[data-seat="{seat}"] .dif-craft')
+        assert [box.nth(i).get_attribute("data-aircraft") for i in range(box.count())] == numbers
+        assert all(f"#{n}" in box.nth(i).inner_text() for i, n in enumerate(numbers))
+    # the hand shown is the deciding aircraft's, named as such
+    deciding = page.evaluate("window.aerodeck.state.view.deciding")
+    if deciding in (0, 1):
+        assert page.inner_text("#hand-title") == f"Hand of #{deciding} (deciding now)"
+    else:
+        assert page.inner_text("#hand-title") == "Hands of #0 and #1"
+    ann.check_protocol()
+    ann.close()

@@ -1,6 +1,6 @@
 // Per-game touches on the generic table: which verbs are not the hand's, what a card says (from
 // the reference the page embeds: the games' own card tables), the card and aircraft reference.
-import { cards, capital, h, who } from "./render.js";
+import { cards, capital, facts, h, who } from "./render.js";
 import { miniCard, playingCard } from "./cards.js";
 import { label } from "./words.js";
 
@@ -230,6 +230,19 @@ function difBoard(ctx) {
     h("ul", { class: "pairs" }, pairs.map((p) => pairBox(ctx, p, many))));
 }
 
+// A seat's aircraft, each with its own facts: a player may fly several (teams, aircraft=2),
+// which one merged box per seat would mix up.
+function difSeat(data, ctx, seat) {
+  const all = ctx.view.aircraft || [];
+  const many = all.length > 2;
+  const skip = new Set(["seat", "hand", "pool", "aircraft_no", ...(many ? [] : ["side"])]);
+  return h("div", { class: "dif-seat" },
+    all.filter((x) => x.seat === seat).map((x) => h("section", { class: "dif-craft", "data-aircraft": x.aircraft_no },
+      many ? h("h4", { text: `#${x.aircraft_no} ${x.aircraft || "aircraft not shown yet"}` }) : "",
+      facts(x, ctx, skip))),
+    data.kills !== undefined ? h("p", {}, `Kills by this side: ${data.kills}`) : "");
+}
+
 function difStatus(ctx) {
   const cycle = ctx.view.cycle;
   if (!cycle || !Array.isArray(cycle.chain) || !cycle.chain.length) return "";
@@ -363,7 +376,7 @@ const layouts = {
   },
   down_in_flames: {
     ...common, moveLabel: difMove, status: difStatus, perSeat: ["kills"], boardExtra: difBoard,
-    seatSkip: ["hand"],  // the hand is drawn as cards below
+    seat: difSeat,  // one block per aircraft; the hand is drawn as cards below
     boardSkip: ["pairs"],  // drawn by difBoard
   },
 };

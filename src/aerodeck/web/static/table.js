@@ -79,7 +79,7 @@ function act(move) {
 
 // Where the card a move plays sits in the hand (its face and place), for its flight to the table.
 function cardFrom(move) {
-  const card = (handOf(state.view) || []).find((c) => movesWith(c).includes(move));
+  const card = (handOf(state.view)?.cards || []).find((c) => movesWith(c).includes(move));
   const button = card === undefined ? null : document.querySelector(`#hand button.card[data-card="${CSS.escape(card)}"]`);
   if (!button) return null;
   return { rect: button.getBoundingClientRect(), face: button.querySelector(".face") };
@@ -167,21 +167,27 @@ function move0Verb(move) {
   return move.trim().split(/\s+/)[0];
 }
 
-// The seat's hand: the view's own, or (Down In Flames) the hands of the seat's aircraft.
+// The seat's hand: the view's own, or (Down In Flames) that of the seat's aircraft deciding
+// now, else the hands of all its aircraft; with the title the box shows.
 function handOf(view) {
   if (!view) return null;
-  if (Array.isArray(view.hand)) return view.hand;
+  if (Array.isArray(view.hand)) return { cards: view.hand, title: "Your hand" };
   const own = seatKeys(view).flatMap((key) => view[key])
     .filter((item) => item.seat === state.seat && Array.isArray(item.hand));
-  return own.length ? own.flatMap((item) => item.hand) : null;
+  if (own.length < 2) return own.length ? { cards: own[0].hand, title: "Your hand" } : null;
+  const deciding = own.find((item) => item.aircraft_no === view.deciding);
+  if (deciding) return { cards: deciding.hand, title: `Hand of #${deciding.aircraft_no} (deciding now)` };
+  return { cards: own.flatMap((item) => item.hand), title: `Hands of ${own.map((item) => `#${item.aircraft_no}`).join(" and ")}` };
 }
 
 function renderHand() {
-  const hand = handOf(state.view);
+  const held = handOf(state.view);
   const box = $("hand-box");
   $("card-detail").textContent = "";
-  box.hidden = !Array.isArray(hand);
-  if (!Array.isArray(hand)) return;
+  box.hidden = !held;
+  if (!held) return;
+  $("hand-title").textContent = held.title;
+  const hand = held.cards;
   const c = ctx();
   $("hand").replaceChildren(...hand.map((card, index) => {
     const moves = state.status === "playing" ? movesWith(card) : [];
