@@ -3,6 +3,8 @@ docs/games/down_in_flames.md, from stacked melee positions."""
 
 from __future__ import annotations
 
+import random
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -279,3 +281,18 @@ def test_a_refused_target_names_its_rule() -> None:
     assert "@1 is not an enemy aircraft still flying" in state.why_illegal(friend)
     other = state.game.parse_action(state, "pos scissors 1 @4")
     assert "while you hold @3" in state.why_illegal(other) and "§7.1" in state.why_illegal(other)
+
+
+def test_events_name_an_aircraft_by_its_owner_and_number() -> None:
+    """With several aircraft an event's "seat" is an aircraft's number: the log says "seat 1's
+    #3", never a seat 3 that two players do not have, and lists every aircraft's band."""
+    game = aerodeck.make("down_in_flames", players=2, aircraft=2)
+    state = game.new_game(seed=3)
+    rng = random.Random(3)
+    while not state.is_terminal:
+        state.apply(rng.choice(state.legal_actions()))
+    lines = [game.describe_event(e) for e in state.events_since(0, None)]
+    assert not [line for line in lines if re.search(r"\bseat [23]\b", line)]
+    assert any(line.startswith("seat 1's #2 plays") for line in lines)
+    bands = next(line for line in lines if line.startswith("range bands now"))
+    assert all(f"#{a} " in bands for a in range(4))

@@ -219,6 +219,18 @@ class DownInFlames(Game):
             text += "\n" + "\n".join(reference.aircraft_rows(self.data, limit, year))
         return text
 
+    def describe_event(self, event: JSON) -> str:
+        """With several aircraft an event names an aircraft by its owner and number ("seat 1's
+        #3"; the site is "the site"); in the duel by its seat, which is its number."""
+        if not self.melee:
+            return render.describe_event(event)
+        owners = self.owner_of
+
+        def name(a: int) -> str:
+            return f"seat {owners[a]}'s #{a}" if 0 <= a < len(owners) else "the site"
+
+        return render.describe_event(event, name)
+
     def reference_text(self) -> str:
         return reference.reference_text(self.data, self.options["vp_limit"], self.options["year"])
 

@@ -4,6 +4,8 @@ position) and the cycle."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from aerodeck.core.api import JSON
 from aerodeck.core.text import plural
 
@@ -216,40 +218,67 @@ def render_view(view: JSON) -> str:
     return "\n".join(lines)
 
 
-# The events told by one template: ``{who}`` is "seat N", the rest the event's own fields.
+# The events told by one template: ``{who}`` names the event's aircraft ("seat N" in the duel),
+# ``{by_who}`` and ``{target_who}`` the others it names (``{on_target}``: " on" the target, when
+# named), the rest are the event's own fields.
 _TOLD = {
-    "aircraft": "Aircraft revealed: seat 0 {aircraft[0]} ({vp[0]} VP), "
-    "seat 1 {aircraft[1]} ({vp[1]} VP)",
-    "altitudes": "Altitudes revealed: seat 0 {altitudes[0]}, seat 1 {altitudes[1]}",
-    "turn": "Round {round}: seat {seat}'s turn",
+    "turn": "Round {round}: {who}'s turn",
     "discard": "{who} discards {card} ({why})",
     "stall": "{who} stalls: no thrust at this altitude",
     "altitude": "{who} {why}: now at {to}",
     "stay": "{who} does not follow the altitude change",
     "pass": "{who} does not react",
     "split-s": "{who}'s Split-S ends the enemy's turn",
-    "position": "{who} is now {position}",
+    "position": "{who} is now {position}{on_target}",
     "position-lost": "{who} is beyond weapon range and drops back to Neutral",
     "neutral": "{who} gives up the position: Neutral",
-    "range": "range bands now: seat 0 {ranges[0]}, seat 1 {ranges[1]}",
     "bonus": "{who}'s next missile this turn draws +{bonus}",
     "hold": "{who} holds the missile",
     "reshuffle": "The discard pile is shuffled into a new deck ({deck} cards)",
-    "destroyed": "[bold red]seat {seat} is shot down[/bold red] by seat {by}",
-    "teamwork": "aircraft #{seat} adds a Teamwork reaction",
+    "destroyed": "[bold red]{who} is shot down[/bold red] by {by_who}",
+    "teamwork": "{who} adds a Teamwork reaction",
     "round": "Round {round} begins",
     "nfod": "seat {player} earns {vp} campaign VP (NFOD)",
     "skill-used": "{who} uses {skill} (once per game)",
     "expertise": "{who} takes {card} from its Aircraft Expertise pool to play it",
-    "site-attack": "site {site} attacks seat {target} with {card}",
+    "site-attack": "site {site} attacks {target_who} with {card}",
 }
 
 
-def describe_event(event: JSON) -> str:
+def _seat(a: int) -> str:
+    """The duel's name for an aircraft: its seat's."""
+    return f"seat {a}"
+
+
+def _each(name: Callable[[int], str], values: list[object]) -> str:
+    """One value per aircraft, named: 'seat 0 High, seat 1 Low'."""
+    return ", ".join(f"{name(a)} {v}" for a, v in enumerate(values))
+
+
+def describe_event(event: JSON, name: Callable[[int], str] = _seat) -> str:
+    """An event in words; ``name`` names an aircraft by its number (the game with several
+    aircraft passes one that gives the owner and the number: "seat 1's #3")."""
     kind = event["type"]
-    seat = f"seat {event.get('seat')}"
+    seat = name(event["seat"]) if isinstance(event.get("seat"), int) else "chance"
     if kind in _TOLD:
-        return _TOLD[kind].format(who=seat, **event)
+        named = {k: name(event[k]) for k in ("by", "target") if isinstance(event.get(k), int)}
+        on_target = f" on {named['target']}" if "target" in named else ""  # several aircraft
+        return _TOLD[kind].format(
+            who=seat,
+            by_who=named.get("by"),
+            target_who=named.get("target"),
+            on_target=on_target,
+            **event,
+        )
+    if kind == "aircraft":
+        return "Aircraft revealed: " + ", ".join(
+            f"{name(a)} {plane} ({vp} VP)"
+            for a, (plane, vp) in enumerate(zip(event["aircraft"], event["vp"], strict=True))
+        )
+    if kind == "altitudes":
+        return "Altitudes revealed: " + _each(name, event["altitudes"])
+    if kind == "range":
+        return "range bands now: " + _each(name, event["ranges"])
     if kind == "pick":
         return f"{seat} chooses an aircraft" + (
             f" ({event['aircraft']})" if "aircraft" in event else ""
@@ -261,9 +290,10 @@ def describe_event(event: JSON) -> str:
     if kind == "initiative":
         if "first_side" in event:
             return f"Initiative: side {event['first_side']} flies first (highest EW)"
+        first = name(event["first"])
         if event["seat"] is None:
-            return f"Initiative: equal EW, chance sends seat {event['first']} first"
-        return f"Initiative: seat {event['seat']} (higher EW) sends seat {event['first']} first"
+            return f"Initiative: equal EW, chance sends {first} first"
+        return f"Initiative: {seat} (higher EW) sends {first} first"
     if kind == "burner":
         return f"{seat} {'lights an afterburner' if event['on'] else 'afterburner off'}"
     if kind == "draw":
@@ -290,7 +320,7 @@ def describe_event(event: JSON) -> str:
         return f"{seat} reacts with {event['card']}{source}"
     if kind == "resolve":
         result = "stands" if event["success"] else "fails"
-        return f"seat {event['seat']}'s {_USE.get(event['use'], event['use'])} {result}"
+        return f"{seat}'s {_USE.get(event['use'], event['use'])} {result}"
     if kind in ("missile-spent", "site-spent"):
         whose = "missile's unused" if kind == "missile-spent" else "site's"
         return f"the {whose} cards are discarded: {', '.join(event['cards'])}"
@@ -299,9 +329,7 @@ def describe_event(event: JSON) -> str:
         cards = plural(event["cards"], "card")
         return f"{seat} launches {event['missile']}, missile hand {cards}{hand}"
     if kind == "aircraft-all":
-        return "Aircraft revealed: " + ", ".join(
-            f"#{n} {name}" for n, name in enumerate(event["aircraft"])
-        )
+        return "Aircraft revealed: " + _each(name, event["aircraft"])
     if kind == "load-chosen":
         mine = ""
         if "load" in event:
@@ -312,7 +340,7 @@ def describe_event(event: JSON) -> str:
         return f"{seat} has chosen skills{mine}"
     if kind == "skills" and "vp" not in event:
         return "Skills revealed: " + "; ".join(
-            f"#{n} {', '.join(x) or 'none'}" for n, x in enumerate(event["skills"])
+            f"{name(a)} {', '.join(x) or 'none'}" for a, x in enumerate(event["skills"])
         )
     if kind == "skills":
         a, b = (", ".join(x) or "none" for x in event["skills"])
@@ -325,7 +353,7 @@ def describe_event(event: JSON) -> str:
         return f"{seat} takes {card} ({event['skill']})"
     if kind == "site-draw":
         cards = f": {', '.join(event['cards'])}" if "cards" in event else ""
-        return f"site {event['site']} draws {event['count']} against seat {event['target']}{cards}"
+        return f"site {event['site']} draws {event['count']} against {name(event['target'])}{cards}"
     if kind == "game-end":
         winners = " and ".join(f"seat {s}" for s in event["winners"])
         return f"Game over: {event['why']} ({winners})"
