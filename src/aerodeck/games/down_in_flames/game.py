@@ -220,11 +220,11 @@ class DownInFlames(Game):
         return text
 
     def describe_event(self, event: JSON) -> str:
-        """With several aircraft an event names an aircraft by its owner and number ("seat 1's
-        #3"; the site is "the site"); in the duel by its seat, which is its number."""
-        if not self.melee:
-            return render.describe_event(event)
+        """An event names an aircraft by its owner and number ("seat 1's #3"; the site is "the
+        site"); where every player flies one, numbered as the seats, by its seat."""
         owners = self.owner_of
+        if owners == tuple(range(len(owners))):
+            return render.describe_event(event)
 
         def name(a: int) -> str:
             return f"seat {owners[a]}'s #{a}" if 0 <= a < len(owners) else "the site"

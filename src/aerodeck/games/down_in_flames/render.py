@@ -246,8 +246,8 @@ _TOLD = {
 
 
 def _seat(a: int) -> str:
-    """The duel's name for an aircraft: its seat's."""
-    return f"seat {a}"
+    """An aircraft named by its seat (every player flies one, numbered as the seats)."""
+    return f"seat {a}" if a >= 0 else "the site"
 
 
 def _each(name: Callable[[int], str], values: list[object]) -> str:
