@@ -220,11 +220,12 @@ class LegalMoves(Dogfight):
         cat = self.game.catalogue
         a = self.flyer
         out = [cat.by_text["end"]]
-        speed = self.plane(a).speed
+        planes = self.planes_flown  # self.plane
+        speed = planes[a].speed
         bands = self.bands
         relations = self.relations()[a]
         for t in self.targets(a):
-            if self.plane(t).speed >= speed:
+            if planes[t].speed >= speed:
                 continue
             rel, pos_ok, _, _, free = relations[t]
             pos = rel < 2 and pos_ok and self._room(a, t, rel + 1)
@@ -238,7 +239,7 @@ class LegalMoves(Dogfight):
         a = self.flyer
         hand = self.hands[a]
         hand_size = len(hand)
-        gun = self.plane(a).gun is not None
+        gun = self.planes_flown[a].gun is not None  # self.plane(a)
         alt = self.alts[a]
         climb, dive = alt < HIGH and hand_size >= 2, alt > LOW
         missiles = self.missiles[a]

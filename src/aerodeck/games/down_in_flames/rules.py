@@ -142,6 +142,7 @@ class DifState(LegalMoves, Views):
         self.turn_no = 0
         # Skills (R56-R61) per aircraft, a campaign's special conditions given (R59).
         self.skills = game.special
+        self._planes_changed()
         self.angle_queue = ()
         self.nfod = (0,) * game.players
         if setup:
@@ -152,6 +153,7 @@ class DifState(LegalMoves, Views):
         if game.fixed_planes:
             # A campaign mission: the aircraft are the mission's (R54).
             self.planes = game.fixed_planes
+            self._planes_changed()
             self._picked(self.n - 1)
 
     def _do_pick(self, move: Move) -> None:
@@ -162,6 +164,7 @@ class DifState(LegalMoves, Views):
         assert isinstance(move, Fly)
         plane = self.data.plane(move.aircraft)
         self.planes = _put(self.planes, a, plane.index)
+        self._planes_changed()
         self._emit({"type": "pick", "seat": a}, {self.owners[a]: {"aircraft": plane.name}})
         if self.game.options["missile_loads"]:
             self.loading = True
@@ -190,6 +193,7 @@ class DifState(LegalMoves, Views):
             for a in unit:
                 mods = self.mods[a]
                 self.mods = _put(self.mods, a, _put(mods, r, mods[r] + self.rate_sign))
+            self._planes_changed()
             self.rate_left -= 1
             if self.rate_left and not self._legal_skill():
                 self.rate_left = 0
@@ -198,6 +202,7 @@ class DifState(LegalMoves, Views):
             i = self.game.skill_slugs.index(move.skill)
             for a in unit:
                 self.skills = _put(self.skills, a, tuple(sorted((*self.skills[a], i))))
+            self._planes_changed()
             steps = RATING_STEPS.get(self.data.skills[i].name)
             if steps:
                 self.rate_left, self.rate_sign = steps
@@ -375,7 +380,7 @@ class DifState(LegalMoves, Views):
             self._play_step()
             return
         # The plane as flown read once for thrust and performance (their rules: ``flight``).
-        plane, alt, step = self.plane(a), self.alts[a], self.step
+        plane, alt, step = self.planes_flown[a], self.alts[a], self.step  # self.plane(a)
         thrust = flight.thrust(self.data, plane, step == POST, self.burner_on[a], alt)
         skilled = self.skills[a] and self.skills_shown  # what ``has`` asks first
         if thrust < 0:
@@ -546,6 +551,7 @@ class DifState(LegalMoves, Views):
         skills' extra cards (R30, R31); NFOD scores its nation's bonus (R58)."""
         # The duel without the skills option never reveals any (its view then shows none).
         self.skills_shown = not self.duel or bool(self.game.options["skills"])
+        self._planes_changed()
         if any(self.skills) or (self.duel and self.skills_shown):
             event: JSON = {
                 "type": "skills",
@@ -759,9 +765,10 @@ class DifState(LegalMoves, Views):
         """R49: as many Speed Maneuvers as the largest Speed difference over the enemies one
         may act against; each is used against an enemy slower than oneself."""
         a = self.flyer
-        speed, left = self.plane(a).speed, 0
+        planes = self.planes_flown  # self.plane
+        speed, left = planes[a].speed, 0
         for t in self.targets(a):
-            gain = speed - self.plane(t).speed
+            gain = speed - planes[t].speed
             left = gain if gain > left else left
         self.speed_left = left
         self._speed_or_play()

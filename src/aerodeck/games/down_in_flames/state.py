@@ -111,6 +111,7 @@ class Dogfight(TurnState):
         "pay_then",
         "pick_i",
         "planes",
+        "planes_flown",
         "planes_shown",
         "pool_used",
         "pools",
@@ -169,6 +170,7 @@ class Dogfight(TurnState):
     discards: Hand
     hands: tuple[Hand, ...]
     planes: tuple[int, ...]
+    planes_flown: tuple[Aircraft, ...]  # plane(a) per aircraft, kept by _planes_changed
     alts: tuple[int, ...]
     missiles: tuple[Hand, ...]
     burners: tuple[int, ...]
@@ -284,10 +286,20 @@ class Dogfight(TurnState):
         )
 
     def plane(self, a: int) -> Aircraft:
+        """The aircraft as flown (``_as_flown``, kept in ``planes_flown``)."""
+        return self.planes_flown[a]
+
+    def _as_flown(self, a: int) -> Aircraft:
         """The aircraft as flown: printed ratings, with its skills once they are revealed."""
         if self.skills_shown and self.skills[a]:
             return self.game.flown(self.planes[a], self.mods[a], self.skills[a])
         return self.data.aircraft[self.planes[a]]
+
+    def _planes_changed(self) -> None:
+        """The aircraft as flown kept in a slot: the rules read them at almost every decision,
+        and what they follow from (``planes``, ``mods``, ``skills``, ``skills_shown``) changes
+        only in the set-up (and the determinization), each time followed by this call."""
+        self.planes_flown = tuple(self._as_flown(a) for a in range(self.n))
 
     def has(self, a: int, skill: str) -> bool:
         """Whether aircraft ``a`` flies with ``skill`` (revealed skills only act)."""
@@ -318,7 +330,8 @@ class Dogfight(TurnState):
         return int(self.game.options["vp_limit"]) - self.load_vp(a) - self.skill_vp(a)
 
     def reach(self, a: int) -> int:
-        return weapon_reach(self.game.catalogue, self.plane(a).gun is not None, self.missiles[a])
+        gun = self.planes_flown[a].gun is not None  # self.plane(a)
+        return weapon_reach(self.game.catalogue, gun, self.missiles[a])
 
     def perf(self, a: int) -> int:
         return flight.performance(self.data, self.plane(a), self.alts[a])
