@@ -48,7 +48,7 @@ from aerodeck.games.down_in_flames.skills import (
     load_offers,
     offered,
 )
-from aerodeck.games.down_in_flames.state import SITE, Dogfight, Relation, eligible, weapon_reach
+from aerodeck.games.down_in_flames.state import SITE, Dogfight, Relation, eligible
 
 
 class LegalMoves(Dogfight):
@@ -351,7 +351,7 @@ class LegalMoves(Dogfight):
         room, band movement)."""
         cat = self.game.catalogue
         bands, alts, melee = self.bands, self.alts, not self.duel
-        reach = weapon_reach(cat, gun, missiles)  # self.reach(a), its gun and missiles read already
+        reach = self.reaches[a]  # self.reach(a)
         relations = self.relations()[a]
         flyer = (cat, gun, missiles, climb, dive)
         out = []

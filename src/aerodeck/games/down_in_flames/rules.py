@@ -270,6 +270,7 @@ class DifState(LegalMoves, Views):
         self.missiles = _put(
             self.missiles, a, _put(counts, missile.index, counts[missile.index] - fired)
         )
+        self._weapons_changed()
         extra = launch_extra(fired, self.has(a, "Cocky"), self.has(a, "Better Envelope"))
         size = flight.missile_hand_size(
             self.data,
@@ -527,6 +528,7 @@ class DifState(LegalMoves, Views):
             self.missiles = _put(self.missiles, i, tuple(load))
             self.cms = _put(self.cms, i, self.plane(i).countermeasures)
             self.burners = _put(self.burners, i, counts if self.plane(i).has_afterburner else 0)
+        self._weapons_changed()
 
     def _opening_hands(self) -> None:
         """Each aircraft draws its Performance as flown (before altitude is chosen: R6)."""
@@ -551,7 +553,8 @@ class DifState(LegalMoves, Views):
         skills' extra cards (R30, R31); NFOD scores its nation's bonus (R58)."""
         # The duel without the skills option never reveals any (its view then shows none).
         self.skills_shown = not self.duel or bool(self.game.options["skills"])
-        self._planes_changed()
+        if any(self.skills):  # the ratings change only with skills
+            self._planes_changed()
         if any(self.skills) or (self.duel and self.skills_shown):
             event: JSON = {
                 "type": "skills",
@@ -1098,9 +1101,9 @@ class DifState(LegalMoves, Views):
 
     def _enforce(self) -> None:
         """R8 for every holder: beyond its weapons' reach the position drops to Neutral."""
-        bands, alts = self.bands, self.alts
+        bands, alts, reaches = self.bands, self.alts, self.reaches  # self.reach
         for h, (t, _) in enumerate(self.on):
-            if t >= 0 and flight.mutual_range(bands[h], bands[t], alts[h], alts[t]) > self.reach(h):
+            if t >= 0 and flight.mutual_range(bands[h], bands[t], alts[h], alts[t]) > reaches[h]:
                 self.on = _put(self.on, h, NONE)
                 self._emit(self._at({"type": "position-lost", "seat": h}, t))
 

@@ -117,6 +117,7 @@ class Dogfight(TurnState):
         "pools",
         "rate_left",
         "rate_sign",
+        "reaches",
         "reactor",
         "rel_memo",
         "rng_seed",
@@ -171,6 +172,7 @@ class Dogfight(TurnState):
     hands: tuple[Hand, ...]
     planes: tuple[int, ...]
     planes_flown: tuple[Aircraft, ...]  # plane(a) per aircraft, kept by _planes_changed
+    reaches: tuple[int, ...]  # _reach(a) per aircraft once armed, kept by _weapons_changed
     alts: tuple[int, ...]
     missiles: tuple[Hand, ...]
     burners: tuple[int, ...]
@@ -267,6 +269,7 @@ class Dogfight(TurnState):
         self.lent_by = -1  # the aircraft whose pool card it is
         # Custom missile loads (option missile_loads): None keeps the printed load.
         self.loads = (None,) * n
+        self.reaches = (flight.NO_REACH,) * n  # found once armed
         self.loading = False
         self.rel_memo = (None, None, ())
         self.speed_memo = (-1, None, None, None, None, None, ())
@@ -300,6 +303,14 @@ class Dogfight(TurnState):
         and what they follow from (``planes``, ``mods``, ``skills``, ``skills_shown``) changes
         only in the set-up (and the determinization), each time followed by this call."""
         self.planes_flown = tuple(self._as_flown(a) for a in range(self.n))
+        if self.planes_shown:  # armed (before, the reach is not asked)
+            self._weapons_changed()
+
+    def _weapons_changed(self) -> None:
+        """Each aircraft's weapon reach kept in a slot (the position rules ask it after every
+        maneuver): found when the aircraft are armed (``_arm``), then again when the missiles
+        left or the aircraft as flown change."""
+        self.reaches = tuple(self._reach(a) for a in range(self.n))
 
     def has(self, a: int, skill: str) -> bool:
         """Whether aircraft ``a`` flies with ``skill`` (revealed skills only act)."""
@@ -330,7 +341,12 @@ class Dogfight(TurnState):
         return int(self.game.options["vp_limit"]) - self.load_vp(a) - self.skill_vp(a)
 
     def reach(self, a: int) -> int:
-        gun = self.planes_flown[a].gun is not None  # self.plane(a)
+        """The weapon reach of ``a`` (``_reach``, kept in ``reaches``)."""
+        return self.reaches[a]
+
+    def _reach(self, a: int) -> int:
+        """The farthest band ``a``'s gun and missiles left reach (R8)."""
+        gun = self.plane(a).gun is not None
         return weapon_reach(self.game.catalogue, gun, self.missiles[a])
 
     def perf(self, a: int) -> int:
