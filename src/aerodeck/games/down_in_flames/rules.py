@@ -1078,8 +1078,10 @@ class DifState(LegalMoves, Views):
         if kind == "pos":
             self._set_rel(a, t, self.rel(a, t) + self.cyc_a)
         elif kind == "range":
-            self.bands = _put(self.bands, a, self.bands[a] + self.cyc_a)
-            self.bands = _put(self.bands, t, self.bands[t] + self.cyc_b)
+            bands = list(self.bands)  # both bands in one copy (a _put costs a call each)
+            bands[a] += self.cyc_a
+            bands[t] += self.cyc_b
+            self.bands = tuple(bands)
             if not self._muted:
                 self._emit({"type": "range", "ranges": [RANGES[b] for b in self.bands]})
             if self.skills[t] and self.has(t, "Focused"):
