@@ -249,7 +249,7 @@ class DifState(LegalMoves, Views):
         card = self.data.card_by_slug[move.card]
         if isinstance(move, Wild):
             self._spend(a, "Agile" if move.verb == "agile" else "Jink")
-            self.hands = _put(self.hands, a, _without(self.hands[a], card.index))
+            self._from_hand(a, card.index)
             return (a, card.index, "Ace Pilot", "hand")
         hand, source = self._source(a)
         if source == "missile":
@@ -257,7 +257,7 @@ class DifState(LegalMoves, Views):
         elif source == "site":
             self.site_hand = _without(hand, card.index)
         else:
-            self.hands = _put(self.hands, a, _without(hand, card.index))
+            self._from_hand(a, card.index)
         return (a, card.index, card.title, source)
 
     def _fire(self, a: int, t: int, rel: int, fired: int) -> Missile:
@@ -852,7 +852,7 @@ class DifState(LegalMoves, Views):
             return
         assert isinstance(move, CardMove)
         card = self.data.card_by_slug[move.card]
-        self.hands = _put(self.hands, a, _without(self.hands[a], card.index))
+        self._from_hand(a, card.index)
         t = self._aimed(move.t)
         if isinstance(move, Range):
             link = (a, card.index, "Maneuvering", "hand")

@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from aerodeck.core.api import JSON, TurnState
 from aerodeck.core.rng import shuffle
 from aerodeck.core.tuples import replace_at as _put
-from aerodeck.core.tuples import without as _without
 from aerodeck.games.down_in_flames import flight
 from aerodeck.games.down_in_flames.actions import Catalogue
 from aerodeck.games.down_in_flames.data import (
@@ -394,8 +393,17 @@ class Dogfight(TurnState):
                         if self._title(c) in titles and c in self.hands[a]:
                             self._discard(a, c, skill)
 
+    def _from_hand(self, a: int, card: int) -> None:
+        """One ``card`` leaves aircraft ``a``'s hand (the hand's copy made here rather than by
+        ``_put`` of ``_without``: a card played or discarded at most decisions, a call each)."""
+        hands = list(self.hands)
+        hand = hands[a]
+        at = hand.index(card)
+        hands[a] = hand[:at] + hand[at + 1 :]
+        self.hands = tuple(hands)
+
     def _discard(self, a: int, card: int, why: str) -> None:
-        self.hands = _put(self.hands, a, _without(self.hands[a], card))
+        self._from_hand(a, card)
         self.discards += (card,)
         if not self._muted:
             self._emit({"type": "discard", "seat": a, "card": self._title(card), "why": why})
