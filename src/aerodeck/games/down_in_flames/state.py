@@ -379,7 +379,9 @@ class Dogfight(TurnState):
 
     def _draw(self, a: int, n: int, why: str) -> None:
         cards = self._take(n)
-        self.hands = _put(self.hands, a, tuple(sorted(self.hands[a] + cards)))
+        hands = list(self.hands)  # replace_at's edit, without its call (a draw every turn)
+        hands[a] = tuple(sorted(hands[a] + cards))
+        self.hands = tuple(hands)
         if not self._muted:
             types = self.data.cards
             self._emit(
