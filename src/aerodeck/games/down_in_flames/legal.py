@@ -48,7 +48,7 @@ from aerodeck.games.down_in_flames.skills import (
     load_offers,
     offered,
 )
-from aerodeck.games.down_in_flames.state import SITE, Dogfight, Relation, eligible, weapon_reach
+from aerodeck.games.down_in_flames.state import SITE, Dogfight, Relation, eligible
 
 
 class LegalMoves(Dogfight):
@@ -220,11 +220,12 @@ class LegalMoves(Dogfight):
         cat = self.game.catalogue
         a = self.flyer
         out = [cat.by_text["end"]]
-        speed = self.plane(a).speed
+        planes = self.planes_flown  # self.plane
+        speed = planes[a].speed
         bands = self.bands
         relations = self.relations()[a]
         for t in self.targets(a):
-            if self.plane(t).speed >= speed:
+            if planes[t].speed >= speed:
                 continue
             rel, pos_ok, _, _, free = relations[t]
             pos = rel < 2 and pos_ok and self._room(a, t, rel + 1)
@@ -238,7 +239,7 @@ class LegalMoves(Dogfight):
         a = self.flyer
         hand = self.hands[a]
         hand_size = len(hand)
-        gun = self.plane(a).gun is not None
+        gun = self.planes_flown[a].gun is not None  # self.plane(a)
         alt = self.alts[a]
         climb, dive = alt < HIGH and hand_size >= 2, alt > LOW
         missiles = self.missiles[a]
@@ -350,7 +351,7 @@ class LegalMoves(Dogfight):
         room, band movement)."""
         cat = self.game.catalogue
         bands, alts, melee = self.bands, self.alts, not self.duel
-        reach = weapon_reach(cat, gun, missiles)  # self.reach(a), its gun and missiles read already
+        reach = self.reaches[a]  # self.reach(a)
         relations = self.relations()[a]
         flyer = (cat, gun, missiles, climb, dive)
         out = []

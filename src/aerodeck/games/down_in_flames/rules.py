@@ -142,6 +142,7 @@ class DifState(LegalMoves, Views):
         self.turn_no = 0
         # Skills (R56-R61) per aircraft, a campaign's special conditions given (R59).
         self.skills = game.special
+        self._planes_changed()
         self.angle_queue = ()
         self.nfod = (0,) * game.players
         if setup:
@@ -152,6 +153,7 @@ class DifState(LegalMoves, Views):
         if game.fixed_planes:
             # A campaign mission: the aircraft are the mission's (R54).
             self.planes = game.fixed_planes
+            self._planes_changed()
             self._picked(self.n - 1)
 
     def _do_pick(self, move: Move) -> None:
@@ -162,6 +164,7 @@ class DifState(LegalMoves, Views):
         assert isinstance(move, Fly)
         plane = self.data.plane(move.aircraft)
         self.planes = _put(self.planes, a, plane.index)
+        self._planes_changed()
         self._emit({"type": "pick", "seat": a}, {self.owners[a]: {"aircraft": plane.name}})
         if self.game.options["missile_loads"]:
             self.loading = True
@@ -190,6 +193,7 @@ class DifState(LegalMoves, Views):
             for a in unit:
                 mods = self.mods[a]
                 self.mods = _put(self.mods, a, _put(mods, r, mods[r] + self.rate_sign))
+            self._planes_changed()
             self.rate_left -= 1
             if self.rate_left and not self._legal_skill():
                 self.rate_left = 0
@@ -198,6 +202,7 @@ class DifState(LegalMoves, Views):
             i = self.game.skill_slugs.index(move.skill)
             for a in unit:
                 self.skills = _put(self.skills, a, tuple(sorted((*self.skills[a], i))))
+            self._planes_changed()
             steps = RATING_STEPS.get(self.data.skills[i].name)
             if steps:
                 self.rate_left, self.rate_sign = steps
@@ -244,7 +249,7 @@ class DifState(LegalMoves, Views):
         card = self.data.card_by_slug[move.card]
         if isinstance(move, Wild):
             self._spend(a, "Agile" if move.verb == "agile" else "Jink")
-            self.hands = _put(self.hands, a, _without(self.hands[a], card.index))
+            self._from_hand(a, card.index)
             return (a, card.index, "Ace Pilot", "hand")
         hand, source = self._source(a)
         if source == "missile":
@@ -252,7 +257,7 @@ class DifState(LegalMoves, Views):
         elif source == "site":
             self.site_hand = _without(hand, card.index)
         else:
-            self.hands = _put(self.hands, a, _without(hand, card.index))
+            self._from_hand(a, card.index)
         return (a, card.index, card.title, source)
 
     def _fire(self, a: int, t: int, rel: int, fired: int) -> Missile:
@@ -265,6 +270,7 @@ class DifState(LegalMoves, Views):
         self.missiles = _put(
             self.missiles, a, _put(counts, missile.index, counts[missile.index] - fired)
         )
+        self._weapons_changed()
         extra = launch_extra(fired, self.has(a, "Cocky"), self.has(a, "Better Envelope"))
         size = flight.missile_hand_size(
             self.data,
@@ -375,7 +381,7 @@ class DifState(LegalMoves, Views):
             self._play_step()
             return
         # The plane as flown read once for thrust and performance (their rules: ``flight``).
-        plane, alt, step = self.plane(a), self.alts[a], self.step
+        plane, alt, step = self.planes_flown[a], self.alts[a], self.step  # self.plane(a)
         thrust = flight.thrust(self.data, plane, step == POST, self.burner_on[a], alt)
         skilled = self.skills[a] and self.skills_shown  # what ``has`` asks first
         if thrust < 0:
@@ -522,6 +528,7 @@ class DifState(LegalMoves, Views):
             self.missiles = _put(self.missiles, i, tuple(load))
             self.cms = _put(self.cms, i, self.plane(i).countermeasures)
             self.burners = _put(self.burners, i, counts if self.plane(i).has_afterburner else 0)
+        self._weapons_changed()
 
     def _opening_hands(self) -> None:
         """Each aircraft draws its Performance as flown (before altitude is chosen: R6)."""
@@ -546,6 +553,8 @@ class DifState(LegalMoves, Views):
         skills' extra cards (R30, R31); NFOD scores its nation's bonus (R58)."""
         # The duel without the skills option never reveals any (its view then shows none).
         self.skills_shown = not self.duel or bool(self.game.options["skills"])
+        if any(self.skills):  # the ratings change only with skills
+            self._planes_changed()
         if any(self.skills) or (self.duel and self.skills_shown):
             event: JSON = {
                 "type": "skills",
@@ -759,9 +768,10 @@ class DifState(LegalMoves, Views):
         """R49: as many Speed Maneuvers as the largest Speed difference over the enemies one
         may act against; each is used against an enemy slower than oneself."""
         a = self.flyer
-        speed, left = self.plane(a).speed, 0
+        planes = self.planes_flown  # self.plane
+        speed, left = planes[a].speed, 0
         for t in self.targets(a):
-            gain = speed - self.plane(t).speed
+            gain = speed - planes[t].speed
             left = gain if gain > left else left
         self.speed_left = left
         self._speed_or_play()
@@ -842,7 +852,7 @@ class DifState(LegalMoves, Views):
             return
         assert isinstance(move, CardMove)
         card = self.data.card_by_slug[move.card]
-        self.hands = _put(self.hands, a, _without(self.hands[a], card.index))
+        self._from_hand(a, card.index)
         t = self._aimed(move.t)
         if isinstance(move, Range):
             link = (a, card.index, "Maneuvering", "hand")
@@ -1068,8 +1078,10 @@ class DifState(LegalMoves, Views):
         if kind == "pos":
             self._set_rel(a, t, self.rel(a, t) + self.cyc_a)
         elif kind == "range":
-            self.bands = _put(self.bands, a, self.bands[a] + self.cyc_a)
-            self.bands = _put(self.bands, t, self.bands[t] + self.cyc_b)
+            bands = list(self.bands)  # both bands in one copy (a _put costs a call each)
+            bands[a] += self.cyc_a
+            bands[t] += self.cyc_b
+            self.bands = tuple(bands)
             if not self._muted:
                 self._emit({"type": "range", "ranges": [RANGES[b] for b in self.bands]})
             if self.skills[t] and self.has(t, "Focused"):
@@ -1091,9 +1103,9 @@ class DifState(LegalMoves, Views):
 
     def _enforce(self) -> None:
         """R8 for every holder: beyond its weapons' reach the position drops to Neutral."""
-        bands, alts = self.bands, self.alts
+        bands, alts, reaches = self.bands, self.alts, self.reaches  # self.reach
         for h, (t, _) in enumerate(self.on):
-            if t >= 0 and flight.mutual_range(bands[h], bands[t], alts[h], alts[t]) > self.reach(h):
+            if t >= 0 and flight.mutual_range(bands[h], bands[t], alts[h], alts[t]) > reaches[h]:
                 self.on = _put(self.on, h, NONE)
                 self._emit(self._at({"type": "position-lost", "seat": h}, t))
 

@@ -75,6 +75,7 @@ def read_setup(self: DifState, setup: Mapping[str, Any], pool: list[int]) -> Non
     if skills is not None:
         self.skills = skills
     self.skills_shown = skills is not None or not self.duel or self.skills_shown
+    self._planes_changed()
     self._arm()
     if hands is not None:
         self.hands = hands
@@ -90,6 +91,7 @@ def read_setup(self: DifState, setup: Mapping[str, Any], pool: list[int]) -> Non
     missiles = each("missiles", lambda v: _read_missiles(self, v))
     if missiles is not None:
         self.missiles = missiles
+        self._weapons_changed()
     bands = each("range", choice(RANGES, "range"))
     if bands is not None:
         self.bands = bands

@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from aerodeck.core.api import JSON, TurnState
 from aerodeck.core.rng import shuffle
 from aerodeck.core.tuples import replace_at as _put
-from aerodeck.core.tuples import without as _without
 from aerodeck.games.down_in_flames import flight
 from aerodeck.games.down_in_flames.actions import Catalogue
 from aerodeck.games.down_in_flames.data import (
@@ -111,11 +110,13 @@ class Dogfight(TurnState):
         "pay_then",
         "pick_i",
         "planes",
+        "planes_flown",
         "planes_shown",
         "pool_used",
         "pools",
         "rate_left",
         "rate_sign",
+        "reaches",
         "reactor",
         "rel_memo",
         "rng_seed",
@@ -169,6 +170,8 @@ class Dogfight(TurnState):
     discards: Hand
     hands: tuple[Hand, ...]
     planes: tuple[int, ...]
+    planes_flown: tuple[Aircraft, ...]  # plane(a) per aircraft, kept by _planes_changed
+    reaches: tuple[int, ...]  # _reach(a) per aircraft once armed, kept by _weapons_changed
     alts: tuple[int, ...]
     missiles: tuple[Hand, ...]
     burners: tuple[int, ...]
@@ -265,6 +268,7 @@ class Dogfight(TurnState):
         self.lent_by = -1  # the aircraft whose pool card it is
         # Custom missile loads (option missile_loads): None keeps the printed load.
         self.loads = (None,) * n
+        self.reaches = (flight.NO_REACH,) * n  # found once armed
         self.loading = False
         self.rel_memo = (None, None, ())
         self.speed_memo = (-1, None, None, None, None, None, ())
@@ -284,10 +288,28 @@ class Dogfight(TurnState):
         )
 
     def plane(self, a: int) -> Aircraft:
+        """The aircraft as flown (``_as_flown``, kept in ``planes_flown``)."""
+        return self.planes_flown[a]
+
+    def _as_flown(self, a: int) -> Aircraft:
         """The aircraft as flown: printed ratings, with its skills once they are revealed."""
         if self.skills_shown and self.skills[a]:
             return self.game.flown(self.planes[a], self.mods[a], self.skills[a])
         return self.data.aircraft[self.planes[a]]
+
+    def _planes_changed(self) -> None:
+        """The aircraft as flown kept in a slot: the rules read them at almost every decision,
+        and what they follow from (``planes``, ``mods``, ``skills``, ``skills_shown``) changes
+        only in the set-up (and the determinization), each time followed by this call."""
+        self.planes_flown = tuple(self._as_flown(a) for a in range(self.n))
+        if self.planes_shown:  # armed (before, the reach is not asked)
+            self._weapons_changed()
+
+    def _weapons_changed(self) -> None:
+        """Each aircraft's weapon reach kept in a slot (the position rules ask it after every
+        maneuver): found when the aircraft are armed (``_arm``), then again when the missiles
+        left or the aircraft as flown change."""
+        self.reaches = tuple(self._reach(a) for a in range(self.n))
 
     def has(self, a: int, skill: str) -> bool:
         """Whether aircraft ``a`` flies with ``skill`` (revealed skills only act)."""
@@ -318,7 +340,13 @@ class Dogfight(TurnState):
         return int(self.game.options["vp_limit"]) - self.load_vp(a) - self.skill_vp(a)
 
     def reach(self, a: int) -> int:
-        return weapon_reach(self.game.catalogue, self.plane(a).gun is not None, self.missiles[a])
+        """The weapon reach of ``a`` (``_reach``, kept in ``reaches``)."""
+        return self.reaches[a]
+
+    def _reach(self, a: int) -> int:
+        """The farthest band ``a``'s gun and missiles left reach (R8)."""
+        gun = self.plane(a).gun is not None
+        return weapon_reach(self.game.catalogue, gun, self.missiles[a])
 
     def perf(self, a: int) -> int:
         return flight.performance(self.data, self.plane(a), self.alts[a])
@@ -351,7 +379,9 @@ class Dogfight(TurnState):
 
     def _draw(self, a: int, n: int, why: str) -> None:
         cards = self._take(n)
-        self.hands = _put(self.hands, a, tuple(sorted(self.hands[a] + cards)))
+        hands = list(self.hands)  # replace_at's edit, without its call (a draw every turn)
+        hands[a] = tuple(sorted(hands[a] + cards))
+        self.hands = tuple(hands)
         if not self._muted:
             types = self.data.cards
             self._emit(
@@ -365,8 +395,17 @@ class Dogfight(TurnState):
                         if self._title(c) in titles and c in self.hands[a]:
                             self._discard(a, c, skill)
 
+    def _from_hand(self, a: int, card: int) -> None:
+        """One ``card`` leaves aircraft ``a``'s hand (the hand's copy made here rather than by
+        ``_put`` of ``_without``: a card played or discarded at most decisions, a call each)."""
+        hands = list(self.hands)
+        hand = hands[a]
+        at = hand.index(card)
+        hands[a] = hand[:at] + hand[at + 1 :]
+        self.hands = tuple(hands)
+
     def _discard(self, a: int, card: int, why: str) -> None:
-        self.hands = _put(self.hands, a, _without(self.hands[a], card))
+        self._from_hand(a, card)
         self.discards += (card,)
         if not self._muted:
             self._emit({"type": "discard", "seat": a, "card": self._title(card), "why": why})

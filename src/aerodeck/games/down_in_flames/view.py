@@ -303,6 +303,8 @@ class Views(Dogfight):
                 # Unrevealed skills: a world in which the other player chose none (R56).
                 new.skills = _put(new.skills, a, self.game.special[a])
                 new.mods = _put(new.mods, a, NO_MODS)
+        if not (self.planes_shown and self.skills_shown):  # the aircraft as flown redrawn
+            new._planes_changed()
         if self.phase == SKILL and self.to_act != player:
             new.rate_left = 0
         new.rng_seed = shuffle(seed, [])
@@ -325,6 +327,9 @@ class Views(Dogfight):
         assert all(GUN <= b <= AH for b in self.bands)
         assert all(set(self.used[a]) <= set(self.skills[a]) for a in range(self.n)), "skill use"
         assert (self.phase == OVER) == (self.result is not None) == self.is_terminal
+        assert self.planes_flown == tuple(self._as_flown(a) for a in range(self.n)), "as flown"
+        reaches = tuple(self._reach(a) for a in range(self.n))
+        assert self.reaches == reaches or not self.planes_shown, "weapon reach once armed"
 
 
 def _ratings(plane: Aircraft) -> JSON:
