@@ -1,7 +1,7 @@
 """Screenshots of every game's browser table at desktop (1280x800) and phone (390x844) width,
 for review: docs/screenshots/CASE-desktop.png and CASE-phone.png (CASE: a game, or
-down_in_flames-melee, down_in_flames-teams); with --narrow also CASE-narrow.png at 320 px, with --dark also
-CASE-dark.png (desktop, the dark colour scheme).
+down_in_flames-melee, down_in_flames-teams); with --narrow also CASE-narrow.png at 320 px, with
+--dark also CASE-dark.png (desktop, the dark colour scheme).
 
 A real server on 127.0.0.1, one person (seat 0) and bots; the person clicks a few seeded moves so
 the table shows a game under way. Run from the repository root:
