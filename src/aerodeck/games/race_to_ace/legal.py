@@ -105,47 +105,51 @@ class LegalMoves(Table):
         """Every move open to the seat to act (cached until the next move: search and ``apply``
         both ask). The first ask keeps a copy: keeping only a mark that it asked cost a playout
         one copy fewer, but a refused ``apply`` would then change the state (the cache), which
-        the hostile-input check rightly refuses."""
-        cache = self.legal_cache
-        if cache is None:
-            if self.phase == TURN:  # the common case of _legal, one call fewer
-                p = self.turn
-                moves = self._turn_moves(p, self.pooled[p])
-            else:
-                moves = self._legal()
-            self.legal_cache = tuple(moves)
-            return moves
-        return list(cache)
+        the hostile-input check rightly refuses.
 
-    def _legal(self) -> list[Action]:
-        seat = self.to_act
-        if seat is None:
-            return []
-        # The phases in the order a random game meets them most (``legal_actions`` reads a
-        # TURN's moves itself).
+        The phases in the order a random game meets them most; the turn, the dogfight and the
+        shot are read here, not in a method of their own (every decision asks: a call each)."""
+        cache = self.legal_cache
+        if cache is not None:
+            return list(cache)
         phase = self.phase
-        if phase == DOGFIGHT:
+        seat = self.to_act
+        moves: list[Action]
+        if phase == TURN:
+            assert seat is not None
+            moves = self._turn_moves(seat, self.pooled[seat])  # playable(seat)
+        elif phase == DOGFIGHT:
             # The answers open from public facts, kept when the pilot was asked (``_ask``): the
             # pilot may play those they hold the card for (every answer is "a public condition
             # and the card in hand", so this is ``_answers`` with the pilot's own hand).
+            assert seat is not None
             have = self.pooled[seat]  # playable(seat)
-            moves: list[Action] = [PASS]
+            moves = [PASS]
             for move in self.open_answers:  # a loop: a comprehension is a call on Python 3.11
                 if have[move.card]:
                     moves.append(move)
             if self.must_answer and len(moves) > 1:
-                return moves[1:]
-            return moves
-        if phase == FIRE:
+                del moves[0]
+        elif phase == FIRE:
             # The dogfight ended with a shot open to ``seat``, who has no FLAMEOUT (kept when the
             # phase began, ``fire_move``): the seat fires if it holds the weapon.
+            assert seat is not None
             fire = self.fire_move
             assert fire is not None
-            return [PASS, fire] if self.pooled[seat][fire.card] else [PASS]
+            moves = [PASS, fire] if self.pooled[seat][fire.card] else [PASS]
+        else:
+            moves = self._legal(seat)
+        self.legal_cache = tuple(moves)
+        return moves
+
+    def _legal(self, seat: int | None) -> list[Action]:
+        """The rarer phases' moves (a lost turn, trimming, a reaction, a weapon's answer); none
+        when the game is over."""
+        if seat is None:
+            return []
+        phase = self.phase
         if phase == LOST:
             return self._discards(seat)
-        if phase == TURN:
-            return self._turn_moves(seat, self.pooled[seat])  # playable(seat)
         if phase == TRIM:
             return list(_BY_KINDS[self.held[seat]])  # never empty: 8 cards in hand
         if phase == REACT:
