@@ -73,6 +73,10 @@ _SPREAD: Final = tuple(
     sum(1 << 5 * seat for seat in range(MAX_SEATS) if seats >> seat & 1)
     for seats in range(1 << MAX_SEATS)
 )
+# The same, each at its card's place in a seat's five bits: a key is their ``|``, no shifts.
+_SPREAD_VISUAL, _SPREAD_RADAR, _SPREAD_GUNS, _SPREAD_MISSILE, _SPREAD_FLAMEOUT = (
+    tuple(spread << place for spread in _SPREAD) for place in range(5)
+)
 _LOW_SEATS = 3
 _LOW_BITS = 5 * _LOW_SEATS
 _LOW_MASK = (1 << _LOW_BITS) - 1
@@ -171,7 +175,7 @@ class LegalMoves(Table):
         in the order of the rules: specials, per target VISUAL/RADAR/GUNS/MISSILE/FLAMEOUT (from
         tables keyed by the targets open to each card), plays on stacks, discards."""
         moves: list[Action] = []
-        fo = self.burning >> p & 1  # flamed(p)
+        fo = self.burning & _BIT[p]  # flamed(p)
         if fo and have[RELIGHT]:
             moves.append(_BARE_RELIGHT)
         if have[HOT_STICK]:
@@ -284,21 +288,22 @@ class LegalMoves(Table):
             if radar:
                 radar_at = targets
         # The attack plays in seat order, per seat VISUAL, RADAR, GUNS, MISSILE, FLAMEOUT: one
-        # key with five bits a seat (``_SPREAD``), read from two tables of interned plays.
-        key = (
-            _SPREAD[visual_at]
-            | _SPREAD[radar_at] << 1
-            | _SPREAD[guns_at] << 2
-            | _SPREAD[missile_at] << 3
-            | _SPREAD[fo_at] << 4
-        )
+        # key with five bits a seat (``_SPREAD``), read from two tables of interned plays. GUNS,
+        # MISSILE and FLAMEOUT are open on nobody in most turns: their bits only when they are.
+        key = _SPREAD_VISUAL[visual_at] | _SPREAD_RADAR[radar_at]
+        if guns_at:
+            key |= _SPREAD_GUNS[guns_at]
+        if missile_at:
+            key |= _SPREAD_MISSILE[missile_at]
+        if fo_at:
+            key |= _SPREAD_FLAMEOUT[fo_at]
         if key:
             low = key & _LOW_MASK
-            plays = (_LOW_PLAYS[low] or _attack_plays(_LOW_PLAYS, low, 0)) if low else ()
+            if low:
+                moves += _LOW_PLAYS[low] or _attack_plays(_LOW_PLAYS, low, 0)
             if key > _LOW_MASK:
                 high = key >> _LOW_BITS
-                plays += _HIGH_PLAYS[high] or _attack_plays(_HIGH_PLAYS, high, _LOW_SEATS)
-            moves += plays
+                moves += _HIGH_PLAYS[high] or _attack_plays(_HIGH_PLAYS, high, _LOW_SEATS)
         if on_stacks:
             moves += on_stacks
         moves += _BY_KINDS[self.held[p] | self.wing_held[p]]
@@ -336,7 +341,7 @@ class LegalMoves(Table):
         if stack is None:
             return out
         cover = stack.cover
-        fo = self.burning >> x & 1  # flamed(x)
+        fo = self.burning & _BIT[x]  # flamed(x)
         if x == d and cover == NONE:
             if kind == VISUAL and not fo and have[MANEUVER] and self.hot_stick != a:
                 out.append(_ON[MANEUVER][kind][a][d])
