@@ -58,6 +58,7 @@ _BARE_RELIGHT, _BARE_HOT_STICK, _BARE_GOLDEN_BIRD = (
     _BARE[k] for k in (RELIGHT, HOT_STICK, GOLDEN_BIRD)
 )
 _BIT: Final = tuple(1 << seat for seat in range(MAX_SEATS))
+_OTHERS: Final = tuple(~bit for bit in _BIT)  # every seat but one, as a mask
 # Interned plays on a stack, by card, stack kind (RADAR 0, VISUAL 1), source and target.
 _ON: Final = tuple(
     tuple(
@@ -182,7 +183,7 @@ class LegalMoves(Table):
             moves.append(_BARE_HOT_STICK)
         if have[GOLDEN_BIRD]:
             moves.append(_BARE_GOLDEN_BIRD)
-        targets = self.up & ~_BIT[p]  # the others not shot down since their last turn (R13)
+        targets = self.up & _OTHERS[p]  # the others not shot down since their last turn (R13)
         # FLAMEOUT on any target but the GOLDEN BIRD pilot (``exposed``: the seats not ``immune``)
         fo_at = targets & self.exposed if have[FLAMEOUT] else 0
         visual_at = radar_at = guns_at = missile_at = 0
@@ -212,8 +213,9 @@ class LegalMoves(Table):
                 if kind == VISUAL:
                     if cover == NONE:
                         if not tokens or source == p:
-                            visual_blocked |= _BIT[target]
-                            guns_at |= _BIT[target]
+                            at = _BIT[target]
+                            visual_blocked |= at
+                            guns_at |= at
                         if target == p and stack_card:
                             # A defence in your own turn against an acquisition on you: no
                             # dogfight (R1).
