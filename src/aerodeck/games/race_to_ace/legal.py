@@ -58,6 +58,7 @@ _BARE_RELIGHT, _BARE_HOT_STICK, _BARE_GOLDEN_BIRD = (
     _BARE[k] for k in (RELIGHT, HOT_STICK, GOLDEN_BIRD)
 )
 _BIT: Final = tuple(1 << seat for seat in range(MAX_SEATS))
+_OTHERS: Final = tuple(~bit for bit in _BIT)  # every seat but one, as a mask
 # Interned plays on a stack, by card, stack kind (RADAR 0, VISUAL 1), source and target.
 _ON: Final = tuple(
     tuple(
@@ -72,6 +73,10 @@ assert (RADAR, VISUAL) == (0, 1)
 _SPREAD: Final = tuple(
     sum(1 << 5 * seat for seat in range(MAX_SEATS) if seats >> seat & 1)
     for seats in range(1 << MAX_SEATS)
+)
+# The same, each at its card's place in a seat's five bits: a key is their ``|``, no shifts.
+_SPREAD_VISUAL, _SPREAD_RADAR, _SPREAD_GUNS, _SPREAD_MISSILE, _SPREAD_FLAMEOUT = (
+    tuple(spread << place for spread in _SPREAD) for place in range(5)
 )
 _LOW_SEATS = 3
 _LOW_BITS = 5 * _LOW_SEATS
@@ -105,47 +110,51 @@ class LegalMoves(Table):
         """Every move open to the seat to act (cached until the next move: search and ``apply``
         both ask). The first ask keeps a copy: keeping only a mark that it asked cost a playout
         one copy fewer, but a refused ``apply`` would then change the state (the cache), which
-        the hostile-input check rightly refuses."""
-        cache = self.legal_cache
-        if cache is None:
-            if self.phase == TURN:  # the common case of _legal, one call fewer
-                p = self.turn
-                moves = self._turn_moves(p, self.pooled[p])
-            else:
-                moves = self._legal()
-            self.legal_cache = tuple(moves)
-            return moves
-        return list(cache)
+        the hostile-input check rightly refuses.
 
-    def _legal(self) -> list[Action]:
-        seat = self.to_act
-        if seat is None:
-            return []
-        # The phases in the order a random game meets them most (``legal_actions`` reads a
-        # TURN's moves itself).
+        The phases in the order a random game meets them most; the turn, the dogfight and the
+        shot are read here, not in a method of their own (every decision asks: a call each)."""
+        cache = self.legal_cache
+        if cache is not None:
+            return list(cache)
         phase = self.phase
-        if phase == DOGFIGHT:
+        seat = self.to_act
+        moves: list[Action]
+        if phase == TURN:
+            assert seat is not None
+            moves = self._turn_moves(seat, self.pooled[seat])  # playable(seat)
+        elif phase == DOGFIGHT:
             # The answers open from public facts, kept when the pilot was asked (``_ask``): the
             # pilot may play those they hold the card for (every answer is "a public condition
             # and the card in hand", so this is ``_answers`` with the pilot's own hand).
+            assert seat is not None
             have = self.pooled[seat]  # playable(seat)
-            moves: list[Action] = [PASS]
+            moves = [PASS]
             for move in self.open_answers:  # a loop: a comprehension is a call on Python 3.11
                 if have[move.card]:
                     moves.append(move)
             if self.must_answer and len(moves) > 1:
-                return moves[1:]
-            return moves
-        if phase == FIRE:
+                del moves[0]
+        elif phase == FIRE:
             # The dogfight ended with a shot open to ``seat``, who has no FLAMEOUT (kept when the
             # phase began, ``fire_move``): the seat fires if it holds the weapon.
+            assert seat is not None
             fire = self.fire_move
             assert fire is not None
-            return [PASS, fire] if self.pooled[seat][fire.card] else [PASS]
+            moves = [PASS, fire] if self.pooled[seat][fire.card] else [PASS]
+        else:
+            moves = self._legal(seat)
+        self.legal_cache = tuple(moves)
+        return moves
+
+    def _legal(self, seat: int | None) -> list[Action]:
+        """The rarer phases' moves (a lost turn, trimming, a reaction, a weapon's answer); none
+        when the game is over."""
+        if seat is None:
+            return []
+        phase = self.phase
         if phase == LOST:
             return self._discards(seat)
-        if phase == TURN:
-            return self._turn_moves(seat, self.pooled[seat])  # playable(seat)
         if phase == TRIM:
             return list(_BY_KINDS[self.held[seat]])  # never empty: 8 cards in hand
         if phase == REACT:
@@ -167,14 +176,14 @@ class LegalMoves(Table):
         in the order of the rules: specials, per target VISUAL/RADAR/GUNS/MISSILE/FLAMEOUT (from
         tables keyed by the targets open to each card), plays on stacks, discards."""
         moves: list[Action] = []
-        fo = self.burning >> p & 1  # flamed(p)
+        fo = self.burning & _BIT[p]  # flamed(p)
         if fo and have[RELIGHT]:
             moves.append(_BARE_RELIGHT)
         if have[HOT_STICK]:
             moves.append(_BARE_HOT_STICK)
         if have[GOLDEN_BIRD]:
             moves.append(_BARE_GOLDEN_BIRD)
-        targets = self.up & ~_BIT[p]  # the others not shot down since their last turn (R13)
+        targets = self.up & _OTHERS[p]  # the others not shot down since their last turn (R13)
         # FLAMEOUT on any target but the GOLDEN BIRD pilot (``exposed``: the seats not ``immune``)
         fo_at = targets & self.exposed if have[FLAMEOUT] else 0
         visual_at = radar_at = guns_at = missile_at = 0
@@ -204,8 +213,9 @@ class LegalMoves(Table):
                 if kind == VISUAL:
                     if cover == NONE:
                         if not tokens or source == p:
-                            visual_blocked |= _BIT[target]
-                            guns_at |= _BIT[target]
+                            at = _BIT[target]
+                            visual_blocked |= at
+                            guns_at |= at
                         if target == p and stack_card:
                             # A defence in your own turn against an acquisition on you: no
                             # dogfight (R1).
@@ -280,21 +290,22 @@ class LegalMoves(Table):
             if radar:
                 radar_at = targets
         # The attack plays in seat order, per seat VISUAL, RADAR, GUNS, MISSILE, FLAMEOUT: one
-        # key with five bits a seat (``_SPREAD``), read from two tables of interned plays.
-        key = (
-            _SPREAD[visual_at]
-            | _SPREAD[radar_at] << 1
-            | _SPREAD[guns_at] << 2
-            | _SPREAD[missile_at] << 3
-            | _SPREAD[fo_at] << 4
-        )
+        # key with five bits a seat (``_SPREAD``), read from two tables of interned plays. GUNS,
+        # MISSILE and FLAMEOUT are open on nobody in most turns: their bits only when they are.
+        key = _SPREAD_VISUAL[visual_at] | _SPREAD_RADAR[radar_at]
+        if guns_at:
+            key |= _SPREAD_GUNS[guns_at]
+        if missile_at:
+            key |= _SPREAD_MISSILE[missile_at]
+        if fo_at:
+            key |= _SPREAD_FLAMEOUT[fo_at]
         if key:
             low = key & _LOW_MASK
-            plays = (_LOW_PLAYS[low] or _attack_plays(_LOW_PLAYS, low, 0)) if low else ()
+            if low:
+                moves += _LOW_PLAYS[low] or _attack_plays(_LOW_PLAYS, low, 0)
             if key > _LOW_MASK:
                 high = key >> _LOW_BITS
-                plays += _HIGH_PLAYS[high] or _attack_plays(_HIGH_PLAYS, high, _LOW_SEATS)
-            moves += plays
+                moves += _HIGH_PLAYS[high] or _attack_plays(_HIGH_PLAYS, high, _LOW_SEATS)
         if on_stacks:
             moves += on_stacks
         moves += _BY_KINDS[self.held[p] | self.wing_held[p]]
@@ -332,7 +343,7 @@ class LegalMoves(Table):
         if stack is None:
             return out
         cover = stack.cover
-        fo = self.burning >> x & 1  # flamed(x)
+        fo = self.burning & _BIT[x]  # flamed(x)
         if x == d and cover == NONE:
             if kind == VISUAL and not fo and have[MANEUVER] and self.hot_stick != a:
                 out.append(_ON[MANEUVER][kind][a][d])

@@ -372,27 +372,28 @@ class RaceState(LegalMoves, Information):
             self._play_on_stack(p, card, stack)
             return
         t = move.pilot
-        if card == RELIGHT:
+        # The cards in the order random games play them most.
+        if card in (VISUAL, RADAR):
+            self._acquire(p, card, t)
+            self._engage(p, t, card)
+        elif card in (GUNS, MISSILE):
+            self._fire(p, t, card, taken=True)
+        elif card == FLAMEOUT:
+            snapshot = self._snapshot()
+            self.flames += ((t, p),)
+            self._event(p, card, "flameout", pilot=t)
+            self._maybe_react(t, GOLDEN_BIRD, Pending(FLAMEOUT, p, t, snapshot))
+        elif card == RELIGHT:
             index = next(i for i, (victim, _) in enumerate(self.flames) if victim == p)
             self.flames = self.flames[:index] + self.flames[index + 1 :]
             self.discard_pile += (FLAMEOUT, RELIGHT)
             self._event(p, card, "relight")
             self._end_turn()
-        elif card in (HOT_STICK, GOLDEN_BIRD):
+        else:
+            assert card in (HOT_STICK, GOLDEN_BIRD)
             self._display(p, card)
             self._event(p, card, "display")
             self._end_turn()
-        elif card in (VISUAL, RADAR):
-            self._acquire(p, card, t)
-            self._engage(p, t, card)
-        elif card in (GUNS, MISSILE):
-            self._fire(p, t, card, taken=True)
-        else:
-            assert card == FLAMEOUT
-            snapshot = self._snapshot()
-            self.flames += ((t, p),)
-            self._event(p, card, "flameout", pilot=t)
-            self._maybe_react(t, GOLDEN_BIRD, Pending(FLAMEOUT, p, t, snapshot))
 
     def _acquire(self, p: int, kind: int, t: int) -> None:
         """Place ``kind`` on ``t``: new, or replacing a suppressed RADAR / outmaneuvered VISUAL."""
