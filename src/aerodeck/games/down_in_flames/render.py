@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from aerodeck.core.api import JSON
-from aerodeck.core.text import plural
+from aerodeck.core.text import and_list, plural
 
 _POSITION_STYLE = {
     "Tailing": "bold green",
@@ -328,8 +328,6 @@ def describe_event(event: JSON, name: Callable[[int], str] = _seat) -> str:
         hand = f": {', '.join(event['missile_hand'])}" if "missile_hand" in event else ""
         cards = plural(event["cards"], "card")
         return f"{seat} launches {event['missile']}, missile hand {cards}{hand}"
-    if kind == "aircraft-all":
-        return "Aircraft revealed: " + _each(name, event["aircraft"])
     if kind == "load-chosen":
         mine = ""
         if "load" in event:
@@ -338,13 +336,11 @@ def describe_event(event: JSON, name: Callable[[int], str] = _seat) -> str:
     if kind == "skills-chosen":
         mine = f": {', '.join(event['skills']) or 'none'}" if "skills" in event else ""
         return f"{seat} has chosen skills{mine}"
-    if kind == "skills" and "vp" not in event:
-        return "Skills revealed: " + "; ".join(
+    if kind == "skills":
+        held = "; ".join(
             f"{name(a)} {', '.join(x) or 'none'}" for a, x in enumerate(event["skills"])
         )
-    if kind == "skills":
-        a, b = (", ".join(x) or "none" for x in event["skills"])
-        return f"Skills revealed: seat 0 {a}; seat 1 {b} (VP {event['vp'][0]} and {event['vp'][1]})"
+        return f"Skills revealed: {held} (VP {and_list([str(v) for v in event['vp']])})"
     if kind == "expertise-pool":
         cards = f": {', '.join(event['cards'])}" if "cards" in event else ""
         return f"{seat} sets aside {plural(event['size'], 'Aircraft Expertise card')}{cards}"

@@ -504,13 +504,12 @@ class DifState(LegalMoves, Views):
         self._reveal_skills()
 
     def _aircraft_event(self) -> JSON:
-        """The aircraft revealed together (in the duel with their VP), with custom loads."""
+        """The aircraft revealed together with their VP, with custom loads."""
         event: JSON = {
-            "type": "aircraft" if self.duel else "aircraft-all",
+            "type": "aircraft",
             "aircraft": [self.plane(i).name for i in range(self.n)],
+            "vp": [self.flown_vp(i) for i in range(self.n)],
         }
-        if self.duel:
-            event["vp"] = [self.flown_vp(i) for i in range(self.n)]
         if self.game.options["missile_loads"]:
             event["loads"] = [
                 [[self.data.missiles[m].name, 2 * p] for m, p in self.load(i)]
@@ -562,9 +561,8 @@ class DifState(LegalMoves, Views):
                     [self.data.skills[i].name for i in self.skills[a]] for a in range(self.n)
                 ],
                 "changes": [self._changes(a) for a in range(self.n)],
+                "vp": [self.flown_vp(a) + self.skill_vp(a) for a in range(self.n)],
             }
-            if self.duel:
-                event["vp"] = [self.flown_vp(a) + self.skill_vp(a) for a in range(self.n)]
             self._emit(event)
             vp = self.game.mission_vp
             for seat in range(self.game.players if vp else 0):
