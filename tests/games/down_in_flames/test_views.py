@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -205,3 +206,51 @@ def test_a_secret_move_shows_only_its_verb_in_another_seats_history() -> None:
         assert game.move_seen_by(move, 0, None) == f"{text.split()[0]} (secret)"
     for text in ("attack guns @2", "pass", "ready", "discard guns", "speed pos @3"):
         assert game.move_seen_by(game.catalogue.parse(text), 0, 1) == text
+
+
+def _first_game_with(options: dict[str, Any], found: Any) -> tuple[Any, list[Any]]:
+    """The first of a few seeded heuristic games whose events satisfy ``found``."""
+    from aerodeck.games.down_in_flames.bot import HeuristicBot
+    from aerodeck.sim.match import play as play_out
+
+    game = aerodeck.make("down_in_flames", **options)
+    for seed in range(40):
+        bots = [HeuristicBot(game, 100 * seed + s) for s in range(game.players)]
+        state = play_out(game.new_game(seed), bots)
+        events = state.events_since(0, 0)
+        if found(events):
+            return state, events
+    raise AssertionError(f"no game of 40 with {options} shows what the test needs")
+
+
+@pytest.mark.parametrize(
+    ("options", "site"),
+    [({"players": 2, "aircraft": 2}, False), ({"players": 4, "site": "SA-6"}, True)],
+)
+def test_the_result_credits_each_kill_to_the_player_who_flies_the_shooter(
+    options: dict[str, Any], site: bool
+) -> None:
+    """Aircraft numbers are not seats where a player flies several: the result names only the
+    game's seats, and a site's kill goes to the seat it defends."""
+    state, events = _first_game_with(
+        options,
+        lambda evs: any(e["type"] == "destroyed" and (e["by"] < 0) == site for e in evs),
+    )
+    view = state.view(0)
+    text = state.game.render_result(view, events)
+    owner = {a["aircraft_no"]: a["seat"] for a in view["aircraft"]}
+    vp = {a["aircraft_no"]: a["vp"] for a in view["aircraft"]}
+    site_seat = state.game.site_seat
+    expected = [0] * state.game.players
+    for e in events:
+        if e["type"] == "destroyed":
+            expected[owner.get(e["by"], site_seat)] += vp[e["seat"]]
+    mentioned = {int(n) for n in re.findall(r"seat (-?\d+)", text)}
+    assert mentioned <= set(range(1, state.game.players)), text
+    for seat, points in enumerate(expected):
+        name = "you" if seat == 0 else f"seat {seat}"
+        assert re.search(rf"^  {name} +{points}$", text, re.M), text
+    if site:
+        assert "site shot down" in text
+    else:
+        assert "your #" in text or "seat 1's #" in text

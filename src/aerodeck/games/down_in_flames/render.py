@@ -358,23 +358,39 @@ def describe_event(event: JSON, name: Callable[[int], str] = _seat) -> str:
 
 def render_result(view: JSON, events: list[JSON]) -> str:
     """Who shot down whom and the victory points: each aircraft shot down scores its VP value
-    for the seat that shot it down."""
+    for the player whose aircraft (or site) shot it down. Where a player flies several aircraft
+    they are named by owner and number ("seat 1's #3"), as in the log."""
     me = view.get("seat")
-    aircraft = {a["aircraft_no"]: a for a in view["aircraft"]}
+    craft = {a["aircraft_no"]: a for a in view["aircraft"]}
+    owners = [a["seat"] for a in view["aircraft"]]
+    several = len(set(owners)) < len(owners)
+    site_seat = view["sites"][0]["seat"] if view["sites"] else None
+
+    def whose(seat: int | None) -> str:
+        return "your" if seat == me else f"{who(seat, me)}'s"
+
+    def named(n: int) -> str:
+        """Aircraft ``n`` by its owner (and number, where a player flies several)."""
+        seat = craft[n]["seat"]
+        return f"{whose(seat)} #{n}" if several else who(seat, me)
+
     scored: dict[int, int] = {}
     lines = ["[bold]Results[/bold]"]
     for event in events:
         if event["type"] == "destroyed":
-            lost = aircraft.get(event["seat"], {})
+            lost, by = craft.get(event["seat"], {}), event["by"]
             vp = int(lost.get("vp") or 0)
-            scored[event["by"]] = scored.get(event["by"], 0) + vp
-            plane = lost.get("aircraft", f"aircraft {event['seat']}")
-            lines.append(f"  {who(event['by'], me)} shot down {plane} ({vp} VP)")
+            # The duel's events name a site by its seat; with several aircraft it has no number.
+            seat = craft[by]["seat"] if by in craft else site_seat
+            if seat is not None:
+                scored[seat] = scored.get(seat, 0) + vp
+            shooter = named(by) if by in craft else f"{whose(seat)} site"
+            victim = f"{named(event['seat'])} " if several else ""
+            plane = lost.get("aircraft") or f"aircraft #{event['seat']}"
+            lines.append(f"  {shooter} shot down {victim}{plane} ({vp} VP)")
         elif event["type"] == "game-end":
             lines.append(f"  {event['why']}")
-    players = sorted({*scored, *(s for s in aircraft if isinstance(s, int))})
-    if players:
-        lines.append("[bold]Victory points[/bold] (the VP of enemy aircraft shot down)")
-        for s in sorted(players, key=lambda s: -scored.get(s, 0)):
-            lines.append(f"  {who(s, me):8} {scored.get(s, 0)}")
+    lines.append("[bold]Victory points[/bold] (the VP of enemy aircraft shot down)")
+    for s in sorted(set(owners), key=lambda s: (-scored.get(s, 0), s)):
+        lines.append(f"  {who(s, me):8} {scored.get(s, 0)}")
     return "\n".join(lines)
