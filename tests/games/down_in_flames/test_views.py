@@ -254,3 +254,15 @@ def test_the_result_credits_each_kill_to_the_player_who_flies_the_shooter(
         assert "site shot down" in text
     else:
         assert "your #" in text or "seat 1's #" in text
+
+
+def test_with_several_aircraft_the_terminal_says_which_one_a_secret_choice_is_for() -> None:
+    """Aircraft, altitude and skills are chosen aircraft by aircraft: the text names it."""
+    game = aerodeck.make("down_in_flames", players=2, aircraft=2, skills=True, vp_limit=90)
+    state = game.new_game(1)
+    assert "deciding: #0 you" in game.render_view(state.view(0))
+    play(state, "fly kfir-c2")
+    assert "deciding: #1 you" in game.render_view(state.view(0))
+    play(state, "fly kfir-c2", "fly dagger-a", "fly dagger-a")
+    assert state.phase == "skill"
+    assert "choosing skills for #0" in game.render_view(state.view(0))

@@ -211,8 +211,13 @@ def render_view(view: JSON) -> str:
         lines.append(_titles("site hand", view["site_hand"]))
     if view.get("missile_hand") is not None:
         lines.append(_titles("missile hand", view["missile_hand"]))
-    if view["deciding"] is not None and many:
-        lines.append(f"  deciding: {_label(craft[view['deciding']], me, many)}")
+    # With several aircraft, which one this decision is for (at set-up, the one choosing).
+    deciding = view["deciding"] if view["deciding"] is not None else view["picking"]
+    if deciding is not None and many:
+        lines.append(f"  deciding: {_label(craft[deciding], me, many)}")
+    if view.get("skill_unit") and many:
+        unit = and_list([f"#{a}" for a in view["skill_unit"]])
+        lines.append(f"  choosing skills for {unit}")
     if view["end"]:
         lines.append(f"  [bold]{view['end']}[/bold]")
     return "\n".join(lines)
