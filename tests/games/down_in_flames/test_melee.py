@@ -163,6 +163,29 @@ def test_ruling_R51_winning_with_several_aircraft() -> None:
     state.round = 7  # past the sixth round: the side with more aircraft shot down wins
     state._time_up()
     assert state.winners == [0]
+    assert state.end_reason == "6 rounds flown: most aircraft shot down (1)"
+
+
+def test_the_duel_counts_its_kill_like_any_game() -> None:
+    """The duel is the game with one aircraft a side: the aircraft shot down is out (its cards
+    discarded) and its enemy's side scores the kill, so the final view and the web table's
+    "kills" agree with the log (the duel once ended with kills [0, 0] and the loser flying)."""
+    game = aerodeck.make("down_in_flames")
+    setup = {
+        "aircraft": ["F-86F Sabre", "MiG-17F"],
+        "altitude": ["Medium", "Medium"],
+        "range": ["G", "G"],
+        "hands": [["Guns (Great Angle)", "Guns"], ["Tone"]],
+        "flying": 0,
+    }
+    state = game.new_game(seed=1, setup=setup)
+    play(state, "attack guns-great-angle", "pass")
+    assert state.is_terminal and state.winners == [0]
+    view = state.view(None)
+    assert view["kills"] == [1, 0] and view["end"] == "MiG-17F shot down"
+    lost = view["aircraft"][1]
+    assert not lost["alive"] and lost["hand_size"] == 0
+    assert view["discard_pile"]["Tone"] == 1
 
 
 def test_ruling_R52_range_changes_with_three_or_more_aircraft() -> None:

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from aerodeck.core.api import JSON, OVER, Action
 from aerodeck.core.rng import roll, shuffle
+from aerodeck.core.text import plural
 from aerodeck.core.tuples import replace_at as _put
 from aerodeck.core.tuples import without as _without
 from aerodeck.games.down_in_flames import flight
@@ -1108,14 +1109,10 @@ class DifState(LegalMoves, Views):
                 self._emit(self._at({"type": "position-lost", "seat": h}, t))
 
     def _destroy(self, t: int, by: int, weapon: str) -> None:
+        """Aircraft ``t`` is shot down by aircraft ``by`` (or a site): its cards are discarded,
+        positions on it and its own are lost, the shooter's side scores a kill; the last side
+        flying wins (in the duel, the first shot down ends the game: R23)."""
         self._emit({"type": "destroyed", "seat": t, "by": self._who(by), "weapon": weapon})
-        if self.duel:
-            name = self.plane(t).name
-            site = self.game.site.name if by == SITE and self.game.site else ""
-            self._finish(
-                {1 - t}, f"{name} shot down by the {site} site" if site else f"{name} shot down"
-            )
-            return
         self.alive = _put(self.alive, t, False)
         self._flying_changed()
         self.discards += self.hands[t]
@@ -1126,22 +1123,26 @@ class DifState(LegalMoves, Views):
         side = self.game.side_of[self.game.site_seat] if by == SITE else self.side(by)
         self.kills = _put(self.kills, side, self.kills[side] + 1)
         standing = {self.side(x) for x in range(self.n) if self.alive[x]}
-        if len(standing) == 1:
-            (winner,) = standing
-            self._finish({winner}, "every enemy aircraft shot down")
+        if len(standing) > 1:
+            return
+        site = f" by the {self.game.sites[self.site_checked - 1].name} site" if by == SITE else ""
+        last = f"{self.plane(t).name} shot down{site}"
+        self._finish(standing, last if self.duel else f"{last}: every enemy aircraft shot down")
 
     def _end_turn(self) -> None:
         self.flyer = -1
         self._next_side((self.last_side + 1) % self.game.n_sides)
 
     def _time_up(self) -> None:
-        """R51: after six rounds the side(s) with the most enemy aircraft shot down win."""
-        if self.duel:
-            self._finish({0, 1}, "six rounds flown and nobody shot down: a draw")
-            return
+        """R51 (R23 in the duel): after the last round the side(s) with the most enemy aircraft
+        shot down win; none shot down is a draw."""
         best = max(self.kills)
         winners = {s for s in range(self.game.n_sides) if self.kills[s] == best}
-        self._finish(winners, f"six rounds flown: most aircraft shot down ({best})")
+        rounds = f"{plural(self.game.rounds, 'round')} flown"
+        if best == 0:
+            self._finish(winners, f"{rounds} and nobody shot down: a draw")
+            return
+        self._finish(winners, f"{rounds}: most aircraft shot down ({best})")
 
     def _finish(self, sides: set[int], why: str) -> None:
         seats = [p for p in range(self.game.players) if self.game.side_of[p] in sides]
