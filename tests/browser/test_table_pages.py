@@ -173,6 +173,10 @@ def test_whole_game_by_clicking(browser: Any, web: Server, case: str) -> None:
         assert end.is_visible()
         assert "The game is over" in end.inner_text()
         assert end.locator("a[download]").count() == 1
+        if game == "down_in_flames":  # each seat's aircraft, its fate and its side's kills
+            scores = end.locator("table.standings tbody td:last-child").all_inner_texts()
+            assert len(scores) == players, scores
+            assert all(re.search(r": (flying|shot down) · kills by its side \d", s) for s in scores)
         person.check_protocol()
     # every move button read as words, never as bare notation (which stays in the tooltip)
     for person in (ann, bea):

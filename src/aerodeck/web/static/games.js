@@ -243,6 +243,18 @@ function difSeat(data, ctx, seat) {
     data.kills !== undefined ? h("p", {}, `Kills by this side: ${data.kills}`) : "");
 }
 
+// The end table's score: each aircraft the seat flew, its VP and fate, and its side's kills.
+function difScore(ctx, seat) {
+  const all = ctx.view.aircraft || [];
+  const many = all.length > 2;
+  const mine = all.filter((x) => x.seat === seat);
+  const kills = (ctx.view.kills || [])[mine.length ? mine[0].side : seat];
+  const craft = mine.map((x) => `${many ? `#${x.aircraft_no} ` : ""}${x.aircraft || "aircraft"}`
+    + `${x.vp !== undefined ? ` (${x.vp} VP)` : ""}: ${x.alive ? "flying" : "shot down"}`);
+  if (kills !== undefined) craft.push(`kills by its side ${kills}`);
+  return craft.join(" · ");
+}
+
 function difStatus(ctx) {
   const cycle = ctx.view.cycle;
   if (!cycle || !Array.isArray(cycle.chain) || !cycle.chain.length) return "";
@@ -375,7 +387,7 @@ const layouts = {
     },
   },
   down_in_flames: {
-    ...common, moveLabel: difMove, status: difStatus, perSeat: ["kills"], boardExtra: difBoard,
+    ...common, moveLabel: difMove, status: difStatus, perSeat: ["kills"], boardExtra: difBoard, score: difScore,
     seat: difSeat,  // one block per aircraft; the hand is drawn as cards below
     boardSkip: ["pairs"],  // drawn by difBoard
   },
