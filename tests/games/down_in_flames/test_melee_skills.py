@@ -179,6 +179,24 @@ def test_ruling_R59_campaign_options_per_scale_step_and_special_conditions(
         load_data(user_data(tmp_path, YK_1_NATION_2, bad))
 
 
+def test_ruling_R59_campaign_skills_leave_the_aircraft_vp_unadjusted() -> None:
+    """R59: "do not adjust the aircraft VP for skill cost": a mission's skills are taken at no
+    VP cost, so the aircraft's VP shown after the reveal are those before it; outside a
+    campaign a skill's cost is added (R29)."""
+    state = new(1, campaign="1973 Yom Kippur War", mission=1, skills=True)
+    before = [a["vp"] for a in state.view(0)["aircraft"]]
+    play(state, "skill eagle-eyes", "ready", "skill jink", "ready")
+    assert state.skills[0] and state.skill_vp(0) > 0
+    assert [a["vp"] for a in state.view(0)["aircraft"]] == before
+    revealed = [e for e in state.events_since(0, 0) if e["type"] == "skills"]
+    assert revealed and revealed[0]["vp"] == before
+    duel = new(1, skills=True, vp_limit=70, year=1990)
+    play(duel, "fly f-86f-sabre", "fly f-86f-sabre")
+    plain = duel.view(0)["aircraft"][0]["vp"]
+    play(duel, "skill agile", "ready", "ready")
+    assert duel.view(0)["aircraft"][0]["vp"] == plain + duel.skill_vp(0) > plain
+
+
 def test_ruling_R60_aircraft_expertise_in_the_melee_and_as_a_special_condition(
     tmp_path: Path,
 ) -> None:

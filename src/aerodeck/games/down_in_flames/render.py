@@ -294,7 +294,7 @@ def describe_event(event: JSON, name: Callable[[int], str] = _seat) -> str:
         )
     if kind == "initiative":
         if "first_side" in event:
-            return f"Initiative: side {event['first_side']} flies first (highest EW)"
+            return f"Initiative: side {event['first_side']} flies first ({event['why']})"
         first = name(event["first"])
         if event["seat"] is None:
             return f"Initiative: equal EW, chance sends {first} first"

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from aerodeck.core.api import JSON, OVER, Action
 from aerodeck.core.rng import roll, shuffle
-from aerodeck.core.text import plural
+from aerodeck.core.text import and_list, plural
 from aerodeck.core.tuples import replace_at as _put
 from aerodeck.core.tuples import without as _without
 from aerodeck.games.down_in_flames import flight
@@ -562,7 +562,7 @@ class DifState(LegalMoves, Views):
                     [self.data.skills[i].name for i in self.skills[a]] for a in range(self.n)
                 ],
                 "changes": [self._changes(a) for a in range(self.n)],
-                "vp": [self.flown_vp(a) + self.skill_vp(a) for a in range(self.n)],
+                "vp": [self.shown_vp(a) for a in range(self.n)],
             }
             self._emit(event)
             vp = self.game.mission_vp
@@ -652,7 +652,8 @@ class DifState(LegalMoves, Views):
         """R47: the side of the aircraft with the highest printed EW flies first; ties by chance.
         Eagle Eyes and 0° Angle give it to their side unless every side holds one (R56)."""
         ew = [self.plane(i).ew or 0 for i in range(self.n)]
-        keen = {self.side(i) for i in range(self.n) if any(self.has(i, k) for k in INITIATIVE)}
+        held = {k: {self.side(i) for i in range(self.n) if self.has(i, k)} for k in INITIATIVE}
+        keen = set().union(*held.values())
         pool = [i for i in range(self.n) if not keen or self.side(i) in keen]
         if len(keen) == self.game.n_sides:
             pool = list(range(self.n))
@@ -660,7 +661,13 @@ class DifState(LegalMoves, Views):
         sides = sorted({self.side(i) for i in pool if ew[i] == top})
         value, self.rng_seed = roll(self.rng_seed, len(sides))
         first = sides[value - 1]
-        self._emit({"type": "initiative", "seat": None, "first_side": first})
+        why = "highest EW"
+        if len(sides) > 1:
+            why = f"equal EW: chance chose among sides {and_list([str(s) for s in sides])}"
+        if keen and len(keen) < self.game.n_sides:
+            skill = and_list([k for k, holders in held.items() if holders])
+            why = skill if len(sides) == 1 else f"{skill}, then {why}"
+        self._emit({"type": "initiative", "seat": None, "first_side": first, "why": why})
         self._next_side(first)
 
     def _next_side(self, side: int) -> None:

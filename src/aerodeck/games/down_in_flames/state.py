@@ -447,6 +447,13 @@ class Dogfight(TurnState):
         armed = any(self.load(b) for b in range(self.n) if sides[b] != mine)
         return value - (0 if armed else plane.vp_mod)
 
+    def shown_vp(self, a: int) -> int:
+        """The VP an aircraft is worth as revealed: as flown, plus its skills' cost once they
+        are revealed, except in a campaign mission ("do not adjust the aircraft VP for skill
+        cost", R59)."""
+        paid = self.skills_shown and not self.game.mission_vp
+        return self.flown_vp(a) + (self.skill_vp(a) if paid else 0)
+
     def enemies(self, a: int) -> tuple[int, ...]:
         """The enemy aircraft still flying (kept per aircraft, changed when one is shot down)."""
         return self.foes[a]

@@ -153,7 +153,7 @@ class Views(Dogfight):
         if self.planes_shown:
             entry |= self._counters(a)
             entry["reach"] = RANGES[r] if (r := self.reach(a)) >= 0 else None
-            entry["vp"] = self.flown_vp(a) + (self.skill_vp(a) if self.skills_shown else 0)
+            entry["vp"] = self.shown_vp(a)
             if self.alts_shown:
                 entry["performance"] = self.perf(a)
                 entry["thrust"] = [self.thrust(a, False), self.thrust(a, True)]
