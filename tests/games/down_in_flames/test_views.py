@@ -266,3 +266,20 @@ def test_with_several_aircraft_the_terminal_says_which_one_a_secret_choice_is_fo
     play(state, "fly kfir-c2", "fly dagger-a", "fly dagger-a")
     assert state.phase == "skill"
     assert "choosing skills for #0" in game.render_view(state.view(0))
+
+
+def test_a_cost_paid_reads_as_a_cost_in_the_log() -> None:
+    """A card's cost (Vertical Roll's climb) is discarded with the reason "its cost", not the
+    rules' internal step name."""
+    game = aerodeck.make("down_in_flames")
+    setup = {
+        "aircraft": ["F-86F Sabre", "MiG-17F"],
+        "altitude": ["Medium", "Medium"],
+        "range": ["AH", "AH"],
+        "hands": [["Vertical Roll", "Guns"], []],
+        "flying": 0,
+    }
+    state = game.new_game(seed=1, setup=setup)
+    play(state, "act vertical-roll up", "discard guns")
+    told = [game.describe_event(e) for e in state.events_since(0, 0)]
+    assert "seat 0 discards Guns (its cost)" in told, told

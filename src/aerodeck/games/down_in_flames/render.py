@@ -48,6 +48,15 @@ _STEP = {
 }
 
 
+# A discard's reason as the rules name it, in players' words where that name is the rules' own.
+_DISCARD_WHY = {
+    "open": "its cost",
+    "tactic": "its cost",
+    "envelope": "Edge of Envelope",
+    "timely-turn discard": "Timely",
+}
+
+
 def who(seat: int | None, me: int | None) -> str:
     if seat is None:
         return "chance"
@@ -57,6 +66,8 @@ def who(seat: int | None, me: int | None) -> str:
 def _header(view: JSON, flies: str, discards: int, tail: str) -> str:
     """The first line: round, who flies, the step, the deck and discards, then ``tail``."""
     step = str(_STEP.get(view["phase"], view["phase"])).format(step=view["step"])
+    if view["phase"] == "discard" and view["step"] == "timely":
+        step = "Timely: discard, then draw as many"
     return (
         f"[bold]Round {min(view['round'], view['rounds'])} of {view['rounds']}[/bold]{flies}   "
         f"step: {step}   deck {view['deck']}   discards {discards}   {tail}"
@@ -265,6 +276,8 @@ def describe_event(event: JSON, name: Callable[[int], str] = _seat) -> str:
     aircraft passes one that gives the owner and the number: "seat 1's #3")."""
     kind = event["type"]
     seat = name(event["seat"]) if isinstance(event.get("seat"), int) else "chance"
+    if kind == "discard":
+        event = {**event, "why": _DISCARD_WHY.get(event["why"], event["why"])}
     if kind in _TOLD:
         named = {k: name(event[k]) for k in ("by", "target") if isinstance(event.get(k), int)}
         on_target = f" on {named['target']}" if "target" in named else ""  # several aircraft
