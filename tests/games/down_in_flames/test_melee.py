@@ -237,6 +237,9 @@ def test_ruling_R55_sites_check_every_enemy_aircraft_with_several_aircraft() -> 
     play(state, "pass")
     assert not state.alive[0] and state.kills == (0, 1) and not state.is_terminal
     assert state.flyer != 0  # its turn ended with it
+    told = [state.game.describe_event(e) for e in state.events_since(0, 0)]
+    assert "the site's attack stands" in told
+    assert any("seat 0's #0 is shot down" in t and t.endswith("by the site") for t in told)
 
 
 def test_ruling_R62_several_aircraft_lose_the_vp_modifier_when_no_enemy_carries_missiles() -> None:

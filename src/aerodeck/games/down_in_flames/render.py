@@ -338,6 +338,8 @@ def describe_event(event: JSON, name: Callable[[int], str] = _seat) -> str:
         return f"{seat} reacts with {event['card']}{source}"
     if kind == "resolve":
         result = "stands" if event["success"] else "fails"
+        if event["use"] == "site" and event["seat"] < 0:  # several aircraft: the site unnamed
+            return f"the site's attack {result}"
         return f"{seat}'s {_USE.get(event['use'], event['use'])} {result}"
     if kind in ("missile-spent", "site-spent"):
         whose = "missile's unused" if kind == "missile-spent" else "site's"
