@@ -1,7 +1,7 @@
 """Screenshots of every game's browser table at desktop (1280x800) and phone (390x844) width,
 for review: docs/screenshots/CASE-desktop.png and CASE-phone.png (CASE: a game, or
-down_in_flames-melee, down_in_flames-teams); with --narrow also CASE-narrow.png at 320 px, with
---dark also CASE-dark.png (desktop, the dark colour scheme).
+down_in_flames-melee, down_in_flames-teams, down_in_flames-campaign); with --narrow also
+CASE-narrow.png at 320 px, with --dark also CASE-dark.png (desktop, the dark colour scheme).
 
 A real server on 127.0.0.1, one person (seat 0) and bots; the person clicks a few seeded moves so
 the table shows a game under way. Run from the repository root:
@@ -29,6 +29,12 @@ SETUPS = {  # case -> game, players, options, moves to click first
     "down_in_flames": ("down_in_flames", 2, {}, 4),
     "down_in_flames-melee": ("down_in_flames", 3, {"mode": "ffa"}, 6),
     "down_in_flames-teams": ("down_in_flames", 2, {"aircraft": 2}, 8),
+    "down_in_flames-campaign": (
+        "down_in_flames",
+        2,
+        {"campaign": "1973 Yom Kippur War", "mission": 1, "skills": True},
+        4,
+    ),
 }
 SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
 NARROW = {"narrow": {"width": 320, "height": 640}}

@@ -432,3 +432,19 @@ def test_a_player_flying_two_aircraft_sees_each_in_its_seat_box(browser: Any, we
         assert page.inner_text("#hand-title") == "Hands of #0 and #1"
     ann.check_protocol()
     ann.close()
+
+
+def test_a_campaign_mission_says_what_it_is_and_what_each_nation_scores(
+    browser: Any, web: Server
+) -> None:
+    """A Down In Flames campaign mission: the board names the campaign, the mission and each
+    nation's mission VP (it showed them only as raw facts at the bottom of the board)."""
+    ann = Person(browser, web.base, seed=9)
+    ann.create("down_in_flames", 2, [0], {"campaign": "1973 Yom Kippur War", "mission": 1})
+    page = ann.page
+    page.wait_for_function("window.aerodeck.state.legal.length > 0")
+    mission = page.inner_text("#board .mission")
+    assert mission.startswith("1973 Yom Kippur War, mission 1: SA-7 Site (6 turns)"), mission
+    assert "You: Israel, 47 VP" in mission and "Seat 1: Egypt, 46 VP" in mission
+    ann.check_protocol()
+    ann.close()

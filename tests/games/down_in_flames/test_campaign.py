@@ -115,3 +115,26 @@ def test_ruling_R54_a_campaign_flies_from_its_first_mission_to_its_victory_level
     assert total == (sum(r.vp[0] for r in record.results), sum(r.vp[1] for r in record.results))
     assert record.levels()[0] in {level for _, level in YOM_KIPPUR.victory_chart}
     assert total[0] > total[1]  # the heuristic nation beats the random one
+
+
+def test_a_mission_shows_what_it_is_and_what_each_nation_scores() -> None:
+    """A campaign mission's view and table say the campaign, the mission and each nation's
+    mission VP (the agreed VP limit and year, which a mission does not use, are left out)."""
+    import aerodeck
+
+    game = aerodeck.make("down_in_flames", campaign="1973 Yom Kippur War", mission=2)
+    view = game.new_game(seed=1).view(1)
+    assert view["mission"] == {
+        "campaign": "1973 Yom Kippur War",
+        "number": 2,
+        "title": "Canal Crossing",
+        "turns": 6,
+        "nations": [
+            {"name": "Israel", "vp": 82, "sites": []},
+            {"name": "Egypt", "vp": 77, "sites": ["SA-7"]},
+        ],
+    }
+    text = game.render_view(view)
+    assert 'mission 2 "Canal Crossing": seat 0: Israel (82 VP), you: Egypt (77 VP)' in text
+    assert "VP limit" not in text
+    assert "mission" not in aerodeck.make("down_in_flames").new_game(seed=1).view(0)

@@ -156,6 +156,8 @@ class DownInFlames(Game):
                 f"{campaign.name}: missions 1..{len(campaign.missions)}, flown by 2 players"
             )
         self.mission = campaign.missions[number - 1]
+        self.campaign_name = campaign.name
+        self.nation_names = (campaign.nation1, campaign.nation2)
         scale = int(self.options["scale"])
         owners: list[int] = []
         planes: list[int] = []

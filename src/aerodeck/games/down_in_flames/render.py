@@ -94,6 +94,17 @@ def _site(site: JSON, defends: str) -> str:
     )
 
 
+def _mission(mission: JSON, me: int | None) -> str:
+    """A campaign mission: what it is and what each nation scores for every enemy shot down."""
+    nations = ", ".join(
+        f"{who(seat, me)}: {n['name']} ({n['vp']} VP)" for seat, n in enumerate(mission["nations"])
+    )
+    return (
+        f"  [bold]{mission['campaign']}[/bold], mission {mission['number']} "
+        f'"{mission["title"]}": {nations}'
+    )
+
+
 def _label(craft: JSON, me: int | None, many: bool) -> str:
     """Who flies the aircraft; with several aircraft, also its number and side."""
     name = who(craft["seat"], me)
@@ -180,10 +191,13 @@ def render_view(view: JSON) -> str:
     flying = (
         "" if view["flying"] is None else f"   {_label(craft[view['flying']], me, many)} to fly"
     )
-    tail = f"(VP limit {view['vp_limit']}, year {view['year']})"
+    mission = view.get("mission")
+    tail = "" if mission else f"(VP limit {view['vp_limit']}, year {view['year']})"
     if many:
         tail += f"   kills by side {view['kills']}"
-    lines = [_header(view, flying, view["discards"], tail)]
+    lines = [_header(view, flying, view["discards"], tail.strip())]
+    if mission:
+        lines.append(_mission(mission, me))
     for entry in craft:
         lines.extend(_aircraft(entry, me, many))
     lines.extend(_pair(pair, craft, me, many) for pair in view["pairs"])

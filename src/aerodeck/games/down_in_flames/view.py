@@ -103,6 +103,8 @@ class Views(Dogfight):
             "winners": self.winners,
             "end": self.end_reason,
         }
+        if self.game.mission_vp:  # a campaign mission: what is flown for, public (R54)
+            out["mission"] = self._mission_view()
         deciding = player is not None and player == self.to_act
         if phase == SKILL and deciding:
             out["skill_unit"] = list(self._unit())
@@ -125,6 +127,23 @@ class Views(Dogfight):
             if player is not None and self.kind == "missile" and player == self.owners[self.flyer]:
                 out["missile_hand"] = [self._title(c) for c in self.missile_hand]
         return out
+
+    def _mission_view(self) -> JSON:
+        """The campaign mission flown: its campaign, number and title, turns, and each nation
+        (seat 0 flies nation 1) with the mission VP it scores for shooting down every enemy."""
+        game = self.game
+        mission = game.mission
+        nations = (mission.nation1, mission.nation2)
+        return {
+            "campaign": game.campaign_name,
+            "number": mission.number,
+            "title": mission.title,
+            "turns": mission.turns,
+            "nations": [
+                {"name": name, "vp": side.vp, "sites": list(side.sites)}
+                for name, side in zip(game.nation_names, nations, strict=True)
+            ],
+        }
 
     def _aircraft_view(self, a: int, player: int | None) -> JSON:
         """Aircraft ``a`` as ``player`` sees it: its own aircraft, hand and choices in full;

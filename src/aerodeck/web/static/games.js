@@ -224,9 +224,12 @@ function pairBox(ctx, pair, many) {
 
 function difBoard(ctx) {
   const pairs = difPairs(ctx.view);
-  if (!pairs.length) return null;
+  const m = ctx.view.mission;  // a campaign mission: what it is, what each nation scores
+  const mission = m ? h("p", { class: "mission" }, h("strong", { text: `${m.campaign}, mission ${m.number}: ${m.title}` }),
+    ` (${m.turns} turns) · ${m.nations.map((n, seat) => `${capital(who(ctx, seat))}: ${n.name}, ${n.vp} VP`).join(" · ")}`) : "";
+  if (!pairs.length) return mission || null;
   const many = (ctx.view.aircraft || []).length > 2;
-  return h("div", { class: "pairs-box" }, h("h3", { text: many ? "Every pair of enemies: range, altitude, position" : "The dogfight: range, altitude, position" }),
+  return h("div", { class: "pairs-box" }, mission, h("h3", { text: many ? "Every pair of enemies: range, altitude, position" : "The dogfight: range, altitude, position" }),
     h("ul", { class: "pairs" }, pairs.map((p) => pairBox(ctx, p, many))));
 }
 
@@ -389,7 +392,7 @@ const layouts = {
   down_in_flames: {
     ...common, moveLabel: difMove, status: difStatus, perSeat: ["kills"], boardExtra: difBoard, score: difScore,
     seat: difSeat,  // one block per aircraft; the hand is drawn as cards below
-    boardSkip: ["pairs"],  // drawn by difBoard
+    boardSkip: ["pairs", "mission"],  // drawn by difBoard
   },
 };
 
