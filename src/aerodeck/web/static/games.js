@@ -1,6 +1,6 @@
 // Per-game touches on the generic table: which verbs are not the hand's, what a card says (from
 // the reference the page embeds: the games' own card tables), the card and aircraft reference.
-import { cards, capital, facts, h, who } from "./render.js";
+import { cards, capital, h, who } from "./render.js";
 import { miniCard, playingCard } from "./cards.js";
 import { label } from "./words.js";
 
@@ -233,17 +233,47 @@ function difBoard(ctx) {
     h("ul", { class: "pairs" }, pairs.map((p) => pairBox(ctx, p, many))));
 }
 
-// A seat's aircraft, each with its own facts: a player may fly several (teams, aircraft=2),
+// A seat's aircraft, each in its own block: a player may fly several (teams, aircraft=2),
 // which one merged box per seat would mix up.
 function difSeat(data, ctx, seat) {
   const all = ctx.view.aircraft || [];
   const many = all.length > 2;
-  const skip = new Set(["seat", "hand", "pool", "aircraft_no", ...(many ? [] : ["side"])]);
   return h("div", { class: "dif-seat" },
-    all.filter((x) => x.seat === seat).map((x) => h("section", { class: "dif-craft", "data-aircraft": x.aircraft_no },
-      many ? h("h4", { text: `#${x.aircraft_no} ${x.aircraft || "aircraft not shown yet"}` }) : "",
-      facts(x, ctx, skip))),
+    all.filter((x) => x.seat === seat).map((x) => difCraft(x, many)),
     data.kills !== undefined ? h("p", {}, `Kills by this side: ${data.kills}`) : "");
+}
+
+// One aircraft as a player reads it: what it is, where it flies, its weapons, its ratings as
+// printed and as flown here, its skills; only what the view holds (another seat's secret
+// choices stay "secret" until revealed).
+function difCraft(x, many) {
+  const line = (key, text) => h("p", { class: "craft-line" }, h("span", { class: "craft-key", text: key }), ` ${text}`);
+  const name = x.aircraft || (x.chosen ? "aircraft chosen (secret)" : "no aircraft chosen yet");
+  const title = [`${many ? `#${x.aircraft_no} ` : ""}${name}`, x.vp !== undefined ? `${x.vp} VP` : "",
+    x.alive ? "" : "shot down", many ? `side ${x.side}` : ""].filter(Boolean).join(" · ");
+  const altitude = x.altitude || (x.altitude_chosen ? "altitude secret" : "altitude not chosen");
+  const flight = [altitude, `band ${x.range}`, `${x.hand_size} ${x.hand_size === 1 ? "card" : "cards"} in hand`,
+    x.on ? `${x.on.position} on #${x.on.target}` : ""].filter(Boolean).join(" · ");
+  const lines = [line("Flying", flight)];
+  if (x.missiles !== undefined) {
+    const missiles = Object.entries(x.missiles).map(([m, n]) => `${n}× ${m}`).join(", ") || "no missiles";
+    lines.push(line("Weapons", `${missiles} · countermeasures ${x.countermeasures} · afterburners ${x.afterburners}`
+      + `${x.afterburner_on ? " (lit)" : ""} · reach ${x.reach || "-"}`));
+  }
+  const r = x.ratings;
+  if (r) {
+    const here = (v) => (v !== undefined ? ` (${v} here)` : "");
+    lines.push(line("Ratings", `${r.nation} ${r.year} · speed ${r.speed} · performance ${r.performance}${here(x.performance)}`
+      + ` · thrust ${r.thrust_pre}/${r.ab_pre} pre, ${r.thrust_post}/${r.ab_post} post`
+      + `${x.thrust ? ` (${x.thrust[0]} pre, ${x.thrust[1]} post here)` : ""} · gun ${r.gun} · EW ${r.ew}${here(x.ew)}`));
+  }
+  if (x.skills) {
+    const changes = Object.entries(x.rating_changes || {}).map(([k, v]) => `${k} ${v > 0 ? "+" : ""}${v}`);
+    const used = (x.skills_used || []).length ? ` · used: ${x.skills_used.join(", ")}` : "";
+    lines.push(line("Skills", `${x.skills.join(", ") || "none"}${changes.length ? ` (${changes.join(", ")})` : ""}${used}`));
+  }
+  if (x.pool_size !== undefined) lines.push(line("Expertise pool", `${x.pool_size} ${x.pool_size === 1 ? "card" : "cards"}`));
+  return h("section", { class: "dif-craft", "data-aircraft": x.aircraft_no }, h("h4", { text: title }), ...lines);
 }
 
 // The end table's score: each aircraft the seat flew, its VP and fate, and its side's kills.
