@@ -446,5 +446,11 @@ def test_a_campaign_mission_says_what_it_is_and_what_each_nation_scores(
     mission = page.inner_text("#board .mission")
     assert mission.startswith("1973 Yom Kippur War, mission 1: SA-7 Site (6 turns)"), mission
     assert "You: Israel, 47 VP" in mission and "Seat 1: Egypt, 46 VP" in mission
+    # the round, the step and the site in words; no raw fields ("vp limit:", "cycle:")
+    state = page.inner_text("#board .dif-state")
+    assert state.startswith("Round 1 of 6 · "), state
+    assert "Site SA-7 (SAM, draws 6) defends seat 1: Low G, Medium G, Low HS, Medium HS" in state
+    board = page.inner_text("#board")
+    assert "vp limit" not in board.lower() and "cycle:" not in board, board
     ann.check_protocol()
     ann.close()

@@ -223,14 +223,52 @@ function pairBox(ctx, pair, many) {
 }
 
 function difBoard(ctx) {
-  const pairs = difPairs(ctx.view);
-  const m = ctx.view.mission;  // a campaign mission: what it is, what each nation scores
+  const v = ctx.view;
+  const pairs = difPairs(v);
+  const many = (v.aircraft || []).length > 2;
+  const m = v.mission;  // a campaign mission: what it is, what each nation scores
   const mission = m ? h("p", { class: "mission" }, h("strong", { text: `${m.campaign}, mission ${m.number}: ${m.title}` }),
     ` (${m.turns} turns) · ${m.nations.map((n, seat) => `${capital(who(ctx, seat))}: ${n.name}, ${n.vp} VP`).join(" · ")}`) : "";
-  if (!pairs.length) return mission || null;
-  const many = (ctx.view.aircraft || []).length > 2;
-  return h("div", { class: "pairs-box" }, mission, h("h3", { text: many ? "Every pair of enemies: range, altitude, position" : "The dogfight: range, altitude, position" }),
-    h("ul", { class: "pairs" }, pairs.map((p) => pairBox(ctx, p, many))));
+  const box = h("div", { class: "pairs-box" }, mission, difState(ctx, many));
+  if (pairs.length) {
+    box.append(h("h3", { text: many ? "Every pair of enemies: range, altitude, position" : "The dogfight: range, altitude, position" }),
+      h("ul", { class: "pairs" }, pairs.map((p) => pairBox(ctx, p, many))));
+  }
+  return box;
+}
+
+// The round, the step, the deck, the sites, the turn's counters and the cycle under way, in
+// words (the generic board listed them as raw fields: "cycle: use: range by: 1 chain: ...").
+function difState(ctx, many) {
+  const v = ctx.view;
+  const craft = (n) => {  // an aircraft by its owner (and number, with several)
+    const x = (v.aircraft || [])[n];
+    if (!x) return "the site";
+    if (!many) return who(ctx, x.seat);
+    return x.seat === ctx.mySeat ? `your #${n}` : `${who(ctx, x.seat)}'s #${n}`;
+  };
+  const pile = Object.entries(v.discard_pile || {}).map(([t, n]) => `${t} ${n}`).join(", ");
+  const lines = [h("p", {}, h("strong", { text: `Round ${Math.min(v.round, v.rounds)} of ${v.rounds}` }),
+    ` · ${v.phase}${["discard", "play"].includes(v.phase) ? ` (${v.step})` : ""}`
+    + `${v.flying !== null ? ` · ${craft(v.flying)} flying` : ""} · deck ${v.deck} · discards ${v.discards}`
+    + `${v.mission ? "" : ` · VP limit ${v.vp_limit}, year ${v.year}`}`)];
+  for (const site of v.sites || []) {
+    lines.push(h("p", {}, `Site ${site.name} (${site.kind}, draws ${site.draw}) defends ${who(ctx, site.seat)}: `
+      + site.envelope.map(([alt, band]) => `${alt} ${band}`).join(", ")));
+  }
+  const counters = [v.speed_left ? `Speed Maneuvers left ${v.speed_left}` : "",
+    v.missile_bonus ? `next missile +${v.missile_bonus} (Yo-Yo/Break)` : "",
+    v.pay_left ? `cards still to discard ${v.pay_left}` : ""].filter(Boolean);
+  if (counters.length) lines.push(h("p", {}, counters.join(" · ")));
+  const c = v.cycle;
+  if (c) {
+    const chain = c.chain.map((link, i) => `${i + 1}. ${capital(craft(link.aircraft))}: ${link.card}`
+      + `${link.as && link.as !== link.card ? ` as ${link.as}` : ""}${link.from === "missile" && i ? " (missile hand)" : ""}`);
+    lines.push(h("p", { class: "cycle" }, h("strong", { text: `Cycle (${c.use}${c.missile ? `, ${c.missile}` : ""}) against ${craft(c.target)}: ` }),
+      chain.join(" → "), c.use === "missile" ? ` · missile hand ${c.missile_hand_size} cards` : ""));
+  }
+  if (pile) lines.push(h("details", { class: "more" }, h("summary", { text: "Discard pile (face up)" }), h("p", { text: pile })));
+  return h("div", { class: "dif-state" }, ...lines);
 }
 
 // A seat's aircraft, each in its own block: a player may fly several (teams, aircraft=2),
@@ -422,7 +460,9 @@ const layouts = {
   down_in_flames: {
     ...common, moveLabel: difMove, status: difStatus, perSeat: ["kills"], boardExtra: difBoard, score: difScore,
     seat: difSeat,  // one block per aircraft; the hand is drawn as cards below
-    boardSkip: ["pairs", "mission"],  // drawn by difBoard
+    boardSkip: ["pairs", "mission", "phase", "round", "rounds", "step", "deck", "discards", "discard_pile", "site",
+      "sites", "flying", "cycle", "missile_bonus", "speed_left", "pay_left", "vp_limit", "year", "kills", "end",
+      "picking", "deciding", "loading"],  // drawn by difBoard and the seat boxes
   },
 };
 
