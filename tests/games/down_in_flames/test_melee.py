@@ -185,6 +185,9 @@ def test_the_duel_counts_its_kill_like_any_game() -> None:
     assert view["kills"] == [1, 0] and view["end"] == "MiG-17F shot down"
     lost = view["aircraft"][1]
     assert not lost["alive"] and lost["hand_size"] == 0
+    lines = game.render_view(state.view(1)).splitlines()  # the terminal: one line for it
+    at = next(i for i, x in enumerate(lines) if "MiG-17F" in x)
+    assert "shot down" in lines[at] and not lines[at + 1].startswith("    ")
     assert view["discard_pile"]["Tone"] == 1
 
 

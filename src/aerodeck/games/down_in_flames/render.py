@@ -116,11 +116,13 @@ def _aircraft(craft: JSON, me: int | None, many: bool) -> list[str]:
     altitude = craft["altitude"] or ("secret" if craft["altitude_chosen"] else "-")
     vp = f"  VP {craft['vp']}" if "vp" in craft else ""
     down = "  [bold red]shot down[/bold red]" if not craft["alive"] else ""
-    lines = [
-        f"[bold]{_label(craft, me, many)}[/bold]: [cyan]{name}[/cyan]{vp}{down}",
+    lines = [f"[bold]{_label(craft, me, many)}[/bold]: [cyan]{name}[/cyan]{vp}{down}"]
+    if not craft["alive"]:  # out of the fight: nothing more of it matters
+        return lines
+    lines.append(
         f"    altitude {altitude}   range band {craft['range']}   "
-        f"cards in hand {craft['hand_size']}",
-    ]
+        f"cards in hand {craft['hand_size']}"
+    )
     ratings = craft.get("ratings")
     if ratings:
         lines.append(
