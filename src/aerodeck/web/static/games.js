@@ -289,6 +289,7 @@ function difCraft(x, many) {
   const name = x.aircraft || (x.chosen ? "aircraft chosen (secret)" : "no aircraft chosen yet");
   const title = [`${many ? `#${x.aircraft_no} ` : ""}${name}`, x.vp !== undefined ? `${x.vp} VP` : "",
     x.alive ? "" : "shot down", many ? `side ${x.side}` : ""].filter(Boolean).join(" · ");
+  if (!x.alive) return h("section", { class: "dif-craft down", "data-aircraft": x.aircraft_no }, h("h4", { text: title }));
   const altitude = x.altitude || (x.altitude_chosen ? "altitude secret" : "altitude not chosen");
   const flight = [altitude, `band ${x.range}`, `${x.hand_size} ${x.hand_size === 1 ? "card" : "cards"} in hand`,
     x.on ? `${x.on.position} on #${x.on.target}` : ""].filter(Boolean).join(" · ");
