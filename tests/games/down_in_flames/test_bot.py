@@ -56,3 +56,27 @@ def test_the_bot_buys_a_load_for_an_aircraft_without_missiles_within_the_vp_left
         move = bot.choose(state.observation(0))
         state.apply(move)
     assert state.loads[0] and state.load_vp(0) <= 45  # type: ignore[attr-defined]
+
+
+def test_with_several_aircraft_the_bot_flies_the_duels_judgment_against_its_target() -> None:
+    # Two aircraft a side; #3 holds #0's wingman #1 at Advantage, so #3 is #0's target (covering
+    # the wingman): #0 dives to #3's altitude as the duel's bot matches its enemy's (the bot had
+    # a several-aircraft strategy of its own that always flew level), then plays against #3.
+    game = aerodeck.make("down_in_flames", players=2, aircraft=2)
+    setup = {
+        "aircraft": ["F-86F Sabre", "F-86F Sabre", "MiG-17F", "MiG-17F"],
+        "altitude": ["Medium", "Low", "High", "Low"],
+        "range": ["HS", "G", "G", "G"],
+        "hands": [["Guns", "Tone", "Ace Pilot", "Redline"], [], ["Guns"], ["Guns", "Guns"]],
+        "on": {"3": [1, "advantage"]},
+        "first": 0,
+        "step": "turn",
+    }
+    state = game.new_game(seed=1, setup=setup)
+    bot = HeuristicBot(game, 1)  # type: ignore[arg-type]
+    while state.phase != "altitude":
+        state.apply(bot.choose(state.observation(0)))
+    assert str(bot.choose(state.observation(0))) == "dive"
+    state.apply("dive")
+    assert state.phase == "play"
+    assert str(bot.choose(state.observation(0))).endswith("@3")

@@ -1,17 +1,20 @@
 """A heuristic Locked-On pilot: it decides from its seat's view, the legal moves and the printed
 card data (public rules knowledge), never from the true state.
 
-Plan: fly one of the strongest aircraft allowed; keep level with the enemy; spend Speed
+One strategy for any number of aircraft: every decision is the deciding aircraft's against its
+target, the duel being the case of one enemy. Target: the enemy it already holds; else one
+holding an aircraft of its side at Advantage or Tailing (covering a wingman); else the one with
+the fewest cards; moves aimed at another enemy are set aside.
+
+Plan: fly one of the strongest aircraft allowed; keep level with the target; spend Speed
 Maneuvers and weak cards to take Tailing and close to the range of its best weapon; fire when the
 odds are good (a card left to answer a reaction; a missile hand of at least one card; Yo-Yo/Break
 first to fatten it); keep good reaction cards (Ace Pilot, Barrel Roll, Redline, Split-S) for the
-enemy's attacks; always answer an attack, answer maneuvers only with cheap cards; discard the
-least useful card when a cost is due.
-
-With several aircraft a side (``_melee_<phase>``), it picks targets, covers a wingman and plays
-Teamwork. Targets: the enemy it already holds; else an enemy holding one of its side at Advantage
-or Tailing (covering the wingman); else the enemy with the fewest cards. Teamwork: a friend
-answers an attack on a wingman with its cheapest card that can.
+enemy's attacks; always answer an attack, on itself or (Teamwork) on a wingman, answer maneuvers
+only with cheap cards; discard the least useful card when a cost is due. With several aircraft
+(teams, a free-for-all) four rules measured better than the duel's: Speed Maneuvers close to
+guns, every Tone is fired, Yo-Yo and Break are kept as answers, and a hand of three cards or
+fewer only shoots (docs/bots.md).
 """
 
 from __future__ import annotations
@@ -49,11 +52,11 @@ from aerodeck.games.down_in_flames.flight import gun_discard, mutual_range
 Words = dict[WordVerb, Word]  # the legal moves without arguments, by verb
 _WEIGHTS = {"Guns": 3.0, "Tone": 2.0, "Missile": 3.0, "Maneuvering": 1.0, "ANY": 10.0}
 ATTACKS = ("gun", "tone", "missile", "site")
-TEAM_ATTACKS = ("gun", "tone", "missile")  # with several aircraft, a site's attack is apart
-SITE = -2  # the site's place in a several-aircraft cycle (state.SITE)
+SITE = -2  # the site's place in a cycle: ``deciding`` when its hand answers (state.SITE)
 CHEAP = 2.5  # cards worth less than this may answer a mere maneuver
 KEEP_GOOD = 2  # good reaction cards kept back from maneuvering
 PRECIOUS = 8.0  # Ace Pilot and Split-S are kept for attacks
+THIN = 3  # with several aircraft, a hand this small is kept for answers (measured)
 RATE_UP = ("speed", "performance", "thrust-post", "thrust-pre", "gun", "ew")
 RATE_DOWN = ("ew", "gun", "thrust-pre", "speed", "thrust-post", "performance")
 SKILL_ORDER = (
@@ -104,10 +107,8 @@ class HeuristicBot:
         pool = only(legal, Expertise)
         if pool:
             legal = [m for m in legal if not isinstance(m, Expertise)]
-        setup = phase == "skill" or (phase == "pick" and not only(legal, Fly))
-        # Several aircraft: the team play's handlers (``_melee_<phase>``), past the set-up.
-        prefix = "_melee_" if len(view["aircraft"]) > 2 and not setup else "_"
-        handler = getattr(self, prefix + phase.replace("-", "_"), None)
+        view, legal = self._aim(view, legal)
+        handler = getattr(self, "_" + phase.replace("-", "_"), None)
         choice: Move = handler(view, legal, words) if handler else legal[0]
         if pool and isinstance(choice, Word) and choice.verb in ("end", "pass"):
             # Rather than end the turn or let a card stand, play a card from the pool (R60).
@@ -118,25 +119,71 @@ class HeuristicBot:
         """The play of a pool card: an attack first, then a reaction, an action, a maneuver."""
         return min(legal, key=lambda m: (_lent_rank(m), str(m)))
 
-    # --- helpers -------------------------------------------------------------------------
+    # --- the deciding aircraft and its target ------------------------------------------------
 
-    # The duel's helpers: one aircraft a side, numbered by seat, and one pair of enemies.
+    def _aim(self, view: JSON, legal: list[Move]) -> tuple[JSON, list[Move]]:
+        """The deciding aircraft's target joins the view as ``target``, of the enemies its moves
+        name, else of all (the duel's one enemy); moves aimed at another enemy are set aside.
+        Nothing to aim at the set-up or for a site's hand."""
+        me = view["deciding"]
+        if me is None or me == SITE:
+            return view, legal
+        aimed = {m.t for m in legal if m.t >= 0}
+        enemies = {p["aircraft"][1] for p in view["pairs"] if p["aircraft"][0] == me}
+        goal = self._target(view, aimed or enemies)
+        return view | {"target": goal}, [m for m in legal if m.t in (-1, goal)]
+
+    def _target(self, view: JSON, candidates: set[int]) -> int:
+        """The enemy to fly against, of ``candidates`` (see the module docstring)."""
+        craft = view["aircraft"]
+        me = craft[view["deciding"]]
+        if me["on"] is not None and me["on"]["target"] in candidates:
+            return int(me["on"]["target"])
+        threats = [
+            c["aircraft_no"]
+            for c in craft
+            if c["aircraft_no"] in candidates
+            and c["on"] is not None
+            and craft[c["on"]["target"]]["side"] == me["side"]
+        ]
+        if threats:
+            return int(threats[0])
+        return int(min(candidates, key=lambda t: (craft[t]["hand_size"], t)))
+
     def _me(self, view: JSON) -> JSON:
-        craft: JSON = view["aircraft"][view["seat"]]
+        """The deciding aircraft."""
+        craft: JSON = view["aircraft"][view["deciding"]]
         return craft
 
     def _foe(self, view: JSON) -> JSON:
-        craft: JSON = view["aircraft"][1 - view["seat"]]
+        """Its target (``_aim``)."""
+        craft: JSON = view["aircraft"][view["target"]]
         return craft
+
+    def _pair(self, view: JSON) -> JSON:
+        """The pair of the two: their mutual range and the deciding aircraft's position."""
+        mine = [view["deciding"], view["target"]]
+        pair: JSON = next(p for p in view["pairs"] if p["aircraft"] == mine)
+        return pair
 
     def _hand(self, view: JSON) -> list[str]:
         hand: list[str] = self._me(view)["hand"]
         return hand
 
-    def _pair(self, view: JSON) -> JSON:
-        """The duel's pair: its mutual range and the bot's position on the enemy."""
-        pair: JSON = view["pairs"][0]
-        return pair
+    def _side(self, view: JSON, x: int) -> int:
+        """The side of aircraft ``x``, or of a site (SITE): that of the seat it defends."""
+        craft = view["aircraft"]
+        if x != SITE:
+            return int(craft[x]["side"])
+        return int(next(c["side"] for c in craft if c["seat"] == view["site"]["seat"]))
+
+    def _enemy_site(self, view: JSON) -> JSON | None:
+        """The site, if it defends another side than the seat's."""
+        site: JSON | None = view.get("site")
+        sides = {c["seat"]: c["side"] for c in view["aircraft"]}
+        return site if site and sides[site["seat"]] != sides[view["seat"]] else None
+
+    # --- helpers -------------------------------------------------------------------------
 
     def _cheapest(self, moves: Sequence[CardMove]) -> Move:
         return min(moves, key=lambda m: (self.value.get(m.card, 0.0), str(m)))
@@ -204,12 +251,18 @@ class HeuristicBot:
     def _alt_pick(self, view: JSON, legal: list[Move], words: Words) -> Move:
         """Medium, unless an enemy site covers Medium more than another altitude."""
         alts = only(legal, Altitude)
-        site = view.get("site")
-        if not site or site["seat"] == view["seat"]:
+        site = self._enemy_site(view)
+        if site is None:
             return next(m for m in alts if m.altitude == "medium")
         cells = [alt for alt, _ in site["envelope"]]
         order = ("medium", "high", "low")
         return min(alts, key=lambda m: (cells.count(m.altitude.title()), order.index(m.altitude)))
+
+    def _angle(self, view: JSON, legal: list[Move], words: Words) -> Move:
+        """90° or 0° Angle: start against its target at its weapons' longest reach."""
+        band = str(self._me(view).get("reach") or "G").lower()
+        angles = only(legal, Angle)
+        return next((m for m in angles if m.band == band), angles[0])
 
     def _initiative(self, view: JSON, legal: list[Move], words: Words) -> Move:
         # Measured: the aircraft that flies second gets the first shot after the closing
@@ -229,11 +282,9 @@ class HeuristicBot:
     def _altitude(self, view: JSON, legal: list[Move], words: Words) -> Move:
         mine = ALTITUDES.index(self._me(view)["altitude"])
         theirs = ALTITUDES.index(self._foe(view)["altitude"])
-        site = view.get("site")
-        if site and site["seat"] != view["seat"]:
-            covered = {alt for alt, _ in site["envelope"]}
-            if ALTITUDES[mine] not in covered:
-                return words["level"]  # stay out of the enemy site's reach
+        site = self._enemy_site(view)
+        if site and ALTITUDES[mine] not in {alt for alt, _ in site["envelope"]}:
+            return words["level"]  # stay out of the enemy site's reach
         if theirs < mine and "dive" in words:
             return words["dive"]
         if theirs > mine and "climb" in words and len(self._hand(view)) >= 4:
@@ -249,10 +300,9 @@ class HeuristicBot:
     def _launch(self, view: JSON, legal: list[Move], words: Words) -> Move:
         return words["launch2" if "launch2" in words else "launch"]
 
-    def _range_move(self, view: JSON, moves: Sequence[Speed | Range]) -> Move | None:
-        """A range change that brings both bands toward the wanted mutual range, if any helps."""
+    def _range_move(self, view: JSON, moves: Sequence[Speed | Range], want: int) -> Move | None:
+        """A range change that brings both bands toward the mutual range ``want``, if any helps."""
         me, foe = self._me(view), self._foe(view)
-        want = self._target_band(me)
         alt_gap = abs(ALTITUDES.index(me["altitude"]) - ALTITUDES.index(foe["altitude"]))
         mine, theirs = RANGES.index(me["range"]), RANGES.index(foe["range"])
 
@@ -271,16 +321,23 @@ class HeuristicBot:
         return best
 
     def _speed(self, view: JSON, legal: list[Move], words: Words) -> Move:
+        """A position step first; else a free range step toward its best weapon's band, with
+        several aircraft toward guns (measured: closing in all the way pays there)."""
         speeds = only(legal, Speed)
         pos = [m for m in speeds if m.kind == "pos"]
         if pos:
             return pos[0]
-        ranged = self._range_move(view, [m for m in speeds if m.kind == "range"])
+        want = 0 if _several(view) else self._target_band(self._me(view))
+        ranged = self._range_move(view, [m for m in speeds if m.kind == "range"], want)
         return ranged or words["end"]
 
     def _play(self, view: JSON, legal: list[Move], words: Words) -> Move:
+        """Shoot at good odds (Yo-Yo or Break first to fatten a missile hand), else get out of a
+        bad position, take Tailing, close to its best weapon's band with cards it can spare.
+        With several aircraft (measured): every Tone, no Yo-Yo or Break, a thin hand kept."""
         me = self._me(view)
         hand = len(self._hand(view))
+        several = _several(view)
         foe_hand = self._foe(view)["hand_size"]
         guns = [m for m in only(legal, Attack) if self._gun_odds(view, m, foe_hand)]
         if guns:
@@ -289,11 +346,13 @@ class HeuristicBot:
         acts = only(legal, Act)
         if tones:
             bonus = [m for m in acts if m.card in ("yo-yo", "break")]
-            if bonus and hand >= 3 and view["missile_bonus"] < 2:
+            if bonus and hand >= 3 and view["missile_bonus"] < 2 and not several:
                 return bonus[0]
             best = max(tones, key=lambda m: (self._missile_cards(view, m), m.card))
-            if self._missile_cards(view, best) >= 1 or foe_hand <= 1:
+            if several or self._missile_cards(view, best) >= 1 or foe_hand <= 1:
                 return best
+        if several and hand <= THIN:
+            return words["end"]
         rel = self._pair(view)["position"]
         if rel in ("Disadvantaged", "Tailed"):
             fix = [m for m in acts if m.card in ("barrel-roll", "scissors")]
@@ -316,7 +375,7 @@ class HeuristicBot:
             for m in only(legal, Range)
             if affordable(m) or (out_of_reach and self.value[m.card] < PRECIOUS)
         ]
-        move = self._range_move(view, ranged)
+        move = self._range_move(view, ranged, self._target_band(me))
         if move is not None:
             return move
         return words["end"]
@@ -341,9 +400,11 @@ class HeuristicBot:
         return int(size)
 
     def _react(self, view: JSON, legal: list[Move], words: Words) -> Move:
+        """Against the enemy: always answer an attack, on itself or (Teamwork) on a wingman, a
+        maneuver against itself when threatening, else only with a cheap card. On its own side's
+        cycle: the missile's or site's hand plays what it can; a pilot keeps a thin hand."""
         cycle = view["cycle"]
-        me = view["seat"]
-        mine = cycle["by"] == me
+        mine = self._side(view, cycle["by"]) == self._side(view, view["deciding"])
         answers = only(legal, React)
         if "cm" in words and not mine:
             return words["cm"]
@@ -360,127 +421,24 @@ class HeuristicBot:
         if not answers:
             return words["pass"]
         if cycle["use"] in ("missile", "site") and mine:
-            return answers[0]  # the missile hand is spent anyway
+            return answers[0]  # the missile's or site's hand is spent anyway
         if cycle["use"] in ATTACKS:
             return self._cheapest(answers)
         cheap = [m for m in answers if self.value.get(m.card, 0.0) < CHEAP]
         if mine:
             return self._cheapest(answers) if len(self._hand(view)) >= 3 or cheap else words["pass"]
-        threat = cycle["use"] in ("pos", "disadv_to_adv") or self._good_cards(view) > KEEP_GOOD
+        threat = cycle["target"] == view["deciding"] and (
+            cycle["use"] in ("pos", "disadv_to_adv") or self._good_cards(view) > KEEP_GOOD
+        )
         if cheap or threat:
             return self._cheapest(answers)
         return words["pass"]
 
-    # --- several aircraft a side: targets, covering a wingman, Teamwork -----------------
 
-    _melee_pick, _melee_pay, _melee_launch = _pick, _pay, _launch
-
-    def _melee_alt_pick(self, view: JSON, legal: list[Move], words: Words) -> Move:
-        return next(m for m in only(legal, Altitude) if m.altitude == "medium")
-
-    def _melee_burner(self, view: JSON, legal: list[Move], words: Words) -> Move:
-        me = view["aircraft"][view["deciding"]]
-        return words["burner" if me["hand_size"] <= 3 else "no-burner"]
-
-    def _melee_discard(self, view: JSON, legal: list[Move], words: Words) -> Move:
-        return words["draw"]
-
-    def _melee_altitude(self, view: JSON, legal: list[Move], words: Words) -> Move:
-        return words["level"]
-
-    def _melee_follow(self, view: JSON, legal: list[Move], words: Words) -> Move:
-        me = view["aircraft"][view["deciding"]]
-        return words["follow" if me["hand_size"] >= 3 else "stay"]
-
-    def _melee_angle(self, view: JSON, legal: list[Move], words: Words) -> Move:
-        """90° or 0° Angle: start against its usual target at its weapons' longest reach."""
-        me = view["aircraft"][view["deciding"]]
-        angles = only(legal, Angle)
-        goal = self._target(view, {m.t for m in angles})
-        band = str(me.get("reach") or "G").lower()
-        mine = [m for m in angles if m.t == goal]
-        return next((m for m in mine if m.band == band), mine[0])
-
-    def _target(self, view: JSON, candidates: set[int]) -> int:
-        """The enemy to fly against, of ``candidates`` (see the module docstring)."""
-        craft = view["aircraft"]
-        me = craft[view["deciding"]]
-        if me["on"] is not None and me["on"]["target"] in candidates:
-            return int(me["on"]["target"])
-        threats = [
-            c["aircraft_no"]
-            for c in craft
-            if c["aircraft_no"] in candidates
-            and c["on"] is not None
-            and craft[c["on"]["target"]]["side"] == me["side"]
-        ]
-        if threats:
-            return int(threats[0])
-        return int(min(candidates, key=lambda t: (craft[t]["hand_size"], t)))
-
-    def _melee_speed(self, view: JSON, legal: list[Move], words: Words) -> Move:
-        moves = only(legal, Speed)
-        if not moves:
-            return words["end"]
-        goal = self._target(view, {m.t for m in moves})
-        mine = [m for m in moves if m.t == goal]
-        pos = [m for m in mine if m.kind == "pos"]
-        closing = [m for m in mine if m.kind == "range" and (m.me < 0 or m.foe < 0)]
-        return (pos or closing)[0] if pos or closing else words["end"]
-
-    def _melee_play(self, view: JSON, legal: list[Move], words: Words) -> Move:
-        me = view["aircraft"][view["deciding"]]
-        aimed = [m for m in legal if m.t >= 0]
-        if not aimed:
-            acts = only(legal, Act)
-            return acts[0] if acts and me["hand_size"] > 3 else words["end"]
-        goal = self._target(view, {m.t for m in aimed})
-        mine = [m for m in aimed if m.t == goal] or aimed
-        spare = me["hand_size"] >= 2
-        for kind in (Attack, Tone):
-            shots = only(mine, kind) or only(aimed, kind)
-            if shots and spare:
-                return self._cheapest(shots)
-        if me["hand_size"] <= 2:
-            return words["end"]
-        pos = only(mine, Position)
-        if pos:
-            return max(pos, key=lambda m: (m.steps, -self.value.get(m.card, 0.0)))
-        acts = [m for m in only(mine, Act) if m.direction == ""]
-        if acts:
-            return acts[0]
-        closing = [m for m in only(mine, Range) if m.me + m.foe < 0]
-        if closing and me["hand_size"] > 3:
-            return self._cheapest(closing)
-        return words["end"]
-
-    def _melee_react(self, view: JSON, legal: list[Move], words: Words) -> Move:
-        cycle = view["cycle"]
-        craft = view["aircraft"]
-        if cycle["use"] == "site":
-            answers = only(legal, React)
-            if view["deciding"] == SITE:
-                return answers[0] if answers else words["pass"]  # its hand is spent anyway
-            if "cm" in words:
-                return words["cm"]
-            return self._cheapest(answers) if answers else words["pass"]
-        me = craft[view["deciding"]]
-        attacker_side = craft[cycle["by"]]["side"]
-        mine = attacker_side == me["side"]
-        answers = only(legal, React)
-        if not mine and "cm" in words:
-            return words["cm"]
-        if not answers:
-            return words["pass"]
-        if mine:
-            if cycle["use"] == "missile":
-                return answers[0]
-            return self._cheapest(answers) if me["hand_size"] >= 3 else words["pass"]
-        if cycle["use"] in TEAM_ATTACKS:
-            return self._cheapest(answers)  # for itself, or for a wingman (Teamwork)
-        cheap = [m for m in answers if self.value.get(m.card, 0.0) < CHEAP]
-        threat = cycle["use"] == "pos" and view["deciding"] == cycle["target"]
-        return self._cheapest(answers) if cheap or threat else words["pass"]
+def _several(view: JSON) -> bool:
+    """A dogfight of more than two aircraft (teams, a free-for-all), even once only two are
+    left: measured, its rules are worth more than the duel's there too."""
+    return len(view["aircraft"]) > 2
 
 
 def _lent_rank(move: Move) -> int:
