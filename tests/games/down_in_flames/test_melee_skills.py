@@ -158,6 +158,16 @@ def test_ruling_R58_angle_skills_and_nfod_in_campaign_missions(tmp_path: Path) -
     assert record.record(0, 0, (1, 0)).results[0].vp == (1, 0)
 
 
+def test_ruling_R58_a_setup_gives_campaign_skills_only_in_a_campaign_mission() -> None:
+    """The Angle skills set up a campaign dogfight's start (R58); a stacked duel given one had
+    an Angle step whose moves could not be typed or encoded (the duel's moves name no target).
+    Refused in one line, naming the ruling."""
+    game = aerodeck.make("down_in_flames", skills=True)
+    setup = {"aircraft": ["F-86F Sabre", "MiG-17F"], "skills": [["90° Angle"], []]}
+    with pytest.raises(ConfigError, match=r"90° Angle is a campaign skill.*\(R58\)"):
+        game.new_game(seed=1, setup=setup)
+
+
 def test_ruling_R59_campaign_options_per_scale_step_and_special_conditions(
     tmp_path: Path,
 ) -> None:

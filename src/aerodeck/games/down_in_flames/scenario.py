@@ -11,6 +11,7 @@ from aerodeck.core.rng import shuffle
 from aerodeck.core.tuples import replace_at as _put
 from aerodeck.games.down_in_flames.data import ALTITUDES, RANGES
 from aerodeck.games.down_in_flames.phases import ALT_PICK, POSITION_WORDS, Hand
+from aerodeck.games.down_in_flames.skills import CAMPAIGN_ONLY
 
 if TYPE_CHECKING:
     from aerodeck.games.down_in_flames.rules import DifState
@@ -186,5 +187,10 @@ def _read_skills(self: DifState, value: Any) -> Hand:
     for name in value:
         if name not in names:
             raise ConfigError(f"setup skills: no skill {name!r} in the data set")
+        skill = self.data.skills[names.index(name)]
+        if (skill.campaign_only or name in CAMPAIGN_ONLY) and not self.game.mission_vp:
+            raise ConfigError(
+                f"setup skills: {name} is a campaign skill, given only in a campaign mission (R58)"
+            )
         out.append(names.index(name))
     return tuple(sorted(set(out)))
