@@ -11,7 +11,7 @@ from aerodeck.core.rng import shuffle
 from aerodeck.core.tuples import replace_at as _put
 from aerodeck.games.down_in_flames.data import ALTITUDES, RANGES
 from aerodeck.games.down_in_flames.phases import ALT_PICK, POSITION_WORDS, Hand
-from aerodeck.games.down_in_flames.skills import CAMPAIGN_ONLY
+from aerodeck.games.down_in_flames.skills import campaign_only
 
 if TYPE_CHECKING:
     from aerodeck.games.down_in_flames.rules import DifState
@@ -187,8 +187,7 @@ def _read_skills(self: DifState, value: Any) -> Hand:
     for name in value:
         if name not in names:
             raise ConfigError(f"setup skills: no skill {name!r} in the data set")
-        skill = self.data.skills[names.index(name)]
-        if (skill.campaign_only or name in CAMPAIGN_ONLY) and not self.game.mission_vp:
+        if campaign_only(self.data.skills[names.index(name)]) and not self.game.mission_vp:
             raise ConfigError(
                 f"setup skills: {name} is a campaign skill, given only in a campaign mission (R58)"
             )

@@ -21,9 +21,7 @@ NO_MODS = (0, 0, 0, 0, 0, 0)
 RATING_STEPS = {"Newbie": (2, -1), "Green": (1, -1), "Skilled": (1, 1), "Veteran": (2, 1)}
 RATING_STEPS["Ace"] = (3, 1)
 
-# Not offered in a dogfight: the rulebook limits these to campaigns, or to a side of two or more
-# aircraft (Drift Factor).
-NOT_IN_A_DUEL = frozenset({"90° Angle", "0° Angle", "NFOD", "Drift Factor"})
+# Given only in a campaign mission (R58), besides any skill the data set marks campaign_only.
 CAMPAIGN_ONLY = frozenset({"90° Angle", "0° Angle", "NFOD"})
 EXPERTISE = "Aircraft Expertise"
 # Skills that set up the start of a campaign dogfight (R58): the range chosen and the position.
@@ -87,12 +85,17 @@ def modified(plane: Aircraft, mods: tuple[int, ...], grit: bool, fighter: bool) 
     )
 
 
+def campaign_only(skill: Skill) -> bool:
+    """Whether ``skill`` is given only in a campaign mission (R58)."""
+    return skill.campaign_only or skill.name in CAMPAIGN_ONLY
+
+
 def offered(skill: Skill, room: int, gun: bool, team: bool) -> bool:
     """Whether a dogfight (not a campaign) offers ``skill`` within ``room`` VP (R29, R36, R59):
     never the campaign-only skills, Drift Factor only to a side of two or more aircraft
     (``team``), Fighter Pilot only with a Gun rating."""
     name = skill.name
-    if skill.cost > room or skill.campaign_only or name in CAMPAIGN_ONLY:
+    if skill.cost > room or campaign_only(skill):
         return False
     if name == "Drift Factor":
         return team
