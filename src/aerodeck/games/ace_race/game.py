@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from aerodeck.core.api import Action, ActionTable, Agent, Game, GameInfo, State
+from aerodeck.core.features import Encoder
 from aerodeck.core.options import Option
-from aerodeck.games.ace_race import actions, render
+from aerodeck.games.ace_race import actions, encoder, render
 from aerodeck.games.ace_race.bot import HeuristicBot
 from aerodeck.games.ace_race.rules import AceRaceState
 
@@ -47,3 +48,10 @@ class AceRace(Game):
         if isinstance(action, actions.Give) and seat != action.seat:
             return f"give a card to {action.seat}"
         return str(action)
+
+    def observation_encoder(self) -> Encoder:
+        return encoder.encoder(self)
+
+    def max_game_length(self) -> int:
+        # about three times the longest of 300 random games a player count (docs/rl.md)
+        return 2_000

@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from aerodeck.core.api import Action, ActionTable, Agent, Game, GameInfo, State
+from aerodeck.core.features import Encoder
 from aerodeck.core.options import Option
-from aerodeck.games.aces_versus_aces import actions, render
+from aerodeck.games.aces_versus_aces import actions, encoder, render
 from aerodeck.games.aces_versus_aces.bot import HeuristicBot
 from aerodeck.games.aces_versus_aces.rules import AvAState
 from aerodeck.games.aces_versus_aces.state import PLAY
@@ -48,3 +49,10 @@ class AcesVersusAces(Game):
         if isinstance(action, actions.Play):
             return "play (face down)"
         return str(action)
+
+    def observation_encoder(self) -> Encoder:
+        return encoder.encoder(self)
+
+    def max_game_length(self) -> int:
+        # about three times the longest of 300 random games a player count (docs/rl.md)
+        return 1_000

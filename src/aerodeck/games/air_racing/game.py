@@ -6,8 +6,9 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from aerodeck.core.api import Action, ActionTable, Agent, Game, GameInfo, State
+from aerodeck.core.features import Encoder
 from aerodeck.core.options import Option
-from aerodeck.games.air_racing import actions, bot, course, render
+from aerodeck.games.air_racing import actions, bot, course, encoder, render
 from aerodeck.games.air_racing.rules import AirRacingState
 
 
@@ -71,3 +72,10 @@ class AirRacing(Game):
 
     def bots(self) -> Mapping[str, Callable[[Game, int], Agent]]:
         return {"heuristic": bot.BalancedBot, "money": bot.MoneyBot, "speed": bot.SpeedBot}
+
+    def observation_encoder(self) -> Encoder:
+        return encoder.encoder(self)
+
+    def max_game_length(self) -> int:
+        # about three times the longest of 300 random games a player count (docs/rl.md)
+        return 1_500

@@ -7,8 +7,9 @@ from typing import Any
 
 from aerodeck.core.api import JSON, Action, Agent, Game, GameInfo, State
 from aerodeck.core.errors import ConfigError, NotationError, excerpt
+from aerodeck.core.features import Encoder
 from aerodeck.core.options import Option
-from aerodeck.games.down_in_flames import reference, render
+from aerodeck.games.down_in_flames import encoder, reference, render
 from aerodeck.games.down_in_flames.actions import Catalogue, Move, is_secret
 from aerodeck.games.down_in_flames.bot import HeuristicBot
 from aerodeck.games.down_in_flames.campaign import find_campaign
@@ -245,3 +246,10 @@ class DownInFlames(Game):
         if isinstance(action, Move) and is_secret(action):
             return f"{str(action).split()[0]} (secret)"
         return str(action)
+
+    def observation_encoder(self) -> Encoder:
+        return encoder.encoder(self)
+
+    def max_game_length(self) -> int:
+        # about three times the longest of 300 random games a player count (docs/rl.md)
+        return 1_500

@@ -7,8 +7,9 @@ from typing import Any
 
 from aerodeck.core.api import Action, ActionTable, Agent, Game, GameInfo, State
 from aerodeck.core.errors import ConfigError, NotationError, excerpt
+from aerodeck.core.features import Encoder
 from aerodeck.core.options import Option
-from aerodeck.games.race_to_ace import actions, render
+from aerodeck.games.race_to_ace import actions, encoder, render
 from aerodeck.games.race_to_ace.bot import HeuristicBot
 from aerodeck.games.race_to_ace.rules import RaceState
 
@@ -107,3 +108,10 @@ class RaceToAce(Game):
 
     def bots(self) -> Mapping[str, Callable[[Game, int], Agent]]:
         return {"heuristic": HeuristicBot}
+
+    def observation_encoder(self) -> Encoder:
+        return encoder.encoder(self)
+
+    def max_game_length(self) -> int:
+        # about three times the longest of 300 random games a player count (docs/rl.md)
+        return 2_000
