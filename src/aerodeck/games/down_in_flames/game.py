@@ -9,9 +9,10 @@ from aerodeck.core.api import JSON, Action, Agent, Game, GameInfo, State
 from aerodeck.core.errors import ConfigError, NotationError, excerpt
 from aerodeck.core.features import Encoder
 from aerodeck.core.options import Option
+from aerodeck.core.search import SearchSettings
 from aerodeck.games.down_in_flames import encoder, reference, render
 from aerodeck.games.down_in_flames.actions import Catalogue, Move, is_secret
-from aerodeck.games.down_in_flames.bot import HeuristicBot
+from aerodeck.games.down_in_flames.bot import HeuristicBot, evaluate
 from aerodeck.games.down_in_flames.campaign import find_campaign
 from aerodeck.games.down_in_flames.data import (
     SHIPPED_ID,
@@ -253,3 +254,10 @@ class DownInFlames(Game):
     def max_game_length(self) -> int:
         # about three times the longest of 300 random games a player count (docs/rl.md)
         return 1_500
+
+    def search_settings(self) -> SearchSettings:
+        # measured in docs/bots.md: playouts to the end (the evaluation reads it less well)
+        return SearchSettings(worlds=24, width=8, deviation_z=0.5)
+
+    def evaluate(self, view: JSON) -> float:
+        return evaluate(view)

@@ -5,12 +5,13 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from aerodeck.core.api import Action, ActionTable, Agent, Game, GameInfo, State
+from aerodeck.core.api import JSON, Action, ActionTable, Agent, Game, GameInfo, State
 from aerodeck.core.errors import ConfigError, NotationError, excerpt
 from aerodeck.core.features import Encoder
 from aerodeck.core.options import Option
+from aerodeck.core.search import SearchSettings
 from aerodeck.games.race_to_ace import actions, encoder, render
-from aerodeck.games.race_to_ace.bot import HeuristicBot
+from aerodeck.games.race_to_ace.bot import HeuristicBot, evaluate
 from aerodeck.games.race_to_ace.rules import RaceState
 
 
@@ -115,3 +116,11 @@ class RaceToAce(Game):
     def max_game_length(self) -> int:
         # about three times the longest of 300 random games a player count (docs/rl.md)
         return 2_000
+
+    def search_settings(self) -> SearchSettings:
+        # its learned evaluation (bot.WEIGHTS) reads the position well enough to use four times
+        # the worlds; the budget keeps the slowest decision under a second (docs/bots.md)
+        return SearchSettings(worlds=1024, horizon=16, deviation_z=0.5, budget=24_000)
+
+    def evaluate(self, view: JSON) -> float:
+        return evaluate(view)
