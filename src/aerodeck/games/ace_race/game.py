@@ -6,10 +6,12 @@ from collections.abc import Callable, Mapping
 
 from aerodeck.core.api import JSON, Action, ActionTable, Agent, Game, GameInfo, State
 from aerodeck.core.features import Encoder
+from aerodeck.core.figures import ChoiceFigure
 from aerodeck.core.options import Option
 from aerodeck.core.search import SearchSettings
 from aerodeck.games.ace_race import actions, encoder, render
 from aerodeck.games.ace_race.bot import HeuristicBot, evaluate
+from aerodeck.games.ace_race.figures import FIGURES
 from aerodeck.games.ace_race.rules import AceRaceState
 
 
@@ -63,3 +65,6 @@ class AceRace(Game):
 
     def evaluate(self, view: JSON) -> float:
         return evaluate(view)
+
+    def figures(self) -> tuple[ChoiceFigure, ...]:
+        return FIGURES

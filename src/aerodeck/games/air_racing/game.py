@@ -7,6 +7,7 @@ from typing import Any
 
 from aerodeck.core.api import JSON, Action, ActionTable, Agent, Game, GameInfo, State
 from aerodeck.core.features import Encoder
+from aerodeck.core.figures import ChoiceFigure, word_after
 from aerodeck.core.options import Option
 from aerodeck.core.search import SearchSettings
 from aerodeck.games.air_racing import actions, bot, course, encoder, render
@@ -94,3 +95,6 @@ class AirRacing(Game):
 
     def evaluate(self, view: JSON) -> float:
         return bot.evaluate(view)
+
+    def figures(self) -> tuple[ChoiceFigure, ...]:
+        return (ChoiceFigure("buys", "Buys per card", word_after("buy")),)

@@ -8,6 +8,7 @@ from typing import Any
 from aerodeck.core.api import JSON, Action, Agent, Game, GameInfo, State
 from aerodeck.core.errors import ConfigError, NotationError, excerpt
 from aerodeck.core.features import Encoder
+from aerodeck.core.figures import ChoiceFigure, word_after
 from aerodeck.core.options import Option
 from aerodeck.core.search import SearchSettings
 from aerodeck.games.down_in_flames import encoder, reference, render
@@ -261,3 +262,6 @@ class DownInFlames(Game):
 
     def evaluate(self, view: JSON) -> float:
         return evaluate(view)
+
+    def figures(self) -> tuple[ChoiceFigure, ...]:
+        return (ChoiceFigure("aircraft", "Aircraft flown", word_after("fly")),)

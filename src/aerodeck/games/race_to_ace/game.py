@@ -8,10 +8,12 @@ from typing import Any
 from aerodeck.core.api import JSON, Action, ActionTable, Agent, Game, GameInfo, State
 from aerodeck.core.errors import ConfigError, NotationError, excerpt
 from aerodeck.core.features import Encoder
+from aerodeck.core.figures import ChoiceFigure, first_word_among
 from aerodeck.core.options import Option
 from aerodeck.core.search import SearchSettings
 from aerodeck.games.race_to_ace import actions, encoder, render
 from aerodeck.games.race_to_ace.bot import HeuristicBot, evaluate
+from aerodeck.games.race_to_ace.cards import WORDS
 from aerodeck.games.race_to_ace.rules import RaceState
 
 
@@ -124,3 +126,9 @@ class RaceToAce(Game):
 
     def evaluate(self, view: JSON) -> float:
         return evaluate(view)
+
+    def figures(self) -> tuple[ChoiceFigure, ...]:
+        return (
+            # every card a pilot plays (not a discard or a pass), the specials included
+            ChoiceFigure("cards_played", "Cards played", first_word_among(WORDS)),
+        )
