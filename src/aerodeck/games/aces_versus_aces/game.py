@@ -8,7 +8,7 @@ from aerodeck.core.api import JSON, Action, ActionTable, Agent, Game, GameInfo, 
 from aerodeck.core.features import Encoder
 from aerodeck.core.options import Option
 from aerodeck.core.search import SearchSettings
-from aerodeck.games.aces_versus_aces import actions, encoder, render
+from aerodeck.games.aces_versus_aces import actions, encoder, reference, render
 from aerodeck.games.aces_versus_aces.bot import HeuristicBot, evaluate
 from aerodeck.games.aces_versus_aces.rules import AvAState
 from aerodeck.games.aces_versus_aces.state import PLAY
@@ -64,3 +64,6 @@ class AcesVersusAces(Game):
 
     def evaluate(self, view: JSON) -> float:
         return evaluate(view)
+
+    def reference(self) -> JSON:
+        return reference.reference()

@@ -10,7 +10,7 @@ from aerodeck.core.features import Encoder
 from aerodeck.core.figures import ChoiceFigure, word_after
 from aerodeck.core.options import Option
 from aerodeck.core.search import SearchSettings
-from aerodeck.games.air_racing import actions, bot, course, encoder, render
+from aerodeck.games.air_racing import actions, bot, course, encoder, reference, render
 from aerodeck.games.air_racing.rules import AirRacingState
 
 
@@ -98,3 +98,6 @@ class AirRacing(Game):
 
     def figures(self) -> tuple[ChoiceFigure, ...]:
         return (ChoiceFigure("buys", "Buys per card", word_after("buy")),)
+
+    def reference(self) -> JSON:
+        return reference.reference()

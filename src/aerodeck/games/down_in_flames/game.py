@@ -265,3 +265,6 @@ class DownInFlames(Game):
 
     def figures(self) -> tuple[ChoiceFigure, ...]:
         return (ChoiceFigure("aircraft", "Aircraft flown", word_after("fly")),)
+
+    def reference(self) -> JSON:
+        return reference.page_reference(self.data)

@@ -11,7 +11,7 @@ from aerodeck.core.features import Encoder
 from aerodeck.core.figures import ChoiceFigure, first_word_among
 from aerodeck.core.options import Option
 from aerodeck.core.search import SearchSettings
-from aerodeck.games.race_to_ace import actions, encoder, render
+from aerodeck.games.race_to_ace import actions, encoder, reference, render
 from aerodeck.games.race_to_ace.bot import HeuristicBot, evaluate
 from aerodeck.games.race_to_ace.cards import WORDS
 from aerodeck.games.race_to_ace.rules import RaceState
@@ -132,3 +132,6 @@ class RaceToAce(Game):
             # every card a pilot plays (not a discard or a pass), the specials included
             ChoiceFigure("cards_played", "Cards played", first_word_among(WORDS)),
         )
+
+    def reference(self) -> JSON:
+        return reference.reference()
