@@ -14,7 +14,13 @@ from aerodeck.core.search import SearchSettings
 from aerodeck.games.down_in_flames import encoder, reference, render
 from aerodeck.games.down_in_flames.actions import Catalogue, Move, is_secret
 from aerodeck.games.down_in_flames.bot import HeuristicBot, evaluate
-from aerodeck.games.down_in_flames.campaign import find_campaign
+from aerodeck.games.down_in_flames.campaign import (
+    AgentMaker,
+    CampaignRecord,
+    Play,
+    find_campaign,
+    fly,
+)
 from aerodeck.games.down_in_flames.data import (
     SHIPPED_ID,
     Aircraft,
@@ -268,3 +274,7 @@ class DownInFlames(Game):
 
     def reference(self) -> JSON:
         return reference.page_reference(self.data)
+
+    def play_campaign(self, play: Play, make_agent: AgentMaker, seed: int) -> CampaignRecord | None:
+        """With a ``campaign`` option: fly the whole campaign from its first mission (R54)."""
+        return fly(self, play, make_agent, seed) if self.options["campaign"] else None
