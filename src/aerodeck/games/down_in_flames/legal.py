@@ -1,4 +1,4 @@
-"""Which moves are open in each phase (``_legal_<phase>``, dispatched by ``phases.by_phase``), from
+"""Which moves are open in each phase (``_legal_<phase>``, listed in ``rules.MACHINE``), from
 the named rule predicates of ``state.Dogfight``, with the move tables cached per situation."""
 
 from __future__ import annotations
@@ -41,7 +41,6 @@ from aerodeck.games.down_in_flames.phases import (
     NO_CARD,
     PRE,
     Hand,
-    by_phase,
 )
 from aerodeck.games.down_in_flames.skills import (
     can_step,
@@ -52,7 +51,7 @@ from aerodeck.games.down_in_flames.state import SITE, Dogfight, Relation, eligib
 
 
 class LegalMoves(Dogfight):
-    """The legal-move generators; ``legal_actions`` is the contract's."""
+    """The legal-move generators, one per phase (``rules.MACHINE`` names them)."""
 
     __slots__ = ()
 
@@ -125,18 +124,18 @@ class LegalMoves(Dogfight):
             out.append(cat.by_text["dive"])
         return out
 
-    def legal_actions(self) -> list[Action]:
-        if self.to_act is None:
-            return []
-        moves: list[Action] = _LEGAL[self.phase](self)  # each generator builds a fresh list
+    def _offered(self, legal: Callable[[LegalMoves], list[Any]]) -> list[Action]:
+        """The moves of the phase's generator ``legal``, with the Aircraft Expertise cards
+        that may be played, or only the plays of the pool card taken (R60)."""
+        moves: list[Action] = legal(self)  # each generator builds a fresh list
         if self.lent != NO_CARD:
             return _lent_plays(self.data.cards[self.lent].slug, moves)
         # Pools come with skills (R60); none were dealt while they are the first (any() costs).
         if self.skills_shown and self.pools is not self.game.no_pools and any(self.pools):
-            moves += self._expertise_moves()
+            moves += self._expertise_moves(legal)
         return moves
 
-    def _expertise_moves(self) -> list[Move]:
+    def _expertise_moves(self, legal: Callable[[LegalMoves], list[Any]]) -> list[Move]:
         a = self._expertise_unit()
         if a < 0:
             return []
@@ -145,7 +144,7 @@ class LegalMoves(Dogfight):
         for card in dict.fromkeys(self.pools[a]):
             slug = self.data.cards[card].slug
             self.hands = _put(self.hands, a, tuple(sorted((*hand, card))))
-            if _lent_plays(slug, list(_LEGAL[self.phase](self))):
+            if _lent_plays(slug, list(legal(self))):
                 out.append(Expertise(slug))
             self.hands = _put(self.hands, a, hand)
         return out
@@ -521,6 +520,3 @@ def _reactions(
         for c in cat.data.cards
         if reacts(c, title, restricted, own, enemy_turn)
     }
-
-
-_LEGAL: dict[str, Callable[[LegalMoves], list[Any]]] = by_phase(LegalMoves, "_legal_")

@@ -3,7 +3,7 @@ the typed continuations of the pending steps, positions and small types."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from enum import Enum, StrEnum
 from typing import Any, NamedTuple
 
@@ -94,15 +94,32 @@ PHASES: dict[str, PhaseRule] = {
 }
 
 
-def by_phase(machine: type, prefix: str) -> dict[str, Callable[..., Any]]:
-    """A state machine's method for each phase it has, named ``<prefix><phase>``
-    (``_legal_alt_pick`` for ``alt-pick``): the dispatch of ``legal_actions`` and ``_apply``."""
-    out: dict[str, Callable[..., Any]] = {}
-    for phase in PHASES:
-        method = getattr(machine, prefix + phase.replace("-", "_"), None)
-        if method is not None:
-            out[phase] = method
-    return out
+class Phase(NamedTuple):
+    """One step of the state machine: what it accepts (``rule``), the moves open in it
+    (``legal``, given the state) and what a move does (``apply``, given the state and the move)."""
+
+    rule: PhaseRule
+    legal: Callable[[Any], list[Any]]
+    apply: Callable[[Any, Move], None]
+
+
+Handlers = tuple[Callable[[Any], list[Any]], Callable[[Any, Move], None]]
+
+
+def machine(handlers: Mapping[str, Handlers]) -> dict[str, Phase]:
+    """The phase table: each phase of ``PHASES`` with its legal-move and apply functions.
+    A phase without both, or a handler for no phase, is an error when the rules load."""
+    missing = [phase for phase in PHASES if phase not in handlers]
+    unknown = [phase for phase in handlers if phase not in PHASES]
+    if missing or unknown:
+        raise TypeError(f"phase table: no handlers for {missing}, handlers for unknown {unknown}")
+    table: dict[str, Phase] = {}
+    for phase, rule in PHASES.items():
+        legal, apply = handlers[phase]
+        if not (callable(legal) and callable(apply)):
+            raise TypeError(f"phase table: {phase!r} needs a legal and an apply function")
+        table[phase] = Phase(rule, legal, apply)
+    return table
 
 
 class TurnStep(StrEnum):

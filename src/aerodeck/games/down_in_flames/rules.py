@@ -9,8 +9,8 @@ side is its seat modulo 2 (teams) or its seat (free-for-all). Positions are held
 attack names its target aircraft (``@t`` in the notation); in the duel, with one enemy, it does
 not, and the duel keeps its own events (``duel``), so that its records and encoding stay as
 they were; every game has the same view (``view.py``). The phases are named steps, each with its
-legal-move generator (``_legal_<phase>``) and apply (``_do_<phase>``), dispatched by
-``phases.by_phase``:
+legal-move generator (``_legal_<phase>``) and apply (``_do_<phase>``), both held by the one
+phase table ``MACHINE`` at the end of this module, which ``legal_actions`` and ``_apply`` read:
 
     pick, skill, alt-pick, angle, initiative, order    set-up and who flies next
     burner -> discard(pre) -> altitude -> speed -> play -> discard(post)      each turn
@@ -72,6 +72,7 @@ from aerodeck.games.down_in_flames.phases import (
     NO_CARD,
     ORDER,
     PAY,
+    PICK,
     PLAY,
     POST,
     PRE,
@@ -85,7 +86,7 @@ from aerodeck.games.down_in_flames.phases import (
     AfterPay,
     Link,
     TurnStep,
-    by_phase,
+    machine,
 )
 from aerodeck.games.down_in_flames.phases import INITIATIVE as INITIATIVE_PHASE
 from aerodeck.games.down_in_flames.reasons import why_illegal
@@ -109,7 +110,7 @@ if TYPE_CHECKING:
 
 class DifState(LegalMoves, Views):
     """The whole dogfight: set-up, each turn's steps, the cycles, the end; each phase's move is
-    applied by ``_do_<phase>``."""
+    applied by ``_do_<phase>`` (as ``MACHINE`` says)."""
 
     __slots__ = ()
 
@@ -291,12 +292,17 @@ class DifState(LegalMoves, Views):
         self.missile_hand = tuple(sorted(self._take(size)))
         return missile
 
+    def legal_actions(self) -> list[Action]:
+        if self.to_act is None:
+            return []
+        return self._offered(MACHINE[self.phase].legal)
+
     def _apply(self, action: Action) -> None:
         assert isinstance(action, Move)
         if isinstance(action, Expertise):
             self._take_from_pool(action)
             return
-        self._DO[self.phase](self, action)
+        MACHINE[self.phase].apply(self, action)
         if self.lent != NO_CARD:  # the pool card taken is played now (R60)
             self.lent, self.lent_by = NO_CARD, -1
 
@@ -1158,4 +1164,24 @@ class DifState(LegalMoves, Views):
         self._emit({"type": "game-end", "winners": seats, "why": why})
 
 
-DifState._DO = by_phase(DifState, "_do_")
+# The whole machine: each phase's legal-move generator and apply. A phase left out is an error
+# when this module loads (phases.machine).
+MACHINE = machine(
+    {
+        PICK: (LegalMoves._legal_pick, DifState._do_pick),
+        SKILL: (LegalMoves._legal_skill, DifState._do_skill),
+        ALT_PICK: (LegalMoves._legal_alt_pick, DifState._do_alt_pick),
+        ANGLE: (LegalMoves._legal_angle, DifState._do_angle),
+        INITIATIVE_PHASE: (LegalMoves._legal_initiative, DifState._do_initiative),
+        ORDER: (LegalMoves._legal_order, DifState._do_order),
+        BURNER: (LegalMoves._legal_burner, DifState._do_burner),
+        DISCARD: (LegalMoves._legal_discard, DifState._do_discard),
+        ALTITUDE: (LegalMoves._legal_altitude, DifState._do_altitude),
+        SPEED: (LegalMoves._legal_speed, DifState._do_speed),
+        PLAY: (LegalMoves._legal_play, DifState._do_play),
+        REACT: (LegalMoves._legal_react, DifState._do_react),
+        LAUNCH: (LegalMoves._legal_launch, DifState._do_launch),
+        FOLLOW: (LegalMoves._legal_follow, DifState._do_follow),
+        PAY: (LegalMoves._legal_pay, DifState._do_pay),
+    }
+)

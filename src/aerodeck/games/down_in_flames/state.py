@@ -5,9 +5,9 @@ the moves on it, ``view.Views`` shows it, ``rules.DifState`` applies the moves."
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from functools import cache
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
 from aerodeck.core.api import JSON, TurnState
 from aerodeck.core.rng import shuffle
@@ -57,9 +57,6 @@ _RELATIONS: dict[tuple[object, object], Relations] = {}
 
 class Dogfight(TurnState):
     """The slots (immutable values only: cheap ``clone``) and the reads the rules share."""
-
-    # The phase's apply method (phases.by_phase), set by rules.DifState.
-    _DO: ClassVar[dict[str, Callable[..., None]]]
 
     __slots__ = (
         "alive",
