@@ -14,8 +14,8 @@ from aerodeck.games.down_in_flames.rules import DifState
 
 def _check(state: DifState) -> None:
     table = state.relations()
-    for a in range(state.n):
-        for t in range(state.n):
+    for a in range(state.n_aircraft):
+        for t in range(state.n_aircraft):
             if a == t:
                 continue
             held = state._held_on(t, a)
