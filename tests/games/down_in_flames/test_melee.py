@@ -235,7 +235,7 @@ def test_ruling_R55_sites_check_every_enemy_aircraft_with_several_aircraft() -> 
         deck=["Tone", "Break", "Guns", "Guns", "Guns", "Guns"],
         options={"site": "SA-7"},
     )
-    assert state.cycle_kind == "site" and state.reactor == 0 and state.to_act == 0
+    assert state.cycle.kind == "site" and state.reactor == 0 and state.to_act == 0
     assert "site_hand" in state.view(1) and "site_hand" not in state.view(0)
     play(state, "pass")
     assert not state.alive[0] and state.kills == (0, 1) and not state.is_terminal

@@ -251,7 +251,7 @@ def test_ruling_R61_several_sites_check_in_the_missions_order(tmp_path: Path) ->
     state = game.new_game(seed=1, setup=setup)
     assert isinstance(state, DifState)
     # The SA-7 draws no Tone and spends its cards; the ZSU-23-4 then attacks with Guns.
-    assert state.cycle_kind == "site" and state.chain[0][2] == "Guns" and state.site_checked == 2
+    assert state.cycle.kind == "site" and state.chain[0][2] == "Guns" and state.site_checked == 2
     play(state, "pass")
     assert not state.alive[0] and state.is_terminal
 

@@ -111,7 +111,7 @@ def test_ruling_R6_opening_hand_is_the_printed_performance_before_altitude() -> 
 def test_ruling_R7_stalling_at_high_altitude() -> None:
     state = fight("MiG-17F", "Gnat F.1", alt=("High", "High"), hands=(["Guns", "Tone"], []))
     play(state, "end", "draw")  # post-turn thrust 0, -1 at High
-    assert state.phase == "pay" and state.pay_left == 1
+    assert state.phase == "pay" and state.payment.left == 1
     play(state, "discard tone")
     assert titles(state, 0) == ["Guns"] and state.flyer == 1
     empty = fight("MiG-17F", "Gnat F.1", alt=("High", "High"), deck=["Redline"])

@@ -134,7 +134,7 @@ def test_ruling_R33_skill_timings() -> None:
     assert len(state.hands[0]) == 6  # F-86F Performance 5, post thrust 1
     state = fight(hands=(["Guns"] * 4, []), skills=[["Edge of Envelope"], []])
     play(state, "end", "draw")
-    assert state.phase == "pay" and len(state.hands[0]) == 9 and state.pay_left == 4
+    assert state.phase == "pay" and len(state.hands[0]) == 9 and state.payment.left == 4
 
 
 def test_ruling_R34_agile_jink_and_lucky_react_as_ace_pilot() -> None:

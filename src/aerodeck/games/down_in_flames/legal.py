@@ -73,14 +73,16 @@ class LegalMoves(Dogfight):
 
     def _legal_pay(self) -> list[Move]:
         """A discard of each distinct card in the hand, in data order."""
-        return [self.game.catalogue.discard[c] for c in sorted(set(self.hands[self.payer]))]
+        assert self.payment is not None
+        hand = self.hands[self.payment.payer]
+        return [self.game.catalogue.discard[c] for c in sorted(set(hand))]
 
     def _legal_launch(self) -> list[Move]:
         cat = self.game.catalogue
         out = [cat.by_text["launch"], cat.by_text["hold"]]
         if (
             self.game.options["second_missile"]
-            and self.missiles[self.flyer][self.cycle_missile] >= 2
+            and self.missiles[self.flyer][self.cycle.missile] >= 2
         ):
             out.append(cat.by_text["launch2"])
         return out
@@ -310,7 +312,7 @@ class LegalMoves(Dogfight):
 
     def _legal_react(self) -> list[Move]:
         cat = self.game.catalogue
-        r, flyer, target, kind = self.reactor, self.flyer, self.target, self.cycle_kind
+        r, flyer, target, kind = self.reactor, self.flyer, self.target, self.cycle.kind
         top = self.chain[-1]
         out = [cat.by_text["pass"]]
         hand, source = self._source(r)

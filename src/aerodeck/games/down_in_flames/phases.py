@@ -156,4 +156,31 @@ THEN_SPEED, THEN_AFTER = AfterFollow.SPEED, AfterFollow.AFTER
 Hand = tuple[int, ...]
 Link = tuple[int, int, str, str]  # (seat, card index or -1, title reacted to, source)
 NO_CARD = -1
+
+
+class Cycle(NamedTuple):
+    """What the first card of the action/reaction cycle in progress set (R2): its use
+    (``pos``, ``range``, ``gun``, ``tone``, ``missile``, ``site``, a card's action), the card
+    (NO_CARD when none), its numbers (position steps, or the range band or altitude change of
+    the aircraft acting, and the target's range band change) and the missile a Tone fires."""
+
+    kind: str
+    card: int
+    change: int
+    foe_change: int
+    missile: int
+
+
+NO_CYCLE = Cycle("", NO_CARD, 0, 0, -1)
+
+
+class Payment(NamedTuple):
+    """A cost paid card by card (phase PAY): the aircraft paying, the cards left to choose and
+    what the cost leads to."""
+
+    payer: int
+    left: int
+    then: AfterPay
+
+
 Load = tuple[tuple[int, int], ...]  # (missile index, pairs)

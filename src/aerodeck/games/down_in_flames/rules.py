@@ -85,7 +85,9 @@ from aerodeck.games.down_in_flames.phases import (
     TIMELY,
     AfterFollow,
     AfterPay,
+    Cycle,
     Link,
+    Payment,
     TurnStep,
     machine,
 )
@@ -218,17 +220,18 @@ class DifState(LegalMoves, Views):
 
     def _pay(self, a: int, n: int, then: AfterPay) -> None:
         """Aircraft ``a``'s player chooses the ``n`` cards to discard, one decision each."""
-        self.payer, self.pay_left, self.pay_then = a, n, then
+        self.payment = Payment(a, n, then)
         self.phase, self.to_act = PAY, self.owners[a]
 
     def _do_pay(self, move: Move) -> None:
-        a = self.payer
-        then = self.pay_then
-        assert then is not None and isinstance(move, Discard)
+        payment = self.payment
+        assert payment is not None and isinstance(move, Discard)
+        a, then = payment.payer, payment.then
         self._discard(a, self.data.card_by_slug[move.card].index, then)
-        self.pay_left -= 1
-        if self.pay_left:
+        if payment.left > 1:
+            self.payment = payment._replace(left=payment.left - 1)
             return
+        self.payment = None
         if then in (AfterPay.STALL, AfterPay.ENVELOPE):
             self._after_draw()
         elif then is AfterPay.CLIMB:
@@ -270,7 +273,7 @@ class DifState(LegalMoves, Views):
         the counters spent and the missile's hand drawn, its size by the missile, position,
         Tone card, bonus, altitudes and target (R3, R16); the 2nd missile adds a card (Cocky one
         more), Better Envelope one; the target's Alert leaves it empty (R33, R35)."""
-        missile = self.data.missiles[self.cycle_missile]
+        missile = self.data.missiles[self.cycle.missile]
         counts = self.missiles[a]
         self.missiles = _put(
             self.missiles, a, _put(counts, missile.index, counts[missile.index] - fired)
@@ -281,7 +284,7 @@ class DifState(LegalMoves, Views):
             self.data,
             missile=missile,
             rel=rel,
-            card_mod=self.data.cards[self.cycle_card].missile_hand_mod + extra,
+            card_mod=self.data.cards[self.cycle.card].missile_hand_mod + extra,
             bonus=self.missile_bonus,
             alt_attacker=self.altitudes[a],
             alt_target=self.altitudes[t],
@@ -348,7 +351,8 @@ class DifState(LegalMoves, Views):
         if self.has(t, "Quick Hands"):
             self._draw(t, fired, "Quick Hands")  # the missile's target only (R56)
         self._enforce()
-        self.cycle_kind, self.chain = "missile", ((a, NO_CARD, "Missile", "missile"),)
+        self.cycle = self.cycle._replace(kind="missile")
+        self.chain = ((a, NO_CARD, "Missile", "missile"),)
         self.team_used = False  # a launched missile is a new action (R50)
         self._defender_window()
 
@@ -851,7 +855,8 @@ class DifState(LegalMoves, Views):
             return False
         self.site_hand = tuple(sorted(_without(tuple(drawn), trigger[0])))
         family = "Tone" if sam else "Guns"
-        self.cycle_kind, self.cycle_card, self.target, self.team_used = "site", NO_CARD, a, True
+        self.cycle = self.cycle._replace(kind="site", card=NO_CARD)
+        self.target, self.team_used = a, True
         self.chain = ((SITE, trigger[0], family, "site"),)
         self._emit(
             {
@@ -902,7 +907,7 @@ class DifState(LegalMoves, Views):
             link = (a, card.index, "Guns", "hand")
             self._open("gun", link, card.index, 0, 0, t, pay=cost, spend=spend and self.duel)
         elif isinstance(move, Tone):
-            self.cycle_missile = self.data.missile(move.missile).index
+            self.cycle = self.cycle._replace(missile=self.data.missile(move.missile).index)
             if self.has(t, "Brave"):
                 self._draw(t, 1, "Brave")  # the named target only (R56)
             link = (a, card.index, "Tone", "hand")
@@ -922,12 +927,8 @@ class DifState(LegalMoves, Views):
             return
         self.discards += (card.index,)
         self._emit({"type": "play", "seat": a, "card": card.title, "use": "tactic"})
-        self.cycle_kind, self.cycle_card, self.cycle_change, self.chain = (
-            card.action,
-            card.index,
-            up,
-            (),
-        )
+        self.cycle = self.cycle._replace(kind=card.action, card=card.index, change=up)
+        self.chain = ()
         self.target = t
         if up > 0:
             self._pay(a, 1, AfterPay.TACTIC)  # a climb costs a card, Tactic or not
@@ -968,13 +969,8 @@ class DifState(LegalMoves, Views):
     ) -> None:
         """Start an action/reaction cycle with ``link`` as the action against ``target`` (its
         cost paid first); ``spend``: the duel tells Gun Fighter's use after the play."""
-        self.cycle_kind, self.chain, self.cycle_card, self.cycle_change, self.cycle_foe_change = (
-            kind,
-            (link,),
-            card,
-            a,
-            b,
-        )
+        self.cycle = Cycle(kind, card, a, b, self.cycle.missile)  # the Tone's missile kept
+        self.chain = (link,)
         self.target = target
         self.team_used = False
         if not self._muted:
@@ -1021,7 +1017,7 @@ class DifState(LegalMoves, Views):
             self._resolve()
             return
         link = self._reaction_link(r, move)
-        if self.cycle_kind == "site":
+        if self.cycle.kind == "site":
             self.chain += (link,)
             desc = self._describe(link)
             self._emit({"type": "react", "seat": self._who(r), "card": desc, "from": link[3]})
@@ -1042,10 +1038,10 @@ class DifState(LegalMoves, Views):
             self.phase, self.to_act = REACT, self.owners[self.flyer]
 
     def _resolve(self) -> None:
-        if self.cycle_kind == "site":
+        if self.cycle.kind == "site":
             self._resolve_site()
             return
-        chain, kind = self.chain, self.cycle_kind
+        chain, kind = self.chain, self.cycle.kind
         a, t = self.flyer, self.target
         sides = self.sides
         success = sides[chain[-1][0]] == sides[a]  # always when none reacted
@@ -1109,7 +1105,7 @@ class DifState(LegalMoves, Views):
         self._play_step()
 
     def _effect(self) -> None:
-        a, t, kind = self.flyer, self.target, self.cycle_kind
+        a, t, kind = self.flyer, self.target, self.cycle.kind
         if kind in ("gun", "missile"):
             self._destroy(t, a, kind)
             if self.phase != OVER:
@@ -1119,11 +1115,11 @@ class DifState(LegalMoves, Views):
             self.phase, self.to_act = LAUNCH, self.owners[a]
             return
         if kind == "pos":
-            self._set_rel(a, t, self.rel(a, t) + self.cycle_change)
+            self._set_rel(a, t, self.rel(a, t) + self.cycle.change)
         elif kind == "range":
             bands = list(self.range_bands)  # both bands in one copy (a _put costs a call each)
-            bands[a] += self.cycle_change
-            bands[t] += self.cycle_foe_change
+            bands[a] += self.cycle.change
+            bands[t] += self.cycle.foe_change
             self.range_bands = tuple(bands)
             if not self._muted:
                 self._emit({"type": "range", "ranges": [RANGES[b] for b in self.range_bands]})
@@ -1138,8 +1134,8 @@ class DifState(LegalMoves, Views):
             self.missile_bonus += 1
             self._emit({"type": "bonus", "seat": a, "bonus": self.missile_bonus})
         elif kind == "altitude_1":
-            self._change_altitude(a, self.cycle_change, self._title(self.cycle_card))
-            self._offer_follow(a, self.cycle_change, THEN_AFTER)
+            self._change_altitude(a, self.cycle.change, self._title(self.cycle.card))
+            self._offer_follow(a, self.cycle.change, THEN_AFTER)
             return
         self._enforce()
         self._continue(THEN_AFTER)

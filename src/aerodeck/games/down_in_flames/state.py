@@ -22,16 +22,18 @@ from aerodeck.games.down_in_flames.data import (
 )
 from aerodeck.games.down_in_flames.phases import (
     NO_CARD,
+    NO_CYCLE,
     PICK,
     PLAY,
     PRE,
     REACT,
     THEN_SPEED,
     AfterFollow,
-    AfterPay,
+    Cycle,
     Hand,
     Link,
     Load,
+    Payment,
     TurnStep,
 )
 from aerodeck.games.down_in_flames.skills import (
@@ -68,11 +70,7 @@ class Dogfight(TurnState):
         "chain",
         "choosing",
         "countermeasures",
-        "cycle_card",
-        "cycle_change",
-        "cycle_foe_change",
-        "cycle_kind",
-        "cycle_missile",
+        "cycle",
         "data",
         "deck",
         "discards",
@@ -99,9 +97,7 @@ class Dogfight(TurnState):
         "n_aircraft",
         "nfod_vp",
         "owners",
-        "pay_left",
-        "pay_then",
-        "payer",
+        "payment",
         "planes",
         "planes_flown",
         "planes_shown",
@@ -202,11 +198,7 @@ class Dogfight(TurnState):
     expertise_owner: int  # the aircraft whose pool card it is
 
     # The action/reaction cycle in progress.
-    cycle_kind: str  # the use of its first card ("pos", "range", "missile", "site", ...)
-    cycle_card: int
-    cycle_change: int  # position steps, own range band or altitude change
-    cycle_foe_change: int  # the target's range band change
-    cycle_missile: int  # the missile a Tone fires
+    cycle: Cycle  # what its first card set
     chain: tuple[Link, ...]
     target: int
     reactor: int
@@ -217,9 +209,7 @@ class Dogfight(TurnState):
     team_used: bool
 
     # A cost paid card by card (phase PAY), and an altitude change others may follow.
-    payer: int
-    pay_left: int
-    pay_then: AfterPay | None
+    payment: Payment | None
     follow_queue: tuple[int, ...]
     follow_delta: int
     follow_then: AfterFollow
@@ -256,12 +246,8 @@ class Dogfight(TurnState):
         # The action/reaction cycle: the chain of links, the use of its first card, its card,
         # its two numbers (steps, range changes) and the missile a Tone fires.
         self.chain = ()
-        self.cycle_kind = ""
-        self.cycle_card = NO_CARD
-        self.cycle_change = self.cycle_foe_change = 0
-        self.cycle_missile = -1
-        self.payer = self.pay_left = 0
-        self.pay_then = None
+        self.cycle = NO_CYCLE
+        self.payment = None
         self.follow_delta = 0
         self.follow_then = THEN_SPEED
         self.result = None
@@ -636,7 +622,7 @@ class Dogfight(TurnState):
     def _source(self, r: int) -> tuple[Hand, str]:
         if r == SITE:
             return self.site_hand, "site"
-        if self.cycle_kind == "missile" and r == self.flyer:
+        if self.cycle.kind == "missile" and r == self.flyer:
             return self.missile_hand, "missile"
         return self.hands[r], "hand"
 

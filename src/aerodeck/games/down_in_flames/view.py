@@ -97,7 +97,7 @@ class Views(Dogfight):
             "cycle": self._cycle_view(),
             "missile_bonus": self.missile_bonus,
             "speed_left": self.speed_left,
-            "pay_left": self.pay_left if phase == PAY else 0,
+            "pay_left": self.payment.left if phase == PAY and self.payment else 0,
             "vp_limit": self.game.options["vp_limit"],
             "year": self.game.options["year"],
             "winners": self.winners,
@@ -128,7 +128,7 @@ class Views(Dogfight):
                 out["site_hand"] = [self._title(c) for c in self.site_hand]
             if (
                 player is not None
-                and self.cycle_kind == "missile"
+                and self.cycle.kind == "missile"
                 and player == self.owners[self.flyer]
             ):
                 out["missile_hand"] = [self._title(c) for c in self.missile_hand]
@@ -252,7 +252,7 @@ class Views(Dogfight):
             return None
         who = self._who
         out: JSON = {
-            "use": self.cycle_kind,
+            "use": self.cycle.kind,
             "by": who(self.chain[0][0]),
             "target": self.target,
             "chain": [
@@ -266,9 +266,9 @@ class Views(Dogfight):
             ],
             "missile_hand_size": len(self.missile_hand),
         }
-        if self.cycle_kind in ("tone", "missile") and self.cycle_missile >= 0:
-            out["missile"] = self.data.missiles[self.cycle_missile].name
-        if self.cycle_kind == "site":
+        if self.cycle.kind in ("tone", "missile") and self.cycle.missile >= 0:
+            out["missile"] = self.data.missiles[self.cycle.missile].name
+        if self.cycle.kind == "site":
             out["site_hand_size"] = len(self.site_hand)
         return out
 
@@ -279,7 +279,8 @@ class Views(Dogfight):
         if self.phase == FOLLOW:
             return self.follow_queue[0]
         if self.phase == PAY:
-            return self.payer
+            assert self.payment is not None
+            return self.payment.payer
         if self.phase in (BURNER, DISCARD, ALTITUDE, SPEED, PLAY, LAUNCH):
             return self.flyer
         if self.phase == ANGLE:
@@ -290,7 +291,7 @@ class Views(Dogfight):
         new = cast(Views, self.clone())
         others = [a for a in range(self.n_aircraft) if self.owners[a] != player]
         hidden_missile = (
-            bool(self.chain) and self.cycle_kind == "missile" and self.owners[self.flyer] != player
+            bool(self.chain) and self.cycle.kind == "missile" and self.owners[self.flyer] != player
         )
         pool = list(self.deck)
         for a in others:
