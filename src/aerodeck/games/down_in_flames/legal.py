@@ -129,10 +129,11 @@ class LegalMoves(Dogfight):
             out.append(cat.by_text["dive"])
         return out
 
-    def _offered(self, legal: Callable[[LegalMoves], list[Any]]) -> list[Action]:
-        """The moves of the phase's generator ``legal``, with the Aircraft Expertise cards
+    def _with_expertise(
+        self, legal: Callable[[LegalMoves], list[Any]], moves: list[Action]
+    ) -> list[Action]:
+        """The ``moves`` of the phase's generator ``legal`` with the Aircraft Expertise cards
         that may be played, or only the plays of the pool card taken (R60)."""
-        moves: list[Action] = legal(self)  # each generator builds a fresh list
         if self.expertise_card != NO_CARD:
             return _lent_plays(self.data.cards[self.expertise_card].slug, moves)
         # Pools come with skills (R60); none were dealt while they are the first (any() costs).

@@ -301,7 +301,11 @@ class DifState(LegalMoves, Views):
     def legal_actions(self) -> list[Action]:
         if self.to_act is None:
             return []
-        return self._offered(MACHINE[self.phase].legal)
+        legal = MACHINE[self.phase].legal
+        moves: list[Action] = legal(self)  # each generator builds a fresh list
+        if self.expertise_card == NO_CARD and not self.skills_shown:
+            return moves  # no Aircraft Expertise card taken or to offer (R60)
+        return self._with_expertise(legal, moves)
 
     def _apply(self, action: Action) -> None:
         assert isinstance(action, Move)
