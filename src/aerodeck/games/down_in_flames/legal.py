@@ -59,14 +59,16 @@ class LegalMoves(Dogfight):
         """Keep the printed load or build one within the VP limit (R44, per aircraft R57)."""
         cat = self.game.catalogue
         a = self.choosing
-        custom = self.loads[a]
+        custom = self.sheets[a].load
         limit = self.game.options["vp_limit"]
         # The printed load is kept only within the limit: the aircraft was chosen on its
         # no-missile VP, so a printed load over the limit must be rebuilt (R44).
         out = [cat.by_text["ready"]] if custom is not None or self.load_vp(a) <= limit else []
         if custom is None:
             out.append(cat.by_text["clean"])
-        base = self.data.aircraft[self.planes[a]].vp_clean if custom is None else self.load_vp(a)
+        base = (
+            self.data.aircraft[self.sheets[a].plane].vp_clean if custom is None else self.load_vp(a)
+        )
         room = limit - base
         offers = load_offers(self.data, custom, room, self.game.options["year"])
         return out + [Pairs(m, pairs) for m, pairs in offers]
@@ -158,14 +160,14 @@ class LegalMoves(Dogfight):
     def _legal_skill(self) -> list[Move]:
         cat = self.game.catalogue
         unit = self._unit()
-        printed = [self.data.aircraft[self.planes[a]] for a in unit]
+        printed = [self.data.aircraft[self.sheets[a].plane] for a in unit]
         if self.rating_steps_left:
             word = "up" if self.rating_sign > 0 else "down"
             return [
                 Rate(RATINGS[r], word)
                 for r in range(len(RATINGS))
                 if all(
-                    can_step(p, self.rating_mods[a], r, self.rating_sign)
+                    can_step(p, self.sheets[a].rating_mods, r, self.rating_sign)
                     for p, a in zip(printed, unit, strict=True)
                 )
             ]
@@ -175,12 +177,12 @@ class LegalMoves(Dogfight):
         skills = self.data.skills
         if menu:
             # A campaign: one of the mission's options (R59), no VP cost.
-            if len(self.skills[a0]) > len(self.game.special[a0]):
+            if len(self.sheets[a0].skills) > len(self.game.special[a0]):
                 return [cat.by_text["ready"]]
             out: list[Move] = [
                 Skill(self.game.skill_slugs[i])
                 for i in menu
-                if i not in self.skills[a0] and (gun or skills[i].name != "Fighter Pilot")
+                if i not in self.sheets[a0].skills and (gun or skills[i].name != "Fighter Pilot")
             ]
             return out or [cat.by_text["ready"]]
         room = self._budget(a0)
@@ -188,7 +190,7 @@ class LegalMoves(Dogfight):
         return [cat.by_text["ready"]] + [
             Skill(self.game.skill_slugs[i])
             for i, skill in enumerate(skills)
-            if i not in self.skills[a0] and offered(skill, room, gun, team)
+            if i not in self.sheets[a0].skills and offered(skill, room, gun, team)
         ]
 
     def _legal_angle(self) -> list[Move]:
@@ -304,7 +306,7 @@ class LegalMoves(Dogfight):
                     moves += more
         if self.positions[a][0] >= 0:
             moves.append(cat.by_text["neutral"])
-        if hand_size and self.skills[a] and self.fresh(a, "Timely"):
+        if hand_size and self.sheets[a].skills and self.fresh(a, "Timely"):
             moves.append(cat.by_text["timely"])
         attacks += acts
         attacks += moves
@@ -319,7 +321,7 @@ class LegalMoves(Dogfight):
         hand, source = self._source(r)
         # Agile, Jink, Lucky (R34, R56): from the hand of the flyer or the named target only.
         agile = jink = lucky = False
-        if source == "hand" and r in (flyer, target) and self.skills[r]:
+        if source == "hand" and r in (flyer, target) and self.sheets[r].skills:
             agile = self.fresh(r, "Agile")
             jink = kind == "gun" and r == target and self.fresh(r, "Jink")
             lucky = self.countermeasures[r] > 0 and self.fresh(r, "Lucky")

@@ -154,6 +154,7 @@ PRE, POST, TIMELY = TurnStep.PRE, TurnStep.POST, TurnStep.TIMELY
 THEN_SPEED, THEN_AFTER = AfterFollow.SPEED, AfterFollow.AFTER
 
 Hand = tuple[int, ...]
+Load = tuple[tuple[int, int], ...]  # (missile index, pairs)
 Link = tuple[int, int, str, str]  # (seat, card index or -1, title reacted to, source)
 NO_CARD = -1
 
@@ -174,6 +175,17 @@ class Cycle(NamedTuple):
 NO_CYCLE = Cycle("", NO_CARD, 0, 0, -1)
 
 
+class Sheet(NamedTuple):
+    """One aircraft as the set-up chooses it: the aircraft type flown (an index into
+    ``DataSet.aircraft``, -1 before the choice), its custom missile load (None for the printed
+    one, R44), its skills (indices into ``DataSet.skills``) and their rating changes (R56)."""
+
+    plane: int
+    load: Load | None
+    skills: Hand
+    rating_mods: Hand
+
+
 class Payment(NamedTuple):
     """A cost paid card by card (phase PAY): the aircraft paying, the cards left to choose and
     what the cost leads to."""
@@ -181,6 +193,3 @@ class Payment(NamedTuple):
     payer: int
     left: int
     then: AfterPay
-
-
-Load = tuple[tuple[int, int], ...]  # (missile index, pairs)

@@ -145,8 +145,6 @@ class DifState(LegalMoves, Views):
         self.site_checked = 0  # sites that have checked the flying aircraft this turn
         # Aircraft turns flown: an Expertise pool gives one card per turn of its aircraft (R60).
         self.turns_flown = 0
-        # Skills (R56-R61) per aircraft, a campaign's special conditions given (R59).
-        self.skills = game.special
         self._planes_changed()
         self.angle_queue = ()
         self.nfod_vp = (0,) * game.players
@@ -157,7 +155,8 @@ class DifState(LegalMoves, Views):
         self.deck = tuple(pool)
         if game.fixed_planes:
             # A campaign mission: the aircraft are the mission's (R54).
-            self.planes = game.fixed_planes
+            for a, plane in enumerate(game.fixed_planes):
+                self._choose(a, plane=plane)
             self._planes_changed()
             self._picked(self.n_aircraft - 1)
 
@@ -168,7 +167,7 @@ class DifState(LegalMoves, Views):
             return
         assert isinstance(move, Fly)
         plane = self.data.plane(move.aircraft)
-        self.planes = _put(self.planes, a, plane.index)
+        self._choose(a, plane=plane.index)
         self._planes_changed()
         self._emit({"type": "pick", "seat": a}, {self.owners[a]: {"aircraft": plane.name}})
         if self.game.options["missile_loads"]:
@@ -179,13 +178,13 @@ class DifState(LegalMoves, Views):
     def _do_load(self, move: Move) -> None:
         """A custom load (R44, R57): a pair of missiles more, a clean aircraft, or 'ready'."""
         a = self.choosing
-        custom = self.loads[a] or ()
+        custom = self.sheets[a].load or ()
         match move:
             case Pairs(missile, count):
                 added = (self.data.missile(missile).index, count)
-                self.loads = _put(self.loads, a, tuple(sorted((*custom, added))))
+                self._choose(a, load=tuple(sorted((*custom, added))))
             case Word(verb="clean"):
-                self.loads = _put(self.loads, a, ())
+                self._choose(a, load=())
             case _:
                 self.loading = False
                 self._load_ready(a)
@@ -196,10 +195,8 @@ class DifState(LegalMoves, Views):
         if isinstance(move, Rate):
             r = RATINGS.index(move.rating)
             for a in unit:
-                mods = self.rating_mods[a]
-                self.rating_mods = _put(
-                    self.rating_mods, a, _put(mods, r, mods[r] + self.rating_sign)
-                )
+                mods = self.sheets[a].rating_mods
+                self._choose(a, rating_mods=_put(mods, r, mods[r] + self.rating_sign))
             self._planes_changed()
             self.rating_steps_left -= 1
             if self.rating_steps_left and not self._legal_skill():
@@ -208,7 +205,7 @@ class DifState(LegalMoves, Views):
         if isinstance(move, Skill):
             i = self.game.skill_slugs.index(move.skill)
             for a in unit:
-                self.skills = _put(self.skills, a, tuple(sorted((*self.skills[a], i))))
+                self._choose(a, skills=tuple(sorted((*self.sheets[a].skills, i))))
             self._planes_changed()
             steps = RATING_STEPS.get(self.data.skills[i].name)
             if steps:
@@ -405,7 +402,7 @@ class DifState(LegalMoves, Views):
         # The plane as flown read once for thrust and performance (their rules: ``flight``).
         plane, alt, step = self.planes_flown[a], self.altitudes[a], self.turn_step  # self.plane(a)
         thrust = flight.thrust(self.data, plane, step == POST, self.afterburner_lit[a], alt)
-        skilled = self.skills[a] and self.skills_shown  # what ``has`` asks first
+        skilled = self.sheets[a].skills and self.skills_shown  # what ``has`` asks first
         if thrust < 0:
             self._emit({"type": "stall", "seat": a})
             if self.hands[a]:
@@ -508,7 +505,7 @@ class DifState(LegalMoves, Views):
         return why_illegal(self, action)
 
     def _load_ready(self, a: int) -> None:
-        if not self.duel or self.loads[a] is not None:  # the duel tells a custom load only
+        if not self.duel or self.sheets[a].load is not None:  # the duel tells a custom load only
             chosen = [[self.data.missiles[m].name, 2 * p] for m, p in self.load(a)]
             self._emit({"type": "load-chosen", "seat": a}, {self.owners[a]: {"load": chosen}})
         self._picked(a)
@@ -564,7 +561,7 @@ class DifState(LegalMoves, Views):
         unit = self._unit()
         if self._choose_skill(unit, move):
             return
-        names = [self.data.skills[i].name for i in self.skills[unit[0]]]
+        names = [self.data.skills[i].name for i in self.sheets[unit[0]].skills]
         told: JSON = {"skills": names} if self.duel else {"aircraft": list(unit), "skills": names}
         self._emit({"type": "skills-chosen", "seat": unit[0]}, {self.owners[unit[0]]: told})
         self.skill_unit += 1
@@ -578,13 +575,14 @@ class DifState(LegalMoves, Views):
         skills' extra cards (R30, R31); NFOD scores its nation's bonus (R58)."""
         # The duel without the skills option never reveals any (its view then shows none).
         self.skills_shown = not self.duel or bool(self.game.options["skills"])
-        if any(self.skills):  # the ratings change only with skills
+        skilled = any(sheet.skills for sheet in self.sheets)
+        if skilled:  # the ratings change only with skills
             self._planes_changed()
-        if any(self.skills) or (self.duel and self.skills_shown):
+        if skilled or (self.duel and self.skills_shown):
             event: JSON = {
                 "type": "skills",
                 "skills": [
-                    [self.data.skills[i].name for i in self.skills[a]]
+                    [self.data.skills[i].name for i in self.sheets[a].skills]
                     for a in range(self.n_aircraft)
                 ],
                 "changes": [self._changes(a) for a in range(self.n_aircraft)],
@@ -599,7 +597,11 @@ class DifState(LegalMoves, Views):
                     self.nfod_vp = _put(self.nfod_vp, seat, abs(vp[0] - vp[1]))
                     self._emit({"type": "nfod", "player": seat, "vp": self.nfod_vp[seat]})
         self._opening_hands()
-        held = [i for i in range(self.n_aircraft) if self.skills[i]] if self.skills_shown else []
+        held = (
+            [i for i in range(self.n_aircraft) if self.sheets[i].skills]
+            if self.skills_shown
+            else []
+        )
         for i in held:
             self._skill_cards(i)
         for i in held:
@@ -1127,7 +1129,7 @@ class DifState(LegalMoves, Views):
             self.range_bands = tuple(bands)
             if not self._muted:
                 self._emit({"type": "range", "ranges": [RANGES[b] for b in self.range_bands]})
-            if self.skills[t] and self.has(t, "Focused"):
+            if self.sheets[t].skills and self.has(t, "Focused"):
                 self._draw(t, 1, "Focused")
         elif kind == "pos_to_neutral":
             self._set_rel(a, t, 0)

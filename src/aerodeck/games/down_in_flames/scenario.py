@@ -71,10 +71,13 @@ def read_setup(self: DifState, setup: Mapping[str, Any], pool: list[int]) -> Non
         if set(setup) - {"deck"}:
             raise ConfigError("setup: give 'aircraft' before any other set-up key but 'deck'")
         return
-    self.planes, self.planes_shown = planes, True
+    for a, plane in enumerate(planes):
+        self._choose(a, plane=plane)
+    self.planes_shown = True
     skills = each("skills", lambda v: _read_skills(self, v))
     if skills is not None:
-        self.skills = skills
+        for a, held in enumerate(skills):
+            self._choose(a, skills=held)
     self.skills_shown = skills is not None or not self.duel or self.skills_shown
     self._planes_changed()
     self._arm()

@@ -34,6 +34,7 @@ from aerodeck.games.down_in_flames.phases import (
     Link,
     Load,
     Payment,
+    Sheet,
     TurnStep,
 )
 from aerodeck.games.down_in_flames.skills import (
@@ -90,7 +91,6 @@ class Dogfight(TurnState):
         "kills",
         "last_side",
         "loading",
-        "loads",
         "missile_bonus",
         "missile_hand",
         "missiles",
@@ -98,14 +98,12 @@ class Dogfight(TurnState):
         "nfod_vp",
         "owners",
         "payment",
-        "planes",
         "planes_flown",
         "planes_shown",
         "pool_given_turn",
         "pools",
         "positions",
         "range_bands",
-        "rating_mods",
         "rating_sign",
         "rating_steps_left",
         "reaches",
@@ -113,13 +111,13 @@ class Dogfight(TurnState):
         "relations_memo",
         "rng_seed",
         "round",
+        "sheets",
         "side_outnumbers",
         "side_turn",
         "sides",
         "site_checked",
         "site_hand",
         "skill_unit",
-        "skills",
         "skills_shown",
         "skills_spent",
         "speed_left",
@@ -144,9 +142,8 @@ class Dogfight(TurnState):
     # Per aircraft (indexed by aircraft number).
     owners: tuple[int, ...]  # the seat flying each aircraft
     sides: tuple[int, ...]
-    planes: tuple[int, ...]  # the aircraft type flown (an index into data.aircraft)
+    sheets: tuple[Sheet, ...]  # the aircraft, load, skills and ratings chosen
     planes_flown: tuple[Aircraft, ...]  # plane(a) per aircraft, kept by _planes_changed
-    loads: tuple[Load | None, ...]  # a custom missile load, None for the printed one
     missiles: tuple[Hand, ...]  # missiles left, per missile type
     reaches: tuple[int, ...]  # _reach(a) per aircraft once armed, kept by _weapons_changed
     hands: tuple[Hand, ...]
@@ -158,8 +155,6 @@ class Dogfight(TurnState):
     afterburners: tuple[int, ...]  # afterburner uses left
     afterburner_lit: tuple[bool, ...]
     countermeasures: tuple[int, ...]  # countermeasures left
-    skills: tuple[Hand, ...]
-    rating_mods: tuple[Hand, ...]  # the skills' rating changes
     skills_spent: tuple[Hand, ...]  # once-per-game skills used
     pools: tuple[Hand, ...]  # Aircraft Expertise pools (R60)
     pool_given_turn: tuple[int, ...]  # the aircraft turn each pool last gave a card
@@ -225,7 +220,8 @@ class Dogfight(TurnState):
         self.rng_seed = self.seed
         self.phase = PICK
         self.is_terminal = False
-        self.planes = (-1,) * n
+        # Each aircraft's sheet: a campaign's special conditions give skills (R59).
+        self.sheets = tuple(Sheet(-1, None, special, NO_MODS) for special in self.game.special)
         self.planes_shown = False
         self.altitudes = (-1,) * n
         self.altitudes_shown = False
@@ -253,7 +249,6 @@ class Dogfight(TurnState):
         self.result = None
         self.end_reason = ""
         # Skills (R29-R34, R56): rating changes, revealed together, once-per-game ones spent.
-        self.rating_mods = (NO_MODS,) * n
         self.skills_shown = False
         self.skills_spent = ((),) * n
         self.rating_steps_left = self.rating_sign = 0
@@ -264,7 +259,6 @@ class Dogfight(TurnState):
         self.expertise_card = NO_CARD
         self.expertise_owner = -1  # the aircraft whose pool card it is
         # Custom missile loads (option missile_loads): None keeps the printed load.
-        self.loads = (None,) * n
         self.reaches = (flight.NO_REACH,) * n  # found once armed
         self.loading = False
         self.relations_memo = (None, None, ())
@@ -290,13 +284,19 @@ class Dogfight(TurnState):
 
     def _as_flown(self, a: int) -> Aircraft:
         """The aircraft as flown: printed ratings, with its skills once they are revealed."""
-        if self.skills_shown and self.skills[a]:
-            return self.game.flown(self.planes[a], self.rating_mods[a], self.skills[a])
-        return self.data.aircraft[self.planes[a]]
+        sheet = self.sheets[a]
+        if self.skills_shown and sheet.skills:
+            return self.game.flown(sheet.plane, sheet.rating_mods, sheet.skills)
+        return self.data.aircraft[sheet.plane]
+
+    def _choose(self, a: int, **choice: Any) -> None:
+        """Aircraft ``a``'s sheet with ``choice`` made (``plane``, ``load``, ``skills`` or
+        ``rating_mods``); the caller then calls ``_planes_changed``."""
+        self.sheets = _put(self.sheets, a, self.sheets[a]._replace(**choice))
 
     def _planes_changed(self) -> None:
         """The aircraft as flown kept in a slot: the rules read them at almost every decision,
-        and what they follow from (``planes``, ``rating_mods``, ``skills``, ``skills_shown``)
+        and what they follow from (``sheets``, ``skills_shown``)
         changes only in the set-up (and the determinization), each time followed by this call."""
         self.planes_flown = tuple(self._as_flown(a) for a in range(self.n_aircraft))
         if self.planes_shown:  # armed (before, the reach is not asked)
@@ -310,7 +310,7 @@ class Dogfight(TurnState):
 
     def has(self, a: int, skill: str) -> bool:
         """Whether aircraft ``a`` flies with ``skill`` (revealed skills only act)."""
-        held = self.skills[a]
+        held = self.sheets[a].skills
         return bool(held) and self.skills_shown and self.game.skill_ix.get(skill, -1) in held
 
     def fresh(self, a: int, skill: str) -> bool:
@@ -324,15 +324,15 @@ class Dogfight(TurnState):
         self._emit({"type": "skill-used", "seat": a, "skill": skill})
 
     def skill_vp(self, a: int) -> int:
-        return sum(self.data.skills[i].cost for i in self.skills[a])
+        return sum(self.data.skills[i].cost for i in self.sheets[a].skills)
 
     def load(self, a: int) -> Load:
         """The missiles aircraft ``a`` carries: its custom load, else the printed one."""
-        custom = self.loads[a]
-        return self.data.aircraft[self.planes[a]].load if custom is None else custom
+        custom = self.sheets[a].load
+        return self.data.aircraft[self.sheets[a].plane].load if custom is None else custom
 
     def load_vp(self, a: int) -> int:
-        return load_vp(self.data, self.data.aircraft[self.planes[a]], self.loads[a])
+        return load_vp(self.data, self.data.aircraft[self.sheets[a].plane], self.sheets[a].load)
 
     def _budget(self, a: int) -> int:
         """VP left for skills: the limit less the aircraft (with its load) and its skills."""
@@ -389,7 +389,7 @@ class Dogfight(TurnState):
                 {"type": "draw", "seat": a, "count": len(cards), "why": why},
                 {self.owners[a]: {"cards": [types[c].title for c in cards]}},
             )
-        if self.skills_shown and self.skills[a]:
+        if self.skills_shown and self.sheets[a].skills:
             for skill, titles in THROWN.items():  # Nugget, Plumber (R30)
                 if self.has(a, skill):
                     for c in cards:
@@ -412,7 +412,7 @@ class Dogfight(TurnState):
             self._emit({"type": "discard", "seat": a, "card": self._title(card), "why": why})
 
     def _changes(self, a: int) -> dict[str, int]:
-        return {RATINGS[r]: v for r, v in enumerate(self.rating_mods[a]) if v}
+        return {RATINGS[r]: v for r, v in enumerate(self.sheets[a].rating_mods) if v}
 
     def owner(self, a: int) -> int:
         """The seat flying aircraft ``a``."""
@@ -442,7 +442,7 @@ class Dogfight(TurnState):
     def flown_vp(self, a: int) -> int:
         """VP with the load flown, less the modifier when no enemy aircraft carries missiles
         (§2, R13, R62)."""
-        plane = self.data.aircraft[self.planes[a]]
+        plane = self.data.aircraft[self.sheets[a].plane]
         value = self.load_vp(a) if self.load(a) else plane.vp_clean
         sides, mine = self.sides, self.sides[a]
         armed = any(self.load(b) for b in range(self.n_aircraft) if sides[b] != mine)
@@ -575,7 +575,7 @@ class Dogfight(TurnState):
         return out
 
     def _bat_turn_open(self, a: int) -> bool:
-        return bool(self.skills[a]) and bool(self.holders(a))
+        return bool(self.sheets[a].skills) and bool(self.holders(a))
 
     def _follow_cost(self, f: int, delta: int) -> int:
         return (1 if self.positions[f][1] == 1 else 0) + (1 if delta > 0 else 0)
@@ -605,7 +605,7 @@ class Dogfight(TurnState):
     def _gun_cost(self, a: int, card: CardType) -> int:
         assert card.gun_discard is not None
         cost = flight.gun_discard(card.gun_discard, self.plane(a).gun)
-        if not self.skills[a]:
+        if not self.sheets[a].skills:
             return cost
         return gun_cost(cost, self.has(a, "In My Sights!"), self.fresh(a, "Gun Fighter"))
 

@@ -156,7 +156,7 @@ class Views(Dogfight):
         the others' secret choices only once revealed."""
         data, seat = self.data, self.owners[a]
         own = player == seat
-        chosen = self.planes[a] >= 0
+        chosen = self.sheets[a].plane >= 0
         plane = self.plane(a) if chosen and (self.planes_shown or own) else None
         alt = self.altitudes[a]
         held, level = self.positions[a]
@@ -184,7 +184,7 @@ class Views(Dogfight):
                 entry["thrust"] = [self.thrust(a, False), self.thrust(a, True)]
                 entry["ew"] = flight.ew(data, self.plane(a), alt)
         if self.skills_shown or (own and self.game.options["skills"]):
-            entry["skills"] = [data.skills[i].name for i in self.skills[a]]
+            entry["skills"] = [data.skills[i].name for i in self.sheets[a].skills]
             entry["rating_changes"] = self._changes(a)
             entry["skills_used"] = [data.skills[i].name for i in self.skills_spent[a]]
         pooled = bool(self.pools[a]) or (self.skills_shown and self.has(a, EXPERTISE))
@@ -320,15 +320,13 @@ class Views(Dogfight):
         self._deal_cycle_hands(new, pool, hidden_missile, hidden_site)
         choices = self.eligible()
         for a in others:
-            if self.planes[a] >= 0 and not self.planes_shown:
-                new.planes = _put(new.planes, a, choices[(seed + a) % len(choices)])
-                new.loads = _put(new.loads, a, None)
+            if self.sheets[a].plane >= 0 and not self.planes_shown:
+                new._choose(a, plane=choices[(seed + a) % len(choices)], load=None)
             if self.altitudes[a] >= 0 and not self.altitudes_shown:
                 new.altitudes = _put(new.altitudes, a, (seed + a) % 3)
             if not self.skills_shown:
                 # Unrevealed skills: a world in which the other player chose none (R56).
-                new.skills = _put(new.skills, a, self.game.special[a])
-                new.rating_mods = _put(new.rating_mods, a, NO_MODS)
+                new._choose(a, skills=self.game.special[a], rating_mods=NO_MODS)
         if not (self.planes_shown and self.skills_shown):  # the aircraft as flown redrawn
             new._planes_changed()
         if self.phase == SKILL and self.to_act != player:
@@ -352,7 +350,7 @@ class Views(Dogfight):
             assert held.count(1) <= 2 and held.count(2) <= 1, "slots: two Advantage, one Tailing"
         assert all(GUN <= b <= AH for b in self.range_bands)
         assert all(
-            set(self.skills_spent[a]) <= set(self.skills[a]) for a in range(self.n_aircraft)
+            set(self.skills_spent[a]) <= set(self.sheets[a].skills) for a in range(self.n_aircraft)
         ), "skill use"
         assert (self.phase == OVER) == (self.result is not None) == self.is_terminal
         assert self.planes_flown == tuple(self._as_flown(a) for a in range(self.n_aircraft)), (
