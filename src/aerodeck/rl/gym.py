@@ -20,7 +20,7 @@ from rich.text import Text
 import aerodeck
 from aerodeck.agents.registry import make_agent
 from aerodeck.core.api import Agent, State
-from aerodeck.core.errors import ConfigError, IllegalActionError
+from aerodeck.core.errors import ConfigError, IllegalActionError, excerpt
 from aerodeck.rl.encoders import encoder_for
 from aerodeck.rl.pettingzoo.aec import HIGH, LOW, Observation
 
@@ -50,9 +50,9 @@ class AerodeckEnv(gymnasium.Env[dict[str, Any], Any]):
     ) -> None:
         self.game = aerodeck.make(game_id.replace("-", "_"), players=players, **options)
         if not 0 <= seat < self.game.players:
-            raise ConfigError(f"seat must be 0 to {self.game.players - 1}, not {seat}")
+            raise ConfigError(f"seat must be 0 to {self.game.players - 1}, not {excerpt(seat)}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ConfigError(f"render_mode must be human or ansi, not {render_mode!r}")
+            raise ConfigError(f"render_mode must be human or ansi, not {excerpt(render_mode)}")
         make_agent(opponent, self.game, 0)  # an unknown bot name fails here, clearly
         self.seat, self.opponent, self.render_mode = seat, opponent, render_mode
         self.encoder = encoder_for(self.game)

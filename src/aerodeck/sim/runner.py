@@ -31,9 +31,9 @@ from typing import Any, TypeVar
 
 from aerodeck.agents.registry import make_agent
 from aerodeck.core.api import Game
-from aerodeck.core.errors import AerodeckError, ConfigError
+from aerodeck.core.errors import AerodeckError, ConfigError, excerpt
 from aerodeck.core.registry import make
-from aerodeck.core.rng import derive_seed
+from aerodeck.core.rng import check_seed, derive_seed
 from aerodeck.sim.match import play_game
 from aerodeck.sim.tally import Digest, Tally, digest
 
@@ -75,6 +75,7 @@ class SimSpec:
             raise ConfigError("--games must be at least 1")
         if not self.bots:
             raise ConfigError("--bots needs at least one bot name")
+        check_seed(self.seed)  # the master seed: 0..2**63-1, as every game's seed
         game = make(self.game, self.players, **self.options)
         for name in set(self.bots):
             make_agent(name, game, 0)
@@ -401,7 +402,7 @@ def run(
     ``RAY_ADDRESS`` names, or a local one with ``jobs`` CPUs). Pass a ``tally`` to choose what
     it keeps (figures, pairs for an A/B comparison); the games themselves are in ``out``."""
     if backend not in BACKENDS:
-        raise ConfigError(f"--backend must be one of {', '.join(BACKENDS)}, not {backend!r}")
+        raise ConfigError(f"--backend must be one of {', '.join(BACKENDS)}, not {excerpt(backend)}")
     if jobs < 1:
         raise ConfigError("--jobs must be at least 1")
     if backend == "ray":

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from aerodeck.core.rng import check_seed
+
 DEFAULT_DATA_DIR = Path("aerodeck-data")
 SQLITE_FILE = "aerodeck.sqlite3"
 
@@ -46,6 +48,10 @@ class Settings:
     keep_waiting: float = 86400
     purge_every: float = 3600.0
     evict_finished_after: float = 600.0  # finished tables leave memory; a hello reloads them
+
+    def __post_init__(self) -> None:
+        if self.table_seed is not None:
+            check_seed(self.table_seed)  # 0..2**63-1, as every game's seed
 
     @property
     def database_url(self) -> str:
