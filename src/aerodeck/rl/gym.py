@@ -21,6 +21,7 @@ import aerodeck
 from aerodeck.agents.registry import make_agent
 from aerodeck.core.api import Agent, State
 from aerodeck.core.errors import ConfigError, IllegalActionError, excerpt
+from aerodeck.core.rng import check_seed
 from aerodeck.rl.encoders import encoder_for
 from aerodeck.rl.pettingzoo.aec import HIGH, LOW, Observation
 
@@ -71,7 +72,7 @@ class AerodeckEnv(gymnasium.Env[dict[str, Any], Any]):
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[dict[str, Any], dict[str, Any]]:
         """``seed`` is the game's seed; without one, the next is drawn from the env's generator."""
-        super().reset(seed=seed)
+        super().reset(seed=None if seed is None else check_seed(seed))
         game_seed = seed if seed is not None else int(self.np_random.integers(2**63 - 1))
         self.state = self.game.new_game(seed=game_seed).mute_events()
         # Bots seeded from the game's seed: the same seed replays the same episode.
