@@ -40,7 +40,7 @@ PATHS: dict[str, Callable[[], Any]] = {
     "option value (yes/no)": lambda: aerodeck.make("race_to_ace", wingmen=LONG),
     "option value (number)": lambda: aerodeck.make("race_to_ace", kills_to_win=LONG),
     "variant without =": lambda: parse_variant(LONG),
-    "variant key": lambda: aerodeck.make("race_to_ace", **dict([parse_variant(LONG + "=1")])),
+    "variant key": lambda: aerodeck.make("race_to_ace", None, **dict([parse_variant(LONG + "=1")])),
     "data-file key": lambda: data_files("down_in_flames", [LONG + "=data.toml"]),
     "remote option key": lambda: check_remote_options("air_racing", {LONG[:200]: LONG}),
     "simulator back-end": lambda: run(SimSpec("ace_race", 2, ("random",), 1, 1), backend=LONG),
