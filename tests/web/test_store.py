@@ -10,9 +10,9 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from sqlalchemy import Connection
 
-from aerodeck.web import migrate
-from aerodeck.web.models import Base
-from aerodeck.web.store import make_engine
+from aerodeck.web.db import migrate
+from aerodeck.web.db.models import Base
+from aerodeck.web.db.store import make_engine
 
 
 def test_the_migrations_build_the_models_schema(tmp_path: Path) -> None:
