@@ -14,7 +14,6 @@ from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
 from aerodeck import __version__
-from aerodeck.core.api import JSON
 from aerodeck.web.db.store import Store
 from aerodeck.web.middleware import BodyLimit, one_line_errors
 from aerodeck.web.routers import lobby, pages, tables, websocket
@@ -64,16 +63,5 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(pages.router)
     app.include_router(websocket.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
-
-    @app.get("/", tags=["server"])
-    async def index() -> JSON:
-        """Where things are."""
-        return {"lobby": "/api/tables", "games": "/api/games", "docs": "/docs", "table": "/ws"}
-
-    @app.get("/t/{table_id}", tags=["server"])
-    async def table_link(table_id: str) -> JSON:
-        """What a table link opens until the browser page lands: how to reach the table."""
-        return {"table": table_id, "describe": f"/api/tables/{table_id}", "websocket": "/ws"}
-
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
     return app
