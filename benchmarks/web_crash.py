@@ -29,7 +29,7 @@ from pathlib import Path
 
 import aerodeck
 from aerodeck.core.api import JSON
-from aerodeck.web.client import TableClient, TableClosedError
+from aerodeck.client import TableClient, TableClosedError
 from benchmarks.web_common import ServerProcess, elapsed, postgres_cluster
 
 TABLES = [

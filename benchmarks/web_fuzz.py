@@ -42,7 +42,7 @@ import websockets
 import aerodeck
 from aerodeck.core.api import JSON
 from aerodeck.core.errors import AerodeckError
-from aerodeck.web.client import TableClient, TableClosedError
+from aerodeck.client import TableClient, TableClosedError
 from benchmarks.web_common import ServerProcess, elapsed
 
 REFUSAL_CODES = {

@@ -14,7 +14,7 @@ import random
 from typing import Any
 
 import aerodeck
-from aerodeck.cli.words import as_seen_by
+from aerodeck.core.words import as_seen_by
 from aerodeck.core.api import State
 from tests.web.server import Client
 

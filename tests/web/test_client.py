@@ -14,10 +14,10 @@ import pytest
 
 import aerodeck
 from aerodeck.cli.app import main
-from aerodeck.cli.remote import read_move
+from aerodeck.cli.screen import read_move
 from aerodeck.core.errors import AerodeckError
 from aerodeck.testing.server import SRC
-from aerodeck.web.client import (
+from aerodeck.client import (
     TableClient,
     TableClosedError,
     TableLink,

@@ -16,7 +16,7 @@ from typing import Any
 
 from fastapi import WebSocket
 
-from aerodeck.cli.words import as_seen_by
+from aerodeck.core.words import as_seen_by
 from aerodeck.core.api import JSON, Action, Game, State
 from aerodeck.core.registry import make
 from aerodeck.web.frames import SERVER_ERROR, TOO_SLOW
