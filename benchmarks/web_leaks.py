@@ -42,9 +42,9 @@ from pathlib import Path
 from typing import Any
 
 import aerodeck
+from aerodeck.client import TableClient
 from aerodeck.core.api import JSON, Action, State
 from aerodeck.core.registry import make
-from aerodeck.client import TableClient
 from aerodeck.web.tables import Seat, Table
 from benchmarks.web_common import ServerProcess, elapsed, games_and_counts, short_options
 

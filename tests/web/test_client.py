@@ -15,8 +15,6 @@ import pytest
 import aerodeck
 from aerodeck.cli.app import main
 from aerodeck.cli.screen import read_move
-from aerodeck.core.errors import AerodeckError
-from aerodeck.testing.server import SRC
 from aerodeck.client import (
     TableClient,
     TableClosedError,
@@ -24,6 +22,8 @@ from aerodeck.client import (
     parse_link,
     websocket_url,
 )
+from aerodeck.core.errors import AerodeckError
+from aerodeck.testing.server import SRC
 from tests.web.server import Server
 from tests.web.test_protocol import two_humans
 

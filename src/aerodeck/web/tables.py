@@ -16,9 +16,9 @@ from typing import Any
 
 from fastapi import WebSocket
 
-from aerodeck.core.words import as_seen_by
 from aerodeck.core.api import JSON, Action, Game, State
 from aerodeck.core.registry import make
+from aerodeck.core.words import as_seen_by
 from aerodeck.web.frames import SERVER_ERROR, TOO_SLOW
 from aerodeck.web.limits import TokenBucket
 from aerodeck.web.models import SeatRow, TableRow
