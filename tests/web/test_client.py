@@ -265,3 +265,18 @@ def test_the_connect_screen_picks_the_table_up_again_after_a_server_restart(
     version = server.get(f"/api/tables/{created['table']}").json()["version"]
     assert f"Game over at version {version}." in shown
     assert shown.count("Game over") == 2  # the rule above the summary, and the closing line
+
+
+def test_the_client_and_the_connect_screen_import_nothing_of_the_server() -> None:
+    """`aerodeck connect` and programs using the client need no server: no FastAPI, no
+    SQLAlchemy, nothing of aerodeck.web."""
+    code = (
+        "import sys, aerodeck.client, aerodeck.cli.remote_table, aerodeck.cli.commands.connect; "
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('fastapi', 'sqlalchemy', "
+        "'starlette', 'uvicorn') or m.startswith('aerodeck.web')))"
+    )
+    env = {**os.environ, "PYTHONPATH": str(SRC)}
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env
+    )
+    assert result.stdout.strip() == "[]"

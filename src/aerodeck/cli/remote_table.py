@@ -48,14 +48,16 @@ class RemoteTable:
         self.shown_version = -1
         self.wait_for = 0  # the version after which it is this seat's turn again
         self._events: list[JSON] = []  # received, not shown yet
-        self._loop = asyncio.new_event_loop()
-        self._thread = threading.Thread(
-            target=self._loop.run_forever, name="aerodeck-connection", daemon=True
-        )
+        self._loop: asyncio.AbstractEventLoop | None = None  # running in _thread once entered
+        self._thread: threading.Thread | None = None
 
     # --- the connection's thread ------------------------------------------------------------
 
     def __enter__(self) -> RemoteTable:
+        loop = self._loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(
+            target=loop.run_forever, name="aerodeck-connection", daemon=True
+        )
         self._thread.start()
         try:
             welcome = self._run(self.client.connect())
@@ -76,17 +78,20 @@ class RemoteTable:
 
     def close(self) -> None:
         """Close the connection and stop its thread (whatever was waiting is cancelled)."""
-        if not self._thread.is_alive():
+        loop, thread = self._loop, self._thread
+        if loop is None or thread is None:
             return
-        closing = asyncio.run_coroutine_threadsafe(self.client.close(), self._loop)
+        self._loop = self._thread = None
+        closing = asyncio.run_coroutine_threadsafe(self.client.close(), loop)
         with contextlib.suppress(TimeoutError, OSError, AerodeckError):  # going away either way
             closing.result(timeout=10)
-        self._loop.call_soon_threadsafe(self._loop.stop)
-        self._thread.join()
-        self._loop.close()
+        loop.call_soon_threadsafe(loop.stop)
+        thread.join()
+        loop.close()
 
     def _run(self, work: Coroutine[Any, Any, T]) -> T:
         """Run ``work`` on the connection's loop and wait for it (Ctrl-C still reaches here)."""
+        assert self._loop is not None, "open the table first: with RemoteTable(...) as table"
         future = asyncio.run_coroutine_threadsafe(work, self._loop)
         try:
             return future.result()
@@ -131,7 +136,7 @@ class RemoteTable:
 
     @property
     def game(self) -> Game:
-        assert self._game is not None, "connect first (with RemoteTable(...) as table)"
+        assert self._game is not None, "open the table first: with RemoteTable(...) as table"
         return self._game
 
     @property
