@@ -1,4 +1,4 @@
-"""The Python client (web/client.py) and `aerodeck connect`, against a real server process: two
+"""The Python client (aerodeck/client.py) and `aerodeck connect`, against a real server process: two
 people on two terminals (two client processes with scripted input) play each other."""
 
 from __future__ import annotations
