@@ -59,9 +59,9 @@ def card_to_play(hand: Sequence[int], best: int | None, wants_tricks: bool) -> i
 EVAL_SCALE = 5.0  # points of lead that make a seat about e times likelier to win
 
 
-def evaluate(view: dict[str, Any]) -> list[float]:
-    """Each seat's chance of winning, judged from one seat's view: its score if the round ended
-    now (a bid made so far counts as made), through a softmax, so the values sum to 1."""
+def evaluate(view: dict[str, Any]) -> float:
+    """The viewing seat's chance of winning, in [0, 1]: every seat's score if the round ended
+    now (a bid made so far counts as made), through a softmax over the seats."""
     projected = [
         seat["score"]
         + (MADE_BONUS + seat["tricks"] if seat["bid"] == seat["tricks"] else seat["tricks"])
@@ -69,4 +69,4 @@ def evaluate(view: dict[str, Any]) -> list[float]:
     ]
     top = max(projected)
     weights = [exp((points - top) / EVAL_SCALE) for points in projected]
-    return [weight / sum(weights) for weight in weights]
+    return weights[view["seat"]] / sum(weights)

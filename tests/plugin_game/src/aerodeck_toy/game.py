@@ -3,7 +3,7 @@ faces ask a game (reference, observation encoder, figures, game length, evaluati
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
 from aerodeck.core.api import JSON, Action, ActionTable, Agent, Game, GameInfo, State
@@ -72,7 +72,7 @@ class HighCardTricks(Game):
         rounds: int = self.options["rounds"]
         return rounds * self.players * (1 + self.hand_size)
 
-    def evaluate(self, view: JSON) -> Sequence[float]:
+    def evaluate(self, view: JSON) -> float:
         return bot.evaluate(view)
 
     def figures(self) -> tuple[ChoiceFigure, ...]:
