@@ -69,4 +69,5 @@ def evaluate(view: dict[str, Any]) -> float:
     ]
     top = max(projected)
     weights = [exp((points - top) / EVAL_SCALE) for points in projected]
-    return weights[view["seat"]] / sum(weights)
+    me: int = view["seat"]
+    return weights[me] / sum(weights)
