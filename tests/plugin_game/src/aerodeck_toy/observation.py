@@ -3,9 +3,12 @@ fixed-shape vector the RL faces (PettingZoo, Gymnasium, OpenSpiel) hand a learne
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
+from aerodeck.core.api import JSON, OVER
 from aerodeck_toy.actions import CARDS, MAX_HAND
+from aerodeck_toy.state import BID, MADE_BONUS, PLAY
 
 if TYPE_CHECKING:
     from aerodeck.core.features import Encoder
@@ -13,11 +16,11 @@ if TYPE_CHECKING:
     from aerodeck_toy.game import HighCardTricks
 
 DECK = tuple(str(card) for card in CARDS)
-PHASES = ("bid", "play", "over")
-MOST_POINTS_A_ROUND = 10 + MAX_HAND
+PHASES = (BID, PLAY, OVER)
+MOST_POINTS_A_ROUND = MADE_BONUS + MAX_HAND
 
 
-def _cards_of(key: str) -> Any:
+def _cards_of(key: str) -> Callable[[JSON], list[str]]:
     """The cards of a trick in the view (``trick``, ``last_trick``), for a ``Counts``."""
     return lambda view: [play["card"] for play in view[key]]
 

@@ -68,8 +68,10 @@ class TricksState(LegalMoves, Information):
         given = [c for h in stacked for c in h] if stacked else []
         rest = [c for c in CARDS if c not in given]
         self.rng_seed = shuffle(self.rng_seed, rest)
-        hands = stacked or tuple(tuple(rest[s * size : (s + 1) * size]) for s in range(self.n))
-        if not stacked:
+        if stacked:
+            hands = stacked
+        else:
+            hands = tuple(tuple(rest[s * size : (s + 1) * size]) for s in range(self.n))
             rest = rest[self.n * size :]
         self.hands = tuple(tuple(sorted(hand)) for hand in hands)
         self.deck = tuple(rest)

@@ -56,7 +56,7 @@ class Information(TricksBase):
         for seat in range(self.n):
             if seat != player:
                 size = len(hands[seat])
-                hands[seat], pool = tuple(pool[:size]), pool[size:]
+                hands[seat], pool = tuple(sorted(pool[:size])), pool[size:]
         new.hands = tuple(hands)
         new.deck = tuple(pool)
         return new
@@ -65,7 +65,8 @@ class Information(TricksBase):
         """Every card is in exactly one place; the hands shrink together, trick by trick."""
         everywhere = [*self.deck, *self.played, *(c for hand in self.hands for c in hand)]
         assert sorted(everywhere) == list(CARDS), "cards not conserved"
-        assert [c for _, c in self.trick] == list(self.played[len(self.played) - len(self.trick) :])
+        on_table = [card for _, card in self.trick]
+        assert on_table == list(self.played[len(self.played) - len(on_table) :]), "the trick"
         assert sum(self.tricks) * self.n + len(self.trick) == len(self.played), "tricks"
         played_now = {seat for seat, _ in self.trick}
         sizes = {len(hand) + (seat in played_now) for seat, hand in enumerate(self.hands)}
