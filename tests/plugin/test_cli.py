@@ -13,6 +13,7 @@ import pytest
 
 import aerodeck
 from aerodeck.cli.app import main
+from aerodeck.core.registry import game_class
 from tests.plugin.toy import TOY, TOY_CLI, needs_toy
 
 pytestmark = needs_toy
@@ -33,9 +34,8 @@ def run_cli(
 def test_the_game_comes_from_its_own_distribution() -> None:
     (point,) = [p for p in entry_points(group="aerodeck.games") if p.name == TOY]
     assert point.dist is not None and point.dist.name == "aerodeck-toy"
-    game_class = aerodeck.core.registry.game_class(TOY)
-    assert game_class.__module__.startswith("aerodeck_toy.")
-    assert not game_class.__module__.startswith("aerodeck.")
+    module = game_class(TOY).__module__
+    assert module.startswith("aerodeck_toy.") and not module.startswith("aerodeck.")
 
 
 def test_aerodeck_games_lists_it_with_its_options(capsys: pytest.CaptureFixture[str]) -> None:
