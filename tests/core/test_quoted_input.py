@@ -43,6 +43,7 @@ PATHS: dict[str, Callable[[], Any]] = {
     "variant key": lambda: aerodeck.make("race_to_ace", None, **dict([parse_variant(LONG + "=1")])),
     "data-file key": lambda: data_files("down_in_flames", [LONG + "=data.toml"]),
     "remote option key": lambda: check_remote_options("air_racing", {LONG[:200]: LONG}),
+    "action to encode": lambda: aerodeck.make("ace_race").action_index(LONG),  # type: ignore[arg-type]
     "simulator back-end": lambda: run(SimSpec("ace_race", 2, ("random",), 1, 1), backend=LONG),
 }
 

@@ -76,7 +76,7 @@ class ActionTable:
         try:
             return self._index[action]
         except (KeyError, TypeError):
-            raise NotationError(f"{action!r} is not a move of this game") from None
+            raise NotationError(f"{excerpt(action)} is not a move of this game") from None
 
     def __getitem__(self, index: int) -> Action:
         try:  # an int or an integer type such as numpy's (RL adapters), never a bool or float
