@@ -22,7 +22,7 @@ import websockets
 from websockets.asyncio.client import ClientConnection
 
 from aerodeck.core.api import JSON
-from aerodeck.core.errors import AerodeckError
+from aerodeck.core.errors import AerodeckError, excerpt
 
 RECV_TIMEOUT = 120.0  # seconds a frame may take before the connection is called dead
 OPEN_TIMEOUT = 30.0
@@ -52,7 +52,7 @@ def websocket_url(url: str) -> str:
     parts = urlsplit(url if "://" in url else f"http://{url}")
     scheme = {"http": "ws", "https": "wss", "ws": "ws", "wss": "wss"}.get(parts.scheme)
     if scheme is None or not parts.netloc:
-        raise AerodeckError(f"not a server address: {url!r} (give http://HOST:PORT)")
+        raise AerodeckError(f"not a server address: {excerpt(url)} (give http://HOST:PORT)")
     path = parts.path.rstrip("/")
     if not path.endswith("/ws"):
         path += "/ws"
@@ -74,7 +74,7 @@ def parse_link(url: str) -> TableLink:
     The invite code travels in the fragment, which no server log sees."""
     parts = urlsplit(url if "://" in url else f"http://{url}")
     if parts.scheme not in ("http", "https", "ws", "wss") or not parts.netloc:
-        raise AerodeckError(f"not a server address: {url!r} (give http://HOST:PORT)")
+        raise AerodeckError(f"not a server address: {excerpt(url)} (give http://HOST:PORT)")
     server = urlunsplit((parts.scheme, parts.netloc, "", "", ""))
     path = [p for p in parts.path.split("/") if p]
     table = path[1] if len(path) == 2 and path[0] == "t" else None
@@ -82,7 +82,7 @@ def parse_link(url: str) -> TableLink:
     invite = fragment.get("invite", [None])[0]
     seat_text = fragment.get("seat", [None])[0]
     if seat_text is not None and not seat_text.isdigit():
-        raise AerodeckError(f"not a seat number in the link: {seat_text!r}")
+        raise AerodeckError(f"not a seat number in the link: {excerpt(seat_text)}")
     return TableLink(server, table, invite, None if seat_text is None else int(seat_text))
 
 
@@ -96,7 +96,7 @@ def join_with_invite(
         if seat is None:
             described = http.get(f"/api/tables/{table}")
             if described.status_code != 200:
-                raise AerodeckError(f"table {table}: {_detail(described)}")
+                raise AerodeckError(f"table {excerpt(table)}: {_detail(described)}")
             seats = [
                 s["seat"]
                 for s in described.json()["seats"]
@@ -116,7 +116,7 @@ def join_with_invite(
             last = _detail(answer)
             if answer.status_code != 401:
                 break
-    raise AerodeckError(f"cannot join table {table}: {last}")
+    raise AerodeckError(f"cannot join table {excerpt(table)}: {last}")
 
 
 def _detail(response: httpx.Response) -> str:

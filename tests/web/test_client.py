@@ -209,7 +209,7 @@ def test_a_used_invite_link_is_one_clear_error(
     out = capsys.readouterr()
     assert code == 2
     # the link names its seat (#invite=CODE&seat=1): the error names it too
-    assert out.err == f"error: cannot join table {created['table']}: seat 1 is taken\n"
+    assert out.err == f"error: cannot join table {created['table']!r}: seat 1 is taken\n"
 
 
 def test_parse_link_reads_the_table_and_the_invite_from_a_link() -> None:

@@ -26,7 +26,7 @@ import pyspiel
 
 import aerodeck
 from aerodeck.core.api import Game, State
-from aerodeck.core.errors import ConfigError
+from aerodeck.core.errors import ConfigError, excerpt
 from aerodeck.rl.encode import encoded_games, encoder_for
 
 SEEDS = 1024
@@ -249,7 +249,7 @@ def parse_options(text: str) -> dict[str, Any]:
     for item in filter(None, (part.strip() for part in text.split(";"))):
         name, sep, raw = item.partition(":")
         if not sep:
-            raise ConfigError(f"options: {item!r} is not name:value")
+            raise ConfigError(f"options: {excerpt(item)} is not name:value")
         value: Any = raw.strip()
         if value.lower() in ("true", "false"):
             value = value.lower() == "true"

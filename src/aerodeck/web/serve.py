@@ -6,8 +6,9 @@ import asyncio
 
 import uvicorn
 from rich.console import Console
+from uvicorn.config import LOG_LEVELS
 
-from aerodeck.core.errors import ConfigError
+from aerodeck.core.errors import ConfigError, excerpt
 from aerodeck.web.app import create_app
 from aerodeck.web.db.store import Store, check_url, hidden_password
 from aerodeck.web.service.errors import StoreError
@@ -30,6 +31,9 @@ async def _probe(settings: Settings, where: str) -> None:
 
 def serve(settings: Settings, host: str, port: int, log_level: str, console: Console) -> None:
     """Print where the lobby and the store are, then serve until interrupted."""
+    if log_level not in LOG_LEVELS:
+        levels = ", ".join(LOG_LEVELS)
+        raise ConfigError(f"--log-level must be one of {levels}, not {excerpt(log_level)}")
     if settings.database:
         check_url(settings.database)
     where = hidden_password(settings.database) if settings.database else str(settings.data_dir)

@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from aerodeck.core.rng import check_seed
+
 DEFAULT_DATA_DIR = Path("aerodeck-data")
 SQLITE_FILE = "aerodeck.sqlite3"
 DAY = 86400.0
@@ -130,6 +132,10 @@ class Settings:
             "seconds a finished table stays in memory (a hello reloads it)", minimum=0
         ),
     )
+
+    def __post_init__(self) -> None:
+        if self.table_seed is not None:
+            check_seed(self.table_seed)  # 0..2**63-1, as every game's seed
 
     @property
     def database_url(self) -> str:

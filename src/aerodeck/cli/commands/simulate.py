@@ -141,9 +141,12 @@ def simulate(
 
 def _check_out_folder(out: Path) -> None:
     """--out must be a folder we can write: refused in one line before any game is played."""
-    if out.exists() and not out.is_dir():
+    try:  # a name the system refuses (too long) fails already here
+        existed = out.exists()
+    except OSError as error:
+        raise ConfigError(f"cannot write to --out {out}: {error.strerror or error}") from None
+    if existed and not out.is_dir():
         raise ConfigError(f"--out {out} is a file; give a folder (it gets games.jsonl and more)")
-    existed = out.exists()
     try:
         out.mkdir(parents=True, exist_ok=True)
         probe = out / ".aerodeck-write-test"

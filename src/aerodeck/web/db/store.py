@@ -30,7 +30,7 @@ from sqlalchemy.ext.asyncio import (
 )
 from sqlalchemy.pool import ConnectionPoolEntry
 
-from aerodeck.core.errors import ConfigError
+from aerodeck.core.errors import ConfigError, excerpt
 from aerodeck.web.db import migrate
 from aerodeck.web.db.models import MoveRow, SeatRow, TableRow
 from aerodeck.web.service.errors import DuplicateError, StoreError
@@ -173,7 +173,7 @@ def check_url(url: str) -> None:
     if ASYNC_DRIVERS.get(backend) != driver:
         raise ConfigError(
             "--database takes sqlite+aiosqlite:///PATH or postgresql+asyncpg://USER@HOST/DB, "
-            f"not {hidden_password(url)}"
+            f"not {excerpt(hidden_password(url))}"
         )
 
 

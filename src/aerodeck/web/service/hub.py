@@ -20,7 +20,13 @@ from typing import Any
 
 from aerodeck.agents.registry import agent_names
 from aerodeck.core.api import JSON
-from aerodeck.core.errors import AerodeckError, ConfigError, IllegalActionError, NotationError
+from aerodeck.core.errors import (
+    AerodeckError,
+    ConfigError,
+    IllegalActionError,
+    NotationError,
+    excerpt,
+)
 from aerodeck.core.registry import make
 from aerodeck.core.rng import derive_seed
 from aerodeck.core.userdata import check_remote_options
@@ -294,9 +300,9 @@ class Hub:
         bots = agent_names(game)
         for spec in specs:
             if spec.kind == "bot" and (spec.bot or "").strip().lower() not in bots:
-                raise ConfigError(f"unknown bot {spec.bot!r} (bots: {', '.join(bots)})")
+                raise ConfigError(f"unknown bot {excerpt(spec.bot)} (bots: {', '.join(bots)})")
         if fallback_bot.strip().lower() not in bots:
-            raise ConfigError(f"unknown bot {fallback_bot!r} (bots: {', '.join(bots)})")
+            raise ConfigError(f"unknown bot {excerpt(fallback_bot)} (bots: {', '.join(bots)})")
         if claim is not None and not (0 <= claim < len(specs) and specs[claim].kind == "human"):
             raise ConfigError(f"seat {claim} is not a human seat of this table")
         table_id = new_table_id()
@@ -416,7 +422,7 @@ class Hub:
             name = (bot or table.fallback_bot).strip().lower()
             bots = agent_names(table.game)
             if name not in bots:
-                raise ConfigError(f"unknown bot {name!r} (bots: {', '.join(bots)})")
+                raise ConfigError(f"unknown bot {excerpt(name)} (bots: {', '.join(bots)})")
             result = await self._set_bot_override(table, seat, name)
         self._notify(table)
         return result

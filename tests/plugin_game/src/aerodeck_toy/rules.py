@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from aerodeck.core.api import Action
-from aerodeck.core.errors import ConfigError
+from aerodeck.core.errors import ConfigError, excerpt
 from aerodeck.core.rng import shuffle
 from aerodeck.core.tuples import replace_at, without
 from aerodeck_toy.actions import CARDS, Bid, Play
@@ -44,7 +44,7 @@ class TricksState(LegalMoves, Information):
         """A scenario's first-round hands: ``{"hands": [[card, ...], ...]}``, one list a seat."""
         unknown = set(setup) - {"hands"}
         if unknown:
-            raise ConfigError(f"unknown setup key {sorted(unknown)[0]!r} (hands)")
+            raise ConfigError(f"unknown setup key {excerpt(sorted(unknown)[0])} (hands)")
         hands = setup.get("hands")
         size = self.game.hand_size
         if (
