@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property, partial
 from importlib import resources
+from importlib.resources.abc import Traversable
 from typing import Any, ClassVar, NamedTuple, Protocol
 
 from aerodeck.core.errors import (
@@ -228,6 +229,13 @@ class Game(ABC):
         override this. Whatever the move later reveals reaches the seat through its events.
         """
         return str(action)
+
+    def board_assets(self) -> Traversable | None:
+        """The folder of the game's board for the browser's table page: ``board.js`` (an ES
+        module, the interface in web/static/board_generic.js) and optionally ``board.css``, which
+        the web face serves at /games/<id>/board.js and /games/<id>/board.css. None: the page
+        draws the view with the generic board."""
+        return None
 
 
 EventEntry = tuple[JSON, dict[int, JSON] | None]

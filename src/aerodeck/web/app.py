@@ -17,6 +17,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from aerodeck import __version__
 from aerodeck.core.api import JSON
+from aerodeck.web.boards import router as boards_router
 from aerodeck.web.bots import Autoplay
 from aerodeck.web.hub import Hub
 from aerodeck.web.limits import WindowCounter
@@ -148,6 +149,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_exception_handler(RequestValidationError, _invalid_request)
     app.add_exception_handler(StarletteHTTPException, _http_error)
     mount_pages(app)  # the lobby and table pages come before the JSON fallbacks below
+    app.include_router(boards_router)
     app.add_api_websocket_route("/ws", table_socket)
 
     @app.get("/", tags=["server"])

@@ -16,6 +16,7 @@ from fastapi.responses import HTMLResponse
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 
+from aerodeck.web.boards import board_urls
 from aerodeck.web.hub import Hub
 from aerodeck.web.lobby import games, open_tables
 from aerodeck.web.reference import reference_of
@@ -53,6 +54,7 @@ async def table_page(table_id: str, request: Request) -> HTMLResponse:
         {
             "table": table.describe(),
             "reference": reference_of(table.game),
+            "board": board_urls(table.game),
         },
     )
 
@@ -75,6 +77,7 @@ async def replay_page(table_id: str, request: Request) -> HTMLResponse:
             "table": table.describe(),
             "steps": steps,
             "reference": reference_of(table.game),
+            "board": board_urls(table.game),
         },
     )
 
