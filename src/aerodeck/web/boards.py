@@ -9,6 +9,7 @@ registered game, and nothing else of that folder is. A game with no board gets t
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from importlib.resources.abc import Traversable
 
 from fastapi import APIRouter, HTTPException
@@ -54,8 +55,11 @@ def board_urls(game: Game) -> BoardUrls:
 def _board_folder(game_id: str) -> Traversable | None:
     """A registered game's board folder; None for an unknown id or a game without one."""
     game_class = game_classes().get(game_id)
-    if game_class is None:
-        return None
+    return None if game_class is None else _folder_of(game_class)
+
+
+@cache
+def _folder_of(game_class: type[Game]) -> Traversable | None:
     try:
         game = game_class()  # its default configuration: the board is the same for any
     except ConfigError:
