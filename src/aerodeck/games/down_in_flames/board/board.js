@@ -2,10 +2,11 @@
 // opposing aircraft (range band, altitudes, positions) as the view's `pairs` give them, the
 // round and the cycle under way in words, each seat's aircraft a block of lines, the hand of the
 // aircraft deciding now, taller card faces with every field whole, the aircraft's ratings on
-// their choice buttons and in the reference, the moves' notation in words.
+// their choice buttons, the moves' notation in words. It reads the game's reference data:
+// `cards`, `aircraft` (each with its ratings) and `geometry` (the rules' orders of the range
+// bands, altitudes and positions).
 import { capital, h, who } from "/static/render.js";
 import { svgNode, wrap } from "/static/cards.js";
-import * as generic from "/static/board_generic.js";
 
 export const perSeat = ["kills"];
 
@@ -227,19 +228,6 @@ export function moveLabel(move, ctx, group) {
   }
   return h("span", { class: "plane-choice" }, h("strong", { text: plane.name }),
     h("span", { class: "ratings", text: `${plane.nation} ${plane.year} · speed ${plane.speed} · perf ${plane.performance} · thrust ${plane.thrust} · AB ${plane.afterburner} · gun ${plane.gun} · EW ${plane.ew} · CM ${plane.countermeasures}` }));
-}
-
-// The card reference, and the aircraft with their ratings (shown before one is chosen).
-const AIRCRAFT_COLUMNS = ["name", "nation", "year", "speed", "performance", "thrust", "afterburner", "gun", "ew", "countermeasures"];
-
-export function reference(ctx) {
-  const planes = (ctx.reference || {}).aircraft || [];
-  const box = generic.reference(ctx);
-  if (!planes.length) return box;
-  const parts = [h("h3", { text: "Aircraft and their ratings" }), generic.referenceTable(planes, AIRCRAFT_COLUMNS)];
-  if (!box) return h("div", {}, parts);
-  box.append(...parts);
-  return box;
 }
 
 // A taller face with every field whole (title, Positioning, Range, the action, each card it
