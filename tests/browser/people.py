@@ -10,7 +10,7 @@ import random
 import re
 from typing import Any
 
-from aerodeck.web.frames import parse_frame
+from aerodeck.web.service.frames import parse_frame
 
 POLL_MS = 25  # between looks at a page while the bots think (bounded by MAX_LOOKS)
 MAX_LOOKS = 40000

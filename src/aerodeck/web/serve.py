@@ -6,12 +6,12 @@ import asyncio
 
 import uvicorn
 from rich.console import Console
-from sqlalchemy.exc import SQLAlchemyError
 
 from aerodeck.core.errors import ConfigError
 from aerodeck.web.app import create_app
+from aerodeck.web.db.store import Store, check_url, hidden_password
+from aerodeck.web.service.errors import StoreError
 from aerodeck.web.settings import Settings
-from aerodeck.web.store import Store, check_url, hidden_password
 
 __all__ = ["Settings", "serve"]
 
@@ -23,9 +23,8 @@ async def _probe(settings: Settings, where: str) -> None:
     one line of error rather than a traceback from inside the server's start-up."""
     try:
         store = await Store.open(settings)
-    except (OSError, SQLAlchemyError) as error:
-        first = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
-        raise ConfigError(f"cannot open the store {where}: {first}") from None
+    except StoreError as error:
+        raise ConfigError(f"cannot open the store {where}: {error}") from None
     await store.close()
 
 

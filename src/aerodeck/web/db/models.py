@@ -8,7 +8,7 @@ checked against each other by tests/web/test_store.py).
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import (
@@ -24,13 +24,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
-MAX_MOVE_CHARS = 200
-MAX_CLIENT_ID_CHARS = 64
-
-
-def utcnow() -> datetime:
-    """Now in UTC, without a zone: the same on SQLite and PostgreSQL ``timestamp`` columns."""
-    return datetime.now(UTC).replace(tzinfo=None)
+from aerodeck.web.service.records import MAX_CLIENT_ID_CHARS, MAX_MOVE_CHARS, utcnow
 
 
 class Base(DeclarativeBase):

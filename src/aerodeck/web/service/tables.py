@@ -11,98 +11,19 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
-
-from fastapi import WebSocket
 
 from aerodeck.cli.words import as_seen_by
 from aerodeck.core.api import JSON, Action, Game, State
 from aerodeck.core.registry import make
-from aerodeck.web.frames import SERVER_ERROR, TOO_SLOW
-from aerodeck.web.limits import TokenBucket
-from aerodeck.web.models import SeatRow, TableRow
-from aerodeck.web.store import StoredTable
-from aerodeck.web.tokens import matches
+from aerodeck.web.service.connection import Connection
+from aerodeck.web.service.frames import SERVER_ERROR
+from aerodeck.web.service.records import Seat, StoredTable
+from aerodeck.web.service.status import TableStatus
+from aerodeck.web.service.tokens import matches
 
 log = logging.getLogger("aerodeck.web")
-
-
-@dataclass
-class Seat:
-    """One seat as the server keeps it (secrets only as digests)."""
-
-    kind: str  # human or bot
-    bot: str | None
-    name: str
-    token_hash: str | None
-    invite_hash: str | None
-    bot_override: str | None
-
-    @classmethod
-    def from_row(cls, row: SeatRow) -> Seat:
-        return cls(row.kind, row.bot, row.name, row.token_hash, row.invite_hash, row.bot_override)
-
-    @property
-    def claimed(self) -> bool:
-        return self.kind == "human" and self.token_hash is not None
-
-    @property
-    def played_by(self) -> str | None:
-        """The bot playing this seat now, or None when its human does."""
-        return self.bot if self.kind == "bot" else self.bot_override
-
-
-class Connection:
-    """One WebSocket: its seat (None: a spectator), its rate bucket, and a queue of outgoing frames
-    written by its own task, so a slow client never holds a table's lock."""
-
-    def __init__(self, ws: WebSocket, seat: int | None, bucket: TokenBucket, queue: int) -> None:
-        self.ws = ws
-        self.seat = seat
-        self.bucket = bucket
-        self.queue: asyncio.Queue[str | tuple[int, str]] = asyncio.Queue(maxsize=queue)
-        self.closing = False
-
-    def send(self, text: str) -> None:
-        """Queue a frame; a connection that cannot keep up is closed (4500) to reconnect."""
-        if self.closing:
-            return
-        try:
-            self.queue.put_nowait(text)
-        except asyncio.QueueFull:
-            self.close(TOO_SLOW, "too slow: reconnect with last_version")
-
-    def send_json(self, frame: JSON) -> None:
-        self.send(json.dumps(frame, separators=(",", ":")))
-
-    def close(self, code: int, reason: str) -> None:
-        """Send an error frame and close with ``code`` after the frames already queued."""
-        if self.closing:
-            return
-        self.closing = True
-        while self.queue.full():
-            self.queue.get_nowait()  # the close must get through; the frames are moot
-        self.queue.put_nowait((code, reason))
-
-    async def write(self) -> None:
-        """The connection's writer task: frames in order, then the close."""
-        while True:
-            item = await self.queue.get()
-            if isinstance(item, tuple):
-                code, reason = item
-                error = json.dumps({"type": "error", "code": code, "reason": reason})
-                try:
-                    await self.ws.send_text(error)
-                    await self.ws.close(code, reason[:120])
-                except Exception:  # the peer may be gone already
-                    pass
-                return
-            try:
-                await self.ws.send_text(item)
-            except Exception:  # the peer is gone: the reader sees it and detaches
-                self.closing = True
-                return
 
 
 @dataclass
@@ -117,7 +38,7 @@ class Table:
     listed: bool
     clock: int | None
     fallback_bot: str
-    status: str
+    status: TableStatus
     created: str
     seats: list[Seat]
     marks: list[int]  # marks[v]: the state's event count at version v
@@ -131,30 +52,30 @@ class Table:
     def rebuild(cls, stored: StoredTable) -> Table:
         """The table from the store: its game replayed move by move from the seed, every move
         checked again (a stored move the engine refuses raises its error)."""
-        row: TableRow = stored.table
-        game = make(row.game, row.players, **row.options)
-        state = game.new_game(seed=row.seed)
+        record = stored.table
+        game = make(record.game, record.players, **record.options)
+        state = game.new_game(seed=record.seed)
         marks = [state.event_count]
         acked: dict[tuple[int, str], int] = {}
         for move in stored.moves:
             if move.seq != len(marks) - 1:
-                raise ValueError(f"table {row.id}: move {move.seq} stored out of order")
+                raise ValueError(f"table {record.id}: move {move.seq} stored out of order")
             state.apply(move.move)
             marks.append(state.event_count)
             if move.client_id is not None:
                 acked[(move.seat, move.client_id)] = move.seq + 1
         return cls(
-            id=row.id,
+            id=record.id,
             game=game,
             state=state,
-            seed=row.seed,
-            host_hash=row.host_hash,
-            listed=row.listed,
-            clock=row.clock,
-            fallback_bot=row.fallback_bot,
-            status="over" if state.is_terminal else row.status,
-            created=row.created_at.isoformat(timespec="seconds") + "+00:00",
-            seats=[Seat.from_row(seat) for seat in stored.seats],
+            seed=record.seed,
+            host_hash=record.host_hash,
+            listed=record.listed,
+            clock=record.clock,
+            fallback_bot=record.fallback_bot,
+            status=TableStatus.OVER if state.is_terminal else record.status,
+            created=record.created_at.isoformat(timespec="seconds") + "+00:00",
+            seats=[replace(seat) for seat in stored.seats],
             marks=marks,
             acked=acked,
         )
@@ -165,7 +86,7 @@ class Table:
 
     @property
     def playing(self) -> bool:
-        return self.status == "playing" and not self.state.is_terminal
+        return self.status is TableStatus.PLAYING and not self.state.is_terminal
 
     def ready(self) -> bool:
         """Every human seat is claimed or handed to a bot: the game may start."""
@@ -208,7 +129,7 @@ class Table:
             "title": self.game.info.title,
             "players": self.game.players,
             "options": dict(self.game.options),
-            "status": self.status,
+            "status": self.status.value,
             "version": self.version,
             "clock": self.clock,
             "listed": self.listed,
@@ -248,7 +169,7 @@ class Table:
             "game": self.game.id,
             "players": self.game.players,
             "options": dict(self.game.options),
-            "status": self.status,
+            "status": self.status.value,
             "seat": seat,
             "version": self.version,
             "current_player": self.state.current_player,
@@ -266,7 +187,7 @@ class Table:
         return {
             "type": "update",
             "version": self.version,
-            "status": self.status,
+            "status": self.status.value,
             "current_player": self.state.current_player,
             "view": self.state.view(seat),
             "legal": self.legal_for(seat),

@@ -1,5 +1,9 @@
 """The store: every write the server makes, each one transaction, committed before it is told.
 
+It implements the service's ``TableStore``: it takes and returns the service's records
+(``aerodeck.web.service.records``) and reports its failures as the service's ``StoreError`` and
+``DuplicateError``, so no SQLAlchemy object or error leaves this module.
+
 SQLite (the default, a file in the data folder) or PostgreSQL (``postgresql+asyncpg://``), both
 through SQLAlchemy's async engine. SQLite runs in WAL mode with ``synchronous=FULL`` (a commit
 survives the process being killed and the machine losing power) and one writer at a time, which
@@ -17,7 +21,7 @@ from typing import Any
 
 from sqlalchemy import delete, event, insert, make_url, select, update
 from sqlalchemy.engine.interfaces import DBAPIConnection
-from sqlalchemy.exc import ArgumentError, IntegrityError
+from sqlalchemy.exc import ArgumentError, IntegrityError, SQLAlchemyError
 from sqlalchemy.ext.asyncio import (
     AsyncEngine,
     AsyncSession,
@@ -27,18 +31,95 @@ from sqlalchemy.ext.asyncio import (
 from sqlalchemy.pool import ConnectionPoolEntry
 
 from aerodeck.core.errors import ConfigError
-from aerodeck.web import migrate
-from aerodeck.web.models import MoveRow, SeatRow, TableRow, utcnow
+from aerodeck.web.db import migrate
+from aerodeck.web.db.models import MoveRow, SeatRow, TableRow
+from aerodeck.web.service.errors import DuplicateError, StoreError
+from aerodeck.web.service.records import (
+    MoveRecord,
+    Seat,
+    StoredTable,
+    TableRecord,
+    utcnow,
+)
+from aerodeck.web.service.status import TableStatus
 from aerodeck.web.settings import Settings
 
+OVER = TableStatus.OVER.value
+PLAYING = TableStatus.PLAYING.value
+WAITING = TableStatus.WAITING.value
 
-@dataclass
-class StoredTable:
-    """A table as the store holds it: its row, its seats in order, its moves in order."""
 
-    table: TableRow
-    seats: list[SeatRow]
-    moves: list[MoveRow]
+def _first_line(error: BaseException) -> str:
+    text = str(error).strip()
+    return text.splitlines()[0] if text else type(error).__name__
+
+
+@asynccontextmanager
+async def _as_store_errors() -> AsyncIterator[None]:
+    """SQLAlchemy's and the driver's errors as the service's: a unique constraint broken is a
+    DuplicateError, anything else a StoreError (the original chained for the log)."""
+    try:
+        yield
+    except IntegrityError as error:
+        raise DuplicateError(_first_line(error)) from error
+    except (SQLAlchemyError, OSError) as error:
+        raise StoreError(_first_line(error)) from error
+
+
+def _table_row(record: TableRecord) -> TableRow:
+    return TableRow(
+        id=record.id,
+        game=record.game,
+        players=record.players,
+        options=record.options,
+        seed=record.seed,
+        status=record.status.value,
+        version=0,
+        listed=record.listed,
+        host_hash=record.host_hash,
+        created_at=record.created_at,
+        updated_at=record.updated_at or record.created_at,
+        finished_at=record.finished_at,
+        clock=record.clock,
+        fallback_bot=record.fallback_bot,
+    )
+
+
+def _table_record(row: TableRow) -> TableRecord:
+    return TableRecord(
+        id=row.id,
+        game=row.game,
+        players=row.players,
+        options=row.options,
+        seed=row.seed,
+        status=TableStatus(row.status),
+        listed=row.listed,
+        host_hash=row.host_hash,
+        created_at=row.created_at,
+        clock=row.clock,
+        fallback_bot=row.fallback_bot,
+        updated_at=row.updated_at,
+        finished_at=row.finished_at,
+    )
+
+
+def _seat_fields(seat: Seat) -> dict[str, Any]:
+    return {
+        "kind": seat.kind,
+        "bot": seat.bot,
+        "name": seat.name,
+        "token_hash": seat.token_hash,
+        "invite_hash": seat.invite_hash,
+        "bot_override": seat.bot_override,
+    }
+
+
+def _seat(row: SeatRow) -> Seat:
+    return Seat(row.kind, row.bot, row.name, row.token_hash, row.invite_hash, row.bot_override)
+
+
+def _move(row: MoveRow) -> MoveRecord:
+    return MoveRecord(row.seq, row.seat, row.move, row.client_id, row.source)
 
 
 @dataclass
@@ -127,41 +208,58 @@ class Store:
     @classmethod
     async def open(cls, settings: Settings) -> Store:
         """Open the database of ``settings`` (creating the data folder for SQLite) and migrate it
-        to the newest revision."""
-        if not settings.database:
-            settings.data_dir.mkdir(parents=True, exist_ok=True)
-        engine = make_engine(settings.database_url)
-        await migrate.upgrade(engine)
+        to the newest revision; StoreError (its first line) when it cannot be opened."""
+        async with _as_store_errors():
+            if not settings.database:
+                settings.data_dir.mkdir(parents=True, exist_ok=True)
+            engine = make_engine(settings.database_url)
+            try:
+                await migrate.upgrade(engine)
+            except BaseException:
+                await engine.dispose()
+                raise
         return cls(engine)
 
     async def close(self) -> None:
         await self.engine.dispose()
 
     @asynccontextmanager
-    async def _write(self) -> AsyncIterator[AsyncSession]:
-        """A session whose transaction commits on leaving (one writer at a time on SQLite)."""
-        if self._write_lock is None:
-            async with self.sessions() as session, session.begin():
-                yield session
-            return
-        async with self._write_lock, self.sessions() as session, session.begin():
+    async def _read(self) -> AsyncIterator[AsyncSession]:
+        """A session to read with, its errors the service's."""
+        async with _as_store_errors(), self.sessions() as session:
             yield session
 
+    @asynccontextmanager
+    async def _write(self) -> AsyncIterator[AsyncSession]:
+        """A session whose transaction commits on leaving (one writer at a time on SQLite), its
+        errors the service's."""
+        async with _as_store_errors():
+            if self._write_lock is None:
+                async with self.sessions() as session, session.begin():
+                    yield session
+                return
+            async with self._write_lock, self.sessions() as session, session.begin():
+                yield session
+
     async def ping(self) -> None:
-        async with self.sessions() as session:
+        async with self._read() as session:
             await session.execute(select(1))
 
     # --- tables -----------------------------------------------------------------------------
 
-    async def create_table(self, table: TableRow, seats: Sequence[SeatRow]) -> None:
+    async def create_table(self, table: TableRecord, seats: Sequence[Seat]) -> None:
+        """Store a new table with its seats (in seat order)."""
         async with self._write() as session:
-            session.add(table)
+            session.add(_table_row(table))
             await session.flush()  # the table first: the seats refer to it
-            session.add_all(seats)
+            session.add_all(
+                SeatRow(table_id=table.id, seat=index, **_seat_fields(seat))
+                for index, seat in enumerate(seats)
+            )
 
     async def load(self, table_id: str) -> StoredTable | None:
         """One table with its seats and moves, or None."""
-        async with self.sessions() as session:
+        async with self._read() as session:
             table = await session.get(TableRow, table_id)
             if table is None:
                 return None
@@ -169,9 +267,9 @@ class Store:
 
     async def load_unfinished(self) -> list[StoredTable]:
         """Every table waiting or playing: what start-up rebuilds."""
-        async with self.sessions() as session:
+        async with self._read() as session:
             rows = await session.scalars(
-                select(TableRow).where(TableRow.status != "over").order_by(TableRow.created_at)
+                select(TableRow).where(TableRow.status != OVER).order_by(TableRow.created_at)
             )
             return [await self._complete(session, table) for table in rows.all()]
 
@@ -182,42 +280,39 @@ class Store:
         moves = await session.scalars(
             select(MoveRow).where(MoveRow.table_id == table.id).order_by(MoveRow.seq)
         )
-        return StoredTable(table, list(seats.all()), list(moves.all()))
+        return StoredTable(
+            _table_record(table),
+            [_seat(row) for row in seats.all()],
+            [_move(row) for row in moves.all()],
+        )
 
     async def listed(self, limit: int) -> list[str]:
         """Ids of listed tables not over, newest first."""
-        async with self.sessions() as session:
+        async with self._read() as session:
             rows = await session.scalars(
                 select(TableRow.id)
-                .where(TableRow.listed.is_(True), TableRow.status != "over")
+                .where(TableRow.listed.is_(True), TableRow.status != OVER)
                 .order_by(TableRow.created_at.desc())
                 .limit(limit)
             )
             return list(rows.all())
 
-    async def set_status(self, table_id: str, status: str) -> None:
-        async with self._write() as session:
-            await session.execute(
-                update(TableRow)
-                .where(TableRow.id == table_id)
-                .values(status=status, updated_at=utcnow())
-            )
-
     # --- seats ------------------------------------------------------------------------------
 
     async def update_seat(
-        self, table_id: str, seat: int, status: str | None = None, **fields: Any
+        self, table_id: str, index: int, seat: Seat, status: TableStatus | None = None
     ) -> None:
-        """Change one seat's fields (and the table's status with it, in the same transaction)."""
+        """Store seat ``index`` as ``seat`` (and the table's new status with it, in the same
+        transaction)."""
         async with self._write() as session:
             await session.execute(
                 update(SeatRow)
-                .where(SeatRow.table_id == table_id, SeatRow.seat == seat)
-                .values(**fields)
+                .where(SeatRow.table_id == table_id, SeatRow.seat == index)
+                .values(_seat_fields(seat))
             )
             values: dict[str, Any] = {"updated_at": utcnow()}
             if status is not None:
-                values["status"] = status
+                values["status"] = status.value
             await session.execute(update(TableRow).where(TableRow.id == table_id).values(values))
 
     # --- moves ------------------------------------------------------------------------------
@@ -233,7 +328,8 @@ class Store:
         finished: bool,
     ) -> None:
         """Store move ``seq`` and the table's new version, committed when this returns;
-        IntegrityError if move ``seq`` or this (seat, client id) is already stored.
+        DuplicateError if move ``seq`` or this (seat, client id) is already stored, StoreError
+        if the store did not take it.
 
         The moves of all tables waiting at the same moment are committed together, one
         transaction and one fsync for the lot (group commit). On SQLite, one writer per file, a
@@ -244,7 +340,7 @@ class Store:
         now = utcnow()
         table: dict[str, Any] = {"version": seq + 1, "updated_at": now}
         if finished:
-            table |= {"status": "over", "finished_at": now}
+            table |= {"status": OVER, "finished_at": now}
         row = {
             "table_id": table_id,
             "seq": seq,
@@ -265,7 +361,7 @@ class Store:
             batch, self._batch = self._batch, []
             try:
                 await self._write_moves(batch)
-            except IntegrityError:
+            except DuplicateError:
                 for pending in batch:
                     try:
                         await self._write_moves([pending])
@@ -293,7 +389,7 @@ class Store:
 
     async def find_client_move(self, table_id: str, seat: int, client_id: str) -> int | None:
         """The seq of the move stored for (seat, client id), if any."""
-        async with self.sessions() as session:
+        async with self._read() as session:
             found: int | None = await session.scalar(
                 select(MoveRow.seq).where(
                     MoveRow.table_id == table_id,
@@ -310,12 +406,12 @@ class Store:
     ) -> list[str]:
         """Ids of tables past retention: over before ``finished_before``, playing without a move
         since ``idle_before`` (abandoned), or waiting for players since ``waiting_before``."""
-        async with self.sessions() as session:
+        async with self._read() as session:
             rows = await session.scalars(
                 select(TableRow.id).where(
-                    ((TableRow.status == "over") & (TableRow.finished_at < finished_before))
-                    | ((TableRow.status == "playing") & (TableRow.updated_at < idle_before))
-                    | ((TableRow.status == "waiting") & (TableRow.created_at < waiting_before))
+                    ((TableRow.status == OVER) & (TableRow.finished_at < finished_before))
+                    | ((TableRow.status == PLAYING) & (TableRow.updated_at < idle_before))
+                    | ((TableRow.status == WAITING) & (TableRow.created_at < waiting_before))
                 )
             )
             return list(rows.all())

@@ -18,8 +18,8 @@ from typing import Any
 from aerodeck.agents.registry import make_agent
 from aerodeck.core.api import Game, State
 from aerodeck.core.rng import derive_seed
-from aerodeck.web.hub import Hub
-from aerodeck.web.tables import Table
+from aerodeck.web.service.hub import Hub
+from aerodeck.web.service.tables import Table
 
 log = logging.getLogger("aerodeck.web")
 

@@ -18,34 +18,32 @@ from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
-from sqlalchemy.exc import IntegrityError
-
 from aerodeck.agents.registry import agent_names
 from aerodeck.core.api import JSON
 from aerodeck.core.errors import AerodeckError, ConfigError, IllegalActionError, NotationError
 from aerodeck.core.registry import make
 from aerodeck.core.rng import derive_seed
 from aerodeck.core.userdata import check_remote_options
-from aerodeck.web.frames import BAD_TOKEN, GOING_AWAY, NO_TABLE
-from aerodeck.web.models import SeatRow, TableRow, utcnow
+from aerodeck.web.service.connection import Connection, send_json
+from aerodeck.web.service.errors import (
+    CapacityError,
+    ConflictError,
+    DuplicateError,
+    NotFoundError,
+    StoreError,
+    WrongSecretError,
+)
+from aerodeck.web.service.frames import BAD_TOKEN, GOING_AWAY, NO_TABLE
+from aerodeck.web.service.records import Seat, StoredTable, TableRecord, TableStore, utcnow
+from aerodeck.web.service.status import TableStatus
+from aerodeck.web.service.tables import Table
+from aerodeck.web.service.tokens import digest, matches, new_invite, new_table_id, new_token
 from aerodeck.web.settings import Settings
-from aerodeck.web.store import Store, StoredTable
-from aerodeck.web.tables import Connection, Seat, Table
-from aerodeck.web.tokens import digest, matches, new_invite, new_table_id, new_token
 
 log = logging.getLogger("aerodeck.web")
 
 MAX_NAME_CHARS = 32
 SEED_BITS = 62  # fits a signed 64-bit column
-
-
-class LobbyError(Exception):
-    """A lobby request refused: an HTTP status and one readable line."""
-
-    def __init__(self, status: int, detail: str) -> None:
-        super().__init__(detail)
-        self.status = status
-        self.detail = detail
 
 
 @dataclass(frozen=True)
@@ -70,7 +68,7 @@ def _refusal(client_id: str | None, code: str, reason: str) -> JSON:
 class Hub:
     """Every table this process serves, with the connection count."""
 
-    def __init__(self, store: Store, settings: Settings) -> None:
+    def __init__(self, store: TableStore, settings: Settings) -> None:
         self.store = store
         self.settings = settings
         self.tables: dict[str, Table] = {}
@@ -117,7 +115,16 @@ class Hub:
             return table
 
     def unfinished(self) -> int:
-        return sum(1 for table in self.tables.values() if table.status != "over")
+        return sum(1 for table in self.tables.values() if table.status is not TableStatus.OVER)
+
+    async def open_tables(self, limit: int) -> list[Table]:
+        """Listed tables waiting for players or playing, newest first (at most ``limit``)."""
+        ids = await self.store.listed(limit)
+        return [self.tables[table_id] for table_id in ids if table_id in self.tables]
+
+    async def ping(self) -> None:
+        """Return when the store answers (StoreError when it does not)."""
+        await self.store.ping()
 
     def _notify(self, table: Table) -> None:
         for listener in self.listeners:
@@ -140,7 +147,7 @@ class Hub:
         async with table.lock:
             frame, applied = await self._submit(table, seat, move, client_id, version, source)
             if reply is not None:
-                reply.send_json(frame)
+                send_json(reply, frame)
             if applied is not None:
                 table.broadcast(version, [applied])
         if applied is not None:
@@ -163,9 +170,9 @@ class Hub:
             if done is not None:  # a resent move: acknowledged again, applied once
                 return {"type": "ack", "id": client_id, "version": done}, None
         state = table.state
-        if table.status == "waiting":
+        if table.status is TableStatus.WAITING:
             return _refusal(client_id, "not_started", "the table waits for players"), None
-        if table.status == "over" or state.is_terminal:
+        if table.status is TableStatus.OVER or state.is_terminal:
             return _refusal(client_id, "game_over", "the game is over: no more moves"), None
         if state.current_player != seat:
             turn = f"it is seat {state.current_player}'s decision, not seat {seat}'s"
@@ -194,20 +201,20 @@ class Hub:
             await self.store.append_move(
                 table.id, version, seat, notation, client_id, source, after.is_terminal
             )
-        except IntegrityError:
+        except DuplicateError:
             if client_id is not None:
                 seq = await self.store.find_client_move(table.id, seat, client_id)
                 if seq is not None:
                     table.acked[(seat, client_id)] = seq + 1
                     return {"type": "ack", "id": client_id, "version": seq + 1}, None
             return _refusal(client_id, "stale", "another move was stored at this version"), None
-        except Exception:  # the store is unreachable: nothing is applied, the client retries
+        except StoreError:  # the store is unreachable: nothing is applied, the client retries
             log.exception("table %s: the store did not take move %d", table.id, version)
             return _refusal(client_id, "server", "the server could not store the move"), None
         table.state = after
         table.marks.append(after.event_count)
         if after.is_terminal:
-            table.status = "over"
+            table.status = TableStatus.OVER
             table.idle_since = time.monotonic()
         if client_id is not None:
             table.acked[(seat, client_id)] = version + 1
@@ -235,9 +242,9 @@ class Hub:
         async with table.lock:
             table.connections.add(conn)
             self.connection_count += 1
-            conn.send_json(table.welcome(conn.seat, last_version))
+            send_json(conn, table.welcome(conn.seat, last_version))
             if table.state.is_terminal:
-                conn.send_json(table.end(conn.seat))
+                send_json(conn, table.end(conn.seat))
             if conn.seat is not None:
                 table.broadcast(table.version, [])
 
@@ -274,7 +281,7 @@ class Hub:
     ) -> Created:
         """A new table (ConfigError on a bad game, option, seat or bot)."""
         if self.unfinished() >= self.settings.max_tables:
-            raise LobbyError(503, "the server holds its maximum of tables")
+            raise CapacityError("the server holds its maximum of tables")
         game = make(game_id, players, **check_remote_options(game_id, options))
         specs = (
             list(seats)
@@ -296,59 +303,57 @@ class Hub:
         host_token = new_token()
         token = new_token() if claim is not None else None
         invites: list[tuple[int, str]] = []
-        rows = []
+        seat_records = []
         for index, spec in enumerate(specs):
-            row = SeatRow(table_id=table_id, seat=index, kind=spec.kind, name="")
+            seat = Seat(spec.kind, None, "", None, None, None)
             if spec.kind == "bot":
-                row.bot = (spec.bot or "").strip().lower()
-                row.name = row.bot
+                seat.bot = (spec.bot or "").strip().lower()
+                seat.name = seat.bot
             elif index == claim and token is not None:
-                row.token_hash = digest(token)
-                row.name = name[:MAX_NAME_CHARS]
+                seat.token_hash = digest(token)
+                seat.name = name[:MAX_NAME_CHARS]
             else:
                 code = new_invite()
                 invites.append((index, code))
-                row.invite_hash = digest(code)
-            rows.append(row)
-        ready = all(r.kind == "bot" or r.token_hash for r in rows)
-        now = utcnow()
-        table_row = TableRow(
+                seat.invite_hash = digest(code)
+            seat_records.append(seat)
+        ready = all(s.kind == "bot" or s.token_hash for s in seat_records)
+        record = TableRecord(
             id=table_id,
             game=game.id,
             players=game.players,
             options=dict(game.options),
             seed=self._new_seed(),
-            status="playing" if ready else "waiting",
-            version=0,
+            status=TableStatus.PLAYING if ready else TableStatus.WAITING,
             listed=listed,
             host_hash=digest(host_token),
-            created_at=now,
-            updated_at=now,
+            created_at=utcnow(),
             clock=clock,
             fallback_bot=fallback_bot.strip().lower(),
         )
-        await self.store.create_table(table_row, rows)
-        table = Table.rebuild(StoredTable(table_row, rows, []))
+        await self.store.create_table(record, seat_records)
+        table = Table.rebuild(StoredTable(record, seat_records, []))
         self.tables[table_id] = table
         self._notify(table)
         return Created(table, host_token, claim, token, invites)
 
     def _seat(self, table: Table, seat: int) -> Seat:
         if not 0 <= seat < len(table.seats):
-            raise LobbyError(404, f"no seat {seat}: seats are 0 to {len(table.seats) - 1}")
+            raise NotFoundError(f"no seat {seat}: seats are 0 to {len(table.seats) - 1}")
         return table.seats[seat]
 
     def _host(self, table: Table, host_token: str) -> None:
         if not matches(host_token, table.host_hash):
-            raise LobbyError(401, "wrong host token")
+            raise WrongSecretError("wrong host token")
 
-    async def _seats_changed(self, table: Table, seat: int, **fields: Any) -> None:
-        """Store the seat's new fields (and the table's start), then tell everyone: call with
+    async def _seat_changed(self, table: Table, seat: int) -> None:
+        """Store the seat as it is now (and the table's start), then tell everyone: call with
         the table's lock held."""
-        start = table.status == "waiting" and table.ready()
-        await self.store.update_seat(table.id, seat, "playing" if start else None, **fields)
+        start = table.status is TableStatus.WAITING and table.ready()
+        status = TableStatus.PLAYING if start else None
+        await self.store.update_seat(table.id, seat, table.seats[seat], status)
         if start:
-            table.status = "playing"
+            table.status = TableStatus.PLAYING
         table.broadcast(table.version, [])
 
     async def join(
@@ -356,33 +361,26 @@ class Hub:
     ) -> tuple[int, str]:
         """Claim a human seat: with its invite code, or on a listed table any free one."""
         async with table.lock:
-            if table.status == "over":
-                raise LobbyError(409, "the game is over")
+            if table.status is TableStatus.OVER:
+                raise ConflictError("the game is over")
             if seat is None:
                 if not table.listed or invite is not None:
-                    raise LobbyError(401, "give the seat of your invite code")
+                    raise WrongSecretError("give the seat of your invite code")
                 free = [i for i, s in enumerate(table.seats) if s.kind == "human" and not s.claimed]
                 if not free:
-                    raise LobbyError(409, "no free seat at this table")
+                    raise ConflictError("no free seat at this table")
                 seat = free[0]
             s = self._seat(table, seat)
             if s.kind != "human":
-                raise LobbyError(409, f"seat {seat} is a bot's seat")
+                raise ConflictError(f"seat {seat} is a bot's seat")
             if s.claimed:
-                raise LobbyError(409, f"seat {seat} is taken")
+                raise ConflictError(f"seat {seat} is taken")
             if (invite is not None or not table.listed) and not matches(invite, s.invite_hash):
-                raise LobbyError(401, "wrong or used invite code")
+                raise WrongSecretError("wrong or used invite code")
             token = new_token()
             s.token_hash, s.invite_hash, s.bot_override = digest(token), None, None
             s.name = name[:MAX_NAME_CHARS]
-            await self._seats_changed(
-                table,
-                seat,
-                token_hash=s.token_hash,
-                invite_hash=None,
-                bot_override=None,
-                name=s.name,
-            )
+            await self._seat_changed(table, seat)
         self._notify(table)
         return seat, token
 
@@ -392,15 +390,15 @@ class Hub:
         async with table.lock:
             seat = table.seat_of(token)
             if seat is None:
-                raise LobbyError(401, "no seat of this table has that token")
+                raise WrongSecretError("no seat of this table has that token")
             s = table.seats[seat]
             s.token_hash = None
-            if table.status == "playing":
+            if table.status is TableStatus.PLAYING:
                 s.bot_override = s.bot_override or table.fallback_bot
             for conn in list(table.connections):
                 if conn.seat == seat:
                     conn.close(BAD_TOKEN, "the seat was released")
-            await self._seats_changed(table, seat, token_hash=None, bot_override=s.bot_override)
+            await self._seat_changed(table, seat)
         self._notify(table)
         return seat
 
@@ -410,15 +408,15 @@ class Hub:
             self._host(table, host_token)
             s = self._seat(table, seat)
             if s.kind != "human":
-                raise LobbyError(409, f"seat {seat} is a bot's seat")
-            if table.status == "over":
-                raise LobbyError(409, "the game is over")
+                raise ConflictError(f"seat {seat} is a bot's seat")
+            if table.status is TableStatus.OVER:
+                raise ConflictError("the game is over")
             if table.connected(seat):
-                raise LobbyError(409, f"seat {seat}'s player is connected")
+                raise ConflictError(f"seat {seat}'s player is connected")
             name = (bot or table.fallback_bot).strip().lower()
             bots = agent_names(table.game)
             if name not in bots:
-                raise LobbyError(400, f"unknown bot {name!r} (bots: {', '.join(bots)})")
+                raise ConfigError(f"unknown bot {name!r} (bots: {', '.join(bots)})")
             result = await self._set_bot_override(table, seat, name)
         self._notify(table)
         return result
@@ -428,7 +426,7 @@ class Hub:
         async with table.lock:
             self._seat(table, seat)
             if table.seat_of(token) != seat:
-                raise LobbyError(401, f"that is not seat {seat}'s token")
+                raise WrongSecretError(f"that is not seat {seat}'s token")
             result = await self._set_bot_override(table, seat, None)
         self._notify(table)
         return result
@@ -437,7 +435,7 @@ class Hub:
         """Hand ``seat`` to ``bot`` (None: back to its player), saved; the seat as JSON. The
         caller holds the table's lock and notifies the table after releasing it."""
         table.seats[seat].bot_override = bot
-        await self._seats_changed(table, seat, bot_override=bot)
+        await self._seat_changed(table, seat)
         return table.seat_json(seat)
 
     async def new_invite(self, table: Table, seat: int, host_token: str) -> str:
@@ -446,10 +444,10 @@ class Hub:
             self._host(table, host_token)
             s = self._seat(table, seat)
             if s.kind != "human" or s.claimed:
-                raise LobbyError(409, f"seat {seat} is not a free human seat")
+                raise ConflictError(f"seat {seat} is not a free human seat")
             code = new_invite()
             s.invite_hash = digest(code)
-            await self.store.update_seat(table.id, seat, invite_hash=s.invite_hash)
+            await self.store.update_seat(table.id, seat, s)
         return code
 
     # --- retention --------------------------------------------------------------------------
@@ -471,9 +469,24 @@ class Hub:
         await self.store.delete_tables(ids)
         idle_before = time.monotonic() - s.evict_finished_after
         for table in list(self.tables.values()):
-            if table.status == "over" and not table.connections and table.idle_since < idle_before:
+            if (
+                table.status is TableStatus.OVER
+                and not table.connections
+                and table.idle_since < idle_before
+            ):
                 del self.tables[table.id]
         return ids
+
+    async def purge_forever(self) -> None:
+        """Purge now and every ``purge_every`` seconds, until cancelled."""
+        while True:
+            try:
+                purged = await self.purge()
+                if purged:
+                    log.info("purged %d tables past retention", len(purged))
+            except Exception:
+                log.exception("purge failed; trying again later")
+            await asyncio.sleep(self.settings.purge_every)
 
     def _drop(self, table: Table, code: int, reason: str) -> None:
         for conn in list(table.connections):

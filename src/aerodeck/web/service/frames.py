@@ -15,7 +15,7 @@ from pydantic import (
     ValidationError,
 )
 
-from aerodeck.web.models import MAX_MOVE_CHARS
+from aerodeck.web.service.records import MAX_MOVE_CHARS
 
 # close codes
 NORMAL = 1000

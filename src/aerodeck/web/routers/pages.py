@@ -8,46 +8,40 @@ in JSON bodies and the URL fragment, and are kept in the tab's sessionStorage.
 from __future__ import annotations
 
 import asyncio
-import re
 from pathlib import Path
 
-from fastapi import APIRouter, FastAPI, HTTPException, Request
+from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse
-from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 
-from aerodeck.web.boards import board_urls
-from aerodeck.web.hub import Hub
-from aerodeck.web.lobby import games, open_tables
 from aerodeck.web.reference import reference_of
-from aerodeck.web.steps import replay_steps
+from aerodeck.web.routers.boards import board_urls
+from aerodeck.web.routers.deps import HubDep, table_or_404
+from aerodeck.web.routers.lobby import LIST_LIMIT
+from aerodeck.web.service.catalogue import game_catalogue
+from aerodeck.web.service.steps import replay_steps
 
-HERE = Path(__file__).resolve().parent
-templates = Jinja2Templates(directory=HERE / "templates")
+WEB = Path(__file__).resolve().parents[1]
+templates = Jinja2Templates(directory=WEB / "templates")
 router = APIRouter(include_in_schema=False)
-TABLE_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 SEAT_ROWS = 6  # the most seats any game has
 
 
 @router.get("/", response_class=HTMLResponse)
-async def lobby_page(request: Request) -> HTMLResponse:
+async def lobby_page(request: Request, hub: HubDep) -> HTMLResponse:
     """The lobby: create a table (game, players, options with their help, seats), open tables."""
-    hub: Hub = request.app.state.hub
-    listed = (await open_tables(hub))["tables"]
+    listed = [table.describe() for table in await hub.open_tables(LIST_LIMIT)]
     return templates.TemplateResponse(
         request,
         "lobby.html",
-        {"games": await games(), "tables": listed, "seat_rows": range(SEAT_ROWS)},
+        {"games": game_catalogue(), "tables": listed, "seat_rows": range(SEAT_ROWS)},
     )
 
 
 @router.get("/t/{table_id}", response_class=HTMLResponse)
-async def table_page(table_id: str, request: Request) -> HTMLResponse:
+async def table_page(table_id: str, request: Request, hub: HubDep) -> HTMLResponse:
     """The table page: the client fills it from the welcome frame."""
-    hub: Hub = request.app.state.hub
-    table = await hub.get(table_id) if TABLE_ID.match(table_id) else None
-    if table is None:
-        raise HTTPException(404, "no such table")
+    table = await table_or_404(hub, table_id)
     return templates.TemplateResponse(
         request,
         "table.html",
@@ -60,12 +54,9 @@ async def table_page(table_id: str, request: Request) -> HTMLResponse:
 
 
 @router.get("/t/{table_id}/replay", response_class=HTMLResponse)
-async def replay_page(table_id: str, request: Request) -> HTMLResponse:
+async def replay_page(table_id: str, request: Request, hub: HubDep) -> HTMLResponse:
     """A finished game step by step (its record is whole and public once the game is over)."""
-    hub: Hub = request.app.state.hub
-    table = await hub.get(table_id) if TABLE_ID.match(table_id) else None
-    if table is None:
-        raise HTTPException(404, "no such table")
+    table = await table_or_404(hub, table_id)
     state = table.state
     if not state.is_terminal:
         raise HTTPException(409, "the game is not over: watch it at its table")
@@ -80,9 +71,3 @@ async def replay_page(table_id: str, request: Request) -> HTMLResponse:
             "board": board_urls(table.game),
         },
     )
-
-
-def mount_pages(app: FastAPI) -> None:
-    """Add the pages and their static files to ``app`` (before its JSON fallbacks)."""
-    app.include_router(router)
-    app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
