@@ -69,3 +69,43 @@ def test_a_game_without_a_board_is_drawn_generically_and_played_by_clicking(
     assert "hand number" in page.inner_text("#board")
     ann.check_protocol()
     ann.close()
+
+
+ODD_VIEW = {
+    "nothing": None,
+    "empty_list": [],
+    "empty_record": {},
+    "nested_lists": [[1, [2, {"deep_key": None}]]],
+    "a_card": "AS",
+    "cards_and_gaps": ["AS", None, "KH"],
+    "records": {"inner": {"deepest": [{"seat": "not a number"}]}},
+    "flag": True,
+    "ratio": 1.5,
+    "long_list": [{"step": i, "words": "x" * 20} for i in range(40)],
+    "hand": "not a list",
+    "seats": [{"seat": 0, "odd": {"k": [1, 2]}}, {"seat": 1}],
+}
+DRAW_ODD = """async (view) => {
+  const generic = await import("/static/board_generic.js");
+  const ctx = { view, mySeat: 0, seats: [], players: 2, legal: [], board: generic,
+    cardInfo: () => null, reference: { cards: { X: null },
+      tables: [{ title: "Odd table", columns: ["a", "b"], rows: [[1, 2], { a: 3 }] }] } };
+  const box = document.createElement("div");
+  box.append(generic.board(ctx), generic.seat(view.seats[0], ctx, 0), generic.reference(ctx));
+  return [box.textContent, generic.hand(ctx), generic.score(ctx, 0),
+    generic.moveLabel("play AS", ctx, "play")];
+}"""
+
+
+def test_the_generic_board_draws_any_json(browser: Any, plugin_web: Server) -> None:
+    """Shapes no game sends today (nulls, lists in lists, a card among gaps, records in
+    records, a long list, a hand that is no list) are drawn in words, never a failure."""
+    ann = Person(browser, plugin_web.base, seed=14)
+    ann.create(GAME, 2, [0], {})
+    text, hand, score, label = ann.page.evaluate(DRAW_ODD, ODD_VIEW)
+    for words in ("empty list", "nested lists", "deep key", "deepest", "ratio", "long list", "odd"):
+        assert words in text, (words, text)
+    assert "a_card" not in text and "a card" in text and "Odd table" in text
+    assert hand is None and score == "" and label == "A♠"
+    ann.check_protocol()
+    ann.close()
