@@ -1,11 +1,12 @@
-"""Try settings of the hard level against a bot before putting them in ``agents.levels.HARD``:
-the same seeds and seats as ``aerodeck simulate --bots hard,heuristic`` (game ``i`` seeded
-``derive_seed(seed, i)``, the searcher in seat ``i % 2``), two players, 95% Wilson interval.
+"""Try settings of the hard level against a bot before putting them in a game's
+``search_settings``: the same seeds and seats as ``aerodeck simulate --bots hard,heuristic``
+(game ``i`` seeded ``derive_seed(seed, i)``, the searcher in seat ``i % 2``), two players, 95%
+Wilson interval.
 
     .venv/bin/python -m benchmarks.hard_settings race_to_ace \
         '{"worlds": 64, "horizon": 16, "deviation_z": 0.5}' --games 80 --jobs 2
 
-The settings are ``agents.levels.Search`` fields (``{"ismcts": 16}`` for the guided ISMCTS).
+The settings are ``core.search.SearchSettings`` fields (``{"ismcts": 16}`` for the guided ISMCTS).
 docs/results/hard-exploration.json holds what was tried this way, docs/bots.md reads it.
 """
 
@@ -18,11 +19,12 @@ from collections.abc import Sequence
 from multiprocessing import Pool
 from typing import Any
 
-from aerodeck.agents.levels import Search
+from aerodeck.agents.levels import searcher
 from aerodeck.agents.registry import make_agent
 from aerodeck.core.api import Action, Agent, Observation
 from aerodeck.core.registry import make
 from aerodeck.core.rng import derive_seed
+from aerodeck.core.search import SearchSettings
 from aerodeck.sim.match import play
 from aerodeck.sim.stats import wilson
 from benchmarks.strength import PLAYERS, options_for
@@ -54,19 +56,20 @@ def one_game(
     game = make(game_id, PLAYERS, **options_for(game_id))
     game_seed = derive_seed(seed, index)
     mine = index % PLAYERS
-    searcher = _Timed(Search(**settings).make(game, derive_seed(game_seed, "bot", mine), "hard"))
+    chosen = SearchSettings(**settings)
+    timed = _Timed(searcher(chosen, game, derive_seed(game_seed, "bot", mine), "hard"))
     other = make_agent(opponent, game, derive_seed(game_seed, "bot", 1 - mine))
     agents: list[Agent] = [other, other]
-    agents[mine] = searcher
+    agents[mine] = timed
     state = game.new_game(seed=game_seed).mute_events()
     play(state, agents)
-    return state.returns()[mine], searcher.seconds, searcher.decisions, searcher.slowest
+    return state.returns()[mine], timed.seconds, timed.decisions, timed.slowest
 
 
 def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("game")
-    parser.add_argument("settings", help="agents.levels.Search fields, as JSON")
+    parser.add_argument("settings", help="core.search.SearchSettings fields, as JSON")
     parser.add_argument("--games", type=int, default=60)
     parser.add_argument("--against", default="heuristic")
     parser.add_argument("--seed", type=int, default=8)

@@ -42,9 +42,9 @@ from pathlib import Path
 from typing import Any
 
 import aerodeck
+from aerodeck.client import TableClient
 from aerodeck.core.api import JSON, Action, State
 from aerodeck.core.registry import make
-from aerodeck.web.client import TableClient
 from aerodeck.web.service.records import Seat
 from aerodeck.web.service.status import TableStatus
 from aerodeck.web.service.tables import Table

@@ -10,8 +10,8 @@ import pytest
 from rich.console import Console
 
 import aerodeck
-from aerodeck.cli.session import move_menu
-from aerodeck.cli.words import as_seen_by
+from aerodeck.cli.screen import move_menu
+from aerodeck.core.words import as_seen_by
 from tests.cli.test_app import run_cli
 
 GAMES = [
@@ -85,7 +85,7 @@ def test_a_long_move_menu_fits_an_80_column_screen() -> None:
         state.apply(legal[-1] if len(legal) < 5 else legal[len(legal) // 2])
     assert len(longest) > 15
     console = Console(width=80, record=True, file=open("/dev/null", "w"))  # noqa: SIM115
-    console.print(move_menu(longest, 80))
+    console.print(move_menu([str(action) for action in longest], 80))
     lines = console.export_text().splitlines()
     assert all(len(line) <= 80 for line in lines)
     assert len(lines) <= 14

@@ -11,7 +11,8 @@ import pytest
 import aerodeck
 from aerodeck.core.api import State
 from aerodeck.core.errors import ConfigError
-from aerodeck.rl.encoders import encoder_for
+from aerodeck.games.aces_versus_aces.game import AcesVersusAces
+from aerodeck.rl.encode import encoder_for
 from tests.conftest import GAME_COUNTS
 
 # Down In Flames also in the several-aircraft form its duel will share (R46).
@@ -101,11 +102,18 @@ def test_an_unknown_value_is_an_error_not_a_silent_zero() -> None:
         encoder_for(game).encode({**view, "phase": "no such phase"})
 
 
-def test_no_encoder_for_an_unknown_game() -> None:
-    game = aerodeck.make("aces_versus_aces", players=2)
-    game.info = dataclasses.replace(game.info, id="chess")  # type: ignore[misc]
-    with pytest.raises(ConfigError):
-        encoder_for(game)
+class _Unencoded(AcesVersusAces):
+    """A game that brings no observation encoder (the hook's default)."""
+
+    info = dataclasses.replace(AcesVersusAces.info, id="unencoded", title="Unencoded")
+
+    def observation_encoder(self) -> None:
+        return None
+
+
+def test_a_game_without_an_encoder_is_one_clear_error() -> None:
+    with pytest.raises(ConfigError, match="Unencoded brings no observation encoder"):
+        encoder_for(_Unencoded(2))
 
 
 @pytest.mark.parametrize("game_id", sorted({g for g, _, _ in CONFIGS}))

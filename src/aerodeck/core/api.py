@@ -14,8 +14,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property, partial
 from importlib import resources
-from importlib.resources.abc import Traversable
-from typing import Any, ClassVar, NamedTuple, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Protocol
 
 from aerodeck.core.errors import (
     ConfigError,
@@ -27,7 +26,14 @@ from aerodeck.core.errors import (
 from aerodeck.core.notation import check_move_text
 from aerodeck.core.options import Option, resolve_options
 from aerodeck.core.rng import check_seed, fresh_seed
+from aerodeck.core.search import SearchSettings
 from aerodeck.core.setups import check_setup
+
+if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable
+
+    from aerodeck.core.features import Encoder
+    from aerodeck.core.figures import ChoiceFigure
 
 JSON = dict[str, Any]
 RECORD_FORMAT = "aerodeck-record"
@@ -230,11 +236,52 @@ class Game(ABC):
         """
         return str(action)
 
+    # The plug-in hooks: what the faces ask a game, each with a generic default
+    # (docs/architecture.md, "Where does X live").
+
+    def reference(self) -> JSON:
+        """Public reference data for the page and the terminal: ``{"cards": {text: {"title",
+        "kind", "lines", "text", ...}}, "tables": [{"title", "columns", "rows"}]}``, each card
+        keyed by its text in the views; a game may add keys of its own for its board."""
+        return {"cards": {}, "tables": []}
+
+    def observation_encoder(self) -> Encoder | None:
+        """The RL observation encoder of this configured game (None: the RL faces refuse it)."""
+        return None
+
+    def max_game_length(self) -> int:
+        """An upper bound on the moves of a game (OpenSpiel's ``max_game_length``)."""
+        return 10_000
+
+    def search_settings(self) -> SearchSettings:
+        """How the ``hard`` level searches this game (measured per game in docs/bots.md)."""
+        return SearchSettings()
+
+    def evaluate(self, view: JSON) -> float | None:
+        """The position's value in [0, 1] for the seat whose view this is (``State.view(seat)``),
+        read by a search that stops before the end (None: no evaluation, search plays on)."""
+        return None
+
+    def figures(self) -> tuple[ChoiceFigure, ...]:
+        """The simulator's figures for this game, read from the moves' notation."""
+        return ()
+
     def board_assets(self) -> Traversable | None:
-        """The folder of the game's board for the browser's table page: ``board.js`` (an ES
-        module, the interface in web/static/board_generic.js) and optionally ``board.css``, which
-        the web face serves at /games/<id>/board.js and /games/<id>/board.css. None: the page
-        draws the view with the generic board."""
+        """A folder of the game package holding the page's ``board.js`` (and ``board.css``),
+        served at /games/<id>/board.js (the module interface: web/static/board_generic.js);
+        None: the page draws the generic board."""
+        return None
+
+    def play_campaign(
+        self,
+        play: Callable[[State, Sequence[Agent]], State],
+        make_agent: Callable[[Game, int, int], Agent],
+        seed: int,
+    ) -> Any:
+        """Play this configured game as a campaign of several games (Down In Flames with a
+        ``campaign`` option): each game with ``play(state, agents)`` and agents from
+        ``make_agent(game, seat, seed)``; return the game's scored campaign record. None: this
+        game is not a campaign."""
         return None
 
 

@@ -21,17 +21,19 @@ import aerodeck
 from aerodeck.agents.registry import make_agent
 from aerodeck.core.api import Agent, State
 from aerodeck.core.errors import ConfigError, IllegalActionError
-from aerodeck.rl.encoders import encoder_for
+from aerodeck.rl.encode import encoded_games, encoder_for
 from aerodeck.rl.pettingzoo.aec import HIGH, LOW, Observation
 
 ILLEGAL_REWARD = -1.0
-ENV_IDS = {
-    "ace_race": "aerodeck/AceRace-v0",
-    "aces_versus_aces": "aerodeck/AcesVersusAces-v0",
-    "air_racing": "aerodeck/AirRacing-v0",
-    "down_in_flames": "aerodeck/DownInFlames-v0",
-    "race_to_ace": "aerodeck/RaceToAce-v0",
-}
+
+
+def env_id(game_id: str) -> str:
+    """The id ``gymnasium.make`` knows the game by: ``aerodeck/AcesVersusAces-v0``."""
+    return "aerodeck/" + "".join(part.title() for part in game_id.split("_")) + "-v0"
+
+
+ENV_IDS: dict[str, str] = {}
+"""The Gymnasium id of every registered game by game id (``register`` fills it)."""
 
 
 class AerodeckEnv(gymnasium.Env[dict[str, Any], Any]):
@@ -133,11 +135,13 @@ class AerodeckEnv(gymnasium.Env[dict[str, Any], Any]):
 
 
 def register() -> None:
-    """Register every game with Gymnasium (idempotent: importing this module does it)."""
-    for game_id, env_id in ENV_IDS.items():
-        if env_id not in gymnasium.registry:
+    """Register every game that brings an observation encoder with Gymnasium (idempotent:
+    importing this module does it)."""
+    for game_id in encoded_games():
+        name = ENV_IDS[game_id] = env_id(game_id)
+        if name not in gymnasium.registry:
             gymnasium.register(
-                id=env_id,
+                id=name,
                 entry_point="aerodeck.rl.gym:AerodeckEnv",
                 kwargs={"game_id": game_id},
                 disable_env_checker=True,

@@ -6,10 +6,14 @@ from collections.abc import Callable, Mapping
 from importlib import resources
 from importlib.resources.abc import Traversable
 
-from aerodeck.core.api import Action, ActionTable, Agent, Game, GameInfo, State
+from aerodeck.core.api import JSON, Action, ActionTable, Agent, Game, GameInfo, State
+from aerodeck.core.features import Encoder
+from aerodeck.core.figures import ChoiceFigure
 from aerodeck.core.options import Option
-from aerodeck.games.ace_race import actions, render
-from aerodeck.games.ace_race.bot import HeuristicBot
+from aerodeck.core.search import SearchSettings
+from aerodeck.games.ace_race import actions, encoder, render
+from aerodeck.games.ace_race.bot import HeuristicBot, evaluate
+from aerodeck.games.ace_race.figures import FIGURES
 from aerodeck.games.ace_race.rules import AceRaceState
 
 
@@ -53,3 +57,20 @@ class AceRace(Game):
         if isinstance(action, actions.Give) and seat != action.seat:
             return f"give a card to {action.seat}"
         return str(action)
+
+    def observation_encoder(self) -> Encoder:
+        return encoder.encoder(self)
+
+    def max_game_length(self) -> int:
+        # about three times the longest of 300 random games a player count (docs/rl.md)
+        return 2_000
+
+    def search_settings(self) -> SearchSettings:
+        # measured in docs/bots.md: playouts to a horizon where the evaluation reads the position
+        return SearchSettings(worlds=48, horizon=24, deviation_z=0.5)
+
+    def evaluate(self, view: JSON) -> float:
+        return evaluate(view)
+
+    def figures(self) -> tuple[ChoiceFigure, ...]:
+        return FIGURES

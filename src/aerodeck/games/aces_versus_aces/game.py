@@ -6,10 +6,12 @@ from collections.abc import Callable, Mapping
 from importlib import resources
 from importlib.resources.abc import Traversable
 
-from aerodeck.core.api import Action, ActionTable, Agent, Game, GameInfo, State
+from aerodeck.core.api import JSON, Action, ActionTable, Agent, Game, GameInfo, State
+from aerodeck.core.features import Encoder
 from aerodeck.core.options import Option
-from aerodeck.games.aces_versus_aces import actions, render
-from aerodeck.games.aces_versus_aces.bot import HeuristicBot
+from aerodeck.core.search import SearchSettings
+from aerodeck.games.aces_versus_aces import actions, encoder, reference, render
+from aerodeck.games.aces_versus_aces.bot import HeuristicBot, evaluate
 from aerodeck.games.aces_versus_aces.rules import AvAState
 from aerodeck.games.aces_versus_aces.state import PLAY
 
@@ -54,3 +56,20 @@ class AcesVersusAces(Game):
         if isinstance(action, actions.Play):
             return "play (face down)"
         return str(action)
+
+    def observation_encoder(self) -> Encoder:
+        return encoder.encoder(self)
+
+    def max_game_length(self) -> int:
+        # about three times the longest of 300 random games a player count (docs/rl.md)
+        return 1_000
+
+    def search_settings(self) -> SearchSettings:
+        # measured in docs/bots.md: playouts to a horizon where the evaluation reads the position
+        return SearchSettings(worlds=64, horizon=16, deviation_z=0.5)
+
+    def evaluate(self, view: JSON) -> float:
+        return evaluate(view)
+
+    def reference(self) -> JSON:
+        return reference.reference()

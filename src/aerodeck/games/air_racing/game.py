@@ -7,9 +7,12 @@ from importlib import resources
 from importlib.resources.abc import Traversable
 from typing import Any
 
-from aerodeck.core.api import Action, ActionTable, Agent, Game, GameInfo, State
+from aerodeck.core.api import JSON, Action, ActionTable, Agent, Game, GameInfo, State
+from aerodeck.core.features import Encoder
+from aerodeck.core.figures import ChoiceFigure, word_after
 from aerodeck.core.options import Option
-from aerodeck.games.air_racing import actions, bot, course, render
+from aerodeck.core.search import SearchSettings
+from aerodeck.games.air_racing import actions, bot, course, encoder, reference, render
 from aerodeck.games.air_racing.rules import AirRacingState
 
 
@@ -77,3 +80,30 @@ class AirRacing(Game):
 
     def bots(self) -> Mapping[str, Callable[[Game, int], Agent]]:
         return {"heuristic": bot.BalancedBot, "money": bot.MoneyBot, "speed": bot.SpeedBot}
+
+    def observation_encoder(self) -> Encoder:
+        return encoder.encoder(self)
+
+    def max_game_length(self) -> int:
+        # about three times the longest of 300 random games a player count (docs/rl.md)
+        return 1_500
+
+    def search_settings(self) -> SearchSettings:
+        # search only the purchases and the race (where a deep search finds the heuristic's
+        # mistakes, benchmarks/deep_disagreements.py), with many worlds and a strict test
+        return SearchSettings(
+            worlds=32,
+            min_worlds=8,
+            deviation_z=2.0,
+            budget=16_000,
+            phases=("buy", "altitude", "boost"),
+        )
+
+    def evaluate(self, view: JSON) -> float:
+        return bot.evaluate(view)
+
+    def figures(self) -> tuple[ChoiceFigure, ...]:
+        return (ChoiceFigure("buys", "Buys per card", word_after("buy")),)
+
+    def reference(self) -> JSON:
+        return reference.reference()

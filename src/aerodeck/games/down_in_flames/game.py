@@ -9,11 +9,20 @@ from typing import Any
 
 from aerodeck.core.api import JSON, Action, Agent, Game, GameInfo, State
 from aerodeck.core.errors import ConfigError, NotationError, excerpt
+from aerodeck.core.features import Encoder
+from aerodeck.core.figures import ChoiceFigure, word_after
 from aerodeck.core.options import Option
-from aerodeck.games.down_in_flames import reference, render
+from aerodeck.core.search import SearchSettings
+from aerodeck.games.down_in_flames import encoder, reference, render
 from aerodeck.games.down_in_flames.actions import Catalogue, Move, is_secret
-from aerodeck.games.down_in_flames.bot import HeuristicBot
-from aerodeck.games.down_in_flames.campaign import find_campaign
+from aerodeck.games.down_in_flames.bot import HeuristicBot, evaluate
+from aerodeck.games.down_in_flames.campaign import (
+    AgentMaker,
+    CampaignRecord,
+    Play,
+    find_campaign,
+    fly,
+)
 from aerodeck.games.down_in_flames.data import (
     SHIPPED_ID,
     Aircraft,
@@ -251,3 +260,27 @@ class DownInFlames(Game):
         if isinstance(action, Move) and is_secret(action):
             return f"{str(action).split()[0]} (secret)"
         return str(action)
+
+    def observation_encoder(self) -> Encoder:
+        return encoder.encoder(self)
+
+    def max_game_length(self) -> int:
+        # about three times the longest of 300 random games a player count (docs/rl.md)
+        return 1_500
+
+    def search_settings(self) -> SearchSettings:
+        # measured in docs/bots.md: playouts to the end (the evaluation reads it less well)
+        return SearchSettings(worlds=24, width=8, deviation_z=0.5)
+
+    def evaluate(self, view: JSON) -> float:
+        return evaluate(view)
+
+    def figures(self) -> tuple[ChoiceFigure, ...]:
+        return (ChoiceFigure("aircraft", "Aircraft flown", word_after("fly")),)
+
+    def reference(self) -> JSON:
+        return reference.page_reference(self.data)
+
+    def play_campaign(self, play: Play, make_agent: AgentMaker, seed: int) -> CampaignRecord | None:
+        """With a ``campaign`` option: fly the whole campaign from its first mission (R54)."""
+        return fly(self, play, make_agent, seed) if self.options["campaign"] else None

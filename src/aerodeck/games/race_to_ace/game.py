@@ -7,11 +7,15 @@ from importlib import resources
 from importlib.resources.abc import Traversable
 from typing import Any
 
-from aerodeck.core.api import Action, ActionTable, Agent, Game, GameInfo, State
+from aerodeck.core.api import JSON, Action, ActionTable, Agent, Game, GameInfo, State
 from aerodeck.core.errors import ConfigError, NotationError, excerpt
+from aerodeck.core.features import Encoder
+from aerodeck.core.figures import ChoiceFigure, first_word_among
 from aerodeck.core.options import Option
-from aerodeck.games.race_to_ace import actions, render
-from aerodeck.games.race_to_ace.bot import HeuristicBot
+from aerodeck.core.search import SearchSettings
+from aerodeck.games.race_to_ace import actions, encoder, reference, render
+from aerodeck.games.race_to_ace.bot import HeuristicBot, evaluate
+from aerodeck.games.race_to_ace.cards import WORDS
 from aerodeck.games.race_to_ace.rules import RaceState
 
 
@@ -113,3 +117,27 @@ class RaceToAce(Game):
 
     def bots(self) -> Mapping[str, Callable[[Game, int], Agent]]:
         return {"heuristic": HeuristicBot}
+
+    def observation_encoder(self) -> Encoder:
+        return encoder.encoder(self)
+
+    def max_game_length(self) -> int:
+        # about three times the longest of 300 random games a player count (docs/rl.md)
+        return 2_000
+
+    def search_settings(self) -> SearchSettings:
+        # its learned evaluation (bot.WEIGHTS) reads the position well enough to use four times
+        # the worlds; the budget keeps the slowest decision under a second (docs/bots.md)
+        return SearchSettings(worlds=1024, horizon=16, deviation_z=0.5, budget=24_000)
+
+    def evaluate(self, view: JSON) -> float:
+        return evaluate(view)
+
+    def figures(self) -> tuple[ChoiceFigure, ...]:
+        return (
+            # every card a pilot plays (not a discard or a pass), the specials included
+            ChoiceFigure("cards_played", "Cards played", first_word_among(WORDS)),
+        )
+
+    def reference(self) -> JSON:
+        return reference.reference()

@@ -22,7 +22,7 @@ from rich.text import Text
 import aerodeck
 from aerodeck.core.api import State
 from aerodeck.core.errors import ConfigError, IllegalActionError
-from aerodeck.rl.encoders import encoder_for
+from aerodeck.rl.encode import encoder_for
 
 Observation = dict[str, npt.NDArray[Any]]
 # Generous bounds: the encoders scale most numbers into 0..1, but a score may run past its

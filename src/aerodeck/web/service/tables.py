@@ -14,9 +14,9 @@ import logging
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from aerodeck.cli.words import as_seen_by
 from aerodeck.core.api import JSON, Action, Game, State
 from aerodeck.core.registry import make
+from aerodeck.core.words import as_seen_by
 from aerodeck.web.service.connection import Connection
 from aerodeck.web.service.frames import SERVER_ERROR
 from aerodeck.web.service.records import Seat, StoredTable

@@ -33,7 +33,7 @@ export function seatName(ctx, seat) {
 }
 
 // A seat in running text, from the reader's side: "you" for the page's own seat (the server
-// already wrote the log that way, with the terminal's one translator, cli/words.py as_seen_by),
+// already wrote the log that way, with the terminal's one translator, core/words.py as_seen_by),
 // the person's name for a named seat, "seat N" otherwise (bots, free seats).
 export function who(ctx, seat) {
   if (seat === null || seat === undefined) return "nobody";

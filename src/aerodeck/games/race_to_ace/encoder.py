@@ -1,13 +1,16 @@
-"""Race to Ace: the seat's view as a vector (fields in view order)."""
+"""Race to Ace: the seat's view as a vector for the RL faces (fields in view order)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
-from aerodeck.rl.encode import (
+from aerodeck.core.api import OVER, Game
+from aerodeck.core.features import (
+    Buffer,
     Context,
     Counts,
+    Encoder,
     Field,
     Flag,
     Group,
@@ -16,14 +19,13 @@ from aerodeck.rl.encode import (
     PerSeat,
     Seat,
     Seats,
-    Vector,
 )
+from aerodeck.games.race_to_ace import cards
 
-CARDS = ("radar", "visual", "missile", "guns", "malfunction", "maneuver", "jammit", "flameout",
-         "relight", "goldenbird", "hotstick")  # fmt: skip
-PHASES = ("turn", "lost turn", "dogfight", "fire", "react", "weapon", "trim", "over")
-ACQUISITIONS = ("radar", "visual")
-COVERS = (None, "jammit", "maneuver")
+CARDS = cards.WORDS
+PHASES = ("turn", "lost turn", "dogfight", "fire", "react", "weapon", "trim", OVER)
+ACQUISITIONS = tuple(CARDS[kind] for kind in cards.ACQUISITIONS)
+COVERS = (None, CARDS[cards.JAMMIT], CARDS[cards.MANEUVER])
 
 
 class Acquisitions(Field):
@@ -40,13 +42,17 @@ class Acquisitions(Field):
         super().__init__("acquisitions", size, doc)
         self.players = players
 
-    def write(self, source: Mapping[str, Any], ctx: Context, out: Vector, at: int) -> None:
+    def write(self, source: Mapping[str, Any], ctx: Context, out: Buffer, at: int) -> None:
         n = self.players
         for stack in source.get("acquisitions") or ():
             kind = ACQUISITIONS.index(stack["kind"])
             on, by = ctx.relative(stack["on"]), ctx.relative(stack["by"])
             cover = COVERS.index(stack["cover"])
             out[at + ((kind * n + on) * n + by) * len(COVERS) + cover] += 1.0
+
+
+def encoder(game: Game) -> Encoder:
+    return Encoder(game.id, game.players, fields(game.players, game.options))
 
 
 def fields(players: int, options: dict[str, Any]) -> list[Field]:

@@ -1,11 +1,13 @@
-"""The terminal's own seat as ``you``: in the log, the table and the history."""
+"""A reader's own seat as ``you``: the games write in the third person (``seat 2 attacks``) and
+every face that shows a seat its game (the terminal, the table server's event lines) turns that
+seat into ``you`` here, in one place."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable
 
-from aerodeck.core.text import and_list, seat_colour, seat_name
+from aerodeck.core.text import and_list, seat_name
 
 
 def seats_text(seats: Iterable[int], you: int | None = None) -> str:
@@ -37,8 +39,8 @@ def as_seen_by(text: str, you: int | None) -> str:
     ``you attack``, ``seat 2's JAMMIT!`` becomes ``your JAMMIT!``.
 
     The games describe every event in the third person, the same for every seat (the log of a
-    replay, a spectator, the simulator); the terminal turns its own seat into ``you`` here, in
-    one place, so the log and the table name the person the same way.
+    replay, a spectator, the simulator); a face turns its reader's seat into ``you`` here, so the
+    log, the table and the history name the person the same way.
     """
     if you is None:
         return text
@@ -57,14 +59,3 @@ def as_seen_by(text: str, you: int | None) -> str:
 
     seen = _SEAT.sub(person, text)
     return _THEIR.sub(lambda m: f"you {m.group(1)} your", seen)
-
-
-_SEAT_MENTION = re.compile(r"\b(?<!\[)seat (\d+)\b")
-
-
-def coloured_seats(text: str) -> str:
-    """Every ``seat N`` in its seat's colour (core.text.SEAT_COLOURS), as on the race map."""
-    return _SEAT_MENTION.sub(
-        lambda m: f"[{seat_colour(int(m.group(1)))}]{m.group(0)}[/{seat_colour(int(m.group(1)))}]",
-        text,
-    )

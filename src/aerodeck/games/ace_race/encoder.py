@@ -1,21 +1,50 @@
-"""Ace Race: the seat's view as a vector (fields in view order)."""
+"""Ace Race: the seat's view as a vector for the RL faces (fields in view order)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from aerodeck.core.cards import CARDS, SUITS
-from aerodeck.rl.encode import Counts, Field, Flag, Group, Number, OneHot, PerSeat, Seat, Seats
+from aerodeck.core.api import OVER, Game
+from aerodeck.core.cards import SUITS
+from aerodeck.core.features import (
+    Counts,
+    Encoder,
+    Field,
+    Flag,
+    Group,
+    Number,
+    OneHot,
+    PerSeat,
+    Seat,
+    Seats,
+)
+from aerodeck.games.ace_race.actions import (
+    ABOVE_BELOW,
+    HIGH,
+    LOW,
+    MEDIUM,
+    MULTIPLES,
+    PRIME,
+    SERIES,
+    SUITS_RULE,
+)
+from aerodeck.games.ace_race.cards import JOKER, TEXT
+from aerodeck.games.ace_race.legal import MULTIPLE, ON_JOKER, RUN, SINGLE
+from aerodeck.games.ace_race.state import BID, DRAWN, GIVE, RULE, TURN
 
-DECK = (*(str(c) for c in CARDS), "JK")
-PHASES = ("bid", "rule", "turn", "drawn", "give", "over")
-RULES = ("high", "low", "medium", "abovebelow", "multiples", "prime", "series", "suits")
-KINDS = ("single", "multiple", "series", "joker")
+DECK = TEXT[: JOKER + 1]  # the 52 cards and one joker (both jokers are written JK)
+PHASES = (BID, RULE, TURN, DRAWN, GIVE, OVER)
+RULES = (HIGH, LOW, MEDIUM, ABOVE_BELOW, MULTIPLES, PRIME, SERIES, SUITS_RULE)
+KINDS = (SINGLE, MULTIPLE, RUN, ON_JOKER)
 
 
 def _or_none(key: str) -> Any:
     """Read ``key``, taking the view's empty string as "none" (no suit, no kind yet)."""
     return lambda source: source.get(key) or None
+
+
+def encoder(game: Game) -> Encoder:
+    return Encoder(game.id, game.players, fields(game.players, game.options))
 
 
 def fields(players: int, options: dict[str, Any]) -> list[Field]:

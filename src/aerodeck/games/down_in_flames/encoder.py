@@ -1,4 +1,5 @@
-"""Down In Flames: Locked-On: the seat's view as a vector, in the several-aircraft view format.
+"""Down In Flames: Locked-On: the seat's view as a vector for the RL faces, in the
+several-aircraft view format.
 
 Aircraft are written in slots ordered by owner, the observer's first (then by aircraft number),
 and every reference to an aircraft (who flies, who decides, whom one is on, a cycle's links) is
@@ -7,10 +8,10 @@ a one-hot over those slots. The duel's view has the same shape (one aircraft a s
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from aerodeck.core.api import JSON, Game
-from aerodeck.rl.encode import (
+from aerodeck.core.api import JSON, OVER
+from aerodeck.core.features import (
     Counts,
     Encoder,
     Field,
@@ -22,13 +23,33 @@ from aerodeck.rl.encode import (
     Seats,
     Slots,
 )
+from aerodeck.games.down_in_flames.data import ALTITUDES, RANGES
+from aerodeck.games.down_in_flames.flight import POSITIONS
+from aerodeck.games.down_in_flames.phases import (
+    ALT_PICK,
+    ALTITUDE,
+    ANGLE,
+    BURNER,
+    DISCARD,
+    FOLLOW,
+    INITIATIVE,
+    LAUNCH,
+    ORDER,
+    PAY,
+    PICK,
+    PLAY,
+    REACT,
+    SKILL,
+    SPEED,
+    TurnStep,
+)
 
-PHASES = ("pick", "alt-pick", "initiative", "order", "angle", "skill", "burner", "discard",
-          "altitude", "speed", "play", "react", "launch", "follow", "pay", "over")  # fmt: skip
-STEPS = ("pre", "post", "timely")
-ALTITUDES = ("Low", "Medium", "High")
-RANGES = ("G", "HS", "RH", "AH")
-POSITIONS = ("Tailed", "Disadvantaged", "Neutral", "Advantage", "Tailing")
+if TYPE_CHECKING:
+    from aerodeck.games.down_in_flames.game import DownInFlames
+
+PHASES = (PICK, ALT_PICK, INITIATIVE, ORDER, ANGLE, SKILL, BURNER, DISCARD, ALTITUDE, SPEED,
+          PLAY, REACT, LAUNCH, FOLLOW, PAY, OVER)  # fmt: skip
+STEPS = tuple(step.value for step in TurnStep)
 USES = ("pos", "range", "tone", "gun", "missile", "altitude_1", "disadv_to_adv", "pos_to_neutral",
         "missile_bonus", "site")  # fmt: skip
 SOURCES = ("hand", "speed", "cm", "lucky")
@@ -90,8 +111,15 @@ def _prepare(players: int) -> Any:
     return prepare
 
 
-def encoder(game: Game) -> Encoder:
-    data: Any = getattr(game, "data")  # noqa: B009 - the game's public data set (static)
+NOTE = (
+    "Down In Flames is encoded from its one view shape: one slot per aircraft, yours first, and "
+    "aircraft references are one-hots over slots; the duel is the case of one aircraft a side, "
+    "and `aircraft=k` makes k slots per player."
+)
+
+
+def encoder(game: DownInFlames) -> Encoder:
+    data = game.data  # the game's public data set (static)
     players = game.players
     cards = tuple(card.title for card in data.cards)
     planes = tuple(plane.name for plane in data.aircraft)
@@ -178,4 +206,4 @@ def encoder(game: Game) -> Encoder:
         Counts("missile_hand", "the missile hand (its launcher only)", cards, 5),
         Counts("site_hand", "the site's hand (its defender only)", cards, 5),
     ]
-    return Encoder(game.id, players, fields, prepare=_prepare(players))
+    return Encoder(game.id, players, fields, prepare=_prepare(players), note=NOTE)

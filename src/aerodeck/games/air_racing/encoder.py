@@ -1,12 +1,14 @@
-"""Air Racing: the seat's view as a vector; the season's and the race's blocks are zeros out of
-their stage."""
+"""Air Racing: the seat's view as a vector for the RL faces; the season's and the race's blocks
+are zeros out of their stage."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from aerodeck.rl.encode import (
+from aerodeck.core.api import OVER, Game
+from aerodeck.core.features import (
     Counts,
+    Encoder,
     Field,
     Flag,
     Group,
@@ -17,20 +19,21 @@ from aerodeck.rl.encode import (
     Seats,
     Slots,
 )
+from aerodeck.games.air_racing.actions import ALTITUDES
+from aerodeck.games.air_racing.cards import NAMES as CARDS
+from aerodeck.games.air_racing.state import MONTHS, QUICK, RACE_PHASES, SEASON_PHASES
 
-CARDS = ("dollar", "microknot", "fast", "boost", "night-shift", "sponsorship", "team-effort",
-         "wind-tunnel")  # fmt: skip
-PHASES = ("pick", "action", "tunnel", "redraw", "buy", "quick", "altitude", "boost", "cancel",
-          "side", "over")  # fmt: skip
-STAGES = ("season", "quick play", "race")
-MONTHS = ("October", "November", "December", "January", "February", "March", "April", "May",
-          "June", "July", "August")  # fmt: skip
-ALTITUDES = ("low", "mid", "high")
+PHASES = (*SEASON_PHASES, QUICK, *RACE_PHASES, OVER)
+STAGES = ("season", "quick play", "race")  # the view's "stage"
 
 
 def _race(key: str) -> Any:
     """Read a race-stage key (absent in the season: zeros)."""
     return lambda view: view.get(key) if "course" in view else None
+
+
+def encoder(game: Game) -> Encoder:
+    return Encoder(game.id, game.players, fields(game.players, game.options))
 
 
 def fields(players: int, options: dict[str, Any]) -> list[Field]:

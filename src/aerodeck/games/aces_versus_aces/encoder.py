@@ -1,15 +1,31 @@
-"""Aces versus Aces: the seat's view as a vector (fields in view order)."""
+"""Aces versus Aces: the seat's view as a vector for the RL faces (fields in view order)."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from aerodeck.core.api import OVER, Game
 from aerodeck.core.cards import CARDS
-from aerodeck.rl.encode import Counts, Field, Flag, Number, OneHot, PerSeat, Seat, Seats
+from aerodeck.core.features import (
+    Counts,
+    Encoder,
+    Field,
+    Flag,
+    Number,
+    OneHot,
+    PerSeat,
+    Seat,
+    Seats,
+)
+from aerodeck.games.aces_versus_aces.state import COIN_NAMES, DISCARD, PLAY
 
 DECK = tuple(str(c) for c in CARDS)
-COINS = ("dime", "nickel", "quarter")
-PHASES = ("play", "discard", "over")
+COINS = tuple(sorted(COIN_NAMES[1:]))  # the coins by name (COIN_NAMES[0] is no coin)
+PHASES = (PLAY, DISCARD, OVER)
+
+
+def encoder(game: Game) -> Encoder:
+    return Encoder(game.id, game.players, fields(game.players, game.options))
 
 
 def fields(players: int, options: dict[str, Any]) -> list[Field]:

@@ -1,5 +1,6 @@
 """A Python client of the table server (docs/web-protocol.md): one connection plays one seat or
-watches a table.
+watches a table. It speaks the protocol over HTTP and a WebSocket and imports nothing of the
+server (``aerodeck.web``), so programs and `aerodeck connect` use it without the server's stack.
 
 ``TableClient`` keeps what the server last said (version, view, legal moves, seats, the move
 history as this seat may know it, and the end) so a face never needs the game's true state, and
