@@ -1,72 +1,45 @@
-"""A game that brings no board of its own is drawn by the generic board and played by clicking.
+"""The generic board: what the pages draw for a game that brings no board of its own.
 
-The game is a plug-in from another package (tests/browser/boardless: Aces versus Aces' rules under
-the id ``boardless_aces``, ``board_assets()`` None), found by the server through its entry point:
-nothing in aerodeck knows it, as with a game installed from elsewhere."""
+The game is the plug-in High Card Tricks (tests/plugin_game, no ``board_assets``), found through
+its entry point; tests/plugin/test_browser.py plays it to the end by clicking. Here: the page
+loads the generic board and nothing of the game's, draws the view in words on the table and the
+replay pages, and the generic board draws any JSON without failing."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
-import pytest
-
-from tests.browser.conftest import SERVER_ARGS
 from tests.browser.people import Person, play_to_end
+from tests.plugin.toy import TOY, needs_toy
 from tests.web.server import Server
 
-PLUGIN = Path(__file__).resolve().parent / "boardless"
-GAME = "boardless_aces"
 
-
-@pytest.fixture
-def plugin_web(tmp_path: Path) -> Iterator[Server]:
-    running = Server(tmp_path / "serve", "", *SERVER_ARGS, paths=[PLUGIN]).start()
-    yield running
-    running.stop()
-
-
-def test_the_plugin_has_no_board_files(plugin_web: Server) -> None:
-    assert plugin_web.get(f"/games/{GAME}/board.js").status_code == 404
-    assert plugin_web.get(f"/games/{GAME}/board.css").status_code == 404
-    created = plugin_web.create(game=GAME, players=2, claim=0)
-    page = plugin_web.get(f"/t/{created['table']}").text
-    assert 'data-board="/static/board_generic.js"' in page
-    assert "/games/" not in page  # no board module or styles of its own
-
-
-def test_a_game_without_a_board_is_drawn_generically_and_played_by_clicking(
-    browser: Any, plugin_web: Server
-) -> None:
-    ann = Person(browser, plugin_web.base, seed=13)
-    ann.create(GAME, 2, [0], {"target": 5})
+@needs_toy
+def test_a_game_without_a_board_is_drawn_from_its_view_in_words(browser: Any, web: Server) -> None:
+    assert web.get(f"/games/{TOY}/board.js").status_code == 404
+    assert web.get(f"/games/{TOY}/board.css").status_code == 404
+    ann = Person(browser, web.base, seed=13)
+    ann.create(TOY, 2, [0], {"rounds": 1, "hand_size": 2})
     page = ann.page
+    assert page.get_attribute("#app", "data-board") == "/static/board_generic.js"
     page.wait_for_function("window.aerodeck.state.legal.length > 0")
-    # the view drawn from its shape: each key in words, the seats' facts in their boxes
     board = page.inner_text("#board")
-    for words in ("hand number", "aces played", "target", "deck"):
+    for words in ("round", "hand size", "phase", "leader", "last trick"):
         assert words in board, (words, board)
-    assert "hand_number" not in board
+    assert "hand_size" not in board and "last_trick" not in board
     seats = page.locator("#seats .seat-box")
     assert seats.count() == 2
-    assert "score" in seats.nth(0).inner_text() and "markers" in seats.nth(0).inner_text()
-    assert page.locator("#hand button.card.playable").count() > 0
-    assert page.locator("#move-buttons button.move").count() > 0
-    # the whole game by clicking, to the standings
+    for words in ("bid", "tricks", "score", "cards"):
+        assert words in seats.nth(1).inner_text()
     assert play_to_end([ann]) > 0
-    end = page.locator("#end")
-    assert end.is_visible() and "The game is over" in end.inner_text()
-    assert all(label.strip() for label in ann.labels)
-    loaded = [r.split(" ", 1)[1].removeprefix(plugin_web.base) for r in ann.requests]
+    loaded = [r.split(" ", 1)[1].removeprefix(web.base) for r in ann.requests]
     assert "/static/board_generic.js" in loaded
     assert not [path for path in loaded if path.startswith("/games/")]
-    ann.check_protocol()  # no page error, every frame and request the protocol's
-    # the replay page draws each step with the same generic board
+    # the replay draws each step with the same generic board
     page.get_by_role("link", name="Replay it step by step").click()
     page.wait_for_function("window.aerodeck && window.aerodeck.replay !== undefined")
     page.keyboard.press("End")
-    assert "hand number" in page.inner_text("#board")
+    assert "hand size" in page.inner_text("#board")
     ann.check_protocol()
     ann.close()
 
@@ -97,11 +70,11 @@ DRAW_ODD = """async (view) => {
 }"""
 
 
-def test_the_generic_board_draws_any_json(browser: Any, plugin_web: Server) -> None:
+def test_the_generic_board_draws_any_json(browser: Any, web: Server) -> None:
     """Shapes no game sends today (nulls, lists in lists, a card among gaps, records in
     records, a long list, a hand that is no list) are drawn in words, never a failure."""
-    ann = Person(browser, plugin_web.base, seed=14)
-    ann.create(GAME, 2, [0], {})
+    ann = Person(browser, web.base, seed=14)
+    ann.create("ace_race", 2, [0], {})
     text, hand, score, label = ann.page.evaluate(DRAW_ODD, ODD_VIEW)
     for words in ("empty list", "nested lists", "deep key", "deepest", "ratio", "long list", "odd"):
         assert words in text, (words, text)

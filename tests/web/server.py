@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -20,12 +19,8 @@ class Server(ServerProcess):
     """One server process over one store (SQLite in ``data_dir`` or ``database``), started
     with ``args`` (by default a lifted creation limit: every test client is 127.0.0.1)."""
 
-    def __init__(
-        self, data_dir: Path, database: str = "", *args: str, paths: Sequence[Path] = ()
-    ) -> None:
-        super().__init__(
-            data_dir, database, list(args) or ["--creations-per-ip", "10000"], paths=paths
-        )
+    def __init__(self, data_dir: Path, database: str = "", *args: str) -> None:
+        super().__init__(data_dir, database, list(args) or ["--creations-per-ip", "10000"])
 
     def restart(self, new_port: bool = True) -> Server:
         """The same store on a new port (the old one may linger in TIME_WAIT)."""

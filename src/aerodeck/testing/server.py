@@ -13,7 +13,6 @@ import signal
 import socket
 import subprocess
 import sys
-from collections.abc import Sequence
 from pathlib import Path
 from typing import Self
 
@@ -34,19 +33,12 @@ def free_port() -> int:
 
 class ServerProcess:
     """One server process over one store (SQLite in ``data_dir``, or ``database``), started
-    with the command line's ``flags`` (under ``nice`` when given) and ``paths`` to import from
-    besides aerodeck's own (a plug-in game's folder); a ``with`` block stops it."""
+    with the command line's ``flags`` (under ``nice`` when given); a ``with`` block stops it."""
 
     def __init__(
-        self,
-        data_dir: Path,
-        database: str = "",
-        flags: list[str] | None = None,
-        nice: int = 0,
-        paths: Sequence[Path] = (),
+        self, data_dir: Path, database: str = "", flags: list[str] | None = None, nice: int = 0
     ) -> None:
         self.data_dir = data_dir
-        self.paths = [SRC, *paths]  # where the server imports from: aerodeck, then plug-ins
         self.database = database
         self.flags = list(flags or [])
         self.nice = nice
@@ -71,7 +63,7 @@ class ServerProcess:
             command += ["--database", self.database]
         if self.nice:
             command = ["nice", "-n", str(self.nice), *command]
-        env = {**os.environ, "PYTHONPATH": os.pathsep.join(str(path) for path in self.paths)}
+        env = {**os.environ, "PYTHONPATH": str(SRC)}
         with self.log.open("ab") as log:
             self.process = subprocess.Popen(command, stdout=log, stderr=log, env=env)
         self.starts += 1
