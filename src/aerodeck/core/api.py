@@ -267,7 +267,8 @@ class Game(ABC):
         return ()
 
     def board_assets(self) -> Traversable | None:
-        """A folder of the game package holding the page's ``board.js`` (and ``board.css``);
+        """A folder of the game package holding the page's ``board.js`` (and ``board.css``),
+        served at /games/<id>/board.js (the module interface: web/static/board_generic.js);
         None: the page draws the generic board."""
         return None
 

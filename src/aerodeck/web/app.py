@@ -16,7 +16,7 @@ from fastapi.staticfiles import StaticFiles
 from aerodeck import __version__
 from aerodeck.web.db.store import Store
 from aerodeck.web.middleware import BodyLimit, one_line_errors
-from aerodeck.web.routers import lobby, pages, tables, websocket
+from aerodeck.web.routers import boards, lobby, pages, tables, websocket
 from aerodeck.web.service.bots import Autoplay
 from aerodeck.web.service.hub import Hub
 from aerodeck.web.service.limits import WindowCounter
@@ -61,6 +61,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(lobby.router)
     app.include_router(tables.router)
     app.include_router(pages.router)
+    app.include_router(boards.router)
     app.include_router(websocket.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes)

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from importlib import resources
+from importlib.resources.abc import Traversable
 
 from aerodeck.core.api import JSON, Action, ActionTable, Agent, Game, GameInfo, State
 from aerodeck.core.features import Encoder
@@ -37,6 +39,10 @@ class AcesVersusAces(Game):
     action_table = ActionTable(actions.ALL_ACTIONS)
     state_class = AvAState
     renderer = render
+
+    def board_assets(self) -> Traversable:
+        """The table page's board: ``board/board.js`` and ``board/board.css``."""
+        return resources.files(__package__) / "board"
 
     def _parse_action(self, state: State, text: str) -> Action:
         assert isinstance(state, AvAState)

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from importlib import resources
+from importlib.resources.abc import Traversable
 from typing import Any
 
 from aerodeck.core.api import JSON, Action, ActionTable, Agent, Game, GameInfo, State
@@ -68,6 +70,10 @@ class AirRacing(Game):
         self.course = course.load(self.options["course"])
         self.laps: int = int(self.options["laps"]) or self.course.laps
         """The race length: the option, or the course's own lap count."""
+
+    def board_assets(self) -> Traversable:
+        """The table page's board: ``board/board.js`` and ``board/board.css``."""
+        return resources.files(__package__) / "board"
 
     def _parse_action(self, state: State, text: str) -> Action:
         return actions.parse(text)

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from importlib import resources
+from importlib.resources.abc import Traversable
 from typing import Any
 
 from aerodeck.core.api import JSON, Action, Agent, Game, GameInfo, State
@@ -208,6 +210,10 @@ class DownInFlames(Game):
             out = modified(self.data.aircraft[plane], mods, grit, fighter)
             self._flown[key] = out
         return out
+
+    def board_assets(self) -> Traversable:
+        """The table page's board: ``board/board.js`` and ``board/board.css``."""
+        return resources.files(__package__) / "board"
 
     def _parse_action(self, state: State, text: str) -> Action:
         """The duel's moves name no target, but a record may name the only enemy: both parse."""

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from importlib import resources
+from importlib.resources.abc import Traversable
 from typing import Any
 
 from aerodeck.core.api import JSON, Action, ActionTable, Agent, Game, GameInfo, State
@@ -93,6 +95,10 @@ class RaceToAce(Game):
         if setup is not None and not isinstance(setup, Mapping):
             raise ConfigError("setup must be an object (hands, wings, deck, first, kills)")
         return RaceState(self, seed, setup)
+
+    def board_assets(self) -> Traversable:
+        """The table page's board: ``board/board.js`` and ``board/board.css``."""
+        return resources.files(__package__) / "board"
 
     def _parse_action(self, state: State, text: str) -> Action:
         """Canonical notation, or a card word alone when exactly one play of it is legal."""

@@ -15,6 +15,7 @@ from fastapi.responses import HTMLResponse
 from fastapi.templating import Jinja2Templates
 
 from aerodeck.web.reference import reference_of
+from aerodeck.web.routers.boards import board_urls
 from aerodeck.web.routers.deps import HubDep, table_or_404
 from aerodeck.web.routers.lobby import LIST_LIMIT
 from aerodeck.web.service.catalogue import game_catalogue
@@ -47,6 +48,7 @@ async def table_page(table_id: str, request: Request, hub: HubDep) -> HTMLRespon
         {
             "table": table.describe(),
             "reference": reference_of(table.game),
+            "board": board_urls(table.game),
         },
     )
 
@@ -66,5 +68,6 @@ async def replay_page(table_id: str, request: Request, hub: HubDep) -> HTMLRespo
             "table": table.describe(),
             "steps": steps,
             "reference": reference_of(table.game),
+            "board": board_urls(table.game),
         },
     )
