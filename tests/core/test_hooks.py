@@ -35,6 +35,7 @@ class _Plain(AcesVersusAces):
 def test_a_game_that_overrides_no_hook_gets_the_defaults() -> None:
     game = _Plain(2)
     assert game.reference() == {"cards": {}, "tables": []}
+    assert game.reference_text() == ""  # no card reference: the terminal has no cards command
     assert game.observation_encoder() is None
     assert game.max_game_length() == 10_000
     assert game.search_settings() == SearchSettings()

@@ -12,7 +12,6 @@ from aerodeck_toy.state import BID, MADE_BONUS, PLAY
 
 if TYPE_CHECKING:
     from aerodeck.core.features import Encoder
-
     from aerodeck_toy.game import HighCardTricks
 
 DECK = tuple(str(card) for card in CARDS)
