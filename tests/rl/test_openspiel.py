@@ -134,6 +134,13 @@ def test_a_game_reaching_max_length_ends_as_a_draw() -> None:
     assert state.returns() == pytest.approx([1 / 3] * 3)
 
 
+def test_the_default_max_length_is_the_configured_games_own_bound() -> None:
+    """Shown in the game's parameters, so its string names the bound it enforces."""
+    game = pyspiel.load_game("aerodeck_race_to_ace(players=3)")
+    bound = aerodeck.make("race_to_ace", players=3).max_game_length()
+    assert game.max_game_length() == game.get_parameters()["max_length"] == bound
+
+
 def test_options_pass_through_the_game_string() -> None:
     game = pyspiel.load_game(
         "aerodeck_aces_versus_aces(options=target:20;winner_keeps:beaten;discard_replace:false)"
