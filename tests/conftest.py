@@ -1,8 +1,11 @@
-"""Shared fixtures: every registered game at every player count it supports."""
+"""Shared fixtures: every registered game at every player count it supports, and the shipped
+games."""
 
 from __future__ import annotations
 
 import os
+import tomllib
+from pathlib import Path
 from typing import Any
 
 from hypothesis import HealthCheck, settings
@@ -21,6 +24,15 @@ GAME_COUNTS = [
     (info.id, players) for info in aerodeck.list_games() for players in info.player_counts
 ]
 GAME_IDS = [info.id for info in aerodeck.list_games()]
+
+PYPROJECT = Path(__file__).resolve().parents[1] / "pyproject.toml"
+SHIPPED_GAMES = sorted(
+    tomllib.loads(PYPROJECT.read_text(encoding="utf-8"))["project"]["entry-points"][
+        "aerodeck.games"
+    ]
+)
+"""The games this repository ships (pyproject.toml's entry points), which its README, docs pages
+and playthroughs document; a game installed beside them (tests/plugin_game) brings its own."""
 
 
 def pytest_terminal_summary(terminalreporter: Any) -> None:
