@@ -285,6 +285,12 @@ class Game(ABC):
         game is not a campaign."""
         return None
 
+    def setup_examples(self) -> tuple[JSON, ...]:
+        """Setups this configured game accepts (``new_game(seed, setup)``), as a scenario's
+        author would write them: the hostile-input tests mutate them into near misses. Empty:
+        the game reads no setup (or shows none), and only core's checks of a setup are tested."""
+        return ()
+
 
 EventEntry = tuple[JSON, dict[int, JSON] | None]
 # An append-only log as immutable cons cells (previous, item), newest first: clone shares it and
