@@ -36,8 +36,13 @@ and playthroughs document; a game installed beside them (tests/plugin_game) brin
 
 
 def pytest_terminal_summary(terminalreporter: Any) -> None:
-    """One line when the rl extra is missing and tests/rl's adapter tests were not collected."""
+    """One line when the rl extra is missing and tests/rl's adapter tests were not collected, and
+    one when tests/plugin was skipped for want of the plug-in game."""
+    from tests.plugin.toy import SKIP_REASON
     from tests.rl.conftest import RL_SKIP_REASON
 
     if RL_SKIP_REASON:
         terminalreporter.write_line(RL_SKIP_REASON, yellow=True)
+    skipped = terminalreporter.stats.get("skipped", [])
+    if any(report.nodeid.startswith("tests/plugin/") for report in skipped):
+        terminalreporter.write_line(SKIP_REASON, yellow=True)
