@@ -167,9 +167,19 @@ def test_down_in_flames_shows_ratings_before_the_choice_and_a_card_reference(
     assert "cards (the card reference)" in out
 
 
+def test_a_games_reference_data_is_its_card_reference(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Aces versus Aces writes no reference text: the terminal lays out its ``reference()``."""
+    args = ["play", "aces-versus-aces", "--seed", "3", "--save", str(tmp_path / "g.json")]
+    code, out, _ = run_cli(args, capsys, "cards\nquit\n")
+    assert code == 0 and "cards (the card reference)" in out
+    assert "Cards 2S: 1 point(s) when won" in out and "Ace coin quarter: 8 points" in out
+
+
 def test_games_without_a_card_reference_say_so(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    args = ["play", "aces-versus-aces", "--seed", "3", "--save", str(tmp_path / "g.json")]
+    args = ["play", "ace-race", "--seed", "3", "--save", str(tmp_path / "g.json")]
     code, out, _ = run_cli(args, capsys, "cards\nquit\n")
     assert code == 0 and "no card reference" in out and "cards (the card" not in out

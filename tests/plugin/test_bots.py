@@ -48,3 +48,13 @@ def test_the_heuristic_bot_beats_random_play() -> None:
         bots[seat] = make_agent("medium", game, seed)
         won += play(game.new_game(seed=seed), bots).returns()[seat]
     assert won > 70
+
+
+def test_its_evaluation_favours_the_seat_that_leads() -> None:
+    """The lead in High Card Tricks is the score (the shipped games' leads: tests/agents)."""
+    game = aerodeck.make(TOY)
+    views = [game.new_game(seed=4).view(seat) for seat in (0, 1)]
+    assert all(0.0 <= game.evaluate(view) <= 1.0 for view in views)
+    for view in views:
+        view["seats"][0]["score"] += 30
+    assert game.evaluate(views[0]) > 0.5 > game.evaluate(views[1])

@@ -14,7 +14,8 @@ import pytest
 TOY = "high_card_tricks"
 TOY_CLI = "high-card-tricks"
 INSTALLED = any(point.name == TOY for point in entry_points(group="aerodeck.games"))
-needs_toy = pytest.mark.skipif(
-    not INSTALLED,
-    reason="the plug-in game is not installed: pip install -e tests/plugin_game (make does)",
+SKIP_REASON = (
+    "tests/plugin skipped: the plug-in game (tests/plugin_game) is not installed; pip install "
+    "--no-deps --target DIR tests/plugin_game with DIR on PYTHONPATH (make does)"
 )
+needs_toy = pytest.mark.skipif(not INSTALLED, reason=SKIP_REASON)

@@ -25,6 +25,7 @@ from aerodeck.core.errors import (
 )
 from aerodeck.core.notation import check_move_text
 from aerodeck.core.options import Option, resolve_options
+from aerodeck.core.reference import reference_text
 from aerodeck.core.rng import check_seed, fresh_seed
 from aerodeck.core.search import SearchSettings
 from aerodeck.core.setups import check_setup
@@ -215,8 +216,9 @@ class Game(ABC):
 
     def reference_text(self) -> str:
         """A player's reference card (rich markup): what each card, aircraft or piece does,
-        shown by the terminal's ``cards`` command. Empty: the rules summary says it all."""
-        return ""
+        shown by the terminal's ``cards`` command. By default ``reference()`` laid out as text
+        (``core/reference.py``); empty (no ``cards`` command) when that holds nothing."""
+        return reference_text(self.reference())
 
     def render_result(self, view: JSON, events: list[JSON]) -> str:
         """The end-of-game summary for the terminal: standings and the score breakdown, from the
@@ -283,6 +285,12 @@ class Game(ABC):
         ``make_agent(game, seat, seed)``; return the game's scored campaign record. None: this
         game is not a campaign."""
         return None
+
+    def setup_examples(self) -> tuple[JSON, ...]:
+        """Setups this configured game accepts (``new_game(seed, setup)``), as a scenario's
+        author would write them: the hostile-input tests mutate them into near misses. Empty:
+        the game reads no setup (or shows none), and only core's checks of a setup are tested."""
+        return ()
 
 
 EventEntry = tuple[JSON, dict[int, JSON] | None]

@@ -61,6 +61,21 @@ class AceRace(Game):
     def observation_encoder(self) -> Encoder:
         return encoder.encoder(self)
 
+    def setup_examples(self) -> tuple[JSON, ...]:
+        cards = ["5S", "5H", "5D", "5C", "6S", "6H", "6D", "6C", "7S", "7H", "7D", "7C"]
+        seats = range(self.players)
+        return (
+            {
+                "hands": [[cards[seat]] for seat in seats],
+                "draw": ["9C", "JK"],
+                "dealer": 0,
+                "rule": "high",
+                "first": 0,
+                "wins": [0] * self.players,
+                "previous_winners": [],
+            },
+        )
+
     def max_game_length(self) -> int:
         # about three times the longest of 300 random games a player count (docs/rl.md)
         return 2_000

@@ -60,6 +60,18 @@ class AcesVersusAces(Game):
     def observation_encoder(self) -> Encoder:
         return encoder.encoder(self)
 
+    def setup_examples(self) -> tuple[JSON, ...]:
+        deck = [f"{rank}{suit}" for rank in "23456789" for suit in "SHDC"]
+        deck += [f"10{suit}" for suit in "SHDC"]
+        return (
+            {
+                "hands": [deck[4 * seat : 4 * seat + 4] for seat in range(self.players)],
+                "deck": ["KH", "QS"],
+                "pennies": [3] * self.players,
+                "scores": [0] * self.players,
+            },
+        )
+
     def max_game_length(self) -> int:
         # about three times the longest of 300 random games a player count (docs/rl.md)
         return 1_000

@@ -121,6 +121,17 @@ class RaceToAce(Game):
     def observation_encoder(self) -> Encoder:
         return encoder.encoder(self)
 
+    def setup_examples(self) -> tuple[JSON, ...]:
+        hand = ["radar", "visual", "missile", "guns", "relight", "radar", "visual"]
+        seats = range(self.players)
+        setup: JSON = {
+            "hands": [list(hand) for _ in seats],
+            "deck": ["guns", "maneuver"],
+            "first": 0,
+            "kills": [0] * self.players,
+        }
+        return ({**setup, "wings": [[] for _ in seats]} if self.players == 2 else setup,)
+
     def max_game_length(self) -> int:
         # about three times the longest of 300 random games a player count (docs/rl.md)
         return 2_000

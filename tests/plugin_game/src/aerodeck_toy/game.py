@@ -67,6 +67,13 @@ class HighCardTricks(Game):
     def observation_encoder(self) -> Encoder:
         return observation.encoder(self)
 
+    def setup_examples(self) -> tuple[JSON, ...]:
+        """The first round's hands stacked, dealt in turn: seat s holds s + 1, s + 1 + players..."""
+        n = self.players
+        return (
+            {"hands": [[seat + 1 + n * i for i in range(self.hand_size)] for seat in range(n)]},
+        )
+
     def max_game_length(self) -> int:
         """Exact: every round each seat bids once and plays every card of its hand."""
         rounds: int = self.options["rounds"]
