@@ -1,4 +1,4 @@
-"""The README's games table says what the CLI says (`aerodeck games`, list_games())."""
+"""The README's games table says what the CLI says (`aerodeck games`) of the shipped games."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ from pathlib import Path
 
 import aerodeck
 from aerodeck.core.text import counts_text
+from tests.conftest import SHIPPED_GAMES
 
 README = Path(__file__).resolve().parents[2] / "README.md"
 
@@ -16,7 +17,8 @@ def test_readme_player_counts_match_the_registry() -> None:
         cells = [c.strip() for c in line.strip("|").split("|")]
         if len(cells) >= 3 and cells[1].startswith("`") and cells[1].endswith("`"):
             rows[cells[1].strip("`")] = cells[2]
-    for info in aerodeck.list_games():
+    for game_id in SHIPPED_GAMES:  # not a plug-in installed beside them: it documents itself
+        info = aerodeck.make(game_id).info
         assert info.cli_name in rows, info.cli_name
         assert rows[info.cli_name].split(" (")[0] == counts_text(info.player_counts)
 

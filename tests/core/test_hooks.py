@@ -30,16 +30,19 @@ class _Plain(AcesVersusAces):
     search_settings = Game.search_settings
     evaluate = Game.evaluate
     figures = Game.figures
+    setup_examples = Game.setup_examples
 
 
 def test_a_game_that_overrides_no_hook_gets_the_defaults() -> None:
     game = _Plain(2)
     assert game.reference() == {"cards": {}, "tables": []}
+    assert game.reference_text() == ""  # no card reference: the terminal has no cards command
     assert game.observation_encoder() is None
     assert game.max_game_length() == 10_000
     assert game.search_settings() == SearchSettings()
     assert game.evaluate(game.new_game(seed=1).view(0)) is None
     assert game.figures() == ()
+    assert game.setup_examples() == ()
     assert game.board_assets() is None
     assert game.play_campaign(play, RandomAgent, seed=1) is None
 

@@ -18,7 +18,7 @@ import aerodeck
 from aerodeck.core.errors import ConfigError
 from aerodeck.rl.encode import encoded_games, encoder_for
 from aerodeck.rl.openspiel import parse_options, short_name
-from tests.conftest import GAME_COUNTS
+from tests.conftest import GAME_COUNTS, SHIPPED_GAMES
 
 ENCODED = encoded_games()
 
@@ -66,8 +66,9 @@ def test_playthrough_is_unchanged(path: Path) -> None:
     assert actual == expected, f"{path.name} changed: run scripts/regen_playthroughs.py"
 
 
-def test_every_game_has_a_playthrough() -> None:
-    assert sorted(p.stem for p in PLAYTHROUGHS.glob("*.txt")) == sorted(ENCODED)
+def test_every_shipped_game_has_a_playthrough() -> None:
+    """The golden playthroughs are this repository's games' (a plug-in game keeps its own)."""
+    assert sorted(p.stem for p in PLAYTHROUGHS.glob("*.txt")) == SHIPPED_GAMES
 
 
 @pytest.mark.parametrize("game_id", ENCODED)
@@ -132,6 +133,13 @@ def test_a_game_reaching_max_length_ends_as_a_draw() -> None:
     state = _played(game, 1, moves=10_000)
     assert state.is_terminal() and state.move_number() == 13  # the root chance node and 12
     assert state.returns() == pytest.approx([1 / 3] * 3)
+
+
+def test_the_default_max_length_is_the_configured_games_own_bound() -> None:
+    """Shown in the game's parameters, so its string names the bound it enforces."""
+    game = pyspiel.load_game("aerodeck_race_to_ace(players=3)")
+    bound = aerodeck.make("race_to_ace", players=3).max_game_length()
+    assert game.max_game_length() == game.get_parameters()["max_length"] == bound
 
 
 def test_options_pass_through_the_game_string() -> None:

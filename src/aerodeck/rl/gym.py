@@ -20,7 +20,8 @@ from rich.text import Text
 import aerodeck
 from aerodeck.agents.registry import make_agent
 from aerodeck.core.api import Agent, State
-from aerodeck.core.errors import ConfigError, IllegalActionError
+from aerodeck.core.errors import ConfigError, IllegalActionError, excerpt
+from aerodeck.core.rng import check_seed
 from aerodeck.rl.encode import encoded_games, encoder_for
 from aerodeck.rl.pettingzoo.aec import HIGH, LOW, Observation
 
@@ -52,9 +53,9 @@ class AerodeckEnv(gymnasium.Env[dict[str, Any], Any]):
     ) -> None:
         self.game = aerodeck.make(game_id.replace("-", "_"), players=players, **options)
         if not 0 <= seat < self.game.players:
-            raise ConfigError(f"seat must be 0 to {self.game.players - 1}, not {seat}")
+            raise ConfigError(f"seat must be 0 to {self.game.players - 1}, not {excerpt(seat)}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ConfigError(f"render_mode must be human or ansi, not {render_mode!r}")
+            raise ConfigError(f"render_mode must be human or ansi, not {excerpt(render_mode)}")
         make_agent(opponent, self.game, 0)  # an unknown bot name fails here, clearly
         self.seat, self.opponent, self.render_mode = seat, opponent, render_mode
         self.encoder = encoder_for(self.game)
@@ -73,7 +74,7 @@ class AerodeckEnv(gymnasium.Env[dict[str, Any], Any]):
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[dict[str, Any], dict[str, Any]]:
         """``seed`` is the game's seed; without one, the next is drawn from the env's generator."""
-        super().reset(seed=seed)
+        super().reset(seed=None if seed is None else check_seed(seed))
         game_seed = seed if seed is not None else int(self.np_random.integers(2**63 - 1))
         self.state = self.game.new_game(seed=game_seed).mute_events()
         # Bots seeded from the game's seed: the same seed replays the same episode.

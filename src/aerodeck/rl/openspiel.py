@@ -10,9 +10,9 @@ perfect recall (the seat's redacted event log and its view). ``resample_from_inf
 serialisation keeps the history and the pickled dict).
 
 ``max_game_length`` is a true bound because the adapter enforces it: a game still running after
-that many decisions (``max_length``, by default the game's ``max_game_length()``, a few times the
-longest random game measured; see docs/rl.md) ends there as a draw, every seat 1/n. No measured
-game comes near it.
+that many decisions (``max_length``; 0, the default, is the configured game's
+``max_game_length()``, a few times the longest random game measured; see docs/rl.md) ends there as
+a draw, every seat 1/n. No measured game comes near it.
 """
 
 from __future__ import annotations
@@ -26,10 +26,13 @@ import pyspiel
 
 import aerodeck
 from aerodeck.core.api import Game, State
-from aerodeck.core.errors import ConfigError
+from aerodeck.core.errors import ConfigError, excerpt
 from aerodeck.rl.encode import encoded_games, encoder_for
 
 SEEDS = 1024
+GAMES_OWN_LENGTH = 0
+"""The ``max_length`` parameter's default: the configured game's own ``max_game_length()``
+(which may depend on the player count and the options), put in the game's parameters."""
 
 
 def short_name(game_id: str) -> str:
@@ -51,7 +54,6 @@ class _Core:
 
 def _game_type(game_id: str) -> Any:
     info = next(i for i in aerodeck.list_games() if i.id == game_id)
-    longest = aerodeck.make(game_id, players=min(info.player_counts)).max_game_length()
     return pyspiel.GameType(
         short_name=short_name(game_id),
         long_name=f"aerodeck {info.title}",
@@ -70,7 +72,7 @@ def _game_type(game_id: str) -> Any:
         parameter_specification={
             "players": min(info.player_counts),
             "seeds": SEEDS,
-            "max_length": longest,
+            "max_length": GAMES_OWN_LENGTH,
             "options": "",
         },
     )
@@ -89,7 +91,8 @@ class AerodeckGame(pyspiel.Game):
         options = parse_options(str(params["options"]))
         self.core: Game = aerodeck.make(self.game_id, players=int(params["players"]), **options)
         self.seeds = int(params["seeds"])
-        self.max_length = int(params["max_length"])
+        self.max_length = int(params["max_length"]) or self.core.max_game_length()
+        params["max_length"] = self.max_length
         self.encoder = encoder_for(self.core)
         n = self.core.players
         info = pyspiel.GameInfo(
@@ -249,7 +252,7 @@ def parse_options(text: str) -> dict[str, Any]:
     for item in filter(None, (part.strip() for part in text.split(";"))):
         name, sep, raw = item.partition(":")
         if not sep:
-            raise ConfigError(f"options: {item!r} is not name:value")
+            raise ConfigError(f"options: {excerpt(item)} is not name:value")
         value: Any = raw.strip()
         if value.lower() in ("true", "false"):
             value = value.lower() == "true"

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from importlib import resources
+from importlib.resources.abc import Traversable
 
 from aerodeck.core.api import JSON, Action, ActionTable, Agent, Game, GameInfo, State
 from aerodeck.core.features import Encoder
@@ -40,6 +42,10 @@ class AceRace(Game):
     state_class = AceRaceState
     renderer = render
 
+    def board_assets(self) -> Traversable:
+        """The table page's board: ``board/board.js`` and ``board/board.css``."""
+        return resources.files(__package__) / "board"
+
     def _parse_action(self, state: State, text: str) -> Action:
         return actions.parse(text)
 
@@ -54,6 +60,21 @@ class AceRace(Game):
 
     def observation_encoder(self) -> Encoder:
         return encoder.encoder(self)
+
+    def setup_examples(self) -> tuple[JSON, ...]:
+        cards = ["5S", "5H", "5D", "5C", "6S", "6H", "6D", "6C", "7S", "7H", "7D", "7C"]
+        seats = range(self.players)
+        return (
+            {
+                "hands": [[cards[seat]] for seat in seats],
+                "draw": ["9C", "JK"],
+                "dealer": 0,
+                "rule": "high",
+                "first": 0,
+                "wins": [0] * self.players,
+                "previous_winners": [],
+            },
+        )
 
     def max_game_length(self) -> int:
         # about three times the longest of 300 random games a player count (docs/rl.md)

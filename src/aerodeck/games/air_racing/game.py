@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from importlib import resources
+from importlib.resources.abc import Traversable
 from typing import Any
 
 from aerodeck.core.api import JSON, Action, ActionTable, Agent, Game, GameInfo, State
@@ -69,6 +71,10 @@ class AirRacing(Game):
         self.laps: int = int(self.options["laps"]) or self.course.laps
         """The race length: the option, or the course's own lap count."""
 
+    def board_assets(self) -> Traversable:
+        """The table page's board: ``board/board.js`` and ``board/board.css``."""
+        return resources.files(__package__) / "board"
+
     def _parse_action(self, state: State, text: str) -> Action:
         return actions.parse(text)
 
@@ -77,6 +83,22 @@ class AirRacing(Game):
 
     def observation_encoder(self) -> Encoder:
         return encoder.encoder(self)
+
+    def setup_examples(self) -> tuple[JSON, ...]:
+        """A season's decks and month, and a race in progress; each with the next dice."""
+        seats = range(self.players)
+        deck = ["microknot", "fast", "boost", "team-effort", "microknot", "fast"]
+        race = {
+            "mods": [{"microknot": 1, "fast": 0, "boost": 1} for _ in seats],
+            "positions": [2 * seat for seat in seats],
+            "lanes": list(seats),
+            "altitudes": ["low"] * self.players,
+            "tokens": [0] * self.players,
+        }
+        return (
+            {"season": {"decks": [list(deck) for _ in seats], "month": 1}, "dice": [3, 4]},
+            {"race": race, "dice": [2, 5]},
+        )
 
     def max_game_length(self) -> int:
         # about three times the longest of 300 random games a player count (docs/rl.md)

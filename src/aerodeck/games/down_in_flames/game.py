@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from importlib import resources
+from importlib.resources.abc import Traversable
 from typing import Any
 
 from aerodeck.core.api import JSON, Action, Agent, Game, GameInfo, State
@@ -209,6 +211,10 @@ class DownInFlames(Game):
             self._flown[key] = out
         return out
 
+    def board_assets(self) -> Traversable:
+        """The table page's board: ``board/board.js`` and ``board/board.css``."""
+        return resources.files(__package__) / "board"
+
     def _parse_action(self, state: State, text: str) -> Action:
         """The duel's moves name no target, but a record may name the only enemy: both parse."""
         words = text.split()
@@ -257,6 +263,31 @@ class DownInFlames(Game):
 
     def observation_encoder(self) -> Encoder:
         return encoder.encoder(self)
+
+    def setup_examples(self) -> tuple[JSON, ...]:
+        """A duel at the card step, or a furball with seat 1 on seat 0's tail."""
+        if self.players == 2:
+            duel: JSON = {
+                "aircraft": ["F-86F Sabre", "MiG-17F"],
+                "altitude": ["Low", "High"],
+                "range": ["G", "G"],
+                "position": "neutral",
+                "hands": [[], []],
+                "deck": [],
+                "first": 0,
+                "step": "play",
+            }
+            return (duel,)
+        seats = range(self.players)
+        furball: JSON = {
+            "aircraft": ["F-86F Sabre"] * self.players,
+            "altitude": ["Medium"] * self.players,
+            "range": ["G"] * self.players,
+            "hands": [[] for _ in seats],
+            "flying": 0,
+            "on": {"1": [0, "advantage"]},
+        }
+        return (furball,)
 
     def max_game_length(self) -> int:
         # about three times the longest of 300 random games a player count (docs/rl.md)

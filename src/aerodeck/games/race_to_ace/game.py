@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from importlib import resources
+from importlib.resources.abc import Traversable
 from typing import Any
 
 from aerodeck.core.api import JSON, Action, ActionTable, Agent, Game, GameInfo, State
@@ -94,6 +96,10 @@ class RaceToAce(Game):
             raise ConfigError("setup must be an object (hands, wings, deck, first, kills)")
         return RaceState(self, seed, setup)
 
+    def board_assets(self) -> Traversable:
+        """The table page's board: ``board/board.js`` and ``board/board.css``."""
+        return resources.files(__package__) / "board"
+
     def _parse_action(self, state: State, text: str) -> Action:
         """Canonical notation, or a card word alone when exactly one play of it is legal."""
         move = actions.parse(text)
@@ -114,6 +120,17 @@ class RaceToAce(Game):
 
     def observation_encoder(self) -> Encoder:
         return encoder.encoder(self)
+
+    def setup_examples(self) -> tuple[JSON, ...]:
+        hand = ["radar", "visual", "missile", "guns", "relight", "radar", "visual"]
+        seats = range(self.players)
+        setup: JSON = {
+            "hands": [list(hand) for _ in seats],
+            "deck": ["guns", "maneuver"],
+            "first": 0,
+            "kills": [0] * self.players,
+        }
+        return ({**setup, "wings": [[] for _ in seats]} if self.players == 2 else setup,)
 
     def max_game_length(self) -> int:
         # about three times the longest of 300 random games a player count (docs/rl.md)
