@@ -300,8 +300,8 @@ class DifState(LegalMoves, Views):
             return []
         legal = MACHINE[self.phase].legal
         moves: list[Action] = legal(self)  # each generator builds a fresh list
-        if self.expertise_card == NO_CARD and not self.skills_shown:
-            return moves  # no Aircraft Expertise card taken or to offer (R60)
+        if self.expertise_card == NO_CARD and self.pools is self.game.no_pools:
+            return moves  # no Aircraft Expertise card taken, no pool dealt (R60)
         return self._with_expertise(legal, moves)
 
     def _apply(self, action: Action) -> None:
