@@ -300,7 +300,9 @@ class DifState(LegalMoves, Views):
             return []
         legal = MACHINE[self.phase].legal
         moves: list[Action] = legal(self)  # each generator builds a fresh list
-        if self.expertise_card == NO_CARD and self.pools is self.game.no_pools:
+        if self.expertise_card == NO_CARD and (
+            not self.skills_shown or self.pools is self.game.no_pools
+        ):
             return moves  # no Aircraft Expertise card taken, no pool dealt (R60)
         return self._with_expertise(legal, moves)
 
