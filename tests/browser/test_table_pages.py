@@ -76,13 +76,13 @@ def dif_pairs(state: Any) -> dict[str, tuple[str, int]]:
     """The engine's pairs of opposing aircraft: key -> (mutual range or "" while the altitudes
     are hidden, the first aircraft's position on the second)."""
     out = {}
-    for a in range(state.n):
-        for b in range(state.n):
+    for a in range(state.n_aircraft):
+        for b in range(state.n_aircraft):
             flying = state.alive[a] and state.alive[b]
             if a == b or state.sides[a] == state.sides[b] or not flying:
                 continue
             out[f"{a}-{b}"] = (
-                RANGES[state.mutual(a, b)] if state.alts_shown else "",
+                RANGES[state.mutual(a, b)] if state.altitudes_shown else "",
                 state.rel(a, b),
             )
     return out

@@ -55,7 +55,7 @@ def test_the_bot_buys_a_load_for_an_aircraft_without_missiles_within_the_vp_left
     while state.phase == "pick" and state.to_act == 0:
         move = bot.choose(state.observation(0))
         state.apply(move)
-    assert state.loads[0] and state.load_vp(0) <= 45  # type: ignore[attr-defined]
+    assert state.sheets[0].load and state.load_vp(0) <= 45  # type: ignore[attr-defined]
 
 
 def test_with_several_aircraft_the_bot_flies_the_duels_judgment_against_its_target() -> None:

@@ -101,9 +101,9 @@ def test_ruling_R48_altitude_changes_are_followed_down_the_chain_front_to_back()
     play(state, "act vertical-roll down @3", "pass")
     assert state.phase == "follow" and state.follow_queue[0] == 3 and state.to_act == 1
     play(state, "follow", "discard guns")
-    assert state.alts[3] == 0 and state.phase == "follow" and state.follow_queue[0] == 1
+    assert state.altitudes[3] == 0 and state.phase == "follow" and state.follow_queue[0] == 1
     play(state, "follow", "discard guns")
-    assert state.alts[1] == 0 and state.phase == "play"
+    assert state.altitudes[1] == 0 and state.phase == "play"
 
 
 def test_ruling_R49_speed_maneuvers_against_slower_enemies() -> None:
@@ -235,7 +235,7 @@ def test_ruling_R55_sites_check_every_enemy_aircraft_with_several_aircraft() -> 
         deck=["Tone", "Break", "Guns", "Guns", "Guns", "Guns"],
         options={"site": "SA-7"},
     )
-    assert state.kind == "site" and state.reactor == 0 and state.to_act == 0
+    assert state.cycle.kind == "site" and state.reactor == 0 and state.to_act == 0
     assert "site_hand" in state.view(1) and "site_hand" not in state.view(0)
     play(state, "pass")
     assert not state.alive[0] and state.kills == (0, 1) and not state.is_terminal
@@ -279,7 +279,11 @@ def test_a_several_aircraft_setup_reads_the_duels_keys() -> None:
         },
     )
     assert isinstance(state, DifState)
-    assert state.cms == (0, 1, 2, 3) and state.burners == (1, 0, 0, 2) and state.round == 3
+    assert (
+        state.countermeasures == (0, 1, 2, 3)
+        and state.afterburners == (1, 0, 0, 2)
+        and state.round == 3
+    )
     assert state.missiles[1][state.data.missile("R-3S (AA-2 Atoll)").index] == 1
     assert state.flyer == 2 and state.phase == "discard"  # from the start of its turn
     assert all(len(hand) == state.plane(a).performance for a, hand in enumerate(state.hands))

@@ -54,10 +54,10 @@ def test_ruling_R56_skills_are_chosen_in_secret_per_aircraft_and_revealed_togeth
             assert state.to_act == 1
             # Player 1 cannot see #0's choice; its worlds have none.
             assert "skills" not in state.view(1)["aircraft"][0]
-            assert state.determinize(1, random.Random(seed)).skills[0] == ()
+            assert state.determinize(1, random.Random(seed)).sheets[0].skills == ()
             play(state, *(["skill eagle-eyes"] if holder == 2 else []), "ready", "ready")
             assert state.view(0)["aircraft"][holder]["skills"] == ["Eagle Eyes"]
-            assert state.used == ((),) * 4
+            assert state.skills_spent == ((),) * 4
             play(state, *["alt medium"] * 4)
             # Eagle Eyes gives its side the first turn over the EW tie (R32 per side).
             assert state.side_turn == state.side(holder)
@@ -148,12 +148,14 @@ def test_ruling_R58_angle_skills_and_nfod_in_campaign_missions(tmp_path: Path) -
     assert state.phase == "angle" and state.to_act == 1
     assert "angle rh @0" in legal(state)
     play(state, "angle g @0")
-    assert state.bands == (0, 0) and state.rel(1, 0) == 1  # the Gnat at Advantage on the Sabre
+    assert (
+        state.range_bands == (0, 0) and state.rel(1, 0) == 1
+    )  # the Gnat at Advantage on the Sabre
     # NFOD: the nation earns the difference of the mission VPs (47 - 46) once.
     data = user_data(tmp_path, YK_1_NATION_1, YK_1_NATION_1.replace("Eagle Eyes", "NFOD"))
     nfod = new(3, campaign="1973 Yom Kippur War", data=data, skills=True)
     play(nfod, "skill nfod", "ready", "skill jink", "ready")
-    assert nfod.nfod == (1, 0) and nfod.view(1)["nfod"] == [1, 0]
+    assert nfod.nfod_vp == (1, 0) and nfod.view(1)["nfod"] == [1, 0]
     record = CampaignRecord(find_campaign(load_data(data), "1973 Yom Kippur War"))
     assert record.record(0, 0, (1, 0)).results[0].vp == (1, 0)
 
@@ -178,7 +180,7 @@ def test_ruling_R59_campaign_options_per_scale_step_and_special_conditions(
     state = new(1, campaign="1973 Yom Kippur War", mission=1, scale=2, skills=True)
     play(state, "skill eagle-eyes", "ready", "skill eagle-eyes", "ready", "skill jink", "ready")
     play(state, "skill jink", "ready")  # an option chosen twice (§18.9)
-    assert [len(state.skills[a]) for a in range(6)] == [1] * 6
+    assert [len(state.sheets[a].skills) for a in range(6)] == [1] * 6
     special = YK_1_NATION_2.replace("special = []", 'special = ["Lucky"]')
     data = user_data(tmp_path, YK_1_NATION_2, special)
     given = new(1, campaign="1973 Yom Kippur War", data=data)
@@ -196,7 +198,7 @@ def test_ruling_R59_campaign_skills_leave_the_aircraft_vp_unadjusted() -> None:
     state = new(1, campaign="1973 Yom Kippur War", mission=1, skills=True)
     before = [a["vp"] for a in state.view(0)["aircraft"]]
     play(state, "skill eagle-eyes", "ready", "skill jink", "ready")
-    assert state.skills[0] and state.skill_vp(0) > 0
+    assert state.sheets[0].skills and state.skill_vp(0) > 0
     assert [a["vp"] for a in state.view(0)["aircraft"]] == before
     revealed = [e for e in state.events_since(0, 0) if e["type"] == "skills"]
     assert revealed and revealed[0]["vp"] == before
@@ -249,7 +251,7 @@ def test_ruling_R61_several_sites_check_in_the_missions_order(tmp_path: Path) ->
     state = game.new_game(seed=1, setup=setup)
     assert isinstance(state, DifState)
     # The SA-7 draws no Tone and spends its cards; the ZSU-23-4 then attacks with Guns.
-    assert state.kind == "site" and state.chain[0][2] == "Guns" and state.site_checked == 2
+    assert state.cycle.kind == "site" and state.chain[0][2] == "Guns" and state.site_checked == 2
     play(state, "pass")
     assert not state.alive[0] and state.is_terminal
 
@@ -317,6 +319,6 @@ def test_heuristic_bots_choose_skills_and_loads_per_aircraft_within_the_limit() 
             game.new_game(seed=seed), [HeuristicBot(game, seed + p) for p in range(4)]
         )
         assert isinstance(state, DifState) and state.is_terminal
-        assert any(state.skills[a] for a in range(state.n))
-        for a in range(state.n):
+        assert any(state.sheets[a].skills for a in range(state.n_aircraft))
+        for a in range(state.n_aircraft):
             assert state.load_vp(a) + state.skill_vp(a) <= 45

@@ -48,3 +48,27 @@ def test_a_move_of_another_phase_is_refused_with_the_phases_words() -> None:
         state = aerodeck.make("down_in_flames", players=players).new_game(seed=1)
         with pytest.raises(IllegalActionError, match="not now: choose your aircraft in secret"):
             state.apply("level")
+
+
+def test_the_phase_table_holds_a_legal_and_an_apply_function_for_every_phase() -> None:
+    from aerodeck.games.down_in_flames.rules import MACHINE
+
+    assert list(MACHINE) == list(PHASES)
+    for phase, entry in MACHINE.items():
+        assert entry.rule is PHASES[phase]
+        assert entry.legal.__name__ == "_legal_" + phase.replace("-", "_")
+        assert entry.apply.__name__ == "_do_" + phase.replace("-", "_")
+
+
+def test_a_phase_table_missing_a_handler_is_refused() -> None:
+    from aerodeck.games.down_in_flames.phases import machine
+    from aerodeck.games.down_in_flames.rules import MACHINE
+
+    handlers = {phase: (entry.legal, entry.apply) for phase, entry in MACHINE.items()}
+    assert machine(handlers) == MACHINE
+    del handlers["pay"]
+    with pytest.raises(TypeError, match=r"no handlers for \['pay'\]"):
+        machine(handlers)
+    handlers["pay"] = (MACHINE["pay"].legal, None)  # type: ignore[assignment]
+    with pytest.raises(TypeError, match="'pay' needs a legal and an apply function"):
+        machine(handlers)

@@ -111,7 +111,7 @@ def test_ruling_R6_opening_hand_is_the_printed_performance_before_altitude() -> 
 def test_ruling_R7_stalling_at_high_altitude() -> None:
     state = fight("MiG-17F", "Gnat F.1", alt=("High", "High"), hands=(["Guns", "Tone"], []))
     play(state, "end", "draw")  # post-turn thrust 0, -1 at High
-    assert state.phase == "pay" and state.pay_left == 1
+    assert state.phase == "pay" and state.payment.left == 1
     play(state, "discard tone")
     assert titles(state, 0) == ["Guns"] and state.flyer == 1
     empty = fight("MiG-17F", "Gnat F.1", alt=("High", "High"), deck=["Redline"])
@@ -170,7 +170,7 @@ def test_ruling_R10_redline_reacts_to_redline() -> None:
 def test_ruling_R11_tactic_cards_take_effect_at_once_and_cannot_be_answered() -> None:
     state = fight(hands=(["Yo-Yo", "Break"], ["Ace Pilot"]))
     play(state, "act yo-yo", "act break")
-    assert state.phase == "play" and state.bonus == 2 and state.chain == ()
+    assert state.phase == "play" and state.missile_bonus == 2 and state.chain == ()
 
 
 def test_ruling_R12_countermeasures_answer_tone_and_missile_cards_only() -> None:
@@ -188,9 +188,11 @@ def test_ruling_R12_countermeasures_answer_tone_and_missile_cards_only() -> None
     play(state, "tone tone aim-7e-2-sparrow")
     assert "cm" in legal(state)
     play(state, "pass", "launch", "cm")
-    assert state.cms == (2, 1) and "react scissors" in legal(state)  # Scissors answers one
+    assert state.countermeasures == (2, 1) and "react scissors" in legal(
+        state
+    )  # Scissors answers one
     play(state, "react scissors", "cm", "pass")
-    assert state.cms == (2, 0) and not state.is_terminal
+    assert state.countermeasures == (2, 0) and not state.is_terminal
 
 
 def test_ruling_R13_aircraft_choice_within_vp_and_year_and_the_vp_modifier() -> None:
@@ -246,7 +248,7 @@ def test_ruling_R16_yo_yo_and_break_feed_the_next_launch_this_turn() -> None:
         deck=["Guns"] * 6,
     )
     play(state, "act yo-yo", "act break", "tone tone aim-7e-2-sparrow", "pass", "launch")
-    assert len(state.missile_hand) == 4 and state.bonus == 0
+    assert len(state.missile_hand) == 4 and state.missile_bonus == 0
     play(state, "react break", "pass")
     assert state.phase == "play"
     play(state, "tone tone aim-7e-2-sparrow", "pass", "launch")
@@ -285,16 +287,16 @@ def test_ruling_R19_ace_pilot_answers_anything_but_is_dead_in_a_missile_hand() -
 def test_ruling_R20_a_standing_tone_may_be_held() -> None:
     state = fight("F-4E Phantom II", "Dagger-A", rng=("RH", "RH"), hands=(["Tone", "Yo-Yo"], []))
     play(state, "act yo-yo", "tone tone aim-7e-2-sparrow", "pass", "hold")
-    assert state.phase == "play" and state.bonus == 1
+    assert state.phase == "play" and state.missile_bonus == 1
     assert state.view(None)["aircraft"][0]["missiles"]["AIM-7E-2 Sparrow"] == 4
 
 
 def test_ruling_R21_afterburner_removed_at_turn_start_then_relit() -> None:
     state = fight("Kfir C2", "Dagger-A", step="turn", afterburners=[1, 2],
                   afterburner_on=[True, False])  # fmt: skip
-    assert state.burner_on == (False, False) and state.phase == "burner"
+    assert state.afterburner_lit == (False, False) and state.phase == "burner"
     play(state, "burner")
-    assert state.burner_on == (True, False) and state.burners == (0, 2)
+    assert state.afterburner_lit == (True, False) and state.afterburners == (0, 2)
     kfir = DATA.plane("Kfir C2")
     aim9b = DATA.missile("AIM-9B Sidewinder")
     size = flight.missile_hand_size(

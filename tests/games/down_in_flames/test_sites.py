@@ -80,7 +80,7 @@ def test_ruling_R39_countermeasures_answer_a_sam_site_never_aaa() -> None:
     state = _site_fight("SA-7", cms=2)
     assert "cm" in legal(state)
     play(state, "cm", "pass")
-    assert not state.is_terminal and state.phase == "play" and state.cms[0] == 1
+    assert not state.is_terminal and state.phase == "play" and state.countermeasures[0] == 1
     aaa = _site_fight("ZSU-23-4", cms=2)
     assert aaa.chain[0][2] == "Guns" and "cm" not in legal(aaa)
 

@@ -1,6 +1,7 @@
-"""The situation the move tables read is kept in the state (``Dogfight.relations``, the Speed
-Maneuvers of ``LegalMoves._legal_speed``) for speed: what is kept must always be what the named
-predicates answer now, including in clones that go separate ways and after a kill."""
+"""The values derived from the state that it keeps for speed (``Dogfight.relations``, the Speed
+Maneuvers of ``LegalMoves._legal_speed``, each aircraft as flown, its weapon reach, its
+enemies flying and whether each side may play Teamwork): what is kept must always be what the
+named predicates answer now, including in clones that go separate ways and after a kill."""
 
 from __future__ import annotations
 
@@ -14,8 +15,8 @@ from aerodeck.games.down_in_flames.rules import DifState
 
 def _check(state: DifState) -> None:
     table = state.relations()
-    for a in range(state.n):
-        for t in range(state.n):
+    for a in range(state.n_aircraft):
+        for t in range(state.n_aircraft):
             if a == t:
                 continue
             held = state._held_on(t, a)
@@ -28,12 +29,25 @@ def _check(state: DifState) -> None:
             )
     if state.phase == SPEED:
         assert state._legal_speed() == state._speed_moves()
+    aircraft = range(state.n_aircraft)
+    assert state.planes_flown == tuple(state._as_flown(a) for a in aircraft)
+    if state.planes_shown:  # armed: the reach is asked from then on
+        assert state.reaches == tuple(state._reach(a) for a in aircraft)
+    assert state.foes == state._foes()
+    sides = range(state.game.n_sides)
+    assert state.side_outnumbers == tuple(state._teamwork(side) for side in sides)
 
 
-def test_kept_relations_and_speed_moves_match_the_predicates_in_random_games() -> None:
+def test_kept_values_match_the_predicates_in_random_games() -> None:
     rng = random.Random(18)
     checked = kills = 0
-    for players, options in ((3, {}), (4, {}), (4, {"mode": "ffa"}), (2, {"aircraft": 2})):
+    for players, options in (
+        (3, {}),
+        (4, {}),
+        (4, {"mode": "ffa"}),
+        (2, {"aircraft": 2}),
+        (3, {"skills": True}),
+    ):
         game = aerodeck.make("down_in_flames", players=players, **options)
         for seed in range(6):
             state = game.new_game(seed=seed)

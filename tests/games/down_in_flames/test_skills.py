@@ -134,7 +134,7 @@ def test_ruling_R33_skill_timings() -> None:
     assert len(state.hands[0]) == 6  # F-86F Performance 5, post thrust 1
     state = fight(hands=(["Guns"] * 4, []), skills=[["Edge of Envelope"], []])
     play(state, "end", "draw")
-    assert state.phase == "pay" and len(state.hands[0]) == 9 and state.pay_left == 4
+    assert state.phase == "pay" and len(state.hands[0]) == 9 and state.payment.left == 4
 
 
 def test_ruling_R34_agile_jink_and_lucky_react_as_ace_pilot() -> None:
@@ -156,7 +156,7 @@ def test_ruling_R34_agile_jink_and_lucky_react_as_ace_pilot() -> None:
     play(state, "pos ace-pilot 1")
     assert "lucky" in legal(state)
     play(state, "lucky", "pass")
-    assert position(state) == "Neutral" and state.cms[1] == 1
+    assert position(state) == "Neutral" and state.countermeasures[1] == 1
 
 
 def test_ruling_R35_the_second_missile() -> None:
@@ -243,7 +243,7 @@ def expertise_playout(state: Any, seed: int, owner: Any) -> int:
         if taken:
             move = rng.choice(taken)
             a = _actor(state)
-            window = state.turn_no if hasattr(state, "turn_no") else state.window()
+            window = state.turns_flown if hasattr(state, "turns_flown") else state.window()
             assert (a, window) not in windows, "one pool card per aircraft turn"
             windows.add((a, window))
             before = len(state.pools[a])
@@ -278,7 +278,7 @@ def game_move(state: Any, text: str) -> Any:
 
 
 def _actor(state: Any) -> int:
-    return state._expertise_actor() if hasattr(state, "turn_no") else state.to_act
+    return state._expertise_actor() if hasattr(state, "turns_flown") else state.to_act
 
 
 def test_ruling_R60_aircraft_expertise_pool_plays_once_each_aircraft_turn_hidden() -> None:

@@ -19,7 +19,7 @@ fewer only shoots (docs/bots.md).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from math import exp
 
 from aerodeck.core.api import JSON, Action, Game, Observation
@@ -48,6 +48,24 @@ from aerodeck.games.down_in_flames.actions import (
 )
 from aerodeck.games.down_in_flames.data import ALTITUDES, RANGES, CardType, DataSet, load_data
 from aerodeck.games.down_in_flames.flight import gun_discard, mutual_range
+from aerodeck.games.down_in_flames.phases import (
+    ALT_PICK,
+    ALTITUDE,
+    ANGLE,
+    BURNER,
+    DISCARD,
+    FOLLOW,
+    INITIATIVE,
+    LAUNCH,
+    ORDER,
+    PAY,
+    PHASES,
+    PICK,
+    PLAY,
+    REACT,
+    SKILL,
+    SPEED,
+)
 
 Words = dict[WordVerb, Word]  # the legal moves without arguments, by verb
 _WEIGHTS = {"Guns": 3.0, "Tone": 2.0, "Missile": 3.0, "Maneuvering": 1.0, "ANY": 10.0}
@@ -108,12 +126,15 @@ class HeuristicBot:
         if pool:
             legal = [m for m in legal if not isinstance(m, Expertise)]
         view, legal = self._aim(view, legal)
-        handler = getattr(self, "_" + phase.replace("-", "_"), None)
-        choice: Move = handler(view, legal, words) if handler else legal[0]
+        choice = _DECIDE[phase](self, view, legal, words)
         if pool and isinstance(choice, Word) and choice.verb in ("end", "pass"):
             # Rather than end the turn or let a card stand, play a card from the pool (R60).
             return max(pool, key=lambda m: (self.value.get(m.card, 0.0), m.card))
         return choice
+
+    def _first(self, view: JSON, legal: list[Move], words: Words) -> Move:
+        """No preference: the first legal move (the next aircraft of the side to fly)."""
+        return legal[0]
 
     def _lent(self, legal: list[Move]) -> Move:
         """The play of a pool card: an attack first, then a reaction, an action, a maneuver."""
@@ -495,3 +516,25 @@ def evaluate(view: JSON) -> float:
     if not rivals:
         return 0.5
     return 1.0 / (1.0 + exp(-(max(map(standing, mine)) - max(rivals))))
+
+
+# The bot's decision in each phase: every phase of phases.PHASES has one (checked on load).
+_DECIDE: dict[str, Callable[[HeuristicBot, JSON, list[Move], Words], Move]] = {
+    PICK: HeuristicBot._pick,
+    SKILL: HeuristicBot._skill,
+    ALT_PICK: HeuristicBot._alt_pick,
+    ANGLE: HeuristicBot._angle,
+    INITIATIVE: HeuristicBot._initiative,
+    ORDER: HeuristicBot._first,
+    BURNER: HeuristicBot._burner,
+    DISCARD: HeuristicBot._discard,
+    ALTITUDE: HeuristicBot._altitude,
+    SPEED: HeuristicBot._speed,
+    PLAY: HeuristicBot._play,
+    REACT: HeuristicBot._react,
+    LAUNCH: HeuristicBot._launch,
+    FOLLOW: HeuristicBot._follow,
+    PAY: HeuristicBot._pay,
+}
+if _DECIDE.keys() != PHASES.keys():
+    raise TypeError(f"the bot decides in phases {sorted(_DECIDE)}, the rules have {sorted(PHASES)}")

@@ -152,5 +152,5 @@ def fly(game: DownInFlames, play: Play, make_agent: AgentMaker, seed: int) -> Ca
         agents = [make_agent(mission, seat, derive_seed(seed, number, seat)) for seat in (0, 1)]
         state = play(mission.new_game(seed=derive_seed(seed, number)), agents)
         assert isinstance(state, DifState)
-        record = record.record(state.kills[0], state.kills[1], (state.nfod[0], state.nfod[1]))
+        record = record.record(state.kills[0], state.kills[1], (state.nfod_vp[0], state.nfod_vp[1]))
     return record

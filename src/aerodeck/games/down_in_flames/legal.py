@@ -1,4 +1,4 @@
-"""Which moves are open in each phase (``_legal_<phase>``, dispatched by ``phases.by_phase``), from
+"""Which moves are open in each phase (``_legal_<phase>``, listed in ``rules.MACHINE``), from
 the named rule predicates of ``state.Dogfight``, with the move tables cached per situation."""
 
 from __future__ import annotations
@@ -41,7 +41,6 @@ from aerodeck.games.down_in_flames.phases import (
     NO_CARD,
     PRE,
     Hand,
-    by_phase,
 )
 from aerodeck.games.down_in_flames.skills import (
     can_step,
@@ -52,34 +51,41 @@ from aerodeck.games.down_in_flames.state import SITE, Dogfight, Relation, eligib
 
 
 class LegalMoves(Dogfight):
-    """The legal-move generators; ``legal_actions`` is the contract's."""
+    """The legal-move generators, one per phase (``rules.MACHINE`` names them)."""
 
     __slots__ = ()
 
     def _legal_load(self) -> list[Move]:
         """Keep the printed load or build one within the VP limit (R44, per aircraft R57)."""
         cat = self.game.catalogue
-        a = self.pick_i
-        custom = self.loads[a]
+        a = self.choosing
+        custom = self.sheets[a].load
         limit = self.game.options["vp_limit"]
         # The printed load is kept only within the limit: the aircraft was chosen on its
         # no-missile VP, so a printed load over the limit must be rebuilt (R44).
         out = [cat.by_text["ready"]] if custom is not None or self.load_vp(a) <= limit else []
         if custom is None:
             out.append(cat.by_text["clean"])
-        base = self.data.aircraft[self.planes[a]].vp_clean if custom is None else self.load_vp(a)
+        base = (
+            self.data.aircraft[self.sheets[a].plane].vp_clean if custom is None else self.load_vp(a)
+        )
         room = limit - base
         offers = load_offers(self.data, custom, room, self.game.options["year"])
         return out + [Pairs(m, pairs) for m, pairs in offers]
 
     def _legal_pay(self) -> list[Move]:
         """A discard of each distinct card in the hand, in data order."""
-        return [self.game.catalogue.discard[c] for c in sorted(set(self.hands[self.pay_ac]))]
+        assert self.payment is not None
+        hand = self.hands[self.payment.payer]
+        return [self.game.catalogue.discard[c] for c in sorted(set(hand))]
 
     def _legal_launch(self) -> list[Move]:
         cat = self.game.catalogue
         out = [cat.by_text["launch"], cat.by_text["hold"]]
-        if self.game.options["second_missile"] and self.missiles[self.flyer][self.cyc_missile] >= 2:
+        if (
+            self.game.options["second_missile"]
+            and self.missiles[self.flyer][self.cycle.missile] >= 2
+        ):
             out.append(cat.by_text["launch2"])
         return out
 
@@ -111,7 +117,7 @@ class LegalMoves(Dogfight):
             if index != last:
                 out.append(discard[index])
                 last = index
-        if self.step == PRE and self._bat_turn_open(a) and self.has(a, "Bat-Turn"):
+        if self.turn_step == PRE and self._bat_turn_open(a) and self.has(a, "Bat-Turn"):
             out.append(cat.by_text["neutral"])
         return out
 
@@ -119,24 +125,25 @@ class LegalMoves(Dogfight):
         cat = self.game.catalogue
         a = self.flyer
         out = [cat.by_text["level"]]
-        if self.alts[a] < HIGH and self.hands[a]:
+        if self.altitudes[a] < HIGH and self.hands[a]:
             out.append(cat.by_text["climb"])
-        if self.alts[a] > LOW:
+        if self.altitudes[a] > LOW:
             out.append(cat.by_text["dive"])
         return out
 
-    def legal_actions(self) -> list[Action]:
-        if self.to_act is None:
-            return []
-        moves: list[Action] = _LEGAL[self.phase](self)  # each generator builds a fresh list
-        if self.lent != NO_CARD:
-            return _lent_plays(self.data.cards[self.lent].slug, moves)
+    def _with_expertise(
+        self, legal: Callable[[LegalMoves], list[Any]], moves: list[Action]
+    ) -> list[Action]:
+        """The ``moves`` of the phase's generator ``legal`` with the Aircraft Expertise cards
+        that may be played, or only the plays of the pool card taken (R60)."""
+        if self.expertise_card != NO_CARD:
+            return _lent_plays(self.data.cards[self.expertise_card].slug, moves)
         # Pools come with skills (R60); none were dealt while they are the first (any() costs).
         if self.skills_shown and self.pools is not self.game.no_pools and any(self.pools):
-            moves += self._expertise_moves()
+            moves += self._expertise_moves(legal)
         return moves
 
-    def _expertise_moves(self) -> list[Move]:
+    def _expertise_moves(self, legal: Callable[[LegalMoves], list[Any]]) -> list[Move]:
         a = self._expertise_unit()
         if a < 0:
             return []
@@ -145,7 +152,7 @@ class LegalMoves(Dogfight):
         for card in dict.fromkeys(self.pools[a]):
             slug = self.data.cards[card].slug
             self.hands = _put(self.hands, a, tuple(sorted((*hand, card))))
-            if _lent_plays(slug, list(_LEGAL[self.phase](self))):
+            if _lent_plays(slug, list(legal(self))):
                 out.append(Expertise(slug))
             self.hands = _put(self.hands, a, hand)
         return out
@@ -153,29 +160,29 @@ class LegalMoves(Dogfight):
     def _legal_skill(self) -> list[Move]:
         cat = self.game.catalogue
         unit = self._unit()
-        printed = [self.data.aircraft[self.planes[a]] for a in unit]
-        if self.rate_left:
-            word = "up" if self.rate_sign > 0 else "down"
+        printed = [self.data.aircraft[self.sheets[a].plane] for a in unit]
+        if self.rating_steps_left:
+            word = "up" if self.rating_sign > 0 else "down"
             return [
                 Rate(RATINGS[r], word)
                 for r in range(len(RATINGS))
                 if all(
-                    can_step(p, self.mods[a], r, self.rate_sign)
+                    can_step(p, self.sheets[a].rating_mods, r, self.rating_sign)
                     for p, a in zip(printed, unit, strict=True)
                 )
             ]
         a0 = unit[0]
         gun = all(p.gun is not None for p in printed)
-        menu = self.game.skill_menu[self.unit_i]
+        menu = self.game.skill_menu[self.skill_unit]
         skills = self.data.skills
         if menu:
             # A campaign: one of the mission's options (R59), no VP cost.
-            if len(self.skills[a0]) > len(self.game.special[a0]):
+            if len(self.sheets[a0].skills) > len(self.game.special[a0]):
                 return [cat.by_text["ready"]]
             out: list[Move] = [
                 Skill(self.game.skill_slugs[i])
                 for i in menu
-                if i not in self.skills[a0] and (gun or skills[i].name != "Fighter Pilot")
+                if i not in self.sheets[a0].skills and (gun or skills[i].name != "Fighter Pilot")
             ]
             return out or [cat.by_text["ready"]]
         room = self._budget(a0)
@@ -183,7 +190,7 @@ class LegalMoves(Dogfight):
         return [cat.by_text["ready"]] + [
             Skill(self.game.skill_slugs[i])
             for i, skill in enumerate(skills)
-            if i not in self.skills[a0] and offered(skill, room, gun, team)
+            if i not in self.sheets[a0].skills and offered(skill, room, gun, team)
         ]
 
     def _legal_angle(self) -> list[Move]:
@@ -204,15 +211,22 @@ class LegalMoves(Dogfight):
         memo = self.speed_memo
         if (
             memo[0] == self.flyer
-            and memo[1] is self.on
+            and memo[1] is self.positions
             and memo[2] is self.alive
-            and memo[3] is self.bands
-            and memo[4] is self.alts
+            and memo[3] is self.range_bands
+            and memo[4] is self.altitudes
             and memo[5] is self.missiles
         ):
             return list(memo[6])
         out = self._speed_moves()
-        read = (self.flyer, self.on, self.alive, self.bands, self.alts, self.missiles)
+        read = (
+            self.flyer,
+            self.positions,
+            self.alive,
+            self.range_bands,
+            self.altitudes,
+            self.missiles,
+        )
         self.speed_memo = (*read, tuple(out))
         return out
 
@@ -222,7 +236,7 @@ class LegalMoves(Dogfight):
         out = [cat.by_text["end"]]
         planes = self.planes_flown  # self.plane
         speed = planes[a].speed
-        bands = self.bands
+        bands = self.range_bands
         relations = self.relations()[a]
         for t in self.targets(a):
             if planes[t].speed >= speed:
@@ -240,7 +254,7 @@ class LegalMoves(Dogfight):
         hand = self.hands[a]
         hand_size = len(hand)
         gun = self.planes_flown[a].gun is not None  # self.plane(a)
-        alt = self.alts[a]
+        alt = self.altitudes[a]
         climb, dive = alt < HIGH and hand_size >= 2, alt > LOW
         missiles = self.missiles[a]
         if self.duel:
@@ -248,13 +262,13 @@ class LegalMoves(Dogfight):
             # being asked on every decision; with several aircraft they rarely repeat. Looked
             # up by the state as held (cheap to build), then by what the tables read (position,
             # mutual range and bands: far fewer, so a new state seldom builds them).
-            key = (a, climb, dive, gun, self.on, self.bands, self.alts, missiles)
+            key = (a, climb, dive, gun, self.positions, self.range_bands, self.altitudes, missiles)
             kept = self.game.play_tables
             tables = kept.get(key)
             if tables is None:
                 if len(kept) >= 1 << 14:
                     kept.clear()
-                t, bands = 1 - a, self.bands
+                t, bands = 1 - a, self.range_bands
                 read = (self.rel(a, t), self.mutual(a, t), bands[a], bands[t], *key[1:4], missiles)
                 tables = kept.get(read) or self._target_tables(a, climb, dive, gun, missiles)
                 kept[key] = kept[read] = tables
@@ -290,9 +304,9 @@ class LegalMoves(Dogfight):
                 more = ranges[index]
                 if more:
                     moves += more
-        if self.on[a][0] >= 0:
+        if self.positions[a][0] >= 0:
             moves.append(cat.by_text["neutral"])
-        if hand_size and self.skills[a] and self.fresh(a, "Timely"):
+        if hand_size and self.sheets[a].skills and self.fresh(a, "Timely"):
             moves.append(cat.by_text["timely"])
         attacks += acts
         attacks += moves
@@ -301,16 +315,16 @@ class LegalMoves(Dogfight):
 
     def _legal_react(self) -> list[Move]:
         cat = self.game.catalogue
-        r, flyer, target, kind = self.reactor, self.flyer, self.target, self.kind
+        r, flyer, target, kind = self.reactor, self.flyer, self.target, self.cycle.kind
         top = self.chain[-1]
         out = [cat.by_text["pass"]]
         hand, source = self._source(r)
         # Agile, Jink, Lucky (R34, R56): from the hand of the flyer or the named target only.
         agile = jink = lucky = False
-        if source == "hand" and r in (flyer, target) and self.skills[r]:
+        if source == "hand" and r in (flyer, target) and self.sheets[r].skills:
             agile = self.fresh(r, "Agile")
             jink = kind == "gun" and r == target and self.fresh(r, "Jink")
-            lucky = self.cms[r] > 0 and self.fresh(r, "Lucky")
+            lucky = self.countermeasures[r] > 0 and self.fresh(r, "Lucky")
         restricted = (kind == "missile" and r == flyer) or r == SITE
         # The duel's site answers as its player's aircraft would (its records depend on it);
         # with several aircraft a site guards nothing (R38, R50).
@@ -334,7 +348,7 @@ class LegalMoves(Dogfight):
                     wild.append(Wild(slug, verb="agile"))
                 if jink:
                     wild.append(Wild(slug, verb="jink"))
-        if r == target and self.cms[r] > 0:
+        if r == target and self.countermeasures[r] > 0:
             sam = kind == "site" and self.chain[0][2] == "Tone"
             if top[2] == "Tone" or top[3] == "missile" or (sam and top[3] == "site"):
                 out.append(cat.by_text["cm"])
@@ -350,7 +364,7 @@ class LegalMoves(Dogfight):
         and range maneuvers (``_range_moves``), from the named rule predicates (position, range,
         room, band movement)."""
         cat = self.game.catalogue
-        bands, alts, melee = self.bands, self.alts, not self.duel
+        bands, alts, melee = self.range_bands, self.altitudes, not self.duel
         reach = self.reaches[a]  # self.reach(a)
         relations = self.relations()[a]
         flyer = (cat, gun, missiles, climb, dive)
@@ -521,6 +535,3 @@ def _reactions(
         for c in cat.data.cards
         if reacts(c, title, restricted, own, enemy_turn)
     }
-
-
-_LEGAL: dict[str, Callable[[LegalMoves], list[Any]]] = by_phase(LegalMoves, "_legal_")

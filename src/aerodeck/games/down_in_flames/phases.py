@@ -3,7 +3,7 @@ the typed continuations of the pending steps, positions and small types."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from enum import Enum, StrEnum
 from typing import Any, NamedTuple
 
@@ -94,15 +94,32 @@ PHASES: dict[str, PhaseRule] = {
 }
 
 
-def by_phase(machine: type, prefix: str) -> dict[str, Callable[..., Any]]:
-    """A state machine's method for each phase it has, named ``<prefix><phase>``
-    (``_legal_alt_pick`` for ``alt-pick``): the dispatch of ``legal_actions`` and ``_apply``."""
-    out: dict[str, Callable[..., Any]] = {}
-    for phase in PHASES:
-        method = getattr(machine, prefix + phase.replace("-", "_"), None)
-        if method is not None:
-            out[phase] = method
-    return out
+class Phase(NamedTuple):
+    """One step of the state machine: what it accepts (``rule``), the moves open in it
+    (``legal``, given the state) and what a move does (``apply``, given the state and the move)."""
+
+    rule: PhaseRule
+    legal: Callable[[Any], list[Any]]
+    apply: Callable[[Any, Move], None]
+
+
+Handlers = tuple[Callable[[Any], list[Any]], Callable[[Any, Move], None]]
+
+
+def machine(handlers: Mapping[str, Handlers]) -> dict[str, Phase]:
+    """The phase table: each phase of ``PHASES`` with its legal-move and apply functions.
+    A phase without both, or a handler for no phase, is an error when the rules load."""
+    missing = [phase for phase in PHASES if phase not in handlers]
+    unknown = [phase for phase in handlers if phase not in PHASES]
+    if missing or unknown:
+        raise TypeError(f"phase table: no handlers for {missing}, handlers for unknown {unknown}")
+    table: dict[str, Phase] = {}
+    for phase, rule in PHASES.items():
+        legal, apply = handlers[phase]
+        if not (callable(legal) and callable(apply)):
+            raise TypeError(f"phase table: {phase!r} needs a legal and an apply function")
+        table[phase] = Phase(rule, legal, apply)
+    return table
 
 
 class TurnStep(StrEnum):
@@ -137,6 +154,42 @@ PRE, POST, TIMELY = TurnStep.PRE, TurnStep.POST, TurnStep.TIMELY
 THEN_SPEED, THEN_AFTER = AfterFollow.SPEED, AfterFollow.AFTER
 
 Hand = tuple[int, ...]
+Load = tuple[tuple[int, int], ...]  # (missile index, pairs)
 Link = tuple[int, int, str, str]  # (seat, card index or -1, title reacted to, source)
 NO_CARD = -1
-Load = tuple[tuple[int, int], ...]  # (missile index, pairs)
+
+
+class Cycle(NamedTuple):
+    """What the first card of the action/reaction cycle in progress set (R2): its use
+    (``pos``, ``range``, ``gun``, ``tone``, ``missile``, ``site``, a card's action), the card
+    (NO_CARD when none), its numbers (position steps, or the range band or altitude change of
+    the aircraft acting, and the target's range band change) and the missile a Tone fires."""
+
+    kind: str
+    card: int
+    change: int
+    foe_change: int
+    missile: int
+
+
+NO_CYCLE = Cycle("", NO_CARD, 0, 0, -1)
+
+
+class Sheet(NamedTuple):
+    """One aircraft as the set-up chooses it: the aircraft type flown (an index into
+    ``DataSet.aircraft``, -1 before the choice), its custom missile load (None for the printed
+    one, R44), its skills (indices into ``DataSet.skills``) and their rating changes (R56)."""
+
+    plane: int
+    load: Load | None
+    skills: Hand
+    rating_mods: Hand
+
+
+class Payment(NamedTuple):
+    """A cost paid card by card (phase PAY): the aircraft paying, the cards left to choose and
+    what the cost leads to."""
+
+    payer: int
+    left: int
+    then: AfterPay

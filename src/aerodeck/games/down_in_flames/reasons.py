@@ -47,14 +47,14 @@ def why_illegal(state: DifState, action: Action) -> str:
         return "the game is over"
     if not isinstance(action, Move):
         return f"{action} is not a Locked-On move"
-    if action.t >= 0 and not 0 <= action.t < state.n:
+    if action.t >= 0 and not 0 <= action.t < state.n_aircraft:
         return f"there is no aircraft @{action.t}"
-    a = state.lent_by if state.lent != NO_CARD else state._expertise_actor()
+    a = state.expertise_owner if state.expertise_card != NO_CARD else state._expertise_actor()
     if state.duel and state.to_act is not None:
         a = state.to_act
     if a >= 0:
-        lent = state._title(state.lent) if state.lent != NO_CARD else ""
-        used = state.pool_used[a] == state.turn_no
+        lent = state._title(state.expertise_card) if state.expertise_card != NO_CARD else ""
+        used = state.pool_given_turn[a] == state.turns_flown
         reason = why_expertise(action, lent, state.pools[a], used)
         if reason:
             return reason
@@ -140,7 +140,9 @@ def why(state: DifState, move: Move) -> str:
             return f"{card.title} cannot react to {top[2]}: its React To list does not name it"
         case Position():
             slots = (
-                " where a slot is free (two Advantage, one Tailing, §7.1)" if state.n > 2 else ""
+                " where a slot is free (two Advantage, one Tailing, §7.1)"
+                if state.n_aircraft > 2
+                else ""
             )
             return (
                 f"{card.title} moves at most {card.positioning} position steps, never past "
@@ -162,7 +164,7 @@ def _why_target(state: DifState, actor: int, t: int) -> str:
     """Why aircraft ``actor`` may not act against ``t`` (§7.1, R46), or "" when it may."""
     if t not in state.enemies(actor):
         return f"@{t} is not an enemy aircraft still flying: name an enemy (R46)"
-    held = state.on[actor][0]
+    held = state.positions[actor][0]
     if held >= 0 and t != held:
         return f"while you hold @{held} at Advantage or Tailing you act only against it (§7.1)"
     return ""
@@ -186,11 +188,11 @@ _WHY: dict[str | type[Move], str] = {
 
 
 def _why_skill(state: DifState, move: Move) -> str:
-    if state.rate_left:
+    if state.rating_steps_left:
         return "first choose the rating your skill changes ('rate <rating> up|down')"
     if isinstance(move, Rate):
         return "no skill of yours has a rating change left to choose"
-    if isinstance(move, Skill) and state.game.skill_menu[state.unit_i]:
+    if isinstance(move, Skill) and state.game.skill_menu[state.skill_unit]:
         return "skills (R59): one of the mission's options for this aircraft, then 'ready'"
     if isinstance(move, Skill):
         return (

@@ -4,13 +4,14 @@ Rulings R1..Rn are in docs/games/down_in_flames.md.
 
 Aircraft are numbered 0..n-1; aircraft ``i`` belongs to player ``i // per_player``; a player's
 side is its seat modulo 2 (teams) or its seat (free-for-all). Positions are held, not mutual:
-``on[a] = (t, 1|2)`` means aircraft ``a`` is at Advantage (1) or Tailing (2) on ``t``; seen from
-``t`` that is Disadvantaged or Tailed. With several aircraft every card play, Speed Maneuver and
-attack names its target aircraft (``@t`` in the notation); in the duel, with one enemy, it does
-not, and the duel keeps its own events (``duel``), so that its records and encoding stay as
-they were; every game has the same view (``view.py``). The phases are named steps, each with its
-legal-move generator (``_legal_<phase>``) and apply (``_do_<phase>``), dispatched by
-``phases.by_phase``:
+``positions[a] = (t, 1|2)`` means aircraft ``a`` is at Advantage (1) or Tailing (2) on ``t``;
+seen from ``t`` that is Disadvantaged or Tailed. With several aircraft every card play, Speed
+Maneuver and attack names its target aircraft (``@t`` in the notation); in the duel, with one
+enemy, it does not, and the duel keeps its own events (``duel``), so that its records and
+encoding stay as they were; every game has the same view (``view.py``). The phases are named
+steps, each with its legal-move generator (``_legal_<phase>``) and apply (``_do_<phase>``),
+both held by the one phase table ``MACHINE`` at the end of this module, which
+``legal_actions`` and ``_apply`` read:
 
     pick, skill, alt-pick, angle, initiative, order    set-up and who flies next
     burner -> discard(pre) -> altitude -> speed -> play -> discard(post)      each turn
@@ -72,6 +73,7 @@ from aerodeck.games.down_in_flames.phases import (
     NO_CARD,
     ORDER,
     PAY,
+    PICK,
     PLAY,
     POST,
     PRE,
@@ -83,9 +85,11 @@ from aerodeck.games.down_in_flames.phases import (
     TIMELY,
     AfterFollow,
     AfterPay,
+    Cycle,
     Link,
+    Payment,
     TurnStep,
-    by_phase,
+    machine,
 )
 from aerodeck.games.down_in_flames.phases import INITIATIVE as INITIATIVE_PHASE
 from aerodeck.games.down_in_flames.reasons import why_illegal
@@ -109,7 +113,7 @@ if TYPE_CHECKING:
 
 class DifState(LegalMoves, Views):
     """The whole dogfight: set-up, each turn's steps, the cycles, the end; each phase's move is
-    applied by ``_do_<phase>``."""
+    applied by ``_do_<phase>`` (as ``MACHINE`` says)."""
 
     __slots__ = ()
 
@@ -118,17 +122,17 @@ class DifState(LegalMoves, Views):
     ) -> None:
         super().__init__(game, seed, setup)
         # The aircraft count and each aircraft's side, in slots for the rules' many reads.
-        n = self.n = game.n_aircraft
+        n = self.n_aircraft = game.n_aircraft
         self.duel = not game.melee
         self.owners = game.owner_of
         pool = self._start(n)
         self.sides = tuple(game.side_of[game.owner_of[a]] for a in range(n))
-        self.pick_i = self.unit_i = 0
-        self.on = (NONE,) * n
+        self.choosing = self.skill_unit = 0
+        self.positions = (NONE,) * n
         self.alive = (True,) * n
         self._flying_changed()
         self.kills = (0,) * game.n_sides
-        self.flown = (False,) * n
+        self.flown_this_round = (False,) * n
         self.flyer = -1
         self.side_turn = 0
         self.last_side = -1
@@ -140,12 +144,10 @@ class DifState(LegalMoves, Views):
         self.to_act = self.owners[0]
         self.site_checked = 0  # sites that have checked the flying aircraft this turn
         # Aircraft turns flown: an Expertise pool gives one card per turn of its aircraft (R60).
-        self.turn_no = 0
-        # Skills (R56-R61) per aircraft, a campaign's special conditions given (R59).
-        self.skills = game.special
+        self.turns_flown = 0
         self._planes_changed()
         self.angle_queue = ()
-        self.nfod = (0,) * game.players
+        self.nfod_vp = (0,) * game.players
         if setup:
             read_setup(self, setup, pool)
             return
@@ -153,18 +155,19 @@ class DifState(LegalMoves, Views):
         self.deck = tuple(pool)
         if game.fixed_planes:
             # A campaign mission: the aircraft are the mission's (R54).
-            self.planes = game.fixed_planes
+            for a, plane in enumerate(game.fixed_planes):
+                self._choose(a, plane=plane)
             self._planes_changed()
-            self._picked(self.n - 1)
+            self._picked(self.n_aircraft - 1)
 
     def _do_pick(self, move: Move) -> None:
-        a = self.pick_i
+        a = self.choosing
         if self.loading:
             self._do_load(move)
             return
         assert isinstance(move, Fly)
         plane = self.data.plane(move.aircraft)
-        self.planes = _put(self.planes, a, plane.index)
+        self._choose(a, plane=plane.index)
         self._planes_changed()
         self._emit({"type": "pick", "seat": a}, {self.owners[a]: {"aircraft": plane.name}})
         if self.game.options["missile_loads"]:
@@ -174,14 +177,14 @@ class DifState(LegalMoves, Views):
 
     def _do_load(self, move: Move) -> None:
         """A custom load (R44, R57): a pair of missiles more, a clean aircraft, or 'ready'."""
-        a = self.pick_i
-        custom = self.loads[a] or ()
+        a = self.choosing
+        custom = self.sheets[a].load or ()
         match move:
             case Pairs(missile, count):
                 added = (self.data.missile(missile).index, count)
-                self.loads = _put(self.loads, a, tuple(sorted((*custom, added))))
+                self._choose(a, load=tuple(sorted((*custom, added))))
             case Word(verb="clean"):
-                self.loads = _put(self.loads, a, ())
+                self._choose(a, load=())
             case _:
                 self.loading = False
                 self._load_ready(a)
@@ -192,39 +195,40 @@ class DifState(LegalMoves, Views):
         if isinstance(move, Rate):
             r = RATINGS.index(move.rating)
             for a in unit:
-                mods = self.mods[a]
-                self.mods = _put(self.mods, a, _put(mods, r, mods[r] + self.rate_sign))
+                mods = self.sheets[a].rating_mods
+                self._choose(a, rating_mods=_put(mods, r, mods[r] + self.rating_sign))
             self._planes_changed()
-            self.rate_left -= 1
-            if self.rate_left and not self._legal_skill():
-                self.rate_left = 0
+            self.rating_steps_left -= 1
+            if self.rating_steps_left and not self._legal_skill():
+                self.rating_steps_left = 0
             return True
         if isinstance(move, Skill):
             i = self.game.skill_slugs.index(move.skill)
             for a in unit:
-                self.skills = _put(self.skills, a, tuple(sorted((*self.skills[a], i))))
+                self._choose(a, skills=tuple(sorted((*self.sheets[a].skills, i))))
             self._planes_changed()
             steps = RATING_STEPS.get(self.data.skills[i].name)
             if steps:
-                self.rate_left, self.rate_sign = steps
+                self.rating_steps_left, self.rating_sign = steps
                 if not self._legal_skill():
-                    self.rate_left = 0
+                    self.rating_steps_left = 0
             return True
         return False
 
     def _pay(self, a: int, n: int, then: AfterPay) -> None:
         """Aircraft ``a``'s player chooses the ``n`` cards to discard, one decision each."""
-        self.pay_ac, self.pay_left, self.pay_then = a, n, then
+        self.payment = Payment(a, n, then)
         self.phase, self.to_act = PAY, self.owners[a]
 
     def _do_pay(self, move: Move) -> None:
-        a = self.pay_ac
-        then = self.pay_then
-        assert then is not None and isinstance(move, Discard)
+        payment = self.payment
+        assert payment is not None and isinstance(move, Discard)
+        a, then = payment.payer, payment.then
         self._discard(a, self.data.card_by_slug[move.card].index, then)
-        self.pay_left -= 1
-        if self.pay_left:
+        if payment.left > 1:
+            self.payment = payment._replace(left=payment.left - 1)
             return
+        self.payment = None
         if then in (AfterPay.STALL, AfterPay.ENVELOPE):
             self._after_draw()
         elif then is AfterPay.CLIMB:
@@ -241,7 +245,7 @@ class DifState(LegalMoves, Views):
         """Aircraft ``a`` reacts: a countermeasure, Lucky (a countermeasure as Ace Pilot), an
         Agile or Jink card, or a card from the hand it reacts from; taken from there."""
         if isinstance(move, Word):  # a countermeasure, or Lucky's as an Ace Pilot
-            self.cms = _put(self.cms, a, self.cms[a] - 1)
+            self.countermeasures = _put(self.countermeasures, a, self.countermeasures[a] - 1)
             if move.verb == "cm":
                 return (a, NO_CARD, "Countermeasures", "cm")
             self._spend(a, "Lucky")
@@ -266,7 +270,7 @@ class DifState(LegalMoves, Views):
         the counters spent and the missile's hand drawn, its size by the missile, position,
         Tone card, bonus, altitudes and target (R3, R16); the 2nd missile adds a card (Cocky one
         more), Better Envelope one; the target's Alert leaves it empty (R33, R35)."""
-        missile = self.data.missiles[self.cyc_missile]
+        missile = self.data.missiles[self.cycle.missile]
         counts = self.missiles[a]
         self.missiles = _put(
             self.missiles, a, _put(counts, missile.index, counts[missile.index] - fired)
@@ -277,28 +281,39 @@ class DifState(LegalMoves, Views):
             self.data,
             missile=missile,
             rel=rel,
-            card_mod=self.data.cards[self.cyc_card].missile_hand_mod + extra,
-            bonus=self.bonus,
-            alt_attacker=self.alts[a],
-            alt_target=self.alts[t],
+            card_mod=self.data.cards[self.cycle.card].missile_hand_mod + extra,
+            bonus=self.missile_bonus,
+            alt_attacker=self.altitudes[a],
+            alt_target=self.altitudes[t],
             target=self.plane(t),
-            target_burner=self.burner_on[t],
+            target_burner=self.afterburner_lit[t],
         )
-        self.bonus = 0
+        self.missile_bonus = 0
         if size and self.fresh(t, "Alert"):
             self._spend(t, "Alert")
             size = 0
         self.missile_hand = tuple(sorted(self._take(size)))
         return missile
 
+    def legal_actions(self) -> list[Action]:
+        if self.to_act is None:
+            return []
+        legal = MACHINE[self.phase].legal
+        moves: list[Action] = legal(self)  # each generator builds a fresh list
+        if self.expertise_card == NO_CARD and (
+            not self.skills_shown or self.pools is self.game.no_pools
+        ):
+            return moves  # no Aircraft Expertise card taken, no pool dealt (R60)
+        return self._with_expertise(legal, moves)
+
     def _apply(self, action: Action) -> None:
         assert isinstance(action, Move)
         if isinstance(action, Expertise):
             self._take_from_pool(action)
             return
-        self._DO[self.phase](self, action)
-        if self.lent != NO_CARD:  # the pool card taken is played now (R60)
-            self.lent, self.lent_by = NO_CARD, -1
+        MACHINE[self.phase].apply(self, action)
+        if self.expertise_card != NO_CARD:  # the pool card taken is played now (R60)
+            self.expertise_card, self.expertise_owner = NO_CARD, -1
 
     def _do_speed(self, move: Move) -> None:
         """A Speed Maneuver of one step (R1, R49), or 'end' to the Play Cards step."""
@@ -339,14 +354,17 @@ class DifState(LegalMoves, Views):
         if self.has(t, "Quick Hands"):
             self._draw(t, fired, "Quick Hands")  # the missile's target only (R56)
         self._enforce()
-        self.kind, self.chain = "missile", ((a, NO_CARD, "Missile", "missile"),)
+        self.cycle = self.cycle._replace(kind="missile")
+        self.chain = ((a, NO_CARD, "Missile", "missile"),)
         self.team_used = False  # a launched missile is a new action (R50)
         self._defender_window()
 
     def _change_altitude(self, a: int, delta: int, why: str) -> None:
-        self.alts = _put(self.alts, a, self.alts[a] + delta)
+        self.altitudes = _put(self.altitudes, a, self.altitudes[a] + delta)
         if not self._muted:
-            self._emit({"type": "altitude", "seat": a, "to": ALTITUDES[self.alts[a]], "why": why})
+            self._emit(
+                {"type": "altitude", "seat": a, "to": ALTITUDES[self.altitudes[a]], "why": why}
+            )
         if delta < 0:
             self._draw(a, 1, "dive")
 
@@ -354,43 +372,45 @@ class DifState(LegalMoves, Views):
         a = self.flyer
         assert isinstance(move, Word)
         if move.verb == "burner":
-            self.burners = _put(self.burners, a, self.burners[a] - 1)
-            self.burner_on = _put(self.burner_on, a, True)
+            self.afterburners = _put(self.afterburners, a, self.afterburners[a] - 1)
+            self.afterburner_lit = _put(self.afterburner_lit, a, True)
             self._emit({"type": "burner", "seat": a, "on": True})
         self._start_discard(PRE)
 
     def _start_discard(self, step: TurnStep) -> None:
-        self.step = step
-        self.timely_n = 0
+        self.turn_step = step
+        self.timely_discards = 0
         self.phase, self.to_act = DISCARD, self.owners[self.flyer]
 
     def _do_discard(self, move: Move) -> None:
         a = self.flyer
         if isinstance(move, Discard):
-            self._discard(a, self.data.card_by_slug[move.card].index, self.step + "-turn discard")
-            self.timely_n += 1
+            self._discard(
+                a, self.data.card_by_slug[move.card].index, self.turn_step + "-turn discard"
+            )
+            self.timely_discards += 1
             return
         assert isinstance(move, Word)
         if move.verb == "neutral":
             self._bat_turn(a)
             self._emit({"type": "neutral", "seat": a, "why": "Bat-Turn"})
-            self.timely_n += 1
+            self.timely_discards += 1
             return
-        if self.step == TIMELY:
-            self._draw(a, self.timely_n, "Timely")
-            self.step = PRE
+        if self.turn_step == TIMELY:
+            self._draw(a, self.timely_discards, "Timely")
+            self.turn_step = PRE
             self._play_step()
             return
         # The plane as flown read once for thrust and performance (their rules: ``flight``).
-        plane, alt, step = self.planes_flown[a], self.alts[a], self.step  # self.plane(a)
-        thrust = flight.thrust(self.data, plane, step == POST, self.burner_on[a], alt)
-        skilled = self.skills[a] and self.skills_shown  # what ``has`` asks first
+        plane, alt, step = self.planes_flown[a], self.altitudes[a], self.turn_step  # self.plane(a)
+        thrust = flight.thrust(self.data, plane, step == POST, self.afterburner_lit[a], alt)
+        skilled = self.sheets[a].skills and self.skills_shown  # what ``has`` asks first
         if thrust < 0:
             self._emit({"type": "stall", "seat": a})
             if self.hands[a]:
                 self._pay(a, 1, AfterPay.STALL)
                 return
-            self.alts = _put(self.alts, a, MEDIUM)
+            self.altitudes = _put(self.altitudes, a, MEDIUM)
             self._emit({"type": "altitude", "seat": a, "to": "Medium", "why": "stall"})
             self._draw(a, 1, "stall")
             self._enforce()
@@ -410,7 +430,7 @@ class DifState(LegalMoves, Views):
         self._after_draw()
 
     def _after_draw(self) -> None:
-        if self.step == PRE:
+        if self.turn_step == PRE:
             self.phase, self.to_act = ALTITUDE, self.owners[self.flyer]
         else:
             self._end_turn()
@@ -456,17 +476,19 @@ class DifState(LegalMoves, Views):
                 self._emit({"type": "skill-card", "seat": a, "skill": skill, "card": title})
 
     def _bat_turn(self, a: int) -> None:
-        self.on = tuple(NONE if self.on[x][0] == a else self.on[x] for x in range(self.n))
+        self.positions = tuple(
+            NONE if self.positions[x][0] == a else self.positions[x] for x in range(self.n_aircraft)
+        )
 
     def _set_rel(self, a: int, t: int, new: int) -> None:
-        if self.on[t][0] == a:
-            self.on = _put(self.on, t, NONE)
-        if self.on[a][0] == t:
-            self.on = _put(self.on, a, NONE)
+        if self.positions[t][0] == a:
+            self.positions = _put(self.positions, t, NONE)
+        if self.positions[a][0] == t:
+            self.positions = _put(self.positions, a, NONE)
         if new > 0:
-            self.on = _put(self.on, a, (t, new))
+            self.positions = _put(self.positions, a, (t, new))
         elif new < 0:
-            self.on = _put(self.on, t, (a, -new))
+            self.positions = _put(self.positions, t, (a, -new))
         if not self._muted:
             position = flight.position_name(new)
             self._emit(self._at({"type": "position", "seat": a, "position": position}, t))
@@ -477,29 +499,29 @@ class DifState(LegalMoves, Views):
         card = self.data.card_by_slug[move.card].index
         self.pools = _put(self.pools, a, _without(self.pools[a], card))
         self.hands = _put(self.hands, a, tuple(sorted((*self.hands[a], card))))
-        self.pool_used = _put(self.pool_used, a, self.turn_no)
-        self.lent, self.lent_by = card, a
+        self.pool_given_turn = _put(self.pool_given_turn, a, self.turns_flown)
+        self.expertise_card, self.expertise_owner = card, a
         self._emit({"type": "expertise", "seat": a, "card": self._title(card)})
 
     def why_illegal(self, action: Action) -> str:
         return why_illegal(self, action)
 
     def _load_ready(self, a: int) -> None:
-        if not self.duel or self.loads[a] is not None:  # the duel tells a custom load only
+        if not self.duel or self.sheets[a].load is not None:  # the duel tells a custom load only
             chosen = [[self.data.missiles[m].name, 2 * p] for m, p in self.load(a)]
             self._emit({"type": "load-chosen", "seat": a}, {self.owners[a]: {"load": chosen}})
         self._picked(a)
 
     def _picked(self, a: int) -> None:
-        if a + 1 < self.n:
-            self.pick_i, self.to_act = a + 1, self.owners[a + 1]
+        if a + 1 < self.n_aircraft:
+            self.choosing, self.to_act = a + 1, self.owners[a + 1]
             return
         self.planes_shown = True
         self._arm()
         if not self._muted:
             self._emit(self._aircraft_event())
         if self.game.skill_units:
-            self.unit_i, self.phase = 0, SKILL
+            self.skill_unit, self.phase = 0, SKILL
             self.to_act = self.owners[self.game.skill_units[0][0]]
             return
         self._reveal_skills()
@@ -508,42 +530,44 @@ class DifState(LegalMoves, Views):
         """The aircraft revealed together with their VP, with custom loads."""
         event: JSON = {
             "type": "aircraft",
-            "aircraft": [self.plane(i).name for i in range(self.n)],
-            "vp": [self.flown_vp(i) for i in range(self.n)],
+            "aircraft": [self.plane(i).name for i in range(self.n_aircraft)],
+            "vp": [self.flown_vp(i) for i in range(self.n_aircraft)],
         }
         if self.game.options["missile_loads"]:
             event["loads"] = [
                 [[self.data.missiles[m].name, 2 * p] for m, p in self.load(i)]
-                for i in range(self.n)
+                for i in range(self.n_aircraft)
             ]
         return event
 
     def _arm(self) -> None:
         """Missiles, countermeasures and afterburner counters of the chosen aircraft."""
         counts = self.game.data.constants.afterburner_counters
-        for i in range(self.n):
+        for i in range(self.n_aircraft):
             load = [0] * len(self.data.missiles)
             for index, pairs in self.load(i):
                 load[index] = 2 * pairs
             self.missiles = _put(self.missiles, i, tuple(load))
-            self.cms = _put(self.cms, i, self.plane(i).countermeasures)
-            self.burners = _put(self.burners, i, counts if self.plane(i).has_afterburner else 0)
+            self.countermeasures = _put(self.countermeasures, i, self.plane(i).countermeasures)
+            self.afterburners = _put(
+                self.afterburners, i, counts if self.plane(i).has_afterburner else 0
+            )
         self._weapons_changed()
 
     def _opening_hands(self) -> None:
         """Each aircraft draws its Performance as flown (before altitude is chosen: R6)."""
-        for i in range(self.n):
+        for i in range(self.n_aircraft):
             self._draw(i, self.plane(i).performance, "opening hand")
 
     def _do_skill(self, move: Move) -> None:
         unit = self._unit()
         if self._choose_skill(unit, move):
             return
-        names = [self.data.skills[i].name for i in self.skills[unit[0]]]
+        names = [self.data.skills[i].name for i in self.sheets[unit[0]].skills]
         told: JSON = {"skills": names} if self.duel else {"aircraft": list(unit), "skills": names}
         self._emit({"type": "skills-chosen", "seat": unit[0]}, {self.owners[unit[0]]: told})
-        self.unit_i += 1
-        if self.unit_i < len(self.game.skill_units):
+        self.skill_unit += 1
+        if self.skill_unit < len(self.game.skill_units):
             self.to_act = self.owners[self._unit()[0]]
             return
         self._reveal_skills()
@@ -553,25 +577,33 @@ class DifState(LegalMoves, Views):
         skills' extra cards (R30, R31); NFOD scores its nation's bonus (R58)."""
         # The duel without the skills option never reveals any (its view then shows none).
         self.skills_shown = not self.duel or bool(self.game.options["skills"])
-        if any(self.skills):  # the ratings change only with skills
+        skilled = any(sheet.skills for sheet in self.sheets)
+        if skilled:  # the ratings change only with skills
             self._planes_changed()
-        if any(self.skills) or (self.duel and self.skills_shown):
+        if skilled or (self.duel and self.skills_shown):
             event: JSON = {
                 "type": "skills",
                 "skills": [
-                    [self.data.skills[i].name for i in self.skills[a]] for a in range(self.n)
+                    [self.data.skills[i].name for i in self.sheets[a].skills]
+                    for a in range(self.n_aircraft)
                 ],
-                "changes": [self._changes(a) for a in range(self.n)],
-                "vp": [self.shown_vp(a) for a in range(self.n)],
+                "changes": [self._changes(a) for a in range(self.n_aircraft)],
+                "vp": [self.shown_vp(a) for a in range(self.n_aircraft)],
             }
             self._emit(event)
             vp = self.game.mission_vp
             for seat in range(self.game.players if vp else 0):
-                if any(self.has(a, "NFOD") for a in range(self.n) if self.owners[a] == seat):
-                    self.nfod = _put(self.nfod, seat, abs(vp[0] - vp[1]))
-                    self._emit({"type": "nfod", "player": seat, "vp": self.nfod[seat]})
+                if any(
+                    self.has(a, "NFOD") for a in range(self.n_aircraft) if self.owners[a] == seat
+                ):
+                    self.nfod_vp = _put(self.nfod_vp, seat, abs(vp[0] - vp[1]))
+                    self._emit({"type": "nfod", "player": seat, "vp": self.nfod_vp[seat]})
         self._opening_hands()
-        held = [i for i in range(self.n) if self.skills[i]] if self.skills_shown else []
+        held = (
+            [i for i in range(self.n_aircraft) if self.sheets[i].skills]
+            if self.skills_shown
+            else []
+        )
         for i in held:
             self._skill_cards(i)
         for i in held:
@@ -582,21 +614,23 @@ class DifState(LegalMoves, Views):
                     {"type": "expertise-pool", "seat": i, "size": len(pool)},
                     {self.owners[i]: {"cards": [self._title(c) for c in pool]}},
                 )
-        self.phase, self.pick_i, self.to_act = ALT_PICK, 0, self.owners[0]
+        self.phase, self.choosing, self.to_act = ALT_PICK, 0, self.owners[0]
 
     def _do_alt_pick(self, move: Move) -> None:
-        a = self.pick_i
+        a = self.choosing
         assert isinstance(move, Altitude)
         alt = [x.lower() for x in ALTITUDES].index(move.altitude)
-        self.alts = _put(self.alts, a, alt)
+        self.altitudes = _put(self.altitudes, a, alt)
         self._emit({"type": "alt-pick", "seat": a}, {self.owners[a]: {"altitude": ALTITUDES[alt]}})
-        if a + 1 < self.n:
-            self.pick_i, self.to_act = a + 1, self.owners[a + 1]
+        if a + 1 < self.n_aircraft:
+            self.choosing, self.to_act = a + 1, self.owners[a + 1]
             return
-        self.alts_shown = True
-        self._emit({"type": "altitudes", "altitudes": [ALTITUDES[x] for x in self.alts]})
+        self.altitudes_shown = True
+        self._emit({"type": "altitudes", "altitudes": [ALTITUDES[x] for x in self.altitudes]})
         self.angle_queue = tuple(
-            i for i in range(self.n) if any(self.has(i, k) for k in ANGLES) and self.enemies(i)
+            i
+            for i in range(self.n_aircraft)
+            if any(self.has(i, k) for k in ANGLES) and self.enemies(i)
         )
         self._next_angle()
 
@@ -612,8 +646,10 @@ class DifState(LegalMoves, Views):
         assert isinstance(move, Angle)
         a, t = self.angle_queue[0], move.t
         band = RANGES.index(move.band.upper())
-        self.bands = _put(_put(self.bands, a, band), t, band)
-        self._emit({"type": "range", "ranges": [RANGES[b] for b in self.bands], "why": "angle"})
+        self.range_bands = _put(_put(self.range_bands, a, band), t, band)
+        self._emit(
+            {"type": "range", "ranges": [RANGES[b] for b in self.range_bands], "why": "angle"}
+        )
         level = max(v for k, v in ANGLES.items() if self.has(a, k))
         if self._room(a, t, level):
             self._set_rel(a, t, level)
@@ -651,12 +687,14 @@ class DifState(LegalMoves, Views):
     def _side_initiative(self) -> None:
         """R47: the side of the aircraft with the highest printed EW flies first; ties by chance.
         Eagle Eyes and 0° Angle give it to their side unless every side holds one (R56)."""
-        ew = [self.plane(i).ew or 0 for i in range(self.n)]
-        held = {k: {self.side(i) for i in range(self.n) if self.has(i, k)} for k in INITIATIVE}
+        ew = [self.plane(i).ew or 0 for i in range(self.n_aircraft)]
+        held = {
+            k: {self.side(i) for i in range(self.n_aircraft) if self.has(i, k)} for k in INITIATIVE
+        }
         keen = set().union(*held.values())
-        pool = [i for i in range(self.n) if not keen or self.side(i) in keen]
+        pool = [i for i in range(self.n_aircraft) if not keen or self.side(i) in keen]
         if len(keen) == self.game.n_sides:
-            pool = list(range(self.n))
+            pool = list(range(self.n_aircraft))
         top = max(ew[i] for i in pool)
         sides = sorted({self.side(i) for i in pool if ew[i] == top})
         value, self.rng_seed = roll(self.rng_seed, len(sides))
@@ -672,7 +710,7 @@ class DifState(LegalMoves, Views):
 
     def _next_side(self, side: int) -> None:
         """The side picks which of its aircraft flies next; sides alternate (§18.5)."""
-        flown = self.flown
+        flown = self.flown_this_round
         if self.duel:  # one aircraft a side: the next that has not flown this round
             for s in (side, 1 - side):
                 if not flown[s]:
@@ -702,7 +740,7 @@ class DifState(LegalMoves, Views):
         if self.round > self.game.rounds:
             self._time_up()
             return
-        self.flown = (False,) * self.n
+        self.flown_this_round = (False,) * self.n_aircraft
         if not self.duel:
             self._emit({"type": "round", "round": self.round})
         self._next_side((self.last_side + 1) % self.game.n_sides)
@@ -711,25 +749,25 @@ class DifState(LegalMoves, Views):
         """Aircraft ``a``'s turn begins: the afterburner lit last turn goes out, then one may
         be lit (R21)."""
         self._turn_taken(a)
-        self.bonus = self.speed_left = 0
+        self.missile_bonus = self.speed_left = 0
         self.from_speed = False
         if not self._muted:
             self._emit({"type": "turn", "seat": a, "round": self.round})
-        if self.burner_on[a]:
-            self.burner_on = _put(self.burner_on, a, False)
+        if self.afterburner_lit[a]:
+            self.afterburner_lit = _put(self.afterburner_lit, a, False)
             self._emit({"type": "burner", "seat": a, "on": False})
-        if self.burners[a] > 0:
+        if self.afterburners[a] > 0:
             self.phase, self.to_act = BURNER, self.owners[a]
         else:
-            self.step, self.timely_n = PRE, 0  # _start_discard(PRE)
+            self.turn_step, self.timely_discards = PRE, 0  # _start_discard(PRE)
             self.phase, self.to_act = DISCARD, self.owners[a]
 
     def _turn_taken(self, a: int) -> None:
         """Aircraft ``a`` flies this turn: no site has checked it yet."""
         self.flyer = a
-        self.turn_no += 1
+        self.turns_flown += 1
         self.last_side = self.sides[a]
-        self.flown = _put(self.flown, a, True)
+        self.flown_this_round = _put(self.flown_this_round, a, True)
         self.site_checked = 0
 
     def _offer_follow(self, mover: int, delta: int, then: AfterFollow) -> None:
@@ -742,7 +780,7 @@ class DifState(LegalMoves, Views):
     def _next_follow(self) -> None:
         while self.follow_queue:
             f = self.follow_queue[0]
-            new = self.alts[f] + self.follow_delta
+            new = self.altitudes[f] + self.follow_delta
             if LOW <= new <= HIGH and len(self.hands[f]) >= self._follow_cost(f, self.follow_delta):
                 self.phase, self.to_act = FOLLOW, self.owners[f]
                 return
@@ -808,7 +846,7 @@ class DifState(LegalMoves, Views):
         owner, a = self.game.site_seat, self.flyer
         if self.game.side_of[owner] == self.side(a):
             return False
-        if (ALTITUDES[self.alts[a]], RANGES[self.bands[a]]) not in site.envelope:
+        if (ALTITUDES[self.altitudes[a]], RANGES[self.range_bands[a]]) not in site.envelope:
             return False
         drawn = self._take(site.draw)
         names = [self._title(c) for c in drawn]
@@ -825,7 +863,8 @@ class DifState(LegalMoves, Views):
             return False
         self.site_hand = tuple(sorted(_without(tuple(drawn), trigger[0])))
         family = "Tone" if sam else "Guns"
-        self.kind, self.cyc_card, self.target, self.team_used = "site", NO_CARD, a, True
+        self.cycle = self.cycle._replace(kind="site", card=NO_CARD)
+        self.target, self.team_used = a, True
         self.chain = ((SITE, trigger[0], family, "site"),)
         self._emit(
             {
@@ -849,8 +888,8 @@ class DifState(LegalMoves, Views):
             if move.verb == "end":
                 self._start_discard(POST)
             elif move.verb == "neutral":
-                t = self.on[a][0]
-                self.on = _put(self.on, a, NONE)
+                t = self.positions[a][0]
+                self.positions = _put(self.positions, a, NONE)
                 self._emit(self._at({"type": "neutral", "seat": a}, t))
             else:
                 self._spend(a, "Timely")
@@ -876,7 +915,7 @@ class DifState(LegalMoves, Views):
             link = (a, card.index, "Guns", "hand")
             self._open("gun", link, card.index, 0, 0, t, pay=cost, spend=spend and self.duel)
         elif isinstance(move, Tone):
-            self.cyc_missile = self.data.missile(move.missile).index
+            self.cycle = self.cycle._replace(missile=self.data.missile(move.missile).index)
             if self.has(t, "Brave"):
                 self._draw(t, 1, "Brave")  # the named target only (R56)
             link = (a, card.index, "Tone", "hand")
@@ -896,7 +935,8 @@ class DifState(LegalMoves, Views):
             return
         self.discards += (card.index,)
         self._emit({"type": "play", "seat": a, "card": card.title, "use": "tactic"})
-        self.kind, self.cyc_card, self.cyc_a, self.chain = card.action, card.index, up, ()
+        self.cycle = self.cycle._replace(kind=card.action, card=card.index, change=up)
+        self.chain = ()
         self.target = t
         if up > 0:
             self._pay(a, 1, AfterPay.TACTIC)  # a climb costs a card, Tactic or not
@@ -937,7 +977,8 @@ class DifState(LegalMoves, Views):
     ) -> None:
         """Start an action/reaction cycle with ``link`` as the action against ``target`` (its
         cost paid first); ``spend``: the duel tells Gun Fighter's use after the play."""
-        self.kind, self.chain, self.cyc_card, self.cyc_a, self.cyc_b = kind, (link,), card, a, b
+        self.cycle = Cycle(kind, card, a, b, self.cycle.missile)  # the Tone's missile kept
+        self.chain = (link,)
         self.target = target
         self.team_used = False
         if not self._muted:
@@ -957,13 +998,13 @@ class DifState(LegalMoves, Views):
         # Drift Factor: its aircraft neither gives nor receives Teamwork (R59).
         if (
             self.game.teamwork
-            and self.outnumber[self.sides[t]]
+            and self.side_outnumbers[self.sides[t]]
             and not self.team_used
             and not self.has(t, "Drift Factor")
         ):
             self.team_queue = tuple(
                 x
-                for x in range(self.n)
+                for x in range(self.n_aircraft)
                 if x != t
                 and self.alive[x]
                 and self.side(x) == self.side(t)
@@ -984,7 +1025,7 @@ class DifState(LegalMoves, Views):
             self._resolve()
             return
         link = self._reaction_link(r, move)
-        if self.kind == "site":
+        if self.cycle.kind == "site":
             self.chain += (link,)
             desc = self._describe(link)
             self._emit({"type": "react", "seat": self._who(r), "card": desc, "from": link[3]})
@@ -1005,10 +1046,10 @@ class DifState(LegalMoves, Views):
             self.phase, self.to_act = REACT, self.owners[self.flyer]
 
     def _resolve(self) -> None:
-        if self.kind == "site":
+        if self.cycle.kind == "site":
             self._resolve_site()
             return
-        chain, kind = self.chain, self.kind
+        chain, kind = self.chain, self.cycle.kind
         a, t = self.flyer, self.target
         sides = self.sides
         success = sides[chain[-1][0]] == sides[a]  # always when none reacted
@@ -1072,7 +1113,7 @@ class DifState(LegalMoves, Views):
         self._play_step()
 
     def _effect(self) -> None:
-        a, t, kind = self.flyer, self.target, self.kind
+        a, t, kind = self.flyer, self.target, self.cycle.kind
         if kind in ("gun", "missile"):
             self._destroy(t, a, kind)
             if self.phase != OVER:
@@ -1082,15 +1123,15 @@ class DifState(LegalMoves, Views):
             self.phase, self.to_act = LAUNCH, self.owners[a]
             return
         if kind == "pos":
-            self._set_rel(a, t, self.rel(a, t) + self.cyc_a)
+            self._set_rel(a, t, self.rel(a, t) + self.cycle.change)
         elif kind == "range":
-            bands = list(self.bands)  # both bands in one copy (a _put costs a call each)
-            bands[a] += self.cyc_a
-            bands[t] += self.cyc_b
-            self.bands = tuple(bands)
+            bands = list(self.range_bands)  # both bands in one copy (a _put costs a call each)
+            bands[a] += self.cycle.change
+            bands[t] += self.cycle.foe_change
+            self.range_bands = tuple(bands)
             if not self._muted:
-                self._emit({"type": "range", "ranges": [RANGES[b] for b in self.bands]})
-            if self.skills[t] and self.has(t, "Focused"):
+                self._emit({"type": "range", "ranges": [RANGES[b] for b in self.range_bands]})
+            if self.sheets[t].skills and self.has(t, "Focused"):
                 self._draw(t, 1, "Focused")
         elif kind == "pos_to_neutral":
             self._set_rel(a, t, 0)
@@ -1098,21 +1139,21 @@ class DifState(LegalMoves, Views):
             # The duel takes Advantage and loses it beyond reach (R8); with others it needs room.
             self._set_rel(a, t, 1 if self.duel or self._room(a, t, 1) else 0)
         elif kind == "missile_bonus":
-            self.bonus += 1
-            self._emit({"type": "bonus", "seat": a, "bonus": self.bonus})
+            self.missile_bonus += 1
+            self._emit({"type": "bonus", "seat": a, "bonus": self.missile_bonus})
         elif kind == "altitude_1":
-            self._change_altitude(a, self.cyc_a, self._title(self.cyc_card))
-            self._offer_follow(a, self.cyc_a, THEN_AFTER)
+            self._change_altitude(a, self.cycle.change, self._title(self.cycle.card))
+            self._offer_follow(a, self.cycle.change, THEN_AFTER)
             return
         self._enforce()
         self._continue(THEN_AFTER)
 
     def _enforce(self) -> None:
         """R8 for every holder: beyond its weapons' reach the position drops to Neutral."""
-        bands, alts, reaches = self.bands, self.alts, self.reaches  # self.reach
-        for h, (t, _) in enumerate(self.on):
+        bands, alts, reaches = self.range_bands, self.altitudes, self.reaches  # self.reach
+        for h, (t, _) in enumerate(self.positions):
             if t >= 0 and flight.mutual_range(bands[h], bands[t], alts[h], alts[t]) > reaches[h]:
-                self.on = _put(self.on, h, NONE)
+                self.positions = _put(self.positions, h, NONE)
                 self._emit(self._at({"type": "position-lost", "seat": h}, t))
 
     def _destroy(self, t: int, by: int, weapon: str) -> None:
@@ -1124,12 +1165,13 @@ class DifState(LegalMoves, Views):
         self._flying_changed()
         self.discards += self.hands[t]
         self.hands = _put(self.hands, t, ())
-        self.on = tuple(
-            NONE if (x == t or self.on[x][0] == t) else self.on[x] for x in range(self.n)
+        self.positions = tuple(
+            NONE if (x == t or self.positions[x][0] == t) else self.positions[x]
+            for x in range(self.n_aircraft)
         )
         side = self.game.side_of[self.game.site_seat] if by == SITE else self.side(by)
         self.kills = _put(self.kills, side, self.kills[side] + 1)
-        standing = {self.side(x) for x in range(self.n) if self.alive[x]}
+        standing = {self.side(x) for x in range(self.n_aircraft) if self.alive[x]}
         if len(standing) > 1:
             return
         site = f" by the {self.game.sites[self.site_checked - 1].name} site" if by == SITE else ""
@@ -1158,4 +1200,24 @@ class DifState(LegalMoves, Views):
         self._emit({"type": "game-end", "winners": seats, "why": why})
 
 
-DifState._DO = by_phase(DifState, "_do_")
+# The whole machine: each phase's legal-move generator and apply. A phase left out is an error
+# when this module loads (phases.machine).
+MACHINE = machine(
+    {
+        PICK: (LegalMoves._legal_pick, DifState._do_pick),
+        SKILL: (LegalMoves._legal_skill, DifState._do_skill),
+        ALT_PICK: (LegalMoves._legal_alt_pick, DifState._do_alt_pick),
+        ANGLE: (LegalMoves._legal_angle, DifState._do_angle),
+        INITIATIVE_PHASE: (LegalMoves._legal_initiative, DifState._do_initiative),
+        ORDER: (LegalMoves._legal_order, DifState._do_order),
+        BURNER: (LegalMoves._legal_burner, DifState._do_burner),
+        DISCARD: (LegalMoves._legal_discard, DifState._do_discard),
+        ALTITUDE: (LegalMoves._legal_altitude, DifState._do_altitude),
+        SPEED: (LegalMoves._legal_speed, DifState._do_speed),
+        PLAY: (LegalMoves._legal_play, DifState._do_play),
+        REACT: (LegalMoves._legal_react, DifState._do_react),
+        LAUNCH: (LegalMoves._legal_launch, DifState._do_launch),
+        FOLLOW: (LegalMoves._legal_follow, DifState._do_follow),
+        PAY: (LegalMoves._legal_pay, DifState._do_pay),
+    }
+)

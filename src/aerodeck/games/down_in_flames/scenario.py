@@ -30,7 +30,7 @@ def read_setup(self: DifState, setup: Mapping[str, Any], pool: list[int]) -> Non
     unknown = sorted(set(setup) - KEYS)
     if unknown:
         raise ConfigError(f"unknown setup key {excerpt(unknown[0])} ({', '.join(sorted(KEYS))})")
-    data, n = self.data, self.n
+    data, n = self.data, self.n_aircraft
 
     def each(key: str, read: Callable[[Any], Any]) -> tuple[Any, ...] | None:
         if key not in setup:
@@ -72,10 +72,13 @@ def read_setup(self: DifState, setup: Mapping[str, Any], pool: list[int]) -> Non
         if set(setup) - {"deck"}:
             raise ConfigError("setup: give 'aircraft' before any other set-up key but 'deck'")
         return
-    self.planes, self.planes_shown = planes, True
+    for a, plane in enumerate(planes):
+        self._choose(a, plane=plane)
+    self.planes_shown = True
     skills = each("skills", lambda v: _read_skills(self, v))
     if skills is not None:
-        self.skills = skills
+        for a, held in enumerate(skills):
+            self._choose(a, skills=held)
     self.skills_shown = skills is not None or not self.duel or self.skills_shown
     self._planes_changed()
     self._arm()
@@ -83,20 +86,23 @@ def read_setup(self: DifState, setup: Mapping[str, Any], pool: list[int]) -> Non
         self.hands = hands
     else:
         self._opening_hands()
-    for key, high, field in (("countermeasures", 99, "cms"), ("afterburners", 9, "burners")):
+    for key, high, field in (
+        ("countermeasures", 99, "countermeasures"),
+        ("afterburners", 9, "afterburners"),
+    ):
         counts = each(key, count(key, high))
         if counts is not None:
             setattr(self, field, counts)
     lit = each("afterburner_on", _flag)
     if lit is not None:
-        self.burner_on = lit
+        self.afterburner_lit = lit
     missiles = each("missiles", lambda v: _read_missiles(self, v))
     if missiles is not None:
         self.missiles = missiles
         self._weapons_changed()
     bands = each("range", choice(RANGES, "range"))
     if bands is not None:
-        self.bands = bands
+        self.range_bands = bands
     if "round" in setup:
         self.round = count("round", data.constants.rounds_per_dogfight)(setup["round"]) or 1
     alts = each("altitude", choice(ALTITUDES, "altitude"))
@@ -106,13 +112,13 @@ def read_setup(self: DifState, setup: Mapping[str, Any], pool: list[int]) -> Non
             raise ConfigError("setup position: needs 'altitude' too")
         self.phase, self.to_act = ALT_PICK, self.owners[0]
         return
-    self.alts, self.alts_shown = alts, True
+    self.altitudes, self.altitudes_shown = alts, True
     for a, (t, level) in held:
         if self.mutual(a, t) > self.reach(a):
             raise ConfigError(
                 "setup position: Advantage or Tailing is held only within weapon reach"
             )
-        self.on = _put(self.on, a, (t, level))
+        self.positions = _put(self.positions, a, (t, level))
     key = "flying" if "flying" in setup else "first"  # flying: first, from its Play Cards step
     step = "play" if key == "flying" else setup.get("step", "turn")
     if key not in setup:
@@ -135,7 +141,7 @@ def _read_positions(self: DifState, setup: Mapping[str, Any]) -> list[tuple[int,
     out: list[tuple[int, tuple[int, int]]] = []
     if "position" in setup:
         text = str(setup["position"]).strip().lower()
-        if self.n != 2 or text not in POSITION_WORDS:
+        if self.n_aircraft != 2 or text not in POSITION_WORDS:
             raise ConfigError(
                 f"setup position: one of {', '.join(POSITION_WORDS)} (the duel's; else 'on')"
             )
@@ -145,7 +151,7 @@ def _read_positions(self: DifState, setup: Mapping[str, Any]) -> list[tuple[int,
     for key, value in dict(setup.get("on", {})).items():
         target, word = value if isinstance(value, list | tuple) and len(value) == 2 else ("", "")
         level = {"advantage": 1, "tailing": 2}.get(str(word).lower(), 0)
-        aircraft = [str(a) for a in range(self.n)]
+        aircraft = [str(a) for a in range(self.n_aircraft)]
         if not {str(key), str(target)} <= set(aircraft) or str(target) == str(key) or not level:
             raise ConfigError('setup on: {"aircraft": [another aircraft, "advantage"]}')
         out.append((int(key), (int(target), level)))

@@ -5,9 +5,9 @@ the moves on it, ``view.Views`` shows it, ``rules.DifState`` applies the moves."
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from functools import cache
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
 from aerodeck.core.api import JSON, TurnState
 from aerodeck.core.rng import shuffle
@@ -22,16 +22,19 @@ from aerodeck.games.down_in_flames.data import (
 )
 from aerodeck.games.down_in_flames.phases import (
     NO_CARD,
+    NO_CYCLE,
     PICK,
     PLAY,
     PRE,
     REACT,
     THEN_SPEED,
     AfterFollow,
-    AfterPay,
+    Cycle,
     Hand,
     Link,
     Load,
+    Payment,
+    Sheet,
     TurnStep,
 )
 from aerodeck.games.down_in_flames.skills import (
@@ -58,30 +61,25 @@ _RELATIONS: dict[tuple[object, object], Relations] = {}
 class Dogfight(TurnState):
     """The slots (immutable values only: cheap ``clone``) and the reads the rules share."""
 
-    # The phase's apply method (phases.by_phase), set by rules.DifState.
-    _DO: ClassVar[dict[str, Callable[..., None]]]
-
     __slots__ = (
+        "afterburner_lit",
+        "afterburners",
         "alive",
-        "alts",
-        "alts_shown",
+        "altitudes",
+        "altitudes_shown",
         "angle_queue",
-        "bands",
-        "bonus",
-        "burner_on",
-        "burners",
         "chain",
-        "cms",
-        "cyc_a",
-        "cyc_b",
-        "cyc_card",
-        "cyc_missile",
+        "choosing",
+        "countermeasures",
+        "cycle",
         "data",
         "deck",
         "discards",
         "duel",
         "end_reason",
-        "flown",
+        "expertise_card",
+        "expertise_owner",
+        "flown_this_round",
         "flyer",
         "foes",
         "follow_delta",
@@ -91,131 +89,129 @@ class Dogfight(TurnState):
         "hands",
         "is_terminal",
         "kills",
-        "kind",
         "last_side",
-        "lent",
-        "lent_by",
         "loading",
-        "loads",
+        "missile_bonus",
         "missile_hand",
         "missiles",
-        "mods",
-        "n",
-        "nfod",
-        "on",
-        "outnumber",
+        "n_aircraft",
+        "nfod_vp",
         "owners",
-        "pay_ac",
-        "pay_left",
-        "pay_then",
-        "pick_i",
-        "planes",
+        "payment",
         "planes_flown",
         "planes_shown",
-        "pool_used",
+        "pool_given_turn",
         "pools",
-        "rate_left",
-        "rate_sign",
+        "positions",
+        "range_bands",
+        "rating_sign",
+        "rating_steps_left",
         "reaches",
         "reactor",
-        "rel_memo",
+        "relations_memo",
         "rng_seed",
         "round",
+        "sheets",
+        "side_outnumbers",
         "side_turn",
         "sides",
         "site_checked",
         "site_hand",
-        "skills",
+        "skill_unit",
         "skills_shown",
+        "skills_spent",
         "speed_left",
         "speed_memo",
-        "step",
         "target",
         "team_queue",
         "team_used",
-        "timely_n",
-        "turn_no",
-        "unit_i",
-        "used",
+        "timely_discards",
+        "turn_step",
+        "turns_flown",
     )
 
     game: DownInFlames
     # A slot set by ``_end``, not TurnState's property: every step of a playout asks.
     is_terminal: bool
-    sides: tuple[int, ...]
-    on: tuple[tuple[int, int], ...]
-    alive: tuple[bool, ...]
-    foes: tuple[tuple[int, ...], ...]
-    kills: tuple[int, ...]
-    flown: tuple[bool, ...]
-    team_queue: tuple[int, ...]
-    follow_queue: tuple[int, ...]
-    angle_queue: tuple[int, ...]
-    nfod: tuple[int, ...]
-    pick_i: int
-    unit_i: int
-    reactor: int
-    target: int
-    side_turn: int
-    turn_no: int
-    last_side: int
-    team_used: bool
-    site_checked: int
     data: DataSet
-    step: TurnStep
-    flyer: int  # the aircraft whose turn it is
-    timely_n: int
     rng_seed: int
+    n_aircraft: int
+    duel: bool  # one aircraft a side: the duel's notation and events
+    end_reason: str
+
+    # Per aircraft (indexed by aircraft number).
+    owners: tuple[int, ...]  # the seat flying each aircraft
+    sides: tuple[int, ...]
+    sheets: tuple[Sheet, ...]  # the aircraft, load, skills and ratings chosen
+    planes_flown: tuple[Aircraft, ...]  # plane(a) per aircraft, kept by _planes_changed
+    missiles: tuple[Hand, ...]  # missiles left, per missile type
+    reaches: tuple[int, ...]  # _reach(a) per aircraft once armed, kept by _weapons_changed
+    hands: tuple[Hand, ...]
+    altitudes: tuple[int, ...]
+    range_bands: tuple[int, ...]
+    positions: tuple[tuple[int, int], ...]  # (aircraft held, 1 Advantage | 2 Tailing) or NONE
+    alive: tuple[bool, ...]
+    flown_this_round: tuple[bool, ...]
+    afterburners: tuple[int, ...]  # afterburner uses left
+    afterburner_lit: tuple[bool, ...]
+    countermeasures: tuple[int, ...]  # countermeasures left
+    skills_spent: tuple[Hand, ...]  # once-per-game skills used
+    pools: tuple[Hand, ...]  # Aircraft Expertise pools (R60)
+    pool_given_turn: tuple[int, ...]  # the aircraft turn each pool last gave a card
+    foes: tuple[tuple[int, ...], ...]  # the enemies still flying, kept by _flying_changed
+
+    # Per side and per player.
+    kills: tuple[int, ...]
+    side_outnumbers: tuple[bool, ...]  # _teamwork per side, kept with foes (changed by a kill)
+    nfod_vp: tuple[int, ...]  # campaign VP earned by the NFOD skill, per player (R58)
+
+    # The set-up: choices made in secret, then revealed together.
+    choosing: int  # the aircraft whose choice (aircraft, load, altitude) is asked
+    loading: bool  # choosing a custom missile load
+    skill_unit: int  # which of game.skill_units chooses skills
+    rating_steps_left: int
+    rating_sign: int  # +1 raising a rating, -1 lowering one
+    planes_shown: bool
+    altitudes_shown: bool
+    skills_shown: bool
+    angle_queue: tuple[int, ...]
+
+    # The round and the turn of the aircraft flying.
+    round: int
+    side_turn: int
+    last_side: int
+    turns_flown: int
+    flyer: int  # the aircraft whose turn it is
+    turn_step: TurnStep
+    timely_discards: int  # cards discarded by Timely, as many drawn
+    speed_left: int  # Speed Maneuvers left this turn
+    from_speed: bool
+    site_checked: int  # sites that have checked the flying aircraft this turn
     deck: Hand
     discards: Hand
-    hands: tuple[Hand, ...]
-    planes: tuple[int, ...]
-    planes_flown: tuple[Aircraft, ...]  # plane(a) per aircraft, kept by _planes_changed
-    reaches: tuple[int, ...]  # _reach(a) per aircraft once armed, kept by _weapons_changed
-    alts: tuple[int, ...]
-    missiles: tuple[Hand, ...]
-    burners: tuple[int, ...]
-    burner_on: tuple[bool, ...]
-    skills: tuple[Hand, ...]
-    mods: tuple[Hand, ...]
-    used: tuple[Hand, ...]
-    skills_shown: bool
-    loads: tuple[Load | None, ...]
-    loading: bool
-    from_speed: bool
-    planes_shown: bool
-    alts_shown: bool
-    bands: tuple[int, ...]
-    round: int
-    speed_left: int
-    kind: str
-    cyc_a: int
-    cyc_b: int
+    expertise_card: int  # the pool card taken out awaiting its play (NO_CARD when none)
+    expertise_owner: int  # the aircraft whose pool card it is
+
+    # The action/reaction cycle in progress.
+    cycle: Cycle  # what its first card set
+    chain: tuple[Link, ...]
+    target: int
+    reactor: int
+    missile_bonus: int
+    missile_hand: Hand
+    site_hand: Hand
+    team_queue: tuple[int, ...]
+    team_used: bool
+
+    # A cost paid card by card (phase PAY), and an altitude change others may follow.
+    payment: Payment | None
+    follow_queue: tuple[int, ...]
     follow_delta: int
     follow_then: AfterFollow
-    end_reason: str
-    pool_used: tuple[int, ...]
-    lent: int
-    lent_by: int
-    bonus: int
-    cyc_card: int
-    cms: tuple[int, ...]
-    pay_ac: int
-    pay_left: int
-    pay_then: AfterPay | None
-    chain: tuple[Link, ...]
-    cyc_missile: int
-    missile_hand: Hand
-    pools: tuple[Hand, ...]
-    rel_memo: tuple[object, object, Relations]  # the positions and aircraft flying it is for
+
+    # Caches of derived values (checked in tests/games/down_in_flames/test_situation_cache.py).
+    relations_memo: tuple[object, object, Relations]  # the positions and aircraft flying it is for
     speed_memo: tuple[Any, ...]  # legal.LegalMoves._legal_speed's moves and what they read
-    rate_left: int
-    rate_sign: int
-    site_hand: Hand
-    n: int
-    owners: tuple[int, ...]  # the seat flying each aircraft
-    outnumber: tuple[bool, ...]  # _teamwork per side, kept with foes (changed by a kill)
-    duel: bool  # one aircraft a side: the duel's notation and events
 
     def _start(self, n: int) -> list[int]:
         """The state before the aircraft are chosen, for ``n`` aircraft; returns the Action deck
@@ -224,53 +220,48 @@ class Dogfight(TurnState):
         self.rng_seed = self.seed
         self.phase = PICK
         self.is_terminal = False
-        self.planes = (-1,) * n
+        # Each aircraft's sheet: a campaign's special conditions give skills (R59).
+        self.sheets = tuple(Sheet(-1, None, special, NO_MODS) for special in self.game.special)
         self.planes_shown = False
-        self.alts = (-1,) * n
-        self.alts_shown = False
-        self.bands = (data.constants.starting_range,) * n
+        self.altitudes = (-1,) * n
+        self.altitudes_shown = False
+        self.range_bands = (data.constants.starting_range,) * n
         self.deck = ()
         self.hands = ((),) * n
         self.discards = ()
         self.missile_hand = ()
         self.site_hand = ()
         self.missiles = ((0,) * len(data.missiles),) * n
-        self.cms = (0,) * n
-        self.burners = (0,) * n
-        self.burner_on = (False,) * n
+        self.countermeasures = (0,) * n
+        self.afterburners = (0,) * n
+        self.afterburner_lit = (False,) * n
         self.round = 1
-        self.step = PRE
-        self.bonus = self.speed_left = self.timely_n = 0
+        self.turn_step = PRE
+        self.missile_bonus = self.speed_left = self.timely_discards = 0
         self.from_speed = False
         # The action/reaction cycle: the chain of links, the use of its first card, its card,
         # its two numbers (steps, range changes) and the missile a Tone fires.
         self.chain = ()
-        self.kind = ""
-        self.cyc_card = NO_CARD
-        self.cyc_a = self.cyc_b = 0
-        self.cyc_missile = -1
-        self.pay_ac = self.pay_left = 0
-        self.pay_then = None
+        self.cycle = NO_CYCLE
+        self.payment = None
         self.follow_delta = 0
         self.follow_then = THEN_SPEED
         self.result = None
         self.end_reason = ""
         # Skills (R29-R34, R56): rating changes, revealed together, once-per-game ones spent.
-        self.mods = (NO_MODS,) * n
         self.skills_shown = False
-        self.used = ((),) * n
-        self.rate_left = self.rate_sign = 0
+        self.skills_spent = ((),) * n
+        self.rating_steps_left = self.rating_sign = 0
         # Aircraft Expertise (R60): the set-aside pools, the turn each last gave a card, and the
         # card taken out awaiting its play (NO_CARD when none).
         self.pools = self.game.no_pools
-        self.pool_used = (-1,) * n
-        self.lent = NO_CARD
-        self.lent_by = -1  # the aircraft whose pool card it is
+        self.pool_given_turn = (-1,) * n
+        self.expertise_card = NO_CARD
+        self.expertise_owner = -1  # the aircraft whose pool card it is
         # Custom missile loads (option missile_loads): None keeps the printed load.
-        self.loads = (None,) * n
         self.reaches = (flight.NO_REACH,) * n  # found once armed
         self.loading = False
-        self.rel_memo = (None, None, ())
+        self.relations_memo = (None, None, ())
         self.speed_memo = (-1, None, None, None, None, None, ())
         decks = int(self.game.options["decks"])
         return [c.index for c in data.cards for _ in range(c.count * decks)]
@@ -293,15 +284,21 @@ class Dogfight(TurnState):
 
     def _as_flown(self, a: int) -> Aircraft:
         """The aircraft as flown: printed ratings, with its skills once they are revealed."""
-        if self.skills_shown and self.skills[a]:
-            return self.game.flown(self.planes[a], self.mods[a], self.skills[a])
-        return self.data.aircraft[self.planes[a]]
+        sheet = self.sheets[a]
+        if self.skills_shown and sheet.skills:
+            return self.game.flown(sheet.plane, sheet.rating_mods, sheet.skills)
+        return self.data.aircraft[sheet.plane]
+
+    def _choose(self, a: int, **choice: Any) -> None:
+        """Aircraft ``a``'s sheet with ``choice`` made (``plane``, ``load``, ``skills`` or
+        ``rating_mods``); the caller then calls ``_planes_changed``."""
+        self.sheets = _put(self.sheets, a, self.sheets[a]._replace(**choice))
 
     def _planes_changed(self) -> None:
         """The aircraft as flown kept in a slot: the rules read them at almost every decision,
-        and what they follow from (``planes``, ``mods``, ``skills``, ``skills_shown``) changes
-        only in the set-up (and the determinization), each time followed by this call."""
-        self.planes_flown = tuple(self._as_flown(a) for a in range(self.n))
+        and what they follow from (``sheets``, ``skills_shown``)
+        changes only in the set-up (and the determinization), each time followed by this call."""
+        self.planes_flown = tuple(self._as_flown(a) for a in range(self.n_aircraft))
         if self.planes_shown:  # armed (before, the reach is not asked)
             self._weapons_changed()
 
@@ -309,31 +306,33 @@ class Dogfight(TurnState):
         """Each aircraft's weapon reach kept in a slot (the position rules ask it after every
         maneuver): found when the aircraft are armed (``_arm``), then again when the missiles
         left or the aircraft as flown change."""
-        self.reaches = tuple(self._reach(a) for a in range(self.n))
+        self.reaches = tuple(self._reach(a) for a in range(self.n_aircraft))
 
     def has(self, a: int, skill: str) -> bool:
         """Whether aircraft ``a`` flies with ``skill`` (revealed skills only act)."""
-        held = self.skills[a]
+        held = self.sheets[a].skills
         return bool(held) and self.skills_shown and self.game.skill_ix.get(skill, -1) in held
 
     def fresh(self, a: int, skill: str) -> bool:
         """Whether ``a`` holds a once-per-game ``skill`` not used yet (tracked per aircraft)."""
-        return self.has(a, skill) and self.game.skill_ix[skill] not in self.used[a]
+        return self.has(a, skill) and self.game.skill_ix[skill] not in self.skills_spent[a]
 
     def _spend(self, a: int, skill: str) -> None:
-        self.used = _put(self.used, a, (*self.used[a], self.game.skill_ix[skill]))
+        self.skills_spent = _put(
+            self.skills_spent, a, (*self.skills_spent[a], self.game.skill_ix[skill])
+        )
         self._emit({"type": "skill-used", "seat": a, "skill": skill})
 
     def skill_vp(self, a: int) -> int:
-        return sum(self.data.skills[i].cost for i in self.skills[a])
+        return sum(self.data.skills[i].cost for i in self.sheets[a].skills)
 
     def load(self, a: int) -> Load:
         """The missiles aircraft ``a`` carries: its custom load, else the printed one."""
-        custom = self.loads[a]
-        return self.data.aircraft[self.planes[a]].load if custom is None else custom
+        custom = self.sheets[a].load
+        return self.data.aircraft[self.sheets[a].plane].load if custom is None else custom
 
     def load_vp(self, a: int) -> int:
-        return load_vp(self.data, self.data.aircraft[self.planes[a]], self.loads[a])
+        return load_vp(self.data, self.data.aircraft[self.sheets[a].plane], self.sheets[a].load)
 
     def _budget(self, a: int) -> int:
         """VP left for skills: the limit less the aircraft (with its load) and its skills."""
@@ -349,10 +348,12 @@ class Dogfight(TurnState):
         return weapon_reach(self.game.catalogue, gun, self.missiles[a])
 
     def perf(self, a: int) -> int:
-        return flight.performance(self.data, self.plane(a), self.alts[a])
+        return flight.performance(self.data, self.plane(a), self.altitudes[a])
 
     def thrust(self, a: int, post: bool) -> int:
-        return flight.thrust(self.data, self.plane(a), post, self.burner_on[a], self.alts[a])
+        return flight.thrust(
+            self.data, self.plane(a), post, self.afterburner_lit[a], self.altitudes[a]
+        )
 
     def _title(self, card: int) -> str:
         return self.data.cards[card].title
@@ -388,7 +389,7 @@ class Dogfight(TurnState):
                 {"type": "draw", "seat": a, "count": len(cards), "why": why},
                 {self.owners[a]: {"cards": [types[c].title for c in cards]}},
             )
-        if self.skills_shown and self.skills[a]:
+        if self.skills_shown and self.sheets[a].skills:
             for skill, titles in THROWN.items():  # Nugget, Plumber (R30)
                 if self.has(a, skill):
                     for c in cards:
@@ -411,7 +412,7 @@ class Dogfight(TurnState):
             self._emit({"type": "discard", "seat": a, "card": self._title(card), "why": why})
 
     def _changes(self, a: int) -> dict[str, int]:
-        return {RATINGS[r]: v for r, v in enumerate(self.mods[a]) if v}
+        return {RATINGS[r]: v for r, v in enumerate(self.sheets[a].rating_mods) if v}
 
     def owner(self, a: int) -> int:
         """The seat flying aircraft ``a``."""
@@ -441,10 +442,10 @@ class Dogfight(TurnState):
     def flown_vp(self, a: int) -> int:
         """VP with the load flown, less the modifier when no enemy aircraft carries missiles
         (§2, R13, R62)."""
-        plane = self.data.aircraft[self.planes[a]]
+        plane = self.data.aircraft[self.sheets[a].plane]
         value = self.load_vp(a) if self.load(a) else plane.vp_clean
         sides, mine = self.sides, self.sides[a]
-        armed = any(self.load(b) for b in range(self.n) if sides[b] != mine)
+        armed = any(self.load(b) for b in range(self.n_aircraft) if sides[b] != mine)
         return value - (0 if armed else plane.vp_mod)
 
     def shown_vp(self, a: int) -> int:
@@ -460,26 +461,28 @@ class Dogfight(TurnState):
 
     def rel(self, a: int, b: int) -> int:
         """a's position on b: +2 Tailing ... -2 Tailed."""
-        if self.on[a][0] == b:
-            return self.on[a][1]
-        if self.on[b][0] == a:
-            return -self.on[b][1]
+        if self.positions[a][0] == b:
+            return self.positions[a][1]
+        if self.positions[b][0] == a:
+            return -self.positions[b][1]
         return 0
 
     def holders(self, t: int) -> list[int]:
-        on = self.on
-        return [a for a in range(self.n) if on[a][0] == t]
+        on = self.positions
+        return [a for a in range(self.n_aircraft) if on[a][0] == t]
 
     def engaged(self, a: int) -> bool:
-        on = self.on
+        on = self.positions
         return on[a][0] >= 0 or a in [held[0] for held in on]
 
     def mutual(self, a: int, b: int) -> int:
-        return flight.mutual_range(self.bands[a], self.bands[b], self.alts[a], self.alts[b])
+        return flight.mutual_range(
+            self.range_bands[a], self.range_bands[b], self.altitudes[a], self.altitudes[b]
+        )
 
     def targets(self, a: int) -> tuple[int, ...]:
         """Enemies ``a`` may act against: only the one it holds while it holds one (§7.1)."""
-        held = self.on[a][0]
+        held = self.positions[a][0]
         return (held,) if held >= 0 else self.foes[a]
 
     def _room(self, a: int, t: int, new: int) -> bool:
@@ -488,7 +491,7 @@ class Dogfight(TurnState):
             return True
         if self.mutual(a, t) > self.reach(a):
             return False
-        if self.n == 2:
+        if self.n_aircraft == 2:
             return True  # the duel: no others
         relation = self.relations()[a][t]
         return relation[2] if new == 1 else relation[3]
@@ -496,10 +499,10 @@ class Dogfight(TurnState):
     def relations(self) -> Relations:
         """Every aircraft's ``Relation`` to every other. They change only when a position is
         taken or lost or an aircraft is shot down, while the move tables ask them for every
-        target at every decision: kept in the state for the ``on`` and ``alive`` they were found
-        for, and by those values for the game (few: the positions held are few)."""
-        on, alive = self.on, self.alive
-        memo = self.rel_memo
+        target at every decision: kept in the state for the ``positions`` and ``alive`` they
+        were found for, and by those values for the game (few: the positions held are few)."""
+        on, alive = self.positions, self.alive
+        memo = self.relations_memo
         if memo[0] is on and memo[1] is alive:
             return memo[2]
         key = (on, alive)
@@ -508,15 +511,15 @@ class Dogfight(TurnState):
             if len(_RELATIONS) >= 1 << 14:
                 _RELATIONS.clear()
             table = _RELATIONS[key] = self._relations()
-        self.rel_memo = (on, alive, table)
+        self.relations_memo = (on, alive, table)
         return table
 
     def _relations(self) -> Relations:
         """``relations`` found: each predicate asked for every ordered pair of aircraft."""
         out = []
-        for a in range(self.n):
+        for a in range(self.n_aircraft):
             row: list[Relation] = []
-            for t in range(self.n):
+            for t in range(self.n_aircraft):
                 held = self._held_on(t, a)
                 row.append(
                     (
@@ -532,7 +535,7 @@ class Dogfight(TurnState):
 
     def _held_on(self, t: int, a: int) -> list[int]:
         """The positions the aircraft other than ``a`` hold on ``t`` (for ``flight.slot_free``)."""
-        on = self.on
+        on = self.positions
         return [level for h, (held, level) in enumerate(on) if held == t and h != a]
 
     def _expertise_actor(self) -> int:
@@ -555,34 +558,34 @@ class Dogfight(TurnState):
                 return -1
         else:
             return -1
-        if a < 0 or not self.pools[a] or self.pool_used[a] == self.turn_no:
+        if a < 0 or not self.pools[a] or self.pool_given_turn[a] == self.turns_flown:
             return -1
         return a
 
     def _unit(self) -> tuple[int, ...]:
-        return self.game.skill_units[self.unit_i]
+        return self.game.skill_units[self.skill_unit]
 
     def _waiting(self, side: int) -> list[int]:
         """The side's aircraft flying that have not flown this round (a loop: a comprehension
         costs about three times as much on Python 3.11, and every turn's end asks)."""
-        alive, flown, out = self.alive, self.flown, []
+        alive, flown, out = self.alive, self.flown_this_round, []
         for a in self.game.side_members[side]:
             if alive[a] and not flown[a]:
                 out.append(a)
         return out
 
     def _bat_turn_open(self, a: int) -> bool:
-        return bool(self.skills[a]) and bool(self.holders(a))
+        return bool(self.sheets[a].skills) and bool(self.holders(a))
 
     def _follow_cost(self, f: int, delta: int) -> int:
-        return (1 if self.on[f][1] == 1 else 0) + (1 if delta > 0 else 0)
+        return (1 if self.positions[f][1] == 1 else 0) + (1 if delta > 0 else 0)
 
     def _may_move_band(self, a: int, t: int) -> bool:
         """§18.7: an enemy's band moves only if it is Neutral to all others or engaged with a
         (always, with no others)."""
-        if self.n == 2:
+        if self.n_aircraft == 2:
             return True
-        on = self.on
+        on = self.positions
         held = on[t][0]
         if on[a][0] == t or held == a:
             return True  # engaged with a
@@ -595,12 +598,14 @@ class Dogfight(TurnState):
     def _pos_ok(self, a: int, t: int) -> bool:
         """§7.3: an engaged aircraft changes position only against one it is directly engaged
         with."""
-        return self.n == 2 or self.rel(a, t) != 0 or not self.engaged(a)  # the duel: always
+        return (
+            self.n_aircraft == 2 or self.rel(a, t) != 0 or not self.engaged(a)
+        )  # the duel: always
 
     def _gun_cost(self, a: int, card: CardType) -> int:
         assert card.gun_discard is not None
         cost = flight.gun_discard(card.gun_discard, self.plane(a).gun)
-        if not self.skills[a]:
+        if not self.sheets[a].skills:
             return cost
         return gun_cost(cost, self.has(a, "In My Sights!"), self.fresh(a, "Gun Fighter"))
 
@@ -609,7 +614,7 @@ class Dogfight(TurnState):
         if self.game.options["mode"] == "ffa":
             return False
         count = [0] * self.game.n_sides
-        for x in range(self.n):
+        for x in range(self.n_aircraft):
             if self.alive[x]:
                 count[self.side(x)] += 1
         return count[side] > max(c for s, c in enumerate(count) if s != side)
@@ -617,7 +622,7 @@ class Dogfight(TurnState):
     def _source(self, r: int) -> tuple[Hand, str]:
         if r == SITE:
             return self.site_hand, "site"
-        if self.kind == "missile" and r == self.flyer:
+        if self.cycle.kind == "missile" and r == self.flyer:
             return self.missile_hand, "missile"
         return self.hands[r], "hand"
 
@@ -634,13 +639,13 @@ class Dogfight(TurnState):
         """What follows from the aircraft flying, kept in slots: each one's enemies and
         whether each side may play Teamwork."""
         self.foes = self._foes()
-        self.outnumber = tuple(self._teamwork(s) for s in range(self.game.n_sides))
+        self.side_outnumbers = tuple(self._teamwork(s) for s in range(self.game.n_sides))
 
     def _foes(self) -> tuple[tuple[int, ...], ...]:
         alive, sides = self.alive, self.sides
         return tuple(
-            tuple(b for b in range(self.n) if alive[b] and sides[b] != sides[a])
-            for a in range(self.n)
+            tuple(b for b in range(self.n_aircraft) if alive[b] and sides[b] != sides[a])
+            for a in range(self.n_aircraft)
         )
 
 

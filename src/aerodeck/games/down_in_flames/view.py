@@ -81,23 +81,23 @@ class Views(Dogfight):
             "to_act": self.to_act,
             "round": self.round,
             "rounds": self.game.rounds,
-            "step": self.step,
+            "step": self.turn_step,
             "deck": len(self.deck),
             "discards": len(self.discards),
             "discard_pile": self._pile(),
             "site": sites[0] if sites else None,
             "sites": sites,
             "flying": self.flyer if self.flyer >= 0 else None,
-            "picking": self.pick_i if phase in (PICK, ALT_PICK) else None,
+            "picking": self.choosing if phase in (PICK, ALT_PICK) else None,
             "loading": self.loading,
             "deciding": self._decider(),
-            "aircraft": [self._aircraft_view(a, player) for a in range(self.n)],
+            "aircraft": [self._aircraft_view(a, player) for a in range(self.n_aircraft)],
             "pairs": self._pairs(player),
             "kills": list(self.kills),
             "cycle": self._cycle_view(),
-            "missile_bonus": self.bonus,
+            "missile_bonus": self.missile_bonus,
             "speed_left": self.speed_left,
-            "pay_left": self.pay_left if phase == PAY else 0,
+            "pay_left": self.payment.left if phase == PAY and self.payment else 0,
             "vp_limit": self.game.options["vp_limit"],
             "year": self.game.options["year"],
             "winners": self.winners,
@@ -109,22 +109,28 @@ class Views(Dogfight):
         if phase == SKILL and deciding:
             out["skill_unit"] = list(self._unit())
             out["skill_budget"] = self._budget(self._unit()[0])
-            out["skill_options"] = [data.skills[i].name for i in self.game.skill_menu[self.unit_i]]
-            out["rate_left"] = self.rate_left
-            out["rate_sign"] = self.rate_sign
+            out["skill_options"] = [
+                data.skills[i].name for i in self.game.skill_menu[self.skill_unit]
+            ]
+            out["rate_left"] = self.rating_steps_left
+            out["rate_sign"] = self.rating_sign
         if self.loading and deciding:
-            out["load"] = [[data.missiles[m].name, 2 * p] for m, p in self.load(self.pick_i)]
-            out["load_vp"] = self.load_vp(self.pick_i)
+            out["load"] = [[data.missiles[m].name, 2 * p] for m, p in self.load(self.choosing)]
+            out["load_vp"] = self.load_vp(self.choosing)
         if phase == FOLLOW:
             out["follow"] = {"direction": "up" if self.follow_delta > 0 else "down"}
         if phase == ANGLE:
             out["angle"] = self.angle_queue[0]
-        if any(self.nfod):
-            out["nfod"] = list(self.nfod)
+        if any(self.nfod_vp):
+            out["nfod"] = list(self.nfod_vp)
         if self.chain:
             if self.site_hand and player == self.game.site_seat:
                 out["site_hand"] = [self._title(c) for c in self.site_hand]
-            if player is not None and self.kind == "missile" and player == self.owners[self.flyer]:
+            if (
+                player is not None
+                and self.cycle.kind == "missile"
+                and player == self.owners[self.flyer]
+            ):
                 out["missile_hand"] = [self._title(c) for c in self.missile_hand]
         return out
 
@@ -150,19 +156,19 @@ class Views(Dogfight):
         the others' secret choices only once revealed."""
         data, seat = self.data, self.owners[a]
         own = player == seat
-        chosen = self.planes[a] >= 0
+        chosen = self.sheets[a].plane >= 0
         plane = self.plane(a) if chosen and (self.planes_shown or own) else None
-        alt = self.alts[a]
-        held, level = self.on[a]
+        alt = self.altitudes[a]
+        held, level = self.positions[a]
         entry: JSON = {
             "aircraft_no": a,
             "seat": seat,
             "side": self.sides[a],
             "aircraft": plane.name if plane is not None else None,
             "chosen": chosen,
-            "altitude": ALTITUDES[alt] if alt >= 0 and (self.alts_shown or own) else None,
+            "altitude": ALTITUDES[alt] if alt >= 0 and (self.altitudes_shown or own) else None,
             "altitude_chosen": alt >= 0,
-            "range": RANGES[self.bands[a]],
+            "range": RANGES[self.range_bands[a]],
             "alive": self.alive[a],
             "on": None if held < 0 else {"target": held, "position": POSITIONS[level + 2]},
             "hand_size": len(self.hands[a]),
@@ -173,14 +179,14 @@ class Views(Dogfight):
             entry |= self._counters(a)
             entry["reach"] = RANGES[r] if (r := self.reach(a)) >= 0 else None
             entry["vp"] = self.shown_vp(a)
-            if self.alts_shown:
+            if self.altitudes_shown:
                 entry["performance"] = self.perf(a)
                 entry["thrust"] = [self.thrust(a, False), self.thrust(a, True)]
                 entry["ew"] = flight.ew(data, self.plane(a), alt)
         if self.skills_shown or (own and self.game.options["skills"]):
-            entry["skills"] = [data.skills[i].name for i in self.skills[a]]
+            entry["skills"] = [data.skills[i].name for i in self.sheets[a].skills]
             entry["rating_changes"] = self._changes(a)
-            entry["skills_used"] = [data.skills[i].name for i in self.used[a]]
+            entry["skills_used"] = [data.skills[i].name for i in self.skills_spent[a]]
         pooled = bool(self.pools[a]) or (self.skills_shown and self.has(a, EXPERTISE))
         if pooled:
             entry["pool_size"] = len(self.pools[a])
@@ -194,7 +200,7 @@ class Views(Dogfight):
         """Every pair of enemies still flying, the seat's own aircraft first in each and its
         pairs first: their mutual range (once the altitudes are revealed) and the first one's
         position on the second."""
-        alive, sides, owners, n = self.alive, self.sides, self.owners, self.n
+        alive, sides, owners, n = self.alive, self.sides, self.owners, self.n_aircraft
         out: list[JSON] = []
         for a in range(n):
             for b in range(a + 1, n):
@@ -204,7 +210,7 @@ class Views(Dogfight):
                 out.append(
                     {
                         "aircraft": [x, y],
-                        "range": RANGES[self.mutual(x, y)] if self.alts_shown else None,
+                        "range": RANGES[self.mutual(x, y)] if self.altitudes_shown else None,
                         "position": POSITIONS[self.rel(x, y) + 2],
                     }
                 )
@@ -217,9 +223,9 @@ class Views(Dogfight):
         missiles = self.data.missiles
         return {
             "missiles": {missiles[i].name: k for i, k in enumerate(self.missiles[a]) if k},
-            "countermeasures": self.cms[a],
-            "afterburners": self.burners[a],
-            "afterburner_on": self.burner_on[a],
+            "countermeasures": self.countermeasures[a],
+            "afterburners": self.afterburners[a],
+            "afterburner_on": self.afterburner_lit[a],
         }
 
     def _site_views(self) -> list[JSON]:
@@ -246,7 +252,7 @@ class Views(Dogfight):
             return None
         who = self._who
         out: JSON = {
-            "use": self.kind,
+            "use": self.cycle.kind,
             "by": who(self.chain[0][0]),
             "target": self.target,
             "chain": [
@@ -260,9 +266,9 @@ class Views(Dogfight):
             ],
             "missile_hand_size": len(self.missile_hand),
         }
-        if self.kind in ("tone", "missile") and self.cyc_missile >= 0:
-            out["missile"] = self.data.missiles[self.cyc_missile].name
-        if self.kind == "site":
+        if self.cycle.kind in ("tone", "missile") and self.cycle.missile >= 0:
+            out["missile"] = self.data.missiles[self.cycle.missile].name
+        if self.cycle.kind == "site":
             out["site_hand_size"] = len(self.site_hand)
         return out
 
@@ -273,7 +279,8 @@ class Views(Dogfight):
         if self.phase == FOLLOW:
             return self.follow_queue[0]
         if self.phase == PAY:
-            return self.pay_ac
+            assert self.payment is not None
+            return self.payment.payer
         if self.phase in (BURNER, DISCARD, ALTITUDE, SPEED, PLAY, LAUNCH):
             return self.flyer
         if self.phase == ANGLE:
@@ -282,17 +289,17 @@ class Views(Dogfight):
 
     def _determinize(self, player: int, seed: int) -> Views:
         new = cast(Views, self.clone())
-        others = [a for a in range(self.n) if self.owners[a] != player]
+        others = [a for a in range(self.n_aircraft) if self.owners[a] != player]
         hidden_missile = (
-            bool(self.chain) and self.kind == "missile" and self.owners[self.flyer] != player
+            bool(self.chain) and self.cycle.kind == "missile" and self.owners[self.flyer] != player
         )
         pool = list(self.deck)
         for a in others:
             pool += self.hands[a]
             pool += self.pools[a]
-        seen = self.lent_by if self.lent_by in others else -1
+        seen = self.expertise_owner if self.expertise_owner in others else -1
         if seen >= 0:  # the card taken from the pool was shown: it stays in the hand
-            pool.remove(self.lent)
+            pool.remove(self.expertise_card)
         if hidden_missile:
             pool += self.missile_hand
         hidden_site = bool(self.site_hand) and player != self.game.site_seat
@@ -305,7 +312,7 @@ class Views(Dogfight):
         for a in others:
             size = len(self.hands[a]) - (a == seen)
             drawn, pool = pool[:size], pool[size:]
-            hands[a] = tuple(sorted(drawn + ([self.lent] if a == seen else [])))
+            hands[a] = tuple(sorted(drawn + ([self.expertise_card] if a == seen else [])))
             size = len(self.pools[a])
             pools[a], pool = tuple(sorted(pool[:size])), pool[size:]
         new.hands = tuple(hands)
@@ -313,19 +320,17 @@ class Views(Dogfight):
         self._deal_cycle_hands(new, pool, hidden_missile, hidden_site)
         choices = self.eligible()
         for a in others:
-            if self.planes[a] >= 0 and not self.planes_shown:
-                new.planes = _put(new.planes, a, choices[(seed + a) % len(choices)])
-                new.loads = _put(new.loads, a, None)
-            if self.alts[a] >= 0 and not self.alts_shown:
-                new.alts = _put(new.alts, a, (seed + a) % 3)
+            if self.sheets[a].plane >= 0 and not self.planes_shown:
+                new._choose(a, plane=choices[(seed + a) % len(choices)], load=None)
+            if self.altitudes[a] >= 0 and not self.altitudes_shown:
+                new.altitudes = _put(new.altitudes, a, (seed + a) % 3)
             if not self.skills_shown:
                 # Unrevealed skills: a world in which the other player chose none (R56).
-                new.skills = _put(new.skills, a, self.game.special[a])
-                new.mods = _put(new.mods, a, NO_MODS)
+                new._choose(a, skills=self.game.special[a], rating_mods=NO_MODS)
         if not (self.planes_shown and self.skills_shown):  # the aircraft as flown redrawn
             new._planes_changed()
         if self.phase == SKILL and self.to_act != player:
-            new.rate_left = 0
+            new.rating_steps_left = 0
         new.rng_seed = shuffle(seed, [])
         return new
 
@@ -334,20 +339,24 @@ class Views(Dogfight):
         # The legal lists read each distinct card of a hand once by skipping repeats in a row.
         assert all(list(h) == sorted(h) for h in self.hands), "hands are kept sorted"
         assert all(not p or self.has(a, EXPERTISE) for a, p in enumerate(self.pools))
-        for a in range(self.n):
-            t, level = self.on[a]
+        for a in range(self.n_aircraft):
+            t, level = self.positions[a]
             if t < 0:
                 continue
             assert self.alive[a] and self.alive[t] and self.side(a) != self.side(t)
-            assert level in (1, 2) and self.on[t][0] != a
-        for t in range(self.n):
-            held = [self.on[h][1] for h in self.holders(t)]
+            assert level in (1, 2) and self.positions[t][0] != a
+        for t in range(self.n_aircraft):
+            held = [self.positions[h][1] for h in self.holders(t)]
             assert held.count(1) <= 2 and held.count(2) <= 1, "slots: two Advantage, one Tailing"
-        assert all(GUN <= b <= AH for b in self.bands)
-        assert all(set(self.used[a]) <= set(self.skills[a]) for a in range(self.n)), "skill use"
+        assert all(GUN <= b <= AH for b in self.range_bands)
+        assert all(
+            set(self.skills_spent[a]) <= set(self.sheets[a].skills) for a in range(self.n_aircraft)
+        ), "skill use"
         assert (self.phase == OVER) == (self.result is not None) == self.is_terminal
-        assert self.planes_flown == tuple(self._as_flown(a) for a in range(self.n)), "as flown"
-        reaches = tuple(self._reach(a) for a in range(self.n))
+        assert self.planes_flown == tuple(self._as_flown(a) for a in range(self.n_aircraft)), (
+            "as flown"
+        )
+        reaches = tuple(self._reach(a) for a in range(self.n_aircraft))
         assert self.reaches == reaches or not self.planes_shown, "weapon reach once armed"
 
 
