@@ -11,6 +11,7 @@ $(BIN)/aerodeck: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e '.[dev,web,rl]'
+	$(BIN)/pip install --quiet -e tests/plugin_game  # the plug-in game tests/plugin plays
 	touch $@
 
 # the browser table: serves the lobby on the embedded SQLite store and prints the link to open

@@ -26,7 +26,7 @@ import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
 from open_spiel.python.algorithms import outcome_sampling_mccfr as mccfr
 
-from aerodeck.rl.encoders import GAMES
+from aerodeck.rl.encode import encoded_games
 from aerodeck.rl.openspiel import short_name
 from aerodeck.sim.stats import wilson
 
@@ -120,7 +120,7 @@ def main() -> None:
     parser.add_argument("--json", default="")
     args = parser.parse_args()
     result: dict[str, Any] = {"ismcts_speed": [], "mccfr": []}
-    for game_id in GAMES:
+    for game_id in encoded_games():
         speed = ismcts_speed(game_id, args.simulations, 6)
         result["ismcts_speed"].append(speed)
         print(f"IS-MCTS {game_id}: {speed['simulations_per_s']:.0f} simulations/s", flush=True)
@@ -128,7 +128,7 @@ def main() -> None:
     result["ismcts_strength"] = strength
     print(f"IS-MCTS ({args.simulations} simulations) vs random at aces_versus_aces: "
           f"{strength['value']:.3f} [{strength['low']:.3f}, {strength['high']:.3f}]")  # fmt: skip
-    for game_id in GAMES:
+    for game_id in encoded_games():
         row = mccfr_reuse(game_id, args.iterations)
         result["mccfr"].append(row)
         print(f"MCCFR {game_id}: {row['iterations_per_s']:.1f} iterations/s, "

@@ -30,8 +30,8 @@ import time
 from pathlib import Path
 
 import aerodeck
+from aerodeck.client import TableClient, TableClosedError
 from aerodeck.core.api import JSON
-from aerodeck.web.client import TableClient, TableClosedError
 from benchmarks.web_common import ServerProcess, elapsed, postgres_cluster
 
 TABLES = [

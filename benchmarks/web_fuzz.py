@@ -42,9 +42,9 @@ from typing import Any
 import websockets
 
 import aerodeck
+from aerodeck.client import TableClient, TableClosedError
 from aerodeck.core.api import JSON
 from aerodeck.core.errors import AerodeckError
-from aerodeck.web.client import TableClient, TableClosedError
 from benchmarks.web_common import ServerProcess, elapsed
 
 REFUSAL_CODES = {

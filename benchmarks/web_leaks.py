@@ -44,10 +44,12 @@ from pathlib import Path
 from typing import Any
 
 import aerodeck
+from aerodeck.client import TableClient
 from aerodeck.core.api import JSON, Action, State
 from aerodeck.core.registry import make
-from aerodeck.web.client import TableClient
-from aerodeck.web.tables import Seat, Table
+from aerodeck.web.service.records import Seat
+from aerodeck.web.service.status import TableStatus
+from aerodeck.web.service.tables import Table
 from benchmarks.web_common import ServerProcess, elapsed, games_and_counts, short_options
 
 TABLE_SECONDS = 900.0  # a game that has not ended in this long is a failure
@@ -216,7 +218,7 @@ class Versions:
             listed=False,
             clock=None,
             fallback_bot="random",
-            status=status,
+            status=TableStatus(status),
             created="",
             seats=rows,
             marks=marks,
@@ -232,7 +234,7 @@ class Versions:
         last_version: int | None,
     ) -> JSON:
         """The frame the server's own builders make from ``source`` for the frame received."""
-        table = self.table(table_id, source, frame.get("seats", []), frame.get("status", ""))
+        table = self.table(table_id, source, frame.get("seats", []), frame.get("status", "over"))
         if frame["type"] == "welcome":
             return table.welcome(recipient, last_version)
         if frame["type"] == "end":

@@ -26,8 +26,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from aerodeck.client import TableClient
 from aerodeck.core.api import JSON
-from aerodeck.web.client import TableClient
 from benchmarks.web_common import ServerProcess, elapsed, percentiles, postgres_cluster
 
 GAMES = ["race_to_ace", "ace_race", "aces_versus_aces", "air_racing", "down_in_flames"]

@@ -9,15 +9,17 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from aerodeck.rl.docs import GAMES, updated_page
+from aerodeck.rl.docs import encoded_games, updated_page
 
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "games"
 
 
 def main(argv: list[str]) -> int:
     stale = []
-    for game_id in GAMES:
+    for game_id in encoded_games():
         page = DOCS / f"{game_id}.md"
+        if not page.exists():  # a game installed from another package documents itself
+            continue
         text = page.read_text(encoding="utf-8")
         new = updated_page(text, game_id)
         if new != text:

@@ -16,7 +16,7 @@ import tempfile
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
-from tests.browser.conftest import CHROMIUM_ARGS, chromium_path
+from tests.browser.conftest import CHROMIUM_ARGS, SERVER_ARGS, chromium_path
 from tests.browser.people import Person
 from tests.web.server import Server
 
@@ -51,7 +51,7 @@ def main(games: list[str]) -> None:
         raise SystemExit("no chromium found (apt-get install chromium)")
     OUT.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as playwright:
-        server = Server(Path(tmp) / "serve").start()
+        server = Server(Path(tmp) / "serve", "", *SERVER_ARGS).start()
         browser = playwright.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
         try:
             for game in games or list(SETUPS):

@@ -183,7 +183,7 @@ def test_no_bot_can_use_hidden_information(game_id: str, players: int) -> None:
     from dataclasses import replace
 
     from aerodeck.agents.ismcts import IsmctsAgent
-    from aerodeck.agents.levels import SEARCHING, hard_search
+    from aerodeck.agents.levels import SEARCHING, searcher
     from aerodeck.agents.registry import agent_names, make_agent
 
     game = aerodeck.make(game_id, players=players)
@@ -193,10 +193,10 @@ def test_no_bot_can_use_hidden_information(game_id: str, players: int) -> None:
         if name not in SEARCHING  # searched with a small budget below, to stay fast
     }
     bots["ismcts-agent"] = lambda seed: IsmctsAgent(game, seed, iterations=8)
-    small = replace(hard_search(game), worlds=3, min_worlds=2)
-    bots["hard"] = lambda seed: small.make(game, seed, "hard")
+    small = replace(game.search_settings(), worlds=3, min_worlds=2)
+    bots["hard"] = lambda seed: searcher(small, game, seed, "hard")
     truncated = replace(small, horizon=6, blend=0.3, ismcts=None)  # the rollouts, evaluated
-    bots["hard-truncated"] = lambda seed: truncated.make(game, seed, "hard")
+    bots["hard-truncated"] = lambda seed: searcher(truncated, game, seed, "hard")
     rng = random.Random(17)
     for seed in range(3):
         state = game.new_game(seed=seed)

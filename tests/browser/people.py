@@ -10,15 +10,16 @@ import random
 import re
 from typing import Any
 
-from aerodeck.web.frames import parse_frame
+from aerodeck.web.service.frames import parse_frame
 
 POLL_MS = 25  # between looks at a page while the bots think (bounded by MAX_LOOKS)
 MAX_LOOKS = 40000
 STATE = "window.aerodeck && window.aerodeck.state"
 LABELS = "[...document.querySelectorAll('#move-buttons button.move')].map(b => b.textContent)"
-NOT_HAND = {"buy"}  # verbs whose card is not the hand's (games.js notHandVerbs)
+NOT_HAND = {"buy"}  # verbs whose card is not the hand's (Air Racing's board: notHandVerbs)
 ALLOWED_PATHS = re.compile(  # the pages, their files, and the lobby calls the pages make
-    r"^/($|t/[A-Za-z0-9_-]+(/replay)?$|static/[a-z]+\.(js|css|svg)$|api/tables"
+    r"^/($|t/[A-Za-z0-9_-]+(/replay)?$|static/[a-z_]+\.(js|css|svg)$|games/[a-z0-9_]+/board\.(js|css)$"
+    r"|api/tables"
     r"(/[A-Za-z0-9_-]+/(join|seats/\d+/(bot|take|invite)))?$)"
 )
 

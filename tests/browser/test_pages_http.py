@@ -1,9 +1,11 @@
 """The pages as plain HTTP (no browser needed): the lobby carries every game's options with their
-help, the table page exists only for a table and carries no secret, the static files are served."""
+help, the table page exists only for a table and carries no secret and names its game's board, the
+static files and each game's board files are served, and nothing else of a game's package."""
 
 from __future__ import annotations
 
 import aerodeck
+from aerodeck.core.registry import make
 from tests.web.server import Server
 
 
@@ -33,7 +35,55 @@ def test_table_page_only_for_a_table_and_without_secrets(web: Server) -> None:
 
 
 def test_static_modules_are_served(web: Server) -> None:
-    for name in ("table.js", "lobby.js", "net.js", "cards.js", "render.js", "aerodeck.css"):
+    for name in (
+        "table.js",
+        "lobby.js",
+        "net.js",
+        "cards.js",
+        "render.js",
+        "board_generic.js",
+        "aerodeck.css",
+    ):
         response = web.get(f"/static/{name}")
         assert response.status_code == 200, name
     assert "javascript" in web.get("/static/table.js").headers["content-type"]
+
+
+def test_each_game_serves_the_board_of_its_package(web: Server) -> None:
+    for info in aerodeck.list_games():
+        folder = make(info.id).board_assets()
+        for name, kind in (("board.js", "text/javascript"), ("board.css", "text/css")):
+            response = web.get(f"/games/{info.id}/{name}")
+            if folder is not None and (folder / name).is_file():
+                assert response.status_code == 200, (info.id, name)
+                assert response.headers["content-type"].startswith(kind)
+                assert response.content == (folder / name).read_bytes()
+            else:
+                assert response.status_code == 404, (info.id, name)
+    # Ace Race styles nothing of its own; the others do
+    assert web.get("/games/ace_race/board.js").status_code == 200
+    assert web.get("/games/ace_race/board.css").status_code == 404
+    assert web.get("/games/down_in_flames/board.css").status_code == 200
+
+
+def test_only_a_registered_game_s_two_board_files_are_served(web: Server) -> None:
+    for path in (
+        "/games/no_such_game/board.js",
+        "/games/" + "x" * 5000 + "/board.js",
+        "/games/..%2F..%2Fweb/board.js",
+        "/games/ace_race/..%2Fgame.py",
+        "/games/ace_race/game.py",
+        "/games/ace_race/board/board.js",
+        "/games/ace_race/rules.md",
+    ):
+        response = web.get(path)
+        assert response.status_code == 404, path
+        assert len(response.text) < 200, path  # one short line, the id cut short
+
+
+def test_the_table_page_names_its_game_s_board(web: Server) -> None:
+    for game, css in (("aces_versus_aces", True), ("ace_race", False)):
+        created = web.create(game=game, players=2, claim=0)
+        page = web.get(f"/t/{created['table']}").text
+        assert f'data-board="/games/{game}/board.js"' in page
+        assert (f'href="/games/{game}/board.css"' in page) is css

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from aerodeck.cli.words import as_seen_by
+from aerodeck.core.words import as_seen_by
 from aerodeck.games.down_in_flames.data import RANGES
 from tests.browser.people import Person, play_to_end
 from tests.web.play import check_frames, states_by_version

@@ -102,3 +102,41 @@ def test_ctrl_c_at_the_prompt_saves_and_prints_the_resume_command(
         ["play", "aces-versus-aces", "--resume", str(save), "--seat", "2"], capsys, "quit\n"
     )
     assert code == 0 and "you are seat 2" in out
+
+
+def test_play_with_stdin_closed_saves_the_record_and_says_so_in_one_line(tmp_path: Path) -> None:
+    """`aerodeck play ... <&-`: nobody can type a move, so the game stops before it starts."""
+    save = tmp_path / "g.json"
+    command = [sys.executable, "-m", "aerodeck.cli.app", "play", "ace-race", "--seed", "5"]
+    result = subprocess.run(
+        ["sh", "-c", 'exec "$@" <&-', "sh", *command, "--save", str(save)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 2
+    assert result.stderr == (
+        f"error: stdin is closed: no moves can be typed; the game is saved to {save}\n"
+    )
+    state = aerodeck.replay(json.loads(save.read_text()))
+    assert state.seed == 5 and not state.is_terminal
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+@pytest.mark.parametrize("args", [["replay"], ["replay", "--quiet"]])
+def test_output_to_a_full_disk_is_one_line(args: list[str], tmp_path: Path) -> None:
+    record = tmp_path / "g.json"
+    state = aerodeck.make("ace-race").new_game(seed=2)
+    while not state.is_terminal:
+        state.apply(state.legal_actions()[0])
+    record.write_text(json.dumps(state.record()))
+    with open("/dev/full", "w") as full:
+        result = subprocess.run(
+            [sys.executable, "-m", "aerodeck.cli.app", *args, str(record)],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            check=False,
+        )
+    assert result.returncode == 2
+    assert result.stderr == "error: cannot write the output: No space left on device\n"

@@ -10,8 +10,8 @@ import pytest
 from rich.console import Console
 
 import aerodeck
-from aerodeck.cli.session import move_menu
-from aerodeck.cli.words import as_seen_by
+from aerodeck.cli.screen import move_menu
+from aerodeck.core.words import as_seen_by
 from tests.cli.test_app import run_cli
 
 GAMES = [
@@ -85,7 +85,7 @@ def test_a_long_move_menu_fits_an_80_column_screen() -> None:
         state.apply(legal[-1] if len(legal) < 5 else legal[len(legal) // 2])
     assert len(longest) > 15
     console = Console(width=80, record=True, file=open("/dev/null", "w"))  # noqa: SIM115
-    console.print(move_menu(longest, 80))
+    console.print(move_menu([str(action) for action in longest], 80))
     lines = console.export_text().splitlines()
     assert all(len(line) <= 80 for line in lines)
     assert len(lines) <= 14
@@ -167,9 +167,19 @@ def test_down_in_flames_shows_ratings_before_the_choice_and_a_card_reference(
     assert "cards (the card reference)" in out
 
 
+def test_a_games_reference_data_is_its_card_reference(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Aces versus Aces writes no reference text: the terminal lays out its ``reference()``."""
+    args = ["play", "aces-versus-aces", "--seed", "3", "--save", str(tmp_path / "g.json")]
+    code, out, _ = run_cli(args, capsys, "cards\nquit\n")
+    assert code == 0 and "cards (the card reference)" in out
+    assert "Cards 2S: 1 point(s) when won" in out and "Ace coin quarter: 8 points" in out
+
+
 def test_games_without_a_card_reference_say_so(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    args = ["play", "aces-versus-aces", "--seed", "3", "--save", str(tmp_path / "g.json")]
+    args = ["play", "ace-race", "--seed", "3", "--save", str(tmp_path / "g.json")]
     code, out, _ = run_cli(args, capsys, "cards\nquit\n")
     assert code == 0 and "no card reference" in out and "cards (the card" not in out

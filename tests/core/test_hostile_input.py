@@ -32,7 +32,7 @@ from aerodeck.core.errors import (
 )
 from aerodeck.core.notation import MOVE_TEXT_LIMIT
 from aerodeck.core.records import RECORD_BYTES, load_record, parse_record
-from aerodeck.testing.hostile import DOCUMENTED, Fuzzer, base_setup
+from aerodeck.testing.hostile import DOCUMENTED, Fuzzer
 from tests.conftest import GAME_COUNTS, GAME_IDS
 
 INPUTS_PER_CONFIGURATION = 2_500
@@ -336,17 +336,24 @@ def test_text_options_are_bounded_printable_text(value: object) -> None:
 
 @pytest.mark.parametrize(("game_id", "players"), GAME_COUNTS)
 def test_malformed_setups_are_config_errors(game_id: str, players: int) -> None:
-
+    """Core refuses what is no plain JSON object for every game; a game that shows setup
+    examples accepts them, and refuses each with a field given a wrong shape or a field added."""
     game: Game = aerodeck.make(game_id, players=players)
-    game.new_game(seed=1, setup=base_setup(game_id, players, random.Random(0)))
-    for setup in ("x", 5, [], {"hands": "x"}, {"hands": [5]}, {"deck": {"a": 1}}, {1: 2}):
+    nested: list[Any] = []
+    for _ in range(40):
+        nested = [nested]
+    for setup in ("x", 5, [], {1: 2}, {"hands": nested}, {"x": float("nan")}):
         with pytest.raises(ConfigError):
             game.new_game(seed=1, setup=setup)  # type: ignore[arg-type]
-    with pytest.raises(ConfigError, match="nested"):
-        nested: list[Any] = []
-        for _ in range(40):
-            nested = [nested]
-        game.new_game(seed=1, setup={"hands": nested})
+    for example in game.setup_examples():
+        game.new_game(seed=1, setup=example).check_invariants()
+        with pytest.raises(ConfigError):
+            game.new_game(seed=1, setup={**example, "no such field": 1})
+        for key in example:
+            for wrong in ("x", -1, [["x"]], {"a": 1}):
+                if wrong != example[key]:
+                    with pytest.raises(ConfigError):
+                        game.new_game(seed=1, setup={**example, key: wrong})
 
 
 def test_a_bad_seat_is_a_seat_error_documented_as_a_config_error() -> None:

@@ -1,16 +1,20 @@
-"""The game registry finds games through the ``aerodeck.games`` entry point group, so a package
-installed on its own (here a real distribution on a temporary path) adds a sixth game."""
+"""The game registry finds games through the ``aerodeck.games`` entry point group only (the
+install registers the shipped five), so a package installed on its own (here a real distribution
+on a temporary path) adds a sixth game."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from importlib.metadata import entry_points
 from pathlib import Path
 
 import pytest
 
 import aerodeck
 from aerodeck.core.errors import ConfigError
-from aerodeck.core.registry import game_classes
+from aerodeck.core.registry import GROUP, game_classes
+
+SHIPPED = {"race_to_ace", "down_in_flames", "ace_race", "aces_versus_aces", "air_racing"}
 
 SIXTH = """
 from dataclasses import replace
@@ -48,6 +52,14 @@ def fresh_registry() -> Iterator[None]:
 
 
 @pytest.mark.usefixtures("fresh_registry")
+def test_every_game_is_one_declared_entry_point() -> None:
+    """No game is found any other way: the registry's games are exactly the entry points'."""
+    declared = {point.name: point.load() for point in entry_points(group=GROUP)}
+    assert set(declared) >= SHIPPED
+    assert {cls.info.id: cls for cls in declared.values()} == game_classes()
+
+
+@pytest.mark.usefixtures("fresh_registry")
 def test_a_game_installed_with_an_entry_point_is_found(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -55,9 +67,7 @@ def test_a_game_installed_with_an_entry_point_is_found(
     monkeypatch.syspath_prepend(str(tmp_path))
     ids = [info.id for info in aerodeck.list_games()]
     assert "sixth_game" in ids
-    assert {"race_to_ace", "down_in_flames", "ace_race", "aces_versus_aces", "air_racing"} <= set(
-        ids
-    )
+    assert set(ids) >= SHIPPED
     state = aerodeck.make("sixth-game").new_game(seed=1)
     state.apply(state.legal_actions()[0])
     assert aerodeck.replay(state.record()).view(None) == state.view(None)

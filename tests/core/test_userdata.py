@@ -123,7 +123,7 @@ def test_inline_tables_are_checked_and_copied() -> None:
 def test_data_files_map_keys_to_tables(tmp_path: Path) -> None:
     path = _write(tmp_path, "c.toml", "length = 40\n")
     assert data_files("air-racing", [f"course={path}"]) == {"course": {"length": 40}}
-    with pytest.raises(ConfigError, match="laps: not a data option of this game \\(course\\)"):
+    with pytest.raises(ConfigError, match="'laps': not a data option of this game \\(course\\)"):
         data_files("air_racing", [f"laps={path}"])
     with pytest.raises(ConfigError, match="not a data option of this game \\(none\\)"):
         data_files("race_to_ace", [f"course={path}"])

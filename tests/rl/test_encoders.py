@@ -11,8 +11,9 @@ import pytest
 import aerodeck
 from aerodeck.core.api import State
 from aerodeck.core.errors import ConfigError
-from aerodeck.rl.encoders import encoder_for
-from tests.conftest import GAME_COUNTS
+from aerodeck.games.aces_versus_aces.game import AcesVersusAces
+from aerodeck.rl.encode import encoder_for
+from tests.conftest import GAME_COUNTS, SHIPPED_GAMES
 
 # Down In Flames also in the several-aircraft form its duel will share (R46).
 CONFIGS = [(game_id, players, {}) for game_id, players in GAME_COUNTS] + [
@@ -101,20 +102,30 @@ def test_an_unknown_value_is_an_error_not_a_silent_zero() -> None:
         encoder_for(game).encode({**view, "phase": "no such phase"})
 
 
-def test_no_encoder_for_an_unknown_game() -> None:
-    game = aerodeck.make("aces_versus_aces", players=2)
-    game.info = dataclasses.replace(game.info, id="chess")  # type: ignore[misc]
-    with pytest.raises(ConfigError):
-        encoder_for(game)
+class _Unencoded(AcesVersusAces):
+    """A game that brings no observation encoder (the hook's default)."""
+
+    info = dataclasses.replace(AcesVersusAces.info, id="unencoded", title="Unencoded")
+
+    def observation_encoder(self) -> None:
+        return None
 
 
-@pytest.mark.parametrize("game_id", sorted({g for g, _, _ in CONFIGS}))
+def test_a_game_without_an_encoder_is_one_clear_error() -> None:
+    with pytest.raises(ConfigError, match="Unencoded brings no observation encoder"):
+        encoder_for(_Unencoded(2))
+
+
+@pytest.mark.parametrize("game_id", SHIPPED_GAMES)
 def test_the_docs_page_shows_the_current_layout(game_id: str) -> None:
+    """Every game this repository ships has its page in docs/games, its encoder's layout current
+    (a plug-in game documents itself)."""
     from pathlib import Path
 
     from aerodeck.rl.docs import updated_page
 
     page = Path(__file__).resolve().parents[2] / "docs" / "games" / f"{game_id}.md"
+    assert page.is_file(), f"docs/games/{game_id}.md is missing"
     text = page.read_text(encoding="utf-8")
     assert updated_page(text, game_id) == text, "run scripts/rl_docs.py"
 

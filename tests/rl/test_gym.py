@@ -65,3 +65,9 @@ def test_bad_settings_get_one_clear_error() -> None:
         AerodeckEnv("aces_versus_aces", opponent="grandmaster")
     with pytest.raises(ConfigError, match="seat"):
         AerodeckEnv("aces_versus_aces", players=2, seat=2)
+
+
+@pytest.mark.parametrize("seed", [-1, 2**63])
+def test_a_seed_outside_the_range_is_the_one_seed_error(seed: int) -> None:
+    with pytest.raises(ConfigError, match=f"from 0 to 2\\*\\*63-1, not {seed}"):
+        AerodeckEnv("ace_race").reset(seed=seed)

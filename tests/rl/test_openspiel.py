@@ -16,9 +16,11 @@ from open_spiel.python.algorithms import outcome_sampling_mccfr as mccfr
 
 import aerodeck
 from aerodeck.core.errors import ConfigError
-from aerodeck.rl.encoders import GAMES, encoder_for
+from aerodeck.rl.encode import encoded_games, encoder_for
 from aerodeck.rl.openspiel import parse_options, short_name
-from tests.conftest import GAME_COUNTS
+from tests.conftest import GAME_COUNTS, SHIPPED_GAMES
+
+ENCODED = encoded_games()
 
 PLAYTHROUGHS = Path(__file__).resolve().parent / "playthroughs"
 COUNTS = sorted(
@@ -46,7 +48,7 @@ def test_openspiel_random_sim_test_with_serialisation(game_id: str, players: int
 
 
 # OpenSpiel's API checks on partial trees (its integration tests' class), once per game.
-for _game_id in GAMES:
+for _game_id in ENCODED:
     _name = f"TestOpenSpielApiOnPartialTree_{_game_id}"
     globals()[_name] = type(
         _name,
@@ -64,11 +66,12 @@ def test_playthrough_is_unchanged(path: Path) -> None:
     assert actual == expected, f"{path.name} changed: run scripts/regen_playthroughs.py"
 
 
-def test_every_game_has_a_playthrough() -> None:
-    assert sorted(p.stem for p in PLAYTHROUGHS.glob("*.txt")) == sorted(GAMES)
+def test_every_shipped_game_has_a_playthrough() -> None:
+    """The golden playthroughs are this repository's games' (a plug-in game keeps its own)."""
+    assert sorted(p.stem for p in PLAYTHROUGHS.glob("*.txt")) == SHIPPED_GAMES
 
 
-@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("game_id", ENCODED)
 def test_resampling_keeps_what_the_seat_knows_and_redraws_the_rest(game_id: str) -> None:
     game = _load(game_id)
     sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
@@ -91,7 +94,7 @@ def test_resampling_keeps_what_the_seat_knows_and_redraws_the_rest(game_id: str)
     assert redrawn, "resampling never redrew the other seat's hidden cards"
 
 
-@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("game_id", ENCODED)
 def test_clone_is_independent_and_serialisation_round_trips(game_id: str) -> None:
     game = _load(game_id)
     state = _played(game, 4, moves=30)
@@ -111,7 +114,7 @@ def test_clone_is_independent_and_serialisation_round_trips(game_id: str) -> Non
     assert pickled.legal_actions() == state.legal_actions()
 
 
-@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("game_id", ENCODED)
 def test_the_observation_tensor_is_the_encoders(game_id: str) -> None:
     game = _load(game_id)
     state = _played(game, 6, moves=20)
@@ -132,6 +135,13 @@ def test_a_game_reaching_max_length_ends_as_a_draw() -> None:
     assert state.returns() == pytest.approx([1 / 3] * 3)
 
 
+def test_the_default_max_length_is_the_configured_games_own_bound() -> None:
+    """Shown in the game's parameters, so its string names the bound it enforces."""
+    game = pyspiel.load_game("aerodeck_race_to_ace(players=3)")
+    bound = aerodeck.make("race_to_ace", players=3).max_game_length()
+    assert game.max_game_length() == game.get_parameters()["max_length"] == bound
+
+
 def test_options_pass_through_the_game_string() -> None:
     game = pyspiel.load_game(
         "aerodeck_aces_versus_aces(options=target:20;winner_keeps:beaten;discard_replace:false)"
@@ -145,7 +155,7 @@ def test_options_pass_through_the_game_string() -> None:
         parse_options("target=20")
 
 
-@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("game_id", ENCODED)
 def test_openspiel_is_mcts_plays_every_game(game_id: str) -> None:
     game = _load(game_id)
     rng = np.random.RandomState(3)

@@ -127,6 +127,14 @@ def test_reset_seed_is_the_game_seed_and_later_resets_follow_it() -> None:
     assert first.game_state.seed == second.game_state.seed != 77
 
 
+@pytest.mark.parametrize("seed", [-1, 2**63])
+def test_a_seed_outside_the_range_is_the_one_seed_error(seed: int) -> None:
+    from aerodeck.core.errors import ConfigError
+
+    with pytest.raises(ConfigError, match=f"from 0 to 2\\*\\*63-1, not {seed}"):
+        raw_env("ace_race", players=2).reset(seed=seed)
+
+
 def test_a_game_name_with_hyphens_and_bad_options_get_clear_errors() -> None:
     from aerodeck.core.errors import ConfigError
 

@@ -13,8 +13,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from aerodeck.rl.encoders import GAMES
+from aerodeck.rl.encode import encoded_games
 from aerodeck.rl.pettingzoo import env
+
+ENCODED = encoded_games()
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -38,7 +40,7 @@ def trajectory(game_id: str, players: int, seed: int) -> dict[str, object]:
     return {"steps": steps, "observations": digest.hexdigest()}
 
 
-@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("game_id", ENCODED)
 def test_the_same_seed_gives_the_same_trajectory_in_another_process(game_id: str) -> None:
     here = trajectory(game_id, 3 if game_id != "down_in_flames" else 2, seed=21)
     code = (

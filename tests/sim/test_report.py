@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from aerodeck.sim.figures import FIGURES, figures_for
+from aerodeck.sim.figures import figures_for, game_figures
 from aerodeck.sim.output import write_csv, write_html, write_json
 from aerodeck.sim.ratings import rate
 from aerodeck.sim.report import check_ladder, compare, full_report, ladder_rung
@@ -208,8 +208,10 @@ def test_compare_pairs_games_by_index() -> None:
     assert result["differences"]["game length"]["low"] == pytest.approx(4.0)
 
 
-def test_every_game_with_figures_registers_them_and_others_have_none() -> None:
-    assert {"race_to_ace", "ace_race", "air_racing", "down_in_flames"} <= set(FIGURES)
+def test_every_game_with_figures_declares_them_and_others_have_none() -> None:
+    for game_id in ("race_to_ace", "ace_race", "air_racing", "down_in_flames"):
+        assert game_figures(game_id)
+    assert game_figures("aces_versus_aces") == ()
     outcomes = _played(SimSpec("aces_versus_aces", 2, ("heuristic", "random"), 4, seed=1))
     assert figures_for("aces_versus_aces", outcomes) == []
 
@@ -279,7 +281,7 @@ def test_a_bot_that_won_every_game_has_a_finite_strength() -> None:
 
 
 def test_race_to_ace_cards_played_counts_every_card_kind_played() -> None:
-    figure_picks = FIGURES["race_to_ace"][0].pick
+    figure_picks = game_figures("race_to_ace")[0].pick
     for move in ("malfunction", "relight", "hotstick", "goldenbird", "guns 2", "maneuver V1>2"):
         assert figure_picks(move) == move.split()[0]
     assert figure_picks("discard guns") is None and figure_picks("pass") is None

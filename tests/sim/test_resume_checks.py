@@ -1,14 +1,16 @@
-"""What ``--resume`` accepts: only this run's settings and games that replay as they state."""
+"""What ``--resume`` accepts: only this run's settings and the games its bots play, as stated."""
 
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+import aerodeck
 from aerodeck.core.errors import ConfigError
 from aerodeck.sim.runner import GAMES_FILE, SPEC_FILE, SimSpec, run
 from aerodeck.sim.tally import Tally
@@ -100,6 +102,42 @@ def test_a_hand_altered_game_is_refused(
     lines, _ = finished
     out = _folder(tmp_path, [lines[0], _edit(lines[1], change), lines[2]])
     _refused(out, "games.jsonl line 2: .*" + message)
+
+
+def _forged(line: str, moves_seed: int) -> str:
+    """The line with its game replaced by another legal game of the same seed (random moves),
+    consistent in itself: its record, returns, length and seats all agree."""
+    outcome = json.loads(line)
+    state = aerodeck.make(SPEC.game, SPEC.players).new_game(seed=outcome["seed"])
+    rng, seats = random.Random(moves_seed), []
+    while not state.is_terminal:
+        seats.append(state.current_player)
+        state.apply(rng.choice(state.legal_actions()))
+    assert state.history() != outcome["record"]["actions"]
+    record = json.loads(json.dumps(state.record()))
+    outcome.update(record=record, returns=state.returns(), decisions=state.move_number)
+    outcome.update(seats=seats)
+    return json.dumps(outcome)
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_forged_game_of_the_same_seed_is_refused(
+    tmp_path: Path, finished: tuple[list[str], dict[str, Any]], jobs: int
+) -> None:
+    """A different legal game of the right seed and lineup replays without fault: only playing
+    the bots again tells it from theirs. The first forged line is named."""
+    lines, _ = finished
+    forged = [lines[0], _forged(lines[1], 1), lines[2], _forged(lines[3], 2), *lines[4:6]]
+    out = _folder(tmp_path, forged)
+    with pytest.raises(ConfigError) as error:
+        run(SPEC, jobs=jobs, out=out, resume=True)
+    message = str(error.value)
+    assert message.startswith(
+        f"cannot resume {out}: games.jsonl line 2: game 1 is not the game its bots play from "
+        "its seed: move "
+    )
+    assert "bot plays" in message and message.endswith("(remove the line to replay it)")
+    assert "\n" not in message
 
 
 def test_a_line_that_is_no_json_is_refused_but_a_torn_last_line_is_cut(

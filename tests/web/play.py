@@ -14,8 +14,8 @@ import random
 from typing import Any
 
 import aerodeck
-from aerodeck.cli.words import as_seen_by
 from aerodeck.core.api import State
+from aerodeck.core.words import as_seen_by
 from tests.web.server import Client
 
 MAX_FRAMES = 5000

@@ -1,29 +1,33 @@
-"""The Python client (web/client.py) and `aerodeck connect`, against a real server process: two
+"""The Python client (aerodeck/client.py) and `aerodeck connect`, against a real server process: two
 people on two terminals (two client processes with scripted input) play each other."""
 
 from __future__ import annotations
 
 import asyncio
+import io
 import os
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
+from rich.console import Console
 
 import aerodeck
 from aerodeck.cli.app import main
-from aerodeck.cli.remote import read_move
-from aerodeck.core.errors import AerodeckError
-from aerodeck.testing.server import SRC
-from aerodeck.web.client import (
+from aerodeck.cli.remote_table import RemoteTable
+from aerodeck.cli.screen import Screen, read_move
+from aerodeck.client import (
     TableClient,
     TableClosedError,
     TableLink,
     parse_link,
     websocket_url,
 )
+from aerodeck.core.errors import AerodeckError
+from aerodeck.testing.server import SRC
 from tests.web.server import Server
 from tests.web.test_protocol import two_humans
 
@@ -205,7 +209,7 @@ def test_a_used_invite_link_is_one_clear_error(
     out = capsys.readouterr()
     assert code == 2
     # the link names its seat (#invite=CODE&seat=1): the error names it too
-    assert out.err == f"error: cannot join table {created['table']}: seat 1 is taken\n"
+    assert out.err == f"error: cannot join table {created['table']!r}: seat 1 is taken\n"
 
 
 def test_parse_link_reads_the_table_and_the_invite_from_a_link() -> None:
@@ -226,3 +230,53 @@ def _final_record(server: Server, table: str) -> dict[str, Any]:
         return record
 
     return asyncio.run(run())
+
+
+def test_the_connect_screen_picks_the_table_up_again_after_a_server_restart(
+    new_server: Callable[..., Server],
+) -> None:
+    """The server is killed (no close frame) while the person thinks and comes back on the same
+    store and port: the move typed then finds the connection lost, the screen reconnects with
+    the last version seen and the game is played to its end."""
+    server = new_server()
+    created = server.create(
+        game="race_to_ace",
+        players=2,
+        options={"kills_to_win": 1, "wingmen": True},
+        seats=[{"kind": "human"}, {"kind": "bot", "bot": "random"}],
+        claim=0,
+        listed=False,
+    )
+    restarts = []
+
+    def ask(prompt: str) -> str:
+        if not restarts:
+            server.kill9()
+            restarts.append(server.restart(new_port=False))
+        return "1"
+
+    console = Console(file=io.StringIO(), width=120, record=True)
+    client = TableClient(server.base, created["table"], created["token"])
+    with RemoteTable(client, console.print) as table:
+        finished = Screen(table, console, ask).run()
+    shown = console.export_text()
+    assert finished, shown[-2000:]
+    assert "Connection lost (1006); reconnecting..." in shown and "Reconnected." in shown
+    version = server.get(f"/api/tables/{created['table']}").json()["version"]
+    assert f"Game over at version {version}." in shown
+    assert shown.count("Game over") == 2  # the rule above the summary, and the closing line
+
+
+def test_the_client_and_the_connect_screen_import_nothing_of_the_server() -> None:
+    """`aerodeck connect` and programs using the client need no server: no FastAPI, no
+    SQLAlchemy, nothing of aerodeck.web."""
+    code = (
+        "import sys, aerodeck.client, aerodeck.cli.remote_table, aerodeck.cli.commands.connect; "
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('fastapi', 'sqlalchemy', "
+        "'starlette', 'uvicorn') or m.startswith('aerodeck.web')))"
+    )
+    env = {**os.environ, "PYTHONPATH": str(SRC)}
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env
+    )
+    assert result.stdout.strip() == "[]"

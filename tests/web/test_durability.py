@@ -11,10 +11,10 @@ from pathlib import Path
 from typing import Any
 
 import aerodeck
-from aerodeck.web import migrate
-from aerodeck.web.models import utcnow
+from aerodeck.web.db import migrate
+from aerodeck.web.db.store import make_engine
+from aerodeck.web.service.records import utcnow
 from aerodeck.web.settings import SQLITE_FILE
-from aerodeck.web.store import make_engine
 from tests.web.play import drive
 from tests.web.server import Client, Server
 

@@ -11,9 +11,10 @@ from typing import Any
 import httpx
 
 import aerodeck
-from aerodeck.web.models import SeatRow, TableRow, utcnow
+from aerodeck.web.db.store import Store
+from aerodeck.web.service.records import Seat, TableRecord, utcnow
+from aerodeck.web.service.status import TableStatus
 from aerodeck.web.settings import Settings
-from aerodeck.web.store import Store
 from tests.web.server import Client, Server
 
 GAME = "aces_versus_aces"
@@ -120,18 +121,19 @@ def test_the_purge_picks_finished_abandoned_and_unfilled_tables(tmp_path: Path) 
     old = utcnow() - timedelta(days=365)
     game = aerodeck.make(GAME, 2)
 
-    def row(table_id: str, status: str, when: Any, finished: Any = None) -> TableRow:
-        return TableRow(
+    def record(table_id: str, status: TableStatus, when: Any, finished: Any = None) -> TableRecord:
+        return TableRecord(
             id=table_id,
             game=GAME,
             players=2,
             options=dict(game.options),
             seed=1,
             status=status,
-            version=0,
             listed=True,
             host_hash="x",
             created_at=when,
+            clock=None,
+            fallback_bot="heuristic",
             updated_at=when,
             finished_at=finished,
         )
@@ -139,15 +141,16 @@ def test_the_purge_picks_finished_abandoned_and_unfilled_tables(tmp_path: Path) 
     async def run() -> tuple[list[str], list[str]]:
         store = await Store.open(settings)
         now = utcnow()
+        over, playing, waiting = TableStatus.OVER, TableStatus.PLAYING, TableStatus.WAITING
         for table in (
-            row("over-old", "over", old, old),
-            row("over-new", "over", now, now),
-            row("idle-old", "playing", old),
-            row("playing", "playing", now),
-            row("waiting-old", "waiting", old),
-            row("waiting", "waiting", now),
+            record("over-old", over, old, old),
+            record("over-new", over, now, now),
+            record("idle-old", playing, old),
+            record("playing", playing, now),
+            record("waiting-old", waiting, old),
+            record("waiting", waiting, now),
         ):
-            seats = [SeatRow(table_id=table.id, seat=s, kind="human", name="") for s in (0, 1)]
+            seats = [Seat("human", None, "", None, None, None) for _ in (0, 1)]
             await store.create_table(table, seats)
         cutoff = now - timedelta(days=1)
         expired = await store.expired(cutoff, cutoff, cutoff)

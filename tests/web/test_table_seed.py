@@ -6,10 +6,10 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from aerodeck.web import migrate
-from aerodeck.web.hub import Hub, SeatSpec
+from aerodeck.web.db import migrate
+from aerodeck.web.db.store import Store, make_engine
+from aerodeck.web.service.hub import Hub, SeatSpec
 from aerodeck.web.settings import Settings
-from aerodeck.web.store import Store, make_engine
 
 
 def table_seeds(folder: Path, table_seed: int | None, tables: int = 3) -> list[int]:

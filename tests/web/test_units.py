@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from aerodeck.web.frames import Act, Hello, MalformedFrameError, Ping, parse_frame
-from aerodeck.web.limits import TokenBucket, WindowCounter
-from aerodeck.web.tokens import digest, matches, new_invite, new_token
+from aerodeck.web.service.frames import Act, Hello, MalformedFrameError, Ping, parse_frame
+from aerodeck.web.service.limits import TokenBucket, WindowCounter
+from aerodeck.web.service.tokens import digest, matches, new_invite, new_token
 
 
 def test_tokens_are_long_random_and_kept_only_as_digests() -> None:
@@ -60,7 +60,7 @@ def test_a_window_counter_counts_per_key() -> None:
 def test_a_bot_decision_is_a_function_of_the_table_seed_seat_and_version() -> None:
     import aerodeck
     from aerodeck.core.rng import derive_seed
-    from aerodeck.web.bots import choose
+    from aerodeck.web.service.bots import choose
 
     game = aerodeck.make("aces_versus_aces", 3)
     state = game.new_game(seed=11)

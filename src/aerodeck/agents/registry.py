@@ -8,7 +8,7 @@ from collections.abc import Callable
 from aerodeck.agents.levels import ALIASES, LEVELS
 from aerodeck.agents.random_agent import RandomAgent
 from aerodeck.core.api import Agent, Game
-from aerodeck.core.errors import ConfigError
+from aerodeck.core.errors import ConfigError, excerpt
 
 
 def _level(name: str, make: Callable[[Game, int, str], Agent]) -> Callable[[Game, int], Agent]:
@@ -37,7 +37,6 @@ def make_agent(name: str, game: Game, seed: int) -> Agent:
     factories = _factories(game)
     key = name.strip().lower()
     if key not in factories:
-        raise ConfigError(
-            f"unknown bot {name!r} for {game.info.title} (bots: {', '.join(sorted(factories))})"
-        )
+        known = ", ".join(sorted(factories))
+        raise ConfigError(f"unknown bot {excerpt(name)} for {game.info.title} (bots: {known})")
     return factories[key](game, seed)

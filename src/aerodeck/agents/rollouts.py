@@ -22,43 +22,18 @@ import math
 import random
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 
 from aerodeck.core.api import JSON, Action, Agent, Game, Observation, State
+from aerodeck.core.errors import ConfigError
 from aerodeck.core.rng import decision_seed
+from aerodeck.core.search import SearchSettings
 
-Evaluate = Callable[[JSON], float]
-"""A position's value in [0, 1] for the seat whose view it is (``State.view(seat)``)."""
+Evaluate = Callable[[JSON], float | None]
+"""A position's value in [0, 1] for the seat whose view it is (``State.view(seat)``): the
+game's ``Game.evaluate``."""
 
 MAX_PLAYOUT = 100_000
-
-
-@dataclass(frozen=True)
-class Rollouts:
-    """How much a rollout search looks (docs/bots.md measures the settings per game).
-
-    ``worlds`` determinizations a decision at most (or as many as ``seconds`` allows), and
-    ``min_worlds`` before a candidate can be dropped; ``horizon`` playout moves before the
-    game's ``evaluate`` judges the position (None: play to the end); ``blend`` the evaluation's
-    weight beside the win at a finished playout (a margin); ``width`` the most candidates besides
-    the heuristic's own (None: every legal move); ``deviation_z`` how clear the paired advantage
-    over the heuristic's move must be to play another move (``drop_z`` to drop a candidate);
-    ``budget`` the most playout moves a decision (no more worlds once spent: a cap on the time of
-    a decision with many candidates that stays reproducible, unlike a clock; about 40 us a move).
-    ``phases`` the decisions searched, by the view's ``phase`` (None: all): the others take the
-    heuristic's move, so a budget goes to the kinds of decision where search finds better moves.
-    """
-
-    worlds: int = 16
-    min_worlds: int = 4
-    horizon: int | None = None
-    blend: float = 0.0
-    width: int | None = None
-    deviation_z: float = 1.0
-    drop_z: float = 1.0
-    budget: int | None = 12_000
-    seconds: float | None = None
-    phases: tuple[str, ...] | None = None
+DEFAULT_SETTINGS = SearchSettings()
 
 
 class RolloutAgent:
@@ -71,7 +46,7 @@ class RolloutAgent:
         seed: int,
         *,
         policy: Callable[[Game, int], Agent],
-        settings: Rollouts = Rollouts(),
+        settings: SearchSettings = DEFAULT_SETTINGS,
         evaluate: Evaluate | None = None,
         name: str = "hard",
     ) -> None:
@@ -140,12 +115,18 @@ class RolloutAgent:
         if world.is_terminal:
             won = world.returns()[seat]
             if look.blend and self.evaluate is not None:
-                return (1 - look.blend) * won + look.blend * self.evaluate(world.view(seat))
+                return (1 - look.blend) * won + look.blend * self._value(world, seat)
             return won
         if steps >= MAX_PLAYOUT:
             raise RuntimeError(f"{self.game.info.title}: a playout did not end")
+        return self._value(world, seat)
+
+    def _value(self, world: State, seat: int) -> float:
         assert self.evaluate is not None
-        return self.evaluate(world.view(seat))
+        value = self.evaluate(world.view(seat))
+        if value is None:
+            raise ConfigError(f"{self.game.info.title} has no evaluation for a search to read")
+        return value
 
 
 def _differences(values: list[float], base: list[float]) -> tuple[float, float]:

@@ -14,7 +14,7 @@ from collections.abc import Callable
 def enable_line_editing(words: Callable[[], list[str]]) -> bool:
     """Turn on readline with completion of ``words()`` (the whole line is completed, so ``pl``
     Tab offers every ``play ...``). False where stdin is no terminal or readline is missing."""
-    if not sys.stdin.isatty():
+    if sys.stdin is None or not sys.stdin.isatty():  # None: started with stdin closed
         return False
     try:
         import readline  # noqa: PLC0415 - only at a terminal; importing it alters input()
@@ -36,3 +36,11 @@ def enable_line_editing(words: Callable[[], list[str]]) -> bool:
     else:
         readline.parse_and_bind("tab: complete")
     return True
+
+
+def read_line(prompt: str) -> str:
+    """One line typed at the prompt (``input``); a closed stdin is the end of input (EOFError),
+    like an empty pipe."""
+    if sys.stdin is None:
+        raise EOFError
+    return input(prompt)

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property, partial
 from importlib import resources
-from typing import Any, ClassVar, NamedTuple, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Protocol
 
 from aerodeck.core.errors import (
     ConfigError,
@@ -25,8 +25,16 @@ from aerodeck.core.errors import (
 )
 from aerodeck.core.notation import check_move_text
 from aerodeck.core.options import Option, resolve_options
+from aerodeck.core.reference import reference_text
 from aerodeck.core.rng import check_seed, fresh_seed
+from aerodeck.core.search import SearchSettings
 from aerodeck.core.setups import check_setup
+
+if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable
+
+    from aerodeck.core.features import Encoder
+    from aerodeck.core.figures import ChoiceFigure
 
 JSON = dict[str, Any]
 RECORD_FORMAT = "aerodeck-record"
@@ -69,7 +77,7 @@ class ActionTable:
         try:
             return self._index[action]
         except (KeyError, TypeError):
-            raise NotationError(f"{action!r} is not a move of this game") from None
+            raise NotationError(f"{excerpt(action)} is not a move of this game") from None
 
     def __getitem__(self, index: int) -> Action:
         try:  # an int or an integer type such as numpy's (RL adapters), never a bool or float
@@ -208,8 +216,9 @@ class Game(ABC):
 
     def reference_text(self) -> str:
         """A player's reference card (rich markup): what each card, aircraft or piece does,
-        shown by the terminal's ``cards`` command. Empty: the rules summary says it all."""
-        return ""
+        shown by the terminal's ``cards`` command. By default ``reference()`` laid out as text
+        (``core/reference.py``); empty (no ``cards`` command) when that holds nothing."""
+        return reference_text(self.reference())
 
     def render_result(self, view: JSON, events: list[JSON]) -> str:
         """The end-of-game summary for the terminal: standings and the score breakdown, from the
@@ -229,11 +238,67 @@ class Game(ABC):
         """
         return str(action)
 
+    # The plug-in hooks: what the faces ask a game, each with a generic default
+    # (docs/architecture.md, "Where does X live").
+
+    def reference(self) -> JSON:
+        """Public reference data for the page and the terminal: ``{"cards": {text: {"title",
+        "kind", "lines", "text", ...}}, "tables": [{"title", "columns", "rows"}]}``, each card
+        keyed by its text in the views; a game may add keys of its own for its board."""
+        return {"cards": {}, "tables": []}
+
+    def observation_encoder(self) -> Encoder | None:
+        """The RL observation encoder of this configured game (None: the RL faces refuse it)."""
+        return None
+
+    def max_game_length(self) -> int:
+        """An upper bound on the moves of a game (OpenSpiel's ``max_game_length``)."""
+        return 10_000
+
+    def search_settings(self) -> SearchSettings:
+        """How the ``hard`` level searches this game (measured per game in docs/bots.md)."""
+        return SearchSettings()
+
+    def evaluate(self, view: JSON) -> float | None:
+        """The position's value in [0, 1] for the seat whose view this is (``State.view(seat)``),
+        read by a search that stops before the end (None: no evaluation, search plays on)."""
+        return None
+
+    def figures(self) -> tuple[ChoiceFigure, ...]:
+        """The simulator's figures for this game, read from the moves' notation."""
+        return ()
+
+    def board_assets(self) -> Traversable | None:
+        """A folder of the game package holding the page's ``board.js`` (and ``board.css``),
+        served at /games/<id>/board.js (the module interface: web/static/board_generic.js);
+        None: the page draws the generic board."""
+        return None
+
+    def play_campaign(
+        self,
+        play: Callable[[State, Sequence[Agent]], State],
+        make_agent: Callable[[Game, int, int], Agent],
+        seed: int,
+    ) -> Any:
+        """Play this configured game as a campaign of several games (Down In Flames with a
+        ``campaign`` option): each game with ``play(state, agents)`` and agents from
+        ``make_agent(game, seat, seed)``; return the game's scored campaign record. None: this
+        game is not a campaign."""
+        return None
+
+    def setup_examples(self) -> tuple[JSON, ...]:
+        """Setups this configured game accepts (``new_game(seed, setup)``), as a scenario's
+        author would write them: the hostile-input tests mutate them into near misses. Empty:
+        the game reads no setup (or shows none), and only core's checks of a setup are tested."""
+        return ()
+
 
 EventEntry = tuple[JSON, dict[int, JSON] | None]
-# An append-only log as immutable cons cells (previous, item), newest first: clone shares it and
-# append is O(1) for every copy. Reading walks it, which only faces and tests do.
-Log = tuple[Any, Any] | None
+# An append-only log as immutable cons cells, newest first: clone shares it and append is O(1)
+# for every copy. Reading walks it, which only faces and tests do. The event log's cells are
+# (previous, entry); the move log's are (previous, action, actor), the actor being the seat that
+# made the move, logged as the move is applied, so nobody has to replay the game to learn it.
+Log = tuple[Any, ...] | None
 
 
 class SeenMove(NamedTuple):
@@ -245,7 +310,7 @@ class SeenMove(NamedTuple):
 
 
 def _log_items(log: Log, count: int) -> list[Any]:
-    """The last ``count`` items of a log, oldest first."""
+    """The last ``count`` entries of the event log, oldest first."""
     items = []
     for _ in range(count):
         assert log is not None
@@ -255,12 +320,24 @@ def _log_items(log: Log, count: int) -> list[Any]:
     return items
 
 
+def _logged_moves(log: Log, count: int) -> list[tuple[int, Action]]:
+    """The last ``count`` moves of the move log, oldest first, each as (actor, action)."""
+    moves = []
+    for _ in range(count):
+        assert log is not None
+        log, action, actor = log
+        moves.append((actor, action))
+    moves.reverse()
+    return moves
+
+
 class State(ABC):
     """One game in progress. Mutable; ``clone`` is a cheap structural copy.
 
     Subclasses keep only immutable values (ints, tuples, interned cards) in their slots, so the
-    generic ``clone`` can copy slot references. The history and event logs are shared between a
-    state and its clones until one of them appends (copy on write).
+    generic ``clone`` can copy slot references. The move log (each move with the seat that made
+    it) and the event log are shared between a state and its clones until one of them appends
+    (copy on write).
     """
 
     __slots__ = (
@@ -383,7 +460,7 @@ class State(ABC):
         sent (move text, an action index, a record) goes through ``apply``, which refuses it
         with an ``IllegalActionError``; tests/test_apply_unchecked_callers.py keeps the faces
         (cli, sim, agents, and any web or rl package) to the audited calls."""
-        self._history = (self._history, action)
+        self._history = (self._history, action, self.current_player)
         self._move_count += 1
         self._apply(action)
 
@@ -480,33 +557,26 @@ class State(ABC):
 
     def history(self) -> list[str]:
         """The notation of every action applied so far."""
-        return [str(action) for action in _log_items(self._history, self._move_count)]
+        return [str(action) for _, action in _logged_moves(self._history, self._move_count)]
 
     def actors(self) -> list[int]:
-        """The seat that made each move so far, found by replaying the moves from the start."""
-        state = self.game.new_game(seed=self.seed, setup=self.setup).mute_events()
-        seats: list[int] = []
-        for action in _log_items(self._history, self._move_count):
-            seat = state.current_player
-            assert seat is not None, "a move was logged after the end of the game"
-            seats.append(seat)
-            state.apply_unchecked(action)
-        return seats
+        """The seat that made each move so far, as logged when the move was applied."""
+        return [actor for actor, _ in _logged_moves(self._history, self._move_count)]
 
     def history_for(self, seat: int | None) -> list[SeenMove]:
         """Every move so far as ``seat`` may know it (None: a spectator).
 
         A seat sees its own moves in full and others' as the game shows them
         (``Game.move_seen_by``): a face-down play stays face down here. Everything a face shows
-        a seat of the move history goes through this, never through ``history()``.
+        a seat of the move history goes through this, never through ``history()``. Linear in
+        the moves: who made each one is in the move log, nothing is replayed.
         """
         seat = self.check_seat(seat, spectator=True)
-        actions = _log_items(self._history, self._move_count)
         seen = self.game.move_seen_by
         return [
             SeenMove(number, actor, str(action) if actor == seat else seen(action, actor, seat))
             for number, (actor, action) in enumerate(
-                zip(self.actors(), actions, strict=True), start=1
+                _logged_moves(self._history, self._move_count), start=1
             )
         ]
 

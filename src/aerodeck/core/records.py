@@ -17,10 +17,10 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from aerodeck.core.api import JSON, RECORD_FORMAT, RECORD_VERSION, State
-from aerodeck.core.errors import AerodeckError, RecordError, excerpt
+from aerodeck.core.errors import AerodeckError, ConfigError, RecordError, excerpt
 from aerodeck.core.notation import ascii_number
 from aerodeck.core.registry import game_class, make
-from aerodeck.core.rng import SEED_BITS
+from aerodeck.core.rng import check_seed
 
 RECORD_BYTES = 16 * 1024 * 1024
 """Largest record file or text read (a long Down In Flames campaign is under 1 MB)."""
@@ -125,9 +125,10 @@ def replay(record: Mapping[str, Any], upto: int | None = None) -> State:
     if not isinstance(options, Mapping) or not all(isinstance(k, str) for k in options):
         raise RecordError("record 'options' must be an object")
     seating_of(record)
-    seed = record["seed"]
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 1 << SEED_BITS:
-        raise RecordError(f"record 'seed' must be a whole number 0 to 2**63-1, not {excerpt(seed)}")
+    try:
+        seed = check_seed(record["seed"])
+    except ConfigError as error:
+        raise RecordError(f"record 'seed': {error}") from None
     setup = record.get("setup")
     if setup is not None and not isinstance(setup, Mapping):
         raise RecordError(f"record 'setup' must be an object or null, not {excerpt(setup)}")

@@ -2,19 +2,16 @@
 
 Each entry point names a ``Game`` subclass (``name = "package.module:GAME"``), so a separately
 installed package adds a game by declaring one in its own metadata. The five shipped games are
-declared in pyproject.toml; a source checkout whose installed metadata predates them (or runs
-without installing) still finds them by walking the ``aerodeck.games`` package, the fallback.
+declared in pyproject.toml, which an install (editable or not) registers; core never imports a
+game by name.
 """
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
 from functools import cache
 from importlib.metadata import entry_points
 from typing import Any
 
-import aerodeck.games as games_pkg
 from aerodeck.core.api import Game, GameInfo
 from aerodeck.core.errors import ConfigError, excerpt
 
@@ -27,24 +24,10 @@ def _checked(game_class: object, where: str) -> type[Game]:
     return game_class
 
 
-def _shipped() -> dict[str, type[Game]]:
-    """The games in this package's ``aerodeck.games`` folder (each exports ``GAME``)."""
-    found: dict[str, type[Game]] = {}
-    for module in sorted(pkgutil.iter_modules(games_pkg.__path__), key=lambda m: m.name):
-        if not module.ispkg:
-            continue
-        package = importlib.import_module(f"{games_pkg.__name__}.{module.name}")
-        game_class = getattr(package, "GAME", None)
-        if game_class is not None:
-            cls = _checked(game_class, package.__name__)
-            found[cls.info.id] = cls
-    return found
-
-
 @cache
 def game_classes() -> dict[str, type[Game]]:
-    """Game classes by id, discovered once: every entry point of the group, then the shipped
-    packages that no entry point declared (the fallback)."""
+    """Game classes by id, discovered once from the entry points of the group (the first
+    entry point of a game id wins)."""
     found: dict[str, type[Game]] = {}
     for point in sorted(entry_points(group=GROUP), key=lambda p: p.name):
         where = f"entry point {point.name} = {point.value}"
@@ -54,8 +37,6 @@ def game_classes() -> dict[str, type[Game]]:
             raise ConfigError(f"{where} cannot be loaded: {exc}") from exc
         cls = _checked(loaded, where)
         found.setdefault(cls.info.id, cls)
-    for game_id, cls in _shipped().items():
-        found.setdefault(game_id, cls)
     return dict(sorted(found.items()))
 
 

@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from aerodeck.core.errors import ConfigError
+from aerodeck.core.errors import ConfigError, excerpt
 from aerodeck.core.options import inline_table, parse_variant, resolve_options
 from aerodeck.core.registry import game_class
 
@@ -100,9 +100,11 @@ def data_files(game_id: str, pairs: list[str]) -> dict[str, dict[str, Any]]:
         option = declared.get(key)
         if option is None or not option.inline:
             takes = ", ".join(inline) or "none"
-            raise ConfigError(f"--data-file {key}: not a data option of this game ({takes})")
+            raise ConfigError(
+                f"--data-file {excerpt(key)}: not a data option of this game ({takes})"
+            )
         if key in out:
-            raise ConfigError(f"--data-file {key} is given twice")
+            raise ConfigError(f"--data-file {excerpt(key)} is given twice")
         out[key] = read_toml(file)
     return out
 
@@ -120,7 +122,9 @@ def check_remote_options(game_id: str, options: Mapping[str, Any]) -> dict[str, 
             raise ConfigError("option names must be short text")
         if isinstance(value, str):
             if len(value) > REMOTE_TEXT_LIMIT:
-                raise ConfigError(f"option {name}: text longer than {REMOTE_TEXT_LIMIT} characters")
+                raise ConfigError(
+                    f"option {excerpt(name)}: text longer than {REMOTE_TEXT_LIMIT} characters"
+                )
         elif not isinstance(value, bool | int):
-            raise ConfigError(f"option {name}: only text, whole numbers or true/false")
+            raise ConfigError(f"option {excerpt(name)}: only text, whole numbers or true/false")
     return resolve_options(game_class(game_id).info.options, options)

@@ -1,6 +1,6 @@
 """Compile an encoder's fields into one straight-line Python function.
 
-The fields (aerodeck.rl.encode) say what each block means and how to read it; walking them costs
+The fields (aerodeck.core.features) say what each block means and how to read it; walking them costs
 a method call per field and per seat, which was half of an environment step. This writes the
 same reads and writes out as one function, once per encoder (as core's ``_slot_copier`` does for
 ``clone``). tests/rl/test_encoders.py checks it gives the fields' own result on every game.
@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from aerodeck.rl import encode as e
+from aerodeck.core import features as e
 
 Compiled = Callable[[Mapping[str, Any], int, Any, e.Context], None]
 

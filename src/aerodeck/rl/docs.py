@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import aerodeck
-from aerodeck.rl.encoders import GAMES, encoder_for
+from aerodeck.rl.encode import encoded_games, encoder_for
 
 BEGIN = "<!-- observation-tensor:begin (scripts/rl_docs.py writes this section) -->"
 END = "<!-- observation-tensor:end -->"
@@ -28,13 +28,8 @@ def section(game_id: str) -> str:
     players = info.player_counts[0]
     encoder = encoder_for(aerodeck.make(game_id, players=players))
     parts = [BEGIN, "", _INTRO, "", f"Length by player count: {sizes}.", ""]
-    if game_id == "down_in_flames":
-        parts += [
-            "Down In Flames is encoded from its one view shape: one slot per aircraft, yours "
-            "first, and aircraft references are one-hots over slots; the duel is the case of one "
-            "aircraft a side, and `aircraft=k` makes k slots per player.",
-            "",
-        ]
+    if encoder.note:
+        parts += [encoder.note, ""]
     parts += [f"Layout at {players} players:", "", encoder.describe(), "", END]
     return "\n".join(parts)
 
@@ -49,4 +44,4 @@ def updated_page(text: str, game_id: str) -> str:
     return text.rstrip("\n") + "\n\n## Observation tensor\n\n" + block + "\n"
 
 
-__all__ = ["GAMES", "section", "updated_page"]
+__all__ = ["encoded_games", "section", "updated_page"]

@@ -1,349 +1,69 @@
-"""Observation encoders: a seat's view as a fixed-shape float32 vector, described field by field.
+"""A game's observation encoder as the RL faces use it: float32 vectors, the walk compiled.
 
-An encoder is a list of fields read from ``state.view(seat)`` and nothing else, so it can hold
-no more than the view does: what a seat may know (the contract's no-leak property carries over).
-Seats are written relative to the observer: "seat +0" is the observer, "+1" the next seat in
-turn order, and so on, so one policy can play any seat. The same encoder serves the PettingZoo,
-Gymnasium and OpenSpiel adapters, and ``describe`` prints the layout the docs pages show.
+Each game declares its encoder (``Game.observation_encoder()``, fields from
+``aerodeck.core.features``); ``encoder_for`` wraps it so ``encode(view)`` gives a numpy vector,
+written by one straight-line function compiled from the fields (``aerodeck.rl.compile``).
 """
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any
-
 import numpy as np
 import numpy.typing as npt
 
-JSON = dict[str, Any]
-Getter = Callable[[Any], Any]
+from aerodeck.core.api import Game
+from aerodeck.core.errors import ConfigError
+from aerodeck.core.features import JSON, Context, Encoder, Row
+from aerodeck.core.registry import list_games, make
+from aerodeck.rl.compile import compile_fields
+
 Vector = npt.NDArray[np.float32]
-Row = tuple[int, int, str, str]
 
 
-@dataclass(frozen=True, slots=True)
-class Context:
-    """Who is looking: relative seats are counted from ``me`` around ``players`` seats."""
+class VectorEncoder:
+    """A declared encoder giving float32 vectors: ``encode(view)``, ``size`` its length."""
 
-    me: int
-    players: int
-
-    def relative(self, seat: int) -> int:
-        return (seat - self.me) % self.players
-
-
-def add_counts(
-    value: Any, index: dict[str, int], step: float, out: Any, at: int, name: str
-) -> None:
-    """Add ``step`` per listed word (or ``count * step`` per word of a mapping) at its index;
-    shared by ``Counts.write`` and the compiled encoders."""
-    try:
-        if isinstance(value, Mapping):
-            for word, count in value.items():
-                out[at + index[word]] += count * step
-        else:
-            for word in value:
-                if word is not None:
-                    out[at + index[word]] += step
-    except KeyError as error:
-        raise ValueError(f"{name}: {error.args[0]!r} is not in its vocabulary") from None
-
-
-class Field(ABC):
-    """One named block of the vector: its size, what it means, how it is read from the view."""
-
-    __slots__ = ("doc", "fn", "key", "name", "size")
-
-    def __init__(self, name: str, size: int, doc: str, get: Getter | str = "") -> None:
-        self.name, self.size, self.doc = name, size, doc
-        # Read with view.get(key), or with fn(view) when the value needs work to reach.
-        self.key = get if isinstance(get, str) and get else name
-        self.fn: Getter | None = None if isinstance(get, str) else get
-
-    def read(self, source: Mapping[str, Any]) -> Any:
-        return source.get(self.key) if self.fn is None else self.fn(source)
-
-    @abstractmethod
-    def write(self, source: Mapping[str, Any], ctx: Context, out: Vector, at: int) -> None:
-        """Write into ``out[at : at + size]``, which is all zeros: only non-zero entries."""
-
-    def rows(self, prefix: str = "", offset: int = 0) -> list[Row]:
-        """(offset, size, name, meaning) of each leaf; a repeated block is shown once."""
-        return [(offset, self.size, prefix + self.name, self.doc)]
-
-
-class Number(Field):
-    """A number divided by ``scale`` (so most values fall in 0..1); missing is 0."""
-
-    __slots__ = ("scale",)
-
-    def __init__(self, name: str, doc: str, scale: float = 1.0, get: Getter | str = "") -> None:
-        super().__init__(name, 1, f"{doc} (/ {scale:g})" if scale != 1 else doc, get)
-        self.scale = scale
-
-    def write(self, source: Mapping[str, Any], ctx: Context, out: Vector, at: int) -> None:
-        value = source.get(self.key) if self.fn is None else self.fn(source)
-        if value is not None and not isinstance(value, str):
-            out[at] = value / self.scale
-
-
-class Flag(Field):
-    """1 when the value is true, else 0."""
-
-    __slots__ = ()
-
-    def __init__(self, name: str, doc: str, get: Getter | str = "") -> None:
-        super().__init__(name, 1, f"{doc} (1 if so)", get)
-
-    def write(self, source: Mapping[str, Any], ctx: Context, out: Vector, at: int) -> None:
-        if source.get(self.key) if self.fn is None else self.fn(source):
-            out[at] = 1.0
-
-
-class OneHot(Field):
-    """One slot per choice; all zeros when the value is missing (None).
-
-    With ``other`` a last slot takes any value not listed (open text such as a chain link's
-    description); without it an unlisted value is an error, so a new phase cannot pass unseen.
-    """
-
-    __slots__ = ("index", "other")
-
-    def __init__(
-        self,
-        name: str,
-        doc: str,
-        choices: Sequence[Any],
-        get: Getter | str = "",
-        other: bool = False,
-    ) -> None:
-        listed = _vocab_doc([str(c) for c in choices]) + (", other" if other else "")
-        super().__init__(name, len(choices) + other, f"{doc}: one-hot over {listed}", get)
-        self.other = other
-        self.index = {choice: i for i, choice in enumerate(choices)}
-
-    def write(self, source: Mapping[str, Any], ctx: Context, out: Vector, at: int) -> None:
-        value = source.get(self.key) if self.fn is None else self.fn(source)
-        if value is not None:
-            i = self.index.get(value, self.size - 1 if self.other else -1)
-            if i < 0:
-                raise ValueError(f"{self.name}: {value!r} is not among its choices")
-            out[at + i] = 1.0
-
-
-class Counts(Field):
-    """How many of each name: from a list of names or a {name: count} mapping, / ``scale``."""
-
-    __slots__ = ("index", "scale")
-
-    def __init__(
-        self,
-        name: str,
-        doc: str,
-        vocabulary: Sequence[str],
-        scale: float = 1.0,
-        get: Getter | str = "",
-    ) -> None:
-        per = f", / {scale:g}" if scale != 1 else ""
-        doc = f"{doc}: a count of each of {_vocab_doc(vocabulary)}{per}"
-        super().__init__(name, len(vocabulary), doc, get)
-        self.scale = scale
-        self.index = {word: i for i, word in enumerate(vocabulary)}
-
-    def write(self, source: Mapping[str, Any], ctx: Context, out: Vector, at: int) -> None:
-        value = source.get(self.key) if self.fn is None else self.fn(source)
-        if value:
-            add_counts(value, self.index, 1.0 / self.scale, out, at, self.name)
-
-
-class Seat(Field):
-    """A seat number as a one-hot over relative seats (+0 is the observer); None is all zeros."""
-
-    __slots__ = ()
-
-    def __init__(self, name: str, doc: str, players: int, get: Getter | str = "") -> None:
-        doc = f"{doc}: one-hot over relative seats +0..+{players - 1}"
-        super().__init__(name, players, doc, get)
-
-    def write(self, source: Mapping[str, Any], ctx: Context, out: Vector, at: int) -> None:
-        value = source.get(self.key) if self.fn is None else self.fn(source)
-        if value is not None and value >= 0:
-            out[at + (value - ctx.me) % ctx.players] = 1.0
-
-
-class Seats(Field):
-    """A set of seats (a list of seat numbers) as a multi-hot over relative seats."""
-
-    __slots__ = ()
-
-    def __init__(self, name: str, doc: str, players: int, get: Getter | str = "") -> None:
-        doc = f"{doc}: 1 per listed seat, relative seats +0..+{players - 1}"
-        super().__init__(name, players, doc, get)
-
-    def write(self, source: Mapping[str, Any], ctx: Context, out: Vector, at: int) -> None:
-        for seat in (source.get(self.key) if self.fn is None else self.fn(source)) or ():
-            out[at + (seat - ctx.me) % ctx.players] = 1.0
-
-
-class Group(Field):
-    """Sub-fields read from one sub-object (a dict in the view, or nothing: all zeros)."""
-
-    __slots__ = ("fields", "placed")
-
-    def __init__(
-        self, name: str, doc: str, fields: Sequence[Field], get: Getter | str = ""
-    ) -> None:
-        super().__init__(name, sum(f.size for f in fields), doc, get)
-        self.fields = tuple(fields)
-        self.placed = _placed(self.fields)
-
-    def write(self, source: Mapping[str, Any], ctx: Context, out: Vector, at: int) -> None:
-        inner = source.get(self.key) if self.fn is None else self.fn(source)
-        if inner is not None:
-            for f, offset in self.placed:
-                f.write(inner, ctx, out, at + offset)
-
-    def rows(self, prefix: str = "", offset: int = 0) -> list[Row]:
-        rows = [(offset, 0, f"{prefix}{self.name}", f"{self.doc} (all zeros when absent)")]
-        return rows + _inner_rows(self.fields, f"{prefix}{self.name}.", offset)
-
-
-class PerSeat(Field):
-    """A list with one entry per seat, written in relative order: the observer's first."""
-
-    __slots__ = ("fields", "placed", "players", "width")
-
-    def __init__(
-        self, name: str, doc: str, players: int, fields: Sequence[Field], get: Getter | str = ""
-    ) -> None:
-        super().__init__(name, players * sum(f.size for f in fields), doc, get)
-        self.fields, self.players = tuple(fields), players
-        self.placed = _placed(self.fields)
-        self.width = self.size // players
-
-    def write(self, source: Mapping[str, Any], ctx: Context, out: Vector, at: int) -> None:
-        items = source.get(self.key) if self.fn is None else self.fn(source)
-        if items is None:
-            return
-        for k in range(self.players):
-            item = items[(ctx.me + k) % self.players]
-            if not isinstance(item, Mapping):
-                item = {"value": item}
-            base = at + k * self.width
-            for f, offset in self.placed:
-                f.write(item, ctx, out, base + offset)
-
-    def rows(self, prefix: str = "", offset: int = 0) -> list[Row]:
-        width = self.size // self.players
-        doc = f"{self.doc}: {self.players} blocks of {width}, yours first (offsets of the first)"
-        rows = [(offset, 0, f"{prefix}{self.name}[+k]", doc)]
-        return rows + _inner_rows(self.fields, f"{prefix}{self.name}[+k].", offset)
-
-
-class Slots(Field):
-    """The first ``length`` items of a list, each read by the same fields; zeros past the end."""
-
-    __slots__ = ("fields", "length", "placed", "width")
-
-    def __init__(
-        self, name: str, doc: str, length: int, fields: Sequence[Field], get: Getter | str = ""
-    ) -> None:
-        super().__init__(name, length * sum(f.size for f in fields), doc, get)
-        self.fields, self.length = tuple(fields), length
-        self.placed = _placed(self.fields)
-        self.width = self.size // length
-
-    def write(self, source: Mapping[str, Any], ctx: Context, out: Vector, at: int) -> None:
-        for k, value in enumerate(
-            ((source.get(self.key) if self.fn is None else self.fn(source)) or ())[: self.length]
-        ):
-            item = value if isinstance(value, Mapping) else {"value": value}
-            base = at + k * self.width
-            for f, offset in self.placed:
-                f.write(item, ctx, out, base + offset)
-
-    def rows(self, prefix: str = "", offset: int = 0) -> list[Row]:
-        width = self.size // self.length
-        doc = f"{self.doc}: the first {self.length} in order, {width} each (offsets of the first)"
-        rows = [(offset, 0, f"{prefix}{self.name}[i]", doc)]
-        return rows + _inner_rows(self.fields, f"{prefix}{self.name}[i].", offset)
-
-
-def _placed(fields: Sequence[Field]) -> tuple[tuple[Field, int], ...]:
-    """Each field with its offset inside the block."""
-    placed, offset = [], 0
-    for f in fields:
-        placed.append((f, offset))
-        offset += f.size
-    return tuple(placed)
-
-
-def _inner_rows(fields: Sequence[Field], prefix: str, offset: int) -> list[Row]:
-    rows: list[Row] = []
-    for f in fields:
-        rows.extend(f.rows(prefix, offset))
-        offset += f.size
-    return rows
-
-
-def _vocab_doc(vocabulary: Sequence[str]) -> str:
-    if len(vocabulary) > 12:
-        return f"{len(vocabulary)} names ({', '.join(vocabulary[:4])}, ... {vocabulary[-1]})"
-    return ", ".join(vocabulary)
-
-
-class Encoder:
-    """A game's fields at one player count: ``encode(view)`` gives the vector, ``size`` its length.
-
-    ``prepare`` (optional) rewrites a view before the fields read it, a pure function of the view.
-    """
-
-    def __init__(
-        self,
-        game_id: str,
-        players: int,
-        fields: Sequence[Field],
-        prepare: Callable[[JSON], JSON] | None = None,
-    ) -> None:
-        self.game_id, self.players, self.fields = game_id, players, tuple(fields)
-        self.prepare = prepare
-        self.size = sum(f.size for f in self.fields)
-        self.placed = _placed(self.fields)
-        from aerodeck.rl.compile import compile_fields  # noqa: PLC0415 - it imports this module
-
-        self._compiled = compile_fields(self.placed, players)
+    def __init__(self, declared: Encoder) -> None:
+        self.declared = declared
+        self.game_id, self.players = declared.game_id, declared.players
+        self.fields, self.size, self.note = declared.fields, declared.size, declared.note
+        self._compiled = compile_fields(declared.placed, declared.players)
 
     def encode(self, view: JSON) -> Vector:
         """The vector of one seat's view (``view["seat"]`` is the observer)."""
         seat = view.get("seat")
         if not isinstance(seat, int):
             raise ValueError("encode needs a seat's view (view(seat)), not a spectator's")
-        if self.prepare is not None:
-            view = self.prepare(view)
+        prepare = self.declared.prepare
+        if prepare is not None:
+            view = prepare(view)
         out = np.zeros(self.size, dtype=np.float32)
         self._compiled(view, seat, out, Context(seat, self.players))
         return out
 
     def encode_by_fields(self, view: JSON) -> Vector:
         """``encode`` by walking the fields (the reference the compiled form is tested against)."""
-        seat = view["seat"]
-        if self.prepare is not None:
-            view = self.prepare(view)
         out = np.zeros(self.size, dtype=np.float32)
-        ctx = Context(seat, self.players)
-        for f, offset in self.placed:
-            f.write(view, ctx, out, offset)
+        self.declared.write(view, out)
         return out
 
     def layout(self) -> list[Row]:
-        """(offset, size, name, meaning) per leaf, blocks repeated per seat or item shown once."""
-        return _inner_rows(self.fields, "", 0)
+        return self.declared.layout()
 
     def describe(self) -> str:
-        """The layout as a markdown table (the docs pages' "Observation tensor" sections)."""
-        lines = ["| offset | size | field | meaning |", "| --- | --- | --- | --- |"]
-        for offset, size, name, doc in self.layout():
-            lines.append(f"| {offset} | {size or ''} | `{name}` | {doc} |")
-        return "\n".join(lines)
+        return self.declared.describe()
+
+
+def encoder_for(game: Game) -> VectorEncoder:
+    """The observation encoder of a configured game (its player count and options)."""
+    declared = game.observation_encoder()
+    if declared is None:
+        raise ConfigError(f"{game.info.title} brings no observation encoder")
+    return VectorEncoder(declared)
+
+
+def encoded_games() -> list[str]:
+    """The ids of the registered games that bring an observation encoder."""
+    return [info.id for info in list_games() if make(info.id).observation_encoder() is not None]
+
+
+__all__ = ["Vector", "VectorEncoder", "encoded_games", "encoder_for"]

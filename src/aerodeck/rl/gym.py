@@ -20,18 +20,21 @@ from rich.text import Text
 import aerodeck
 from aerodeck.agents.registry import make_agent
 from aerodeck.core.api import Agent, State
-from aerodeck.core.errors import ConfigError, IllegalActionError
-from aerodeck.rl.encoders import encoder_for
+from aerodeck.core.errors import ConfigError, IllegalActionError, excerpt
+from aerodeck.core.rng import check_seed
+from aerodeck.rl.encode import encoded_games, encoder_for
 from aerodeck.rl.pettingzoo.aec import HIGH, LOW, Observation
 
 ILLEGAL_REWARD = -1.0
-ENV_IDS = {
-    "ace_race": "aerodeck/AceRace-v0",
-    "aces_versus_aces": "aerodeck/AcesVersusAces-v0",
-    "air_racing": "aerodeck/AirRacing-v0",
-    "down_in_flames": "aerodeck/DownInFlames-v0",
-    "race_to_ace": "aerodeck/RaceToAce-v0",
-}
+
+
+def env_id(game_id: str) -> str:
+    """The id ``gymnasium.make`` knows the game by: ``aerodeck/AcesVersusAces-v0``."""
+    return "aerodeck/" + "".join(part.title() for part in game_id.split("_")) + "-v0"
+
+
+ENV_IDS: dict[str, str] = {}
+"""The Gymnasium id of every registered game by game id (``register`` fills it)."""
 
 
 class AerodeckEnv(gymnasium.Env[dict[str, Any], Any]):
@@ -50,9 +53,9 @@ class AerodeckEnv(gymnasium.Env[dict[str, Any], Any]):
     ) -> None:
         self.game = aerodeck.make(game_id.replace("-", "_"), players=players, **options)
         if not 0 <= seat < self.game.players:
-            raise ConfigError(f"seat must be 0 to {self.game.players - 1}, not {seat}")
+            raise ConfigError(f"seat must be 0 to {self.game.players - 1}, not {excerpt(seat)}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ConfigError(f"render_mode must be human or ansi, not {render_mode!r}")
+            raise ConfigError(f"render_mode must be human or ansi, not {excerpt(render_mode)}")
         make_agent(opponent, self.game, 0)  # an unknown bot name fails here, clearly
         self.seat, self.opponent, self.render_mode = seat, opponent, render_mode
         self.encoder = encoder_for(self.game)
@@ -71,7 +74,7 @@ class AerodeckEnv(gymnasium.Env[dict[str, Any], Any]):
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[dict[str, Any], dict[str, Any]]:
         """``seed`` is the game's seed; without one, the next is drawn from the env's generator."""
-        super().reset(seed=seed)
+        super().reset(seed=None if seed is None else check_seed(seed))
         game_seed = seed if seed is not None else int(self.np_random.integers(2**63 - 1))
         self.state = self.game.new_game(seed=game_seed).mute_events()
         # Bots seeded from the game's seed: the same seed replays the same episode.
@@ -133,11 +136,13 @@ class AerodeckEnv(gymnasium.Env[dict[str, Any], Any]):
 
 
 def register() -> None:
-    """Register every game with Gymnasium (idempotent: importing this module does it)."""
-    for game_id, env_id in ENV_IDS.items():
-        if env_id not in gymnasium.registry:
+    """Register every game that brings an observation encoder with Gymnasium (idempotent:
+    importing this module does it)."""
+    for game_id in encoded_games():
+        name = ENV_IDS[game_id] = env_id(game_id)
+        if name not in gymnasium.registry:
             gymnasium.register(
-                id=env_id,
+                id=name,
                 entry_point="aerodeck.rl.gym:AerodeckEnv",
                 kwargs={"game_id": game_id},
                 disable_env_checker=True,

@@ -3,15 +3,16 @@
 Importing this module registers them. Each is sequential, imperfect-information and constant-sum
 (winners share 1.0). Chance is one root chance node that draws the game's seed uniformly among
 ``seeds`` values (a game parameter, 1024 by default): every card dealt afterwards follows from
-that seed, so the tree below the root is the game itself. Observations are the encoders'
-tensors (aerodeck.rl.encoders) and the seat's view as JSON; the information state string is
+that seed, so the tree below the root is the game itself. Observations are the tensors of the
+game's ``observation_encoder`` and the seat's view as JSON; the information state string is
 perfect recall (the seat's redacted event log and its view). ``resample_from_infostate`` is
 ``State.determinize``. States clone with ``State.clone`` and pickle whole (OpenSpiel's
 serialisation keeps the history and the pickled dict).
 
 ``max_game_length`` is a true bound because the adapter enforces it: a game still running after
-that many decisions (``max_length``, defaults a few times the longest random game measured; see
-docs/rl.md) ends there as a draw, every seat 1/n. No measured game comes near it.
+that many decisions (``max_length``; 0, the default, is the configured game's
+``max_game_length()``, a few times the longest random game measured; see docs/rl.md) ends there as
+a draw, every seat 1/n. No measured game comes near it.
 """
 
 from __future__ import annotations
@@ -25,18 +26,13 @@ import pyspiel
 
 import aerodeck
 from aerodeck.core.api import Game, State
-from aerodeck.core.errors import ConfigError
-from aerodeck.rl.encoders import GAMES, encoder_for
+from aerodeck.core.errors import ConfigError, excerpt
+from aerodeck.rl.encode import encoded_games, encoder_for
 
 SEEDS = 1024
-# Longest random game seen in 300 per player count (benchmarks: /docs/rl.md), times about three.
-MAX_LENGTH = {
-    "ace_race": 2000,
-    "aces_versus_aces": 1000,
-    "air_racing": 1500,
-    "down_in_flames": 1500,
-    "race_to_ace": 2000,
-}
+GAMES_OWN_LENGTH = 0
+"""The ``max_length`` parameter's default: the configured game's own ``max_game_length()``
+(which may depend on the player count and the options), put in the game's parameters."""
 
 
 def short_name(game_id: str) -> str:
@@ -76,7 +72,7 @@ def _game_type(game_id: str) -> Any:
         parameter_specification={
             "players": min(info.player_counts),
             "seeds": SEEDS,
-            "max_length": MAX_LENGTH[game_id],
+            "max_length": GAMES_OWN_LENGTH,
             "options": "",
         },
     )
@@ -95,7 +91,8 @@ class AerodeckGame(pyspiel.Game):
         options = parse_options(str(params["options"]))
         self.core: Game = aerodeck.make(self.game_id, players=int(params["players"]), **options)
         self.seeds = int(params["seeds"])
-        self.max_length = int(params["max_length"])
+        self.max_length = int(params["max_length"]) or self.core.max_game_length()
+        params["max_length"] = self.max_length
         self.encoder = encoder_for(self.core)
         n = self.core.players
         info = pyspiel.GameInfo(
@@ -255,7 +252,7 @@ def parse_options(text: str) -> dict[str, Any]:
     for item in filter(None, (part.strip() for part in text.split(";"))):
         name, sep, raw = item.partition(":")
         if not sep:
-            raise ConfigError(f"options: {item!r} is not name:value")
+            raise ConfigError(f"options: {excerpt(item)} is not name:value")
         value: Any = raw.strip()
         if value.lower() in ("true", "false"):
             value = value.lower() == "true"
@@ -277,9 +274,10 @@ GAME_CLASSES: dict[str, type[AerodeckGame]] = {}
 
 
 def register() -> None:
-    """Register every game with pyspiel (idempotent: importing this module does it)."""
+    """Register every game that brings an observation encoder with pyspiel (idempotent:
+    importing this module does it)."""
     registered = {t.short_name for t in pyspiel.registered_games()}
-    for game_id in GAMES:
+    for game_id in encoded_games():
         name = f"{_camel(game_id)}Game"
         cls = type(name, (AerodeckGame,), {"game_id": game_id, "__module__": __name__})
         globals()[name] = GAME_CLASSES[game_id] = cls  # a module attribute, so it pickles

@@ -1,19 +1,21 @@
-"""Game-specific figures, registered here by game id; a game without figures simply has none.
+"""Game-specific figures: each game declares its own (``Game.figures()``, ``ChoiceFigure``s of
+``core.figures``); a game without figures simply has none.
 
 A figure reads only the outcomes' moves (the seat and notation of each, as the runner writes
-them) and never looks inside a game's state. ``ChoiceFigure`` covers the common question "how
-often is each choice made, and how often does the seat that made it win?" (weapons, rules, cards
-bought, aircraft flown). Each outcome is reduced to its ``picks`` as it arrives, so the figures of
-a run of any length are a few counters.
+them) and never looks inside a game's state: "how often is each choice made, and how often does
+the seat that made it win?" (weapons, rules, cards bought, aircraft flown). Each outcome is
+reduced to its ``picks`` as it arrives, so the figures of a run of any length are a few counters.
 """
 
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
+from aerodeck.core.figures import ChoiceFigure
 from aerodeck.core.registry import make
 from aerodeck.sim.stats import Estimate, wilson
 
@@ -39,27 +41,14 @@ class Figure:
         }
 
 
-Pick = Callable[[str], str | None]
 # One game's contribution to its figures: (figure key, choice, seat, times that seat chose it).
 Picks = tuple[tuple[str, str, int, int], ...]
 
 
-@dataclass(frozen=True)
-class ChoiceFigure:
-    """How often each choice is made, and how often the seat that made it wins: ``pick`` reads
-    the choice from a move's notation (None: not such a move)."""
-
-    key: str
-    title: str
-    pick: Pick
-
-
-FIGURES: dict[str, tuple[ChoiceFigure, ...]] = {}
-
-
-def register(game_id: str, *figures: ChoiceFigure) -> None:
-    """Register a game's figures under its id."""
-    FIGURES[game_id] = figures
+@cache
+def game_figures(game_id: str) -> tuple[ChoiceFigure, ...]:
+    """The figures the game declares (none for no game: a tally of mixed outcomes)."""
+    return make(game_id).figures() if game_id else ()
 
 
 def moves(outcome: dict[str, Any]) -> Iterator[tuple[int, str]]:
@@ -80,7 +69,7 @@ def moves(outcome: dict[str, Any]) -> Iterator[tuple[int, str]]:
 
 def picks(game_id: str, outcome: dict[str, Any]) -> Picks:
     """What one outcome adds to its game's figures (nothing for a game without figures)."""
-    figures = FIGURES.get(game_id, ())
+    figures = game_figures(game_id)
     if not figures:
         return ()
     chosen: Counter[tuple[str, str, int]] = Counter()
@@ -96,7 +85,7 @@ class FigureTally:
     """A game's figures accumulated one outcome at a time: counters only, never the records."""
 
     def __init__(self, game_id: str) -> None:
-        self._figures = FIGURES.get(game_id, ())
+        self._figures = game_figures(game_id)
         self._counts: dict[str, Counter[str]] = defaultdict(Counter)
         self._wins: dict[tuple[str, str], float] = defaultdict(float)
         self._holders: Counter[tuple[str, str]] = Counter()
@@ -136,63 +125,3 @@ def figures_for(game_id: str, outcomes: Sequence[dict[str, Any]]) -> list[Figure
     for outcome in outcomes:
         tally.add(picks(game_id, outcome), outcome["returns"])
     return tally.figures()
-
-
-def _word(prefix: str, position: int = 1) -> Callable[[str], str | None]:
-    def pick(text: str) -> str | None:
-        words = text.split()
-        if words and words[0] == prefix and len(words) > position:
-            return words[position]
-        return None
-
-    return pick
-
-
-def _first_word(choices: set[str]) -> Callable[[str], str | None]:
-    def pick(text: str) -> str | None:
-        word = text.split(maxsplit=1)[0] if text else ""
-        return word if word in choices else None
-
-    return pick
-
-
-def _ace_race_rule(text: str) -> str | None:
-    """The rule set by a move: ``rule high`` (the bid winner's first rule) or ``AH series``."""
-    words = text.split()
-    if len(words) < 2:
-        return None
-    if words[0] == "rule" or (len(words[0]) == 2 and words[0][0] == "A" and words[0][1] in "CDHS"):
-        return words[1]
-    return None
-
-
-register(
-    "race_to_ace",
-    ChoiceFigure(
-        "cards_played",
-        "Cards played",
-        # every card a pilot plays (not a discard or a pass), the specials included
-        _first_word(
-            {
-                "guns",
-                "missile",
-                "radar",
-                "visual",
-                "jammit",
-                "flameout",
-                "maneuver",
-                "malfunction",
-                "relight",
-                "hotstick",
-                "goldenbird",
-            }
-        ),
-    ),
-)
-register(
-    "ace_race",
-    ChoiceFigure("rules_chosen", "Rules chosen (first rule and Aces)", _ace_race_rule),
-    ChoiceFigure("first_rule", "First rule, set by the bid winner", _word("rule")),
-)
-register("air_racing", ChoiceFigure("buys", "Buys per card", _word("buy")))
-register("down_in_flames", ChoiceFigure("aircraft", "Aircraft flown", _word("fly")))

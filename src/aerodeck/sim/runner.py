@@ -10,20 +10,22 @@ finished game goes to disk and into a ``Tally`` of counters, and nothing else is
 
 Worker processes end with the process that started them, even after ``kill -9`` of it (Linux:
 ``PR_SET_PDEATHSIG``; elsewhere a watchdog thread in each worker). On ``resume`` every finished
-game is checked before it counts (``load_finished``), and ``spec.json`` must hold the same
-settings; it is written atomically and only when a run starts.
+game is proved to be the game its bots play before it counts (``load_finished`` plays each again),
+and ``spec.json`` must hold the same settings; it is written atomically and only when a run
+starts.
 """
 
 from __future__ import annotations
 
 import ctypes
+import hashlib
 import json
 import os
 import signal
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Container, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -31,9 +33,9 @@ from typing import Any, TypeVar
 
 from aerodeck.agents.registry import make_agent
 from aerodeck.core.api import Game
-from aerodeck.core.errors import AerodeckError, ConfigError
+from aerodeck.core.errors import AerodeckError, ConfigError, excerpt
 from aerodeck.core.registry import make
-from aerodeck.core.rng import derive_seed
+from aerodeck.core.rng import check_seed, derive_seed
 from aerodeck.sim.match import play_game
 from aerodeck.sim.tally import Digest, Tally, digest
 
@@ -75,6 +77,7 @@ class SimSpec:
             raise ConfigError("--games must be at least 1")
         if not self.bots:
             raise ConfigError("--bots needs at least one bot name")
+        check_seed(self.seed)  # the master seed: 0..2**63-1, as every game's seed
         game = make(self.game, self.players, **self.options)
         for name in set(self.bots):
             make_agent(name, game, 0)
@@ -302,18 +305,16 @@ def check_spec(out: Path, spec: SimSpec) -> bool:
     return True
 
 
-def _check_line(
-    game: Game, spec: SimSpec, outcome: Any, finished: dict[int, Digest]
-) -> tuple[int, str]:
-    """What is wrong with one finished game of ``games.jsonl`` ("" if nothing): it must be a
-    game of this run, not yet seen, whose record replays under the run's settings and gives the
-    returns, length and seats the line states."""
+def _check_line(spec: SimSpec, outcome: Any, seen: Container[int]) -> tuple[int, str]:
+    """What is wrong with the form of one finished game of ``games.jsonl`` ("" if nothing): it
+    must be a game of this run, not yet seen, with this run's seed and lineup and a record of
+    its moves. Whether it is the game those bots play is proved after (``_check_bots``)."""
     if not isinstance(outcome, dict):
         return -1, "not a game's outcome"
     index = outcome.get("index")
     if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < spec.games:
         return -1, f"its game index is not one of this run's 0..{spec.games - 1}"
-    if index in finished:
+    if index in seen:
         return index, f"game {index} appears twice"
     seed = derive_seed(spec.seed, index)
     if outcome.get("seed") != seed or outcome.get("lineup") != spec.lineup(index):
@@ -322,39 +323,118 @@ def _check_line(
     actions = record.get("actions") if isinstance(record, dict) else None
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
         return index, f"game {index} has no record of its moves"
-    state = game.new_game(seed=seed).mute_events()
-    seats: list[int | None] = []
-    try:
-        for text in actions:
-            seats.append(state.current_player)
-            state.apply(text)
-    except AerodeckError:
-        return index, f"game {index}'s record does not replay: move {len(seats)} does not hold"
-    if not state.is_terminal or json.loads(json.dumps(state.record())) != record:
-        return index, f"game {index}'s record is not the finished game of this run"
-    if (
-        outcome.get("returns") != state.returns()
-        or outcome.get("decisions") != state.move_number
-        or outcome.get("seats") != seats
-    ):
-        return index, f"game {index}'s returns, length or seats do not match its record"
     return index, ""
 
 
-def load_finished(out: Path, spec: SimSpec, tally: Tally) -> dict[int, Digest]:
+def fingerprint(outcome: Any) -> str:
+    """A short fingerprint of an outcome line's content: its JSON with the keys sorted, hashed.
+    Equal for a line read back from ``games.jsonl`` and the outcome it was written from."""
+    text = json.dumps(outcome, separators=(",", ":"), sort_keys=True)
+    return hashlib.blake2b(text.encode("utf-8"), digest_size=16).hexdigest()
+
+
+def _fingerprint_chunk(
+    spec: SimSpec, indices: list[int], figures: bool
+) -> list[tuple[int, str, Digest]]:
+    """Play games ``indices`` of the run again, bots and all: each one's fingerprint and digest."""
+    out = []
+    for index in indices:
+        outcome = play_one(spec, index)
+        out.append((index, fingerprint(outcome), digest(spec.game, outcome, figures)))
+    return out
+
+
+def _what_differs(game: Game, spec: SimSpec, stored: dict[str, Any]) -> str:
+    """Why a stored game whose form holds is not the one its bots play from its seed, in words:
+    a record that does not replay or does not match the line, else the first move that is not
+    the bots' (the game they play is found by playing it again)."""
+    index, seed = stored["index"], stored["seed"]
+    state = game.new_game(seed=seed).mute_events()
+    seats: list[int | None] = []
+    try:
+        for text in stored["record"]["actions"]:
+            seats.append(state.current_player)
+            state.apply(text)
+    except AerodeckError:
+        return f"game {index}'s record does not replay: move {len(seats)} does not hold"
+    if not state.is_terminal or json.loads(json.dumps(state.record())) != stored["record"]:
+        return f"game {index}'s record is not the finished game of this run"
+    if (
+        stored.get("returns") != state.returns()
+        or stored.get("decisions") != state.move_number
+        or stored.get("seats") != seats
+    ):
+        return f"game {index}'s returns, length or seats do not match its record"
+    played = play_one(spec, index)
+    # both games are over, so neither is a prefix of the other: they part at a common move
+    pairs = zip(state.history(), played["record"]["actions"], strict=False)
+    for number, (move, bots_move) in enumerate(pairs, start=1):
+        if move != bots_move:
+            seat = played["seats"][number - 1]
+            return (
+                f"game {index} is not the game its bots play from its seed: move {number} is "
+                f"{excerpt(move)} where seat {seat}'s {played['lineup'][seat]} bot plays "
+                f"{excerpt(bots_move)}"
+            )
+    return f"game {index} is not the game its bots play from its seed"
+
+
+def _check_bots(
+    out: Path,
+    spec: SimSpec,
+    stored: dict[int, tuple[int, str]],
+    figures: bool,
+    jobs: int,
+    backend: str,
+    on_progress: Callable[[int], None] | None,
+) -> dict[int, Digest]:
+    """Prove that every stored game is exactly the game its bots play from its seed: play each
+    again (over ``jobs`` workers or Ray) and compare fingerprints. A legal game of the same seed
+    that the bots did not play (a forged or edited line) would otherwise change the summary.
+    ``stored`` maps each game index to its line number and fingerprint. Returns the games'
+    digests; the first line that differs is refused, named by number, with what differs."""
+    digests: dict[int, Digest] = {}
+    differ: list[int] = []
+    for batch in _dispatch(_fingerprint_chunk, spec, sorted(stored), jobs, backend, figures):
+        for index, mark, game_digest in batch:
+            digests[index] = game_digest
+            if stored[index][1] != mark:
+                differ.append(stored[index][0])
+        if on_progress:
+            on_progress(len(batch))
+    if not differ:
+        return digests
+    number = min(differ)
+    with (out / GAMES_FILE).open("rb") as lines:
+        raw = next(raw for n, raw in enumerate(lines, start=1) if n == number)
+    game = make(spec.game, spec.players, **spec.options)
+    problem = _what_differs(game, spec, json.loads(raw))
+    raise _refuse(out, f"{GAMES_FILE} line {number}: {problem} (remove the line to replay it)")
+
+
+def load_finished(
+    out: Path,
+    spec: SimSpec,
+    tally: Tally,
+    jobs: int = 1,
+    backend: str = "local",
+    on_progress: Callable[[int], None] | None = None,
+) -> dict[int, Digest]:
     """Digests of the games already in ``out``, each checked (for resume). The run's settings
-    must be those of ``spec.json``; every line must be a game of this run that replays and
-    matches what it states (``_check_line``); otherwise one ConfigError names the line and what
-    is wrong. A torn last line (a crash while writing it) is cut off, so new lines never append
-    to it. Read a line at a time: only the digests stay in memory."""
+    must be those of ``spec.json``; every line must be a game of this run (``_check_line``)
+    and exactly the game its bots play from its seed, which is proved by playing every stored
+    game again (``_check_bots``, as many jobs as the run: a resume costs about what the stored
+    games cost to play); otherwise one ConfigError names the line and what is wrong. A torn
+    last line (a crash while writing it) is cut off, so new lines never append to it. Read a
+    line at a time: the digests and a fingerprint per game stay in memory, not the games.
+    ``on_progress`` is told of the games as they are proved."""
     games_path = out / GAMES_FILE
     has_spec = check_spec(out, spec)
-    finished: dict[int, Digest] = {}
     if not games_path.exists():
-        return finished
+        return {}
     if not has_spec:
         raise _refuse(out, f"{SPEC_FILE} is missing, so the run's settings cannot be checked")
-    game = make(spec.game, spec.players, **spec.options)
+    stored: dict[int, tuple[int, str]] = {}
     good = 0  # bytes of whole, checked lines
     with games_path.open("rb") as lines:
         for number, raw in enumerate(lines, start=1):
@@ -364,13 +444,14 @@ def load_finished(out: Path, spec: SimSpec, tally: Tally) -> dict[int, Digest]:
                 outcome = json.loads(raw)
             except ValueError:
                 raise _refuse(out, f"{GAMES_FILE} line {number} is not JSON") from None
-            index, problem = _check_line(game, spec, outcome, finished)
+            index, problem = _check_line(spec, outcome, stored)
             if problem:
                 raise _refuse(
                     out, f"{GAMES_FILE} line {number}: {problem} (remove the line to replay it)"
                 )
-            finished[index] = digest(tally.game_id, outcome, tally.with_figures)
+            stored[index] = (number, fingerprint(outcome))
             good += len(raw)
+    finished = _check_bots(out, spec, stored, tally.with_figures, jobs, backend, on_progress)
     if good != games_path.stat().st_size:
         os.truncate(games_path, good)
     return finished
@@ -401,7 +482,7 @@ def run(
     ``RAY_ADDRESS`` names, or a local one with ``jobs`` CPUs). Pass a ``tally`` to choose what
     it keeps (figures, pairs for an A/B comparison); the games themselves are in ``out``."""
     if backend not in BACKENDS:
-        raise ConfigError(f"--backend must be one of {', '.join(BACKENDS)}, not {backend!r}")
+        raise ConfigError(f"--backend must be one of {', '.join(BACKENDS)}, not {excerpt(backend)}")
     if jobs < 1:
         raise ConfigError("--jobs must be at least 1")
     if backend == "ray":
@@ -414,7 +495,7 @@ def run(
         if (out / GAMES_FILE).exists() and not resume:
             raise ConfigError(f"{out} already holds a run: pass --resume, or choose another --out")
         out.mkdir(parents=True, exist_ok=True)
-        finished = load_finished(out, spec, tally) if resume else {}
+        finished = load_finished(out, spec, tally, jobs, backend, on_progress) if resume else {}
         if not (resume and check_spec(out, spec)):  # on resume an equal spec.json stays as is
             write_atomically(out / SPEC_FILE, json.dumps(spec.to_json(), indent=1))
         sink = (out / GAMES_FILE).open("a", encoding="utf-8")
@@ -424,8 +505,6 @@ def run(
     todo: Sequence[int] = range(spec.games)  # a range holds no list, however many games
     if finished:
         todo = [i for i in todo if i not in finished]
-    if on_progress and finished:
-        on_progress(len(finished))
     finished.clear()
     try:
         lines, figures = sink is not None, tally.with_figures

@@ -48,10 +48,6 @@ from aerodeck.core.registry import list_games, make
 DOCUMENTED: tuple[type[AerodeckError], ...] = (ConfigError, IllegalActionError, RecordError)
 """The errors a stranger's input may raise (NotationError and SeatError are subclasses)."""
 
-FILE_OPTIONS = frozenset({"course", "data"})
-"""Data options whose inline tables are a whole data set: their own tests (tests/core/
-test_userdata.py, tests/test_no_file_reads.py) fuzz them; here they would only slow the run."""
-
 UNICODE_DIGITS = (
     "\u00b2",
     "\u0663",
@@ -303,6 +299,9 @@ class Fuzzer:
         self.games = 0
         self.state = self._fresh()
         self._records: list[dict[str, Any]] = []
+        self.setup_examples = self.game.setup_examples()
+        self.setup_keys = sorted({key for example in self.setup_examples for key in example})
+        self.setup_words = setup_words(self.setup_examples)
 
     # --- driving --------------------------------------------------------------------------
 
@@ -413,7 +412,7 @@ class Fuzzer:
 
     def option_value(self) -> None:
         self.tally.inputs["option_value"] += 1
-        declared = [o for o in self.game.info.options if o.name not in FILE_OPTIONS]
+        declared = _fuzzed_options(self.game)
         name, value = self._option_case(declared)
         try:
             game = make(self.game_id, self.players, **{name: value})
@@ -504,11 +503,11 @@ class Fuzzer:
         roll = rng.random()
         if roll < 0.05:
             return rng.choice(WRONG_VALUES)
-        if roll < 0.25:
-            keys = SETUP_KEYS.get(self.game_id, ("hands",))
+        if roll < 0.25 or not self.setup_examples:
+            keys = self.setup_keys or self.setup_words
             chosen = rng.sample(keys, rng.randrange(1, min(4, len(keys)) + 1))
             return {key: self._setup_value(2) for key in chosen}
-        setup = json.loads(json.dumps(base_setup(self.game_id, self.players, rng)))
+        setup = _copy(rng.choice(self.setup_examples))
         for _ in range(rng.choice((1, 1, 1, 2, 3))):
             setup = self._mutate_json(setup)
         return setup
@@ -544,14 +543,14 @@ class Fuzzer:
     def _setup_value(self, depth: int) -> object:
         rng = self.rng
         words = [w for text in rng.sample(self.notations, 3) for w in text.split()]
-        atoms: list[object] = [*WRONG_VALUES[:16], *words, *SETUP_WORDS, -1, 0, 1, 2, 3, 7, 52]
+        atoms: list[object] = [*WRONG_VALUES[:16], *words, *self.setup_words, -1, 0, 1, 2, 3, 7, 52]
         roll = rng.random()
         if depth <= 0 or roll < 0.35:
             return rng.choice(atoms)
         if roll < 0.7:
             count = rng.choice((0, 1, self.players, self.players, 5, 60))
             return [self._setup_value(depth - 1) for _ in range(count)]
-        names = [*rng.sample(SETUP_WORDS, 3), str(rng.randrange(self.players + 1))]
+        names = [*rng.sample(self.setup_words, 3), str(rng.randrange(self.players + 1))]
         return {name: self._setup_value(depth - 1) for name in names[: rng.randrange(1, 4)]}
 
     # --- records --------------------------------------------------------------------------
@@ -656,7 +655,7 @@ class Fuzzer:
             record["setup"] = rng.choice(("x", 5, [], ["x"], True, {"x": [[[]]]}))
             return ("a bad setup" if not isinstance(record["setup"], dict) else ""), record
         if roll == 12:
-            declared = [o for o in self.game.info.options if o.name not in FILE_OPTIONS]
+            declared = _fuzzed_options(self.game)
             name, value = self._option_case(declared)
             if rng.random() < 0.1:
                 name, value = rng.choice(("players", "name", "seed", "")), 1
@@ -704,6 +703,13 @@ def _frozen(value: object) -> object:
     return value
 
 
+def _fuzzed_options(game: Game) -> list[Option]:
+    """The options given wrong values: all but those taking a whole data table inline (a
+    course, a data set, a campaign), fuzzed by their own tests (tests/core/test_userdata.py,
+    tests/test_no_file_reads.py), where here they would only slow the run."""
+    return [option for option in game.info.options if not option.inline]
+
+
 def _copy(record: dict[str, Any]) -> dict[str, Any]:
     copied: dict[str, Any] = json.loads(json.dumps(record))
     return copied
@@ -728,127 +734,29 @@ def _fits(option: Option, value: object) -> bool:
     )
 
 
-SETUP_KEYS: dict[str, tuple[str, ...]] = {
-    "ace_race": ("hands", "draw", "pile", "dealer", "rule", "first", "previous_winners", "wins"),
-    "aces_versus_aces": ("hands", "deck", "pennies", "scores"),
-    "air_racing": ("dice", "season", "race"),
-    "race_to_ace": ("deck", "first", "hands", "kills", "wings"),
-    "down_in_flames": (
-        "afterburner_on",
-        "afterburners",
-        "aircraft",
-        "altitude",
-        "countermeasures",
-        "deck",
-        "first",
-        "hands",
-        "missiles",
-        "position",
-        "range",
-        "round",
-        "skills",
-        "step",
-        "flying",
-        "on",
-    ),
-}
-"""Each game's setup fields (from its 'unknown setup key' message), filled with wrong shapes."""
-
-SETUP_WORDS: list[str] = [
-    "decks",
-    "month",
-    "mods",
-    "positions",
-    "lanes",
-    "altitudes",
-    "tokens",
-    "microknot",
-    "fast",
-    "boost",
-    "low",
-    "high",
-    "Low",
-    "Medium",
-    "G",
-    "HS",
-    "advantage",
-    "tailing",
-    "7H",
-    "AS",
-    "JK",
-    "guns",
-    "relight",
-    "0",
-    "1",
-]
-"""Words the games' setup readers know, so random setups get past the first checks."""
+GENERIC_SETUP_WORDS = ("hands", "deck", "first", "scores", "round", "0", "1")
+"""Names a card game's setup might use, tried on every game beside the words of its own setup
+examples (``Game.setup_examples``) and notation."""
 
 
-def base_setup(game_id: str, players: int, rng: random.Random) -> dict[str, Any]:
-    """A setup the game accepts, to be mutated into near misses."""
-    seats = range(players)
-    if game_id == "ace_race":
-        cards = ["5S", "5H", "5D", "5C", "6S", "6H", "6D", "6C", "7S", "7H", "7D", "7C"]
-        return {
-            "hands": [[cards[s]] for s in seats],
-            "draw": ["9C", "JK"],
-            "dealer": 0,
-            "rule": "high",
-            "first": 0,
-            "wins": [0] * players,
-            "previous_winners": [],
-        }
-    if game_id == "aces_versus_aces":
-        deck = [f"{r}{s}" for r in ("2", "3", "4", "5", "6", "7", "8", "9", "10") for s in "SHDC"]
-        return {
-            "hands": [deck[4 * s : 4 * s + 4] for s in seats],
-            "deck": ["KH", "QS"],
-            "pennies": [3] * players,
-            "scores": [0] * players,
-        }
-    if game_id == "air_racing":
-        if rng.random() < 0.5:
-            deck = ["microknot", "fast", "boost", "team-effort", "microknot", "fast"]
-            return {"season": {"decks": [list(deck) for _ in seats], "month": 1}, "dice": [3, 4]}
-        mods = [{"microknot": 1, "fast": 0, "boost": 1} for _ in seats]
-        return {
-            "race": {
-                "mods": mods,
-                "positions": [2 * s for s in seats],
-                "lanes": list(seats),
-                "altitudes": ["low"] * players,
-                "tokens": [0] * players,
-            },
-            "dice": [2, 5],
-        }
-    if game_id == "race_to_ace":
-        hand = ["radar", "visual", "missile", "guns", "relight", "radar", "visual"]
-        setup = {
-            "hands": [list(hand) for _ in seats],
-            "deck": ["guns", "maneuver"],
-            "first": 0,
-            "kills": [0] * players,
-        }
-        return {**setup, "wings": [[] for _ in seats]} if players == 2 else setup
-    if players == 2:
-        return {
-            "aircraft": ["F-86F Sabre", "MiG-17F"],
-            "altitude": ["Low", "High"],
-            "range": ["G", "G"],
-            "position": "neutral",
-            "hands": [[], []],
-            "deck": [],
-            "first": 0,
-            "step": "play",
-        }
-    return {
-        "aircraft": ["F-86F Sabre"] * players,
-        "altitude": ["Medium"] * players,
-        "range": ["G"] * players,
-        "hands": [[] for _ in seats],
-        "flying": 0,
-        "on": {"1": [0, "advantage"]},
-    }
+def setup_words(examples: tuple[dict[str, Any], ...]) -> list[str]:
+    """Every key and text in a game's setup examples, then the generic words: what its setup
+    reader knows, so random setups get past the first checks."""
+    found: set[str] = set()
+
+    def walk(value: object) -> None:
+        if isinstance(value, dict):
+            found.update(str(key) for key in value)
+            for item in value.values():
+                walk(item)
+        elif isinstance(value, list):
+            for item in value:
+                walk(item)
+        elif isinstance(value, str):
+            found.add(value)
+
+    walk(list(examples))
+    return [*sorted(found), *(w for w in GENERIC_SETUP_WORDS if w not in found)]
 
 
 def configurations() -> Iterator[tuple[str, int]]:

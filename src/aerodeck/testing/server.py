@@ -31,6 +31,13 @@ def free_port() -> int:
         return port
 
 
+def search_path(inherited: str) -> str:
+    """The server's PYTHONPATH: this aerodeck's sources first, then whatever the caller's path
+    holds (a game installed into a folder of its own, as the plug-in tests install theirs)."""
+    kept = [entry for entry in inherited.split(os.pathsep) if entry and entry != str(SRC)]
+    return os.pathsep.join([str(SRC), *kept])
+
+
 class ServerProcess:
     """One server process over one store (SQLite in ``data_dir``, or ``database``), started
     with the command line's ``flags`` (under ``nice`` when given); a ``with`` block stops it."""
@@ -63,7 +70,7 @@ class ServerProcess:
             command += ["--database", self.database]
         if self.nice:
             command = ["nice", "-n", str(self.nice), *command]
-        env = {**os.environ, "PYTHONPATH": str(SRC)}
+        env = {**os.environ, "PYTHONPATH": search_path(os.environ.get("PYTHONPATH", ""))}
         with self.log.open("ab") as log:
             self.process = subprocess.Popen(command, stdout=log, stderr=log, env=env)
         self.starts += 1

@@ -6,12 +6,13 @@ import asyncio
 
 import uvicorn
 from rich.console import Console
-from sqlalchemy.exc import SQLAlchemyError
+from uvicorn.config import LOG_LEVELS
 
-from aerodeck.core.errors import ConfigError
+from aerodeck.core.errors import ConfigError, excerpt
 from aerodeck.web.app import create_app
+from aerodeck.web.db.store import Store, check_url, hidden_password
+from aerodeck.web.service.errors import StoreError
 from aerodeck.web.settings import Settings
-from aerodeck.web.store import Store, check_url, hidden_password
 
 __all__ = ["Settings", "serve"]
 
@@ -23,14 +24,16 @@ async def _probe(settings: Settings, where: str) -> None:
     one line of error rather than a traceback from inside the server's start-up."""
     try:
         store = await Store.open(settings)
-    except (OSError, SQLAlchemyError) as error:
-        first = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
-        raise ConfigError(f"cannot open the store {where}: {first}") from None
+    except StoreError as error:
+        raise ConfigError(f"cannot open the store {where}: {error}") from None
     await store.close()
 
 
 def serve(settings: Settings, host: str, port: int, log_level: str, console: Console) -> None:
     """Print where the lobby and the store are, then serve until interrupted."""
+    if log_level not in LOG_LEVELS:
+        levels = ", ".join(LOG_LEVELS)
+        raise ConfigError(f"--log-level must be one of {levels}, not {excerpt(log_level)}")
     if settings.database:
         check_url(settings.database)
     where = hidden_password(settings.database) if settings.database else str(settings.data_dir)

@@ -1,51 +1,141 @@
-"""The server's settings: where the store lives and every limit, in one typed place."""
+"""The server's settings: where the store lives and every limit, in one typed place.
+
+Each field carries its help (and, for some, a least value) in its metadata: `aerodeck serve`
+builds one command-line option per field from them (``cli/commands/serve.py``), so a new setting
+is an option without a second edit. ``flag`` and ``per`` name an option in other units than the
+field (``--keep-days``: the field counts seconds).
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
+
+from aerodeck.core.rng import check_seed
 
 DEFAULT_DATA_DIR = Path("aerodeck-data")
 SQLITE_FILE = "aerodeck.sqlite3"
+DAY = 86400.0
+
+
+def _option(help_text: str, **more: Any) -> dict[str, Any]:
+    """A field's metadata for its command-line option: its help and, in ``more``, ``minimum``
+    (the least value), ``flag`` and ``per`` (an option in other units: value times ``per``)."""
+    return {"help": help_text, **more}
 
 
 @dataclass(frozen=True)
 class Settings:
     """Everything `aerodeck serve` can be told; the defaults are docs/server.md's."""
 
-    database: str = ""  # a SQLAlchemy async URL; empty: SQLite in data_dir
-    data_dir: Path = DEFAULT_DATA_DIR
-    public_url: str = ""  # base of the links the lobby hands out; empty: from the request
+    database: str = field(
+        default="",
+        metadata=_option(
+            "SQLAlchemy async URL, e.g. postgresql+asyncpg://user@host/db (default: SQLite in "
+            "the data folder)"
+        ),
+    )
+    data_dir: Path = field(
+        default=DEFAULT_DATA_DIR, metadata=_option("folder of the SQLite store (default database)")
+    )
+    public_url: str = field(
+        default="", metadata=_option("base URL of the links handed out (default: as requested)")
+    )
     # frames
-    max_frame_bytes: int = 16 * 1024
-    ws_max_size: int = 64 * 1024  # the WebSocket layer's own limit (close 1009 above it)
-    max_body_bytes: int = 64 * 1024
-    hello_timeout: float = 10.0
+    max_frame_bytes: int = field(
+        default=16 * 1024, metadata=_option("bytes a frame may have (close 4413)", minimum=1)
+    )
+    ws_max_size: int = field(
+        default=64 * 1024,
+        metadata=_option("bytes the WebSocket layer accepts in a frame (close 1009)", minimum=1),
+    )
+    max_body_bytes: int = field(
+        default=64 * 1024, metadata=_option("bytes a lobby request body may have", minimum=1)
+    )
+    hello_timeout: float = field(
+        default=10.0, metadata=_option("seconds a connection has to say hello", minimum=0.1)
+    )
     # A scripted client that acts as soon as its update arrives stays under the player rate; a
     # flood does not. Spectators only say hello and ping.
-    player_rate: float = 50.0  # frames per second per player connection
-    player_burst: int = 200
-    spectator_rate: float = 5.0
-    spectator_burst: int = 20
-    outgoing_queue: int = 512  # frames waiting for a slow connection before it is closed
+    player_rate: float = field(
+        default=50.0,
+        metadata=_option("frames per second a player connection may send", minimum=0.1),
+    )
+    player_burst: int = field(
+        default=200, metadata=_option("frames a player connection may send at once", minimum=1)
+    )
+    spectator_rate: float = field(
+        default=5.0,
+        metadata=_option("frames per second a spectator connection may send", minimum=0.1),
+    )
+    spectator_burst: int = field(
+        default=20, metadata=_option("frames a spectator may send at once", minimum=1)
+    )
+    outgoing_queue: int = field(
+        default=512,
+        metadata=_option("frames waiting for a slow connection before it is closed", minimum=1),
+    )
     # counts
-    max_connections: int = 2000
-    max_table_connections: int = 64
-    max_seat_connections: int = 4
-    max_tables: int = 1000  # unfinished tables per process
-    creations_per_ip: int = 20
-    creation_window: float = 600.0
+    max_connections: int = field(
+        default=2000, metadata=_option("WebSocket connections per process", minimum=1)
+    )
+    max_table_connections: int = field(
+        default=64, metadata=_option("connections per table", minimum=1)
+    )
+    max_seat_connections: int = field(
+        default=4, metadata=_option("connections per seat", minimum=1)
+    )
+    max_tables: int = field(
+        default=1000, metadata=_option("unfinished tables per process", minimum=1)
+    )
+    creations_per_ip: int = field(
+        default=20,
+        metadata=_option("tables one client address may create per creation window", minimum=1),
+    )
+    creation_window: float = field(
+        default=600.0,
+        metadata=_option("seconds of the window creations per address are counted in", minimum=1),
+    )
     # bots
-    bot_budget: float = 10.0  # seconds a bot may think before the random bot moves for it
+    bot_budget: float = field(
+        default=10.0,
+        metadata=_option("seconds a bot may think before the random bot moves", minimum=0.1),
+    )
     # Deals: None draws every table's seed unpredictably. A number makes the n-th table created by
     # this process deal as it did last time (tests and demos); whoever knows it knows every deck.
-    table_seed: int | None = None
-    # retention (seconds)
-    keep_finished: float = 7 * 86400
-    keep_abandoned: float = 30 * 86400
-    keep_waiting: float = 86400
-    purge_every: float = 3600.0
-    evict_finished_after: float = 600.0  # finished tables leave memory; a hello reloads them
+    table_seed: int | None = field(
+        default=None,
+        metadata=_option("deal the same tables every run (tests, demos; never a public server)"),
+    )
+    # retention
+    keep_finished: float = field(
+        default=7 * DAY,
+        metadata=_option(
+            "days a finished table is kept before the purge", minimum=0, flag="--keep-days", per=DAY
+        ),
+    )
+    keep_abandoned: float = field(
+        default=30 * DAY,
+        metadata=_option("seconds an unfinished table without a move is kept", minimum=0),
+    )
+    keep_waiting: float = field(
+        default=DAY, metadata=_option("seconds a table waiting for its players is kept", minimum=0)
+    )
+    purge_every: float = field(
+        default=3600.0,
+        metadata=_option("seconds between purges of tables past retention", minimum=1),
+    )
+    evict_finished_after: float = field(
+        default=600.0,
+        metadata=_option(
+            "seconds a finished table stays in memory (a hello reloads it)", minimum=0
+        ),
+    )
+
+    def __post_init__(self) -> None:
+        if self.table_seed is not None:
+            check_seed(self.table_seed)  # 0..2**63-1, as every game's seed
 
     @property
     def database_url(self) -> str:

@@ -93,23 +93,26 @@ def test_ruling_R54_a_campaign_flies_from_its_first_mission_to_its_victory_level
     from aerodeck.agents import RandomAgent
     from aerodeck.core.api import Agent
     from aerodeck.games.down_in_flames.bot import HeuristicBot
+    from aerodeck.games.down_in_flames.campaign import mission_game
     from aerodeck.games.down_in_flames.game import DownInFlames
     from aerodeck.games.down_in_flames.rules import DifState
-    from aerodeck.sim.campaign import mission_game, play_campaign
+    from aerodeck.sim.campaign import play_campaign
 
-    first = mission_game("1973 Yom Kippur War", 1)
+    campaign = DownInFlames(2, campaign="1973 Yom Kippur War")
+    first = mission_game(campaign, 1)
     state = first.new_game(seed=1)
     assert isinstance(state, DifState) and state.phase == "alt-pick"
     assert [state.plane(a).name for a in range(3)] == ["Mirage IIICJ", "MiG-17F", "MiG-17F"]
     assert first.owner_of == (0, 1, 1) and first.site is not None and first.site.name == "SA-7"
-    assert mission_game("1973 Yom Kippur War", 1, scale=3).owner_of == (0,) * 3 + (1,) * 6
+    scaled = DownInFlames(2, campaign="1973 Yom Kippur War", scale=3)
+    assert mission_game(scaled, 1).owner_of == (0,) * 3 + (1,) * 6
 
     def bots(game: DownInFlames, seat: int, seed: int) -> Agent:
         if seat == 0:
             return HeuristicBot(game, seed)  # type: ignore[return-value]
         return RandomAgent(game, seed)
 
-    record = play_campaign("1973 Yom Kippur War", bots, seed=3)
+    record = play_campaign(campaign, bots, seed=3)
     assert record.finished and len(record.results) == 6
     total = record.totals()
     assert total == (sum(r.vp[0] for r in record.results), sum(r.vp[1] for r in record.results))
@@ -138,3 +141,13 @@ def test_a_mission_shows_what_it_is_and_what_each_nation_scores() -> None:
     assert 'mission 2 "Canal Crossing": seat 0: Israel (82 VP), you: Egypt (77 VP)' in text
     assert "VP limit" not in text
     assert "mission" not in aerodeck.make("down_in_flames").new_game(seed=1).view(0)
+
+
+def test_a_game_without_a_campaign_cannot_be_flown_as_one() -> None:
+    import aerodeck
+    from aerodeck.agents import RandomAgent
+    from aerodeck.sim.campaign import play_campaign
+
+    for game in (aerodeck.make("down_in_flames", 2), aerodeck.make("aces_versus_aces", 2)):
+        with pytest.raises(ConfigError, match="is not a campaign"):
+            play_campaign(game, RandomAgent, seed=1)

@@ -3,11 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from importlib import resources
+from importlib.resources.abc import Traversable
 
-from aerodeck.core.api import Action, ActionTable, Agent, Game, GameInfo, State
+from aerodeck.core.api import JSON, Action, ActionTable, Agent, Game, GameInfo, State
+from aerodeck.core.features import Encoder
+from aerodeck.core.figures import ChoiceFigure
 from aerodeck.core.options import Option
-from aerodeck.games.ace_race import actions, render
-from aerodeck.games.ace_race.bot import HeuristicBot
+from aerodeck.core.search import SearchSettings
+from aerodeck.games.ace_race import actions, encoder, render
+from aerodeck.games.ace_race.bot import HeuristicBot, evaluate
+from aerodeck.games.ace_race.figures import FIGURES
 from aerodeck.games.ace_race.rules import AceRaceState
 
 
@@ -36,6 +42,10 @@ class AceRace(Game):
     state_class = AceRaceState
     renderer = render
 
+    def board_assets(self) -> Traversable:
+        """The table page's board: ``board/board.js`` and ``board/board.css``."""
+        return resources.files(__package__) / "board"
+
     def _parse_action(self, state: State, text: str) -> Action:
         return actions.parse(text)
 
@@ -47,3 +57,35 @@ class AceRace(Game):
         if isinstance(action, actions.Give) and seat != action.seat:
             return f"give a card to {action.seat}"
         return str(action)
+
+    def observation_encoder(self) -> Encoder:
+        return encoder.encoder(self)
+
+    def setup_examples(self) -> tuple[JSON, ...]:
+        cards = ["5S", "5H", "5D", "5C", "6S", "6H", "6D", "6C", "7S", "7H", "7D", "7C"]
+        seats = range(self.players)
+        return (
+            {
+                "hands": [[cards[seat]] for seat in seats],
+                "draw": ["9C", "JK"],
+                "dealer": 0,
+                "rule": "high",
+                "first": 0,
+                "wins": [0] * self.players,
+                "previous_winners": [],
+            },
+        )
+
+    def max_game_length(self) -> int:
+        # about three times the longest of 300 random games a player count (docs/rl.md)
+        return 2_000
+
+    def search_settings(self) -> SearchSettings:
+        # measured in docs/bots.md: playouts to a horizon where the evaluation reads the position
+        return SearchSettings(worlds=48, horizon=24, deviation_z=0.5)
+
+    def evaluate(self, view: JSON) -> float:
+        return evaluate(view)
+
+    def figures(self) -> tuple[ChoiceFigure, ...]:
+        return FIGURES

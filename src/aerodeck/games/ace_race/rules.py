@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from aerodeck.core.api import JSON, Action
-from aerodeck.core.errors import ConfigError, NotationError
+from aerodeck.core.errors import ConfigError, NotationError, excerpt
 from aerodeck.core.rng import shuffle
 from aerodeck.core.tuples import replace_at as _replace
 from aerodeck.games.ace_race.actions import (
@@ -112,7 +112,7 @@ class AceRaceState(LegalMoves, Information):
         """
         unknown = sorted(set(setup) - set(_SETUP_KEYS))
         if unknown:
-            raise ConfigError(f"unknown setup key {unknown[0]!r} ({', '.join(_SETUP_KEYS)})")
+            raise ConfigError(f"unknown setup key {excerpt(unknown[0])} ({', '.join(_SETUP_KEYS)})")
         n = self.n
         jokers: list[int] = []  # the second JK named anywhere is the second joker
         try:

@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from importlib import resources
+from importlib.resources.abc import Traversable
 
-from aerodeck.core.api import Action, ActionTable, Agent, Game, GameInfo, State
+from aerodeck.core.api import JSON, Action, ActionTable, Agent, Game, GameInfo, State
+from aerodeck.core.features import Encoder
 from aerodeck.core.options import Option
-from aerodeck.games.aces_versus_aces import actions, render
-from aerodeck.games.aces_versus_aces.bot import HeuristicBot
+from aerodeck.core.search import SearchSettings
+from aerodeck.games.aces_versus_aces import actions, encoder, reference, render
+from aerodeck.games.aces_versus_aces.bot import HeuristicBot, evaluate
 from aerodeck.games.aces_versus_aces.rules import AvAState
 from aerodeck.games.aces_versus_aces.state import PLAY
 
@@ -36,6 +40,10 @@ class AcesVersusAces(Game):
     state_class = AvAState
     renderer = render
 
+    def board_assets(self) -> Traversable:
+        """The table page's board: ``board/board.js`` and ``board/board.css``."""
+        return resources.files(__package__) / "board"
+
     def _parse_action(self, state: State, text: str) -> Action:
         assert isinstance(state, AvAState)
         return actions.parse(text, bare_card_means_play=state.phase == PLAY)
@@ -48,3 +56,32 @@ class AcesVersusAces(Game):
         if isinstance(action, actions.Play):
             return "play (face down)"
         return str(action)
+
+    def observation_encoder(self) -> Encoder:
+        return encoder.encoder(self)
+
+    def setup_examples(self) -> tuple[JSON, ...]:
+        deck = [f"{rank}{suit}" for rank in "23456789" for suit in "SHDC"]
+        deck += [f"10{suit}" for suit in "SHDC"]
+        return (
+            {
+                "hands": [deck[4 * seat : 4 * seat + 4] for seat in range(self.players)],
+                "deck": ["KH", "QS"],
+                "pennies": [3] * self.players,
+                "scores": [0] * self.players,
+            },
+        )
+
+    def max_game_length(self) -> int:
+        # about three times the longest of 300 random games a player count (docs/rl.md)
+        return 1_000
+
+    def search_settings(self) -> SearchSettings:
+        # measured in docs/bots.md: playouts to a horizon where the evaluation reads the position
+        return SearchSettings(worlds=64, horizon=16, deviation_z=0.5)
+
+    def evaluate(self, view: JSON) -> float:
+        return evaluate(view)
+
+    def reference(self) -> JSON:
+        return reference.reference()

@@ -78,7 +78,7 @@ class AvAState(LegalMoves, Information):
         unknown = set(setup) - {"hands", "deck", "pennies", "scores"}
         if unknown:
             raise ConfigError(
-                f"unknown setup key {sorted(unknown)[0]!r} (hands, deck, pennies, scores)"
+                f"unknown setup key {excerpt(sorted(unknown)[0])} (hands, deck, pennies, scores)"
             )
         try:
             hands = tuple(

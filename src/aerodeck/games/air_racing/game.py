@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from importlib import resources
+from importlib.resources.abc import Traversable
 from typing import Any
 
-from aerodeck.core.api import Action, ActionTable, Agent, Game, GameInfo, State
+from aerodeck.core.api import JSON, Action, ActionTable, Agent, Game, GameInfo, State
+from aerodeck.core.features import Encoder
+from aerodeck.core.figures import ChoiceFigure, word_after
 from aerodeck.core.options import Option
-from aerodeck.games.air_racing import actions, bot, course, render
+from aerodeck.core.search import SearchSettings
+from aerodeck.games.air_racing import actions, bot, course, encoder, reference, render
 from aerodeck.games.air_racing.rules import AirRacingState
 
 
@@ -66,8 +71,55 @@ class AirRacing(Game):
         self.laps: int = int(self.options["laps"]) or self.course.laps
         """The race length: the option, or the course's own lap count."""
 
+    def board_assets(self) -> Traversable:
+        """The table page's board: ``board/board.js`` and ``board/board.css``."""
+        return resources.files(__package__) / "board"
+
     def _parse_action(self, state: State, text: str) -> Action:
         return actions.parse(text)
 
     def bots(self) -> Mapping[str, Callable[[Game, int], Agent]]:
         return {"heuristic": bot.BalancedBot, "money": bot.MoneyBot, "speed": bot.SpeedBot}
+
+    def observation_encoder(self) -> Encoder:
+        return encoder.encoder(self)
+
+    def setup_examples(self) -> tuple[JSON, ...]:
+        """A season's decks and month, and a race in progress; each with the next dice."""
+        seats = range(self.players)
+        deck = ["microknot", "fast", "boost", "team-effort", "microknot", "fast"]
+        race = {
+            "mods": [{"microknot": 1, "fast": 0, "boost": 1} for _ in seats],
+            "positions": [2 * seat for seat in seats],
+            "lanes": list(seats),
+            "altitudes": ["low"] * self.players,
+            "tokens": [0] * self.players,
+        }
+        return (
+            {"season": {"decks": [list(deck) for _ in seats], "month": 1}, "dice": [3, 4]},
+            {"race": race, "dice": [2, 5]},
+        )
+
+    def max_game_length(self) -> int:
+        # about three times the longest of 300 random games a player count (docs/rl.md)
+        return 1_500
+
+    def search_settings(self) -> SearchSettings:
+        # search only the purchases and the race (where a deep search finds the heuristic's
+        # mistakes, benchmarks/deep_disagreements.py), with many worlds and a strict test
+        return SearchSettings(
+            worlds=32,
+            min_worlds=8,
+            deviation_z=2.0,
+            budget=16_000,
+            phases=("buy", "altitude", "boost"),
+        )
+
+    def evaluate(self, view: JSON) -> float:
+        return bot.evaluate(view)
+
+    def figures(self) -> tuple[ChoiceFigure, ...]:
+        return (ChoiceFigure("buys", "Buys per card", word_after("buy")),)
+
+    def reference(self) -> JSON:
+        return reference.reference()

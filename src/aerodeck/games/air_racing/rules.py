@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from aerodeck.core.api import Action
-from aerodeck.core.errors import ConfigError, NotationError
+from aerodeck.core.errors import ConfigError, NotationError, excerpt
 from aerodeck.core.tuples import replace_at as put
 from aerodeck.games.air_racing import actions, piles
 from aerodeck.games.air_racing.cards import (
@@ -55,7 +55,8 @@ class AirRacingState(LegalMoves, Information):
         """Check a scenario (see docs): forced ``dice``, a stacked ``season`` or a ``race``."""
         unknown = set(setup) - {"dice", "season", "race"}
         if unknown:
-            raise ConfigError(f"unknown setup key {sorted(unknown)[0]!r} (dice, season, race)")
+            key = excerpt(sorted(unknown)[0])
+            raise ConfigError(f"unknown setup key {key} (dice, season, race)")
         dice = setup.get("dice", [])
         if not isinstance(dice, list) or not all(
             isinstance(d, int) and not isinstance(d, bool) and 0 <= d <= 9 for d in dice

@@ -2,14 +2,34 @@
 award rounded up, running totals and the victory level. Pure functions over the data set's
 ``Campaign`` records; a user's campaign is a ``[[campaign]]`` table of a data set of their own
 (option ``data``) or one campaign's table on its own (option ``campaign``), checked on load.
+``fly`` flies a whole campaign (R54) with a match loop the caller gives (the simulator's, through
+``Game.play_campaign``), so the game never imports the simulator.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
+from aerodeck.core.api import Agent, Game, State
 from aerodeck.core.errors import ConfigError, excerpt
-from aerodeck.games.down_in_flames.data import Campaign, DataSet, Mission, Side, slug
+from aerodeck.core.rng import derive_seed
+from aerodeck.games.down_in_flames.data import (
+    Campaign,
+    DataSet,
+    Mission,
+    Side,
+    parse_campaign,
+    slug,
+)
+from aerodeck.games.down_in_flames.rules import DifState
+
+if TYPE_CHECKING:
+    from aerodeck.games.down_in_flames.game import DownInFlames
+
+Play = Callable[[State, Sequence[Agent]], State]  # a match loop: the agents play the state out
+AgentMaker = Callable[[Game, int, int], Agent]  # (mission game, seat, seed) -> agent
 
 SCALES = (1, 2, 3)
 
@@ -106,3 +126,31 @@ class CampaignRecord:
         """Each nation's victory level from its total (the chart serves both sides)."""
         a, b = self.totals()
         return victory_level(self.campaign, a), victory_level(self.campaign, b)
+
+
+def campaign_of(game: DownInFlames) -> Campaign:
+    """The campaign the game's ``campaign`` option names (or holds, as a table of its own)."""
+    chosen = game.options["campaign"]
+    if isinstance(chosen, Mapping):
+        return parse_campaign(game.data, chosen)
+    return find_campaign(game.data, str(chosen))
+
+
+def mission_game(game: DownInFlames, number: int) -> DownInFlames:
+    """The game of mission ``number`` of ``game``'s campaign, with its options (scale, skills,
+    data): seat 0 flies Nation #1, seat 1 Nation #2."""
+    return type(game)(2, **{**game.options, "mission": number})
+
+
+def fly(game: DownInFlames, play: Play, make_agent: AgentMaker, seed: int) -> CampaignRecord:
+    """Fly every mission of ``game``'s campaign in order, each played out by ``play`` with the
+    agents ``make_agent`` gives, and return the scored record (totals, levels)."""
+    record = CampaignRecord(campaign_of(game), int(game.options["scale"]))
+    while record.next_mission is not None:
+        number = record.next_mission.number
+        mission = mission_game(game, number)
+        agents = [make_agent(mission, seat, derive_seed(seed, number, seat)) for seat in (0, 1)]
+        state = play(mission.new_game(seed=derive_seed(seed, number)), agents)
+        assert isinstance(state, DifState)
+        record = record.record(state.kills[0], state.kills[1], (state.nfod[0], state.nfod[1]))
+    return record

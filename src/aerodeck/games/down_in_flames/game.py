@@ -3,15 +3,26 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from importlib import resources
+from importlib.resources.abc import Traversable
 from typing import Any
 
 from aerodeck.core.api import JSON, Action, Agent, Game, GameInfo, State
 from aerodeck.core.errors import ConfigError, NotationError, excerpt
+from aerodeck.core.features import Encoder
+from aerodeck.core.figures import ChoiceFigure, word_after
 from aerodeck.core.options import Option
-from aerodeck.games.down_in_flames import reference, render
+from aerodeck.core.search import SearchSettings
+from aerodeck.games.down_in_flames import encoder, reference, render
 from aerodeck.games.down_in_flames.actions import Catalogue, Move, is_secret
-from aerodeck.games.down_in_flames.bot import HeuristicBot
-from aerodeck.games.down_in_flames.campaign import find_campaign
+from aerodeck.games.down_in_flames.bot import HeuristicBot, evaluate
+from aerodeck.games.down_in_flames.campaign import (
+    AgentMaker,
+    CampaignRecord,
+    Play,
+    find_campaign,
+    fly,
+)
 from aerodeck.games.down_in_flames.data import (
     SHIPPED_ID,
     Aircraft,
@@ -200,6 +211,10 @@ class DownInFlames(Game):
             self._flown[key] = out
         return out
 
+    def board_assets(self) -> Traversable:
+        """The table page's board: ``board/board.js`` and ``board/board.css``."""
+        return resources.files(__package__) / "board"
+
     def _parse_action(self, state: State, text: str) -> Action:
         """The duel's moves name no target, but a record may name the only enemy: both parse."""
         words = text.split()
@@ -245,3 +260,52 @@ class DownInFlames(Game):
         if isinstance(action, Move) and is_secret(action):
             return f"{str(action).split()[0]} (secret)"
         return str(action)
+
+    def observation_encoder(self) -> Encoder:
+        return encoder.encoder(self)
+
+    def setup_examples(self) -> tuple[JSON, ...]:
+        """A duel at the card step, or a furball with seat 1 on seat 0's tail."""
+        if self.players == 2:
+            duel: JSON = {
+                "aircraft": ["F-86F Sabre", "MiG-17F"],
+                "altitude": ["Low", "High"],
+                "range": ["G", "G"],
+                "position": "neutral",
+                "hands": [[], []],
+                "deck": [],
+                "first": 0,
+                "step": "play",
+            }
+            return (duel,)
+        seats = range(self.players)
+        furball: JSON = {
+            "aircraft": ["F-86F Sabre"] * self.players,
+            "altitude": ["Medium"] * self.players,
+            "range": ["G"] * self.players,
+            "hands": [[] for _ in seats],
+            "flying": 0,
+            "on": {"1": [0, "advantage"]},
+        }
+        return (furball,)
+
+    def max_game_length(self) -> int:
+        # about three times the longest of 300 random games a player count (docs/rl.md)
+        return 1_500
+
+    def search_settings(self) -> SearchSettings:
+        # measured in docs/bots.md: playouts to the end (the evaluation reads it less well)
+        return SearchSettings(worlds=24, width=8, deviation_z=0.5)
+
+    def evaluate(self, view: JSON) -> float:
+        return evaluate(view)
+
+    def figures(self) -> tuple[ChoiceFigure, ...]:
+        return (ChoiceFigure("aircraft", "Aircraft flown", word_after("fly")),)
+
+    def reference(self) -> JSON:
+        return reference.page_reference(self.data)
+
+    def play_campaign(self, play: Play, make_agent: AgentMaker, seed: int) -> CampaignRecord | None:
+        """With a ``campaign`` option: fly the whole campaign from its first mission (R54)."""
+        return fly(self, play, make_agent, seed) if self.options["campaign"] else None

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from aerodeck.core.errors import ConfigError
+from aerodeck.core.errors import ConfigError, excerpt
 from aerodeck.core.rng import shuffle
 from aerodeck.core.tuples import replace_at as _put
 from aerodeck.games.down_in_flames.data import ALTITUDES, RANGES
@@ -29,7 +29,7 @@ def read_setup(self: DifState, setup: Mapping[str, Any], pool: list[int]) -> Non
     the positions held, the round and who flies first. What is left out is played as usual."""
     unknown = sorted(set(setup) - KEYS)
     if unknown:
-        raise ConfigError(f"unknown setup key {unknown[0]!r} ({', '.join(sorted(KEYS))})")
+        raise ConfigError(f"unknown setup key {excerpt(unknown[0])} ({', '.join(sorted(KEYS))})")
     data, n = self.data, self.n
 
     def each(key: str, read: Callable[[Any], Any]) -> tuple[Any, ...] | None:
@@ -50,7 +50,8 @@ def read_setup(self: DifState, setup: Mapping[str, Any], pool: list[int]) -> Non
             text = str(value).strip().lower()
             names = [o.lower() for o in options]
             if text not in names:
-                raise ConfigError(f"setup {key}: {value!r} is not one of {', '.join(options)}")
+                known = ", ".join(options)
+                raise ConfigError(f"setup {key}: {excerpt(value)} is not one of {known}")
             return names.index(text)
 
         return read
@@ -58,7 +59,7 @@ def read_setup(self: DifState, setup: Mapping[str, Any], pool: list[int]) -> Non
     def count(key: str, high: int) -> Callable[[Any], int]:
         def read(value: Any) -> int:
             if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= high:
-                raise ConfigError(f"setup {key}: a whole number 0..{high}, not {value!r}")
+                raise ConfigError(f"setup {key}: a whole number 0..{high}, not {excerpt(value)}")
             return value
 
         return read
@@ -168,14 +169,14 @@ def _read_missiles(self: DifState, value: Any) -> Hand:
     counts = [0] * len(self.data.missiles)
     for name, n in value.items():
         if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= 9:
-            raise ConfigError(f"setup missiles: {name}: a count 0..9")
+            raise ConfigError(f"setup missiles: {excerpt(name)}: a count 0..9")
         counts[self.data.missile(str(name)).index] = n
     return tuple(counts)
 
 
 def _flag(value: Any) -> bool:
     if not isinstance(value, bool):
-        raise ConfigError(f"setup afterburner_on: true or false, not {value!r}")
+        raise ConfigError(f"setup afterburner_on: true or false, not {excerpt(value)}")
     return value
 
 
@@ -186,7 +187,7 @@ def _read_skills(self: DifState, value: Any) -> Hand:
     out = []
     for name in value:
         if name not in names:
-            raise ConfigError(f"setup skills: no skill {name!r} in the data set")
+            raise ConfigError(f"setup skills: no skill {excerpt(name)} in the data set")
         if campaign_only(self.data.skills[names.index(name)]) and not self.game.mission_vp:
             raise ConfigError(
                 f"setup skills: {name} is a campaign skill, given only in a campaign mission (R58)"

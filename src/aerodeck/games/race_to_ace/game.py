@@ -3,13 +3,19 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from importlib import resources
+from importlib.resources.abc import Traversable
 from typing import Any
 
-from aerodeck.core.api import Action, ActionTable, Agent, Game, GameInfo, State
+from aerodeck.core.api import JSON, Action, ActionTable, Agent, Game, GameInfo, State
 from aerodeck.core.errors import ConfigError, NotationError, excerpt
+from aerodeck.core.features import Encoder
+from aerodeck.core.figures import ChoiceFigure, first_word_among
 from aerodeck.core.options import Option
-from aerodeck.games.race_to_ace import actions, render
-from aerodeck.games.race_to_ace.bot import HeuristicBot
+from aerodeck.core.search import SearchSettings
+from aerodeck.games.race_to_ace import actions, encoder, reference, render
+from aerodeck.games.race_to_ace.bot import HeuristicBot, evaluate
+from aerodeck.games.race_to_ace.cards import WORDS
 from aerodeck.games.race_to_ace.rules import RaceState
 
 
@@ -90,6 +96,10 @@ class RaceToAce(Game):
             raise ConfigError("setup must be an object (hands, wings, deck, first, kills)")
         return RaceState(self, seed, setup)
 
+    def board_assets(self) -> Traversable:
+        """The table page's board: ``board/board.js`` and ``board/board.css``."""
+        return resources.files(__package__) / "board"
+
     def _parse_action(self, state: State, text: str) -> Action:
         """Canonical notation, or a card word alone when exactly one play of it is legal."""
         move = actions.parse(text)
@@ -107,3 +117,38 @@ class RaceToAce(Game):
 
     def bots(self) -> Mapping[str, Callable[[Game, int], Agent]]:
         return {"heuristic": HeuristicBot}
+
+    def observation_encoder(self) -> Encoder:
+        return encoder.encoder(self)
+
+    def setup_examples(self) -> tuple[JSON, ...]:
+        hand = ["radar", "visual", "missile", "guns", "relight", "radar", "visual"]
+        seats = range(self.players)
+        setup: JSON = {
+            "hands": [list(hand) for _ in seats],
+            "deck": ["guns", "maneuver"],
+            "first": 0,
+            "kills": [0] * self.players,
+        }
+        return ({**setup, "wings": [[] for _ in seats]} if self.players == 2 else setup,)
+
+    def max_game_length(self) -> int:
+        # about three times the longest of 300 random games a player count (docs/rl.md)
+        return 2_000
+
+    def search_settings(self) -> SearchSettings:
+        # its learned evaluation (bot.WEIGHTS) reads the position well enough to use four times
+        # the worlds; the budget keeps the slowest decision under a second (docs/bots.md)
+        return SearchSettings(worlds=1024, horizon=16, deviation_z=0.5, budget=24_000)
+
+    def evaluate(self, view: JSON) -> float:
+        return evaluate(view)
+
+    def figures(self) -> tuple[ChoiceFigure, ...]:
+        return (
+            # every card a pilot plays (not a discard or a pass), the specials included
+            ChoiceFigure("cards_played", "Cards played", first_word_among(WORDS)),
+        )
+
+    def reference(self) -> JSON:
+        return reference.reference()

@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from aerodeck.core.api import JSON, Action
-from aerodeck.core.errors import ConfigError
+from aerodeck.core.errors import ConfigError, excerpt
 from aerodeck.core.rng import shuffle
 from aerodeck.core.tuples import replace_at
 from aerodeck.games.race_to_ace import cards as c
@@ -113,7 +113,7 @@ class RaceState(LegalMoves, Information):
         unknown = set(setup) - allowed
         if unknown:
             raise ConfigError(
-                f"unknown setup key {sorted(unknown)[0]!r} ({', '.join(sorted(allowed))})"
+                f"unknown setup key {excerpt(sorted(unknown)[0])} ({', '.join(sorted(allowed))})"
             )
         out: JSON = {}
         try:

@@ -1,20 +1,6 @@
-// The end of a game: standings by returns, the winners, what the view says of each seat's score,
-// and the record (the end frame's own) to download and replay with `aerodeck replay`.
-import { h, seatList, seatName } from "./render.js";
-import { label } from "./words.js";
-
-const SCORE_KEYS = ["score", "vp", "kills", "acquisitions", "wins", "race_wins", "lap", "pos", "hand_sizes"];
-const SCORE_WORDS = { vp: "victory points", hand_sizes: "cards left", pos: "position", race_wins: "races won" };
-
-// What the final view says of a seat's score (its score, victory points, kills...).
-function genericScore(ctx, seat) {
-  const data = { ...((seatList(ctx.view) || [])[seat] || {}) };
-  for (const key of ctx.layout.perSeat || []) {
-    if (Array.isArray(ctx.view[key])) data[key] = ctx.view[key][seat];
-  }
-  const parts = SCORE_KEYS.filter((k) => k in data).map((k) => `${SCORE_WORDS[k] || label(k)} ${data[k]}`);
-  return parts.join(" · ");
-}
+// The end of a game: standings by returns, the winners, each seat's score as the game's board
+// says it, and the record (the end frame's own) to download and replay with `aerodeck replay`.
+import { h, seatName } from "./render.js";
 
 export function renderEnd(box, ctx, state, table) {
   const end = state.end;
@@ -29,7 +15,7 @@ export function renderEnd(box, ctx, state, table) {
     h("td", { text: String(place) }),
     h("th", { scope: "row" }, seatName(ctx, seat), end.winners.includes(seat) ? " ★ winner" : ""),
     h("td", { text: String(Math.round(r * 1000) / 1000) }),
-    h("td", {}, ctx.layout.score ? ctx.layout.score(ctx, seat) : genericScore(ctx, seat))));
+    h("td", {}, ctx.board.score(ctx, seat))));
   const blob = new Blob([JSON.stringify(end.record, null, 1)], { type: "application/json" });
   const download = h("a", {
     class: "button primary", href: URL.createObjectURL(blob), download: `aerodeck-${ctx.game}-${table}.json`,
@@ -43,7 +29,7 @@ export function renderEnd(box, ctx, state, table) {
       h("thead", {}, h("tr", {}, h("th", { scope: "col", text: "Place" }), h("th", { scope: "col", text: "Player" }),
         h("th", { scope: "col", text: "Result" }), h("th", { scope: "col", text: "Score" }))),
       h("tbody", {}, rows)),
-    ctx.layout.endExtra ? ctx.layout.endExtra(ctx) || "" : "",
+    ctx.board.endExtra(ctx) || "",
     h("p", {}, download, " ", h("a", { class: "button", href: `/t/${table}/replay` }, "Replay it step by step"),
       " (or ", h("code", { text: "aerodeck replay FILE" }), ")."),
     h("p", {}, h("a", { href: "/", class: "button" }, "Back to the lobby")));

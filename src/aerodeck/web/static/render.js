@@ -1,10 +1,10 @@
-// The generic table: draws any game's view JSON (seats, the public table, your hand) and its legal
-// moves, so every game is playable before (and beside) its own layout in games.js.
+// The table's drawing helpers, shared by the pages and every game's board module: elements,
+// seats in words, any JSON value as facts, the seat boxes and the board box (each drawn by the
+// game's board, ctx.board: see board_generic.js), a card of the hand as a button.
 import { cardFace, cardName, isCardText, miniCard } from "./cards.js";
 import { label } from "./words.js";
 
 export const SEAT_KEYS = ["seats", "pilots", "players"];
-const SKIP = new Set(["game", "seat", "hand", "to_act", "winners", ...SEAT_KEYS]);
 
 export function h(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -33,7 +33,7 @@ export function seatName(ctx, seat) {
 }
 
 // A seat in running text, from the reader's side: "you" for the page's own seat (the server
-// already wrote the log that way, with the terminal's one translator, cli/words.py as_seen_by),
+// already wrote the log that way, with the terminal's one translator, core/words.py as_seen_by),
 // the person's name for a named seat, "seat N" otherwise (bots, free seats).
 export function who(ctx, seat) {
   if (seat === null || seat === undefined) return "nobody";
@@ -126,7 +126,7 @@ export function renderSeats(box, ctx) {
   for (let seat = 0; seat < count; seat += 1) {
     const info = (ctx.seats || [])[seat] || {};
     const data = { ...(list.find((s) => s && s.seat === seat) || list[seat] || {}) };
-    for (const key of ctx.layout.perSeat || []) {  // a top-level list with one value per seat
+    for (const key of ctx.board.perSeat || []) {  // a top-level list with one value per seat
       if (Array.isArray(ctx.view[key]) && ctx.view[key].length === count) data[key] = ctx.view[key][seat];
     }
     const classes = ["seat-box"];
@@ -144,8 +144,7 @@ export function renderSeats(box, ctx) {
     if (info.played_by && info.played_by !== "human") {
       badges.push(h("span", { class: "badge bot", text: `bot: ${info.played_by}` }));
     }
-    const ctxSkip = ctx.layout.seatSkip || [];
-    const body = ctx.layout.seat ? ctx.layout.seat(data, ctx, seat) : facts(data, ctx, new Set(["seat", ...ctxSkip]));
+    const body = ctx.board.seat(data, ctx, seat);
     boxes.push(h("article", { class: classes.join(" "), "data-seat": seat, "aria-label": seatName(ctx, seat) },
       h("h3", {}, h("span", { class: "seat-mark", "aria-hidden": "true", text: `#${seat}` }), " ", seatName(ctx, seat)),
       h("div", { class: "badges" }, badges),
@@ -154,31 +153,19 @@ export function renderSeats(box, ctx) {
   box.replaceChildren(...boxes);
 }
 
+// The public table, as the game's board draws it.
 export function renderBoard(box, ctx) {
-  if (ctx.layout.board) {
-    box.replaceChildren(ctx.layout.board(ctx));
-    return;
-  }
-  const skip = new Set([...SKIP, ...seatKeys(ctx.view), ...(ctx.layout.boardSkip || []),
-    ...(ctx.layout.perSeat || [])]);
-  const big = Object.keys(ctx.view).filter((k) => !skip.has(k) && isBig(ctx.view[k]));
-  const extra = ctx.layout.boardExtra ? ctx.layout.boardExtra(ctx) : null;
-  box.replaceChildren(...(extra ? [extra] : []), facts(ctx.view, ctx, new Set([...skip, ...big])),
-    ...big.map((k) => h("details", { class: "more" }, h("summary", { text: label(k) }), value(ctx.view[k], ctx))));
-}
-
-// A value too long for one line of the table (a course, a list of records): folded away.
-function isBig(v) {
-  return v !== null && typeof v === "object" && JSON.stringify(v).length > 240;
+  box.replaceChildren(ctx.board.board(ctx));
 }
 
 export function cardButton(text, ctx, { playable, selected, onClick }) {
   const info = ctx.cardInfo(text);
+  const face = cardFace(text, info);
   let press = null;  // a long press where no contextmenu comes (iOS): half a second held
   let held = false;
   const button = h("button", {
     type: "button",
-    class: `card${info && Array.isArray(info.reacts) ? " tall" : ""}${playable ? " playable" : ""}${selected ? " selected" : ""}`,
+    class: `card${face.classList.contains("tall") ? " tall" : ""}${playable ? " playable" : ""}${selected ? " selected" : ""}`,
     "aria-pressed": selected ? "true" : "false",
     "aria-label": `${cardName(text)}${playable ? "" : " (no move with it now)"}`,
     title: info && info.text ? `${cardName(text)}: ${info.text}` : cardName(text),
@@ -210,7 +197,7 @@ export function cardButton(text, ctx, { playable, selected, onClick }) {
   for (const end of ["pointerup", "pointercancel", "pointerleave"]) {
     button.addEventListener(end, () => clearTimeout(press));
   }
-  button.append(cardFace(text, info));
+  button.append(face);
   if (!playable) button.setAttribute("aria-disabled", "true");
   return button;
 }

@@ -2,22 +2,24 @@
 // step (public view, every hand, the move, its events); this page draws them with the table's
 // own renderer. Keys: ← and → step, Home and End jump.
 import { cards, h, renderBoard, renderSeats } from "./render.js";
-import { layoutFor } from "./games.js";
+import { loadBoard, pageReference } from "./boards.js";
 import { markup } from "./words.js";
 
 const app = document.getElementById("app");
 const GAME = app.dataset.game;
 const PLAYERS = Number(app.dataset.players);
 const STEPS = JSON.parse(document.getElementById("steps-data").textContent);
-const layout = layoutFor(GAME);
+const board = await loadBoard(app.dataset.board);
+const REFERENCE = pageReference();
+const CARDS = REFERENCE.cards || {};
 const $ = (id) => document.getElementById(id);
 let at = 0;
 
 function ctxFor(step) {
   return {
     game: GAME, view: step.view, seats: [], players: PLAYERS, mySeat: null,
-    currentPlayer: step.current_player, lastMover: step.seat, legal: [], options: {}, layout,
-    end: null, cardInfo: (text) => (layout.cardInfo ? layout.cardInfo(text, step.view) : null),
+    currentPlayer: step.current_player, lastMover: step.seat, legal: [], options: {}, end: null,
+    reference: REFERENCE, board, cardInfo: (text) => CARDS[text] || null,
   };
 }
 

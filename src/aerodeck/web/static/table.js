@@ -3,16 +3,18 @@
 // moves it was sent (or a typed notation) and shows the server's answer.
 import { TableLink } from "./net.js";
 import { loadHost, loadSeat, saveSeat, forgetSeat } from "./session.js";
-import { h, renderBoard, renderSeats, seatKeys, cardButton, who, named } from "./render.js";
+import { h, renderBoard, renderSeats, cardButton, who, named } from "./render.js";
 import { markup } from "./words.js";
-import { playingCard } from "./cards.js";
-import { layoutFor } from "./games.js";
+import { pretty } from "./cards.js";
+import { loadBoard, pageReference } from "./boards.js";
 import { renderEnd } from "./end.js";
 
 const app = document.getElementById("app");
 const TABLE = app.dataset.table;
 const GAME = app.dataset.game;
-const layout = layoutFor(GAME);
+const board = await loadBoard(app.dataset.board);
+const REFERENCE = pageReference();
+const CARDS = REFERENCE.cards || {};
 const $ = (id) => document.getElementById(id);
 
 const state = {
@@ -30,8 +32,8 @@ function ctx() {
   return {
     game: GAME, view: state.view || {}, seats: state.seats, players: state.players,
     mySeat: state.seat, currentPlayer: state.currentPlayer, lastMover: state.lastMover,
-    legal: state.legal, options: state.options, layout, end: state.end,
-    cardInfo: (text) => (layout.cardInfo ? layout.cardInfo(text, state.view || {}) : null),
+    legal: state.legal, options: state.options, end: state.end, reference: REFERENCE, board,
+    cardInfo: (text) => CARDS[text] || null,
   };
 }
 
@@ -51,11 +53,11 @@ export function slug(card) {
   return String(card).toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
 }
 
-// The moves a card of the hand takes part in (a layout may say which verbs are not the hand's,
+// The moves a card of the hand takes part in (a board may say which verbs are not the hand's,
 // like Air Racing's buys from the supply).
 function movesWith(card) {
   const names = new Set([String(card).toLowerCase(), slug(card)]);
-  const notHand = new Set(layout.notHandVerbs || []);
+  const notHand = new Set(board.notHandVerbs || []);
   return state.legal.filter((move) => {
     const words = tokens(move);
     return !notHand.has(words[0]) && words.some((t) => names.has(t));
@@ -79,7 +81,7 @@ function act(move) {
 
 // Where the card a move plays sits in the hand (its face and place), for its flight to the table.
 function cardFrom(move) {
-  const card = (handOf(state.view)?.cards || []).find((c) => movesWith(c).includes(move));
+  const card = (board.hand(ctx())?.cards || []).find((c) => movesWith(c).includes(move));
   const button = card === undefined ? null : document.querySelector(`#hand button.card[data-card="${CSS.escape(card)}"]`);
   if (!button) return null;
   return { rect: button.getBoundingClientRect(), face: button.querySelector(".face") };
@@ -112,16 +114,7 @@ function moveLabel(move, verb) {
     const names = new Set([String(state.selected).toLowerCase(), slug(state.selected)]);
     move = move.split(/\s+/).filter((w) => !names.has(w.toLowerCase())).join(" ") || move;
   }
-  if (layout.moveLabel) return layout.moveLabel(move, ctx(), verb);
-  const rest = (verb && move.startsWith(verb) ? move.slice(verb.length).trim() : move) || move;
-  return pretty(rest);
-}
-
-function pretty(text) {
-  return text.split(/\s+/).map((word) => {
-    const card = playingCard(word);
-    return card ? `${card.rank}${card.suit.symbol}` : word;
-  }).join(" ");
+  return board.moveLabel(move, ctx(), verb);
 }
 
 function renderMoves() {
@@ -167,21 +160,8 @@ function move0Verb(move) {
   return move.trim().split(/\s+/)[0];
 }
 
-// The seat's hand: the view's own, or (Down In Flames) that of the seat's aircraft deciding
-// now, else the hands of all its aircraft; with the title the box shows.
-function handOf(view) {
-  if (!view) return null;
-  if (Array.isArray(view.hand)) return { cards: view.hand, title: "Your hand" };
-  const own = seatKeys(view).flatMap((key) => view[key])
-    .filter((item) => item.seat === state.seat && Array.isArray(item.hand));
-  if (own.length < 2) return own.length ? { cards: own[0].hand, title: "Your hand" } : null;
-  const deciding = own.find((item) => item.aircraft_no === view.deciding);
-  if (deciding) return { cards: deciding.hand, title: `Hand of #${deciding.aircraft_no} (deciding now)` };
-  return { cards: own.flatMap((item) => item.hand), title: `Hands of ${own.map((item) => `#${item.aircraft_no}`).join(" and ")}` };
-}
-
 function renderHand() {
-  const held = handOf(state.view);
+  const held = state.view ? board.hand(ctx()) : null;
   const box = $("hand-box");
   $("card-detail").textContent = "";
   box.hidden = !held;
@@ -227,7 +207,8 @@ function renderStatus() {
   else {
     text = `Waiting for ${who(c, state.currentPlayer)}${view.phase ? ` (${String(view.phase).replace(/_/g, " ")})` : ""}.`;
   }
-  if (layout.status) text += ` ${layout.status(c)}`;
+  const more = board.status(c);
+  if (more) text += ` ${more}`;
   $("status").textContent = text;
   document.title = `${state.legal.length ? "▶ your move · " : ""}${app.dataset.title} · aerodeck`;
   $("who").textContent = state.seat === null ? "watching" : `you are seat ${state.seat}`;
@@ -282,9 +263,9 @@ function draw() {
   state.arrivedFrom = null;  // the motion plays once, for what is new in this frame
   state.turnMoved = false;
   state.moved = false;
-  if (layout.reference && !$("reference-box").dataset.done) {
+  if (!$("reference-box").dataset.done) {
     $("reference-box").dataset.done = "1";
-    const ref = layout.reference(c);
+    const ref = board.reference(c);
     if (ref) {
       $("reference").replaceChildren(ref);
       $("reference-box").hidden = false;

@@ -1,0 +1,1 @@
+"""One module per `aerodeck` command; ``cli.app`` assembles them into the typer app."""

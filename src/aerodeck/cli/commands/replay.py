@@ -1,0 +1,60 @@
+"""`aerodeck replay FILE`: check a record move by move and show the game, whole or as a seat saw
+it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.markup import escape
+
+from aerodeck.cli.output import console
+from aerodeck.core.api import SeenMove, State
+from aerodeck.core.errors import ConfigError
+from aerodeck.core.records import load_record, replay
+from aerodeck.core.words import as_seen_by, seats_text
+
+
+def replay_command(
+    file: Annotated[Path, typer.Argument(help="a record file (JSON)")],
+    seat: Annotated[int | None, typer.Option("--seat", help="show it as this seat saw it")] = None,
+    quiet: Annotated[
+        bool, typer.Option("--quiet", help="only validate and print the result")
+    ] = False,
+) -> None:
+    """Validate a record move by move and print the game step by step.
+
+    With --seat, only what that seat may know: its own moves in full, others' as they were
+    shown to it (a face-down play stays face down), and the events as that seat saw them.
+    """
+    record = load_record(file)
+    final = replay(record)
+    game = final.game
+    if seat is not None and not 0 <= seat < game.players:
+        raise ConfigError(f"--seat must be 0 to {game.players - 1}")
+    if not quiet:
+        state = game.new_game(seed=final.seed, setup=final.setup)
+        seen = 0
+        # without --seat the whole record is shown: it is the file's own content
+        moves = final.history_for(seat) if seat is not None else _full_history(final)
+        for move in moves:
+            state.apply(record["actions"][move.number - 1])
+            who = "you" if move.seat == seat else f"seat {move.seat}"
+            console.print(f"[cyan]{move.number:>4}[/cyan] {who}: [bold]{escape(move.move)}[/bold]")
+            for event in state.events_since(seen, seat):
+                console.print("       " + as_seen_by(game.describe_event(event), seat))
+            seen = state.event_count
+    status = (
+        f"won by {seats_text(final.winners, seat)}" if final.is_terminal else "game not finished"
+    )
+    console.print(f"Record is valid: {len(record['actions'])} moves, {status}.")
+
+
+def _full_history(state: State) -> list[SeenMove]:
+    return [
+        SeenMove(number, actor, move)
+        for number, (actor, move) in enumerate(
+            zip(state.actors(), state.history(), strict=True), start=1
+        )
+    ]

@@ -1,0 +1,227 @@
+"""`aerodeck simulate GAME`: many seeded games between bots, and the report (win rates, seats,
+length, ratings, the game's figures; an A/B comparison with --compare)."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import time
+from dataclasses import replace
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.markup import escape
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.table import Table
+
+from aerodeck.cli.options import DataFileOpt, GameArg, PlayersOpt, VariantOpt, game_options
+from aerodeck.cli.output import console, err, stdout
+from aerodeck.core.errors import ConfigError
+from aerodeck.core.registry import make
+from aerodeck.sim.output import write_csv, write_html, write_json
+from aerodeck.sim.runner import SimSpec, run
+from aerodeck.sim.tally import Tally
+from aerodeck.sim.tally import compare as compare_tallies
+
+
+def simulate(
+    game: GameArg,
+    games_count: Annotated[int, typer.Option("--games", "-n", help="number of games")] = 1000,
+    bots: Annotated[str, typer.Option("--bots", help="bots, comma-separated")] = "heuristic,random",
+    players: PlayersOpt = None,
+    seed: Annotated[int, typer.Option("--seed", help="master seed")] = 1,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", help="processes (or Ray CPUs)")] = 1,
+    backend: Annotated[str, typer.Option("--backend", help="local or ray")] = "local",
+    variant: VariantOpt = None,
+    data_file: DataFileOpt = None,
+    compare: Annotated[
+        list[str] | None,
+        typer.Option("--compare", help="A/B: variant B's key=value on the same seeds (repeatable)"),
+    ] = None,
+    out: Annotated[
+        Path | None, typer.Option("--out", help="folder for games.jsonl and the report")
+    ] = None,
+    resume: Annotated[bool, typer.Option("--resume", help="carry on the run in --out")] = False,
+    figures: Annotated[
+        bool, typer.Option("--figures/--no-figures", help="game-specific figures")
+    ] = True,
+    as_json: Annotated[bool, typer.Option("--json", help="print the report as JSON")] = False,
+) -> None:
+    """Play many seeded games between bots; report win rates, seats, length, ratings, figures.
+
+    With --out the folder gets games.jsonl (streamed), summary.json, report.csv, report.html
+    and plots/*.png; --compare runs a second variant on the same seeds into --out/B.
+    """
+    if jobs < 1:
+        raise ConfigError("--jobs must be at least 1")
+    if resume and out is None:
+        raise ConfigError("--resume needs --out (the folder of the run to carry on)")
+    if out is not None:
+        _check_out_folder(out)
+    options = game_options(variant, game, data_file)
+    configured = make(game, players, **options)
+    names = tuple(b.strip() for b in bots.split(",") if b.strip())
+    spec = SimSpec(configured.id, configured.players, names, games_count, seed, configured.options)
+    specs = {"A": spec}
+    if compare:
+        changed = make(game, players, **{**options, **game_options(compare)})
+        specs["B"] = replace(spec, options=changed.options)
+        if specs["B"] == spec:
+            raise ConfigError("--compare changes nothing: give an option value other than A's")
+    for each in specs.values():
+        each.validate()
+    started = time.perf_counter()
+    columns = (
+        TextColumn("[progress.description]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("{task.fields[rate]}"),
+        TimeElapsedColumn(),
+        TextColumn("ETA"),
+        TimeRemainingColumn(),
+    )
+    results: dict[str, Tally] = {}
+    with Progress(*columns, console=err, transient=True, disable=as_json) as progress:
+        task = progress.add_task(configured.info.title, total=games_count * len(specs), rate="")
+
+        def advance(count: int) -> None:
+            done = progress.tasks[0].completed + count
+            rate = done / max(time.perf_counter() - started, 1e-9)
+            progress.update(task, advance=count, rate=f"{rate:,.1f} games/s")
+
+        for label, each in specs.items():
+            folder = None if out is None else (out / label if compare else out)
+            kept = Tally(each.game, each.players, figures=figures, paired=bool(compare))
+            results[label] = run(
+                each,
+                jobs=jobs,
+                out=folder,
+                resume=resume,
+                on_progress=advance,
+                backend=backend,
+                tally=kept,
+            )
+    seconds = time.perf_counter() - started
+    report = results["A"].report()
+    report["spec"] = {
+        "game": spec.game,
+        "players": spec.players,
+        "bots": list(names),
+        "games": games_count,
+        "seed": seed,
+        "options": spec.options,
+    }
+    if compare:
+        comparison = compare_tallies(results["A"], results["B"])
+        comparison["variants"] = {"A": specs["A"].options, "B": specs["B"].options}
+        report["comparison"] = comparison
+    if out is not None:
+        write_json(report, out / "summary.json")
+        write_csv(report, out / "report.csv")
+        write_html(report, out / "report.html", png_folder=out / "plots")
+    if as_json:
+        print(json.dumps(report), file=stdout, flush=True)
+        return
+    _print_report(report, seconds)
+    if out is not None:
+        console.print(
+            f"Report written to {escape(str(out / 'report.html'))} "
+            f"(also summary.json, report.csv, plots/ and the games in games.jsonl)",
+            soft_wrap=True,
+        )
+
+
+def _check_out_folder(out: Path) -> None:
+    """--out must be a folder we can write: refused in one line before any game is played."""
+    try:  # a name the system refuses (too long) fails already here
+        existed = out.exists()
+    except OSError as error:
+        raise ConfigError(f"cannot write to --out {out}: {error.strerror or error}") from None
+    if existed and not out.is_dir():
+        raise ConfigError(f"--out {out} is a file; give a folder (it gets games.jsonl and more)")
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        probe = out / ".aerodeck-write-test"
+        probe.write_bytes(b"")
+        probe.unlink()
+    except OSError as error:
+        if not existed:
+            with contextlib.suppress(OSError):
+                out.rmdir()
+        raise ConfigError(f"cannot write to --out {out}: {error.strerror or error}") from None
+
+
+def _interval(est: dict[str, Any], digits: int = 3) -> str:
+    return f"{est['value']:.{digits}f} [{est['low']:.{digits}f}, {est['high']:.{digits}f}]"
+
+
+def _print_report(report: dict[str, Any], seconds: float) -> None:
+    fair = report["fair_share"]
+    table = Table("bot", "seat-games", "win rate [95% interval]", title=f"{report['games']} games")
+    for bot, est in report["bots"].items():
+        table.add_row(bot, str(est["n"]), _interval(est))
+    console.print(table)
+    seats = Table(
+        "seat", "win rate [95%]", "advantage [95%]", title=f"by seat (fair share {fair:.3f})"
+    )
+    for number, (est, adv) in enumerate(
+        zip(report["seats"], report["seat_advantage"], strict=True)
+    ):
+        seats.add_row(str(number), _interval(est), _interval(adv))
+    console.print(seats)
+    if report["ratings"]:
+        ratings = Table(
+            "bot",
+            "strength (Elo scale) [95%]",
+            "openskill mu",
+            "sigma",
+            title="ratings",
+            caption="strength: Bradley-Terry fit over all games (their order does not matter); "
+            "openskill: rated game by game",
+        )
+        strengths = report.get("strengths", {})
+        for bot in sorted(report["ratings"], key=lambda b: -strengths.get(b, {}).get("elo", 0)):
+            s, r = strengths.get(bot), report["ratings"][bot]
+            fit = f"{s['elo']:+.0f} [{s['low']:+.0f}, {s['high']:+.0f}]" if s else "-"
+            ratings.add_row(bot, fit, f"{r['mu']:.2f}", f"{r['sigma']:.2f}")
+        console.print(ratings)
+    for figure in report["figures"]:
+        shown = Table("choice", "times", "chooser win rate [95%]", title=figure["title"])
+        for row in figure["rows"][:15]:
+            shown.add_row(row["choice"], str(row["count"]), _interval(row["chooser_win_rate"]))
+        console.print(shown)
+    if "comparison" in report:
+        comparison = report["comparison"]
+        diffs = Table(
+            "measure", "B - A [95% interval]", title=f"A/B on {comparison['games']} paired seeds"
+        )
+        for name, est in comparison["differences"].items():
+            diffs.add_row(name, _interval(est))
+        console.print(diffs)
+    length = report["length"]
+    console.print(
+        f"Game length: {_interval(length, 1)} decisions; {seconds:.1f} s, "
+        f"{report['games'] / max(seconds, 1e-9):,.1f} games/s"
+    )
+    ladder = report["ladder"]
+    documented = f"documented: {ladder.get('ladder', '')}"
+    if not ladder["checked"]:
+        console.print(
+            f"Bots' ladder not checked ({ladder['note']}; {documented}): "
+            "read balance figures with care."
+        )
+    elif ladder["held"]:
+        console.print(f"Bots' ladder ({documented}) {escape(ladder['note'])}.")
+    else:
+        console.print(
+            f"[bold red]Bots' ladder broken[/bold red] ({documented}): "
+            f"{escape(ladder['note'].removeprefix('broken: '))}."
+        )

@@ -1,0 +1,111 @@
+"""A table in this process (`aerodeck play`): one person's seat against bots.
+
+The record is saved after every move (atomically), so a crash or an interrupt never loses the
+game; ``--resume`` carries on from a saved record.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from aerodeck.cli.screen import Answer, Outcome
+from aerodeck.core.api import JSON, Action, Agent, Game, SeenMove, State
+from aerodeck.core.errors import IllegalActionError
+from aerodeck.core.records import Seating, save_record
+
+
+class LocalTable:
+    """A ``TableSource`` over the game's state, the bots in the other seats and the record file."""
+
+    place = ""
+    quit_help = "saves the game so far; so does Ctrl-C"
+
+    def __init__(
+        self, state: State, seating: Seating, agents: Sequence[Agent | None], save_path: Path
+    ) -> None:
+        assert seating.human is not None, "a table has a person at it"
+        self.state = state
+        self.seating = seating
+        self.human: int = seating.human
+        self.agents = agents
+        self.save_path = save_path
+        self.seen = 0  # events shown so far
+        self._legal: dict[str, Action] = {}
+
+    @property
+    def game(self) -> Game:
+        return self.state.game
+
+    @property
+    def seat(self) -> int:
+        return self.human
+
+    def save(self) -> None:
+        """The record with its seating, written atomically (RecordError if it cannot be)."""
+        save_record({**self.state.record(), "seating": self.seating.to_json()}, self.save_path)
+
+    def new_events(self) -> list[JSON]:
+        events = self.state.events_since(self.seen, self.human)
+        self.seen = self.state.event_count
+        return events
+
+    def view(self) -> JSON:
+        return self.state.view(self.human)
+
+    def my_turn(self) -> bool:
+        return not self.state.is_terminal and self.state.current_player == self.human
+
+    def legal(self) -> list[str]:
+        self._legal = {str(action): action for action in self.state.legal_actions()}
+        return list(self._legal)
+
+    def submit(self, move: str) -> Answer:
+        action = self._legal.get(move)
+        if action is None:
+            try:
+                action = self.game.parse_action(self.state, move)
+                if action not in self._legal.values():
+                    raise IllegalActionError(self.state.why_illegal(action))
+            except IllegalActionError as error:
+                return Answer(done=False, refusal=str(error))
+        self.state.apply(action)
+        self.save()
+        return Answer(done=True)
+
+    def wait(self) -> None:
+        """The bot whose turn it is moves, and the record is saved."""
+        seat = self.state.current_player
+        assert seat is not None and seat != self.human
+        agent = self.agents[seat]
+        assert agent is not None
+        self.state.apply(agent.choose(self.state.observation(seat)))
+        self.save()
+
+    def history(self) -> list[SeenMove]:
+        return self.state.history_for(self.human)
+
+    def outcome(self) -> Outcome | None:
+        if not self.state.is_terminal:
+            return None
+        summary = self.game.render_result(
+            self.state.view(self.human), self.state.events_since(0, self.human)
+        )
+        return Outcome(self.state.winners, summary, f"Record saved to {self.save_path}.")
+
+    def farewell(self) -> list[str]:
+        command = resume_command(self.game.info.cli_name, self.save_path, self.seating)
+        return [f"Game saved to {self.save_path}. Resume it with:", f"  {command}"]
+
+
+def bots_flag(seating: Seating) -> str:
+    """The --bots value that rebuilds this seating (bots in seat order)."""
+    return ",".join(name for _, name in sorted(seating.bots.items()))
+
+
+def resume_command(game: str, save: Path, seating: Seating) -> str:
+    """The full command that carries on a saved game, seat and bots spelt out."""
+    command = f"aerodeck play {game} --resume {save}"
+    if seating.human is not None:
+        command += f" --seat {seating.human}"
+    return command + f" --bots {bots_flag(seating)}"

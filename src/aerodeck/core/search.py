@@ -1,0 +1,43 @@
+"""How much the ``hard`` level searches in a game: plain data each game returns from
+``Game.search_settings()`` (the agents' rollout search and guided ISMCTS read it;
+docs/bots.md measures the settings per game)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class SearchSettings:
+    """The rollout search's look-ahead, or ``ismcts`` iterations of the guided ISMCTS instead.
+
+    ``worlds`` determinizations a decision at most (or as many as ``seconds`` allows), and
+    ``min_worlds`` before a candidate can be dropped; ``horizon`` playout moves before the
+    game's ``evaluate`` judges the position (None: play to the end); ``blend`` the evaluation's
+    weight beside the win at a finished playout (a margin); ``width`` the most candidates besides
+    the heuristic's own (None: every legal move); ``deviation_z`` how clear the paired advantage
+    over the heuristic's move must be to play another move (``drop_z`` to drop a candidate);
+    ``budget`` the most playout moves a decision (no more worlds once spent: a cap on the time of
+    a decision with many candidates that stays reproducible, unlike a clock; about 40 us a move).
+    ``phases`` the decisions searched, by the view's ``phase`` (None: all): the others take the
+    heuristic's move, so a budget goes to the kinds of decision where search finds better moves.
+    ``ismcts``: search with that many iterations of the heuristic-guided ISMCTS instead of
+    rollouts (None: rollouts).
+    """
+
+    worlds: int = 16
+    min_worlds: int = 4
+    horizon: int | None = None
+    blend: float = 0.0
+    width: int | None = None
+    deviation_z: float = 1.0
+    drop_z: float = 1.0
+    budget: int | None = 12_000
+    seconds: float | None = None
+    phases: tuple[str, ...] | None = None
+    ismcts: int | None = None
+
+    @property
+    def evaluates(self) -> bool:
+        """Whether the search asks the game's ``evaluate`` (a horizon, or a blend)."""
+        return self.horizon is not None or bool(self.blend)

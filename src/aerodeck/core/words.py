@@ -1,0 +1,61 @@
+"""A reader's own seat as ``you``: the games write in the third person (``seat 2 attacks``) and
+every face that shows a seat its game (the terminal, the table server's event lines) turns that
+seat into ``you`` here, in one place."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from aerodeck.core.text import and_list, seat_name
+
+
+def seats_text(seats: Iterable[int], you: int | None = None) -> str:
+    """The seats in words: ``seat 1``, ``you and seat 2``."""
+    return and_list([seat_name(s, you) for s in seats])
+
+
+_IRREGULAR = {"is": "are", "has": "have", "was": "were", "does": "do", "goes": "go"}
+_NOT_VERBS = frozenset({"this", "its", "plus", "minus"})
+_SEAT = re.compile(r"\b[Ss]eat (\d+)(?:(?P<own>'s)|(?P<gap>\s+)(?P<word>[a-z]+)\b)?")
+_THEIR = re.compile(r"\byou (\w+) their\b")
+
+
+def _base_form(verb: str) -> str:
+    """The verb after ``you``: ``attacks`` -> ``attack``, ``passes`` -> ``pass``."""
+    if verb in _IRREGULAR:
+        return _IRREGULAR[verb]
+    if verb.endswith("ies") and len(verb) > 4:
+        return verb[:-3] + "y"
+    if verb.endswith(("sses", "shes", "ches", "xes", "zes", "oes")):
+        return verb[:-2]
+    if verb.endswith("s") and not verb.endswith("ss"):
+        return verb[:-1]
+    return verb
+
+
+def as_seen_by(text: str, you: int | None) -> str:
+    """A line about the game as the person at ``you`` reads it: ``seat 2 attacks`` becomes
+    ``you attack``, ``seat 2's JAMMIT!`` becomes ``your JAMMIT!``.
+
+    The games describe every event in the third person, the same for every seat (the log of a
+    replay, a spectator, the simulator); a face turns its reader's seat into ``you`` here, so the
+    log, the table and the history name the person the same way.
+    """
+    if you is None:
+        return text
+
+    def person(match: re.Match[str]) -> str:
+        if int(match.group(1)) != you:
+            return match.group(0)
+        if match.group("own"):
+            return "your"
+        word = match.group("word")
+        if word is None:
+            return "you"
+        if word.endswith("s") and word not in _NOT_VERBS:
+            word = _base_form(word)
+        return f"you{match.group('gap')}{word}"
+
+    seen = _SEAT.sub(person, text)
+    return _THEIR.sub(lambda m: f"you {m.group(1)} your", seen)

@@ -1,0 +1,2 @@
+"""Alembic migrations of the store, run by ``aerodeck.web.db.migrate`` at start-up (no
+alembic.ini)."""

@@ -1,0 +1,95 @@
+"""The store's tables (SQLAlchemy 2): tables, their seats, and every move ever acknowledged.
+
+Moves are unique per (table, seq) and per (table, seat, client message id): a move resent by a
+client is stored once, and two writers can never both store move n of a table. The schema is
+created and upgraded only by the Alembic migrations in ``migrations/`` (models and migrations are
+checked against each other by tests/web/test_store.py).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    DateTime,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    UniqueConstraint,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+from aerodeck.web.service.records import MAX_CLIENT_ID_CHARS, MAX_MOVE_CHARS, utcnow
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class TableRow(Base):
+    """One table: a game with its options and seed; status waiting, playing or over."""
+
+    __tablename__ = "tables"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(64))
+    players: Mapped[int] = mapped_column(Integer)
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    status: Mapped[str] = mapped_column(String(16))
+    version: Mapped[int] = mapped_column(Integer, default=0)
+    listed: Mapped[bool] = mapped_column(Boolean, default=True)
+    host_hash: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+    finished_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
+    # revision 0002: the move clock and the bot that plays for an absent or timed-out seat
+    clock: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    fallback_bot: Mapped[str] = mapped_column(String(64), default="heuristic")
+
+    __table_args__ = (Index("ix_tables_status_updated", "status", "updated_at"),)
+
+
+class SeatRow(Base):
+    """One seat: human (token and invite stored hashed) or bot; a human seat may be handed to a
+    bot (``bot_override``) while its player is away."""
+
+    __tablename__ = "seats"
+
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(8))
+    bot: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    name: Mapped[str] = mapped_column(String(64), default="")
+    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    invite_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    bot_override: Mapped[str | None] = mapped_column(String(64), nullable=True)  # revision 0002
+
+
+class MoveRow(Base):
+    """One acknowledged move: written and committed before anyone hears of it."""
+
+    __tablename__ = "moves"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("tables.id", ondelete="CASCADE"), index=True
+    )
+    seq: Mapped[int] = mapped_column(Integer)  # 0-based: the version the move was made at
+    seat: Mapped[int] = mapped_column(Integer)
+    move: Mapped[str] = mapped_column(String(MAX_MOVE_CHARS))
+    client_id: Mapped[str | None] = mapped_column(String(MAX_CLIENT_ID_CHARS), nullable=True)
+    source: Mapped[str] = mapped_column(String(16))  # human, bot or clock
+    created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+
+    __table_args__ = (
+        UniqueConstraint("table_id", "seq", name="uq_moves_table_seq"),
+        UniqueConstraint("table_id", "seat", "client_id", name="uq_moves_table_seat_client"),
+    )

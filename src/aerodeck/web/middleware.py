@@ -1,0 +1,90 @@
+"""HTTP plumbing of the application: request bodies over the limit refused with 413 before the
+app reads them, and every HTTP error answered as one readable line of ASCII JSON."""
+
+from __future__ import annotations
+
+import json
+
+from fastapi import FastAPI, Request, Response
+from fastapi.exceptions import RequestValidationError
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+
+class BodyLimit:
+    """Refuse request bodies over ``limit`` bytes with 413. The body is read (up to the limit)
+    before the app sees it, so a missing or lying Content-Length changes nothing."""
+
+    def __init__(self, app: ASGIApp, limit: int) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        chunks: list[bytes] = []
+        seen = 0
+        while True:
+            message = await receive()
+            if message["type"] != "http.request":
+                await self.app(scope, _replay([message]), send)
+                return
+            chunk = message.get("body", b"")
+            seen += len(chunk)
+            if seen > self.limit:
+                await _too_big(send)
+                return
+            chunks.append(chunk)
+            if not message.get("more_body", False):
+                break
+        body: Message = {"type": "http.request", "body": b"".join(chunks), "more_body": False}
+        await self.app(scope, _replay([body], receive), send)
+
+
+def _replay(messages: list[Message], then: Receive | None = None) -> Receive:
+    """A receive that gives ``messages`` first, then defers to ``then``."""
+    queue = list(messages)
+
+    async def receive() -> Message:
+        if queue:
+            return queue.pop(0)
+        if then is None:
+            return {"type": "http.disconnect"}
+        return await then()
+
+    return receive
+
+
+async def _too_big(send: Send) -> None:
+    headers = [(b"content-type", b"application/json")]
+    await send({"type": "http.response.start", "status": 413, "headers": headers})
+    await send({"type": "http.response.body", "body": b'{"detail":"request body too big"}'})
+
+
+def _detail(status: int, detail: str) -> Response:
+    """An error body as ASCII JSON: a detail that quotes the client's text (a lone surrogate in
+    an option name, say) must not break the response."""
+    return Response(json.dumps({"detail": detail}), status, media_type="application/json")
+
+
+async def _invalid_request(_request: Request, exc: Exception) -> Response:
+    """One line for a body or path of the wrong shape: the first problem found."""
+    assert isinstance(exc, RequestValidationError)
+    errors = exc.errors()
+    if not errors:
+        return _detail(422, "invalid request")
+    first = errors[0]
+    where = ".".join(str(part) for part in first.get("loc", ()) if part != "body") or "request"
+    return _detail(422, f"{where}: {first.get('msg', 'invalid')}")
+
+
+async def _http_error(_request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, StarletteHTTPException)
+    return _detail(exc.status_code, str(exc.detail))
+
+
+def one_line_errors(app: FastAPI) -> None:
+    """Answer ``app``'s HTTP errors and malformed requests as ``{"detail": "one line"}``."""
+    app.add_exception_handler(RequestValidationError, _invalid_request)
+    app.add_exception_handler(StarletteHTTPException, _http_error)

@@ -1,1 +1,0 @@
-"""Alembic migrations of the store, run by ``aerodeck.web.migrate`` at start-up (no alembic.ini)."""

@@ -1,0 +1,61 @@
+"""The lobby's request bodies (pydantic): every field typed and bounded, unknown fields refused."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
+
+
+def _encodable(text: str) -> str:
+    """Text the store can keep (no lone surrogates)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise ValueError("text must be valid Unicode") from None
+    return text
+
+
+Text = Annotated[StrictStr, AfterValidator(_encodable)]
+Scalar = Text | StrictBool | StrictInt
+MAX_SEATS = 16
+
+
+class _Body(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class SeatIn(_Body):
+    kind: Literal["human", "bot"]
+    bot: Text | None = Field(default=None, max_length=64)
+
+
+class CreateTable(_Body):
+    game: Text = Field(max_length=64)
+    players: StrictInt | None = Field(default=None, ge=1, le=MAX_SEATS)
+    options: dict[Annotated[Text, Field(max_length=64)], Scalar] = Field(default_factory=dict)
+    seats: list[SeatIn] | None = Field(default=None, max_length=MAX_SEATS)
+    listed: bool = True
+    clock: int | None = Field(default=None, ge=5, le=86400)
+    fallback_bot: Text = Field(default="heuristic", max_length=64)
+    claim: int | None = Field(default=None, ge=0, le=MAX_SEATS)
+    name: Text = Field(default="", max_length=32)
+
+
+class Join(_Body):
+    seat: int | None = Field(default=None, ge=0, le=MAX_SEATS)
+    invite: Text | None = Field(default=None, max_length=128)
+    name: Text = Field(default="", max_length=32)
+
+
+class SeatToken(_Body):
+    token: Text = Field(max_length=128)
+
+
+class HostBot(_Body):
+    host_token: Text = Field(max_length=128)
+    bot: Text | None = Field(default=None, max_length=64)
+
+
+class HostOnly(_Body):
+    host_token: Text = Field(max_length=128)

@@ -1,0 +1,72 @@
+"""What the routers share: the hub as a dependency, a table looked up by id, the links the lobby
+hands out, and the service's refusals as HTTP errors."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Awaitable
+from typing import Annotated, TypeVar
+
+from fastapi import Depends, HTTPException, Request
+
+from aerodeck.core.errors import ConfigError
+from aerodeck.web.service.errors import (
+    CapacityError,
+    ConflictError,
+    NotFoundError,
+    TableRequestError,
+    WrongSecretError,
+)
+from aerodeck.web.service.frames import TABLE_ID_PATTERN
+from aerodeck.web.service.hub import Hub
+from aerodeck.web.service.tables import Table
+
+T = TypeVar("T")
+
+STATUS_OF: dict[type[TableRequestError], int] = {  # docs/web-protocol.md: Lobby
+    NotFoundError: 404,
+    WrongSecretError: 401,
+    ConflictError: 409,
+    CapacityError: 503,
+}
+
+
+def hub_of(request: Request) -> Hub:
+    hub: Hub = request.app.state.hub
+    return hub
+
+
+HubDep = Annotated[Hub, Depends(hub_of)]
+
+
+async def table_or_404(hub: Hub, table_id: str) -> Table:
+    """The table of ``table_id`` (loaded back from the store if it left memory), or 404."""
+    table = await hub.get(table_id) if re.fullmatch(TABLE_ID_PATTERN, table_id) else None
+    if table is None:
+        raise HTTPException(404, "no such table")
+    return table
+
+
+async def answer(work: Awaitable[T]) -> T:
+    """Await a hub call, turning its refusals into HTTP errors (a bad game, option or bot: 400)."""
+    try:
+        return await work
+    except TableRequestError as error:
+        status = next(code for kind, code in STATUS_OF.items() if isinstance(error, kind))
+        raise HTTPException(status, str(error)) from None
+    except ConfigError as error:
+        raise HTTPException(400, str(error)) from None
+
+
+def _base(request: Request) -> str:
+    configured: str = request.app.state.hub.settings.public_url
+    return (configured or str(request.base_url)).rstrip("/")
+
+
+def table_link(request: Request, table_id: str, fragment: str = "") -> str:
+    return f"{_base(request)}/t/{table_id}" + (f"#{fragment}" if fragment else "")
+
+
+def invite_link(request: Request, table_id: str, seat: int, code: str) -> str:
+    """The link that takes ``seat``: code and seat in the fragment (never sent, never logged)."""
+    return table_link(request, table_id, f"invite={code}&seat={seat}")

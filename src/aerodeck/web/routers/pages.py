@@ -1,0 +1,73 @@
+"""The browser's pages: the lobby (rendered here from the games' own options) and the table page
+(a shell whose client, static/table.js, speaks the WebSocket protocol of docs/web-protocol.md).
+
+No page ever carries a secret: the host token, seat tokens and invite codes reach the browser only
+in JSON bodies and the URL fragment, and are kept in the tab's sessionStorage.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from fastapi import APIRouter, HTTPException, Request
+from fastapi.responses import HTMLResponse
+from fastapi.templating import Jinja2Templates
+
+from aerodeck.web.reference import reference_of
+from aerodeck.web.routers.boards import board_urls
+from aerodeck.web.routers.deps import HubDep, table_or_404
+from aerodeck.web.routers.lobby import LIST_LIMIT
+from aerodeck.web.service.catalogue import game_catalogue
+from aerodeck.web.service.steps import replay_steps
+
+WEB = Path(__file__).resolve().parents[1]
+templates = Jinja2Templates(directory=WEB / "templates")
+router = APIRouter(include_in_schema=False)
+SEAT_ROWS = 6  # the most seats any game has
+
+
+@router.get("/", response_class=HTMLResponse)
+async def lobby_page(request: Request, hub: HubDep) -> HTMLResponse:
+    """The lobby: create a table (game, players, options with their help, seats), open tables."""
+    listed = [table.describe() for table in await hub.open_tables(LIST_LIMIT)]
+    return templates.TemplateResponse(
+        request,
+        "lobby.html",
+        {"games": game_catalogue(), "tables": listed, "seat_rows": range(SEAT_ROWS)},
+    )
+
+
+@router.get("/t/{table_id}", response_class=HTMLResponse)
+async def table_page(table_id: str, request: Request, hub: HubDep) -> HTMLResponse:
+    """The table page: the client fills it from the welcome frame."""
+    table = await table_or_404(hub, table_id)
+    return templates.TemplateResponse(
+        request,
+        "table.html",
+        {
+            "table": table.describe(),
+            "reference": reference_of(table.game),
+            "board": board_urls(table.game),
+        },
+    )
+
+
+@router.get("/t/{table_id}/replay", response_class=HTMLResponse)
+async def replay_page(table_id: str, request: Request, hub: HubDep) -> HTMLResponse:
+    """A finished game step by step (its record is whole and public once the game is over)."""
+    table = await table_or_404(hub, table_id)
+    state = table.state
+    if not state.is_terminal:
+        raise HTTPException(409, "the game is not over: watch it at its table")
+    steps = await asyncio.to_thread(replay_steps, state.record_for(None))
+    return templates.TemplateResponse(
+        request,
+        "replay.html",
+        {
+            "table": table.describe(),
+            "steps": steps,
+            "reference": reference_of(table.game),
+            "board": board_urls(table.game),
+        },
+    )

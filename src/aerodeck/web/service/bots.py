@@ -1,0 +1,128 @@
+"""Bots in seats and the move clock: decisions off the event loop, moves through the move path.
+
+A bot seat (or a human seat handed to a bot) decides in a worker thread with a time budget; its
+move goes through ``Hub.submit`` like a player's. Each decision builds its bot afresh, seeded from
+the table's seed, the seat and the version, so a table rebuilt after a crash makes the same bot
+moves. A bot that overruns its budget is replaced for that move by the random bot, seeded the same
+way (the slow thread finishes on its own; its answer is dropped). When a table has a move clock, a
+human seat that does not move in time has that one move made by the table's fallback bot.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Coroutine
+from typing import Any
+
+from aerodeck.agents.registry import make_agent
+from aerodeck.core.api import Game, State
+from aerodeck.core.rng import derive_seed
+from aerodeck.web.service.hub import Hub
+from aerodeck.web.service.tables import Table
+
+log = logging.getLogger("aerodeck.web")
+
+RETRIES = 8  # refusals in a row (a seat taken back, a race with the clock) before a bot gives up
+
+
+def choose(game: Game, name: str, seed: int, state: State, seat: int) -> str:
+    """One bot decision on a private snapshot, from the seat's observation only."""
+    agent = make_agent(name, game, seed)
+    return str(agent.choose(state.observation(seat)))
+
+
+class Autoplay:
+    """Runs bot seats and move clocks for every table of a hub (a hub listener)."""
+
+    def __init__(self, hub: Hub) -> None:
+        self.hub = hub
+        self.budget = hub.settings.bot_budget
+        self._clocks: dict[str, asyncio.TimerHandle] = {}
+        self._running: dict[str, asyncio.Task[None]] = {}
+        hub.listeners.append(self.changed)
+
+    def changed(self, table: Table) -> None:
+        """After any change at ``table``: start its bot, or its move clock, as the turn says."""
+        clock = self._clocks.pop(table.id, None)
+        if clock is not None:
+            clock.cancel()
+        if not table.playing or table.id not in self.hub.tables:
+            return
+        seat = table.state.current_player
+        assert seat is not None
+        if table.seats[seat].played_by is not None:
+            running = self._running.get(table.id)
+            if running is None or running.done():
+                task = self._spawn(table, self._play_bots(table))
+                self._running[table.id] = task
+                task.add_done_callback(lambda done: self._forget(table.id, done))
+        elif table.clock:
+            loop = asyncio.get_running_loop()
+            self._clocks[table.id] = loop.call_later(
+                table.clock, self._timeout, table, seat, table.version
+            )
+
+    def _forget(self, table_id: str, task: asyncio.Task[None]) -> None:
+        if self._running.get(table_id) is task:
+            del self._running[table_id]
+
+    def _spawn(self, table: Table, work: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
+        """A task of the table (cancelled if the table is purged), kept referenced there."""
+        task = asyncio.create_task(work)
+        table.tasks.add(task)
+        task.add_done_callback(table.tasks.discard)
+        return task
+
+    async def decide(self, table: Table, seat: int, name: str) -> str:
+        """A bot's move for ``seat`` now, thought out in a worker thread within the budget."""
+        snapshot = table.state.clone()  # the thread's own copy: the table's state is never mutated
+        seed = derive_seed(table.seed, "bot", seat, table.version)
+        work = asyncio.to_thread(choose, table.game, name, seed, snapshot, seat)
+        try:
+            return await asyncio.wait_for(work, self.budget)
+        except TimeoutError:
+            log.warning("table %s: bot %s overran %.1f s", table.id, name, self.budget)
+            return choose(table.game, "random", seed, snapshot, seat)
+
+    async def _play_bots(self, table: Table) -> None:
+        """Bot moves while the seat to decide is a bot's."""
+        refusals = 0
+        while table.playing and table.id in self.hub.tables and refusals < RETRIES:
+            seat = table.state.current_player
+            assert seat is not None
+            name = table.seats[seat].played_by
+            if name is None:
+                return
+            version = table.version
+            try:
+                move = await self.decide(table, seat, name)
+            except Exception:
+                log.exception("table %s: bot %s failed at seat %d", table.id, name, seat)
+                return
+            frame = await self.hub.submit(table, seat, move, None, version, "bot")
+            refusals = refusals + 1 if frame["type"] == "refusal" else 0
+            if frame["type"] == "refusal" and frame["code"] not in ("stale", "bot", "server"):
+                log.error("table %s: bot move %r refused: %s", table.id, move, frame["reason"])
+                return
+
+    def _timeout(self, table: Table, seat: int, version: int) -> None:
+        self._clocks.pop(table.id, None)
+        if table.id not in self.hub.tables or not table.playing:
+            return
+        if table.version == version and table.state.current_player == seat:
+            self._spawn(table, self._clock_move(table, seat, version))
+
+    async def _clock_move(self, table: Table, seat: int, version: int) -> None:
+        """The fallback bot makes the one move a timed-out seat did not."""
+        try:
+            move = await self.decide(table, seat, table.fallback_bot)
+        except Exception:
+            log.exception("table %s: the clock's bot failed at seat %d", table.id, seat)
+            return
+        await self.hub.submit(table, seat, move, None, version, "clock")
+
+    def stop(self) -> None:
+        for clock in self._clocks.values():
+            clock.cancel()
+        self._clocks.clear()

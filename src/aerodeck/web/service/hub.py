@@ -1,0 +1,509 @@
+"""The hub: every table of the process, the move path, and the seat changes the lobby asks for.
+
+The move path is the same for humans, bots and timed-out seats: under the table's lock, check the
+seat, the turn and the version; apply the move to a clone; store it and commit; then swap the
+clone in, acknowledge, and broadcast. Nothing is acknowledged or broadcast before it is durable,
+and a client message id resent by a seat is acknowledged again but applied once (in memory, and
+by the store's unique constraint behind it).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import Any
+
+from aerodeck.agents.registry import agent_names
+from aerodeck.core.api import JSON
+from aerodeck.core.errors import (
+    AerodeckError,
+    ConfigError,
+    IllegalActionError,
+    NotationError,
+    excerpt,
+)
+from aerodeck.core.registry import make
+from aerodeck.core.rng import derive_seed
+from aerodeck.core.userdata import check_remote_options
+from aerodeck.web.service.connection import Connection, send_json
+from aerodeck.web.service.errors import (
+    CapacityError,
+    ConflictError,
+    DuplicateError,
+    NotFoundError,
+    StoreError,
+    WrongSecretError,
+)
+from aerodeck.web.service.frames import BAD_TOKEN, GOING_AWAY, NO_TABLE
+from aerodeck.web.service.records import Seat, StoredTable, TableRecord, TableStore, utcnow
+from aerodeck.web.service.status import TableStatus
+from aerodeck.web.service.tables import Table
+from aerodeck.web.service.tokens import digest, matches, new_invite, new_table_id, new_token
+from aerodeck.web.settings import Settings
+
+log = logging.getLogger("aerodeck.web")
+
+MAX_NAME_CHARS = 32
+SEED_BITS = 62  # fits a signed 64-bit column
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    kind: str  # human or bot
+    bot: str | None = None
+
+
+@dataclass
+class Created:
+    table: Table
+    host_token: str
+    seat: int | None
+    token: str | None
+    invites: list[tuple[int, str]]
+
+
+def _refusal(client_id: str | None, code: str, reason: str) -> JSON:
+    return {"type": "refusal", "id": client_id, "reason": reason, "code": code}
+
+
+class Hub:
+    """Every table this process serves, with the connection count."""
+
+    def __init__(self, store: TableStore, settings: Settings) -> None:
+        self.store = store
+        self.settings = settings
+        self.tables: dict[str, Table] = {}
+        self.connection_count = 0
+        self.listeners: list[Callable[[Table], None]] = []  # after every change (bots, clock)
+        self._loading = asyncio.Lock()
+        self._created = 0  # tables created by this process (the --table-seed sequence)
+
+    # --- tables in memory -------------------------------------------------------------------
+
+    async def restore(self) -> int:
+        """Rebuild every unfinished table from its stored moves (start-up)."""
+        for stored in await self.store.load_unfinished():
+            table = self._rebuild(stored)
+            if table is not None:
+                self.tables[table.id] = table
+        for table in list(self.tables.values()):
+            self._notify(table)
+        return len(self.tables)
+
+    def _rebuild(self, stored: StoredTable) -> Table | None:
+        try:
+            return Table.rebuild(stored)
+        except (AerodeckError, ValueError) as error:
+            log.error("table %s cannot be rebuilt from its moves: %s", stored.table.id, error)
+            return None
+
+    async def get(self, table_id: str) -> Table | None:
+        """The table, from memory or (a finished table evicted from memory) from the store."""
+        table = self.tables.get(table_id)
+        if table is not None:
+            return table
+        async with self._loading:
+            table = self.tables.get(table_id)
+            if table is None:
+                stored = await self.store.load(table_id)
+                if stored is None:
+                    return None
+                table = self._rebuild(stored)
+                if table is None:
+                    return None
+                table.idle_since = time.monotonic()
+                self.tables[table_id] = table
+            return table
+
+    def unfinished(self) -> int:
+        return sum(1 for table in self.tables.values() if table.status is not TableStatus.OVER)
+
+    async def open_tables(self, limit: int) -> list[Table]:
+        """Listed tables waiting for players or playing, newest first (at most ``limit``)."""
+        ids = await self.store.listed(limit)
+        return [self.tables[table_id] for table_id in ids if table_id in self.tables]
+
+    async def ping(self) -> None:
+        """Return when the store answers (StoreError when it does not)."""
+        await self.store.ping()
+
+    def _notify(self, table: Table) -> None:
+        for listener in self.listeners:
+            listener(table)
+
+    # --- the move path ----------------------------------------------------------------------
+
+    async def submit(
+        self,
+        table: Table,
+        seat: int | None,
+        move: str,
+        client_id: str | None,
+        version: int,
+        source: str,
+        reply: Connection | None = None,
+    ) -> JSON:
+        """Make ``move`` for ``seat`` at ``version``: an ack or a refusal frame (also sent to
+        ``reply``), and on an ack an update to every connection of the table."""
+        async with table.lock:
+            frame, applied = await self._submit(table, seat, move, client_id, version, source)
+            if reply is not None:
+                send_json(reply, frame)
+            if applied is not None:
+                table.broadcast(version, [applied])
+        if applied is not None:
+            self._notify(table)
+        return frame
+
+    async def _submit(
+        self,
+        table: Table,
+        seat: int | None,
+        move: str,
+        client_id: str | None,
+        version: int,
+        source: str,
+    ) -> tuple[JSON, Any]:
+        if seat is None:
+            return _refusal(client_id, "spectator", "a spectator cannot make moves"), None
+        if client_id is not None:
+            done = table.acked.get((seat, client_id))
+            if done is not None:  # a resent move: acknowledged again, applied once
+                return {"type": "ack", "id": client_id, "version": done}, None
+        state = table.state
+        if table.status is TableStatus.WAITING:
+            return _refusal(client_id, "not_started", "the table waits for players"), None
+        if table.status is TableStatus.OVER or state.is_terminal:
+            return _refusal(client_id, "game_over", "the game is over: no more moves"), None
+        if state.current_player != seat:
+            turn = f"it is seat {state.current_player}'s decision, not seat {seat}'s"
+            return _refusal(client_id, "not_your_turn", turn), None
+        played_by = table.seats[seat].played_by
+        if source == "bot" and played_by is None:
+            return _refusal(client_id, "bot", "the seat was taken back by its player"), None
+        if source != "bot" and played_by is not None:
+            return _refusal(client_id, "bot", f"the bot {played_by} plays this seat now"), None
+        if version != table.version:
+            stale = f"version {version} is not the table's version {table.version}"
+            return _refusal(client_id, "stale", stale), None
+        after = state.clone()
+        try:
+            action = table.game.parse_action(after, move)
+            after.apply(action)
+        except NotationError as error:
+            return _refusal(client_id, "notation", str(error)), None
+        except IllegalActionError as error:
+            return _refusal(client_id, "illegal", str(error)), None
+        except Exception:  # an engine bug met by hostile text: refused, the table untouched
+            log.exception("table %s: the engine failed on move %r", table.id, move[:80])
+            return _refusal(client_id, "notation", "not a move of this game"), None
+        notation = str(action)
+        try:
+            await self.store.append_move(
+                table.id, version, seat, notation, client_id, source, after.is_terminal
+            )
+        except DuplicateError:
+            if client_id is not None:
+                seq = await self.store.find_client_move(table.id, seat, client_id)
+                if seq is not None:
+                    table.acked[(seat, client_id)] = seq + 1
+                    return {"type": "ack", "id": client_id, "version": seq + 1}, None
+            return _refusal(client_id, "stale", "another move was stored at this version"), None
+        except StoreError:  # the store is unreachable: nothing is applied, the client retries
+            log.exception("table %s: the store did not take move %d", table.id, version)
+            return _refusal(client_id, "server", "the server could not store the move"), None
+        table.state = after
+        table.marks.append(after.event_count)
+        if after.is_terminal:
+            table.status = TableStatus.OVER
+            table.idle_since = time.monotonic()
+        if client_id is not None:
+            table.acked[(seat, client_id)] = version + 1
+        ack = {"type": "ack", "id": client_id, "version": version + 1}
+        return ack, (version + 1, seat, action)
+
+    # --- connections ------------------------------------------------------------------------
+
+    def admission(self, table: Table, seat: int | None) -> str | None:
+        """Why a new connection may not join (None: it may)."""
+        s = self.settings
+        if self.connection_count >= s.max_connections:
+            return "the server holds its maximum of connections"
+        if len(table.connections) >= s.max_table_connections:
+            return "the table holds its maximum of connections"
+        if seat is not None:
+            same = sum(1 for c in table.connections if c.seat == seat)
+            if same >= s.max_seat_connections:
+                return "this seat holds its maximum of connections"
+        return None
+
+    async def attach(self, table: Table, conn: Connection, last_version: int | None) -> None:
+        """Register ``conn`` and send its welcome (and the end of a finished game), under the
+        table's lock so no update slips between them; the others hear the seat connected."""
+        async with table.lock:
+            table.connections.add(conn)
+            self.connection_count += 1
+            send_json(conn, table.welcome(conn.seat, last_version))
+            if table.state.is_terminal:
+                send_json(conn, table.end(conn.seat))
+            if conn.seat is not None:
+                table.broadcast(table.version, [])
+
+    async def detach(self, table: Table, conn: Connection) -> None:
+        async with table.lock:
+            if conn in table.connections:
+                table.connections.discard(conn)
+                self.connection_count -= 1
+                if not table.connections:
+                    table.idle_since = time.monotonic()
+                if conn.seat is not None:
+                    table.broadcast(table.version, [])
+
+    # --- the lobby's changes ----------------------------------------------------------------
+
+    def _new_seed(self) -> int:
+        """A new table's seed: unpredictable, unless the operator fixed the sequence."""
+        self._created += 1
+        if self.settings.table_seed is None:
+            return secrets.randbits(SEED_BITS)
+        return derive_seed(self.settings.table_seed, "table", self._created) >> 1
+
+    async def create(
+        self,
+        game_id: str,
+        players: int | None,
+        options: dict[str, Any],
+        seats: Sequence[SeatSpec] | None,
+        listed: bool,
+        clock: int | None,
+        fallback_bot: str,
+        claim: int | None,
+        name: str,
+    ) -> Created:
+        """A new table (ConfigError on a bad game, option, seat or bot)."""
+        if self.unfinished() >= self.settings.max_tables:
+            raise CapacityError("the server holds its maximum of tables")
+        game = make(game_id, players, **check_remote_options(game_id, options))
+        specs = (
+            list(seats)
+            if seats
+            else [SeatSpec("human")]
+            + [SeatSpec("bot", "heuristic") for _ in range(game.players - 1)]
+        )
+        if len(specs) != game.players:
+            raise ConfigError(f"{len(specs)} seats given for {game.players} players")
+        bots = agent_names(game)
+        for spec in specs:
+            if spec.kind == "bot" and (spec.bot or "").strip().lower() not in bots:
+                raise ConfigError(f"unknown bot {excerpt(spec.bot)} (bots: {', '.join(bots)})")
+        if fallback_bot.strip().lower() not in bots:
+            raise ConfigError(f"unknown bot {excerpt(fallback_bot)} (bots: {', '.join(bots)})")
+        if claim is not None and not (0 <= claim < len(specs) and specs[claim].kind == "human"):
+            raise ConfigError(f"seat {claim} is not a human seat of this table")
+        table_id = new_table_id()
+        host_token = new_token()
+        token = new_token() if claim is not None else None
+        invites: list[tuple[int, str]] = []
+        seat_records = []
+        for index, spec in enumerate(specs):
+            seat = Seat(spec.kind, None, "", None, None, None)
+            if spec.kind == "bot":
+                seat.bot = (spec.bot or "").strip().lower()
+                seat.name = seat.bot
+            elif index == claim and token is not None:
+                seat.token_hash = digest(token)
+                seat.name = name[:MAX_NAME_CHARS]
+            else:
+                code = new_invite()
+                invites.append((index, code))
+                seat.invite_hash = digest(code)
+            seat_records.append(seat)
+        ready = all(s.kind == "bot" or s.token_hash for s in seat_records)
+        record = TableRecord(
+            id=table_id,
+            game=game.id,
+            players=game.players,
+            options=dict(game.options),
+            seed=self._new_seed(),
+            status=TableStatus.PLAYING if ready else TableStatus.WAITING,
+            listed=listed,
+            host_hash=digest(host_token),
+            created_at=utcnow(),
+            clock=clock,
+            fallback_bot=fallback_bot.strip().lower(),
+        )
+        await self.store.create_table(record, seat_records)
+        table = Table.rebuild(StoredTable(record, seat_records, []))
+        self.tables[table_id] = table
+        self._notify(table)
+        return Created(table, host_token, claim, token, invites)
+
+    def _seat(self, table: Table, seat: int) -> Seat:
+        if not 0 <= seat < len(table.seats):
+            raise NotFoundError(f"no seat {seat}: seats are 0 to {len(table.seats) - 1}")
+        return table.seats[seat]
+
+    def _host(self, table: Table, host_token: str) -> None:
+        if not matches(host_token, table.host_hash):
+            raise WrongSecretError("wrong host token")
+
+    async def _seat_changed(self, table: Table, seat: int) -> None:
+        """Store the seat as it is now (and the table's start), then tell everyone: call with
+        the table's lock held."""
+        start = table.status is TableStatus.WAITING and table.ready()
+        status = TableStatus.PLAYING if start else None
+        await self.store.update_seat(table.id, seat, table.seats[seat], status)
+        if start:
+            table.status = TableStatus.PLAYING
+        table.broadcast(table.version, [])
+
+    async def join(
+        self, table: Table, seat: int | None, invite: str | None, name: str
+    ) -> tuple[int, str]:
+        """Claim a human seat: with its invite code, or on a listed table any free one."""
+        async with table.lock:
+            if table.status is TableStatus.OVER:
+                raise ConflictError("the game is over")
+            if seat is None:
+                if not table.listed or invite is not None:
+                    raise WrongSecretError("give the seat of your invite code")
+                free = [i for i, s in enumerate(table.seats) if s.kind == "human" and not s.claimed]
+                if not free:
+                    raise ConflictError("no free seat at this table")
+                seat = free[0]
+            s = self._seat(table, seat)
+            if s.kind != "human":
+                raise ConflictError(f"seat {seat} is a bot's seat")
+            if s.claimed:
+                raise ConflictError(f"seat {seat} is taken")
+            if (invite is not None or not table.listed) and not matches(invite, s.invite_hash):
+                raise WrongSecretError("wrong or used invite code")
+            token = new_token()
+            s.token_hash, s.invite_hash, s.bot_override = digest(token), None, None
+            s.name = name[:MAX_NAME_CHARS]
+            await self._seat_changed(table, seat)
+        self._notify(table)
+        return seat, token
+
+    async def leave(self, table: Table, token: str) -> int:
+        """Release the seat of ``token``: the token stops working; a bot plays the seat while
+        the game goes on."""
+        async with table.lock:
+            seat = table.seat_of(token)
+            if seat is None:
+                raise WrongSecretError("no seat of this table has that token")
+            s = table.seats[seat]
+            s.token_hash = None
+            if table.status is TableStatus.PLAYING:
+                s.bot_override = s.bot_override or table.fallback_bot
+            for conn in list(table.connections):
+                if conn.seat == seat:
+                    conn.close(BAD_TOKEN, "the seat was released")
+            await self._seat_changed(table, seat)
+        self._notify(table)
+        return seat
+
+    async def hand_to_bot(self, table: Table, seat: int, host_token: str, bot: str | None) -> JSON:
+        """The host hands an absent human seat to a bot."""
+        async with table.lock:
+            self._host(table, host_token)
+            s = self._seat(table, seat)
+            if s.kind != "human":
+                raise ConflictError(f"seat {seat} is a bot's seat")
+            if table.status is TableStatus.OVER:
+                raise ConflictError("the game is over")
+            if table.connected(seat):
+                raise ConflictError(f"seat {seat}'s player is connected")
+            name = (bot or table.fallback_bot).strip().lower()
+            bots = agent_names(table.game)
+            if name not in bots:
+                raise ConfigError(f"unknown bot {excerpt(name)} (bots: {', '.join(bots)})")
+            result = await self._set_bot_override(table, seat, name)
+        self._notify(table)
+        return result
+
+    async def take_back(self, table: Table, seat: int, token: str) -> JSON:
+        """The player takes their seat back from the bot."""
+        async with table.lock:
+            self._seat(table, seat)
+            if table.seat_of(token) != seat:
+                raise WrongSecretError(f"that is not seat {seat}'s token")
+            result = await self._set_bot_override(table, seat, None)
+        self._notify(table)
+        return result
+
+    async def _set_bot_override(self, table: Table, seat: int, bot: str | None) -> JSON:
+        """Hand ``seat`` to ``bot`` (None: back to its player), saved; the seat as JSON. The
+        caller holds the table's lock and notifies the table after releasing it."""
+        table.seats[seat].bot_override = bot
+        await self._seat_changed(table, seat)
+        return table.seat_json(seat)
+
+    async def new_invite(self, table: Table, seat: int, host_token: str) -> str:
+        """A fresh invite code for an unclaimed human seat (the old one stops working)."""
+        async with table.lock:
+            self._host(table, host_token)
+            s = self._seat(table, seat)
+            if s.kind != "human" or s.claimed:
+                raise ConflictError(f"seat {seat} is not a free human seat")
+            code = new_invite()
+            s.invite_hash = digest(code)
+            await self.store.update_seat(table.id, seat, s)
+        return code
+
+    # --- retention --------------------------------------------------------------------------
+
+    async def purge(self) -> list[str]:
+        """Delete tables past retention (closing their connections with 4404) and let finished
+        tables nobody watches leave memory. Returns the deleted ids."""
+        s = self.settings
+        now = utcnow()
+        ids = await self.store.expired(
+            now - _seconds(s.keep_finished),
+            now - _seconds(s.keep_abandoned),
+            now - _seconds(s.keep_waiting),
+        )
+        for table_id in ids:
+            table = self.tables.pop(table_id, None)
+            if table is not None:
+                self._drop(table, NO_TABLE, "the table was purged")
+        await self.store.delete_tables(ids)
+        idle_before = time.monotonic() - s.evict_finished_after
+        for table in list(self.tables.values()):
+            if (
+                table.status is TableStatus.OVER
+                and not table.connections
+                and table.idle_since < idle_before
+            ):
+                del self.tables[table.id]
+        return ids
+
+    async def purge_forever(self) -> None:
+        """Purge now and every ``purge_every`` seconds, until cancelled."""
+        while True:
+            try:
+                purged = await self.purge()
+                if purged:
+                    log.info("purged %d tables past retention", len(purged))
+            except Exception:
+                log.exception("purge failed; trying again later")
+            await asyncio.sleep(self.settings.purge_every)
+
+    def _drop(self, table: Table, code: int, reason: str) -> None:
+        for conn in list(table.connections):
+            conn.close(code, reason)
+        for task in list(table.tasks):
+            task.cancel()
+
+    def shutdown(self) -> None:
+        for table in self.tables.values():
+            self._drop(table, GOING_AWAY, "the server is shutting down")
+
+
+def _seconds(value: float) -> timedelta:
+    return timedelta(seconds=value)

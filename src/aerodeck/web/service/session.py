@@ -1,0 +1,106 @@
+"""One connection's session (docs/web-protocol.md): the hello, then acts and pings, each frame
+checked for size, rate and shape before it reaches the move path."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+from aerodeck.web.service.connection import Connection, FrameError
+from aerodeck.web.service.frames import (
+    BAD_TOKEN,
+    MALFORMED,
+    NO_TABLE,
+    RATE_LIMIT,
+    TOO_BIG,
+    TOO_MANY,
+    Act,
+    Hello,
+    MalformedFrameError,
+    Ping,
+    parse_frame,
+)
+from aerodeck.web.service.hub import Hub
+from aerodeck.web.service.limits import TokenBucket
+from aerodeck.web.service.tables import Table
+
+log = logging.getLogger("aerodeck.web")
+
+
+async def _next_text(conn: Connection, limit: int) -> str | None:
+    """The next frame's text; None when the peer left; FrameError when it is too big."""
+    text = await conn.receive()
+    if text is not None and (
+        len(text) > limit or len(text.encode("utf-8", "surrogatepass")) > limit
+    ):
+        raise FrameError(TOO_BIG, f"frame too big: over {limit} bytes")
+    return text
+
+
+def _parse(text: str) -> Hello | Act | Ping:
+    try:
+        return parse_frame(text)
+    except MalformedFrameError as error:
+        raise FrameError(MALFORMED, str(error)) from None
+
+
+async def run_session(hub: Hub, conn: Connection) -> None:
+    """Serve ``conn`` from its hello until the peer leaves or the connection is closed."""
+    settings = hub.settings
+    try:
+        try:
+            text = await asyncio.wait_for(
+                _next_text(conn, settings.max_frame_bytes), settings.hello_timeout
+            )
+        except TimeoutError:
+            raise FrameError(MALFORMED, "no hello") from None
+        if text is None:
+            return
+        hello = _parse(text)
+        if not isinstance(hello, Hello):
+            raise FrameError(MALFORMED, "the first frame must be a hello")
+        table = await hub.get(hello.table)
+        if table is None:
+            raise FrameError(NO_TABLE, "no such table")
+        seat = None
+        if hello.token is not None:
+            seat = table.seat_of(hello.token)
+            if seat is None:
+                raise FrameError(BAD_TOKEN, "bad token: no seat of this table has it")
+        full = hub.admission(table, seat)
+        if full is not None:
+            raise FrameError(TOO_MANY, full)
+    except FrameError as refuse:
+        conn.close(refuse.code, refuse.reason)
+        return
+    conn.seat = seat
+    if seat is None:
+        bucket = TokenBucket(settings.spectator_rate, settings.spectator_burst)
+    else:
+        bucket = TokenBucket(settings.player_rate, settings.player_burst)
+    try:
+        await hub.attach(table, conn, hello.last_version)
+        await _serve(hub, table, conn, bucket)
+    except FrameError as refuse:
+        conn.close(refuse.code, refuse.reason)
+    except Exception:  # a peer gone mid-send and the like: this connection only
+        log.debug("connection to table %s ended", table.id, exc_info=True)
+    finally:
+        await hub.detach(table, conn)
+
+
+async def _serve(hub: Hub, table: Table, conn: Connection, bucket: TokenBucket) -> None:
+    """Read frames until the peer leaves or the connection is closed."""
+    while not conn.closing:
+        text = await _next_text(conn, hub.settings.max_frame_bytes)
+        if text is None or conn.closing:
+            return
+        if not bucket.take():
+            raise FrameError(RATE_LIMIT, "rate limit: too many frames")
+        frame = _parse(text)
+        if isinstance(frame, Ping):
+            conn.send('{"type":"pong"}')
+        elif isinstance(frame, Act):
+            await hub.submit(table, conn.seat, frame.move, frame.id, frame.version, "human", conn)
+        else:
+            raise FrameError(MALFORMED, "a second hello")

@@ -1,0 +1,238 @@
+"""A table in memory: its game state, seats, connections, and the frames built for each recipient.
+
+Everything a connection is sent is built here from ``view(seat)``, ``events_since(n, seat)``,
+``history_for(seat)``, ``record_for(seat)`` and ``Game.move_seen_by``: a spectator is seat None.
+The state object held here is never mutated: the move path applies a move to a clone, stores it,
+then swaps the clone in, so a bot thread may read a snapshot while the table moves on.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from aerodeck.core.api import JSON, Action, Game, State
+from aerodeck.core.registry import make
+from aerodeck.core.words import as_seen_by
+from aerodeck.web.service.connection import Connection
+from aerodeck.web.service.frames import SERVER_ERROR
+from aerodeck.web.service.records import Seat, StoredTable
+from aerodeck.web.service.status import TableStatus
+from aerodeck.web.service.tokens import matches
+
+log = logging.getLogger("aerodeck.web")
+
+
+@dataclass
+class Table:
+    """One table: the authoritative state and what the move path and frames need around it."""
+
+    id: str
+    game: Game
+    state: State
+    seed: int
+    host_hash: str
+    listed: bool
+    clock: int | None
+    fallback_bot: str
+    status: TableStatus
+    created: str
+    seats: list[Seat]
+    marks: list[int]  # marks[v]: the state's event count at version v
+    acked: dict[tuple[int, str], int]  # (seat, client id) -> the version the move produced
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    connections: set[Connection] = field(default_factory=set)
+    tasks: set[asyncio.Task[Any]] = field(default_factory=set)
+    idle_since: float = 0.0
+
+    @classmethod
+    def rebuild(cls, stored: StoredTable) -> Table:
+        """The table from the store: its game replayed move by move from the seed, every move
+        checked again (a stored move the engine refuses raises its error)."""
+        record = stored.table
+        game = make(record.game, record.players, **record.options)
+        state = game.new_game(seed=record.seed)
+        marks = [state.event_count]
+        acked: dict[tuple[int, str], int] = {}
+        for move in stored.moves:
+            if move.seq != len(marks) - 1:
+                raise ValueError(f"table {record.id}: move {move.seq} stored out of order")
+            state.apply(move.move)
+            marks.append(state.event_count)
+            if move.client_id is not None:
+                acked[(move.seat, move.client_id)] = move.seq + 1
+        return cls(
+            id=record.id,
+            game=game,
+            state=state,
+            seed=record.seed,
+            host_hash=record.host_hash,
+            listed=record.listed,
+            clock=record.clock,
+            fallback_bot=record.fallback_bot,
+            status=TableStatus.OVER if state.is_terminal else record.status,
+            created=record.created_at.isoformat(timespec="seconds") + "+00:00",
+            seats=[replace(seat) for seat in stored.seats],
+            marks=marks,
+            acked=acked,
+        )
+
+    @property
+    def version(self) -> int:
+        return self.state.move_number
+
+    @property
+    def playing(self) -> bool:
+        return self.status is TableStatus.PLAYING and not self.state.is_terminal
+
+    def ready(self) -> bool:
+        """Every human seat is claimed or handed to a bot: the game may start."""
+        return all(s.kind == "bot" or s.claimed or s.bot_override for s in self.seats)
+
+    def seat_of(self, token: str) -> int | None:
+        """The claimed seat whose token this is, or None; every seat is compared (in constant
+        time each), so the answer's timing says nothing about which seat was close."""
+        found = None
+        for seat, s in enumerate(self.seats):
+            if matches(token, s.token_hash) and found is None:
+                found = seat
+        return found
+
+    def connected(self, seat: int) -> bool:
+        return any(c.seat == seat and not c.closing for c in self.connections)
+
+    # --- public description -----------------------------------------------------------------
+
+    def seat_json(self, seat: int) -> JSON:
+        s = self.seats[seat]
+        return {
+            "seat": seat,
+            "kind": s.kind,
+            "bot": s.bot,
+            "name": s.name,
+            "claimed": s.claimed,
+            "connected": self.connected(seat),
+            "played_by": s.played_by or "human",
+        }
+
+    def seats_json(self) -> list[JSON]:
+        return [self.seat_json(seat) for seat in range(len(self.seats))]
+
+    def describe(self) -> JSON:
+        """The table as the lobby shows it (no secret)."""
+        return {
+            "table": self.id,
+            "game": self.game.id,
+            "title": self.game.info.title,
+            "players": self.game.players,
+            "options": dict(self.game.options),
+            "status": self.status.value,
+            "version": self.version,
+            "clock": self.clock,
+            "listed": self.listed,
+            "created": self.created,
+            "seats": self.seats_json(),
+        }
+
+    # --- frames for one recipient -----------------------------------------------------------
+
+    def legal_for(self, seat: int | None) -> list[str]:
+        """The seat's legal moves if it is its human's decision now; [] otherwise."""
+        state = self.state
+        if seat is None or not self.playing or state.current_player != seat:
+            return []
+        if self.seats[seat].played_by is not None:
+            return []
+        return [str(action) for action in state.legal_actions()]
+
+    def events_for(self, seat: int | None, since_version: int | None) -> list[JSON]:
+        """The events since ``since_version`` (None: every event, the deal before the first move
+        included), redacted for ``seat``, each with its words as that seat reads them: its own
+        seat as ``you`` (the terminal's translator, so the page and the terminal say the same)."""
+        describe = self.game.describe_event
+        start = 0 if since_version is None else self.marks[since_version]
+        events = self.state.events_since(start, seat)
+        return [{"text": as_seen_by(describe(event), seat), "event": event} for event in events]
+
+    def welcome(self, seat: int | None, last_version: int | None) -> JSON:
+        resume = last_version is not None and 0 <= last_version <= self.version
+        since = last_version if resume else None
+        history = None
+        if not resume:
+            history = [move._asdict() for move in self.state.history_for(seat)]
+        return {
+            "type": "welcome",
+            "table": self.id,
+            "game": self.game.id,
+            "players": self.game.players,
+            "options": dict(self.game.options),
+            "status": self.status.value,
+            "seat": seat,
+            "version": self.version,
+            "current_player": self.state.current_player,
+            "view": self.state.view(seat),
+            "legal": self.legal_for(seat),
+            "seats": self.seats_json(),
+            "full": not resume,
+            "events": self.events_for(seat, since),
+            "history": history,
+        }
+
+    def update(self, seat: int | None, since: int, moves: list[tuple[int, int, Action]]) -> JSON:
+        """The frame after moves ``(number, actor, action)`` (none: a seats-only update)."""
+        seen = self.game.move_seen_by
+        return {
+            "type": "update",
+            "version": self.version,
+            "status": self.status.value,
+            "current_player": self.state.current_player,
+            "view": self.state.view(seat),
+            "legal": self.legal_for(seat),
+            "seats": self.seats_json(),
+            "events": self.events_for(seat, since),
+            "moves": [
+                {
+                    "number": number,
+                    "seat": actor,
+                    "move": str(action) if actor == seat else seen(action, actor, seat),
+                }
+                for number, actor, action in moves
+            ],
+        }
+
+    def end(self, seat: int | None) -> JSON:
+        returns = self.state.returns()
+        standings = [
+            {"seat": s, "return": value, "place": 1 + sum(other > value for other in returns)}
+            for s, value in sorted(enumerate(returns), key=lambda item: (-item[1], item[0]))
+        ]
+        return {
+            "type": "end",
+            "version": self.version,
+            "returns": returns,
+            "winners": self.state.winners,
+            "standings": standings,
+            "record": self.state.record_for(seat),
+        }
+
+    def broadcast(self, since: int, moves: list[tuple[int, int, Action]]) -> None:
+        """An update (and the end, when the game is over) to every connection, built once per
+        recipient seat."""
+        texts: dict[int | None, list[str]] = {}
+        for conn in list(self.connections):
+            if conn.seat not in texts:
+                try:
+                    frames = [self.update(conn.seat, since, moves)]
+                    if moves and self.state.is_terminal:
+                        frames.append(self.end(conn.seat))
+                except Exception:  # an engine bug: this seat's clients must resynchronise
+                    log.exception("table %s: no frame for seat %s", self.id, conn.seat)
+                    frames = []
+                texts[conn.seat] = [json.dumps(f, separators=(",", ":")) for f in frames]
+            if not texts[conn.seat]:
+                conn.close(SERVER_ERROR, "server error: reconnect with last_version")
+            for text in texts[conn.seat]:
+                conn.send(text)
