@@ -1,10 +1,11 @@
 # The two commands of the README: `make play` and `make test`. Both create .venv on first use.
+# `make check` is the quick loop (lint, types, the tests not marked slow); `make test` runs all.
 PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
 BIN := $(VENV)/bin
 GAME ?= aces-versus-aces
 
-.PHONY: play play-terminal browser test lint types unit bench bench-peers compiled bench-compiled test-compiled bench-peers-compiled clean
+.PHONY: play play-terminal browser check test lint types fast unit bench bench-peers clean
 
 $(BIN)/aerodeck: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -35,8 +36,15 @@ lint: $(BIN)/aerodeck
 types: $(BIN)/aerodeck
 	$(BIN)/mypy
 
+# pytest-xdist over the machine's cores; the slow tests (browser, server processes, PostgreSQL,
+# long statistical and benchmark runs) are marked in tests/conftest.py
+fast: $(BIN)/aerodeck
+	$(BIN)/pytest -n auto -m "not slow"
+
 unit: $(BIN)/aerodeck
-	$(BIN)/pytest
+	$(BIN)/pytest -n auto
+
+check: lint types fast
 
 test: lint types browser unit
 
@@ -54,28 +62,5 @@ $(PEERS)/installed: pyproject.toml
 bench-peers: $(PEERS)/installed
 	$(PEERS)/bin/python benchmarks/peers.py --json benchmarks/results/peers.json
 
-# Issue 9's optional compiled build: mypyc compiles a copy of src/aerodeck into build/compiled/src
-# (never the working tree). Nothing else uses it unless that directory is first on PYTHONPATH.
-COMPILED := build/compiled
-WITH_COMPILED := PYTHONPATH=$(CURDIR)/$(COMPILED)/src
-$(COMPILED)/BUILD_SECONDS: $(BIN)/aerodeck scripts/build_compiled.py $(shell find src/aerodeck -name '*.py')
-	$(BIN)/python scripts/build_compiled.py --out $(COMPILED)
-
-compiled: $(COMPILED)/BUILD_SECONDS
-
-# pure and compiled back to back, game by game (random playouts, per-call costs, ISMCTS)
-bench-compiled: $(COMPILED)/BUILD_SECONDS
-	$(BIN)/python benchmarks/compiled.py --json benchmarks/results/compiled.json
-
-# the golden traces and the shared property suite, run against the compiled build
-test-compiled: $(COMPILED)/BUILD_SECONDS
-	AERODECK_EXPECT_COMPILED=1 $(WITH_COMPILED) $(BIN)/pytest -p no:cacheprovider \
-		tests/test_build_compiled.py tests/test_golden.py tests/test_contract.py
-
-# the peer run with aerodeck's rows measured on the sources and on the compiled build
-bench-peers-compiled: $(PEERS)/installed $(COMPILED)/BUILD_SECONDS
-	$(PEERS)/bin/python benchmarks/peers.py --compiled $(COMPILED)/src \
-		--json benchmarks/results/peers-compiled.json
-
 clean:
-	rm -rf $(VENV) $(PEERS) build src/*.egg-info .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) $(PEERS) src/*.egg-info .pytest_cache .mypy_cache .ruff_cache

@@ -2,6 +2,8 @@
 
 Run: .venv/bin/python benchmarks/air_racing_bots.py [games]
 Seats rotate every game so no strategy keeps the first seat; game ``i`` uses seed ``i``.
+
+Backs: docs/games/air_racing.md, "Bots and their figures": the bots' win rates.
 """
 
 from __future__ import annotations

@@ -9,6 +9,10 @@ other move's paired advantage exceeds ``Z`` standard errors. Grouped by the view
 
 Offline and slow on purpose (no budget): it finds where a budget-limited search should look
 (docs/results/air-racing-hard-2026-11-24.json holds Air Racing's run).
+
+Backs: docs/bots.md, "Air Racing: search only where the heuristic errs": the table of
+the heuristic's clear mistakes by kind of decision, which chose ``Rollouts.phases`` for Air Racing's
+``hard``; and "What did not work" for Race to Ace.
 """
 
 from __future__ import annotations

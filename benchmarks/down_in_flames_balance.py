@@ -4,6 +4,8 @@ other, both flown by the heuristic bot (equal skill), seats swapped every other 
 Run: .venv/bin/python benchmarks/down_in_flames_balance.py [games_per_pair] [seed]
 Prints, for each aircraft, its VP, its mean score over all opponents (win 1, draw 1/2), and the
 score matrix row by row (row aircraft's score against the column aircraft), as Markdown.
+
+Backs: docs/games/down_in_flames.md, "Aircraft balance study": the score matrix.
 """
 
 from __future__ import annotations

@@ -1,6 +1,9 @@
 """Fly the shipped 1973 Yom Kippur War campaign with two heuristic bots, mission by mission.
 
 Run: .venv/bin/python benchmarks/down_in_flames_campaign.py [seed] [scale]
+
+Backs: docs/games/down_in_flames_campaigns.md, "Flying a campaign": a campaign flown
+by two heuristic bots.
 """
 
 from __future__ import annotations

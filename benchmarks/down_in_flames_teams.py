@@ -9,6 +9,8 @@ heuristic side's wins, draws and losses (a shared win counts as a draw) and its 
 of the wins) with a 95% Wilson interval. ``against=FILE``: the other side flies the HeuristicBot
 of that file instead of random, for instance main's:
 ``git show main:src/aerodeck/games/down_in_flames/bot.py > /tmp/main_bot.py``.
+
+Backs: docs/bots.md, "Down In Flames with several aircraft": the heuristic side's scores.
 """
 
 from __future__ import annotations

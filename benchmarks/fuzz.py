@@ -9,6 +9,9 @@ exception that is not ConfigError, IllegalActionError, NotationError or RecordEr
 move accepted, a refused move that changed the state, a tampered record that replayed), then the
 peak memory of the process. The figures go in docs/hardening.md; the exit code is 1 if anything
 undocumented happened.
+
+Backs: docs/hardening.md (the long run of the fuzz suite's generators) and docs/server.md,
+"Hostile input: 0 accepted, 0 crashes".
 """
 
 from __future__ import annotations

@@ -1,7 +1,6 @@
 """Issue 9's measurement: aerodeck against its peers, in one run on one machine.
 
     make bench-peers                     # creates benchmarks/.venv-peers with the peers, runs this
-    make bench-peers-compiled            # the same, our rows also on the mypyc build (--compiled)
     python benchmarks/peers.py [--seconds 3] [--fast] [--json out.json] [--skip-sim]
 
 Measures, in order: uniform-random playouts of every aerodeck game and player count (games/s,
@@ -16,6 +15,9 @@ A decision is one action chosen by a seat. Our games draw chance inside ``apply`
 exposes chance as separate steps, counted apart (``chance/s``) and never as decisions.
 The peers are optional: rows whose package is missing are reported as skipped. The memory and
 CPU accounting read Linux's /proc and getrusage.
+
+Backs: docs/performance.md, "Beside the peers": OpenSpiel's crazy_eights and ISMCTS on hearts,
+RLCard's UNO, the simulator's scaling and memory.
 """
 
 from __future__ import annotations
@@ -568,41 +570,33 @@ def targets(result: dict[str, Any]) -> list[Row]:
             }
         )
 
-    builds = [("", result["ours"], result["ismcts"])]
-    if result.get("ours_compiled"):  # --compiled: the same targets on the compiled build
-        builds.append((" (compiled)", result["ours_compiled"], result["ismcts_compiled"]))
-    for suffix, ours_rows, _ in builds:
-        for row in ours_rows:
-            if row["name"] != "ace_race":
-                continue
-            peer = _find(peer_rows, "openspiel-py-loop", "crazy_eights", row["players"])
-            value = None if peer is None else row["decisions_per_s"] / peer["decisions_per_s"]
-            verdict(
-                f"ace_race {row['players']}p decisions/s / crazy_eights {row['players']}p Python "
-                f"loop{suffix}",
-                value,
-                1.0,
-                "" if peer else "OpenSpiel not installed",
-            )
-        uno = _find(peer_rows, "rlcard-bare", "uno", 2)
-        worst = min(ours_rows, key=lambda r: r["decisions_per_s"])
+    for row in result["ours"]:
+        if row["name"] != "ace_race":
+            continue
+        peer = _find(peer_rows, "openspiel-py-loop", "crazy_eights", row["players"])
+        value = None if peer is None else row["decisions_per_s"] / peer["decisions_per_s"]
         verdict(
-            f"slowest game ({worst['name']} {worst['players']}p) decisions/s / RLCard uno 2p"
-            f"{suffix}",
-            None if uno is None else worst["decisions_per_s"] / uno["decisions_per_s"],
-            2.0,
-            "" if uno else "RLCard not installed",
+            f"ace_race {row['players']}p decisions/s / crazy_eights {row['players']}p Python loop",
+            value,
+            1.0,
+            "" if peer else "OpenSpiel not installed",
         )
+    uno = _find(peer_rows, "rlcard-bare", "uno", 2)
+    worst = min(result["ours"], key=lambda r: r["decisions_per_s"])
+    verdict(
+        f"slowest game ({worst['name']} {worst['players']}p) decisions/s / RLCard uno 2p",
+        None if uno is None else worst["decisions_per_s"] / uno["decisions_per_s"],
+        2.0,
+        "" if uno else "RLCard not installed",
+    )
     hearts = result.get("openspiel_ismcts")
-    for suffix, _, ismcts_rows in builds:
-        for row in ismcts_rows:
-            verdict(
-                f"ISMCTS {row['name']} simulated decisions/s / OpenSpiel Python ISMCTS hearts"
-                f"{suffix}",
-                None if hearts is None else row["decisions_per_s"] / hearts["decisions_per_s"],
-                1.0,
-                "" if hearts else "OpenSpiel not installed",
-            )
+    for row in result["ismcts"]:
+        verdict(
+            f"ISMCTS {row['name']} simulated decisions/s / OpenSpiel Python ISMCTS hearts",
+            None if hearts is None else row["decisions_per_s"] / hearts["decisions_per_s"],
+            1.0,
+            "" if hearts else "OpenSpiel not installed",
+        )
     two = [r for r in result["simulator"] if r["jobs"] == 2]
     verdict(
         "simulator speed-up, 2 cores / 1 core",
@@ -649,10 +643,10 @@ def print_table(result: dict[str, Any]) -> None:
         f" {'chance/s':>9} {'clone us':>9} {'legal us':>9} {'apply us':>9} {'view us':>9}", end=""
     )
     print(f" {'x C8 py':>8} {'x uno':>7} {'events on':>10}")
-    for row in result["ours"] + result.get("ours_compiled", []) + result["peers"]:
+    for row in result["ours"] + result["peers"]:
         crazy = _find(result["peers"], "openspiel-py-loop", "crazy_eights", row["players"])
         ratio_c8 = ratio_uno = ""
-        if row["side"] in ("aerodeck", "aerodeck-compiled"):
+        if row["side"] == "aerodeck":
             if crazy and row["name"] == "ace_race":
                 ratio_c8 = f"{row['decisions_per_s'] / crazy['decisions_per_s']:.2f}"
             if uno:
@@ -673,8 +667,7 @@ def print_table(result: dict[str, Any]) -> None:
         end="",
     )
     print(f" {'x hearts':>9}")
-    ismcts_rows = result["ismcts"] + result.get("ismcts_compiled", [])
-    for row in ismcts_rows + ([hearts] if hearts else []):
+    for row in result["ismcts"] + ([hearts] if hearts else []):
         ratio = f"{row['decisions_per_s'] / hearts['decisions_per_s']:.2f}" if hearts else ""
         print(
             f"{row['side']:22} {row['name']:22} {row['players']:>2} "
@@ -704,42 +697,6 @@ def print_table(result: dict[str, Any]) -> None:
         print(f"{state} {row['target']}: {value} {row['detail']}")
     for line in result["skipped"]:
         print(f"skipped: {line}")
-
-
-def compiled_child(out: str, seconds: float, states: int, iterations: int, positions: int) -> None:
-    """``--compiled``'s child process: our rows on the aerodeck first on the path."""
-    compiled = [
-        name
-        for name, module in sys.modules.items()
-        if name.startswith("aerodeck") and str(getattr(module, "__file__", "")).endswith(".so")
-    ]
-    if not compiled:
-        raise SystemExit("--compiled: no compiled aerodeck module was imported")
-    rows = {"ours": ours(seconds, states), "ismcts": ours_ismcts(iterations, positions)}
-    Path(out).write_text(json.dumps(rows), encoding="utf-8")
-
-
-def ours_compiled(
-    build: str, seconds: float, states: int, iterations: int, positions: int
-) -> tuple[list[Row], list[Row]]:
-    """Our playout and ISMCTS rows on the compiled build in ``build`` (scripts/build_compiled.py),
-    measured in a child process with ``build`` first on PYTHONPATH."""
-    env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(filter(None, [build, env.get("PYTHONPATH")]))
-    with tempfile.TemporaryDirectory() as scratch:
-        out = str(Path(scratch) / "compiled.json")
-        numbers = [str(seconds), str(states), str(iterations), str(positions)]
-        subprocess.run(
-            [sys.executable, str(Path(__file__).resolve()), "--compiled-child", out, *numbers],
-            env=env,
-            check=True,
-        )
-        rows = json.loads(Path(out).read_text(encoding="utf-8"))
-    for row in rows["ours"]:
-        row["side"] = "aerodeck-compiled"
-    for row in rows["ismcts"]:
-        row["side"] = "aerodeck-ismcts-compiled"
-    return rows["ours"], rows["ismcts"]
 
 
 def _machine() -> dict[str, Any]:
@@ -781,21 +738,11 @@ def main(argv: list[str]) -> dict[str, Any]:
         "--skip-sim", action="store_true", help="no simulator scaling or memory run"
     )
     parser.add_argument("--json", help="write the results here")
-    parser.add_argument(
-        "--compiled",
-        metavar="DIR",
-        help="also measure our rows on the compiled build in DIR (scripts/build_compiled.py)",
-    )
     parser.add_argument("--memory-child", nargs=4, help=argparse.SUPPRESS)
-    parser.add_argument("--compiled-child", nargs=5, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.memory_child:
         mode, game_id, games, out = args.memory_child
         memory_child(mode, game_id, int(games), out)
-        return {}
-    if args.compiled_child:
-        out, seconds, states, iterations, positions = args.compiled_child
-        compiled_child(out, float(seconds), int(states), int(iterations), int(positions))
         return {}
     if args.fast:
         args.seconds, args.states, args.iterations, args.positions = 0.05, 3, 10, 1
@@ -803,14 +750,6 @@ def main(argv: list[str]) -> dict[str, Any]:
     started = time.time()
     result: dict[str, Any] = {"machine": _machine(), "command": ["benchmarks/peers.py", *argv]}
     result["ours"] = ours(args.seconds, args.states)
-    if args.compiled:  # right after the pure rows, so both see the same machine
-        result["ours_compiled"], result["ismcts_compiled"] = ours_compiled(
-            str(Path(args.compiled).resolve()),
-            args.seconds,
-            args.states,
-            args.iterations,
-            args.positions,
-        )
     result["peers"], result["skipped"] = peers(args.seconds)
     result["ismcts"] = ours_ismcts(args.iterations, args.positions)
     result["openspiel_ismcts"] = (

@@ -4,6 +4,8 @@
 
 The bot takes each seat in turn (game ``g`` puts it in seat ``g % players``); the figures are
 in docs/games/race_to_ace.md.
+
+Backs: docs/games/race_to_ace.md, "The heuristic bot": its win rates against random players.
 """
 
 from __future__ import annotations

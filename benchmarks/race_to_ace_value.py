@@ -6,6 +6,9 @@ seat's view, one view a move (the seat drawn at random), by Newton's method with
 
 It prints the held-out log loss and correlation with the result (a fresh seed's games) and the
 weights, as the ``WEIGHTS`` tuple to paste into bot.py. docs/bots.md reads the numbers.
+
+Backs: docs/bots.md, "The evaluations", and docs/games/race_to_ace.md, "The heuristic bot":
+the reproduction of ``games.race_to_ace.bot.WEIGHTS``.
 """
 
 from __future__ import annotations

@@ -9,6 +9,8 @@ training); the curve and its 95% Wilson intervals go to a PNG.
 
 Run: .venv/bin/python benchmarks/rl_learn.py --episodes 3000 --plot docs/rl_learning_curve.png
      [--game aces_versus_aces] [--eval-games 400] [--seed 1] [--json out.json]
+
+Backs: docs/rl.md, "An agent that learns": the learning curve.
 """
 
 from __future__ import annotations

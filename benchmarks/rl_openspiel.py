@@ -10,6 +10,8 @@
 
 Run: .venv/bin/python benchmarks/rl_openspiel.py [--games 60] [--simulations 100]
      [--iterations 100] [--json out.json]
+
+Backs: docs/rl.md, "Which OpenSpiel algorithms are practical here".
 """
 
 from __future__ import annotations

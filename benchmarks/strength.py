@@ -11,6 +11,9 @@ Run (the docs' table, about an hour of one core a game at the default counts):
 and ``easy`` (``--search-games``: search is dear, and those gaps are wide); ``--level`` and
 ``--game`` narrow the table. Each match is one ``aerodeck simulate`` run (same seeds, same
 lineups), so any row can be reproduced alone with the command printed beside it.
+
+Backs: docs/bots.md, "Strength, measured": every level against every other, the ladder check
+and the time per move.
 """
 
 from __future__ import annotations

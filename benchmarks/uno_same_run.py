@@ -1,8 +1,9 @@
-"""Our random playouts against RLCard's bare UNO in the same run, in CPU time (docs/performance.md,
-*Issue 18: the same-run check against UNO*): wall-clock rates from different runs on a shared
-machine were not comparable.
+"""Our random playouts against RLCard's bare UNO in the same run, in CPU time: wall-clock rates from
+different runs on a shared machine are not comparable.
 
 Usage: ``python benchmarks/uno_same_run.py [seconds] [out.json]``.
+
+Backs: docs/performance.md, "Beside the peers": the same-run ratio to RLCard's UNO.
 """
 
 from __future__ import annotations

@@ -4,6 +4,8 @@ lobby calls that seat a table, the games and player counts, and a throwaway Post
 
 Every wait is bounded (a count of tries, each with a timeout); every process started here is
 stopped by the ``with`` block that started it.
+
+Backs: nothing by itself: the helpers of the web_*.py scripts above (docs/server.md, "Measured").
 """
 
 from __future__ import annotations

@@ -8,6 +8,7 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 import aerodeck
@@ -33,6 +34,56 @@ SHIPPED_GAMES = sorted(
 )
 """The games this repository ships (pyproject.toml's entry points), which its README, docs pages
 and playthroughs document; a game installed beside them (tests/plugin_game) brings its own."""
+
+
+# What makes a test slow (`make check` deselects the "slow" marker, `make test` runs everything):
+# - a real server process, chromium or a PostgreSQL cluster, asked for through these fixtures, or
+#   anything in the browser folder;
+# - a game at more than its smallest table, in a test parametrized by game and player count: the
+#   quick loop plays every game at its smallest table, the full run at every size;
+# - the long runs below (the benchmark modules mark themselves with `pytestmark`).
+SLOW_FIXTURES = {"server", "new_server", "web", "browser", "postgres_cluster"}
+SLOW_FOLDERS = {"browser"}
+SLOW_TESTS = (
+    # fingerprints of hundreds of seeded games under every option set
+    "games/down_in_flames/test_duel_traces.py::",
+    "games/race_to_ace/test_traces.py::",
+    # OpenSpiel's random simulation with serialisation at every step
+    "rl/test_openspiel.py::test_openspiel_random_sim_test_with_serialisation",
+    # whole command lines in child processes: games, simulations, kills
+    "cli/test_readme.py::test_the_",
+    "cli/test_simulate.py::test_a_killed_run_resumes_without_losing_or_repeating_a_game",
+    "cli/test_simulate.py::test_the_report_is_the_same_whatever_the_job_count",
+    "cli/test_data_files.py::test_simulate_carries_the_course_into_spec_and_every_record",
+    "games/down_in_flames/test_user_data.py::test_inline_data_sets_are_checked_as_strictly_as_files",
+    # search bots over whole games
+    "agents/test_resume_determinism.py::test_a_resumed_search_bot_searches_as_before",
+    "agents/test_levels.py::test_a_search_limited_to_some_phases_plays_the_heuristic_move_elsewhere",
+)
+TESTS = Path(__file__).parent
+SMALLEST_TABLE = {info.id: min(info.player_counts) for info in aerodeck.list_games()}
+
+
+def _larger_table(item: pytest.Item) -> bool:
+    params = getattr(getattr(item, "callspec", None), "params", {})
+    game_id, players = params.get("game_id"), params.get("players")
+    return isinstance(players, int) and players > SMALLEST_TABLE.get(game_id, players)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        where = item.nodeid.removeprefix("tests/")
+        callspec = getattr(item, "callspec", None)
+        on_postgresql = callspec is not None and callspec.params.get("database") == "postgresql"
+        uses = set(getattr(item, "fixturenames", ()))
+        if (
+            where.split("/", 1)[0] in SLOW_FOLDERS
+            or uses & SLOW_FIXTURES
+            or on_postgresql
+            or _larger_table(item)
+            or where.startswith(SLOW_TESTS)
+        ):
+            item.add_marker(pytest.mark.slow)
 
 
 def pytest_terminal_summary(terminalreporter: Any) -> None:

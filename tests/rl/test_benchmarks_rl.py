@@ -1,26 +1,46 @@
-"""The rl benchmarks run (their numbers live in docs/rl.md, not in assertions)."""
+"""The rl benchmarks of docs/rl.md run on a tiny budget in their own process; the learning run is
+reproducible from its seed. Their figures live in docs/rl.md, not in assertions."""
 
 from __future__ import annotations
 
 import importlib.util
+from pathlib import Path
 
-from benchmarks.rl_openspiel import ismcts_speed, mccfr_reuse
-from benchmarks.rl_speed import goals, measure
+import pytest
+
+from tests.benchmark_runs import read_json, run_benchmark
+
+pytestmark = pytest.mark.slow
 
 
-def test_the_speed_benchmark_measures_every_game_and_the_pettingzoo_floor() -> None:
-    result = measure(seconds=0.02, rounds=1)
+def test_the_speed_benchmark_measures_every_game_and_the_pettingzoo_floor(tmp_path: Path) -> None:
+    out = tmp_path / "speed.json"
+    run_benchmark("rl_speed", "--seconds", "0.02", "--rounds", "1", "--json", str(out))
+    result = read_json(out)
     sides = {row["side"] for row in result["rows"]}
     assert {"aerodeck pettingzoo", "pettingzoo floor"} <= sides
-    assert all(row["steps_per_s"] > 0 for row in result["rows"])
     if importlib.util.find_spec("rlcard") is None:
         assert result["skipped"]
     else:
         assert {"rlcard env", "pettingzoo classic"} <= sides
-        assert all(g["vs_rlcard_uno"] and g["vs_classic"] for g in goals(result["rows"]))
 
 
-def test_the_openspiel_benchmark_counts_searches_and_revisits() -> None:
-    assert ismcts_speed("aces_versus_aces", simulations=2, positions=1)["simulations_per_s"] > 0
-    row = mccfr_reuse("aces_versus_aces", iterations=1)
-    assert row["lookups"] >= row["infostates"] > 0 and 0 <= row["revisited"] <= 1
+def test_the_openspiel_benchmark_counts_searches_and_revisits(tmp_path: Path) -> None:
+    out = tmp_path / "openspiel.json"
+    tiny = ["--games", "2", "--simulations", "2", "--iterations", "1"]
+    run_benchmark("rl_openspiel", *tiny, "--json", str(out))
+    result = read_json(out)
+    assert all(row["lookups"] >= row["infostates"] > 0 for row in result["mccfr"])
+    assert result["ismcts_strength"]["low"] <= result["ismcts_strength"]["high"]
+
+
+def test_a_short_training_run_is_the_same_from_the_same_seed_and_plots(tmp_path: Path) -> None:
+    tiny = ["--episodes", "12", "--eval-every", "6", "--eval-games", "6", "--seed", "3"]
+    curves = []
+    for run in ("first", "again"):
+        out = tmp_path / f"{run}.json"
+        run_benchmark("rl_learn", *tiny, "--json", str(out), "--plot", str(tmp_path / "c.png"))
+        curves.append(read_json(out)["curve"])
+    assert [p["episodes"] for p in curves[0]] == [0, 6, 12]
+    assert curves[0] == curves[1], "the same seed gave another run"
+    assert (tmp_path / "c.png").read_bytes()[:4] == b"\x89PNG"

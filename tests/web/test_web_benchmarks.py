@@ -1,24 +1,23 @@
-"""The table server's proof scripts (benchmarks/web_*.py), each run on a tiny count against its
-own real server process: the same code as the figures in docs/server.md, with the same verdicts."""
+"""The table server's proof scripts (benchmarks/web_*.py), each run in its own process on a tiny
+count against its own real server process: the same code as the figures in docs/server.md, with
+the same verdicts."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
-from typing import Any
 
-from benchmarks import web_crash, web_fuzz, web_leaks, web_load
+import pytest
 
+from tests.benchmark_runs import read_json as _summary
+from tests.benchmark_runs import run_benchmark
 
-def _summary(path: Path) -> dict[str, Any]:
-    loaded: dict[str, Any] = json.loads(path.read_text())
-    return loaded
+pytestmark = pytest.mark.slow
 
 
 def test_web_leaks_finds_no_leak_in_a_few_games(tmp_path: Path) -> None:
     out = tmp_path / "leaks.json"
     argv = ["--games", "3", "--concurrent", "3", "--json", str(out)]
-    assert web_leaks.main([*argv, "--game", "race_to_ace", "--game", "aces_versus_aces"]) == 0
+    run_benchmark("web_leaks", *argv, "--game", "race_to_ace", "--game", "aces_versus_aces")
     summary = _summary(out)
     assert summary["games"] == 3 and summary["leaks"] == 0
     assert summary["frames"] > 0 and summary["determinizations"] > 0
@@ -26,9 +25,8 @@ def test_web_leaks_finds_no_leak_in_a_few_games(tmp_path: Path) -> None:
 
 def test_web_fuzz_accepts_nothing_and_the_server_lives(tmp_path: Path) -> None:
     out = tmp_path / "fuzz.json"
-    assert (
-        web_fuzz.main(["--frames", "300", "--workers", "3", "--pause", "0", "--json", str(out)])
-        == 0
+    run_benchmark(
+        "web_fuzz", "--frames", "300", "--workers", "3", "--pause", "0", "--json", str(out)
     )
     summary = _summary(out)
     assert summary["frames"] >= 300
@@ -39,7 +37,7 @@ def test_web_fuzz_accepts_nothing_and_the_server_lives(tmp_path: Path) -> None:
 
 def test_web_crash_loses_no_acknowledged_move(tmp_path: Path) -> None:
     out = tmp_path / "crash.json"
-    assert web_crash.main(["--kills", "2", "--concurrent", "2", "--json", str(out)]) == 0
+    run_benchmark("web_crash", "--kills", "2", "--concurrent", "2", "--json", str(out))
     summary = _summary(out)
     assert summary["kills"] == 2 and summary["server_starts"] == 3
     assert summary["acked_moves_lost"] == 0
@@ -50,7 +48,7 @@ def test_web_crash_loses_no_acknowledged_move(tmp_path: Path) -> None:
 def test_web_load_reports_act_to_ack_percentiles(tmp_path: Path) -> None:
     out = tmp_path / "load.json"
     argv = ["--tables", "2", "--processes", "1", "--think", "0.1", "--warmup", "1"]
-    assert web_load.main([*argv, "--seconds", "4", "--json", str(out)]) == 0
+    run_benchmark("web_load", *argv, "--seconds", "4", "--json", str(out))
     summary = _summary(out)
     latency = summary["act_to_ack_ms"]
     assert isinstance(latency, dict) and set(latency) == {"p50", "p95", "p99"}
