@@ -31,6 +31,7 @@ class _Plain(AcesVersusAces):
     evaluate = Game.evaluate
     figures = Game.figures
     setup_examples = Game.setup_examples
+    board_assets = Game.board_assets
 
 
 def test_a_game_that_overrides_no_hook_gets_the_defaults() -> None:
