@@ -11,7 +11,6 @@ $(BIN)/aerodeck: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e '.[dev,web,rl]'
-	$(BIN)/pip install --quiet -e tests/plugin_game  # the plug-in game tests/plugin plays
 	touch $@
 
 # the browser table: serves the lobby on the embedded SQLite store and prints the link to open
@@ -36,13 +35,23 @@ lint: $(BIN)/aerodeck
 types: $(BIN)/aerodeck
 	$(BIN)/mypy
 
+# The plug-in game tests/plugin plays (tests/plugin_game), installed for the tests only: into a
+# folder of its own that the test targets put on PYTHONPATH, so `make play`'s lobby never lists it.
+PLUGINS := build/test-plugins
+WITH_PLUGINS := PYTHONPATH=$(CURDIR)/$(PLUGINS)
+$(PLUGINS)/installed: $(BIN)/aerodeck $(shell find tests/plugin_game -name '*.py' -o -name '*.toml' -o -name '*.md')
+	rm -rf $(PLUGINS) tests/plugin_game/build
+	$(BIN)/pip install --quiet --no-deps --target $(PLUGINS) ./tests/plugin_game
+	rm -rf tests/plugin_game/build
+	touch $@
+
 # pytest-xdist over the machine's cores; the slow tests (browser, server processes, PostgreSQL,
 # long statistical and benchmark runs) are marked in tests/conftest.py
-fast: $(BIN)/aerodeck
-	$(BIN)/pytest -n auto -m "not slow"
+fast: $(PLUGINS)/installed
+	$(WITH_PLUGINS) $(BIN)/pytest -n auto -m "not slow"
 
-unit: $(BIN)/aerodeck
-	$(BIN)/pytest -n auto
+unit: $(PLUGINS)/installed
+	$(WITH_PLUGINS) $(BIN)/pytest -n auto
 
 check: lint types fast
 
