@@ -5,13 +5,13 @@ sources, with a budget small enough for a test."""
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 from pathlib import Path
 from typing import Any
 
 import aerodeck
+from aerodeck.testing.server import child_environment
 
 ROOT = Path(__file__).resolve().parents[1]
 SRC = Path(aerodeck.__file__).resolve().parents[1]
@@ -21,7 +21,7 @@ def run_benchmark(
     name: str, *args: str, timeout: float = 300, check: bool = True
 ) -> subprocess.CompletedProcess[str]:
     """``benchmarks/NAME.py`` with ``args``; its exit code must be 0 unless ``check`` is off."""
-    environ = {**os.environ, "PYTHONPATH": os.pathsep.join([str(SRC), str(ROOT)])}
+    environ = child_environment(ROOT)
     done = subprocess.run(
         [sys.executable, "-m", f"benchmarks.{name}", *args],
         cwd=ROOT,

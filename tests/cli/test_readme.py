@@ -4,7 +4,6 @@ input, the simulator on a few games), and its Python example is executed."""
 
 from __future__ import annotations
 
-import os
 import re
 import shlex
 import subprocess
@@ -14,6 +13,7 @@ from pathlib import Path
 import pytest
 
 import aerodeck
+from aerodeck.testing.server import child_environment
 
 README = Path(__file__).resolve().parents[2] / "README.md"
 AERODECK = Path(sys.executable).with_name("aerodeck")
@@ -42,7 +42,7 @@ def _commands() -> dict[str, list[str]]:
 def _run(args: list[str], cwd: Path, stdin: str = "") -> subprocess.CompletedProcess[str]:
     if not AERODECK.exists():
         pytest.skip(f"no aerodeck command beside {sys.executable}")
-    environ = {**os.environ, "PYTHONPATH": str(SRC)}
+    environ = child_environment()
     return subprocess.run(
         [str(AERODECK), *args],
         cwd=cwd,

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import subprocess
 import sys
 from pathlib import Path
@@ -15,6 +14,7 @@ import pytest
 
 from aerodeck.rl.encode import encoded_games
 from aerodeck.rl.pettingzoo import env
+from aerodeck.testing.server import child_environment
 
 ENCODED = encoded_games()
 
@@ -48,8 +48,7 @@ def test_the_same_seed_gives_the_same_trajectory_in_another_process(game_id: str
         f"json.dump(trajectory({game_id!r}, {3 if game_id != 'down_in_flames' else 2}, 21), "
         "sys.stdout)"
     )
-    environ = {**os.environ, "PYTHONPATH": f"{ROOT / 'src'}{os.pathsep}{ROOT}",
-               "PYTHONHASHSEED": "12345"}  # fmt: skip
+    environ = child_environment(ROOT, PYTHONHASHSEED="12345")
     done = subprocess.run(
         [sys.executable, "-c", code], cwd=ROOT, env=environ, capture_output=True, text=True,
         check=True, timeout=120,

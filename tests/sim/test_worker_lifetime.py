@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 import aerodeck
+from aerodeck.testing.server import child_environment
 
 SRC = Path(aerodeck.__file__).resolve().parents[1]
 LINUX = sys.platform.startswith("linux") and Path("/proc/self/stat").exists()
@@ -58,7 +59,7 @@ def test_kill_9_of_simulate_leaves_no_worker_alive(tmp_path: Path) -> None:
     command = [sys.executable, "-c", "from aerodeck.cli.app import run_main; run_main()"]
     command += ["simulate", "aces-versus-aces", "-n", "200000", "--bots", "random"]
     command += ["-j", "2", "--out", str(out), "--json"]
-    env = {**os.environ, "PYTHONPATH": str(SRC)}
+    env = child_environment()
     sim = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     workers: list[int] = []
     try:
@@ -88,6 +89,6 @@ def test_a_worker_whose_parent_is_gone_ends_itself() -> None:
         "_die_with_parent(os.getppid() + 1_000_000)\n"
         "sys.exit(0)\n"
     )
-    env = {**os.environ, "PYTHONPATH": str(SRC)}
+    env = child_environment()
     done = subprocess.run([sys.executable, "-c", code], env=env, check=False, timeout=60)
     assert done.returncode == 1

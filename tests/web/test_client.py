@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import io
-import os
 import subprocess
 import sys
 from collections.abc import Callable
@@ -27,7 +26,7 @@ from aerodeck.client import (
     websocket_url,
 )
 from aerodeck.core.errors import AerodeckError
-from aerodeck.testing.server import SRC
+from aerodeck.testing.server import child_environment
 from tests.web.server import Server
 from tests.web.test_protocol import two_humans
 
@@ -134,7 +133,7 @@ def _connect(url: str, token: str | None, lines: list[str], script: Path) -> sub
     """`aerodeck connect URL` in a process of its own, typing ``lines`` (a file as its stdin)."""
     script.write_text("".join(f"{line}\n" for line in lines))
     command = [sys.executable, "-m", "aerodeck.cli.app", "connect", url]
-    env = {**os.environ, "PYTHONPATH": str(SRC), "COLUMNS": "120"}
+    env = child_environment(COLUMNS="120")
     env.pop("AERODECK_TOKEN", None)
     if token is not None:
         env["AERODECK_TOKEN"] = token
@@ -275,7 +274,7 @@ def test_the_client_and_the_connect_screen_import_nothing_of_the_server() -> Non
         "print(sorted(m for m in sys.modules if m.split('.')[0] in ('fastapi', 'sqlalchemy', "
         "'starlette', 'uvicorn') or m.startswith('aerodeck.web')))"
     )
-    env = {**os.environ, "PYTHONPATH": str(SRC)}
+    env = child_environment()
     result = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env
     )

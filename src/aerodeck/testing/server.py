@@ -31,11 +31,23 @@ def free_port() -> int:
         return port
 
 
-def search_path(inherited: str) -> str:
-    """The server's PYTHONPATH: this aerodeck's sources first, then whatever the caller's path
-    holds (a game installed into a folder of its own, as the plug-in tests install theirs)."""
-    kept = [entry for entry in inherited.split(os.pathsep) if entry and entry != str(SRC)]
-    return os.pathsep.join([str(SRC), *kept])
+def search_path(inherited: str, *also: str | Path) -> str:
+    """A child process's PYTHONPATH: this aerodeck's sources first, then ``also``, then whatever
+    the caller's path holds (a game installed into a folder of its own, as the plug-in tests
+    install theirs)."""
+    first = [str(SRC), *map(str, also)]
+    kept = [entry for entry in inherited.split(os.pathsep) if entry and entry not in first]
+    return os.pathsep.join([*first, *kept])
+
+
+def child_environment(*also: str | Path, **extra: str) -> dict[str, str]:
+    """This process's environment for a child Python: ``search_path`` as its PYTHONPATH, and
+    ``extra`` variables."""
+    return {
+        **os.environ,
+        "PYTHONPATH": search_path(os.environ.get("PYTHONPATH", ""), *also),
+        **extra,
+    }
 
 
 class ServerProcess:
