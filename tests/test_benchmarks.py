@@ -40,6 +40,20 @@ def test_the_playout_benchmark_measures_every_game(tmp_path: Path) -> None:
     assert all(row["games_per_s"] > 0 and row["clone_us"] > 0 for row in rows)
 
 
+def test_comparing_a_tree_with_itself_prints_a_ratio_per_row() -> None:
+    src = str(Path(aerodeck.__file__).resolve().parents[1])
+    printed = run_benchmark(
+        "compare_trees", src, src, "--games", "2", "--rounds", "1", "--only", "aces_versus_aces"
+    ).stdout
+    rows = [line.split() for line in printed.splitlines()[1:]]
+    assert [row[0] for row in rows] == [
+        "aces_versus_aces/2",
+        "aces_versus_aces/3",
+        "aces_versus_aces/4",
+    ]
+    assert all(float(row[3]) > 0 for row in rows)
+
+
 def test_the_fuzz_refuses_every_hostile_input_with_a_documented_error(tmp_path: Path) -> None:
     out = tmp_path / "fuzz.json"
     run_benchmark("fuzz", "--inputs", "300", "race_to_ace", "air_racing", "--json", str(out))
