@@ -170,11 +170,14 @@ def test_down_in_flames_shows_ratings_before_the_choice_and_a_card_reference(
 def test_a_games_reference_data_is_its_card_reference(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Aces versus Aces writes no reference text: the terminal lays out its ``reference()``."""
+    """Aces versus Aces' ``cards`` lays out the table of its ``reference()``: what a won card
+    scores, by rank, and each Ace coin (not the 52 per-card lines the page hovers)."""
     args = ["play", "aces-versus-aces", "--seed", "3", "--save", str(tmp_path / "g.json")]
     code, out, _ = run_cli(args, capsys, "cards\nquit\n")
     assert code == 0 and "cards (the card reference)" in out
-    assert "Cards 2S: 1 point(s) when won" in out and "Ace coin quarter: 8 points" in out
+    assert "What a won card scores" in out
+    assert "2, 3, 4, 5, 6, 7, 8, 9, 10 1 point each" in out and "J, Q, K 2 points each" in out
+    assert "Ace coin quarter 8 points" in out and "(s)" not in out and "2S:" not in out
 
 
 def test_games_without_a_card_reference_say_so(

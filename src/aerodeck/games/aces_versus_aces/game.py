@@ -9,6 +9,7 @@ from importlib.resources.abc import Traversable
 from aerodeck.core.api import JSON, Action, ActionTable, Agent, Game, GameInfo, State
 from aerodeck.core.features import Encoder
 from aerodeck.core.options import Option
+from aerodeck.core.reference import reference_text as lay_out_reference
 from aerodeck.core.search import SearchSettings
 from aerodeck.games.aces_versus_aces import actions, encoder, reference, render
 from aerodeck.games.aces_versus_aces.bot import HeuristicBot, evaluate
@@ -85,3 +86,8 @@ class AcesVersusAces(Game):
 
     def reference(self) -> JSON:
         return reference.reference()
+
+    def reference_text(self) -> str:
+        """The scores as one table: the page keeps a line per card for its hover text, which
+        would be 52 lines here."""
+        return lay_out_reference({"tables": self.reference()["tables"]})
