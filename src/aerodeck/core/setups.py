@@ -8,7 +8,7 @@ so a game's reader meets only the shapes JSON can carry.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from aerodeck.core.errors import ConfigError, excerpt
@@ -31,6 +31,15 @@ def check_setup(setup: object) -> dict[str, Any]:
     budget = [SETUP_ITEMS]
     _check(setup, "setup", 1, budget)
     return dict(setup)
+
+
+def check_setup_keys(setup: Mapping[str, Any], allowed: Iterable[str]) -> None:
+    """ConfigError naming the first key of ``setup`` (sorted) that is not one of ``allowed``,
+    with the keys a game reads in the order given."""
+    keys = list(allowed)
+    unknown = sorted(set(setup) - set(keys))
+    if unknown:
+        raise ConfigError(f"unknown setup key {excerpt(unknown[0])} ({', '.join(keys)})")
 
 
 def _check(value: object, where: str, depth: int, budget: list[int]) -> None:

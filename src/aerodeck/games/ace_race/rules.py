@@ -11,8 +11,9 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from aerodeck.core.api import JSON, Action
-from aerodeck.core.errors import ConfigError, NotationError, excerpt
+from aerodeck.core.errors import ConfigError, NotationError
 from aerodeck.core.rng import shuffle
+from aerodeck.core.setups import check_setup_keys
 from aerodeck.core.tuples import replace_at as _replace
 from aerodeck.games.ace_race.actions import (
     HIGHER,
@@ -110,9 +111,7 @@ class AceRaceState(LegalMoves, Information):
         discard pile, bottom first) is given, under the discard pile. With ``rule`` the bidding is
         skipped: the rule is in force and ``first`` (default: the dealer's left) plays first.
         """
-        unknown = sorted(set(setup) - set(_SETUP_KEYS))
-        if unknown:
-            raise ConfigError(f"unknown setup key {excerpt(unknown[0])} ({', '.join(_SETUP_KEYS)})")
+        check_setup_keys(setup, _SETUP_KEYS)
         n = self.n
         jokers: list[int] = []  # the second JK named anywhere is the second joker
         try:

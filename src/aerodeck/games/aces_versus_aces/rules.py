@@ -17,6 +17,7 @@ from aerodeck.core.api import Action
 from aerodeck.core.cards import ACE, CARDS, Card, card
 from aerodeck.core.errors import ConfigError, NotationError, excerpt
 from aerodeck.core.rng import shuffle
+from aerodeck.core.setups import check_setup_keys
 from aerodeck.core.tuples import replace_at as _replace
 from aerodeck.core.tuples import without
 from aerodeck.games.aces_versus_aces.actions import Discard, Play
@@ -75,11 +76,7 @@ class AvAState(LegalMoves, Information):
 
     def _read_setup(self, setup: Mapping[str, Any]) -> tuple[tuple[Hand, ...], Hand]:
         """Check a scenario: ``hands`` (4 a seat), ``deck`` (top first), ``pennies``, ``scores``."""
-        unknown = set(setup) - {"hands", "deck", "pennies", "scores"}
-        if unknown:
-            raise ConfigError(
-                f"unknown setup key {excerpt(sorted(unknown)[0])} (hands, deck, pennies, scores)"
-            )
+        check_setup_keys(setup, ("hands", "deck", "pennies", "scores"))
         try:
             hands = tuple(
                 tuple(card(t) for t in _list(h)) for h in _list(setup.get("hands", [[]] * self.n))

@@ -14,7 +14,8 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from aerodeck.core.api import Action
-from aerodeck.core.errors import ConfigError, NotationError, excerpt
+from aerodeck.core.errors import ConfigError, NotationError
+from aerodeck.core.setups import check_setup_keys
 from aerodeck.core.tuples import replace_at as put
 from aerodeck.games.air_racing import actions, piles
 from aerodeck.games.air_racing.cards import (
@@ -53,10 +54,7 @@ class AirRacingState(LegalMoves, Information):
 
     def _read_setup(self, setup: Mapping[str, Any]) -> None:
         """Check a scenario (see docs): forced ``dice``, a stacked ``season`` or a ``race``."""
-        unknown = set(setup) - {"dice", "season", "race"}
-        if unknown:
-            key = excerpt(sorted(unknown)[0])
-            raise ConfigError(f"unknown setup key {key} (dice, season, race)")
+        check_setup_keys(setup, ("dice", "season", "race"))
         dice = setup.get("dice", [])
         if not isinstance(dice, list) or not all(
             isinstance(d, int) and not isinstance(d, bool) and 0 <= d <= 9 for d in dice

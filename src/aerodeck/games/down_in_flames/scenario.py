@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from aerodeck.core.errors import ConfigError, excerpt
 from aerodeck.core.rng import shuffle
+from aerodeck.core.setups import check_setup_keys
 from aerodeck.core.tuples import replace_at as _put
 from aerodeck.games.down_in_flames.data import ALTITUDES, RANGES
 from aerodeck.games.down_in_flames.phases import ALT_PICK, POSITION_WORDS, Hand
@@ -27,9 +28,7 @@ def read_setup(self: DifState, setup: Mapping[str, Any], pool: list[int]) -> Non
     """A stacked scenario (see the docs page): one value per aircraft (the duel's two are its
     seats) for the aircraft, altitude, range band, hand, counters and skills; the deck's top,
     the positions held, the round and who flies first. What is left out is played as usual."""
-    unknown = sorted(set(setup) - KEYS)
-    if unknown:
-        raise ConfigError(f"unknown setup key {excerpt(unknown[0])} ({', '.join(sorted(KEYS))})")
+    check_setup_keys(setup, sorted(KEYS))
     data, n = self.data, self.n_aircraft
 
     def each(key: str, read: Callable[[Any], Any]) -> tuple[Any, ...] | None:

@@ -15,8 +15,9 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from aerodeck.core.api import JSON, Action
-from aerodeck.core.errors import ConfigError, excerpt
+from aerodeck.core.errors import ConfigError
 from aerodeck.core.rng import shuffle
+from aerodeck.core.setups import check_setup_keys
 from aerodeck.core.tuples import replace_at
 from aerodeck.games.race_to_ace import cards as c
 from aerodeck.games.race_to_ace.actions import MAX_SEATS, PASS, Move, at_pilot
@@ -109,12 +110,7 @@ class RaceState(LegalMoves, Information):
     def _read_setup(self, setup: Mapping[str, Any]) -> JSON:
         """Check a scenario: ``hands``, ``wings`` (card words a seat), ``deck`` (top first),
         ``first`` (the seat to start), ``kills``. Unlisted cards are shuffled under ``deck``."""
-        allowed = {"hands", "wings", "deck", "first", "kills"}
-        unknown = set(setup) - allowed
-        if unknown:
-            raise ConfigError(
-                f"unknown setup key {excerpt(sorted(unknown)[0])} ({', '.join(sorted(allowed))})"
-            )
+        check_setup_keys(setup, ("deck", "first", "hands", "kills", "wings"))
         out: JSON = {}
         try:
             for key in ("hands", "wings"):

@@ -11,8 +11,9 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from aerodeck.core.api import Action
-from aerodeck.core.errors import ConfigError, excerpt
+from aerodeck.core.errors import ConfigError
 from aerodeck.core.rng import shuffle
+from aerodeck.core.setups import check_setup_keys
 from aerodeck.core.tuples import replace_at, without
 from aerodeck_toy.actions import CARDS, Bid, Play
 from aerodeck_toy.legal import LegalMoves
@@ -42,9 +43,7 @@ class TricksState(LegalMoves, Information):
 
     def _stacked_hands(self, setup: Mapping[str, Any]) -> tuple[Hand, ...]:
         """A scenario's first-round hands: ``{"hands": [[card, ...], ...]}``, one list a seat."""
-        unknown = set(setup) - {"hands"}
-        if unknown:
-            raise ConfigError(f"unknown setup key {excerpt(sorted(unknown)[0])} (hands)")
+        check_setup_keys(setup, ("hands",))
         hands = setup.get("hands")
         size = self.game.hand_size
         if (
