@@ -1,7 +1,8 @@
 """The values derived from the state that it keeps for speed (``Dogfight.relations``, the Speed
-Maneuvers of ``LegalMoves._legal_speed``, each aircraft as flown, its weapon reach, its
-enemies flying and whether each side may play Teamwork): what is kept must always be what the
-named predicates answer now, including in clones that go separate ways and after a kill."""
+Maneuvers of ``LegalMoves._legal_speed``, each flight's plane as flown and weapon reach, each
+aircraft's enemies flying and whether each side may play Teamwork): what is kept must always be
+what the named predicates and ``Dogfight._derive`` answer now from the flights, including in
+clones that go separate ways and after a kill."""
 
 from __future__ import annotations
 
@@ -29,10 +30,8 @@ def _check(state: DifState) -> None:
             )
     if state.phase == SPEED:
         assert state._legal_speed() == state._speed_moves()
-    aircraft = range(state.n_aircraft)
-    assert state.planes_flown == tuple(state._as_flown(a) for a in aircraft)
-    if state.planes_shown:  # armed: the reach is asked from then on
-        assert state.reaches == tuple(state._reach(a) for a in aircraft)
+    for flight_ in state.flights:
+        assert (flight_.plane, flight_.reach) == state._derive(flight_.sheet, flight_.missiles)
     assert state.foes == state._foes()
     sides = range(state.game.n_sides)
     assert state.side_outnumbers == tuple(state._teamwork(side) for side in sides)
