@@ -311,11 +311,10 @@ class LegalMoves(Dogfight):
         hand, source = self._source(r)
         # Agile, Jink, Lucky (R34, R56): from the hand of the flyer or the named target only.
         agile = jink = lucky = False
-        countermeasures = self.flights[r].countermeasures if r >= 0 else 0  # a site has none
         if source == "hand" and r in (flyer, target) and self.flights[r].sheet.skills:
             agile = self.fresh(r, "Agile")
             jink = kind == "gun" and r == target and self.fresh(r, "Jink")
-            lucky = countermeasures > 0 and self.fresh(r, "Lucky")
+            lucky = self.flights[r].countermeasures > 0 and self.fresh(r, "Lucky")
         restricted = (kind == "missile" and r == flyer) or r == SITE
         # The duel's site answers as its player's aircraft would (its records depend on it);
         # with several aircraft a site guards nothing (R38, R50).
@@ -339,7 +338,7 @@ class LegalMoves(Dogfight):
                     wild.append(Wild(slug, verb="agile"))
                 if jink:
                     wild.append(Wild(slug, verb="jink"))
-        if r == target and countermeasures > 0:
+        if r == target and self.flights[r].countermeasures > 0:
             sam = kind == "site" and self.chain[0][2] == "Tone"
             if top[2] == "Tone" or top[3] == "missile" or (sam and top[3] == "site"):
                 out.append(cat.by_text["cm"])
@@ -357,15 +356,16 @@ class LegalMoves(Dogfight):
         cat = self.game.catalogue
         flights, melee = self.flights, not self.duel
         me = flights[a]
+        reach, altitude, band = me.reach, me.altitude, me.band  # read once for every target
         relations = self.relations()[a]
         flyer = (cat, gun, missiles, climb, dive)
         out = []
         for t in self.targets(a):
             foe = flights[t]
-            mutual = flight.mutual_range(me.band, foe.band, me.altitude, foe.altitude)
-            within = mutual <= me.reach
+            foe_band = foe.band
+            mutual = flight.mutual_range(band, foe_band, altitude, foe.altitude)  # self.mutual
             named = t if melee else -1  # self._named(t)
-            out.append(_tables(flyer, named, relations[t], mutual, within, me.band, foe.band))
+            out.append(_tables(flyer, named, relations[t], mutual, mutual <= reach, band, foe_band))
         return tuple(out)
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from enum import Enum, StrEnum
-from typing import Any, NamedTuple
+from typing import Any, Literal, NamedTuple
 
 from aerodeck.games.down_in_flames.actions import (
     Act,
@@ -224,3 +224,21 @@ class Flight(NamedTuple):
 
 FLIGHT_FIELD = {name: i for i, name in enumerate(Flight._fields)}
 """Each field's place in a ``Flight``: ``Dogfight._refit`` changes fields by their places."""
+
+Refit = Literal[
+    "sheet",
+    "altitude",
+    "band",
+    "position",
+    "alive",
+    "round_flown",
+    "missiles",
+    "countermeasures",
+    "afterburners",
+    "burner_lit",
+    "skills_spent",
+    "pool",
+    "pool_given_turn",
+]
+"""The fields of a ``Flight`` that ``Dogfight._refit`` sets (its ``plane`` and ``reach`` are
+derived, never set)."""

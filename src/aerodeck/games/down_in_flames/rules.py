@@ -3,15 +3,16 @@ aircraft a side; team games and free-for-all fly several (digest §7.1-§7.3, §
 Rulings R1..Rn are in docs/games/down_in_flames.md.
 
 Aircraft are numbered 0..n-1; aircraft ``i`` belongs to player ``i // per_player``; a player's
-side is its seat modulo 2 (teams) or its seat (free-for-all). Positions are held, not mutual:
-``positions[a] = (t, 1|2)`` means aircraft ``a`` is at Advantage (1) or Tailing (2) on ``t``;
-seen from ``t`` that is Disadvantaged or Tailed. With several aircraft every card play, Speed
-Maneuver and attack names its target aircraft (``@t`` in the notation); in the duel, with one
-enemy, it does not, and the duel keeps its own events (``duel``), so that its records and
-encoding stay as they were; every game has the same view (``view.py``). The phases are named
-steps, each with its legal-move generator (``_legal_<phase>``) and apply (``_do_<phase>``),
-both held by the one phase table ``MACHINE`` at the end of this module, which
-``legal_actions`` and ``_apply`` read:
+side is its seat modulo 2 (teams) or its seat (free-for-all). Each aircraft's in-flight state
+is one ``Flight`` record (``flights[a]``: altitude, range band, position, missiles, ...).
+Positions are held, not mutual: ``flights[a].position == (t, 1|2)`` means aircraft ``a`` is at
+Advantage (1) or Tailing (2) on ``t``; seen from ``t`` that is Disadvantaged or Tailed. With
+several aircraft every card play, Speed Maneuver and attack names its target aircraft (``@t`` in
+the notation); in the duel, with one enemy, it does not, and the duel keeps its own events
+(``duel``), so that its records and encoding stay as they were; every game has the same view
+(``view.py``). The phases are named steps, each with its legal-move generator
+(``_legal_<phase>``) and apply (``_do_<phase>``), both held by the one phase table ``MACHINE``
+at the end of this module, which ``legal_actions`` and ``_apply`` read:
 
     pick, skill, alt-pick, angle, initiative, order    set-up and who flies next
     burner -> discard(pre) -> altitude -> speed -> play -> discard(post)      each turn
@@ -237,7 +238,7 @@ class DifState(LegalMoves, Views):
         """Aircraft ``a`` reacts: a countermeasure, Lucky (a countermeasure as Ace Pilot), an
         Agile or Jink card, or a card from the hand it reacts from; taken from there."""
         if isinstance(move, Word):  # a countermeasure, or Lucky's as an Ace Pilot
-            self._refit(a, countermeasures=self.flights[a].countermeasures - 1)
+            self._refit(a, "countermeasures", self.flights[a].countermeasures - 1)
             if move.verb == "cm":
                 return (a, NO_CARD, "Countermeasures", "cm")
             self._spend(a, "Lucky")
@@ -264,7 +265,7 @@ class DifState(LegalMoves, Views):
         more), Better Envelope one; the target's Alert leaves it empty (R33, R35)."""
         missile = self.data.missiles[self.cycle.missile]
         counts = self.flights[a].missiles
-        self._refit(a, missiles=_put(counts, missile.index, counts[missile.index] - fired))
+        self._refit(a, "missiles", _put(counts, missile.index, counts[missile.index] - fired))
         target = self.flights[t]
         extra = launch_extra(fired, self.has(a, "Cocky"), self.has(a, "Better Envelope"))
         size = flight.missile_hand_size(
@@ -349,7 +350,7 @@ class DifState(LegalMoves, Views):
 
     def _change_altitude(self, a: int, delta: int, why: str) -> None:
         altitude = self.flights[a].altitude + delta
-        self._refit(a, altitude=altitude)
+        self._refit(a, "altitude", altitude)
         if not self._muted:
             self._emit({"type": "altitude", "seat": a, "to": ALTITUDES[altitude], "why": why})
         if delta < 0:
@@ -359,7 +360,8 @@ class DifState(LegalMoves, Views):
         a = self.flyer
         assert isinstance(move, Word)
         if move.verb == "burner":
-            self._refit(a, afterburners=self.flights[a].afterburners - 1, burner_lit=True)
+            self._refit(a, "afterburners", self.flights[a].afterburners - 1)
+            self._refit(a, "burner_lit", True)
             self._emit({"type": "burner", "seat": a, "on": True})
         self._start_discard(PRE)
 
@@ -397,7 +399,7 @@ class DifState(LegalMoves, Views):
             if self.hands[a]:
                 self._pay(a, 1, AfterPay.STALL)
                 return
-            self._refit(a, altitude=MEDIUM)
+            self._refit(a, "altitude", MEDIUM)
             self._emit({"type": "altitude", "seat": a, "to": "Medium", "why": "stall"})
             self._draw(a, 1, "stall")
             self._enforce()
@@ -465,17 +467,17 @@ class DifState(LegalMoves, Views):
     def _bat_turn(self, a: int) -> None:
         for x, f in enumerate(self.flights):
             if f.position[0] == a:
-                self._refit(x, position=NONE)
+                self._refit(x, "position", NONE)
 
     def _set_rel(self, a: int, t: int, new: int) -> None:
         if self.flights[t].position[0] == a:
-            self._refit(t, position=NONE)
+            self._refit(t, "position", NONE)
         if self.flights[a].position[0] == t:
-            self._refit(a, position=NONE)
+            self._refit(a, "position", NONE)
         if new > 0:
-            self._refit(a, position=(t, new))
+            self._refit(a, "position", (t, new))
         elif new < 0:
-            self._refit(t, position=(a, -new))
+            self._refit(t, "position", (a, -new))
         if not self._muted:
             position = flight.position_name(new)
             self._emit(self._at({"type": "position", "seat": a, "position": position}, t))
@@ -484,7 +486,8 @@ class DifState(LegalMoves, Views):
         a = self._expertise_unit()
         assert isinstance(move, Expertise)
         card = self.data.card_by_slug[move.card].index
-        self._refit(a, pool=_without(self.flights[a].pool, card), pool_given_turn=self.turns_flown)
+        self._refit(a, "pool", _without(self.flights[a].pool, card))
+        self._refit(a, "pool_given_turn", self.turns_flown)
         self.hands = _put(self.hands, a, tuple(sorted((*self.hands[a], card))))
         self.expertise_card, self.expertise_owner = card, a
         self._emit({"type": "expertise", "seat": a, "card": self._title(card)})
@@ -535,12 +538,9 @@ class DifState(LegalMoves, Views):
             for index, pairs in self.load(i):
                 load[index] = 2 * pairs
             plane = self.plane(i)
-            self._refit(
-                i,
-                missiles=tuple(load),
-                countermeasures=plane.countermeasures,
-                afterburners=counts if plane.has_afterburner else 0,
-            )
+            self._refit(i, "missiles", tuple(load))
+            self._refit(i, "countermeasures", plane.countermeasures)
+            self._refit(i, "afterburners", counts if plane.has_afterburner else 0)
 
     def _opening_hands(self) -> None:
         """Each aircraft draws its Performance as flown (before altitude is chosen: R6)."""
@@ -592,7 +592,7 @@ class DifState(LegalMoves, Views):
         for i in held:
             if self.has(i, EXPERTISE):
                 pool = tuple(sorted(self._take(self.plane(i).performance)))
-                self._refit(i, pool=pool)
+                self._refit(i, "pool", pool)
                 self.pools_dealt = True
                 self._emit(
                     {"type": "expertise-pool", "seat": i, "size": len(pool)},
@@ -604,7 +604,7 @@ class DifState(LegalMoves, Views):
         a = self.choosing
         assert isinstance(move, Altitude)
         alt = [x.lower() for x in ALTITUDES].index(move.altitude)
-        self._refit(a, altitude=alt)
+        self._refit(a, "altitude", alt)
         self._emit({"type": "alt-pick", "seat": a}, {self.owners[a]: {"altitude": ALTITUDES[alt]}})
         if a + 1 < self.n_aircraft:
             self.choosing, self.to_act = a + 1, self.owners[a + 1]
@@ -631,8 +631,8 @@ class DifState(LegalMoves, Views):
         assert isinstance(move, Angle)
         a, t = self.angle_queue[0], move.t
         band = RANGES.index(move.band.upper())
-        self._refit(a, band=band)
-        self._refit(t, band=band)
+        self._refit(a, "band", band)
+        self._refit(t, "band", band)
         self._emit({"type": "range", "ranges": self._ranges(), "why": "angle"})
         level = max(v for k, v in ANGLES.items() if self.has(a, k))
         if self._room(a, t, level):
@@ -736,7 +736,7 @@ class DifState(LegalMoves, Views):
         if not self._muted:
             self._emit({"type": "turn", "seat": a, "round": self.round})
         if self.flights[a].burner_lit:
-            self._refit(a, burner_lit=False)
+            self._refit(a, "burner_lit", False)
             self._emit({"type": "burner", "seat": a, "on": False})
         if self.flights[a].afterburners > 0:
             self.phase, self.to_act = BURNER, self.owners[a]
@@ -749,7 +749,7 @@ class DifState(LegalMoves, Views):
         self.flyer = a
         self.turns_flown += 1
         self.last_side = self.sides[a]
-        self._refit(a, round_flown=self.round)
+        self._refit(a, "round_flown", self.round)
         self.site_checked = 0
 
     def _offer_follow(self, mover: int, delta: int, then: AfterFollow) -> None:
@@ -872,7 +872,7 @@ class DifState(LegalMoves, Views):
                 self._start_discard(POST)
             elif move.verb == "neutral":
                 t = self.flights[a].position[0]
-                self._refit(a, position=NONE)
+                self._refit(a, "position", NONE)
                 self._emit(self._at({"type": "neutral", "seat": a}, t))
             else:
                 self._spend(a, "Timely")
@@ -1109,9 +1109,9 @@ class DifState(LegalMoves, Views):
             self._set_rel(a, t, self.rel(a, t) + self.cycle.change)
         elif kind == "range":
             if self.cycle.change:
-                self._refit(a, band=self.flights[a].band + self.cycle.change)
+                self._refit(a, "band", self.flights[a].band + self.cycle.change)
             if self.cycle.foe_change:
-                self._refit(t, band=self.flights[t].band + self.cycle.foe_change)
+                self._refit(t, "band", self.flights[t].band + self.cycle.foe_change)
             if not self._muted:
                 self._emit({"type": "range", "ranges": self._ranges()})
             if self.flights[t].sheet.skills and self.has(t, "Focused"):
@@ -1140,7 +1140,7 @@ class DifState(LegalMoves, Views):
             held = self.flights[t]
             mutual = flight.mutual_range(holder.band, held.band, holder.altitude, held.altitude)
             if mutual > holder.reach:  # self.mutual(h, t) > self.reach(h)
-                self._refit(h, position=NONE)
+                self._refit(h, "position", NONE)
                 self._emit(self._at({"type": "position-lost", "seat": h}, t))
 
     def _destroy(self, t: int, by: int, weapon: str) -> None:
@@ -1148,10 +1148,11 @@ class DifState(LegalMoves, Views):
         positions on it and its own are lost, the shooter's side scores a kill; the last side
         flying wins (in the duel, the first shot down ends the game: R23)."""
         self._emit({"type": "destroyed", "seat": t, "by": self._who(by), "weapon": weapon})
-        self._refit(t, alive=False, position=NONE)
+        self._refit(t, "alive", False)
+        self._refit(t, "position", NONE)
         for x, f in enumerate(self.flights):
             if f.position[0] == t:
-                self._refit(x, position=NONE)
+                self._refit(x, "position", NONE)
         self.discards += self.hands[t]
         self.hands = _put(self.hands, t, ())
         side = self.game.side_of[self.game.site_seat] if by == SITE else self.side(by)

@@ -10,7 +10,7 @@ from aerodeck.core.errors import ConfigError, excerpt
 from aerodeck.core.rng import shuffle
 from aerodeck.core.setups import check_setup_keys
 from aerodeck.games.down_in_flames.data import ALTITUDES, RANGES
-from aerodeck.games.down_in_flames.phases import ALT_PICK, POSITION_WORDS, Hand
+from aerodeck.games.down_in_flames.phases import ALT_PICK, POSITION_WORDS, Hand, Refit
 from aerodeck.games.down_in_flames.skills import campaign_only
 
 if TYPE_CHECKING:
@@ -84,16 +84,17 @@ def read_setup(self: DifState, setup: Mapping[str, Any], pool: list[int]) -> Non
     else:
         self._opening_hands()
     # Each aircraft's counters, missiles and range band, as given (the field they set).
-    for key, field, read in (
+    fields: tuple[tuple[str, Refit, Callable[[Any], Any]], ...] = (
         ("countermeasures", "countermeasures", count("countermeasures", 99)),
         ("afterburners", "afterburners", count("afterburners", 9)),
         ("afterburner_on", "burner_lit", _flag),
         ("missiles", "missiles", lambda v: _read_missiles(self, v)),
         ("range", "band", choice(RANGES, "range")),
-    ):
+    )
+    for key, field, read in fields:
         values = each(key, read)
         for a, value in enumerate(values or ()):
-            self._refit(a, **{field: value})
+            self._refit(a, field, value)
     if "round" in setup:
         self.round = count("round", data.constants.rounds_per_dogfight)(setup["round"]) or 1
     alts = each("altitude", choice(ALTITUDES, "altitude"))
@@ -104,14 +105,14 @@ def read_setup(self: DifState, setup: Mapping[str, Any], pool: list[int]) -> Non
         self.phase, self.to_act = ALT_PICK, self.owners[0]
         return
     for a, altitude in enumerate(alts):
-        self._refit(a, altitude=altitude)
+        self._refit(a, "altitude", altitude)
     self.altitudes_shown = True
     for a, (t, level) in held:
         if self.mutual(a, t) > self.reach(a):
             raise ConfigError(
                 "setup position: Advantage or Tailing is held only within weapon reach"
             )
-        self._refit(a, position=(t, level))
+        self._refit(a, "position", (t, level))
     key = "flying" if "flying" in setup else "first"  # flying: first, from its Play Cards step
     step = "play" if key == "flying" else setup.get("step", "turn")
     if key not in setup:

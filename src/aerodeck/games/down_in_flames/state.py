@@ -38,6 +38,7 @@ from aerodeck.games.down_in_flames.phases import (
     Link,
     Load,
     Payment,
+    Refit,
     Sheet,
     TurnStep,
 )
@@ -195,7 +196,7 @@ class Dogfight(TurnState):
     foes: tuple[tuple[int, ...], ...]  # each aircraft's enemies still flying
     side_outnumbers: tuple[bool, ...]  # per side: it may play Teamwork (``_teamwork``)
     # Memos of what the move tables read, for the flights they were found for.
-    relations_memo: tuple[object, Relations]  # the flights and ``relations``
+    relations_memo: Relations | None  # ``relations`` (None once a position or a kill changed it)
     speed_memo: tuple[Any, ...]  # the flyer, the flights and ``_legal_speed``'s moves
 
     def _start(self, n: int) -> list[int]:
@@ -262,7 +263,7 @@ class Dogfight(TurnState):
         self.expertise_card = NO_CARD
         self.expertise_owner = -1  # the aircraft whose pool card it is
         self.loading = False
-        self.relations_memo = ((), ())
+        self.relations_memo = None
         self.speed_memo = (-1, (), ())
         decks = int(self.game.options["decks"])
         return [c.index for c in data.cards for _ in range(c.count * decks)]
@@ -281,20 +282,22 @@ class Dogfight(TurnState):
 
     # --- the one writer of the flights, and what it derives ------------------------------------
 
-    def _refit(self, a: int, **change: Any) -> None:
-        """Aircraft ``a``'s flight with ``change`` (fields of ``Flight`` by name): the one
-        writer of ``flights``. What follows is derived here: the plane as flown and its reach
-        when the sheet or the missiles change, every aircraft's enemies when one is shot down."""
+    def _refit(self, a: int, field: Refit, value: Any) -> None:
+        """Aircraft ``a``'s flight with ``field`` set to ``value``: the one writer of
+        ``flights``. What follows is derived here: the plane as flown and its reach when the
+        sheet or the missiles change, every aircraft's enemies when one is shot down; the
+        relations are found again once a position changes or an aircraft is shot down."""
         flights = list(self.flights)
         fields: list[Any] = list(flights[a])
-        for name, value in change.items():
-            fields[FLIGHT_FIELD[name]] = value
-        if "sheet" in change or "missiles" in change:
+        fields[FLIGHT_FIELD[field]] = value
+        if field in {"sheet", "missiles"}:
             fields[_PLANE], fields[_REACH] = self._derive(fields[_SHEET], fields[_MISSILES])
-        flights[a] = _new_flight(Flight, fields)
+        flights[a] = _new_flight(Flight, fields)  # the fields as Flight._make takes them
         self.flights = tuple(flights)
-        if "alive" in change:
-            self._flying_changed()
+        if field in {"position", "alive"}:
+            self.relations_memo = None  # found again when next asked
+            if field == "alive":
+                self._flying_changed()
 
     def _derive(self, sheet: Sheet, missiles: Hand) -> tuple[Aircraft, int]:
         """A flight's ``plane`` and ``reach`` for this sheet and these missiles left: the
@@ -310,7 +313,7 @@ class Dogfight(TurnState):
         """The skills revealed (or not): each aircraft is then flown with its own."""
         self.skills_shown = shown
         for a, f in enumerate(self.flights):
-            self._refit(a, sheet=f.sheet)  # the same sheet, its plane derived again
+            self._refit(a, "sheet", f.sheet)  # the same sheet, its plane derived again
 
     def _flying_changed(self) -> None:
         """What follows from the aircraft flying: each one's enemies and whether each side
@@ -328,7 +331,7 @@ class Dogfight(TurnState):
     def _choose(self, a: int, **choice: Any) -> None:
         """Aircraft ``a``'s sheet with ``choice`` made (``plane``, ``load``, ``skills`` or
         ``rating_mods``)."""
-        self._refit(a, sheet=self.flights[a].sheet._replace(**choice))
+        self._refit(a, "sheet", self.flights[a].sheet._replace(**choice))
 
     # --- each field across the aircraft, in aircraft order: for reports and tests (the rules
     # read the flights) ------------------------------------------------------------------------
@@ -389,7 +392,7 @@ class Dogfight(TurnState):
         return self.has(a, skill) and self.game.skill_ix[skill] not in self.flights[a].skills_spent
 
     def _spend(self, a: int, skill: str) -> None:
-        self._refit(a, skills_spent=(*self.flights[a].skills_spent, self.game.skill_ix[skill]))
+        self._refit(a, "skills_spent", (*self.flights[a].skills_spent, self.game.skill_ix[skill]))
         self._emit({"type": "skill-used", "seat": a, "skill": skill})
 
     def skill_vp(self, a: int) -> int:
@@ -543,7 +546,7 @@ class Dogfight(TurnState):
 
     def engaged(self, a: int) -> bool:
         flights = self.flights
-        return flights[a].position[0] >= 0 or any(f.position[0] == a for f in flights)
+        return flights[a].position[0] >= 0 or a in [f.position[0] for f in flights]
 
     def mutual(self, a: int, b: int) -> int:
         fa, fb = self.flights[a], self.flights[b]
@@ -568,20 +571,19 @@ class Dogfight(TurnState):
     def relations(self) -> Relations:
         """Every aircraft's ``Relation`` to every other. They change only when a position is
         taken or lost or an aircraft is shot down, while the move tables ask them for every
-        target at every decision: kept in the state for the flights they were found for, and
-        for the game by the positions held and the aircraft flying (few: the positions held are
-        few)."""
-        flights = self.flights
+        target at every decision: kept in the state until ``_refit`` changes a position or shoots
+        an aircraft down, and for the game by the positions held and the aircraft flying (few:
+        the positions held are few)."""
         memo = self.relations_memo
-        if memo[0] is flights:
-            return memo[1]
-        key = tuple([(f.position, f.alive) for f in flights])
+        if memo is not None:
+            return memo
+        key = tuple([(f.position, f.alive) for f in self.flights])
         table = _RELATIONS.get(key)
         if table is None:
             if len(_RELATIONS) >= 1 << 14:
                 _RELATIONS.clear()
             table = _RELATIONS[key] = self._relations()
-        self.relations_memo = (flights, table)
+        self.relations_memo = table
         return table
 
     def _relations(self) -> Relations:
@@ -640,9 +642,10 @@ class Dogfight(TurnState):
     def _waiting(self, side: int) -> list[int]:
         """The side's aircraft flying that have not flown this round (a loop: a comprehension
         costs about three times as much on Python 3.11, and every turn's end asks)."""
-        flights, out = self.flights, []
+        flights, now, out = self.flights, self.round, []
         for a in self.game.side_members[side]:
-            if flights[a].alive and flights[a].round_flown != self.round:
+            f = flights[a]
+            if f.alive and f.round_flown != now:
                 out.append(a)
         return out
 
@@ -663,9 +666,8 @@ class Dogfight(TurnState):
             return True  # engaged with a
         if held >= 0 and flights[held].alive:
             return False  # t holds another aircraft
-        return not any(  # no other aircraft flying holds t
-            f.alive and f.position[0] == t for x, f in enumerate(flights) if x != a
-        )
+        # No other aircraft flying holds t (a list, not a generator: it costs less).
+        return not any([f.alive for x, f in enumerate(flights) if x != a and f.position[0] == t])
 
     def _pos_ok(self, a: int, t: int) -> bool:
         """§7.3: an engaged aircraft changes position only against one it is directly engaged

@@ -313,7 +313,7 @@ class Views(Dogfight):
             hands[a] = tuple(sorted(drawn + ([self.expertise_card] if a == seen else [])))
             size = len(self.flights[a].pool)
             if size:
-                new._refit(a, pool=tuple(sorted(pool[:size])))
+                new._refit(a, "pool", tuple(sorted(pool[:size])))
                 pool = pool[size:]
         new.hands = tuple(hands)
         self._deal_cycle_hands(new, pool, hidden_missile, hidden_site)
@@ -323,7 +323,7 @@ class Views(Dogfight):
             if me.sheet.plane >= 0 and not self.planes_shown:
                 new._choose(a, plane=choices[(seed + a) % len(choices)], load=None)
             if me.altitude >= 0 and not self.altitudes_shown:
-                new._refit(a, altitude=(seed + a) % 3)
+                new._refit(a, "altitude", (seed + a) % 3)
             if not self.skills_shown:
                 # Unrevealed skills: a world in which the other player chose none (R56).
                 new._choose(a, skills=self.game.special[a], rating_mods=NO_MODS)
