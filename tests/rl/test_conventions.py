@@ -13,11 +13,19 @@ import pyspiel
 import pytest
 from gymnasium.error import InvalidAction
 
+import aerodeck
 import aerodeck.rl.openspiel
 from aerodeck.rl.gym import ENV_IDS, AerodeckEnv
 from aerodeck.rl.pettingzoo import env as pettingzoo_env
+from aerodeck.rl.pettingzoo import raw_env
 
 GAMES = sorted(ENV_IDS)
+GAME_COUNTS = [
+    (info.id, players)
+    for info in aerodeck.list_games()
+    if info.id in ENV_IDS
+    for players in info.player_counts
+]
 
 
 def _random_steps(env: AerodeckEnv, rng: np.random.Generator, steps: int) -> list[float]:
@@ -125,3 +133,18 @@ def test_openspiel_refuses_the_information_state_tensor_it_does_not_have() -> No
     for ask in (lambda: state.information_state_tensor(0), game.information_state_tensor_shape):
         with pytest.raises(NotImplementedError, match="no information-state tensor"):
             ask()
+
+
+@pytest.mark.parametrize(("game_id", "players"), GAME_COUNTS)
+def test_every_observation_lies_within_the_declared_bounds(game_id: str, players: int) -> None:
+    env = raw_env(game_id, players=players)
+    space = env.observation_space(env.possible_agents[0])["observation"]
+    assert space.low.min() >= -1.0 and space.high.max() <= 16.0, "bounds as declared, not +-1000"
+    rng = np.random.default_rng(players)
+    for seed in range(4):
+        env.reset(seed=seed)
+        while not env.terminations[env.agent_selection]:
+            agent = env.agent_selection
+            observation = env.observe(agent)
+            assert space.contains(observation["observation"]), (seed, env.game_state.move_number)
+            env.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))

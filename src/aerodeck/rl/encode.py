@@ -29,6 +29,9 @@ class VectorEncoder:
         self.game_id, self.players = declared.game_id, declared.players
         self.fields, self.size, self.note = declared.fields, declared.size, declared.note
         self._compiled = compile_fields(declared.placed, declared.players)
+        low, high = declared.bounds()
+        self.low = np.array(low, dtype=np.float32)
+        self.high = np.array(high, dtype=np.float32)
 
     def __reduce__(self) -> tuple[Any, tuple[Game]]:
         """Pickled as its game (the compiled function and the fields' readers are rebuilt)."""

@@ -28,7 +28,7 @@ from aerodeck.core.api import Agent, State
 from aerodeck.core.errors import ConfigError, IllegalActionError, excerpt
 from aerodeck.core.rng import check_seed
 from aerodeck.rl.encode import encoded_games, encoder_for, make_for_learning
-from aerodeck.rl.pettingzoo.aec import HIGH, LOW, Observation
+from aerodeck.rl.pettingzoo.aec import Observation
 
 ILLEGAL_REWARD = -1.0
 
@@ -67,7 +67,7 @@ class AerodeckEnv(gymnasium.Env[dict[str, Any], Any]):
         size = self.game.num_distinct_actions
         self.observation_space = spaces.Dict(
             {
-                "observation": spaces.Box(LOW, HIGH, (self.encoder.size,), np.float32),
+                "observation": spaces.Box(self.encoder.low, self.encoder.high, dtype=np.float32),
                 "action_mask": spaces.Box(0, 1, (size,), np.int8),
             }
         )

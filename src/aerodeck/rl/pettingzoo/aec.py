@@ -24,9 +24,6 @@ from aerodeck.core.errors import ConfigError, IllegalActionError, excerpt
 from aerodeck.rl.encode import encoder_for, make_for_learning
 
 Observation = dict[str, npt.NDArray[Any]]
-# Generous bounds: the encoders scale most numbers into 0..1, but a score may run past its
-# nominal scale or below zero, and a Box must contain every observation.
-LOW, HIGH = -1000.0, 1000.0
 
 
 def agent_name(seat: int) -> str:
@@ -69,7 +66,9 @@ class AerodeckAEC(AECEnv[str, Observation, int]):
         self.observation_spaces = {
             name: spaces.Dict(
                 {
-                    "observation": spaces.Box(LOW, HIGH, (self.encoder.size,), np.float32),
+                    "observation": spaces.Box(
+                        self.encoder.low, self.encoder.high, dtype=np.float32
+                    ),
                     "action_mask": spaces.Box(0, 1, (size,), np.int8),
                 }
             )
