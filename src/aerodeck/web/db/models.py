@@ -21,10 +21,16 @@ from sqlalchemy import (
     Integer,
     String,
     UniqueConstraint,
+    true,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
-from aerodeck.web.service.records import MAX_CLIENT_ID_CHARS, MAX_MOVE_CHARS, utcnow
+from aerodeck.web.service.records import (
+    MAX_CHAT_CHARS,
+    MAX_CLIENT_ID_CHARS,
+    MAX_MOVE_CHARS,
+    utcnow,
+)
 
 
 class Base(DeclarativeBase):
@@ -51,6 +57,8 @@ class TableRow(Base):
     # revision 0002: the move clock and the bot that plays for an absent or timed-out seat
     clock: Mapped[int | None] = mapped_column(Integer, nullable=True)
     fallback_bot: Mapped[str] = mapped_column(String(64), default="heuristic")
+    # revision 0004: the host may close the table's chat
+    chat_open: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
 
     __table_args__ = (Index("ix_tables_status_updated", "status", "updated_at"),)
 
@@ -93,3 +101,22 @@ class MoveRow(Base):
         UniqueConstraint("table_id", "seq", name="uq_moves_table_seq"),
         UniqueConstraint("table_id", "seat", "client_id", name="uq_moves_table_seat_client"),
     )
+
+
+class ChatMessageRow(Base):
+    """One chat message (revision 0004): stored before anyone is sent it, unique per (table,
+    seq); ``seat`` is None for a spectator's message."""
+
+    __tablename__ = "chat_messages"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(String(32), ForeignKey("tables.id", ondelete="CASCADE"))
+    seq: Mapped[int] = mapped_column(Integer)  # 1, 2, ... per table
+    channel: Mapped[str] = mapped_column(String(16))  # players or spectators
+    author_key: Mapped[str] = mapped_column(String(64))
+    author_name: Mapped[str] = mapped_column(String(64))
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    text: Mapped[str] = mapped_column(String(MAX_CHAT_CHARS))
+    created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+
+    __table_args__ = (UniqueConstraint("table_id", "seq", name="uq_chat_messages_table_seq"),)
