@@ -130,15 +130,17 @@ def test_players_and_spectators_post_in_their_own_channel_and_everyone_hears_bot
 
     ann, bea, watcher, deaf = at_a_table(tmp_path, work)
     for peer in (ann, bea, watcher):
-        log = peer.of("chat_log")
-        assert log == [
-            {
-                "type": "chat_log",
-                "open": True,
-                "channel": PLAYERS if peer.seat is not None else SPECTATORS,
-                "messages": [],
-            }
-        ]
+        (log,) = peer.of("chat_log")
+        assert {k: v for k, v in log.items() if k != "key"} == {
+            "type": "chat_log",
+            "open": True,
+            "channel": PLAYERS if peer.seat is not None else SPECTATORS,
+            "messages": [],
+        }
+        if peer.seat is None:
+            assert log["key"].startswith("spectator:")
+        else:
+            assert log["key"] == f"seat:{peer.seat}"
         chats = peer.of("chat")
         assert [c["text"] for c in chats] == [
             "<b>x</b><script>",
@@ -153,6 +155,7 @@ def test_players_and_spectators_post_in_their_own_channel_and_everyone_hears_bot
         assert chats[0]["author"] == "ann" and chats[0]["key"] == "seat:0"
         assert chats[1]["author"].startswith("spectator ")
         assert chats[1]["key"] != chats[2]["key"], "each spectator connection is its own author"
+        assert chats[1]["key"] == watcher.of("chat_log")[0]["key"], "told its own key"
         assert set(chats[0]) == {"type", "id", "channel", "author", "key", "seat", "text", "time"}
     assert bea.of("chat") == ann.of("chat") == watcher.of("chat")
     assert deaf.frames == [], "a connection that did not ask for the chat is sent none of it"

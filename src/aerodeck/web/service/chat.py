@@ -194,6 +194,7 @@ class TableChat:
                         "type": "chat_log",
                         "open": room.open,
                         "channel": channel_of(conn.seat),
+                        "key": room.listeners[conn].key,
                         "messages": [message_json(m) for m in room.log()],
                     },
                 )
