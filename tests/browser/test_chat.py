@@ -73,7 +73,7 @@ def test_two_players_and_a_spectator_talk_at_the_table(browser: Any, web: Server
 
     bob.page.check("#chat-hide")
     assert [line["channel"] for line in lines(bob)] == ["players"]
-    assert "1 spectators' message hidden" in bob.page.inner_text("#chat-hidden")
+    assert "1 message from spectators hidden" in bob.page.inner_text("#chat-hidden")
     assert bob.page.evaluate("localStorage.getItem('aerodeck:chat:hide-spectators')") == "1"
     assert len(lines(ann)) == 2, "hiding is bob's own setting"
 

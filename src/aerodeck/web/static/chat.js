@@ -158,7 +158,10 @@ export class ChatPanel {
       ? all.filter((m) => m.channel === "spectators").length : 0;
     const muted = Object.entries(this.muted);
     const parts = [];
-    if (hiddenCount) parts.push(h("span", { text: `${hiddenCount} spectators' message${hiddenCount === 1 ? "" : "s"} hidden.` }));
+    if (hiddenCount) {
+      const what = hiddenCount === 1 ? "message" : "messages";
+      parts.push(h("span", { text: `${hiddenCount} ${what} from spectators hidden. ` }));
+    }
     if (muted.length) {
       parts.push(h("span", { text: "Muted: " }), ...muted.flatMap(([key, name], i) => [
         i ? ", " : "",
