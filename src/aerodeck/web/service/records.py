@@ -41,6 +41,7 @@ class TableRecord:
     fallback_bot: str
     updated_at: datetime | None = None  # None: created_at
     finished_at: datetime | None = None
+    host_player_id: str | None = None  # the player who created it, if one did
 
 
 @dataclass
@@ -54,6 +55,7 @@ class Seat:
     token_hash: str | None
     invite_hash: str | None
     bot_override: str | None
+    player_id: str | None = None  # the player it belongs to (a seat may be held by token only)
 
     @property
     def claimed(self) -> bool:

@@ -1,7 +1,7 @@
 """The table chat: every message kept with its table, and whether the host closed the chat.
 
 Revision ID: 0004
-Revises: 0002
+Revises: 0003
 """
 
 from __future__ import annotations
@@ -10,16 +10,17 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0004"
-down_revision = "0002"
+down_revision = "0003"
 branch_labels = None
 depends_on = None
 
 
 def upgrade() -> None:
-    with op.batch_alter_table("tables") as batch:
-        batch.add_column(
-            sa.Column("chat_open", sa.Boolean, nullable=False, server_default=sa.true())
-        )
+    # A plain ADD COLUMN, not a batch: on SQLite a batch would copy and drop the tables table,
+    # and the drop would cascade to every seat and move.
+    op.add_column(
+        "tables", sa.Column("chat_open", sa.Boolean, nullable=False, server_default=sa.true())
+    )
     op.create_table(
         "chat_messages",
         sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
