@@ -23,6 +23,7 @@ from aerodeck.web.service.chat import (
 from aerodeck.web.service.errors import WrongSecretError
 from aerodeck.web.service.frames import Hello, MalformedFrameError, Say, parse_frame
 from aerodeck.web.service.hub import Hub, SeatSpec
+from aerodeck.web.service.players import Players
 from aerodeck.web.service.tables import Table
 from aerodeck.web.settings import Settings
 
@@ -32,8 +33,9 @@ T = TypeVar("T")
 class Peer:
     """A connection as the service sees it, keeping the frames it is sent."""
 
-    def __init__(self, seat: int | None) -> None:
+    def __init__(self, seat: int | None, player_id: str | None = None) -> None:
         self.seat = seat
+        self.player_id = player_id
         self.closing = False
         self.frames: list[dict[str, Any]] = []
 
@@ -194,6 +196,24 @@ def test_messages_are_rate_limited_per_connection_and_per_author(tmp_path: Path)
     assert answers[1] == ["chat_refusal"] * 2, "the seat's author bucket is spent by its first tab"
     assert answers[2] == ["chat"] * 3 + ["chat_refusal"], "the connection's own bucket"
     assert answers[3] == ["rate", "rate"]
+
+
+def test_a_signed_in_person_is_one_author_in_every_tab_under_their_name(tmp_path: Path) -> None:
+    async def work(hub: Hub, table: Table, _host: str) -> tuple[str, list[dict[str, Any]]]:
+        players = Players(hub.store)  # type: ignore[arg-type]  # the store is both
+        guest, _secret = await players.new_guest()
+        dora = await players.rename(guest, "dora")
+        first, second = Peer(None, dora.id), Peer(None, dora.id)
+        for tab in (first, second):
+            await hub.chat.join(table, tab, True)
+        answers = [await hub.chat.say(table, tab, "hi") for tab in (first, second, second)]
+        return dora.id, answers
+
+    player_id, answers = at_a_table(tmp_path, work, chat_burst=2, chat_rate=0.001)
+    assert [(a["author"], a["key"], a["seat"]) for a in answers[:2]] == [
+        ("dora", f"player:{player_id}", None)
+    ] * 2
+    assert answers[2]["code"] == "rate", "both tabs draw on one author's bucket"
 
 
 def test_the_host_closes_the_chat_and_opens_it_again_and_the_table_keeps_it(

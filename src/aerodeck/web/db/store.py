@@ -528,6 +528,14 @@ class Store:
         messages.sort(key=lambda message: message.seq)
         return StoredChat(open_ is not False, (last or 0) + 1, messages)
 
+    async def player_name(self, player_id: str) -> str | None:
+        """A player's display name (a chat author's), or None."""
+        async with self._read() as session:
+            name: str | None = await session.scalar(
+                select(PlayerRow.display_name).where(PlayerRow.id == player_id)
+            )
+            return name
+
     async def append_chat(self, message: ChatRecord) -> None:
         """Store one message, committed when this returns (DuplicateError: its seq is taken)."""
         async with self._write() as session:

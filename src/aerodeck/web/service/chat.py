@@ -12,8 +12,11 @@ Chat frames carry no view data: an author's name, key and seat, the channel, the
 They go only to connections that asked for the chat in their hello (the page does; a terminal
 client or a bot program gets the game alone).
 
-The author key names the author for a reader's mute (kept by the page): ``seat:N`` for a player,
-a random id per connection for a spectator.
+The author key names the author for a reader's mute (kept by the page) and for the rate per
+author: ``player:ID`` for a connection with a signed-in player (service/players.py: the same
+person in every tab and seat), else ``seat:N`` for a seat and a random id per connection for a
+spectator. The name shown is the seat's display name, else the player's, else "seat N" or
+"spectator" and the first characters of the random id.
 """
 
 from __future__ import annotations
@@ -99,6 +102,7 @@ class Listener:
     """A connection at the table, as the chat knows it."""
 
     key: str  # the author key its messages carry
+    player_name: str | None  # the display name of its signed-in player, if any
     bucket: TokenBucket
     hears: bool  # asked for chat frames in its hello
 
@@ -174,6 +178,8 @@ class TableChat:
         return table.chat
 
     def _author_key(self, conn: Connection) -> str:
+        if conn.player_id is not None:
+            return f"player:{conn.player_id}"
         if conn.seat is not None:
             return f"seat:{conn.seat}"
         return f"spectator:{secrets.token_urlsafe(6)}"
@@ -183,9 +189,15 @@ class TableChat:
         messages (later messages follow as they are sent)."""
         room = await self.room(table)
         s = self.settings
+        player_name = None
+        if conn.player_id is not None:
+            player_name = await self.store.player_name(conn.player_id)
         async with room.lock:
             room.listeners[conn] = Listener(
-                self._author_key(conn), TokenBucket(s.chat_rate, s.chat_burst), hears
+                self._author_key(conn),
+                player_name,
+                TokenBucket(s.chat_rate, s.chat_burst),
+                hears,
             )
             if hears:
                 send_json(
@@ -203,10 +215,10 @@ class TableChat:
         if table.chat is not None:
             table.chat.listeners.pop(conn, None)
 
-    def _author_name(self, table: Table, seat: int | None, key: str) -> str:
-        if seat is None:
-            return f"spectator {key.rsplit(':', 1)[-1][:4]}"
-        return table.seats[seat].name or f"seat {seat}"
+    def _author_name(self, table: Table, seat: int | None, listener: Listener) -> str:
+        if seat is not None:
+            return table.seats[seat].name or listener.player_name or f"seat {seat}"
+        return listener.player_name or f"spectator {listener.key.rsplit(':', 1)[-1][:4]}"
 
     async def say(self, table: Table, conn: Connection, text: str) -> JSON:
         """Post ``text`` in the connection's channel: the chat frame sent to everyone who hears
@@ -236,7 +248,7 @@ class TableChat:
                 seq=room.next_seq,
                 channel=channel_of(conn.seat),
                 author_key=listener.key,
-                author_name=self._author_name(table, conn.seat, listener.key),
+                author_name=self._author_name(table, conn.seat, listener),
                 seat=conn.seat,
                 text=kept,
                 created_at=utcnow(),
