@@ -4,6 +4,7 @@ refusals, and the host's REST call that closes and opens the chat."""
 from __future__ import annotations
 
 import asyncio
+import json
 from typing import Any
 
 from tests.web.server import Client, Server
@@ -106,3 +107,29 @@ def test_players_and_a_spectator_talk_and_the_host_closes_the_chat(server: Serve
     ]
     reopened = server.post(f"/api/tables/{table_id}/chat", {"host_token": host, "open": True})
     assert reopened.json() == {"open": True}
+
+
+def test_the_replay_page_carries_the_talk_as_data_never_as_markup(server: Server) -> None:
+    created = server.create(
+        game="aces_versus_aces",
+        players=2,
+        options={"target": 10},
+        seats=[{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}],
+        listed=False,
+    )
+    table_id = created["table"]
+
+    async def run() -> None:
+        watcher = Client(server.ws_url, table_id, None)
+        await watcher.connect(chat=True)
+        await watcher.until("end", limit=5000)  # bots only: the game plays itself to its end
+        await watcher.send({"type": "say", "text": f"gg {MARKUP}"})
+        await heard(watcher, f"gg {MARKUP}")
+        await watcher.close()
+
+    asyncio.run(run())
+    page = server.get(f"/t/{table_id}/replay").text
+    data = page.split('<script type="application/json" id="chat-data">', 1)[1].split("</script>")[0]
+    (message,) = json.loads(data)
+    assert (message["channel"], message["text"]) == ("spectators", f"gg {MARKUP}")
+    assert "<script>alert(1)" not in page, "the text is escaped inside the page's JSON"
