@@ -276,3 +276,23 @@ def test_a_purged_table_takes_its_chat_with_it(tmp_path: Path) -> None:
         return len(stored.messages)
 
     assert at_a_table(tmp_path, work) == 0
+
+
+def test_a_store_that_cannot_answer_leaves_the_game_playing_and_refuses_a_message(
+    tmp_path: Path,
+) -> None:
+    garbage = tmp_path / "garbage.sqlite3"
+    garbage.write_bytes(b"not a database, " * 512)
+
+    async def work(hub: Hub, table: Table, _host: str) -> list[dict[str, Any]]:
+        broken = Store(make_engine(f"sqlite+aiosqlite:///{garbage}"))
+        hub.chat.store = broken
+        try:
+            (ann,) = await seated(hub, table, 0)  # no chat log, and no error either
+            await hub.chat.say(table, ann, "anyone?")
+        finally:
+            await broken.close()
+        return ann.frames
+
+    (refusal,) = at_a_table(tmp_path, work)
+    assert refusal["type"] == "chat_refusal" and refusal["code"] == "server"

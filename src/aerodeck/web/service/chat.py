@@ -22,6 +22,7 @@ spectator. The name shown is the seat's display name, else the player's, else "s
 from __future__ import annotations
 
 import asyncio
+import logging
 import secrets
 import unicodedata
 from collections import deque
@@ -44,6 +45,8 @@ from aerodeck.web.settings import Settings
 
 if TYPE_CHECKING:
     from aerodeck.web.service.tables import Table
+
+log = logging.getLogger("aerodeck.web")
 
 PLAYERS = "players"
 SPECTATORS = "spectators"
@@ -187,11 +190,15 @@ class TableChat:
     async def join(self, table: Table, conn: Connection, hears: bool) -> None:
         """Count ``conn`` in; when it asked for the chat, send it the chat's state and latest
         messages (later messages follow as they are sent)."""
-        room = await self.room(table)
+        try:
+            room = await self.room(table)
+            player_name = None
+            if conn.player_id is not None:
+                player_name = await self.store.player_name(conn.player_id)
+        except StoreError:  # the game goes on without the chat; a say is refused
+            log.warning("table %s: the chat could not be loaded", table.id, exc_info=True)
+            return
         s = self.settings
-        player_name = None
-        if conn.player_id is not None:
-            player_name = await self.store.player_name(conn.player_id)
         async with room.lock:
             room.listeners[conn] = Listener(
                 self._author_key(conn),
@@ -223,18 +230,18 @@ class TableChat:
     async def say(self, table: Table, conn: Connection, text: str) -> JSON:
         """Post ``text`` in the connection's channel: the chat frame sent to everyone who hears
         the chat, or a chat_refusal sent to ``conn`` alone."""
-        room = await self.room(table)
         try:
-            frame = await self._post(table, room, conn, text)
+            frame = await self._post(table, conn, text)
         except ChatRefusedError as refusal:
             frame = refusal.frame()
             send_json(conn, frame)
         return frame
 
-    async def _post(self, table: Table, room: ChatRoom, conn: Connection, text: str) -> JSON:
-        listener = room.listeners.get(conn)
-        if listener is None:  # a connection the chat did not count in: never in practice
-            raise ChatRefusedError("closed", "this connection is not at the table")
+    async def _post(self, table: Table, conn: Connection, text: str) -> JSON:
+        listener = None if table.chat is None else table.chat.listeners.get(conn)
+        if table.chat is None or listener is None:  # the store failed when it joined
+            raise ChatRefusedError("server", "the chat could not be loaded: reconnect")
+        room = table.chat
         if not room.open:
             raise ChatRefusedError("closed", "the host closed the chat")
         kept = checked_text(text)
