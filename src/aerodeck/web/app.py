@@ -16,7 +16,7 @@ from fastapi.staticfiles import StaticFiles
 from aerodeck import __version__
 from aerodeck.web.db.store import Store
 from aerodeck.web.middleware import BodyLimit, one_line_errors
-from aerodeck.web.routers import boards, lobby, pages, players, tables, websocket
+from aerodeck.web.routers import boards, chat, lobby, pages, players, tables, websocket
 from aerodeck.web.service.bots import Autoplay
 from aerodeck.web.service.hub import Hub
 from aerodeck.web.service.limits import WindowCounter
@@ -63,6 +63,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(lobby.router)
     app.include_router(tables.router)
     app.include_router(players.router)
+    app.include_router(chat.router)
     app.include_router(pages.router)
     app.include_router(boards.router)
     app.include_router(websocket.router)

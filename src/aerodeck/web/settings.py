@@ -76,6 +76,21 @@ class Settings:
         default=512,
         metadata=_option("frames waiting for a slow connection before it is closed", minimum=1),
     )
+    # chat (service/chat.py): both buckets, per connection and per author, have these sizes
+    chat_rate: float = field(
+        default=1.0,
+        metadata=_option(
+            "chat messages per second a connection or an author may send", minimum=0.01
+        ),
+    )
+    chat_burst: int = field(
+        default=5,
+        metadata=_option("chat messages a connection or an author may send at once", minimum=1),
+    )
+    chat_history: int = field(
+        default=100,
+        metadata=_option("latest chat messages of each channel sent on a hello", minimum=0),
+    )
     # counts
     max_connections: int = field(
         default=2000, metadata=_option("WebSocket connections per process", minimum=1)

@@ -22,10 +22,16 @@ from sqlalchemy import (
     Integer,
     String,
     UniqueConstraint,
+    true,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
-from aerodeck.web.service.records import MAX_CLIENT_ID_CHARS, MAX_MOVE_CHARS, utcnow
+from aerodeck.web.service.records import (
+    MAX_CHAT_CHARS,
+    MAX_CLIENT_ID_CHARS,
+    MAX_MOVE_CHARS,
+    utcnow,
+)
 
 
 class Base(DeclarativeBase):
@@ -54,6 +60,8 @@ class TableRow(Base):
     fallback_bot: Mapped[str] = mapped_column(String(64), default="heuristic")
     # revision 0003: the player who created the table (None: created without a player)
     host_player_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    # revision 0004: the host may close the table's chat
+    chat_open: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
 
     __table_args__ = (Index("ix_tables_status_updated", "status", "updated_at"),)
 
@@ -123,3 +131,22 @@ class PlayerSessionRow(Base):
     )
     created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
     revoked_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
+
+
+class ChatMessageRow(Base):
+    """One chat message (revision 0004): stored before anyone is sent it, unique per (table,
+    seq); ``seat`` is None for a spectator's message."""
+
+    __tablename__ = "chat_messages"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(String(32), ForeignKey("tables.id", ondelete="CASCADE"))
+    seq: Mapped[int] = mapped_column(Integer)  # 1, 2, ... per table
+    channel: Mapped[str] = mapped_column(String(16))  # players or spectators
+    author_key: Mapped[str] = mapped_column(String(64))
+    author_name: Mapped[str] = mapped_column(String(64))
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    text: Mapped[str] = mapped_column(String(MAX_CHAT_CHARS))
+    created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+
+    __table_args__ = (UniqueConstraint("table_id", "seq", name="uq_chat_messages_table_seq"),)

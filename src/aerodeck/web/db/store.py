@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import delete, event, insert, make_url, select, update
+from sqlalchemy import delete, event, func, insert, make_url, select, update
 from sqlalchemy.engine.interfaces import DBAPIConnection
 from sqlalchemy.exc import ArgumentError, IntegrityError, SQLAlchemyError
 from sqlalchemy.ext.asyncio import (
@@ -32,12 +32,21 @@ from sqlalchemy.pool import ConnectionPoolEntry
 
 from aerodeck.core.errors import ConfigError, excerpt
 from aerodeck.web.db import migrate
-from aerodeck.web.db.models import MoveRow, PlayerRow, PlayerSessionRow, SeatRow, TableRow
+from aerodeck.web.db.models import (
+    ChatMessageRow,
+    MoveRow,
+    PlayerRow,
+    PlayerSessionRow,
+    SeatRow,
+    TableRow,
+)
 from aerodeck.web.service.errors import DuplicateError, StoreError
 from aerodeck.web.service.players import Player
 from aerodeck.web.service.records import (
+    ChatRecord,
     MoveRecord,
     Seat,
+    StoredChat,
     StoredTable,
     TableRecord,
     utcnow,
@@ -136,6 +145,19 @@ def _player(row: PlayerRow) -> Player:
 
 def _move(row: MoveRow) -> MoveRecord:
     return MoveRecord(row.seq, row.seat, row.move, row.client_id, row.source)
+
+
+def _chat(row: ChatMessageRow) -> ChatRecord:
+    return ChatRecord(
+        row.table_id,
+        row.seq,
+        row.channel,
+        row.author_key,
+        row.author_name,
+        row.seat,
+        row.text,
+        row.created_at,
+    )
 
 
 @dataclass
@@ -438,6 +460,7 @@ class Store:
         async with self._write() as session:
             ids = list(table_ids)
             await session.execute(delete(MoveRow).where(MoveRow.table_id.in_(ids)))
+            await session.execute(delete(ChatMessageRow).where(ChatMessageRow.table_id.in_(ids)))
             await session.execute(delete(SeatRow).where(SeatRow.table_id.in_(ids)))
             await session.execute(delete(TableRow).where(TableRow.id.in_(ids)))
 
@@ -479,3 +502,74 @@ class Store:
             await session.execute(
                 update(PlayerRow).where(PlayerRow.id == player_id).values(display_name=name)
             )
+
+    # --- chat -------------------------------------------------------------------------------
+
+    async def load_chat(self, table_id: str, per_channel: int) -> StoredChat:
+        """The table's chat: open or closed, the next seq, the latest ``per_channel`` messages
+        of each channel (oldest first)."""
+        async with self._read() as session:
+            open_ = await session.scalar(select(TableRow.chat_open).where(TableRow.id == table_id))
+            last = await session.scalar(
+                select(func.max(ChatMessageRow.seq)).where(ChatMessageRow.table_id == table_id)
+            )
+            channels = await session.scalars(
+                select(ChatMessageRow.channel).where(ChatMessageRow.table_id == table_id).distinct()
+            )
+            messages: list[ChatRecord] = []
+            for channel in channels.all():
+                rows = await session.scalars(
+                    select(ChatMessageRow)
+                    .where(ChatMessageRow.table_id == table_id, ChatMessageRow.channel == channel)
+                    .order_by(ChatMessageRow.seq.desc())
+                    .limit(per_channel)
+                )
+                messages.extend(_chat(row) for row in rows.all())
+        messages.sort(key=lambda message: message.seq)
+        return StoredChat(open_ is not False, (last or 0) + 1, messages)
+
+    async def player_name(self, player_id: str) -> str | None:
+        """A player's display name (a chat author's), or None."""
+        async with self._read() as session:
+            name: str | None = await session.scalar(
+                select(PlayerRow.display_name).where(PlayerRow.id == player_id)
+            )
+            return name
+
+    async def append_chat(self, message: ChatRecord) -> None:
+        """Store one message, committed when this returns (DuplicateError: its seq is taken)."""
+        async with self._write() as session:
+            session.add(
+                ChatMessageRow(
+                    table_id=message.table_id,
+                    seq=message.seq,
+                    channel=message.channel,
+                    author_key=message.author_key,
+                    author_name=message.author_name,
+                    seat=message.seat,
+                    text=message.text,
+                    created_at=message.created_at,
+                )
+            )
+
+    async def set_chat_open(self, table_id: str, open_: bool) -> None:
+        async with self._write() as session:
+            await session.execute(
+                update(TableRow).where(TableRow.id == table_id).values(chat_open=open_)
+            )
+
+    async def chat_transcript(
+        self, table_id: str, channels: Sequence[str], limit: int
+    ) -> list[ChatRecord]:
+        """The first ``limit`` messages of ``channels``, in order (the replay page)."""
+        async with self._read() as session:
+            rows = await session.scalars(
+                select(ChatMessageRow)
+                .where(
+                    ChatMessageRow.table_id == table_id,
+                    ChatMessageRow.channel.in_(list(channels)),
+                )
+                .order_by(ChatMessageRow.seq)
+                .limit(limit)
+            )
+            return [_chat(row) for row in rows.all()]

@@ -81,6 +81,7 @@ async def replay_page(table_id: str, request: Request, hub: HubDep) -> HTMLRespo
         {
             "table": table.describe(),
             "steps": steps,
+            "chat": await hub.chat.transcript(table, game_over=True),
             "reference": reference_of(table.game),
             "board": board_urls(table.game),
         },

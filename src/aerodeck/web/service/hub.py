@@ -30,6 +30,7 @@ from aerodeck.core.errors import (
 from aerodeck.core.registry import make
 from aerodeck.core.rng import derive_seed
 from aerodeck.core.userdata import check_remote_options
+from aerodeck.web.service.chat import TableChat
 from aerodeck.web.service.connection import Connection, send_json
 from aerodeck.web.service.errors import (
     CapacityError,
@@ -77,6 +78,7 @@ class Hub:
     def __init__(self, store: TableStore, settings: Settings) -> None:
         self.store = store
         self.settings = settings
+        self.chat = TableChat(store, settings)
         self.tables: dict[str, Table] = {}
         self.connection_count = 0
         self.listeners: list[Callable[[Table], None]] = []  # after every change (bots, clock)

@@ -17,6 +17,7 @@ from typing import Any
 from aerodeck.core.api import JSON, Action, Game, State
 from aerodeck.core.registry import make
 from aerodeck.core.words import as_seen_by
+from aerodeck.web.service.chat import ChatRoom
 from aerodeck.web.service.connection import Connection
 from aerodeck.web.service.frames import SERVER_ERROR
 from aerodeck.web.service.records import Seat, StoredTable
@@ -47,6 +48,7 @@ class Table:
     connections: set[Connection] = field(default_factory=set)
     tasks: set[asyncio.Task[Any]] = field(default_factory=set)
     idle_since: float = 0.0
+    chat: ChatRoom | None = None  # loaded on first use (service/chat.py)
 
     @classmethod
     def rebuild(cls, stored: StoredTable) -> Table:

@@ -8,6 +8,7 @@ import { markup } from "./words.js";
 import { pretty } from "./cards.js";
 import { loadBoard, pageReference } from "./boards.js";
 import { renderEnd } from "./end.js";
+import { ChatPanel } from "./chat.js";
 
 const app = document.getElementById("app");
 const TABLE = app.dataset.table;
@@ -27,6 +28,10 @@ const state = {
 // the reader asks for reduced motion; nothing waits on it (the state is drawn at once).
 const REDUCED = window.matchMedia("(prefers-reduced-motion: reduce)");
 let link = null;
+const chat = new ChatPanel({
+  root: $("chat"), table: TABLE, hostToken: () => loadHost(TABLE),
+  send: (frame) => Boolean(link) && link.send(frame),
+});
 
 function ctx() {
   return {
@@ -276,6 +281,7 @@ function draw() {
 // --- frames ----------------------------------------------------------------------------------
 
 function onFrame(frame) {
+  if (chat.take(frame)) return;
   switch (frame.type) {
     case "welcome":
       state.seat = frame.seat;
@@ -475,6 +481,7 @@ function start() {
   link = new TableLink({
     table: TABLE,
     token: saved ? saved.token : null,
+    chat: true,
     onFrame,
     onState: onLinkState,
     onBadToken: () => {
@@ -500,5 +507,5 @@ document.addEventListener("keydown", (event) => {
     draw();
   }
 });
-window.aerodeck = { state, reducedMotion: () => REDUCED.matches, redraw: () => draw() };
+window.aerodeck = { state, chat, reducedMotion: () => REDUCED.matches, redraw: () => draw() };
 start();
