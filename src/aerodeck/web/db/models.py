@@ -51,6 +51,10 @@ class TableRow(Base):
     # revision 0002: the move clock and the bot that plays for an absent or timed-out seat
     clock: Mapped[int | None] = mapped_column(Integer, nullable=True)
     fallback_bot: Mapped[str] = mapped_column(String(64), default="heuristic")
+    # revision 0005: turn-based play (the clock's deadline derives from turn_began_at)
+    turn_began_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
+    on_timeout: Mapped[str] = mapped_column(String(16), default="bot")  # bot or forfeit
+    forfeited_seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
 
     __table_args__ = (Index("ix_tables_status_updated", "status", "updated_at"),)
 

@@ -82,6 +82,9 @@ def _table_row(record: TableRecord) -> TableRow:
         finished_at=record.finished_at,
         clock=record.clock,
         fallback_bot=record.fallback_bot,
+        turn_began_at=record.turn_began_at,
+        on_timeout=record.on_timeout,
+        forfeited_seat=record.forfeited_seat,
     )
 
 
@@ -100,6 +103,9 @@ def _table_record(row: TableRow) -> TableRecord:
         fallback_bot=row.fallback_bot,
         updated_at=row.updated_at,
         finished_at=row.finished_at,
+        on_timeout=row.on_timeout,
+        turn_began_at=row.turn_began_at,
+        forfeited_seat=row.forfeited_seat,
     )
 
 
@@ -303,16 +309,19 @@ class Store:
         self, table_id: str, index: int, seat: Seat, status: TableStatus | None = None
     ) -> None:
         """Store seat ``index`` as ``seat`` (and the table's new status with it, in the same
-        transaction)."""
+        transaction; a table that starts playing starts its first turn's clock now)."""
         async with self._write() as session:
             await session.execute(
                 update(SeatRow)
                 .where(SeatRow.table_id == table_id, SeatRow.seat == index)
                 .values(_seat_fields(seat))
             )
-            values: dict[str, Any] = {"updated_at": utcnow()}
+            now = utcnow()
+            values: dict[str, Any] = {"updated_at": now}
             if status is not None:
                 values["status"] = status.value
+            if status is TableStatus.PLAYING:
+                values["turn_began_at"] = now
             await session.execute(update(TableRow).where(TableRow.id == table_id).values(values))
 
     # --- moves ------------------------------------------------------------------------------
@@ -338,9 +347,9 @@ class Store:
         batches 32 ms (benchmarks/web_load.py, docs/server.md). A batch that breaks a unique
         constraint is written again move by move, so each move gets its own answer."""
         now = utcnow()
-        table: dict[str, Any] = {"version": seq + 1, "updated_at": now}
+        table: dict[str, Any] = {"version": seq + 1, "updated_at": now, "turn_began_at": now}
         if finished:
-            table |= {"status": OVER, "finished_at": now}
+            table |= {"status": OVER, "finished_at": now, "turn_began_at": None}
         row = {
             "table_id": table_id,
             "seq": seq,
@@ -386,6 +395,19 @@ class Store:
                     .where(TableRow.id == pending.row["table_id"])
                     .values(pending.table)
                 )
+
+    async def forfeit(self, table_id: str, seat: int) -> None:
+        """End a playing table by the forfeit of ``seat`` (its move clock ran out)."""
+        now = utcnow()
+        values = {
+            "status": OVER,
+            "finished_at": now,
+            "updated_at": now,
+            "turn_began_at": None,
+            "forfeited_seat": seat,
+        }
+        async with self._write() as session:
+            await session.execute(update(TableRow).where(TableRow.id == table_id).values(values))
 
     async def find_client_move(self, table_id: str, seat: int, client_id: str) -> int | None:
         """The seq of the move stored for (seat, client id), if any."""

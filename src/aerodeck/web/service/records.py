@@ -40,6 +40,9 @@ class TableRecord:
     fallback_bot: str
     updated_at: datetime | None = None  # None: created_at
     finished_at: datetime | None = None
+    on_timeout: str = "bot"  # what a move clock running out does: bot (its move) or forfeit
+    turn_began_at: datetime | None = None  # the decision in progress began (None: not playing)
+    forfeited_seat: int | None = None  # the seat whose clock ran out, ending the game
 
 
 @dataclass
@@ -112,6 +115,8 @@ class TableStore(Protocol):
         source: str,
         finished: bool,
     ) -> None: ...
+
+    async def forfeit(self, table_id: str, seat: int) -> None: ...
 
     async def find_client_move(self, table_id: str, seat: int, client_id: str) -> int | None: ...
 
