@@ -204,9 +204,10 @@ class Hub:
             log.exception("table %s: the engine failed on move %r", table.id, move[:80])
             return _refusal(client_id, "notation", "not a move of this game"), None
         notation = str(action)
+        moved_at = utcnow()  # the next turn begins then: the same moment in memory and stored
         try:
             await self.store.append_move(
-                table.id, version, seat, notation, client_id, source, after.is_terminal
+                table.id, version, seat, notation, client_id, source, after.is_terminal, moved_at
             )
         except DuplicateError:
             if client_id is not None:
@@ -220,7 +221,7 @@ class Hub:
             return _refusal(client_id, "server", "the server could not store the move"), None
         table.state = after
         table.marks.append(after.event_count)
-        table.turn_began = None if after.is_terminal else utcnow()  # as stored with the move
+        table.turn_began = None if after.is_terminal else moved_at
         if after.is_terminal:
             table.status = TableStatus.OVER
             table.idle_since = time.monotonic()
@@ -367,10 +368,11 @@ class Hub:
         the table's lock held."""
         start = table.status is TableStatus.WAITING and table.ready()
         status = TableStatus.PLAYING if start else None
-        await self.store.update_seat(table.id, seat, table.seats[seat], status)
+        now = utcnow()
+        await self.store.update_seat(table.id, seat, table.seats[seat], status, now)
         if start:
             table.status = TableStatus.PLAYING
-            table.turn_began = utcnow()  # as stored with the status: the first turn's clock
+            table.turn_began = now  # as stored with the status: the first turn's clock
         table.broadcast(table.version, [])
 
     async def join(

@@ -102,7 +102,12 @@ class TableStore(Protocol):
     async def listed(self, limit: int) -> list[str]: ...
 
     async def update_seat(
-        self, table_id: str, index: int, seat: Seat, status: TableStatus | None = None
+        self,
+        table_id: str,
+        index: int,
+        seat: Seat,
+        status: TableStatus | None = None,
+        at: datetime | None = None,
     ) -> None: ...
 
     async def append_move(
@@ -114,6 +119,7 @@ class TableStore(Protocol):
         client_id: str | None,
         source: str,
         finished: bool,
+        at: datetime | None = None,
     ) -> None: ...
 
     async def forfeit(self, table_id: str, seat: int) -> None: ...
