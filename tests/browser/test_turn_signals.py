@@ -25,9 +25,7 @@ document.hasFocus = () => false;
 MOVES = 40  # the bot hands the turn back within a few moves: a bound, not a wait
 
 
-def test_the_turn_shows_in_the_title_and_a_granted_notification(
-    browser: Any, web: Server
-) -> None:
+def test_the_turn_shows_in_the_title_and_a_granted_notification(browser: Any, web: Server) -> None:
     ann = Person(browser, web.base, seed=21)
     ann.context.grant_permissions(["notifications"], origin=web.base)
     ann.page.add_init_script(AWAY_AND_RECORDED)

@@ -204,39 +204,51 @@ def test_a_two_player_forfeit_is_a_win_for_the_other_seat(tmp_path: Path) -> Non
 def test_a_clock_that_runs_out_while_the_server_is_down_moves_on_restart(
     new_server: Callable[..., Server], tmp_path: Path
 ) -> None:
-    """A real server process: stopped mid-turn, its stored turn start rewound two hours (as if
-    it had been down that long, without waiting), started again: the fallback bot moves at once
-    and the waiting player's page hears of it."""
+    """A real server process: stopped mid-turn, its stored turn starts rewound two hours (as if
+    it had been down that long, without waiting), started again: at the table whose host chose
+    the bot, the fallback bot moves at once and the waiting player hears of it; at the table whose
+    host chose forfeits, the game is over, seat 0 lost, and the replay page says why."""
     data = tmp_path / "serve"
     server = new_server("", data)
-    created = server.create(
-        game="aces_versus_aces", players=2, seats=[{"kind": "human"}] * 2, clock=HOUR, claim=0,
-        listed=False, fallback_bot="random",
-    )  # fmt: skip
-    table = created["table"]
-    token1 = server.join(table, 1, created["invites"][0]["code"])
-    described = server.get(f"/api/tables/{table}").json()
-    assert described["on_timeout"] == "bot" and described["deadline"] is not None
+    tables, tokens = {}, {}
+    for on_timeout in ("bot", "forfeit"):
+        created = server.create(
+            game="aces_versus_aces", players=2, seats=[{"kind": "human"}] * 2, clock=HOUR,
+            claim=0, name="ann", listed=False, fallback_bot="random", on_timeout=on_timeout,
+        )  # fmt: skip
+        tables[on_timeout] = table = created["table"]
+        tokens[on_timeout] = server.join(table, 1, created["invites"][0]["code"])
+        described = server.get(f"/api/tables/{table}").json()
+        assert described["on_timeout"] == on_timeout and described["deadline"] is not None
     server.stop()
     with sqlite3.connect(data / SQLITE_FILE) as conn:
-        query = "SELECT turn_began_at FROM tables WHERE id = ?"
-        (began,) = conn.execute(query, (table,)).fetchone()
-        earlier = datetime.strptime(began, SQLITE_TIME) - timedelta(hours=2)
-        conn.execute(
-            "UPDATE tables SET turn_began_at = ? WHERE id = ?",
-            (earlier.strftime(SQLITE_TIME), table),
-        )
+        for table in tables.values():
+            query = "SELECT turn_began_at FROM tables WHERE id = ?"
+            (began,) = conn.execute(query, (table,)).fetchone()
+            earlier = datetime.strptime(began, SQLITE_TIME) - timedelta(hours=2)
+            conn.execute(
+                "UPDATE tables SET turn_began_at = ? WHERE id = ?",
+                (earlier.strftime(SQLITE_TIME), table),
+            )
     server.restart(new_port=True)
 
-    async def watch() -> int:
-        seat1 = Client(server.ws_url, table, token1)
+    async def watch() -> tuple[int, dict[str, Any]]:
+        seat1 = Client(server.ws_url, tables["bot"], tokens["bot"])
         frame = await seat1.connect(last_version=0)  # the move may be made before it connects
         while frame["version"] == 0:
             frame = await seat1.until("update")
         await seat1.close()
-        return int(frame["version"])
+        loser = Client(server.ws_url, tables["forfeit"], tokens["forfeit"])
+        await loser.connect(last_version=0)
+        end = await loser.until("end")  # at once, or after the welcome to a finished game
+        await loser.close()
+        return int(frame["version"]), end
 
-    assert asyncio.run(watch()) == 1
+    version, end = asyncio.run(watch())
+    assert version == 1
     with sqlite3.connect(data / SQLITE_FILE) as conn:
-        moves = conn.execute("SELECT seat, source FROM moves WHERE table_id = ?", (table,))
+        moves = conn.execute("SELECT seat, source FROM moves WHERE table_id = ?", (tables["bot"],))
         assert moves.fetchall() == [(0, "clock")]
+    assert end["winners"] == [1] and end["forfeit"] == {"seat": 0, "reason": "ann ran out of time"}
+    replay_page = server.get(f"/t/{tables['forfeit']}/replay")
+    assert replay_page.status_code == 200 and "ann ran out of time" in replay_page.text
