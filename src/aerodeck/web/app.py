@@ -16,10 +16,11 @@ from fastapi.staticfiles import StaticFiles
 from aerodeck import __version__
 from aerodeck.web.db.store import Store
 from aerodeck.web.middleware import BodyLimit, one_line_errors
-from aerodeck.web.routers import boards, lobby, pages, tables, websocket
+from aerodeck.web.routers import boards, lobby, pages, players, tables, websocket
 from aerodeck.web.service.bots import Autoplay
 from aerodeck.web.service.hub import Hub
 from aerodeck.web.service.limits import WindowCounter
+from aerodeck.web.service.players import Players
 from aerodeck.web.settings import Settings
 
 log = logging.getLogger("aerodeck.web")
@@ -36,6 +37,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         hub = Hub(store, settings)
         autoplay = Autoplay(hub)
         app.state.hub = hub
+        app.state.players = Players(store)
         app.state.creations = WindowCounter(settings.creations_per_ip, settings.creation_window)
         restored = await hub.restore()
         log.info("rebuilt %d unfinished tables from the store", restored)
@@ -60,6 +62,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     one_line_errors(app)
     app.include_router(lobby.router)
     app.include_router(tables.router)
+    app.include_router(players.router)
     app.include_router(pages.router)
     app.include_router(boards.router)
     app.include_router(websocket.router)

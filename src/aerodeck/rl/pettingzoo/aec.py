@@ -19,10 +19,9 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from rich.text import Text
 
-import aerodeck
 from aerodeck.core.api import State
 from aerodeck.core.errors import ConfigError, IllegalActionError, excerpt
-from aerodeck.rl.encode import encoder_for
+from aerodeck.rl.encode import encoder_for, make_for_learning
 
 Observation = dict[str, npt.NDArray[Any]]
 # Generous bounds: the encoders scale most numbers into 0..1, but a score may run past its
@@ -58,7 +57,7 @@ class AerodeckAEC(AECEnv[str, Observation, int]):
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ConfigError(f"render_mode must be human or ansi, not {excerpt(render_mode)}")
-        self.game = aerodeck.make(game_id, players=players, **options)
+        self.game = make_for_learning(game_id, players, **options)
         self.metadata = {**type(self).metadata, "name": f"{self.game.id}_v0"}
         self.encoder = encoder_for(self.game)
         self.render_mode = render_mode

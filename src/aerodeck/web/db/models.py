@@ -1,4 +1,5 @@
-"""The store's tables (SQLAlchemy 2): tables, their seats, and every move ever acknowledged.
+"""The store's tables (SQLAlchemy 2): tables, their seats, every move ever acknowledged, and the
+players with their sessions.
 
 Moves are unique per (table, seq) and per (table, seat, client message id): a move resent by a
 client is stored once, and two writers can never both store move n of a table. The schema is
@@ -51,6 +52,8 @@ class TableRow(Base):
     # revision 0002: the move clock and the bot that plays for an absent or timed-out seat
     clock: Mapped[int | None] = mapped_column(Integer, nullable=True)
     fallback_bot: Mapped[str] = mapped_column(String(64), default="heuristic")
+    # revision 0003: the player who created the table (None: created without a player)
+    host_player_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
     # revision 0005: turn-based play (the clock's deadline derives from turn_began_at)
     turn_began_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
     on_timeout: Mapped[str] = mapped_column(String(16), default="bot")  # bot or forfeit
@@ -75,6 +78,8 @@ class SeatRow(Base):
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
     invite_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
     bot_override: Mapped[str | None] = mapped_column(String(64), nullable=True)  # revision 0002
+    # revision 0003: the player the seat belongs to (None: a bot, free, or taken by token only)
+    player_id: Mapped[str | None] = mapped_column(String(32), nullable=True, index=True)
 
 
 class MoveRow(Base):
@@ -97,3 +102,28 @@ class MoveRow(Base):
         UniqueConstraint("table_id", "seq", name="uq_moves_table_seq"),
         UniqueConstraint("table_id", "seat", "client_id", name="uq_moves_table_seat_client"),
     )
+
+
+class PlayerRow(Base):
+    """A person: a guest until they choose a username and password (revision 0003)."""
+
+    __tablename__ = "players"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    display_name: Mapped[str] = mapped_column(String(64))
+    username: Mapped[str | None] = mapped_column(String(64), nullable=True, unique=True)
+    password_hash: Mapped[str | None] = mapped_column(String(255), nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+
+
+class PlayerSessionRow(Base):
+    """A signed-in browser: the digest of its cookie's secret; revoked by signing out."""
+
+    __tablename__ = "player_sessions"
+
+    secret_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    player_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("players.id", ondelete="CASCADE"), index=True
+    )
+    created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+    revoked_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)

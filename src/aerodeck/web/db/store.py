@@ -32,8 +32,9 @@ from sqlalchemy.pool import ConnectionPoolEntry
 
 from aerodeck.core.errors import ConfigError, excerpt
 from aerodeck.web.db import migrate
-from aerodeck.web.db.models import MoveRow, SeatRow, TableRow
+from aerodeck.web.db.models import MoveRow, PlayerRow, PlayerSessionRow, SeatRow, TableRow
 from aerodeck.web.service.errors import DuplicateError, StoreError
+from aerodeck.web.service.players import Player
 from aerodeck.web.service.records import (
     MoveRecord,
     Seat,
@@ -82,6 +83,7 @@ def _table_row(record: TableRecord) -> TableRow:
         finished_at=record.finished_at,
         clock=record.clock,
         fallback_bot=record.fallback_bot,
+        host_player_id=record.host_player_id,
         turn_began_at=record.turn_began_at,
         on_timeout=record.on_timeout,
         forfeited_seat=record.forfeited_seat,
@@ -103,6 +105,7 @@ def _table_record(row: TableRow) -> TableRecord:
         fallback_bot=row.fallback_bot,
         updated_at=row.updated_at,
         finished_at=row.finished_at,
+        host_player_id=row.host_player_id,
         on_timeout=row.on_timeout,
         turn_began_at=row.turn_began_at,
         forfeited_seat=row.forfeited_seat,
@@ -117,11 +120,24 @@ def _seat_fields(seat: Seat) -> dict[str, Any]:
         "token_hash": seat.token_hash,
         "invite_hash": seat.invite_hash,
         "bot_override": seat.bot_override,
+        "player_id": seat.player_id,
     }
 
 
 def _seat(row: SeatRow) -> Seat:
-    return Seat(row.kind, row.bot, row.name, row.token_hash, row.invite_hash, row.bot_override)
+    return Seat(
+        row.kind,
+        row.bot,
+        row.name,
+        row.token_hash,
+        row.invite_hash,
+        row.bot_override,
+        row.player_id,
+    )
+
+
+def _player(row: PlayerRow) -> Player:
+    return Player(row.id, row.display_name, row.username, row.created_at)
 
 
 def _move(row: MoveRow) -> MoveRecord:
@@ -454,3 +470,42 @@ class Store:
             await session.execute(delete(MoveRow).where(MoveRow.table_id.in_(ids)))
             await session.execute(delete(SeatRow).where(SeatRow.table_id.in_(ids)))
             await session.execute(delete(TableRow).where(TableRow.id.in_(ids)))
+
+    # --- players ----------------------------------------------------------------------------
+
+    async def create_player(self, player: Player, secret_hash: str) -> None:
+        """Store a new player with its first session."""
+        async with self._write() as session:
+            session.add(
+                PlayerRow(
+                    id=player.id,
+                    display_name=player.name,
+                    username=player.username,
+                    created_at=player.created_at,
+                )
+            )
+            await session.flush()  # the player first: the session refers to it
+            session.add(
+                PlayerSessionRow(
+                    secret_hash=secret_hash, player_id=player.id, created_at=player.created_at
+                )
+            )
+
+    async def session_player(self, secret_hash: str) -> Player | None:
+        """The player of a session that has not been revoked, or None."""
+        async with self._read() as session:
+            row = await session.scalar(
+                select(PlayerRow)
+                .join(PlayerSessionRow, PlayerSessionRow.player_id == PlayerRow.id)
+                .where(
+                    PlayerSessionRow.secret_hash == secret_hash,
+                    PlayerSessionRow.revoked_at.is_(None),
+                )
+            )
+            return None if row is None else _player(row)
+
+    async def rename_player(self, player_id: str, name: str) -> None:
+        async with self._write() as session:
+            await session.execute(
+                update(PlayerRow).where(PlayerRow.id == player_id).values(display_name=name)
+            )

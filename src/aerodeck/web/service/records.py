@@ -40,6 +40,7 @@ class TableRecord:
     fallback_bot: str
     updated_at: datetime | None = None  # None: created_at
     finished_at: datetime | None = None
+    host_player_id: str | None = None  # the player who created it, if one did
     on_timeout: str = "bot"  # what a move clock running out does: bot (its move) or forfeit
     turn_began_at: datetime | None = None  # the decision in progress began (None: not playing)
     forfeited_seat: int | None = None  # the seat whose clock ran out, ending the game
@@ -56,6 +57,7 @@ class Seat:
     token_hash: str | None
     invite_hash: str | None
     bot_override: str | None
+    player_id: str | None = None  # the player it belongs to (a seat may be held by token only)
 
     @property
     def claimed(self) -> bool:

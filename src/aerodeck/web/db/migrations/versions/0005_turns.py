@@ -3,7 +3,7 @@ it, so a restart resumes the time left), what a clock running out does (the fall
 or the seat's forfeit), and the seat that forfeited a game.
 
 Revision ID: 0005
-Revises: 0002
+Revises: 0003
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0005"
-down_revision = "0002"
+down_revision = "0003"
 branch_labels = None
 depends_on = None
 
