@@ -47,6 +47,7 @@ class Served:
 
     folder: Path
     now: Callable[[], datetime]
+    store: Store | None = None
     hub: Hub | None = None
     autoplay: Autoplay | None = None
 
@@ -54,19 +55,20 @@ class Served:
         self.folder.mkdir(parents=True, exist_ok=True)
         engine = make_engine(f"sqlite+aiosqlite:///{self.folder / 'store.sqlite3'}")
         await migrate.upgrade(engine)
-        self.hub = Hub(Store(engine), Settings(data_dir=self.folder))
+        self.store = Store(engine)
+        self.hub = Hub(self.store, Settings(data_dir=self.folder))
         self.autoplay = Autoplay(self.hub, now=self.now)
         await self.hub.restore()
         return self.hub
 
     async def stop(self) -> None:
-        assert self.hub is not None and self.autoplay is not None
+        assert self.store is not None and self.hub is not None and self.autoplay is not None
         self.autoplay.stop()
         self.hub.shutdown()
         for table in self.hub.tables.values():
             for task in list(table.tasks):
                 task.cancel()
-        await self.hub.store.close()  # type: ignore[attr-defined]
+        await self.store.close()
 
 
 async def seated_table(hub: Hub, game: str, players: int, clock: int, on_timeout: str) -> Table:
