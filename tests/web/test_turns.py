@@ -16,6 +16,8 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+from aerodeck.cli.remote_table import RemoteTable
+from aerodeck.client import TableClient
 from aerodeck.core.records import replay
 from aerodeck.web.db import migrate
 from aerodeck.web.db.store import Store, make_engine
@@ -201,6 +203,11 @@ def test_a_two_player_forfeit_is_a_win_for_the_other_seat(tmp_path: Path) -> Non
     over, _, _ = forfeited(tmp_path, 2)
     end = over.end(None)
     assert (end["returns"], end["winners"]) == ([0.0, 1.0], [1])
+    client = TableClient("http://127.0.0.1:9", over.id)  # never connected: the end is given
+    client.end = over.end(1)
+    outcome = RemoteTable(client, print).outcome()  # what `aerodeck connect` prints at the end
+    assert outcome is not None and outcome.winners == [1]
+    assert outcome.summary == "ann ran out of time: the game ends, every other seat shares the win."
 
 
 def test_a_clock_that_runs_out_while_the_server_is_down_moves_on_restart(
