@@ -195,6 +195,7 @@ def test_a_forfeit_at_three_or_four_players_ends_the_game_and_the_others_share_t
             assert end["record"]["forfeit"] == end["forfeit"]
             assert replay(end["record"]).move_number == 0  # the whole record, as far as it went
         assert late["code"] == "game_over"
+        assert over.welcome(1, None)["current_player"] is None  # nobody is to move any more
         assert rebuilt.end(1) == over.end(1)  # stored with the table
         assert rebuilt.describe()["forfeit"] == over.forfeit_json()
 

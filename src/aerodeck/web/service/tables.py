@@ -102,6 +102,11 @@ class Table:
         """The game ended: played to its end, or forfeited."""
         return self.status is TableStatus.OVER or self.state.is_terminal
 
+    @property
+    def to_move(self) -> int | None:
+        """The seat whose decision it is (None: the game is over, by its end or a forfeit)."""
+        return None if self.forfeited is not None else self.state.current_player
+
     def deadline(self) -> datetime | None:
         """When the human decision in progress runs out (None: no clock, or nobody's human
         decision is awaited)."""
@@ -209,7 +214,7 @@ class Table:
             "status": self.status.value,
             "seat": seat,
             "version": self.version,
-            "current_player": self.state.current_player,
+            "current_player": self.to_move,
             "deadline": self.deadline_json(),
             "view": self.state.view(seat),
             "legal": self.legal_for(seat),
@@ -226,7 +231,7 @@ class Table:
             "type": "update",
             "version": self.version,
             "status": self.status.value,
-            "current_player": self.state.current_player,
+            "current_player": self.to_move,
             "deadline": self.deadline_json(),
             "view": self.state.view(seat),
             "legal": self.legal_for(seat),

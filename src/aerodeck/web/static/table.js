@@ -212,7 +212,8 @@ function renderStatus() {
   const more = board.status(c);
   if (more) text += ` ${more}`;
   $("status").textContent = text;
-  signals.update({ myTurn: state.legal.length > 0 && state.status === "playing", seated: state.seat !== null, text });
+  const playing = state.status === "playing";
+  signals.update({ myTurn: state.legal.length > 0 && playing, seated: state.seat !== null && state.status !== "over", text });
   renderClock();
   $("who").textContent = state.seat === null ? "watching" : `you are seat ${state.seat}`;
 }
@@ -234,7 +235,7 @@ function renderClock() {
   if (box.hidden) return;
   const then = new Date(state.deadline);
   const after = app.dataset.onTimeout === "forfeit" ? "the seat to move loses the game" : "a bot makes the move";
-  box.textContent = `⏱ ${timeLeft(then - Date.now())} left`;
+  box.textContent = `clock: ${timeLeft(then - Date.now())} left`;
   box.title = `Until ${then.toLocaleString()}; then ${after}.`;
 }
 setInterval(renderClock, 1000);
