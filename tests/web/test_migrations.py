@@ -86,6 +86,9 @@ def test_an_old_database_upgrades_with_its_tables_and_moves_intact(
             assert stored is not None
             assert stored.table.status is TableStatus.PLAYING and stored.table.clock == 60
             assert stored.table.fallback_bot == "medium"
+            # revision 0005: the turn in progress began at the table's last change; clocks play
+            assert stored.table.turn_began_at == datetime(2026, 11, 1, 12, 0, 0)
+            assert (stored.table.on_timeout, stored.table.forfeited_seat) == ("bot", None)
             assert [(s.kind, s.bot, s.name, s.token_hash) for s in stored.seats] == [
                 ("human", None, "p0", "a" * 64),
                 ("bot", "medium", "p1", None),

@@ -62,6 +62,10 @@ class TableRow(Base):
     host_player_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
     # revision 0004: the host may close the table's chat
     chat_open: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
+    # revision 0005: turn-based play (the clock's deadline derives from turn_began_at)
+    turn_began_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
+    on_timeout: Mapped[str] = mapped_column(String(16), default="bot")  # bot or forfeit
+    forfeited_seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
 
     __table_args__ = (Index("ix_tables_status_updated", "status", "updated_at"),)
 

@@ -42,6 +42,9 @@ class TableRecord:
     updated_at: datetime | None = None  # None: created_at
     finished_at: datetime | None = None
     host_player_id: str | None = None  # the player who created it, if one did
+    on_timeout: str = "bot"  # what a move clock running out does: bot (its move) or forfeit
+    turn_began_at: datetime | None = None  # the decision in progress began (None: not playing)
+    forfeited_seat: int | None = None  # the seat whose clock ran out, ending the game
 
 
 @dataclass
@@ -127,7 +130,12 @@ class TableStore(Protocol):
     async def listed(self, limit: int) -> list[str]: ...
 
     async def update_seat(
-        self, table_id: str, index: int, seat: Seat, status: TableStatus | None = None
+        self,
+        table_id: str,
+        index: int,
+        seat: Seat,
+        status: TableStatus | None = None,
+        at: datetime | None = None,
     ) -> None: ...
 
     async def append_move(
@@ -139,7 +147,10 @@ class TableStore(Protocol):
         client_id: str | None,
         source: str,
         finished: bool,
+        at: datetime | None = None,
     ) -> None: ...
+
+    async def forfeit(self, table_id: str, seat: int) -> None: ...
 
     async def find_client_move(self, table_id: str, seat: int, client_id: str) -> int | None: ...
 

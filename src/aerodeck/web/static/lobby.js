@@ -122,6 +122,7 @@ form.addEventListener("submit", async (event) => {
     seats: readSeats(),
     listed: document.getElementById("listed").checked,
     clock: clock ? Number(clock) : null,
+    on_timeout: document.getElementById("on-timeout").value,
     claim: 0,
     name: document.getElementById("name").value.trim(),
   };
