@@ -9,13 +9,20 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from pathlib import Path
 
 import httpx
 import pytest
 import websockets
 
+from aerodeck.web.db.store import Store
 from aerodeck.web.routers.players import COOKIE
 from aerodeck.web.same_origin import origin_of
+from aerodeck.web.service.api_tokens import ApiToken
+from aerodeck.web.service.players import Players
+from aerodeck.web.service.records import utcnow
+from aerodeck.web.service.tokens import digest
+from aerodeck.web.settings import Settings
 from tests.web.server import Server
 
 EVIL = "https://evil.example"
@@ -216,6 +223,44 @@ def test_a_thousand_wrong_passwords_are_throttled_and_logged_without_them(
     log = https_server.log.read_text(errors="replace")
     assert log.count("sign-in refused") >= 1000
     assert not any(guess in log for guess in guesses) and PASSWORD not in log
+
+
+def test_the_store_keeps_accounts_sessions_and_tokens(database: str, tmp_path: Path) -> None:
+    """The store's account calls on SQLite and PostgreSQL: a username taken once, sessions
+    started and ended with their counts, tokens bounded per player and deleted by their owner
+    only."""
+
+    async def run() -> None:
+        store = await Store.open(Settings(database=database, data_dir=tmp_path))
+        try:
+            players = Players(store)
+            ada, ada_secret = await players.new_guest()
+            bob, _ = await players.new_guest()
+            assert await store.make_account(ada.id, "ada", "hash-a", digest("s1"))
+            assert not await store.make_account(bob.id, "ada", "hash-b", digest("s2")), "taken"
+            assert not await store.make_account(ada.id, "ada2", "hash-a", digest("s3")), "no guest"
+            found = await store.account("ada")
+            assert found is not None and found[0].id == ada.id and found[1] == "hash-a"
+            assert await players.by_session(ada_secret) is None, "the guest's session ended"
+            await store.start_session(ada.id, digest("s4"), ending=digest("s1"))
+            assert await players.by_session("s1") is None
+            assert (await players.by_session("s4")) == found[0]
+            await store.start_session(ada.id, digest("s5"), ending=None)
+            await store.end_session(digest("s5"))
+            assert await store.end_sessions(ada.id) == 1 and await players.by_session("s4") is None
+
+            tokens = [ApiToken(f"t{n}", ada.id, f"bot {n}", utcnow()) for n in range(3)]
+            for n, token in enumerate(tokens):
+                assert await store.add_api_token(token, digest(f"k{n}"), most=2) == (n < 2)
+            assert [t.id for t in await store.api_tokens(ada.id)] == ["t0", "t1"]
+            assert (await store.api_token_player(digest("k0"))) == found[0]
+            assert not await store.delete_api_token(bob.id, "t0"), "only the owner's"
+            assert await store.delete_api_token(ada.id, "t0")
+            assert await store.api_token_player(digest("k0")) is None
+        finally:
+            await store.close()
+
+    asyncio.run(run())
 
 
 @pytest.mark.parametrize(

@@ -35,6 +35,9 @@ USERNAME = re.compile(r"[a-z0-9][a-z0-9_.-]{2,31}")
 USERNAME_RULE = "3 to 32 letters, digits, '.', '_' or '-', starting with a letter or digit"
 MIN_PASSWORD = 8
 MAX_PASSWORD = 1024  # Argon2 takes any length; this bounds what a request makes it read
+# Hashes computed at once: each takes its memory (64 MiB by default) and a core for a while, so
+# a burst of sign-ins waits its turn rather than filling the memory or every worker thread.
+HASHES_AT_ONCE = 2
 
 
 def check_username(username: str) -> str:
@@ -89,6 +92,7 @@ class Accounts:
         self.hasher = hasher
         self.throttle = throttle
         self._dummy_hash: str | None = None
+        self._hashing = asyncio.Semaphore(HASHES_AT_ONCE)
 
     async def register(
         self, player: Player, username: str, password: str, secret: str | None
@@ -98,7 +102,7 @@ class Accounts:
         if not player.is_guest:
             raise ConflictError("this player already has an account: sign out to make another")
         key = check_username(username)
-        password_hash = await asyncio.to_thread(self.hasher.hash, check_password(password))
+        password_hash = await self._hash(check_password(password))
         new_secret = new_token()
         if not await self.store.make_account(player.id, key, password_hash, digest(new_secret)):
             raise ConflictError(f"the username {key} is taken")
@@ -119,7 +123,8 @@ class Accounts:
             raise
         found = await self.store.account(key) if USERNAME.fullmatch(key) else None
         stored = found[1] if found is not None else await self._dummy()
-        right = await asyncio.to_thread(self._verify, stored, password[:MAX_PASSWORD])
+        async with self._hashing:
+            right = await asyncio.to_thread(self._verify, stored, password[:MAX_PASSWORD])
         if found is None or not right:
             reason = "no such account" if found is None else "wrong password"
             log.warning("sign-in refused for %s from %s: %s", excerpt(key), address, reason)
@@ -137,6 +142,10 @@ class Accounts:
         """End every session of ``player``; how many were open."""
         return await self.store.end_sessions(player.id)
 
+    async def _hash(self, password: str) -> str:
+        async with self._hashing:
+            return await asyncio.to_thread(self.hasher.hash, password)
+
     def _verify(self, stored: str, password: str) -> bool:
         try:
             return self.hasher.verify(stored, password)
@@ -146,5 +155,5 @@ class Accounts:
     async def _dummy(self) -> str:
         """A hash no password matches, to verify against when the username is unknown."""
         if self._dummy_hash is None:
-            self._dummy_hash = await asyncio.to_thread(self.hasher.hash, secrets.token_hex(16))
+            self._dummy_hash = await self._hash(secrets.token_hex(16))
         return self._dummy_hash
