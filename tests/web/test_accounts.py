@@ -53,6 +53,13 @@ def visit(server: Server, origin: str | None = None) -> Iterator[httpx.Client]:
         yield client
 
 
+def cookie_flags(response: httpx.Response) -> set[str]:
+    """The attributes of the session cookie the response sets, lower case."""
+    header = response.headers["set-cookie"]
+    assert header.startswith(f"{COOKIE}="), header
+    return {part.strip().lower() for part in header.split(";")[1:]}
+
+
 def me(client: httpx.Client, secret: str | None = None) -> httpx.Response:
     """GET /api/me with the client's cookie, or with ``secret`` as the cookie."""
     if secret is None:
@@ -70,6 +77,8 @@ def test_a_guest_becomes_an_account_and_keeps_its_player(server: Server) -> None
         assert made.status_code == 201, made.text
         assert made.json()["id"] == guest["id"] and made.json()["username"] == "alice"
         assert alice.cookies[COOKIE] != planted, "a new session, a new cookie"
+        assert {"httponly", "samesite=lax", "path=/"} <= cookie_flags(made)
+        assert "secure" not in cookie_flags(made), "plain http: a Secure cookie would be lost"
         assert me(alice).json() == {**guest, "guest": False, "username": "alice"}
         assert me(alice, planted).status_code == 401, "the guest's session ended"
         taken = other.post("/api/account", json={"username": "ALICE", "password": PASSWORD})
@@ -196,14 +205,14 @@ def test_a_thousand_wrong_passwords_are_throttled_and_logged_without_them(
     flags = ("--public-url", public, "--sign-in-window", "3600", *FAST_HASHES)
     https_server = new_server("", None, *flags)
     first = httpx.get(f"{https_server.base}/", timeout=30.0)
-    flags = {part.strip().lower() for part in first.headers["set-cookie"].split(";")}
-    assert {"httponly", "samesite=lax", "secure"} <= flags
+    assert {"httponly", "samesite=lax", "secure"} <= cookie_flags(first)
 
     secret = first.cookies[COOKIE]
     browser = {"Origin": public, "Cookie": f"{COOKIE}={secret}"}
     with httpx.Client(base_url=https_server.base, timeout=30.0, headers=browser) as client:
         made = client.post("/api/account", json={"username": "erin", "password": PASSWORD})
         assert made.status_code == 201, made.text
+        assert {"httponly", "samesite=lax", "secure"} <= cookie_flags(made)
         guesses = [f"guess-{n:04d}-xyzzy" for n in range(1000)]
         answers = [
             client.post("/api/sign-in", json={"username": "erin", "password": guess})
