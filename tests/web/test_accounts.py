@@ -36,8 +36,10 @@ FAST_HASHES = ("--password-memory-kib", "64")
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    """One server for the module: every client is 127.0.0.1, so the address limit is lifted."""
-    flags = ("--creations-per-ip", "10000", "--sign-ins-per-address", "10000", *FAST_HASHES)
+    """One server for the module, with the sign-in limits lifted (every client is 127.0.0.1;
+    the throttle has a test and a server of its own)."""
+    lifted = ("--sign-ins-per-address", "10000", "--sign-ins-per-account", "10000")
+    flags = ("--creations-per-ip", "10000", *lifted, *FAST_HASHES)
     running = Server(tmp_path_factory.mktemp("accounts"), "", *flags).start()
     yield running
     running.stop()
@@ -109,10 +111,21 @@ def test_sign_in_elsewhere_is_a_new_session_and_sign_out_everywhere_ends_all(
         assert me(phone, planted).status_code == 401, "the planted session is not the new one"
         assert me(phone).json()["id"] == me(laptop).json()["id"] == carol["id"]
 
+        changed = laptop.post("/api/me/password", json={"current": "nope" * 3, "new": "x" * 8})
+        assert changed.status_code == 401 and changed.json()["detail"] == "wrong password"
+        new_password = "battery staple horse"
+        changed = laptop.post("/api/me/password", json={"current": PASSWORD, "new": new_password})
+        assert changed.status_code == 200 and changed.json()["id"] == carol["id"]
+        assert me(phone).status_code == 401, "a new password signs out the other devices"
+        old = phone.post("/api/sign-in", json={"username": "carol", "password": PASSWORD})
+        assert old.status_code == 401
+        signed = phone.post("/api/sign-in", json={"username": "carol", "password": new_password})
+        assert signed.status_code == 200 and me(laptop).json()["id"] == carol["id"]
+
         ended = phone.post("/api/sign-out-everywhere")
         assert ended.status_code == 200 and ended.json()["signed_out"] == 2
         assert me(phone).status_code == 401 and me(laptop).status_code == 401
-        again = laptop.post("/api/sign-in", json={"username": "carol", "password": PASSWORD})
+        again = laptop.post("/api/sign-in", json={"username": "carol", "password": new_password})
         assert again.status_code == 200
         assert laptop.post("/api/sign-out").status_code == 200
         assert me(laptop).status_code == 401
@@ -257,7 +270,10 @@ def test_the_store_keeps_accounts_sessions_and_tokens(database: str, tmp_path: P
             assert (await players.by_session("s4")) == found[0]
             await store.start_session(ada.id, digest("s5"), ending=None)
             await store.end_session(digest("s5"))
-            assert await store.end_sessions(ada.id) == 1 and await players.by_session("s4") is None
+            await store.change_password(ada.id, "hash-c", digest("s6"))
+            assert await players.by_session("s4") is None, "a new password ends the sessions"
+            assert (await store.account("ada")) == (found[0], "hash-c")
+            assert await store.end_sessions(ada.id) == 1 and await players.by_session("s6") is None
 
             tokens = [ApiToken(f"t{n}", ada.id, f"bot {n}", utcnow()) for n in range(3)]
             for n, token in enumerate(tokens):

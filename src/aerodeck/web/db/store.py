@@ -571,6 +571,27 @@ class Store:
             count: int = ended.rowcount  # type: ignore[attr-defined]
             return count
 
+    async def change_password(self, player_id: str, password_hash: str, secret_hash: str) -> None:
+        """A new password hash for ``player_id``: its sessions end and one new one starts."""
+        async with self._write() as session:
+            now = utcnow()
+            await session.execute(
+                update(PlayerRow)
+                .where(PlayerRow.id == player_id)
+                .values(password_hash=password_hash)
+            )
+            await session.execute(
+                update(PlayerSessionRow)
+                .where(
+                    PlayerSessionRow.player_id == player_id,
+                    PlayerSessionRow.revoked_at.is_(None),
+                )
+                .values(revoked_at=now)
+            )
+            session.add(
+                PlayerSessionRow(secret_hash=secret_hash, player_id=player_id, created_at=now)
+            )
+
     # --- API tokens -------------------------------------------------------------------------
 
     async def add_api_token(self, token: ApiToken, token_hash: str, most: int) -> bool:

@@ -4,7 +4,8 @@ the browser's old session ends (service/accounts.py says why)."""
 
 from __future__ import annotations
 
-from typing import Annotated
+from collections.abc import Awaitable
+from typing import Annotated, TypeVar
 
 from fastapi import APIRouter, Depends, HTTPException, Request, Response
 from pydantic import BaseModel, ConfigDict, Field
@@ -24,6 +25,7 @@ from aerodeck.web.service.players import MAX_DISPLAY_NAME, Player
 from aerodeck.web.service.throttle import TooManyAttemptsError
 
 router = APIRouter(tags=["accounts"])
+T = TypeVar("T")
 # The calls that start a session: refused from another site even without a cookie (a forged
 # sign-in would put the visitor in someone else's account). app.py hands them to SameOrigin.
 STARTS_SESSION = frozenset({"/api/account", "/api/sign-in"})
@@ -36,6 +38,11 @@ class _Body(BaseModel):
 class Credentials(_Body):
     username: Text = Field(max_length=64)
     password: Text = Field(max_length=MAX_PASSWORD)
+
+
+class NewPassword(_Body):
+    current: Text = Field(max_length=MAX_PASSWORD)
+    new: Text = Field(max_length=MAX_PASSWORD)
 
 
 class NewName(_Body):
@@ -60,6 +67,19 @@ async def session_of(request: Request) -> tuple[Player, str]:
 SessionDep = Annotated[tuple[Player, str], Depends(session_of)]
 
 
+def _address(request: Request) -> str:
+    return request.client.host if request.client else "unknown"
+
+
+async def _throttled(work: Awaitable[T]) -> T:
+    """``answer(work)``, and 429 with Retry-After when the attempt is over the throttle."""
+    try:
+        return await answer(work)
+    except TooManyAttemptsError as refused:
+        headers = {"Retry-After": str(refused.retry_after)}
+        raise HTTPException(429, str(refused), headers=headers) from None
+
+
 def _me(player: Player) -> JSON:
     return {**player.public(), "username": player.username}
 
@@ -80,16 +100,11 @@ async def create_account(
 @router.post("/api/sign-in")
 async def sign_in(body: Credentials, request: Request, response: Response) -> JSON:
     """Sign in to an account: a new session and cookie; this browser's last session ends."""
-    address = request.client.host if request.client else "unknown"
-    try:
-        signed_in = await answer(
-            accounts_of(request).sign_in(
-                body.username, body.password, address, request.cookies.get(COOKIE)
-            )
-        )
-    except TooManyAttemptsError as refused:
-        headers = {"Retry-After": str(refused.retry_after)}
-        raise HTTPException(429, str(refused), headers=headers) from None
+    secret = request.cookies.get(COOKIE)
+    accounts = accounts_of(request)
+    signed_in = await _throttled(
+        accounts.sign_in(body.username, body.password, _address(request), secret)
+    )
     keep_session(response, request, signed_in.secret)
     return _me(signed_in.player)
 
@@ -108,6 +123,20 @@ async def sign_out_everywhere(session: SessionDep, request: Request, response: R
     ended = await accounts_of(request).sign_out_everywhere(session[0])
     forget_session(response, request)
     return {"signed_out": ended}
+
+
+@router.post("/api/me/password")
+async def change_password(
+    body: NewPassword, session: SessionDep, request: Request, response: Response
+) -> JSON:
+    """A new password, given the present one: every session of the account ends but this
+    browser's, which gets a new one (and cookie)."""
+    accounts = accounts_of(request)
+    signed_in = await _throttled(
+        accounts.change_password(session[0], body.current, body.new, _address(request))
+    )
+    keep_session(response, request, signed_in.secret)
+    return _me(signed_in.player)
 
 
 @router.post("/api/me/name")

@@ -58,6 +58,11 @@ def check_password(password: str) -> str:
     return password
 
 
+def _refused(what: str, username: str, address: str, reason: object) -> None:
+    """Log a refused attempt: who, from where, why; never the password."""
+    log.warning("%s refused for %s from %s: %s", what, excerpt(username), address, reason)
+
+
 class AccountStore(Protocol):
     """What the accounts need of the store (``aerodeck.web.db.store.Store`` implements it)."""
 
@@ -72,6 +77,10 @@ class AccountStore(Protocol):
     async def end_session(self, secret_hash: str) -> None: ...
 
     async def end_sessions(self, player_id: str) -> int: ...
+
+    async def change_password(
+        self, player_id: str, password_hash: str, secret_hash: str
+    ) -> None: ...
 
 
 @dataclass(frozen=True)
@@ -119,7 +128,7 @@ class Accounts:
         try:
             self.throttle.attempt(key, address)
         except TooManyAttemptsError as refused:
-            log.warning("sign-in refused for %s from %s: %s", excerpt(key), address, refused)
+            _refused("sign-in", key, address, refused)
             raise
         found = await self.store.account(key) if USERNAME.fullmatch(key) else None
         stored = found[1] if found is not None else await self._dummy()
@@ -127,12 +136,37 @@ class Accounts:
             right = await asyncio.to_thread(self._verify, stored, password[:MAX_PASSWORD])
         if found is None or not right:
             reason = "no such account" if found is None else "wrong password"
-            log.warning("sign-in refused for %s from %s: %s", excerpt(key), address, reason)
+            _refused("sign-in", key, address, reason)
             raise WrongSecretError("wrong username or password")
         new_secret = new_token()
         ending = digest(secret) if secret else None
         await self.store.start_session(found[0].id, digest(new_secret), ending)
         return SignedIn(found[0], new_secret)
+
+    async def change_password(
+        self, player: Player, current: str, new: str, address: str
+    ) -> SignedIn:
+        """A new password for the account ``player``, given its present one (throttled as a
+        sign-in): every session of the player ends, and a new one starts for this browser."""
+        if player.username is None:
+            raise ConflictError("a guest has no password: create an account")
+        try:
+            self.throttle.attempt(player.username, address)
+        except TooManyAttemptsError as refused:
+            _refused("password change", player.username, address, refused)
+            raise
+        found = await self.store.account(player.username)
+        async with self._hashing:
+            right = found is not None and await asyncio.to_thread(
+                self._verify, found[1], current[:MAX_PASSWORD]
+            )
+        if not right:
+            _refused("password change", player.username, address, "wrong password")
+            raise WrongSecretError("wrong password")
+        password_hash = await self._hash(check_password(new))
+        new_secret = new_token()
+        await self.store.change_password(player.id, password_hash, digest(new_secret))
+        return SignedIn(player, new_secret)
 
     async def sign_out(self, secret: str) -> None:
         """End the session of ``secret``."""

@@ -1,5 +1,5 @@
 // The player in the lobby header: change the name others see, turn the guest into an account,
-// sign in, sign out here or everywhere, through the JSON calls of docs/web-protocol.md
+// sign in, change the password, sign out here or everywhere, through the JSON calls of docs/web-protocol.md
 // ("Players and accounts"). The session's secret stays in its HttpOnly cookie: this script
 // never sees it. A call that changes who is signed in reloads the page, which then shows the
 // new player (or, after signing out, a new guest).
@@ -59,6 +59,13 @@ handle("register-form", async (fields) => {
 handle("sign-in-form", async (fields) => {
   await post("/api/sign-in", credentials(fields));
   location.reload();
+});
+handle("password-form", async (fields) => {
+  await post("/api/me/password", { current: fields.get("current"), new: fields.get("new") });
+  const form = document.getElementById("password-form");
+  form.reset();
+  form.closest("details").open = false;
+  say("Password changed: every other device is signed out.");
 });
 handle("sign-out-form", async () => {
   await post("/api/sign-out", {});
