@@ -33,6 +33,7 @@ from sqlalchemy.pool import ConnectionPoolEntry
 from aerodeck.core.errors import ConfigError, excerpt
 from aerodeck.web.db import migrate
 from aerodeck.web.db.models import (
+    ApiTokenRow,
     ChatMessageRow,
     MoveRow,
     PlayerRow,
@@ -40,6 +41,7 @@ from aerodeck.web.db.models import (
     SeatRow,
     TableRow,
 )
+from aerodeck.web.service.api_tokens import ApiToken
 from aerodeck.web.service.errors import DuplicateError, StoreError
 from aerodeck.web.service.players import Player
 from aerodeck.web.service.records import (
@@ -603,3 +605,158 @@ class Store:
                 .limit(limit)
             )
             return [_chat(row) for row in rows.all()]
+
+    # --- accounts ---------------------------------------------------------------------------
+
+    async def make_account(
+        self, player_id: str, username: str, password_hash: str, secret_hash: str
+    ) -> bool:
+        """Give the guest ``player_id`` a username and password, end its sessions and start a
+        new one, in one transaction; False when the username is taken (or the player is no
+        guest)."""
+        try:
+            async with self._write() as session:
+                made = await session.execute(
+                    update(PlayerRow)
+                    .where(PlayerRow.id == player_id, PlayerRow.username.is_(None))
+                    .values(username=username, password_hash=password_hash)
+                )
+                if made.rowcount != 1:  # type: ignore[attr-defined]
+                    return False
+                now = utcnow()
+                await session.execute(
+                    update(PlayerSessionRow)
+                    .where(
+                        PlayerSessionRow.player_id == player_id,
+                        PlayerSessionRow.revoked_at.is_(None),
+                    )
+                    .values(revoked_at=now)
+                )
+                session.add(
+                    PlayerSessionRow(secret_hash=secret_hash, player_id=player_id, created_at=now)
+                )
+        except DuplicateError:
+            return False
+        return True
+
+    async def account(self, username: str) -> tuple[Player, str] | None:
+        """The account of ``username`` (stored lower case) and its password hash, or None."""
+        async with self._read() as session:
+            row = await session.scalar(select(PlayerRow).where(PlayerRow.username == username))
+            if row is None or row.password_hash is None:
+                return None
+            return _player(row), row.password_hash
+
+    async def start_session(self, player_id: str, secret_hash: str, ending: str | None) -> None:
+        """A new session of ``player_id``; the session ``ending`` (the browser's last) ends."""
+        async with self._write() as session:
+            now = utcnow()
+            if ending is not None:
+                await session.execute(
+                    update(PlayerSessionRow)
+                    .where(
+                        PlayerSessionRow.secret_hash == ending,
+                        PlayerSessionRow.revoked_at.is_(None),
+                    )
+                    .values(revoked_at=now)
+                )
+            session.add(
+                PlayerSessionRow(secret_hash=secret_hash, player_id=player_id, created_at=now)
+            )
+
+    async def end_session(self, secret_hash: str) -> None:
+        async with self._write() as session:
+            await session.execute(
+                update(PlayerSessionRow)
+                .where(
+                    PlayerSessionRow.secret_hash == secret_hash,
+                    PlayerSessionRow.revoked_at.is_(None),
+                )
+                .values(revoked_at=utcnow())
+            )
+
+    async def end_sessions(self, player_id: str) -> int:
+        """End every open session of ``player_id``; how many there were."""
+        async with self._write() as session:
+            ended = await session.execute(
+                update(PlayerSessionRow)
+                .where(
+                    PlayerSessionRow.player_id == player_id,
+                    PlayerSessionRow.revoked_at.is_(None),
+                )
+                .values(revoked_at=utcnow())
+            )
+            count: int = ended.rowcount  # type: ignore[attr-defined]
+            return count
+
+    async def change_password(self, player_id: str, password_hash: str, secret_hash: str) -> None:
+        """A new password hash for ``player_id``: its sessions end and one new one starts."""
+        async with self._write() as session:
+            now = utcnow()
+            await session.execute(
+                update(PlayerRow)
+                .where(PlayerRow.id == player_id)
+                .values(password_hash=password_hash)
+            )
+            await session.execute(
+                update(PlayerSessionRow)
+                .where(
+                    PlayerSessionRow.player_id == player_id,
+                    PlayerSessionRow.revoked_at.is_(None),
+                )
+                .values(revoked_at=now)
+            )
+            session.add(
+                PlayerSessionRow(secret_hash=secret_hash, player_id=player_id, created_at=now)
+            )
+
+    # --- API tokens -------------------------------------------------------------------------
+
+    async def add_api_token(self, token: ApiToken, token_hash: str, most: int) -> bool:
+        """Store a token unless its player already has ``most``: whether it was stored."""
+        async with self._write() as session:
+            held = await session.scalar(
+                select(func.count())
+                .select_from(ApiTokenRow)
+                .where(ApiTokenRow.player_id == token.player_id)
+            )
+            if (held or 0) >= most:
+                return False
+            session.add(
+                ApiTokenRow(
+                    id=token.id,
+                    player_id=token.player_id,
+                    name=token.name,
+                    token_hash=token_hash,
+                    created_at=token.created_at,
+                )
+            )
+            return True
+
+    async def api_tokens(self, player_id: str) -> list[ApiToken]:
+        async with self._read() as session:
+            rows = await session.scalars(
+                select(ApiTokenRow)
+                .where(ApiTokenRow.player_id == player_id)
+                .order_by(ApiTokenRow.created_at, ApiTokenRow.id)
+            )
+            return [ApiToken(r.id, r.player_id, r.name, r.created_at) for r in rows]
+
+    async def delete_api_token(self, player_id: str, token_id: str) -> bool:
+        """Delete one of ``player_id``'s tokens: whether there was one."""
+        async with self._write() as session:
+            deleted = await session.execute(
+                delete(ApiTokenRow).where(
+                    ApiTokenRow.player_id == player_id, ApiTokenRow.id == token_id
+                )
+            )
+            return bool(deleted.rowcount)  # type: ignore[attr-defined]
+
+    async def api_token_player(self, token_hash: str) -> Player | None:
+        async with self._read() as session:
+            row = await session.scalar(
+                select(PlayerRow)
+                .join(ApiTokenRow, ApiTokenRow.player_id == PlayerRow.id)
+                .where(ApiTokenRow.token_hash == token_hash)
+            )
+            return None if row is None else _player(row)

@@ -42,6 +42,7 @@ async def lobby_page(request: Request, hub: HubDep) -> HTMLResponse:
             "tables": listed,
             "seat_rows": range(SEAT_ROWS),
             "player": player.public(),
+            "username": player.username,
         },
     )
     keep_session(response, request, secret)
