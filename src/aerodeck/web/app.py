@@ -16,11 +16,12 @@ from fastapi.staticfiles import StaticFiles
 from aerodeck import __version__
 from aerodeck.web.db.store import Store
 from aerodeck.web.middleware import BodyLimit, one_line_errors
-from aerodeck.web.routers import boards, lobby, pages, players, tables, websocket
+from aerodeck.web.routers import boards, lobby, pages, players, ratings, tables, websocket
 from aerodeck.web.service.bots import Autoplay
 from aerodeck.web.service.hub import Hub
 from aerodeck.web.service.limits import WindowCounter
 from aerodeck.web.service.players import Players
+from aerodeck.web.service.ratings import Ratings
 from aerodeck.web.settings import Settings
 
 log = logging.getLogger("aerodeck.web")
@@ -38,6 +39,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         autoplay = Autoplay(hub)
         app.state.hub = hub
         app.state.players = Players(store)
+        app.state.ratings = Ratings(store)
+        hub.finishers.append(app.state.ratings.record_table)
         app.state.creations = WindowCounter(settings.creations_per_ip, settings.creation_window)
         restored = await hub.restore()
         log.info("rebuilt %d unfinished tables from the store", restored)
@@ -64,6 +67,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(tables.router)
     app.include_router(players.router)
     app.include_router(pages.router)
+    app.include_router(ratings.router)
     app.include_router(boards.router)
     app.include_router(websocket.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")

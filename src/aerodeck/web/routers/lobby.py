@@ -48,6 +48,7 @@ async def create_table(body: CreateTable, request: Request, hub: HubDep) -> JSON
             body.fallback_bot,
             body.claim,
             body.name,
+            body.rated,
         )
     )
     table = created.table

@@ -13,7 +13,7 @@ import asyncio
 import logging
 import secrets
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
@@ -80,6 +80,7 @@ class Hub:
         self.tables: dict[str, Table] = {}
         self.connection_count = 0
         self.listeners: list[Callable[[Table], None]] = []  # after every change (bots, clock)
+        self.finishers: list[Callable[[Table], Awaitable[None]]] = []  # once a game ends
         self._loading = asyncio.Lock()
         self._created = 0  # tables created by this process (the --table-seed sequence)
 
@@ -158,7 +159,17 @@ class Hub:
                 table.broadcast(version, [applied])
         if applied is not None:
             self._notify(table)
+            if table.state.is_terminal:
+                await self._finished(table)
         return frame
+
+    async def _finished(self, table: Table) -> None:
+        """Tell the finishers (the results and ratings) that ``table``'s game ended."""
+        for finisher in self.finishers:
+            try:
+                await finisher(table)
+            except Exception:  # the game stands; its results are missing, and logged
+                log.exception("table %s: recording the end of the game failed", table.id)
 
     async def _submit(
         self,
@@ -284,6 +295,7 @@ class Hub:
         fallback_bot: str,
         claim: int | None,
         name: str,
+        rated: bool = True,
     ) -> Created:
         """A new table (ConfigError on a bad game, option, seat or bot)."""
         if self.unfinished() >= self.settings.max_tables:
@@ -336,6 +348,7 @@ class Hub:
             created_at=utcnow(),
             clock=clock,
             fallback_bot=fallback_bot.strip().lower(),
+            rated=rated,
         )
         await self.store.create_table(record, seat_records)
         table = Table.rebuild(StoredTable(record, seat_records, []))
