@@ -18,6 +18,7 @@ import httpx
 import pytest
 from openskill.models import PlackettLuce
 
+import aerodeck
 from aerodeck.sim.ratings import Skill
 from aerodeck.web.db.store import Store
 from aerodeck.web.routers.players import COOKIE
@@ -58,16 +59,24 @@ class Shop:
         return await self.players.rename(guest, name)
 
     async def table(
-        self, seats: list[Seat], moves: list[tuple[int, str]], rated: bool = True
+        self,
+        seats: list[Seat],
+        moves: list[tuple[int, str]],
+        rated: bool = True,
+        notation: list[str] | None = None,
+        game: tuple[str, dict[str, Any]] = (GAME, {}),
+        seed: int = 1,
     ) -> str:
+        """A table whose seat ``seat`` made ``moves[n]`` by ``source`` (as ``notation[n]``, or
+        a placeholder: the ratings read who moved, never what), finished by its last move."""
         self.made += 1
         table_id = f"t{self.made}"
         record = TableRecord(
             id=table_id,
-            game=GAME,
+            game=game[0],
             players=len(seats),
-            options={},
-            seed=self.made,
+            options=game[1],
+            seed=seed,
             status=TableStatus.PLAYING,
             listed=False,
             host_hash="h" * 64,
@@ -79,7 +88,8 @@ class Shop:
         await self.store.create_table(record, seats)
         for seq, (seat, source) in enumerate(moves):
             last = seq == len(moves) - 1
-            await self.store.append_move(table_id, seq, seat, f"m{seq}", None, source, last)
+            move = notation[seq] if notation else f"m{seq}"
+            await self.store.append_move(table_id, seq, seat, move, None, source, last)
         return table_id
 
 
@@ -264,6 +274,34 @@ def test_leaderboard_and_profile_show_public_finished_things_only(tmp_path: Path
         ):
             with pytest.raises(NotFoundError):
                 await bad()
+
+    in_store(tmp_path, work)
+
+
+def test_a_finished_table_left_unrecorded_is_recorded_at_the_next_start(tmp_path: Path) -> None:
+    """A server stopped between a game's last move and its record: the next start rebuilds the
+    table from its moves and records it, once."""
+
+    async def work(shop: Shop) -> None:
+        ann = await shop.person("Ann")
+        state = aerodeck.make(SHORT[0], 2, **SHORT[1]).new_game(seed=4)
+        rng = random.Random(4)
+        moves, notation = [], []
+        while not state.is_terminal:
+            seat = state.current_player
+            assert seat is not None
+            moves.append((seat, "human"))
+            action = rng.choice(state.legal_actions())
+            notation.append(str(action))
+            state.apply(action)
+        seats = [human(ann, "Ann"), bot("random")]
+        table = await shop.table(seats, moves, notation=notation, game=SHORT, seed=4)
+        assert await shop.store.unrecorded() == [table]
+        assert await shop.ratings.catch_up() == 1
+        assert await shop.ratings.catch_up() == 0
+        profile = await shop.ratings.profile(ann.id)
+        (game,) = profile["results"]
+        assert game["return"] == state.returns()[0] and game["rated"]
 
     in_store(tmp_path, work)
 

@@ -609,6 +609,17 @@ class Store:
                     )
                 )
 
+    async def unrecorded(self) -> list[str]:
+        """Ids of finished tables without results, oldest first."""
+        async with self._read() as session:
+            recorded = select(ResultRow.table_id).where(ResultRow.table_id == TableRow.id)
+            rows = await session.scalars(
+                select(TableRow.id)
+                .where(TableRow.status == OVER, ~recorded.exists())
+                .order_by(TableRow.finished_at, TableRow.id)
+            )
+            return list(rows.all())
+
     async def standings(self, game: str, players: int, limit: int) -> list[Standing]:
         """The best ``limit`` ratings at (game, players) by ordinal, with the players' current
         public names (a bot's name is its level)."""

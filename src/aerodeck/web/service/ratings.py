@@ -23,7 +23,7 @@ from datetime import datetime
 from typing import Protocol
 
 from aerodeck.core.api import JSON
-from aerodeck.core.errors import ConfigError
+from aerodeck.core.errors import AerodeckError, ConfigError
 from aerodeck.core.registry import game_class
 from aerodeck.sim.ratings import Skill, best_returns, rate_game
 from aerodeck.web.service.errors import DuplicateError, NotFoundError
@@ -74,6 +74,8 @@ class RatingStore(Protocol):
     """What the ratings need of the store (``aerodeck.web.db.store.Store`` implements it)."""
 
     async def load(self, table_id: str) -> StoredTable | None: ...
+
+    async def unrecorded(self) -> list[str]: ...
 
     async def skills(
         self, game: str, players: int, subjects: Sequence[str]
@@ -160,6 +162,24 @@ class Ratings:
             except DuplicateError:
                 return []
             return results
+
+    async def catch_up(self) -> int:
+        """Record every finished table still stored without results (a server stopped between
+        a game's last move and its record; tables finished before the ratings existed); how
+        many were recorded."""
+        recorded = 0
+        for table_id in await self.store.unrecorded():
+            stored = await self.store.load(table_id)
+            if stored is None:
+                continue
+            try:
+                state = Table.rebuild(stored).state
+            except (AerodeckError, ValueError) as error:
+                log.error("table %s cannot be rebuilt to record it: %s", table_id, error)
+                continue
+            if state.is_terminal and await self.record(table_id, state.returns()):
+                recorded += 1
+        return recorded
 
     # --- pages ------------------------------------------------------------------------------
 

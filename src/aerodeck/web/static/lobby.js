@@ -121,6 +121,7 @@ form.addEventListener("submit", async (event) => {
     options: readOptions(),
     seats: readSeats(),
     listed: document.getElementById("listed").checked,
+    rated: document.getElementById("rated").checked,
     clock: clock ? Number(clock) : null,
     claim: 0,
     name: document.getElementById("name").value.trim(),
