@@ -44,16 +44,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.creations = WindowCounter(settings.creations_per_ip, settings.creation_window)
         restored = await hub.restore()
         log.info("rebuilt %d unfinished tables from the store", restored)
-        caught_up = await app.state.ratings.catch_up()
-        if caught_up:
-            log.info("recorded the results of %d finished tables", caught_up)
         purge = asyncio.create_task(hub.purge_forever())
+        catch_up = asyncio.create_task(app.state.ratings.catch_up())  # while serving
         try:
             yield
         finally:
-            purge.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await purge
+            for task in (purge, catch_up):
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
             autoplay.stop()
             hub.shutdown()
             await store.close()

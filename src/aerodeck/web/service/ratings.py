@@ -26,7 +26,7 @@ from aerodeck.core.api import JSON
 from aerodeck.core.errors import AerodeckError, ConfigError
 from aerodeck.core.registry import game_class
 from aerodeck.sim.ratings import Skill, best_returns, rate_game
-from aerodeck.web.service.errors import DuplicateError, NotFoundError
+from aerodeck.web.service.errors import DuplicateError, NotFoundError, StoreError
 from aerodeck.web.service.players import Player
 from aerodeck.web.service.records import StoredTable, utcnow
 from aerodeck.web.service.results import SeatResult, player_subject, seat_results
@@ -165,20 +165,25 @@ class Ratings:
 
     async def catch_up(self) -> int:
         """Record every finished table still stored without results (a server stopped between
-        a game's last move and its record; tables finished before the ratings existed); how
-        many were recorded."""
+        a game's last move and its record; tables finished before the ratings existed), each
+        replayed in a worker thread; how many were recorded (a store failure is logged)."""
         recorded = 0
-        for table_id in await self.store.unrecorded():
-            stored = await self.store.load(table_id)
-            if stored is None:
-                continue
-            try:
-                state = Table.rebuild(stored).state
-            except (AerodeckError, ValueError) as error:
-                log.error("table %s cannot be rebuilt to record it: %s", table_id, error)
-                continue
-            if state.is_terminal and await self.record(table_id, state.returns()):
-                recorded += 1
+        try:
+            for table_id in await self.store.unrecorded():
+                stored = await self.store.load(table_id)
+                if stored is None:
+                    continue
+                try:
+                    state = (await asyncio.to_thread(Table.rebuild, stored)).state
+                except (AerodeckError, ValueError) as error:
+                    log.error("table %s cannot be rebuilt to record it: %s", table_id, error)
+                    continue
+                if state.is_terminal and await self.record(table_id, state.returns()):
+                    recorded += 1
+        except StoreError:
+            log.exception("recording the finished tables stopped; the next start goes on")
+        if recorded:
+            log.info("recorded the results of %d finished tables", recorded)
         return recorded
 
     # --- pages ------------------------------------------------------------------------------
