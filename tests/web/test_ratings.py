@@ -20,88 +20,19 @@ from openskill.models import PlackettLuce
 
 import aerodeck
 from aerodeck.sim.ratings import Skill
-from aerodeck.web.db.store import Store
 from aerodeck.web.routers.players import COOKIE
 from aerodeck.web.service.errors import NotFoundError
-from aerodeck.web.service.players import Player, Players
-from aerodeck.web.service.ratings import Ratings
-from aerodeck.web.service.records import Seat, TableRecord, utcnow
 from aerodeck.web.service.results import bot_subject, player_subject
-from aerodeck.web.service.status import TableStatus
 from aerodeck.web.settings import Settings
 from tests.web.play import drive
 from tests.web.server import Client, Server
+from tests.web.standings import GAME, Shop, bot, human, with_shop
 
-GAME = "race_to_ace"
 SHORT = ("aces_versus_aces", {"target": 15})  # a short two-player game for the real server
 
 
-def human(player: Player | None, name: str = "") -> Seat:
-    return Seat("human", None, name, "t" * 64, None, None, None if player is None else player.id)
-
-
-def bot(name: str) -> Seat:
-    return Seat("bot", name, name, None, None, None)
-
-
-class Shop:
-    """A store in a temporary folder with its players and ratings, and finished tables made
-    to order: the seats, who made each move (``(seat, source)``), and whether it is rated."""
-
-    def __init__(self, store: Store) -> None:
-        self.store = store
-        self.players = Players(store)
-        self.ratings = Ratings(store)
-        self.made = 0
-
-    async def person(self, name: str) -> Player:
-        guest, _ = await self.players.new_guest()
-        return await self.players.rename(guest, name)
-
-    async def table(
-        self,
-        seats: list[Seat],
-        moves: list[tuple[int, str]],
-        rated: bool = True,
-        notation: list[str] | None = None,
-        game: tuple[str, dict[str, Any]] = (GAME, {}),
-        seed: int = 1,
-    ) -> str:
-        """A table whose seat ``seat`` made ``moves[n]`` by ``source`` (as ``notation[n]``, or
-        a placeholder: the ratings read who moved, never what), finished by its last move."""
-        self.made += 1
-        table_id = f"t{self.made}"
-        record = TableRecord(
-            id=table_id,
-            game=game[0],
-            players=len(seats),
-            options=game[1],
-            seed=seed,
-            status=TableStatus.PLAYING,
-            listed=False,
-            host_hash="h" * 64,
-            created_at=utcnow(),
-            clock=None,
-            fallback_bot="heuristic",
-            rated=rated,
-        )
-        await self.store.create_table(record, seats)
-        for seq, (seat, source) in enumerate(moves):
-            last = seq == len(moves) - 1
-            move = notation[seq] if notation else f"m{seq}"
-            await self.store.append_move(table_id, seq, seat, move, None, source, last)
-        return table_id
-
-
 def in_store(tmp_path: Path, work: Callable[[Shop], Awaitable[None]]) -> None:
-    async def run() -> None:
-        store = await Store.open(Settings(data_dir=tmp_path))
-        try:
-            await work(Shop(store))
-        finally:
-            await store.close()
-
-    asyncio.run(run())
+    asyncio.run(with_shop(Settings(data_dir=tmp_path), work))
 
 
 def each_plays(seats: int, rounds: int = 2, source: str = "human") -> list[tuple[int, str]]:
