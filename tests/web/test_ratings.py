@@ -31,8 +31,9 @@ from tests.web.standings import GAME, Shop, bot, human, with_shop
 SHORT = ("aces_versus_aces", {"target": 15})  # a short two-player game for the real server
 
 
-def in_store(tmp_path: Path, work: Callable[[Shop], Awaitable[None]]) -> None:
-    asyncio.run(with_shop(Settings(data_dir=tmp_path), work))
+def in_store(tmp_path: Path, work: Callable[[Shop], Awaitable[None]], database: str = "") -> None:
+    """``work`` on a fresh store: SQLite in ``tmp_path``, or the PostgreSQL ``database``."""
+    asyncio.run(with_shop(Settings(data_dir=tmp_path, database=database), work))
 
 
 def each_plays(seats: int, rounds: int = 2, source: str = "human") -> list[tuple[int, str]]:
@@ -175,7 +176,9 @@ def test_two_bots_of_one_level_count_once_with_their_better_seat(tmp_path: Path)
     in_store(tmp_path, work)
 
 
-def test_leaderboard_and_profile_show_public_finished_things_only(tmp_path: Path) -> None:
+def test_leaderboard_and_profile_show_public_finished_things_only(
+    tmp_path: Path, database: str
+) -> None:
     async def work(shop: Shop) -> None:
         ann, bob = await shop.person("Ann"), await shop.person("Bob")
         for returns in ([1.0, 0.0, 0.0], [1.0, 0.0, 0.0], [0.0, 1.0, 0.0]):
@@ -206,10 +209,12 @@ def test_leaderboard_and_profile_show_public_finished_things_only(tmp_path: Path
             with pytest.raises(NotFoundError):
                 await bad()
 
-    in_store(tmp_path, work)
+    in_store(tmp_path, work, database)
 
 
-def test_a_finished_table_left_unrecorded_is_recorded_at_the_next_start(tmp_path: Path) -> None:
+def test_a_finished_table_left_unrecorded_is_recorded_at_the_next_start(
+    tmp_path: Path, database: str
+) -> None:
     """A server stopped between a game's last move and its record: the next start rebuilds the
     table from its moves and records it, once."""
 
@@ -234,7 +239,7 @@ def test_a_finished_table_left_unrecorded_is_recorded_at_the_next_start(tmp_path
         (game,) = profile["results"]
         assert game["return"] == state.returns()[0] and game["rated"]
 
-    in_store(tmp_path, work)
+    in_store(tmp_path, work, database)
 
 
 # --- against a real server ------------------------------------------------------------------
