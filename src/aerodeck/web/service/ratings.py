@@ -36,6 +36,7 @@ log = logging.getLogger("aerodeck.web")
 
 LEADERBOARD_ROWS = 100
 PROFILE_GAMES = 50
+CHART_POINTS = 200  # the latest ratings a chart shows
 DECIMALS = 1  # ratings as shown
 
 
@@ -241,15 +242,7 @@ class Ratings:
                     "title": game_title(rating.game),
                     "players": rating.players,
                     **_rating_json(rating),
-                    "history": [
-                        {
-                            "at": _iso(point.at),
-                            "rating": shown(point.skill.ordinal),
-                            "table": point.table_id,
-                        }
-                        for point in history
-                        if (point.game, point.players) == (rating.game, rating.players)
-                    ],
+                    "history": _chart(history, rating),
                 }
                 for rating in await self.store.ratings_of(subject)
             ],
@@ -271,6 +264,15 @@ class Ratings:
             "replay": mine.table_id in kept,
             "seats": [_seat_json(r) for r in seats],
         }
+
+
+def _chart(history: Sequence[RatingPoint], rating: Rating) -> list[JSON]:
+    """The latest points of ``rating``'s history, oldest first."""
+    points = [p for p in history if (p.game, p.players) == (rating.game, rating.players)]
+    return [
+        {"at": _iso(point.at), "rating": shown(point.skill.ordinal), "table": point.table_id}
+        for point in points[-CHART_POINTS:]
+    ]
 
 
 def _iso(moment: datetime) -> str:
