@@ -16,12 +16,17 @@ from typing import Any
 
 import httpx
 import pytest
+from alembic import command
 from openskill.models import PlackettLuce
+from sqlalchemy import Connection, text
 
 import aerodeck
 from aerodeck.sim.ratings import Skill
+from aerodeck.web.db import migrate
+from aerodeck.web.db.store import make_engine
 from aerodeck.web.routers.players import COOKIE
 from aerodeck.web.service.errors import NotFoundError
+from aerodeck.web.service.records import utcnow
 from aerodeck.web.service.results import bot_subject, player_subject
 from aerodeck.web.settings import Settings
 from tests.web.play import drive
@@ -240,6 +245,60 @@ def test_a_finished_table_left_unrecorded_is_recorded_at_the_next_start(
         assert game["return"] == state.returns()[0] and game["rated"]
 
     in_store(tmp_path, work, database)
+
+
+def test_the_migration_keeps_every_table_seat_and_move(tmp_path: Path, database: str) -> None:
+    """Revision 0008 on a database at 0003 holding a table: its seats and moves stay (on SQLite
+    a batch copy of ``tables`` would cascade-delete them), and the table is rated by default;
+    and back down again."""
+    settings = Settings(data_dir=tmp_path, database=database)
+    counts = "SELECT (SELECT count(*) FROM seats), (SELECT count(*) FROM moves)"
+
+    async def run() -> None:
+        engine = make_engine(settings.database_url)
+        try:
+            await migrate.upgrade(engine, "0003")
+            async with engine.begin() as conn:
+                await conn.execute(
+                    text(
+                        "INSERT INTO tables (id, game, players, options, seed, status, version,"
+                        " listed, host_hash, created_at, updated_at, fallback_bot) VALUES"
+                        " ('old', 'ace_race', 2, '{}', 1, 'playing', 1, true, :h, :at, :at, 'x')"
+                    ),
+                    {"h": "h" * 64, "at": utcnow()},
+                )
+                for seat in (0, 1):
+                    await conn.execute(
+                        text(
+                            "INSERT INTO seats (table_id, seat, kind, name)"
+                            " VALUES ('old', :seat, 'human', 'p')"
+                        ),
+                        {"seat": seat},
+                    )
+                await conn.execute(
+                    text(
+                        "INSERT INTO moves (table_id, seq, seat, move, source, created_at)"
+                        " VALUES ('old', 0, 0, 'x', 'human', :at)"
+                    ),
+                    {"at": utcnow()},
+                )
+            await migrate.upgrade(engine)
+            async with engine.connect() as conn:
+                assert (await conn.execute(text(counts))).one() == (2, 1)
+                rated = await conn.scalar(text("SELECT rated FROM tables WHERE id = 'old'"))
+                assert rated in (True, 1)
+
+            def down(connection: Connection) -> None:
+                command.downgrade(migrate.alembic_config(connection), "0003")
+
+            async with engine.begin() as conn:
+                await conn.run_sync(down)
+            async with engine.connect() as conn:
+                assert (await conn.execute(text(counts))).one() == (2, 1)
+        finally:
+            await engine.dispose()
+
+    asyncio.run(run())
 
 
 # --- against a real server ------------------------------------------------------------------

@@ -20,8 +20,11 @@ depends_on = None
 
 
 def upgrade() -> None:
-    with op.batch_alter_table("tables") as batch:
-        batch.add_column(sa.Column("rated", sa.Boolean, nullable=False, server_default=sa.true()))
+    # A plain ADD COLUMN, never a batch: on SQLite a batch with an expression default copies the
+    # table and drops the old one, and the drop cascades to every seat and move.
+    op.add_column(
+        "tables", sa.Column("rated", sa.Boolean, nullable=False, server_default=sa.true())
+    )
     op.create_table(
         "results",
         sa.Column("table_id", sa.String(32), primary_key=True),
@@ -70,5 +73,4 @@ def downgrade() -> None:
     op.drop_index("ix_ratings_game_players", "ratings")
     op.drop_table("ratings")
     op.drop_table("results")
-    with op.batch_alter_table("tables") as batch:
-        batch.drop_column("rated")
+    op.drop_column("tables", "rated")  # SQLite 3.35+ drops a column in place
