@@ -25,6 +25,7 @@ from aerodeck.web.routers import (
     lobby,
     pages,
     players,
+    ratings,
     tables,
     websocket,
 )
@@ -35,6 +36,7 @@ from aerodeck.web.service.bots import Autoplay
 from aerodeck.web.service.hub import Hub
 from aerodeck.web.service.limits import WindowCounter
 from aerodeck.web.service.players import Players
+from aerodeck.web.service.ratings import Ratings
 from aerodeck.web.service.throttle import SignInThrottle
 from aerodeck.web.settings import Settings
 
@@ -63,16 +65,20 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             ),
         )
         app.state.api_tokens = ApiTokens(store)
+        app.state.ratings = Ratings(store)
+        hub.finishers.append(app.state.ratings.record_table)
         app.state.creations = WindowCounter(settings.creations_per_ip, settings.creation_window)
         restored = await hub.restore()
         log.info("rebuilt %d unfinished tables from the store", restored)
         purge = asyncio.create_task(hub.purge_forever())
+        catch_up = asyncio.create_task(app.state.ratings.catch_up())  # while serving
         try:
             yield
         finally:
-            purge.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await purge
+            for task in (purge, catch_up):
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
             autoplay.stop()
             hub.shutdown()
             await store.close()
@@ -92,6 +98,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(accounts.router)
     app.include_router(api_tokens.router)
     app.include_router(pages.router)
+    app.include_router(ratings.router)
     app.include_router(boards.router)
     app.include_router(websocket.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")

@@ -17,6 +17,7 @@ from sqlalchemy import (
     BigInteger,
     Boolean,
     DateTime,
+    Float,
     ForeignKey,
     Index,
     Integer,
@@ -66,6 +67,8 @@ class TableRow(Base):
     turn_began_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
     on_timeout: Mapped[str] = mapped_column(String(16), default="bot")  # bot or forfeit
     forfeited_seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    # revision 0007: a finished game updates the ratings (the host's option)
+    rated: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
 
     __table_args__ = (Index("ix_tables_status_updated", "status", "updated_at"),)
 
@@ -168,3 +171,60 @@ class ApiTokenRow(Base):
     name: Mapped[str] = mapped_column(String(64))
     token_hash: Mapped[str] = mapped_column(String(64), unique=True)
     created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+
+
+class ResultRow(Base):
+    """One seat of a finished table: place, return, who sat there, whether it was rated
+    (revision 0007). No foreign key to the table: results outlive the table's purge."""
+
+    __tablename__ = "results"
+
+    table_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game: Mapped[str] = mapped_column(String(64))
+    players: Mapped[int] = mapped_column(Integer)
+    place: Mapped[int] = mapped_column(Integer)
+    value: Mapped[float] = mapped_column(Float)  # the seat's return
+    player_id: Mapped[str | None] = mapped_column(String(32), nullable=True, index=True)
+    bot: Mapped[str | None] = mapped_column(String(64), nullable=True)  # the bot's level
+    name: Mapped[str] = mapped_column(String(64))
+    moves: Mapped[int] = mapped_column(Integer)
+    bot_moves: Mapped[int] = mapped_column(Integer)
+    rated: Mapped[bool] = mapped_column(Boolean)
+    finished_at: Mapped[datetime] = mapped_column(DateTime)
+
+
+class RatingRow(Base):
+    """A subject's rating (``player:<id>`` or ``bot:<level>``) per game and player count."""
+
+    __tablename__ = "ratings"
+
+    subject: Mapped[str] = mapped_column(String(48), primary_key=True)
+    game: Mapped[str] = mapped_column(String(64), primary_key=True)
+    players: Mapped[int] = mapped_column(Integer, primary_key=True)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(Integer)
+    updated_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+
+    __table_args__ = (Index("ix_ratings_game_players", "game", "players"),)
+
+
+class RatingHistoryRow(Base):
+    """A subject's rating just after one rated game: the points of a player page's chart."""
+
+    __tablename__ = "rating_history"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    subject: Mapped[str] = mapped_column(String(48))
+    game: Mapped[str] = mapped_column(String(64))
+    players: Mapped[int] = mapped_column(Integer)
+    table_id: Mapped[str] = mapped_column(String(32))
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    rated_at: Mapped[datetime] = mapped_column(DateTime)
+
+    __table_args__ = (
+        UniqueConstraint("table_id", "subject", name="uq_rating_history_table_subject"),
+        Index("ix_rating_history_subject", "subject", "rated_at"),
+    )

@@ -13,7 +13,7 @@ an asyncio lock keeps in order instead of letting SQLite answer "database is loc
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Mapping, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from datetime import datetime
@@ -31,6 +31,7 @@ from sqlalchemy.ext.asyncio import (
 from sqlalchemy.pool import ConnectionPoolEntry
 
 from aerodeck.core.errors import ConfigError, excerpt
+from aerodeck.sim.ratings import Skill
 from aerodeck.web.db import migrate
 from aerodeck.web.db.models import (
     ApiTokenRow,
@@ -38,12 +39,16 @@ from aerodeck.web.db.models import (
     MoveRow,
     PlayerRow,
     PlayerSessionRow,
+    RatingHistoryRow,
+    RatingRow,
+    ResultRow,
     SeatRow,
     TableRow,
 )
 from aerodeck.web.service.api_tokens import ApiToken
 from aerodeck.web.service.errors import DuplicateError, StoreError
 from aerodeck.web.service.players import Player
+from aerodeck.web.service.ratings import Rating, RatingPoint, Standing
 from aerodeck.web.service.records import (
     ChatRecord,
     MoveRecord,
@@ -53,6 +58,7 @@ from aerodeck.web.service.records import (
     TableRecord,
     utcnow,
 )
+from aerodeck.web.service.results import SeatResult
 from aerodeck.web.service.status import TableStatus
 from aerodeck.web.settings import Settings
 
@@ -98,6 +104,7 @@ def _table_row(record: TableRecord) -> TableRow:
         turn_began_at=record.turn_began_at,
         on_timeout=record.on_timeout,
         forfeited_seat=record.forfeited_seat,
+        rated=record.rated,
     )
 
 
@@ -120,6 +127,7 @@ def _table_record(row: TableRow) -> TableRecord:
         on_timeout=row.on_timeout,
         turn_began_at=row.turn_began_at,
         forfeited_seat=row.forfeited_seat,
+        rated=row.rated,
     )
 
 
@@ -149,6 +157,46 @@ def _seat(row: SeatRow) -> Seat:
 
 def _player(row: PlayerRow) -> Player:
     return Player(row.id, row.display_name, row.username, row.created_at)
+
+
+def _result_fields(result: SeatResult) -> dict[str, Any]:
+    return {
+        "table_id": result.table_id,
+        "seat": result.seat,
+        "game": result.game,
+        "players": result.players,
+        "place": result.place,
+        "value": result.value,
+        "player_id": result.player_id,
+        "bot": result.bot,
+        "name": result.name,
+        "moves": result.moves,
+        "bot_moves": result.bot_moves,
+        "rated": result.rated,
+        "finished_at": result.finished_at,
+    }
+
+
+def _result(row: ResultRow) -> SeatResult:
+    return SeatResult(
+        table_id=row.table_id,
+        seat=row.seat,
+        game=row.game,
+        players=row.players,
+        place=row.place,
+        value=row.value,
+        player_id=row.player_id,
+        bot=row.bot,
+        name=row.name,
+        moves=row.moves,
+        bot_moves=row.bot_moves,
+        rated=row.rated,
+        finished_at=row.finished_at,
+    )
+
+
+def _rating(row: RatingRow) -> Rating:
+    return Rating(row.subject, row.game, row.players, Skill(row.mu, row.sigma), row.games)
 
 
 def _move(row: MoveRow) -> MoveRecord:
@@ -760,3 +808,182 @@ class Store:
                 .where(ApiTokenRow.token_hash == token_hash)
             )
             return None if row is None else _player(row)
+
+    async def find_player(self, player_id: str) -> Player | None:
+        async with self._read() as session:
+            row = await session.get(PlayerRow, player_id)
+            return None if row is None else _player(row)
+
+    # --- results and ratings ----------------------------------------------------------------
+
+    async def skills(self, game: str, players: int, subjects: Sequence[str]) -> dict[str, Skill]:
+        """The stored skills of ``subjects`` at (game, players); a subject never rated there is
+        missing."""
+        if not subjects:
+            return {}
+        async with self._read() as session:
+            rows = await session.scalars(
+                select(RatingRow).where(
+                    RatingRow.game == game,
+                    RatingRow.players == players,
+                    RatingRow.subject.in_(list(subjects)),
+                )
+            )
+            return {row.subject: Skill(row.mu, row.sigma) for row in rows.all()}
+
+    async def save_results(
+        self, results: Sequence[SeatResult], skills: Mapping[str, Skill]
+    ) -> None:
+        """A finished table's results with its subjects' new skills (each one more game, one
+        point of history), in one transaction; DuplicateError, with nothing written, when the
+        table's results are stored already."""
+        if not results:
+            return
+        first = results[0]
+        game, players, table_id, when = first.game, first.players, first.table_id, first.finished_at
+        async with self._write() as session:
+            await session.execute(insert(ResultRow), [_result_fields(r) for r in results])
+            stored = await session.scalars(
+                select(RatingRow).where(
+                    RatingRow.game == game,
+                    RatingRow.players == players,
+                    RatingRow.subject.in_(list(skills)),
+                )
+            )
+            known = {row.subject: row for row in stored.all()}
+            for subject, skill in sorted(skills.items()):
+                row = known.get(subject)
+                if row is None:
+                    session.add(
+                        RatingRow(
+                            subject=subject,
+                            game=game,
+                            players=players,
+                            mu=skill.mu,
+                            sigma=skill.sigma,
+                            games=1,
+                            updated_at=when,
+                        )
+                    )
+                else:
+                    row.mu, row.sigma, row.games, row.updated_at = (
+                        skill.mu,
+                        skill.sigma,
+                        row.games + 1,
+                        when,
+                    )
+                session.add(
+                    RatingHistoryRow(
+                        subject=subject,
+                        game=game,
+                        players=players,
+                        table_id=table_id,
+                        mu=skill.mu,
+                        sigma=skill.sigma,
+                        rated_at=when,
+                    )
+                )
+
+    async def unrecorded(self) -> list[str]:
+        """Ids of finished tables without results, oldest first."""
+        async with self._read() as session:
+            recorded = select(ResultRow.table_id).where(ResultRow.table_id == TableRow.id)
+            rows = await session.scalars(
+                select(TableRow.id)
+                .where(TableRow.status == OVER, ~recorded.exists())
+                .order_by(TableRow.finished_at, TableRow.id)
+            )
+            return list(rows.all())
+
+    async def standings(self, game: str, players: int, limit: int) -> list[Standing]:
+        """The best ``limit`` ratings at (game, players) by ordinal, with the players' current
+        public names (a bot's name is its level)."""
+        async with self._read() as session:
+            ordinal = RatingRow.mu - 3 * RatingRow.sigma
+            ratings = await session.scalars(
+                select(RatingRow)
+                .where(RatingRow.game == game, RatingRow.players == players)
+                .order_by(ordinal.desc(), RatingRow.games.desc(), RatingRow.subject)
+                .limit(limit)
+            )
+            rows = ratings.all()
+            ids = [row.subject.removeprefix("player:") for row in rows]
+            people = await session.execute(
+                select(PlayerRow.id, PlayerRow.display_name, PlayerRow.username).where(
+                    PlayerRow.id.in_(ids)
+                )
+            )
+            names = {pid: (name, username is None) for pid, name, username in people.all()}
+            out = []
+            for row in rows:
+                if row.subject.startswith("bot:"):
+                    out.append(Standing(_rating(row), row.subject.removeprefix("bot:"), None))
+                elif row.subject.removeprefix("player:") in names:
+                    name, guest = names[row.subject.removeprefix("player:")]
+                    out.append(Standing(_rating(row), name, guest))
+            return out
+
+    async def games_of(self, player_id: str, limit: int) -> list[list[SeatResult]]:
+        """The player's latest ``limit`` finished games, newest first, each with every seat's
+        result in seat order."""
+        async with self._read() as session:
+            tables = await session.scalars(
+                select(ResultRow.table_id)
+                .where(ResultRow.player_id == player_id)
+                .group_by(ResultRow.table_id)
+                .order_by(func.max(ResultRow.finished_at).desc(), ResultRow.table_id)
+                .limit(limit)
+            )
+            ids = list(tables.all())
+            if not ids:
+                return []
+            rows = await session.scalars(
+                select(ResultRow).where(ResultRow.table_id.in_(ids)).order_by(ResultRow.seat)
+            )
+            by_table: dict[str, list[SeatResult]] = {table_id: [] for table_id in ids}
+            for row in rows.all():
+                by_table[row.table_id].append(_result(row))
+            return [by_table[table_id] for table_id in ids]
+
+    async def games_played(self, player_id: str) -> int:
+        async with self._read() as session:
+            count = await session.scalar(
+                select(func.count(func.distinct(ResultRow.table_id))).where(
+                    ResultRow.player_id == player_id
+                )
+            )
+            return int(count or 0)
+
+    async def tables_kept(self, table_ids: Sequence[str]) -> set[str]:
+        """Which of ``table_ids`` are still stored (their replays open)."""
+        if not table_ids:
+            return set()
+        async with self._read() as session:
+            rows = await session.scalars(
+                select(TableRow.id).where(TableRow.id.in_(list(table_ids)))
+            )
+            return set(rows.all())
+
+    async def ratings_of(self, subject: str) -> list[Rating]:
+        async with self._read() as session:
+            rows = await session.scalars(
+                select(RatingRow)
+                .where(RatingRow.subject == subject)
+                .order_by(RatingRow.game, RatingRow.players)
+            )
+            return [_rating(row) for row in rows.all()]
+
+    async def history_of(self, subject: str) -> list[RatingPoint]:
+        """Every rating the subject had after a rated game, oldest first."""
+        async with self._read() as session:
+            rows = await session.scalars(
+                select(RatingHistoryRow)
+                .where(RatingHistoryRow.subject == subject)
+                .order_by(RatingHistoryRow.rated_at, RatingHistoryRow.id)
+            )
+            return [
+                RatingPoint(
+                    row.game, row.players, row.table_id, Skill(row.mu, row.sigma), row.rated_at
+                )
+                for row in rows.all()
+            ]

@@ -43,6 +43,7 @@ class CreateTable(_Body):
     on_timeout: Literal["bot", "forfeit"] = "bot"
     claim: int | None = Field(default=None, ge=0, le=MAX_SEATS)
     name: Text = Field(default="", max_length=32)
+    rated: StrictBool = True  # a finished game updates the ratings (docs/server.md, Ratings)
 
 
 class Join(_Body):

@@ -49,6 +49,7 @@ async def create_table(body: CreateTable, request: Request, hub: HubDep) -> JSON
             body.claim,
             body.name,
             body.on_timeout,
+            body.rated,
         )
     )
     table = created.table

@@ -13,7 +13,7 @@ import asyncio
 import logging
 import secrets
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
@@ -83,6 +83,7 @@ class Hub:
         self.tables: dict[str, Table] = {}
         self.connection_count = 0
         self.listeners: list[Callable[[Table], None]] = []  # after every change (bots, clock)
+        self.finishers: list[Callable[[Table], Awaitable[None]]] = []  # once a game ends
         self._loading = asyncio.Lock()
         self._created = 0  # tables created by this process (the --table-seed sequence)
 
@@ -161,7 +162,17 @@ class Hub:
                 table.broadcast(version, [applied])
         if applied is not None:
             self._notify(table)
+            if table.state.is_terminal:
+                await self._finished(table)
         return frame
+
+    async def _finished(self, table: Table) -> None:
+        """Tell the finishers (the results and ratings) that ``table``'s game ended."""
+        for finisher in self.finishers:
+            try:
+                await finisher(table)
+            except Exception:  # the game stands; its results are missing, and logged
+                log.exception("table %s: recording the end of the game failed", table.id)
 
     async def _submit(
         self,
@@ -290,6 +301,7 @@ class Hub:
         claim: int | None,
         name: str,
         on_timeout: str = "bot",
+        rated: bool = True,
     ) -> Created:
         """A new table (ConfigError on a bad game, option, seat or bot)."""
         if self.unfinished() >= self.settings.max_tables:
@@ -349,6 +361,7 @@ class Hub:
             fallback_bot=fallback_bot.strip().lower(),
             on_timeout=on_timeout,
             turn_began_at=created_at if ready else None,
+            rated=rated,
         )
         await self.store.create_table(record, seat_records)
         table = Table.rebuild(StoredTable(record, seat_records, []))

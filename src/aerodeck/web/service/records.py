@@ -45,6 +45,7 @@ class TableRecord:
     on_timeout: str = "bot"  # what a move clock running out does: bot (its move) or forfeit
     turn_began_at: datetime | None = None  # the decision in progress began (None: not playing)
     forfeited_seat: int | None = None  # the seat whose clock ran out, ending the game
+    rated: bool = True  # a finished game updates the ratings (service/results.py's rulings)
 
 
 @dataclass

@@ -121,6 +121,7 @@ form.addEventListener("submit", async (event) => {
     options: readOptions(),
     seats: readSeats(),
     listed: document.getElementById("listed").checked,
+    rated: document.getElementById("rated").checked,
     clock: clock ? Number(clock) : null,
     on_timeout: document.getElementById("on-timeout").value,
     claim: 0,

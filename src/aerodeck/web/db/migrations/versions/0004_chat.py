@@ -43,5 +43,4 @@ def upgrade() -> None:
 
 def downgrade() -> None:
     op.drop_table("chat_messages")
-    with op.batch_alter_table("tables") as batch:
-        batch.drop_column("chat_open")
+    op.drop_column("tables", "chat_open")

@@ -30,7 +30,6 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
-    with op.batch_alter_table("tables") as batch:
-        batch.drop_column("forfeited_seat")
-        batch.drop_column("on_timeout")
-        batch.drop_column("turn_began_at")
+    op.drop_column("tables", "forfeited_seat")
+    op.drop_column("tables", "on_timeout")
+    op.drop_column("tables", "turn_began_at")
