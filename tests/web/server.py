@@ -51,17 +51,17 @@ class Client:
         self.frames: list[dict[str, Any]] = []
         self.ws: Any = None
 
-    async def connect(self, last_version: int | None = None) -> dict[str, Any]:
-        """Open, say hello, and return the first frame (a welcome, or an error)."""
+    async def connect(self, last_version: int | None = None, chat: bool = False) -> dict[str, Any]:
+        """Open, say hello (asking for the table's chat if ``chat``), and return the first frame
+        (a welcome, or an error)."""
         self.ws = await websockets.connect(self.url, max_size=None, open_timeout=RECV_TIMEOUT)
-        await self.send(
-            {
-                "type": "hello",
-                "table": self.table,
-                "token": self.token,
-                "last_version": last_version,
-            }
-        )
+        hello = {
+            "type": "hello",
+            "table": self.table,
+            "token": self.token,
+            "last_version": last_version,
+        }
+        await self.send(hello | {"chat": True} if chat else hello)
         return await self.recv()
 
     async def send(self, frame: dict[str, Any] | str) -> None:

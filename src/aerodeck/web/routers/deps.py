@@ -13,6 +13,7 @@ from aerodeck.core.errors import ConfigError
 from aerodeck.web.service.errors import (
     CapacityError,
     ConflictError,
+    InvalidRequestError,
     NotFoundError,
     TableRequestError,
     WrongSecretError,
@@ -25,6 +26,7 @@ T = TypeVar("T")
 
 STATUS_OF: dict[type[TableRequestError], int] = {  # docs/web-protocol.md: Lobby
     NotFoundError: 404,
+    InvalidRequestError: 400,
     WrongSecretError: 401,
     ConflictError: 409,
     CapacityError: 503,

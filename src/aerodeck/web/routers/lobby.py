@@ -48,6 +48,8 @@ async def create_table(body: CreateTable, request: Request, hub: HubDep) -> JSON
             body.fallback_bot,
             body.claim,
             body.name,
+            body.on_timeout,
+            body.rated,
         )
     )
     table = created.table

@@ -2,7 +2,8 @@
 (a shell whose client, static/table.js, speaks the WebSocket protocol of docs/web-protocol.md).
 
 No page ever carries a secret: the host token, seat tokens and invite codes reach the browser only
-in JSON bodies and the URL fragment, and are kept in the tab's sessionStorage.
+in JSON bodies and the URL fragment, and are kept in the tab's sessionStorage; the player's session
+secret only in its HttpOnly cookie (a first visit to a page makes a guest: routers/players.py).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from aerodeck.web.reference import reference_of
 from aerodeck.web.routers.boards import board_urls
 from aerodeck.web.routers.deps import HubDep, table_or_404
 from aerodeck.web.routers.lobby import LIST_LIMIT
+from aerodeck.web.routers.players import keep_session, visitor
 from aerodeck.web.service.catalogue import game_catalogue
 from aerodeck.web.service.steps import replay_steps
 
@@ -30,43 +32,57 @@ SEAT_ROWS = 6  # the most seats any game has
 @router.get("/", response_class=HTMLResponse)
 async def lobby_page(request: Request, hub: HubDep) -> HTMLResponse:
     """The lobby: create a table (game, players, options with their help, seats), open tables."""
+    player, secret = await visitor(request)
     listed = [table.describe() for table in await hub.open_tables(LIST_LIMIT)]
-    return templates.TemplateResponse(
+    response = templates.TemplateResponse(
         request,
         "lobby.html",
-        {"games": game_catalogue(), "tables": listed, "seat_rows": range(SEAT_ROWS)},
+        {
+            "games": game_catalogue(),
+            "tables": listed,
+            "seat_rows": range(SEAT_ROWS),
+            "player": player.public(),
+            "username": player.username,
+        },
     )
+    keep_session(response, request, secret)
+    return response
 
 
 @router.get("/t/{table_id}", response_class=HTMLResponse)
 async def table_page(table_id: str, request: Request, hub: HubDep) -> HTMLResponse:
     """The table page: the client fills it from the welcome frame."""
     table = await table_or_404(hub, table_id)
-    return templates.TemplateResponse(
+    player, secret = await visitor(request)
+    response = templates.TemplateResponse(
         request,
         "table.html",
         {
             "table": table.describe(),
             "reference": reference_of(table.game),
             "board": board_urls(table.game),
+            "player": player.public(),
         },
     )
+    keep_session(response, request, secret)
+    return response
 
 
 @router.get("/t/{table_id}/replay", response_class=HTMLResponse)
 async def replay_page(table_id: str, request: Request, hub: HubDep) -> HTMLResponse:
-    """A finished game step by step (its record is whole and public once the game is over)."""
+    """A finished game step by step (its record is whole and public once the game is over,
+    played to its end or forfeited)."""
     table = await table_or_404(hub, table_id)
-    state = table.state
-    if not state.is_terminal:
+    if not table.over:
         raise HTTPException(409, "the game is not over: watch it at its table")
-    steps = await asyncio.to_thread(replay_steps, state.record_for(None))
+    steps = await asyncio.to_thread(replay_steps, table.state.record())
     return templates.TemplateResponse(
         request,
         "replay.html",
         {
             "table": table.describe(),
             "steps": steps,
+            "chat": await hub.chat.transcript(table, game_over=True),
             "reference": reference_of(table.game),
             "board": board_urls(table.game),
         },

@@ -12,6 +12,7 @@ import json
 from fastapi import APIRouter, WebSocket
 from starlette.websockets import WebSocketState
 
+from aerodeck.web.routers.players import player_of
 from aerodeck.web.service.connection import FrameError
 from aerodeck.web.service.frames import MALFORMED, TOO_SLOW
 from aerodeck.web.service.hub import Hub
@@ -25,9 +26,10 @@ class WebSocketConnection:
     """One WebSocket as the service's ``Connection``: its seat (None: a spectator, or no hello
     yet) and a queue of outgoing frames, then the close."""
 
-    def __init__(self, ws: WebSocket, queue: int) -> None:
+    def __init__(self, ws: WebSocket, queue: int, player_id: str | None) -> None:
         self.ws = ws
         self.seat: int | None = None
+        self.player_id = player_id
         self.queue: asyncio.Queue[str | tuple[int, str]] = asyncio.Queue(maxsize=queue)
         self.closing = False
 
@@ -82,8 +84,11 @@ class WebSocketConnection:
 async def table_socket(ws: WebSocket) -> None:
     """One connection: a seat or a spectator of one table."""
     hub: Hub = ws.app.state.hub
+    player = await player_of(ws)
     await ws.accept()
-    conn = WebSocketConnection(ws, hub.settings.outgoing_queue)
+    conn = WebSocketConnection(
+        ws, hub.settings.outgoing_queue, None if player is None else player.id
+    )
     writer = asyncio.create_task(conn.write())
     try:
         await run_session(hub, conn)

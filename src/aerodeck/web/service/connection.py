@@ -1,7 +1,8 @@
 """What the service needs of a client's connection; the transport implements it
 (``aerodeck.web.routers.websocket``: a WebSocket with a queue of outgoing frames).
 
-A connection belongs to one seat (None: a spectator) of one table. The service never waits on a
+A connection belongs to one seat (None: a spectator) of one table, and to the player signed in
+where it was opened (None: no session). The service never waits on a
 client: ``send`` and ``close`` queue and return, so a slow client never holds a table's lock.
 """
 
@@ -26,6 +27,7 @@ class Connection(Protocol):
     """One client: it receives the frames it is sent and sends frames of its own."""
 
     seat: int | None  # set once its hello is taken
+    player_id: str | None  # the signed-in player of the connection, if any
 
     @property
     def closing(self) -> bool:

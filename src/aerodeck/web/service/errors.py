@@ -20,6 +20,10 @@ class ConflictError(TableRequestError):
     """The request conflicts with the table's state (a seat taken, the game over, ...)."""
 
 
+class InvalidRequestError(TableRequestError):
+    """A value the service cannot take (a display name, a password, ...); the message says why."""
+
+
 class CapacityError(TableRequestError):
     """The server holds its maximum (of tables)."""
 

@@ -9,6 +9,7 @@ from pydantic import (
     BaseModel,
     ConfigDict,
     Field,
+    StrictBool,
     StrictInt,
     StrictStr,
     TypeAdapter,
@@ -45,6 +46,7 @@ class Hello(_Frame):
     table: StrictStr = Field(pattern=TABLE_ID_PATTERN)
     token: StrictStr | None = Field(default=None, max_length=MAX_TOKEN_CHARS)
     last_version: StrictInt | None = Field(default=None, ge=-MAX_INT, le=MAX_INT)
+    chat: StrictBool = False  # send this connection the table's chat (service/chat.py)
 
 
 class Act(_Frame):
@@ -58,15 +60,22 @@ class Ping(_Frame):
     type: Literal["ping"]
 
 
-ClientFrame = Annotated[Hello | Act | Ping, Field(discriminator="type")]
-_client_frame: TypeAdapter[Hello | Act | Ping] = TypeAdapter(ClientFrame)
+class Say(_Frame):
+    """A chat message: its channel is the sender's (service/chat.py checks the text)."""
+
+    type: Literal["say"]
+    text: StrictStr
+
+
+ClientFrame = Annotated[Hello | Act | Ping | Say, Field(discriminator="type")]
+_client_frame: TypeAdapter[Hello | Act | Ping | Say] = TypeAdapter(ClientFrame)
 
 
 class MalformedFrameError(ValueError):
     """A frame that is not one of the protocol's: the connection closes with 4400."""
 
 
-def parse_frame(text: str) -> Hello | Act | Ping:
+def parse_frame(text: str) -> Hello | Act | Ping | Say:
     """One client frame from its JSON text; MalformedFrameError with a short reason otherwise."""
     try:
         return _client_frame.validate_json(text)

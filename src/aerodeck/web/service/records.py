@@ -16,6 +16,7 @@ from aerodeck.web.service.status import TableStatus
 
 MAX_MOVE_CHARS = 200  # the longest move notation a frame may carry and the store keeps
 MAX_CLIENT_ID_CHARS = 64
+MAX_CHAT_CHARS = 500  # the longest chat message (service/chat.py)
 
 
 def utcnow() -> datetime:
@@ -40,6 +41,11 @@ class TableRecord:
     fallback_bot: str
     updated_at: datetime | None = None  # None: created_at
     finished_at: datetime | None = None
+    host_player_id: str | None = None  # the player who created it, if one did
+    on_timeout: str = "bot"  # what a move clock running out does: bot (its move) or forfeit
+    turn_began_at: datetime | None = None  # the decision in progress began (None: not playing)
+    forfeited_seat: int | None = None  # the seat whose clock ran out, ending the game
+    rated: bool = True  # a finished game updates the ratings (service/results.py's rulings)
 
 
 @dataclass
@@ -53,6 +59,7 @@ class Seat:
     token_hash: str | None
     invite_hash: str | None
     bot_override: str | None
+    player_id: str | None = None  # the player it belongs to (a seat may be held by token only)
 
     @property
     def claimed(self) -> bool:
@@ -73,6 +80,31 @@ class MoveRecord:
     move: str
     client_id: str | None
     source: str  # human, bot or clock
+
+
+@dataclass(frozen=True)
+class ChatRecord:
+    """One chat message of a table (``aerodeck.web.service.chat``): ``seq`` counts from 1 per
+    table; ``seat`` is None for a spectator."""
+
+    table_id: str
+    seq: int
+    channel: str  # players or spectators
+    author_key: str
+    author_name: str
+    seat: int | None
+    text: str
+    created_at: datetime
+
+
+@dataclass(frozen=True)
+class StoredChat:
+    """A table's chat as the store holds it: open or closed by the host, the next message's seq,
+    and the latest messages of each channel (oldest first)."""
+
+    open: bool
+    next_seq: int
+    messages: list[ChatRecord]
 
 
 @dataclass(frozen=True)
@@ -99,7 +131,12 @@ class TableStore(Protocol):
     async def listed(self, limit: int) -> list[str]: ...
 
     async def update_seat(
-        self, table_id: str, index: int, seat: Seat, status: TableStatus | None = None
+        self,
+        table_id: str,
+        index: int,
+        seat: Seat,
+        status: TableStatus | None = None,
+        at: datetime | None = None,
     ) -> None: ...
 
     async def append_move(
@@ -111,7 +148,10 @@ class TableStore(Protocol):
         client_id: str | None,
         source: str,
         finished: bool,
+        at: datetime | None = None,
     ) -> None: ...
+
+    async def forfeit(self, table_id: str, seat: int) -> None: ...
 
     async def find_client_move(self, table_id: str, seat: int, client_id: str) -> int | None: ...
 
@@ -120,3 +160,17 @@ class TableStore(Protocol):
     ) -> list[str]: ...
 
     async def delete_tables(self, table_ids: Sequence[str]) -> None: ...
+
+    # the table's chat (service/chat.py)
+
+    async def load_chat(self, table_id: str, per_channel: int) -> StoredChat: ...
+
+    async def player_name(self, player_id: str) -> str | None: ...
+
+    async def append_chat(self, message: ChatRecord) -> None: ...
+
+    async def set_chat_open(self, table_id: str, open_: bool) -> None: ...
+
+    async def chat_transcript(
+        self, table_id: str, channels: Sequence[str], limit: int
+    ) -> list[ChatRecord]: ...

@@ -1,4 +1,4 @@
-"""One connection's session (docs/web-protocol.md): the hello, then acts and pings, each frame
+"""One connection's session (docs/web-protocol.md): the hello, then acts, chat and pings, each frame
 checked for size, rate and shape before it reaches the move path."""
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from aerodeck.web.service.frames import (
     Hello,
     MalformedFrameError,
     Ping,
+    Say,
     parse_frame,
 )
 from aerodeck.web.service.hub import Hub
@@ -37,7 +38,7 @@ async def _next_text(conn: Connection, limit: int) -> str | None:
     return text
 
 
-def _parse(text: str) -> Hello | Act | Ping:
+def _parse(text: str) -> Hello | Act | Ping | Say:
     try:
         return parse_frame(text)
     except MalformedFrameError as error:
@@ -80,12 +81,14 @@ async def run_session(hub: Hub, conn: Connection) -> None:
         bucket = TokenBucket(settings.player_rate, settings.player_burst)
     try:
         await hub.attach(table, conn, hello.last_version)
+        await hub.chat.join(table, conn, hello.chat)
         await _serve(hub, table, conn, bucket)
     except FrameError as refuse:
         conn.close(refuse.code, refuse.reason)
     except Exception:  # a peer gone mid-send and the like: this connection only
         log.debug("connection to table %s ended", table.id, exc_info=True)
     finally:
+        hub.chat.leave(table, conn)
         await hub.detach(table, conn)
 
 
@@ -102,5 +105,7 @@ async def _serve(hub: Hub, table: Table, conn: Connection, bucket: TokenBucket) 
             conn.send('{"type":"pong"}')
         elif isinstance(frame, Act):
             await hub.submit(table, conn.seat, frame.move, frame.id, frame.version, "human", conn)
+        elif isinstance(frame, Say):
+            await hub.chat.say(table, conn, frame.text)
         else:
             raise FrameError(MALFORMED, "a second hello")
