@@ -7,10 +7,11 @@ clones that go separate ways and after a kill."""
 from __future__ import annotations
 
 import random
+from typing import get_args
 
 import aerodeck
 from aerodeck.games.down_in_flames import flight
-from aerodeck.games.down_in_flames.phases import SPEED
+from aerodeck.games.down_in_flames.phases import SPEED, Flight, Refit
 from aerodeck.games.down_in_flames.rules import DifState
 
 
@@ -30,8 +31,8 @@ def _check(state: DifState) -> None:
             )
     if state.phase == SPEED:
         assert state._legal_speed() == state._speed_moves()
-    for flight_ in state.flights:
-        assert (flight_.plane, flight_.reach) == state._derive(flight_.sheet, flight_.missiles)
+    for record in state.flights:
+        assert (record.plane, record.reach) == state._derive(record.sheet, record.missiles)
     assert state.foes == state._foes()
     sides = range(state.game.n_sides)
     assert state.side_outnumbers == tuple(state._teamwork(side) for side in sides)
@@ -65,3 +66,8 @@ def test_kept_values_match_the_predicates_in_random_games() -> None:
                 state.apply(rng.choice(moves))
                 kills += before - sum(state.alive)
     assert checked > 1000 and kills > 0
+
+
+def test_every_field_of_a_flight_but_the_derived_ones_is_set_by_refit() -> None:
+    """``Dogfight._refit`` sets each field it may (a new field is settable or derived)."""
+    assert set(get_args(Refit)) == set(Flight._fields) - {"plane", "reach"}
