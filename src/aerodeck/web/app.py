@@ -16,11 +16,12 @@ from fastapi.staticfiles import StaticFiles
 from aerodeck import __version__
 from aerodeck.web.db.store import Store
 from aerodeck.web.middleware import BodyLimit, one_line_errors
-from aerodeck.web.routers import boards, lobby, pages, players, tables, websocket
+from aerodeck.web.routers import boards, lobby, me, pages, players, tables, websocket
 from aerodeck.web.service.bots import Autoplay
 from aerodeck.web.service.hub import Hub
 from aerodeck.web.service.limits import WindowCounter
 from aerodeck.web.service.players import Players
+from aerodeck.web.service.rematch import Rematches
 from aerodeck.web.settings import Settings
 
 log = logging.getLogger("aerodeck.web")
@@ -38,6 +39,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         autoplay = Autoplay(hub)
         app.state.hub = hub
         app.state.players = Players(store)
+        app.state.store = store
+        app.state.rematches = Rematches(hub, store)
         app.state.creations = WindowCounter(settings.creations_per_ip, settings.creation_window)
         restored = await hub.restore()
         log.info("rebuilt %d unfinished tables from the store", restored)
@@ -63,6 +66,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(lobby.router)
     app.include_router(tables.router)
     app.include_router(players.router)
+    app.include_router(me.router)
     app.include_router(pages.router)
     app.include_router(boards.router)
     app.include_router(websocket.router)

@@ -54,6 +54,8 @@ class TableRow(Base):
     fallback_bot: Mapped[str] = mapped_column(String(64), default="heuristic")
     # revision 0003: the player who created the table (None: created without a player)
     host_player_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    # revision 0007: the finished table this one is the rematch of
+    rematch_of: Mapped[str | None] = mapped_column(String(32), nullable=True, index=True)
 
     __table_args__ = (Index("ix_tables_status_updated", "status", "updated_at"),)
 
@@ -123,3 +125,17 @@ class PlayerSessionRow(Base):
     )
     created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
     revoked_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
+
+
+class RematchOfferRow(Base):
+    """A rematch offered at the end of a finished table: who offered it and each seat's answer
+    (revision 0007). The new table, once every human accepted, names this one in ``rematch_of``."""
+
+    __tablename__ = "rematch_offers"
+
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    offered_by: Mapped[int] = mapped_column(Integer)
+    answers: Mapped[list[str]] = mapped_column(JSON)  # per seat: pending, accepted or declined
+    created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)

@@ -41,6 +41,7 @@ class TableRecord:
     updated_at: datetime | None = None  # None: created_at
     finished_at: datetime | None = None
     host_player_id: str | None = None  # the player who created it, if one did
+    rematch_of: str | None = None  # the finished table this one is the rematch of
 
 
 @dataclass

@@ -47,6 +47,7 @@ class Table:
     connections: set[Connection] = field(default_factory=set)
     tasks: set[asyncio.Task[Any]] = field(default_factory=set)
     idle_since: float = 0.0
+    host_player_id: str | None = None  # the player whose session holds the host's powers
 
     @classmethod
     def rebuild(cls, stored: StoredTable) -> Table:
@@ -78,6 +79,7 @@ class Table:
             seats=[replace(seat) for seat in stored.seats],
             marks=marks,
             acked=acked,
+            host_player_id=record.host_player_id,
         )
 
     @property
@@ -100,6 +102,15 @@ class Table:
             if matches(token, s.token_hash) and found is None:
                 found = seat
         return found
+
+    def seat_owned_by(self, player_id: str | None) -> int | None:
+        """The first claimed seat that belongs to ``player_id``, or None."""
+        if player_id is None:
+            return None
+        for seat, s in enumerate(self.seats):
+            if s.claimed and s.player_id == player_id:
+                return seat
+        return None
 
     def connected(self, seat: int) -> bool:
         return any(c.seat == seat and not c.closing for c in self.connections)
