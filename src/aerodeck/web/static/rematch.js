@@ -1,10 +1,10 @@
 // Rematch at the end of a game (docs/web-protocol.md: rematch): one click offers the same seats
 // and options at a new table, the others accept or decline here, bots accept at once; when every
 // person has accepted, the server starts the new table and every page moves to it.
-import { h, seatName } from "./render.js";
+import { capital, h, who } from "./render.js";
 import { saveHost, saveSeat } from "./session.js";
 
-const SAID = { pending: "has not answered yet", accepted: "accepts", declined: "declines" };
+const SAID = { pending: "not answered yet", accepted: "accepted", declined: "declined" };
 
 // The rematch has started: keep the new seat's token and the host token this page was sent
 // (a page of a signed-in player needs neither) and go to the new table.
@@ -23,13 +23,13 @@ export function renderRematch(box, ctx, offer, answer) {
   const parts = [h("h2", { id: "rematch-title" }, "Rematch")];
   const open = offer && !offer.table && !offer.answers.includes("declined");
   if (offer && offer.answers.includes("declined")) {
-    const who = offer.answers.map((a, seat) => (a === "declined" ? seatName(ctx, seat) : null)).filter(Boolean);
-    parts.push(h("p", { class: "declined", text: `The rematch was declined by ${who.join(", ")}.` }));
+    const by = offer.answers.map((a, seat) => (a === "declined" ? who(ctx, seat) : null)).filter(Boolean);
+    parts.push(h("p", { class: "declined", text: `The rematch was declined by ${by.join(", ")}.` }));
   }
   if (open) {
-    parts.push(h("p", { text: `${seatName(ctx, offer.offered_by)} offers a rematch: the same seats, moved one place on, and the same options at a new table.` }));
+    parts.push(h("p", { text: `${capital(who(ctx, offer.offered_by))} offered a rematch: the same seats, moved one place on, and the same options at a new table.` }));
     parts.push(h("ul", { class: "answers" }, offer.answers.map((a, seat) =>
-      h("li", { "data-answer": a }, `${seatName(ctx, seat)} ${SAID[a] || a}`))));
+      h("li", { "data-answer": a, "data-seat": seat }, `${capital(who(ctx, seat))}: ${SAID[a] || a}`))));
     if (mine !== null && offer.answers[mine] === "pending") {
       parts.push(h("p", {},
         h("button", { type: "button", class: "primary", id: "rematch-accept", onclick: () => answer("accept") }, "Accept the rematch"),
