@@ -13,6 +13,7 @@ from typing import Protocol
 
 from aerodeck.core.api import JSON
 from aerodeck.web.service.hub import Hub
+from aerodeck.web.service.records import Seat
 from aerodeck.web.service.status import TableStatus
 from aerodeck.web.service.tables import Table
 
@@ -36,8 +37,15 @@ class MyGamesStore(Protocol):
     ) -> list[PlayerSeat]: ...
 
 
+def _name(seat: Seat) -> str:
+    """A seat as the lobby names it."""
+    if seat.kind == "bot":
+        return f"bot {seat.bot}"
+    return (seat.name or "a person") if seat.claimed else "an open seat"
+
+
 def _entry(table: Table, seat: int) -> JSON:
-    others = [s.name or ("a person" if s.kind == "human" else s.bot or "bot") for s in table.seats]
+    others = [_name(s) for s in table.seats]
     entry: JSON = {
         "table": table.id,
         "game": table.game.id,

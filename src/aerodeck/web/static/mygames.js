@@ -24,18 +24,18 @@ function inProgress(game) {
     : el("span", { class: "muted", text: game.status === "waiting" ? "waiting for players" : "their turn" });
   return el("li", { class: game.your_turn ? "mine your-turn-row" : "mine", "data-table": game.table },
     el("a", { class: "button" + (game.your_turn ? " primary" : ""), href: game.link, text: game.your_turn ? "Play" : "Open" }),
-    " ", el("span", { class: "game-title", text: game.title }), " ", turn,
-    el("span", { class: "muted", text: ` · seat ${game.seat} · with ${others(game)} · move ${game.version}` }));
+    el("span", { class: "game-title", text: game.title }), turn,
+    el("span", { class: "details muted", text: `seat ${game.seat} · with ${others(game)} · move ${game.version}` }));
 }
 
 function finished(game) {
   const result = game.won ? "won" : `place ${game.place}`;
   return el("li", { class: "mine done", "data-table": game.table },
-    el("span", { class: "game-title", text: game.title }), " ",
+    el("span", { class: "game-title", text: game.title }),
     el("span", { class: game.won ? "won" : "muted", text: result }),
-    el("span", { class: "muted", text: ` · with ${others(game)} · ` }),
-    el("a", { href: game.replay, text: "replay" }), " · ",
-    el("a", { href: game.record, download: `aerodeck-${game.game}-${game.table}.json`, text: "record" }));
+    el("span", { class: "details muted" }, `with ${others(game)} · `,
+      el("a", { href: game.replay, text: "replay" }), " · ",
+      el("a", { href: game.record, download: `aerodeck-${game.game}-${game.table}.json`, text: "record" })));
 }
 
 function render(mine) {
