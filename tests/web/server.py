@@ -49,6 +49,7 @@ class Client:
         self.table = table
         self.token = token
         self.cookie = cookie  # a session cookie ("name=value"): the connection's player
+        self.origin: str | None = None  # the Origin header a browser page would send
         self.frames: list[dict[str, Any]] = []
         self.ws: Any = None
 
@@ -56,7 +57,11 @@ class Client:
         """Open, say hello, and return the first frame (a welcome, or an error)."""
         headers = {"Cookie": self.cookie} if self.cookie else None
         self.ws = await websockets.connect(
-            self.url, max_size=None, open_timeout=RECV_TIMEOUT, additional_headers=headers
+            self.url,
+            max_size=None,
+            open_timeout=RECV_TIMEOUT,
+            additional_headers=headers,
+            origin=self.origin,
         )
         await self.send(
             {

@@ -94,6 +94,9 @@ def test_the_players_cookie_takes_their_seat_in_every_tab(server: Server) -> Non
         assert (await bea.client(table).connect())["seat"] == 1
         assert (await stranger.client(table).connect())["seat"] is None
         assert (await Client(server.ws_url, table, None).connect())["seat"] is None
+        elsewhere = ann.client(table)  # a page of another origin: the cookie takes no seat
+        elsewhere.origin = "http://elsewhere.example"
+        assert (await elsewhere.connect())["seat"] is None
         # a token still wins over the cookie, and a bad token is refused whatever the cookie
         assert (await ann.client(table, tokens[1]).connect())["seat"] == 1
         forged = ann.client(table, "x" * 43)
@@ -225,6 +228,9 @@ def test_a_rematch_moves_every_seat_on_and_starts_when_all_accept(server: Server
     assert isinstance(ann_frame["token"], str) and isinstance(bea_frame["token"], str)
     assert "host_token" in bea_frame and "host_token" not in ann_frame, "bea offered: she hosts"
     assert watcher_frame["seat"] is None and "token" not in watcher_frame
+    public = {"type", "offered_by", "answers", "table", "seat"}
+    assert set(ann_frame) == public | {"token"}, "a seat's frame: its own token, nothing else"
+    assert set(watcher_frame) == public
     described = server.get(f"/api/tables/{new}").json()
     assert described["status"] == "playing" and described["options"]["kills_to_win"] == 1
     assert [s["kind"] for s in described["seats"]] == ["bot", "human", "human"]
