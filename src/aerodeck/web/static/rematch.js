@@ -6,6 +6,11 @@ import { saveHost, saveSeat } from "./session.js";
 
 const SAID = { pending: "not answered yet", accepted: "accepted", declined: "declined" };
 
+function isBot(ctx, seat) {
+  const info = (ctx.seats || [])[seat];
+  return Boolean(info && info.kind === "bot");
+}
+
 // The rematch has started: keep the new seat's token and the host token this page was sent
 // (a page of a signed-in player needs neither) and go to the new table.
 export function followRematch(frame) {
@@ -29,7 +34,7 @@ export function renderRematch(box, ctx, offer, answer) {
   if (open) {
     parts.push(h("p", { text: `${capital(who(ctx, offer.offered_by))} offered a rematch: the same seats, moved one place on, and the same options at a new table.` }));
     parts.push(h("ul", { class: "answers" }, offer.answers.map((a, seat) =>
-      h("li", { "data-answer": a, "data-seat": seat }, `${capital(who(ctx, seat))}: ${SAID[a] || a}`))));
+      h("li", { "data-answer": a, "data-seat": seat }, `${capital(who(ctx, seat))}${isBot(ctx, seat) ? " (bot)" : ""}: ${SAID[a] || a}`))));
     if (mine !== null && offer.answers[mine] === "pending") {
       parts.push(h("p", {},
         h("button", { type: "button", class: "primary", id: "rematch-accept", onclick: () => answer("accept") }, "Accept the rematch"),

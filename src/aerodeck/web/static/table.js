@@ -423,6 +423,8 @@ async function post(path, body) {
   return answer;
 }
 
+const issued = new Map();  // seat -> the invite link the host made last (shown until it is used)
+
 function renderHost() {
   const hostToken = loadHost(TABLE);  // null where the host player's cookie stands for it
   const saved = loadSeat(TABLE);
@@ -453,14 +455,16 @@ function renderHost() {
           if (seat.claimed && !confirm(`${seat.name || "The person"} loses seat ${seat.seat}: whoever opens the new link takes it. Go on?`)) return;
           try {
             const answer = await post(`/api/tables/${TABLE}/seats/${seat.seat}/invite`, { host_token: hostToken });
-            const link = answer.link;  // #invite=CODE&seat=N
+            issued.set(seat.seat, answer.link);  // #invite=CODE&seat=N, kept across redraws
             $("host-error").textContent = "";
-            const out = h("input", { readonly: true, class: "link-box", value: link, "aria-label": `new invite link for seat ${seat.seat}` });
-            controls.push(out);
-            $(`host-seat-${seat.seat}`).append(out);
-            out.select();
+            renderHost();
+            const out = document.querySelector(`#host-seat-${seat.seat} input.link-box`);
+            if (out) out.select();
           } catch (e) { $("host-error").textContent = e.message; }
         } }, label));
+      }
+      if (!seat.claimed && issued.has(seat.seat)) {
+        controls.push(h("input", { readonly: true, class: "link-box", value: issued.get(seat.seat), "aria-label": `new invite link for seat ${seat.seat}` }));
       }
       rows.push(h("div", { class: "host-seat", id: `host-seat-${seat.seat}` }, h("p", { text: `Seat ${seat.seat}: ${away}.` }), controls));
     }
