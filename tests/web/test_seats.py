@@ -153,6 +153,18 @@ def test_a_reissued_invite_ends_the_old_holders_access_at_once(server: Server) -
     assert bea.games()["playing"] == [] and cara.games()["playing"][0]["seat"] == 1
 
 
+def test_the_host_player_and_the_seats_player_need_no_token(server: Server) -> None:
+    ann, bea, stranger = Guest(server), Guest(server), Guest(server)
+    table, _host, _tokens = table_for(ann, [bea])
+    to_bot, take = f"/api/tables/{table}/seats/1/bot", f"/api/tables/{table}/seats/1/take"
+    assert stranger.post(to_bot, {}).status_code == 401
+    handed = ann.post(to_bot, {})
+    assert handed.status_code == 200 and handed.json()["played_by"] == "heuristic"
+    assert stranger.post(take, {}).status_code == 401
+    taken = bea.post(take, {})
+    assert taken.status_code == 200 and taken.json()["played_by"] == "human"
+
+
 def test_my_games_your_turn_first_then_finished_with_replay_and_record(server: Server) -> None:
     ann, bea = Guest(server), Guest(server)
     assert httpx.get(server.base + "/api/me/games").status_code == 401

@@ -90,13 +90,18 @@ class Rematches:
     def __init__(self, hub: Hub, store: RematchStore) -> None:
         self.hub = hub
         self.store = store
-        self._offers: dict[str, Offer | None] = {}
+        self._offers: dict[str, Offer] = {}
         self._started: dict[str, Started] = {}  # tokens of a rematch just started, in memory
 
     async def offer_of(self, table: Table) -> Offer | None:
-        if table.id not in self._offers:
-            self._offers[table.id] = await self.store.load_rematch(table.id)
-        return self._offers[table.id]
+        """The table's offer: cached once there is one (a table without one is asked again,
+        so finished tables that never had an offer take no memory here)."""
+        offer = self._offers.get(table.id)
+        if offer is None:
+            offer = await self.store.load_rematch(table.id)
+            if offer is not None:
+                self._offers[table.id] = offer
+        return offer
 
     async def greet(self, table: Table, conn: Connection) -> None:
         """A connection to a finished table hears of its rematch offer, if there is one."""
@@ -117,7 +122,6 @@ class Rematches:
                 )
                 return
             offer = self._offers[table.id]
-            assert offer is not None
             for recipient in list(table.connections):
                 send_json(recipient, self.frame(table, offer, recipient.seat))
 
