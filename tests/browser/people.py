@@ -20,7 +20,7 @@ NOT_HAND = {"buy"}  # verbs whose card is not the hand's (Air Racing's board: no
 ALLOWED_PATHS = re.compile(  # the pages, their files, and the lobby calls the pages make
     r"^/($|t/[A-Za-z0-9_-]+(/replay)?$|static/[a-z_]+\.(js|css|svg)$|games/[a-z0-9_]+/board\.(js|css)$"
     r"|api/me/games$|api/tables"
-    r"(/[A-Za-z0-9_-]+/(join|record|seats/\d+/(bot|take|invite)))?$)"
+    r"(/[A-Za-z0-9_-]+/(join|chat|record|seats/\d+/(bot|take|invite)))?$)"
 )
 
 

@@ -53,8 +53,9 @@ class Client:
         self.frames: list[dict[str, Any]] = []
         self.ws: Any = None
 
-    async def connect(self, last_version: int | None = None) -> dict[str, Any]:
-        """Open, say hello, and return the first frame (a welcome, or an error)."""
+    async def connect(self, last_version: int | None = None, chat: bool = False) -> dict[str, Any]:
+        """Open, say hello (asking for the table's chat if ``chat``), and return the first frame
+        (a welcome, or an error)."""
         headers = {"Cookie": self.cookie} if self.cookie else None
         self.ws = await websockets.connect(
             self.url,
@@ -63,14 +64,13 @@ class Client:
             additional_headers=headers,
             origin=self.origin,
         )
-        await self.send(
-            {
-                "type": "hello",
-                "table": self.table,
-                "token": self.token,
-                "last_version": last_version,
-            }
-        )
+        hello = {
+            "type": "hello",
+            "table": self.table,
+            "token": self.token,
+            "last_version": last_version,
+        }
+        await self.send(hello | {"chat": True} if chat else hello)
         return await self.recv()
 
     async def send(self, frame: dict[str, Any] | str) -> None:

@@ -93,8 +93,9 @@ def test_the_store_takes_and_gives_back_records_and_speaks_in_domain_errors(
 
     stored, listed, found = asyncio.run(run())
     assert stored is not None
+    started = stored.table.updated_at  # the table starts playing: its first turn begins
     assert stored.table == replace(
-        record, status=TableStatus.PLAYING, updated_at=stored.table.updated_at
+        record, status=TableStatus.PLAYING, updated_at=started, turn_began_at=started
     )
     assert stored.seats == seats
     assert stored.moves == [MoveRecord(0, 0, "draw", "m1", "human")]

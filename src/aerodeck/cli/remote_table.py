@@ -207,7 +207,12 @@ class RemoteTable:
 
     def _summary(self, end: JSON) -> str | None:
         """The game's own summary, from the record the end frame carries (the whole game, now
-        that it is over); None if it does not replay here (another version of the game)."""
+        that it is over); None if it does not replay here (another version of the game). A
+        game ended by a forfeit (a move clock ran out) says so instead: it has no result of its
+        own."""
+        forfeit = end.get("forfeit")
+        if isinstance(forfeit, dict) and isinstance(forfeit.get("reason"), str):
+            return f"{forfeit['reason']}: the game ends, every other seat shares the win."
         try:
             final = replay(end["record"])
         except AerodeckError:

@@ -73,20 +73,40 @@ class Field(ABC):
         """(offset, size, name, meaning) of each leaf; a repeated block is shown once."""
         return [(offset, self.size, prefix + self.name, self.doc)]
 
+    def bounds(self) -> tuple[list[float], list[float]]:
+        """The least and the greatest value each of the field's entries can take (0..1 unless
+        the field says otherwise)."""
+        return [0.0] * self.size, [1.0] * self.size
+
 
 class Number(Field):
-    """A number divided by ``scale`` (so most values fall in 0..1); missing is 0."""
+    """A number divided by ``scale``; missing is 0. Its range is ``low..high`` (by default
+    0..scale, so the entry lies in 0..1): a value beyond it is written as the nearer end, so the
+    environments can declare the range as the entry's bounds."""
 
-    __slots__ = ("scale",)
+    __slots__ = ("high", "low", "scale")
 
-    def __init__(self, name: str, doc: str, scale: float = 1.0, get: Getter | str = "") -> None:
+    def __init__(
+        self,
+        name: str,
+        doc: str,
+        scale: float = 1.0,
+        get: Getter | str = "",
+        low: float = 0.0,
+        high: float | None = None,
+    ) -> None:
         super().__init__(name, 1, f"{doc} (/ {scale:g})" if scale != 1 else doc, get)
-        self.scale = scale
+        self.scale, self.low = scale, low
+        self.high = scale if high is None else high
+
+    def bounds(self) -> tuple[list[float], list[float]]:
+        # 0 (a missing value) is always among the values
+        return [min(0.0, self.low / self.scale)], [max(0.0, self.high / self.scale)]
 
     def write(self, source: Mapping[str, Any], ctx: Context, out: Buffer, at: int) -> None:
         value = source.get(self.key) if self.fn is None else self.fn(source)
         if value is not None and not isinstance(value, str):
-            out[at] = value / self.scale
+            out[at] = min(max(value, self.low), self.high) / self.scale
 
 
 class Flag(Field):
@@ -134,9 +154,11 @@ class OneHot(Field):
 
 
 class Counts(Field):
-    """How many of each name: from a list of names or a {name: count} mapping, / ``scale``."""
+    """How many of each name: from a list of names or a {name: count} mapping, / ``scale``. A
+    count is at most ``most``: one number for every name or one per name (the copies of each
+    card, say); by default ``scale``, so each entry lies in 0..1."""
 
-    __slots__ = ("index", "scale")
+    __slots__ = ("index", "most", "scale")
 
     def __init__(
         self,
@@ -145,12 +167,20 @@ class Counts(Field):
         vocabulary: Sequence[str],
         scale: float = 1.0,
         get: Getter | str = "",
+        most: float | Sequence[float] | None = None,
     ) -> None:
         per = f", / {scale:g}" if scale != 1 else ""
         doc = f"{doc}: a count of each of {_vocab_doc(vocabulary)}{per}"
         super().__init__(name, len(vocabulary), doc, get)
         self.scale = scale
+        most = scale if most is None else most
+        self.most = [float(most)] * self.size if isinstance(most, int | float) else list(most)
+        if len(self.most) != self.size:
+            raise ValueError(f"{name}: {len(self.most)} maxima for {self.size} names")
         self.index = {word: i for i, word in enumerate(vocabulary)}
+
+    def bounds(self) -> tuple[list[float], list[float]]:
+        return [0.0] * self.size, [most / self.scale for most in self.most]
 
     def write(self, source: Mapping[str, Any], ctx: Context, out: Buffer, at: int) -> None:
         value = source.get(self.key) if self.fn is None else self.fn(source)
@@ -209,6 +239,9 @@ class Group(Field):
         rows = [(offset, 0, f"{prefix}{self.name}", f"{self.doc} (all zeros when absent)")]
         return rows + _inner_rows(self.fields, f"{prefix}{self.name}.", offset)
 
+    def bounds(self) -> tuple[list[float], list[float]]:
+        return _bounds(self.fields)
+
 
 class PerSeat(Field):
     """A list with one entry per seat, written in relative order: the observer's first."""
@@ -241,6 +274,10 @@ class PerSeat(Field):
         rows = [(offset, 0, f"{prefix}{self.name}[+k]", doc)]
         return rows + _inner_rows(self.fields, f"{prefix}{self.name}[+k].", offset)
 
+    def bounds(self) -> tuple[list[float], list[float]]:
+        low, high = _bounds(self.fields)
+        return low * self.players, high * self.players
+
 
 class Slots(Field):
     """The first ``length`` items of a list, each read by the same fields; zeros past the end."""
@@ -270,6 +307,10 @@ class Slots(Field):
         rows = [(offset, 0, f"{prefix}{self.name}[i]", doc)]
         return rows + _inner_rows(self.fields, f"{prefix}{self.name}[i].", offset)
 
+    def bounds(self) -> tuple[list[float], list[float]]:
+        low, high = _bounds(self.fields)
+        return low * self.length, high * self.length
+
 
 def _placed(fields: Sequence[Field]) -> tuple[tuple[Field, int], ...]:
     """Each field with its offset inside the block."""
@@ -286,6 +327,16 @@ def _inner_rows(fields: Sequence[Field], prefix: str, offset: int) -> list[Row]:
         rows.extend(f.rows(prefix, offset))
         offset += f.size
     return rows
+
+
+def _bounds(fields: Sequence[Field]) -> tuple[list[float], list[float]]:
+    low: list[float] = []
+    high: list[float] = []
+    for f in fields:
+        field_low, field_high = f.bounds()
+        low += field_low
+        high += field_high
+    return low, high
 
 
 def _vocab_doc(vocabulary: Sequence[str]) -> str:
@@ -331,6 +382,10 @@ class Encoder:
         out = [0.0] * self.size
         self.write(view, out)
         return out
+
+    def bounds(self) -> tuple[list[float], list[float]]:
+        """The least and greatest value of every entry, from the fields' declarations."""
+        return _bounds(self.fields)
 
     def layout(self) -> list[Row]:
         """(offset, size, name, meaning) per leaf, blocks repeated per seat or item shown once."""

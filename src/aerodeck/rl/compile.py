@@ -57,7 +57,8 @@ class _Writer:
         if isinstance(f, e.Number):
             self.line(depth, f"{x} = {self.read(f, src)}")
             self.line(depth, f"if {x} is not None and {x}.__class__ is not str:")
-            self.line(depth + 1, f"out[{at}] = {x} / {f.scale!r}")
+            low, high = f.low, f.high
+            self.line(depth + 1, f"out[{at}] = min(max({x}, {low!r}), {high!r}) / {f.scale!r}")
         elif isinstance(f, e.Flag):
             self.line(depth, f"if {self.read(f, src)}:")
             self.line(depth + 1, f"out[{at}] = 1.0")

@@ -7,6 +7,8 @@ written by one straight-line function compiled from the fields (``aerodeck.rl.co
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import numpy.typing as npt
 
@@ -22,11 +24,18 @@ Vector = npt.NDArray[np.float32]
 class VectorEncoder:
     """A declared encoder giving float32 vectors: ``encode(view)``, ``size`` its length."""
 
-    def __init__(self, declared: Encoder) -> None:
-        self.declared = declared
+    def __init__(self, declared: Encoder, game: Game) -> None:
+        self.declared, self.game = declared, game
         self.game_id, self.players = declared.game_id, declared.players
         self.fields, self.size, self.note = declared.fields, declared.size, declared.note
         self._compiled = compile_fields(declared.placed, declared.players)
+        low, high = declared.bounds()
+        self.low = np.array(low, dtype=np.float32)
+        self.high = np.array(high, dtype=np.float32)
+
+    def __reduce__(self) -> tuple[Any, tuple[Game]]:
+        """Pickled as its game (the compiled function and the fields' readers are rebuilt)."""
+        return encoder_for, (self.game,)
 
     def encode(self, view: JSON) -> Vector:
         """The vector of one seat's view (``view["seat"]`` is the observer)."""
@@ -58,7 +67,14 @@ def encoder_for(game: Game) -> VectorEncoder:
     declared = game.observation_encoder()
     if declared is None:
         raise ConfigError(f"{game.info.title} brings no observation encoder")
-    return VectorEncoder(declared)
+    return VectorEncoder(declared, game)
+
+
+def make_for_learning(game_id: str, players: int | None = None, **options: Any) -> Game:
+    """The game an environment plays: two players unless ``players`` says otherwise (two is
+    every game's smallest table; the game's own default differs from game to game)."""
+    game_id = game_id.replace("-", "_")
+    return make(game_id, players=2 if players is None else players, **options)
 
 
 def encoded_games() -> list[str]:
@@ -66,4 +82,4 @@ def encoded_games() -> list[str]:
     return [info.id for info in list_games() if make(info.id).observation_encoder() is not None]
 
 
-__all__ = ["Vector", "VectorEncoder", "encoded_games", "encoder_for"]
+__all__ = ["Vector", "VectorEncoder", "encoded_games", "encoder_for", "make_for_learning"]

@@ -35,6 +35,12 @@ GAMES_OWN_LENGTH = 0
 (which may depend on the player count and the options), put in the game's parameters."""
 
 
+NO_INFORMATION_STATE_TENSOR = (
+    "aerodeck games give no information-state tensor (provides_information_state_tensor is "
+    "False): use information_state_string (perfect recall) or observation_tensor"
+)
+
+
 def short_name(game_id: str) -> str:
     return f"aerodeck_{game_id}"
 
@@ -221,10 +227,17 @@ class AerodeckObserver:
         self.public = bool(kind.public_info)
         self.private = kind.private_info == pyspiel.PrivateInfoType.SINGLE_PLAYER
         self.encoder = game.encoder
-        self.tensor = np.zeros(self.encoder.size, np.float32)
-        self.dict = {"observation": self.tensor}
+        # No perfect-recall tensor (the game type says so): None, as OpenSpiel's observers say
+        # "no tensor", and asking for one is an error, never the observation tensor instead.
+        self.tensor: np.ndarray[Any, np.dtype[np.float32]] | None = None
+        self.dict: dict[str, np.ndarray[Any, np.dtype[np.float32]]] = {}
+        if not self.perfect_recall:
+            self.tensor = np.zeros(self.encoder.size, np.float32)
+            self.dict = {"observation": self.tensor}
 
     def set_from(self, state: AerodeckState, player: int) -> None:
+        if self.tensor is None:
+            raise NotImplementedError(NO_INFORMATION_STATE_TENSOR)
         core = state.core
         if core is None or not (self.public and self.private):
             self.tensor.fill(0.0)

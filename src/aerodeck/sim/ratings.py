@@ -9,7 +9,8 @@ returns tie. Games are rated in index order, so a run's ratings do not depend on
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
@@ -20,31 +21,62 @@ ELO = 400 / np.log(10)  # log-strength to the Elo scale
 Z95 = 1.959964
 
 
+MODEL = PlackettLuce()
+"""The one openskill model: the simulator's leagues and the table server's ratings."""
+
+
+@dataclass(frozen=True)
+class Skill:
+    """One openskill rating: ``mu`` and its uncertainty ``sigma``."""
+
+    mu: float = MODEL.mu
+    sigma: float = MODEL.sigma
+
+    @property
+    def ordinal(self) -> float:
+        """The conservative estimate, mu - 3 sigma: what a leaderboard sorts by."""
+        return self.mu - 3 * self.sigma
+
+
+def best_returns(lineup: Sequence[str], returns: Sequence[float]) -> dict[str, float]:
+    """Each name's best return over the seats it held (a name at two seats ranks by the better
+    one)."""
+    best: dict[str, float] = {}
+    for name, value in zip(lineup, returns, strict=True):
+        best[name] = max(best.get(name, 0.0), value)
+    return best
+
+
+def rate_game(skills: Mapping[str, Skill], best: Mapping[str, float]) -> dict[str, Skill]:
+    """The new skills of one game's names (``best``: each name's return, equal returns tie),
+    from their ``skills`` before it (a name missing there starts at the model's default); {}
+    when fewer than two names met."""
+    if len(best) < 2:
+        return {}
+    names = sorted(best)
+    teams = [[MODEL.rating(*_skill(skills, name), name=name)] for name in names]
+    rated = MODEL.rate(teams, scores=[best[name] for name in names])
+    return {name: Skill(team[0].mu, team[0].sigma) for name, team in zip(names, rated, strict=True)}
+
+
+def _skill(skills: Mapping[str, Skill], name: str) -> tuple[float, float]:
+    skill = skills.get(name, Skill())
+    return skill.mu, skill.sigma
+
+
 class Ratings:
     """Ratings updated one game at a time; the caller feeds games in index order."""
 
     def __init__(self) -> None:
-        self._model = PlackettLuce()
-        self._ratings: dict[str, Any] = {}
+        self._ratings: dict[str, Skill] = {}
 
     def add(self, lineup: Sequence[str], returns: Sequence[float]) -> None:
-        best: dict[str, float] = {}
-        for bot, value in zip(lineup, returns, strict=True):
-            best[bot] = max(best.get(bot, 0.0), value)
-        if len(best) < 2:
-            return
-        names = sorted(best)
-        for name in names:
-            self._ratings.setdefault(name, self._model.rating(name=name))
-        teams = [[self._ratings[name]] for name in names]
-        scores = [best[name] for name in names]
-        for name, team in zip(names, self._model.rate(teams, scores=scores), strict=True):
-            self._ratings[name] = team[0]
+        self._ratings.update(rate_game(self._ratings, best_returns(lineup, returns)))
 
     def result(self) -> dict[str, dict[str, float]]:
         """Per bot: ``mu``, ``sigma`` and the conservative ``ordinal`` (mu - 3 sigma)."""
         return {
-            name: {"mu": r.mu, "sigma": r.sigma, "ordinal": r.mu - 3 * r.sigma}
+            name: {"mu": r.mu, "sigma": r.sigma, "ordinal": r.ordinal}
             for name, r in sorted(self._ratings.items())
         }
 
@@ -87,9 +119,7 @@ class Strengths:
         self._bots: set[str] = set()
 
     def add(self, lineup: Sequence[str], returns: Sequence[float]) -> None:
-        best: dict[str, float] = {}
-        for bot, value in zip(lineup, returns, strict=True):
-            best[bot] = max(best.get(bot, 0.0), value)
+        best = best_returns(lineup, returns)
         self._bots.update(best)
         for a, b in combinations(sorted(best), 2):
             win = 1.0 if best[a] > best[b] else 0.0 if best[a] < best[b] else 0.5

@@ -10,18 +10,36 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 
+from argon2 import PasswordHasher
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
 from aerodeck import __version__
 from aerodeck.web.db.store import Store
 from aerodeck.web.middleware import BodyLimit, one_line_errors
-from aerodeck.web.routers import boards, lobby, me, pages, players, tables, websocket
+from aerodeck.web.routers import (
+    accounts,
+    api_tokens,
+    boards,
+    chat,
+    lobby,
+    me,
+    pages,
+    players,
+    ratings,
+    tables,
+    websocket,
+)
+from aerodeck.web.same_origin import SameOrigin
+from aerodeck.web.service.accounts import Accounts
+from aerodeck.web.service.api_tokens import ApiTokens
 from aerodeck.web.service.bots import Autoplay
 from aerodeck.web.service.hub import Hub
 from aerodeck.web.service.limits import WindowCounter
 from aerodeck.web.service.players import Players
+from aerodeck.web.service.ratings import Ratings
 from aerodeck.web.service.rematch import Rematches
+from aerodeck.web.service.throttle import SignInThrottle
 from aerodeck.web.settings import Settings
 
 log = logging.getLogger("aerodeck.web")
@@ -39,18 +57,32 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         autoplay = Autoplay(hub)
         app.state.hub = hub
         app.state.players = Players(store)
+        app.state.accounts = Accounts(
+            store,
+            PasswordHasher(memory_cost=settings.password_memory_kib),
+            SignInThrottle(
+                settings.sign_ins_per_account,
+                settings.sign_ins_per_address,
+                settings.sign_in_window,
+            ),
+        )
+        app.state.api_tokens = ApiTokens(store)
+        app.state.ratings = Ratings(store)
+        hub.finishers.append(app.state.ratings.record_table)
         app.state.store = store
         app.state.rematches = Rematches(hub, store)
         app.state.creations = WindowCounter(settings.creations_per_ip, settings.creation_window)
         restored = await hub.restore()
         log.info("rebuilt %d unfinished tables from the store", restored)
         purge = asyncio.create_task(hub.purge_forever())
+        catch_up = asyncio.create_task(app.state.ratings.catch_up())  # while serving
         try:
             yield
         finally:
-            purge.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await purge
+            for task in (purge, catch_up):
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
             autoplay.stop()
             hub.shutdown()
             await store.close()
@@ -66,10 +98,20 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(lobby.router)
     app.include_router(tables.router)
     app.include_router(players.router)
+    app.include_router(chat.router)
+    app.include_router(accounts.router)
+    app.include_router(api_tokens.router)
     app.include_router(me.router)
     app.include_router(pages.router)
+    app.include_router(ratings.router)
     app.include_router(boards.router)
     app.include_router(websocket.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
+    app.add_middleware(
+        SameOrigin,
+        cookie=players.COOKIE,
+        public_url=settings.public_url,
+        starts_session=accounts.STARTS_SESSION,
+    )
     return app

@@ -4,6 +4,7 @@ app reads them, and every HTTP error answered as one readable line of ASCII JSON
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 
 from fastapi import FastAPI, Request, Response
 from fastapi.exceptions import RequestValidationError
@@ -62,10 +63,11 @@ async def _too_big(send: Send) -> None:
     await send({"type": "http.response.body", "body": b'{"detail":"request body too big"}'})
 
 
-def _detail(status: int, detail: str) -> Response:
+def _detail(status: int, detail: str, headers: Mapping[str, str] | None = None) -> Response:
     """An error body as ASCII JSON: a detail that quotes the client's text (a lone surrogate in
     an option name, say) must not break the response."""
-    return Response(json.dumps({"detail": detail}), status, media_type="application/json")
+    body = json.dumps({"detail": detail})
+    return Response(body, status, headers=headers, media_type="application/json")
 
 
 async def _invalid_request(_request: Request, exc: Exception) -> Response:
@@ -81,7 +83,7 @@ async def _invalid_request(_request: Request, exc: Exception) -> Response:
 
 async def _http_error(_request: Request, exc: Exception) -> Response:
     assert isinstance(exc, StarletteHTTPException)
-    return _detail(exc.status_code, str(exc.detail))
+    return _detail(exc.status_code, str(exc.detail), exc.headers)  # Retry-After, say
 
 
 def one_line_errors(app: FastAPI) -> None:

@@ -76,6 +76,21 @@ class Settings:
         default=512,
         metadata=_option("frames waiting for a slow connection before it is closed", minimum=1),
     )
+    # chat (service/chat.py): both buckets, per connection and per author, have these sizes
+    chat_rate: float = field(
+        default=1.0,
+        metadata=_option(
+            "chat messages per second a connection or an author may send", minimum=0.01
+        ),
+    )
+    chat_burst: int = field(
+        default=5,
+        metadata=_option("chat messages a connection or an author may send at once", minimum=1),
+    )
+    chat_history: int = field(
+        default=100,
+        metadata=_option("latest chat messages of each channel sent on a hello", minimum=0),
+    )
     # counts
     max_connections: int = field(
         default=2000, metadata=_option("WebSocket connections per process", minimum=1)
@@ -96,6 +111,25 @@ class Settings:
     creation_window: float = field(
         default=600.0,
         metadata=_option("seconds of the window creations per address are counted in", minimum=1),
+    )
+    # accounts: sign-in attempts counted per account and per address in a sliding window
+    sign_ins_per_account: int = field(
+        default=5,
+        metadata=_option("sign-in attempts one account may get per sign-in window", minimum=1),
+    )
+    sign_ins_per_address: int = field(
+        default=20,
+        metadata=_option("sign-in attempts one client address may make per window", minimum=1),
+    )
+    sign_in_window: float = field(
+        default=60.0,
+        metadata=_option("seconds of the window sign-in attempts are counted in", minimum=1),
+    )
+    # Argon2id's memory per password hash (RFC 9106's second choice: 64 MiB, 3 passes). Only
+    # tests lower it, to keep a hash from taking a second on a loaded machine.
+    password_memory_kib: int = field(
+        default=64 * 1024,
+        metadata=_option("KiB of memory one password hash takes (Argon2id)", minimum=32),
     )
     # bots
     bot_budget: float = field(

@@ -43,6 +43,10 @@ def _or_none(key: str) -> Any:
     return lambda source: source.get(key) or None
 
 
+DECK_SIZE = len(TEXT)
+JOKERS = TEXT.count("JK")  # the one card of which a pile or hand can hold two
+
+
 def encoder(game: Game) -> Encoder:
     return Encoder(game.id, game.players, fields(game.players, game.options))
 
@@ -57,15 +61,20 @@ def fields(players: int, options: dict[str, Any]) -> list[Field]:
         PerSeat("wins", "games won by each seat", players, [Number("value", "games won", games)]),
         Seat("dealer", "the dealer", players),
         Seats("previous_winners", "winners of earlier games", players),
-        PerSeat("hand_sizes", "cards in each hand", players, [Number("value", "cards", 20)]),
+        PerSeat(
+            "hand_sizes",
+            "cards in each hand",
+            players,
+            [Number("value", "cards", 20, high=DECK_SIZE)],
+        ),
         Number("draw_size", "cards in the draw pile", 54),
-        Counts("pile", "the discard pile", DECK),
+        Counts("pile", "the discard pile", DECK, most=JOKERS),
         Number("top_run", "cards in the run on top of the pile", 4),
         Group(
             "bid",
             "the bidding for the first rule",
             [
-                Number("high", "the highest bid (-1: none)", 6),
+                Number("high", "the highest bid (-1: none)", 6, low=-1),
                 Seat("leader", "who holds the highest bid", players),
                 PerSeat("passed", "who has passed", players, [Flag("value", "passed")]),
                 Seat("winner", "who won the bid", players),
@@ -78,7 +87,7 @@ def fields(players: int, options: dict[str, Any]) -> list[Field]:
                 OneHot("rule", "the rule", RULES),
                 OneHot("suit", "the suit it names (Suits)", SUITS, get=_or_none("suit")),
                 OneHot("ace", "the Ace that sets it", SUITS),
-                Counts("last", "the last play it was set by", DECK),
+                Counts("last", "the last play it was set by", DECK, most=JOKERS),
                 OneHot("last_kind", "the kind of that play", KINDS, get=_or_none("last_kind")),
                 OneHot("direction", "Above/Below's direction", ("higher", "lower")),
             ],
@@ -89,6 +98,6 @@ def fields(players: int, options: dict[str, Any]) -> list[Field]:
         Seat("giver", "the seat giving cards", players),
         Number("give_left", "cards still to give", 2),
         Seats("winners", "the winners (at the end)", players),
-        Counts("hand", "your hand", DECK),
+        Counts("hand", "your hand", DECK, most=JOKERS),
         OneHot("drawn", "the card you just drew", DECK),
     ]

@@ -17,11 +17,18 @@ from aerodeck.core.features import (
     Seat,
     Seats,
 )
-from aerodeck.games.aces_versus_aces.state import COIN_NAMES, DISCARD, PLAY
+from aerodeck.games.aces_versus_aces.state import (
+    COIN_NAMES,
+    COIN_POINTS,
+    DISCARD,
+    PLAY,
+    WON_POINTS,
+)
 
 DECK = tuple(str(c) for c in CARDS)
 COINS = tuple(sorted(COIN_NAMES[1:]))  # the coins by name (COIN_NAMES[0] is no coin)
 PHASES = (PLAY, DISCARD, OVER)
+MOST_IN_A_ROUND = sum(WON_POINTS) + sum(COIN_POINTS)  # every card won and every coin
 
 
 def encoder(game: Game) -> Encoder:
@@ -52,7 +59,7 @@ def fields(players: int, options: dict[str, Any]) -> list[Field]:
             [
                 Flag("in_game", "still in the game"),
                 Number("markers", "command markers left", 5),
-                Number("score", "score", target),
+                Number("score", "score", target, low=-target, high=target + MOST_IN_A_ROUND),
                 Number("hand_size", "cards in hand", 4),
                 Flag("committed", "has played a card face down this hand"),
                 Counts("won", "cards won and kept", DECK),

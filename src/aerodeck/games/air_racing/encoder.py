@@ -21,6 +21,7 @@ from aerodeck.core.features import (
 )
 from aerodeck.games.air_racing.actions import ALTITUDES
 from aerodeck.games.air_racing.cards import NAMES as CARDS
+from aerodeck.games.air_racing.cards import TOTALS
 from aerodeck.games.air_racing.state import MONTHS, QUICK, RACE_PHASES, SEASON_PHASES
 
 PHASES = (*SEASON_PHASES, QUICK, *RACE_PHASES, OVER)
@@ -43,13 +44,18 @@ def fields(players: int, options: dict[str, Any]) -> list[Field]:
         OneHot("stage", "the stage", STAGES),
         Seat("to_act", "the seat to decide", players),
         OneHot("month", "the month of the season", MONTHS),
-        Counts("supply", "the supply", CARDS, 40),
-        Counts("box", "the box (cards out of the game)", CARDS, 20),
+        Counts("supply", "the supply", CARDS, 40, most=TOTALS),
+        Counts("box", "the box (cards out of the game)", CARDS, 20, most=TOTALS),
         Seats("winners", "the winners (at the end)", players),
         Number("season_no", "the season", seasons),
         Number("seasons", "seasons in the championship", 10),
         PerSeat("race_wins", "races won", players, [Number("value", "races", seasons)]),
-        PerSeat("carried", "mods carried over (legacy)", players, [Counts("value", "", CARDS, 10)]),
+        PerSeat(
+            "carried",
+            "mods carried over (legacy)",
+            players,
+            [Counts("value", "", CARDS, 10, most=TOTALS)],
+        ),
         Group(
             "turn",
             "the season turn under way",
@@ -70,13 +76,13 @@ def fields(players: int, options: dict[str, Any]) -> list[Field]:
             [
                 Number("hand_size", "cards in hand", 10),
                 Number("deck_size", "cards in the draw pile", 20),
-                Counts("discard", "the discard pile", CARDS, 10),
-                Counts("in_play", "cards in play", CARDS, 4),
-                Counts("cards", "every card owned", CARDS, 20),
+                Counts("discard", "the discard pile", CARDS, 10, most=TOTALS),
+                Counts("in_play", "cards in play", CARDS, 4, most=TOTALS),
+                Counts("cards", "every card owned", CARDS, 20, most=TOTALS),
             ],
         ),
-        Counts("hand", "your hand", CARDS, 10),
-        Counts("deck", "your draw pile's contents (not its order)", CARDS, 10),
+        Counts("hand", "your hand", CARDS, 10, most=TOTALS),
+        Counts("deck", "your draw pile's contents (not its order)", CARDS, 10, most=TOTALS),
         Number("coins", "your dollars this turn", 10),
         Group(
             "course",
@@ -91,7 +97,7 @@ def fields(players: int, options: dict[str, Any]) -> list[Field]:
         Slots("queue", "seats still to move this round", players, [Seat("value", "", players)]),
         Slots("grid", "the starting grid", players, [Seat("value", "", players)]),
         Number("speed_left", "half tiles left to move", 30, get=_race("speed_left")),
-        Number("boosts_used", "boosts used this move", 3, get=_race("boosts_used")),
+        Number("boosts_used", "boosts used this move", 3, get=_race("boosts_used"), high=10),
         PerSeat("cash", "cash won", players, [Number("value", "dollars", 50)], get=_race("cash")),
         PerSeat(
             "aircraft",

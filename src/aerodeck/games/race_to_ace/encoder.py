@@ -26,6 +26,7 @@ CARDS = cards.WORDS
 PHASES = ("turn", "lost turn", "dogfight", "fire", "react", "weapon", "trim", OVER)
 ACQUISITIONS = tuple(CARDS[kind] for kind in cards.ACQUISITIONS)
 COVERS = (None, CARDS[cards.JAMMIT], CARDS[cards.MANEUVER])
+ACQUISITION_CARDS = sum(cards.COUNTS[kind] for kind in cards.ACQUISITIONS)
 
 
 class Acquisitions(Field):
@@ -41,6 +42,12 @@ class Acquisitions(Field):
         )
         super().__init__("acquisitions", size, doc)
         self.players = players
+
+    def bounds(self) -> tuple[list[float], list[float]]:
+        """A stack count is at most the copies of its acquisition card."""
+        per_kind = self.size // len(ACQUISITIONS)
+        high = [float(cards.COUNTS[kind]) for kind in cards.ACQUISITIONS for _ in range(per_kind)]
+        return [0.0] * self.size, high
 
     def write(self, source: Mapping[str, Any], ctx: Context, out: Buffer, at: int) -> None:
         n = self.players
@@ -67,7 +74,7 @@ def fields(players: int, options: dict[str, Any]) -> list[Field]:
         Number("kills_to_win", "kills that make the Ace", 20),
         Flag("tokens", "acquisition tokens in use"),
         Number("deck", "cards left in the deck", 70),
-        Counts("discards", "the discard pile", CARDS, 10),
+        Counts("discards", "the discard pile", CARDS, 10, most=cards.COUNTS),
         OneHot("discard_top", "the top discard", CARDS),
         PerSeat(
             "pilots",
@@ -77,7 +84,7 @@ def fields(players: int, options: dict[str, Any]) -> list[Field]:
                 Number("hand_size", "cards in hand", 8),
                 Number("wing_size", "cards in the wingman's hand", 7),
                 Number("kills", "kills", kills),
-                Number("acquisitions", "successful acquisitions", 10),
+                Number("acquisitions", "successful acquisitions", 10, high=ACQUISITION_CARDS),
                 Number("score", "match score", 50),
                 Flag("downed", "shot down"),
                 Seats("flameouts", "FLAMEOUTs on the pilot, by who played them", players),
@@ -114,6 +121,6 @@ def fields(players: int, options: dict[str, Any]) -> list[Field]:
             ],
         ),
         Seats("winners", "the winners (at the end)", players),
-        Counts("hand", "your hand", CARDS, 8),
-        Counts("wing", "your wingman's hand (wingmen variant)", CARDS, 7),
+        Counts("hand", "your hand", CARDS, 8, most=cards.COUNTS),
+        Counts("wing", "your wingman's hand (wingmen variant)", CARDS, 7, most=cards.COUNTS),
     ]

@@ -19,15 +19,11 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from rich.text import Text
 
-import aerodeck
 from aerodeck.core.api import State
 from aerodeck.core.errors import ConfigError, IllegalActionError, excerpt
-from aerodeck.rl.encode import encoder_for
+from aerodeck.rl.encode import encoder_for, make_for_learning
 
 Observation = dict[str, npt.NDArray[Any]]
-# Generous bounds: the encoders scale most numbers into 0..1, but a score may run past its
-# nominal scale or below zero, and a Box must contain every observation.
-LOW, HIGH = -1000.0, 1000.0
 
 
 def agent_name(seat: int) -> str:
@@ -58,7 +54,7 @@ class AerodeckAEC(AECEnv[str, Observation, int]):
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ConfigError(f"render_mode must be human or ansi, not {excerpt(render_mode)}")
-        self.game = aerodeck.make(game_id, players=players, **options)
+        self.game = make_for_learning(game_id, players, **options)
         self.metadata = {**type(self).metadata, "name": f"{self.game.id}_v0"}
         self.encoder = encoder_for(self.game)
         self.render_mode = render_mode
@@ -70,7 +66,9 @@ class AerodeckAEC(AECEnv[str, Observation, int]):
         self.observation_spaces = {
             name: spaces.Dict(
                 {
-                    "observation": spaces.Box(LOW, HIGH, (self.encoder.size,), np.float32),
+                    "observation": spaces.Box(
+                        self.encoder.low, self.encoder.high, dtype=np.float32
+                    ),
                     "action_mask": spaces.Box(0, 1, (size,), np.int8),
                 }
             )

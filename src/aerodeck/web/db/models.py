@@ -17,15 +17,22 @@ from sqlalchemy import (
     BigInteger,
     Boolean,
     DateTime,
+    Float,
     ForeignKey,
     Index,
     Integer,
     String,
     UniqueConstraint,
+    true,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
-from aerodeck.web.service.records import MAX_CLIENT_ID_CHARS, MAX_MOVE_CHARS, utcnow
+from aerodeck.web.service.records import (
+    MAX_CHAT_CHARS,
+    MAX_CLIENT_ID_CHARS,
+    MAX_MOVE_CHARS,
+    utcnow,
+)
 
 
 class Base(DeclarativeBase):
@@ -54,7 +61,15 @@ class TableRow(Base):
     fallback_bot: Mapped[str] = mapped_column(String(64), default="heuristic")
     # revision 0003: the player who created the table (None: created without a player)
     host_player_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
-    # revision 0007: the finished table this one is the rematch of
+    # revision 0004: the host may close the table's chat
+    chat_open: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
+    # revision 0005: turn-based play (the clock's deadline derives from turn_began_at)
+    turn_began_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
+    on_timeout: Mapped[str] = mapped_column(String(16), default="bot")  # bot or forfeit
+    forfeited_seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    # revision 0007: a finished game updates the ratings (the host's option)
+    rated: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
+    # revision 0008: the finished table this one is the rematch of
     rematch_of: Mapped[str | None] = mapped_column(String(32), nullable=True, index=True)
 
     __table_args__ = (Index("ix_tables_status_updated", "status", "updated_at"),)
@@ -127,9 +142,99 @@ class PlayerSessionRow(Base):
     revoked_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
 
 
+class ChatMessageRow(Base):
+    """One chat message (revision 0004): stored before anyone is sent it, unique per (table,
+    seq); ``seat`` is None for a spectator's message."""
+
+    __tablename__ = "chat_messages"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(String(32), ForeignKey("tables.id", ondelete="CASCADE"))
+    seq: Mapped[int] = mapped_column(Integer)  # 1, 2, ... per table
+    channel: Mapped[str] = mapped_column(String(16))  # players or spectators
+    author_key: Mapped[str] = mapped_column(String(64))
+    author_name: Mapped[str] = mapped_column(String(64))
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    text: Mapped[str] = mapped_column(String(MAX_CHAT_CHARS))
+    created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+
+    __table_args__ = (UniqueConstraint("table_id", "seq", name="uq_chat_messages_table_seq"),)
+
+
+class ApiTokenRow(Base):
+    """A named API token of an account: the digest of its secret (revision 0006)."""
+
+    __tablename__ = "api_tokens"
+
+    id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    player_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("players.id", ondelete="CASCADE"), index=True
+    )
+    name: Mapped[str] = mapped_column(String(64))
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+
+
+class ResultRow(Base):
+    """One seat of a finished table: place, return, who sat there, whether it was rated
+    (revision 0007). No foreign key to the table: results outlive the table's purge."""
+
+    __tablename__ = "results"
+
+    table_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game: Mapped[str] = mapped_column(String(64))
+    players: Mapped[int] = mapped_column(Integer)
+    place: Mapped[int] = mapped_column(Integer)
+    value: Mapped[float] = mapped_column(Float)  # the seat's return
+    player_id: Mapped[str | None] = mapped_column(String(32), nullable=True, index=True)
+    bot: Mapped[str | None] = mapped_column(String(64), nullable=True)  # the bot's level
+    name: Mapped[str] = mapped_column(String(64))
+    moves: Mapped[int] = mapped_column(Integer)
+    bot_moves: Mapped[int] = mapped_column(Integer)
+    rated: Mapped[bool] = mapped_column(Boolean)
+    finished_at: Mapped[datetime] = mapped_column(DateTime)
+
+
+class RatingRow(Base):
+    """A subject's rating (``player:<id>`` or ``bot:<level>``) per game and player count."""
+
+    __tablename__ = "ratings"
+
+    subject: Mapped[str] = mapped_column(String(48), primary_key=True)
+    game: Mapped[str] = mapped_column(String(64), primary_key=True)
+    players: Mapped[int] = mapped_column(Integer, primary_key=True)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(Integer)
+    updated_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+
+    __table_args__ = (Index("ix_ratings_game_players", "game", "players"),)
+
+
+class RatingHistoryRow(Base):
+    """A subject's rating just after one rated game: the points of a player page's chart."""
+
+    __tablename__ = "rating_history"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    subject: Mapped[str] = mapped_column(String(48))
+    game: Mapped[str] = mapped_column(String(64))
+    players: Mapped[int] = mapped_column(Integer)
+    table_id: Mapped[str] = mapped_column(String(32))
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    rated_at: Mapped[datetime] = mapped_column(DateTime)
+
+    __table_args__ = (
+        UniqueConstraint("table_id", "subject", name="uq_rating_history_table_subject"),
+        Index("ix_rating_history_subject", "subject", "rated_at"),
+    )
+
+
 class RematchOfferRow(Base):
     """A rematch offered at the end of a finished table: who offered it and each seat's answer
-    (revision 0007). The new table, once every human accepted, names this one in ``rematch_of``."""
+    (revision 0008). The new table, once every human accepted, names this one in ``rematch_of``."""
 
     __tablename__ = "rematch_offers"
 

@@ -13,13 +13,13 @@ an asyncio lock keeps in order instead of letting SQLite answer "database is loc
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Mapping, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import delete, event, exists, insert, make_url, select, update
+from sqlalchemy import delete, event, exists, func, insert, make_url, select, update
 from sqlalchemy.engine.interfaces import DBAPIConnection
 from sqlalchemy.exc import ArgumentError, IntegrityError, SQLAlchemyError
 from sqlalchemy.ext.asyncio import (
@@ -31,26 +31,37 @@ from sqlalchemy.ext.asyncio import (
 from sqlalchemy.pool import ConnectionPoolEntry
 
 from aerodeck.core.errors import ConfigError, excerpt
+from aerodeck.sim.ratings import Skill
 from aerodeck.web.db import migrate
 from aerodeck.web.db.models import (
+    ApiTokenRow,
+    ChatMessageRow,
     MoveRow,
     PlayerRow,
     PlayerSessionRow,
+    RatingHistoryRow,
+    RatingRow,
     RematchOfferRow,
+    ResultRow,
     SeatRow,
     TableRow,
 )
+from aerodeck.web.service.api_tokens import ApiToken
 from aerodeck.web.service.errors import DuplicateError, StoreError
 from aerodeck.web.service.mygames import PlayerSeat
 from aerodeck.web.service.players import Player
+from aerodeck.web.service.ratings import Rating, RatingPoint, Standing
 from aerodeck.web.service.records import (
+    ChatRecord,
     MoveRecord,
     Seat,
+    StoredChat,
     StoredTable,
     TableRecord,
     utcnow,
 )
 from aerodeck.web.service.rematch import Offer
+from aerodeck.web.service.results import SeatResult
 from aerodeck.web.service.status import TableStatus
 from aerodeck.web.settings import Settings
 
@@ -93,6 +104,10 @@ def _table_row(record: TableRecord) -> TableRow:
         clock=record.clock,
         fallback_bot=record.fallback_bot,
         host_player_id=record.host_player_id,
+        turn_began_at=record.turn_began_at,
+        on_timeout=record.on_timeout,
+        forfeited_seat=record.forfeited_seat,
+        rated=record.rated,
         rematch_of=record.rematch_of,
     )
 
@@ -113,6 +128,10 @@ def _table_record(row: TableRow) -> TableRecord:
         updated_at=row.updated_at,
         finished_at=row.finished_at,
         host_player_id=row.host_player_id,
+        on_timeout=row.on_timeout,
+        turn_began_at=row.turn_began_at,
+        forfeited_seat=row.forfeited_seat,
+        rated=row.rated,
         rematch_of=row.rematch_of,
     )
 
@@ -145,8 +164,61 @@ def _player(row: PlayerRow) -> Player:
     return Player(row.id, row.display_name, row.username, row.created_at)
 
 
+def _result_fields(result: SeatResult) -> dict[str, Any]:
+    return {
+        "table_id": result.table_id,
+        "seat": result.seat,
+        "game": result.game,
+        "players": result.players,
+        "place": result.place,
+        "value": result.value,
+        "player_id": result.player_id,
+        "bot": result.bot,
+        "name": result.name,
+        "moves": result.moves,
+        "bot_moves": result.bot_moves,
+        "rated": result.rated,
+        "finished_at": result.finished_at,
+    }
+
+
+def _result(row: ResultRow) -> SeatResult:
+    return SeatResult(
+        table_id=row.table_id,
+        seat=row.seat,
+        game=row.game,
+        players=row.players,
+        place=row.place,
+        value=row.value,
+        player_id=row.player_id,
+        bot=row.bot,
+        name=row.name,
+        moves=row.moves,
+        bot_moves=row.bot_moves,
+        rated=row.rated,
+        finished_at=row.finished_at,
+    )
+
+
+def _rating(row: RatingRow) -> Rating:
+    return Rating(row.subject, row.game, row.players, Skill(row.mu, row.sigma), row.games)
+
+
 def _move(row: MoveRow) -> MoveRecord:
     return MoveRecord(row.seq, row.seat, row.move, row.client_id, row.source)
+
+
+def _chat(row: ChatMessageRow) -> ChatRecord:
+    return ChatRecord(
+        row.table_id,
+        row.seq,
+        row.channel,
+        row.author_key,
+        row.author_name,
+        row.seat,
+        row.text,
+        row.created_at,
+    )
 
 
 @dataclass
@@ -327,19 +399,28 @@ class Store:
     # --- seats ------------------------------------------------------------------------------
 
     async def update_seat(
-        self, table_id: str, index: int, seat: Seat, status: TableStatus | None = None
+        self,
+        table_id: str,
+        index: int,
+        seat: Seat,
+        status: TableStatus | None = None,
+        at: datetime | None = None,
     ) -> None:
         """Store seat ``index`` as ``seat`` (and the table's new status with it, in the same
-        transaction)."""
+        transaction; a table that starts playing starts its first turn's clock ``at``, default
+        now)."""
         async with self._write() as session:
             await session.execute(
                 update(SeatRow)
                 .where(SeatRow.table_id == table_id, SeatRow.seat == index)
                 .values(_seat_fields(seat))
             )
-            values: dict[str, Any] = {"updated_at": utcnow()}
+            now = at or utcnow()
+            values: dict[str, Any] = {"updated_at": now}
             if status is not None:
                 values["status"] = status.value
+            if status is TableStatus.PLAYING:
+                values["turn_began_at"] = now
             await session.execute(update(TableRow).where(TableRow.id == table_id).values(values))
 
     # --- moves ------------------------------------------------------------------------------
@@ -353,8 +434,10 @@ class Store:
         client_id: str | None,
         source: str,
         finished: bool,
+        at: datetime | None = None,
     ) -> None:
-        """Store move ``seq`` and the table's new version, committed when this returns;
+        """Store move ``seq`` (made ``at``, default now: the next turn begins then) and the
+        table's new version, committed when this returns;
         DuplicateError if move ``seq`` or this (seat, client id) is already stored, StoreError
         if the store did not take it.
 
@@ -364,10 +447,10 @@ class Store:
         transaction per move measured act-to-ack p95 598 ms at 200 tables of 4 clients, the
         batches 32 ms (benchmarks/web_load.py, docs/server.md). A batch that breaks a unique
         constraint is written again move by move, so each move gets its own answer."""
-        now = utcnow()
-        table: dict[str, Any] = {"version": seq + 1, "updated_at": now}
+        now = at or utcnow()
+        table: dict[str, Any] = {"version": seq + 1, "updated_at": now, "turn_began_at": now}
         if finished:
-            table |= {"status": OVER, "finished_at": now}
+            table |= {"status": OVER, "finished_at": now, "turn_began_at": None}
         row = {
             "table_id": table_id,
             "seq": seq,
@@ -414,6 +497,19 @@ class Store:
                     .values(pending.table)
                 )
 
+    async def forfeit(self, table_id: str, seat: int) -> None:
+        """End a playing table by the forfeit of ``seat`` (its move clock ran out)."""
+        now = utcnow()
+        values = {
+            "status": OVER,
+            "finished_at": now,
+            "updated_at": now,
+            "turn_began_at": None,
+            "forfeited_seat": seat,
+        }
+        async with self._write() as session:
+            await session.execute(update(TableRow).where(TableRow.id == table_id).values(values))
+
     async def find_client_move(self, table_id: str, seat: int, client_id: str) -> int | None:
         """The seq of the move stored for (seat, client id), if any."""
         async with self._read() as session:
@@ -452,6 +548,7 @@ class Store:
         async with self._write() as session:
             ids = list(table_ids)
             await session.execute(delete(MoveRow).where(MoveRow.table_id.in_(ids)))
+            await session.execute(delete(ChatMessageRow).where(ChatMessageRow.table_id.in_(ids)))
             await session.execute(delete(RematchOfferRow).where(RematchOfferRow.table_id.in_(ids)))
             await session.execute(delete(SeatRow).where(SeatRow.table_id.in_(ids)))
             await session.execute(delete(TableRow).where(TableRow.id.in_(ids)))
@@ -494,6 +591,411 @@ class Store:
             await session.execute(
                 update(PlayerRow).where(PlayerRow.id == player_id).values(display_name=name)
             )
+
+    # --- chat -------------------------------------------------------------------------------
+
+    async def load_chat(self, table_id: str, per_channel: int) -> StoredChat:
+        """The table's chat: open or closed, the next seq, the latest ``per_channel`` messages
+        of each channel (oldest first)."""
+        async with self._read() as session:
+            open_ = await session.scalar(select(TableRow.chat_open).where(TableRow.id == table_id))
+            last = await session.scalar(
+                select(func.max(ChatMessageRow.seq)).where(ChatMessageRow.table_id == table_id)
+            )
+            channels = await session.scalars(
+                select(ChatMessageRow.channel).where(ChatMessageRow.table_id == table_id).distinct()
+            )
+            messages: list[ChatRecord] = []
+            for channel in channels.all():
+                rows = await session.scalars(
+                    select(ChatMessageRow)
+                    .where(ChatMessageRow.table_id == table_id, ChatMessageRow.channel == channel)
+                    .order_by(ChatMessageRow.seq.desc())
+                    .limit(per_channel)
+                )
+                messages.extend(_chat(row) for row in rows.all())
+        messages.sort(key=lambda message: message.seq)
+        return StoredChat(open_ is not False, (last or 0) + 1, messages)
+
+    async def player_name(self, player_id: str) -> str | None:
+        """A player's display name (a chat author's), or None."""
+        async with self._read() as session:
+            name: str | None = await session.scalar(
+                select(PlayerRow.display_name).where(PlayerRow.id == player_id)
+            )
+            return name
+
+    async def append_chat(self, message: ChatRecord) -> None:
+        """Store one message, committed when this returns (DuplicateError: its seq is taken)."""
+        async with self._write() as session:
+            session.add(
+                ChatMessageRow(
+                    table_id=message.table_id,
+                    seq=message.seq,
+                    channel=message.channel,
+                    author_key=message.author_key,
+                    author_name=message.author_name,
+                    seat=message.seat,
+                    text=message.text,
+                    created_at=message.created_at,
+                )
+            )
+
+    async def set_chat_open(self, table_id: str, open_: bool) -> None:
+        async with self._write() as session:
+            await session.execute(
+                update(TableRow).where(TableRow.id == table_id).values(chat_open=open_)
+            )
+
+    async def chat_transcript(
+        self, table_id: str, channels: Sequence[str], limit: int
+    ) -> list[ChatRecord]:
+        """The first ``limit`` messages of ``channels``, in order (the replay page)."""
+        async with self._read() as session:
+            rows = await session.scalars(
+                select(ChatMessageRow)
+                .where(
+                    ChatMessageRow.table_id == table_id,
+                    ChatMessageRow.channel.in_(list(channels)),
+                )
+                .order_by(ChatMessageRow.seq)
+                .limit(limit)
+            )
+            return [_chat(row) for row in rows.all()]
+
+    # --- accounts ---------------------------------------------------------------------------
+
+    async def make_account(
+        self, player_id: str, username: str, password_hash: str, secret_hash: str
+    ) -> bool:
+        """Give the guest ``player_id`` a username and password, end its sessions and start a
+        new one, in one transaction; False when the username is taken (or the player is no
+        guest)."""
+        try:
+            async with self._write() as session:
+                made = await session.execute(
+                    update(PlayerRow)
+                    .where(PlayerRow.id == player_id, PlayerRow.username.is_(None))
+                    .values(username=username, password_hash=password_hash)
+                )
+                if made.rowcount != 1:  # type: ignore[attr-defined]
+                    return False
+                now = utcnow()
+                await session.execute(
+                    update(PlayerSessionRow)
+                    .where(
+                        PlayerSessionRow.player_id == player_id,
+                        PlayerSessionRow.revoked_at.is_(None),
+                    )
+                    .values(revoked_at=now)
+                )
+                session.add(
+                    PlayerSessionRow(secret_hash=secret_hash, player_id=player_id, created_at=now)
+                )
+        except DuplicateError:
+            return False
+        return True
+
+    async def account(self, username: str) -> tuple[Player, str] | None:
+        """The account of ``username`` (stored lower case) and its password hash, or None."""
+        async with self._read() as session:
+            row = await session.scalar(select(PlayerRow).where(PlayerRow.username == username))
+            if row is None or row.password_hash is None:
+                return None
+            return _player(row), row.password_hash
+
+    async def start_session(self, player_id: str, secret_hash: str, ending: str | None) -> None:
+        """A new session of ``player_id``; the session ``ending`` (the browser's last) ends."""
+        async with self._write() as session:
+            now = utcnow()
+            if ending is not None:
+                await session.execute(
+                    update(PlayerSessionRow)
+                    .where(
+                        PlayerSessionRow.secret_hash == ending,
+                        PlayerSessionRow.revoked_at.is_(None),
+                    )
+                    .values(revoked_at=now)
+                )
+            session.add(
+                PlayerSessionRow(secret_hash=secret_hash, player_id=player_id, created_at=now)
+            )
+
+    async def end_session(self, secret_hash: str) -> None:
+        async with self._write() as session:
+            await session.execute(
+                update(PlayerSessionRow)
+                .where(
+                    PlayerSessionRow.secret_hash == secret_hash,
+                    PlayerSessionRow.revoked_at.is_(None),
+                )
+                .values(revoked_at=utcnow())
+            )
+
+    async def end_sessions(self, player_id: str) -> int:
+        """End every open session of ``player_id``; how many there were."""
+        async with self._write() as session:
+            ended = await session.execute(
+                update(PlayerSessionRow)
+                .where(
+                    PlayerSessionRow.player_id == player_id,
+                    PlayerSessionRow.revoked_at.is_(None),
+                )
+                .values(revoked_at=utcnow())
+            )
+            count: int = ended.rowcount  # type: ignore[attr-defined]
+            return count
+
+    async def change_password(self, player_id: str, password_hash: str, secret_hash: str) -> None:
+        """A new password hash for ``player_id``: its sessions end and one new one starts."""
+        async with self._write() as session:
+            now = utcnow()
+            await session.execute(
+                update(PlayerRow)
+                .where(PlayerRow.id == player_id)
+                .values(password_hash=password_hash)
+            )
+            await session.execute(
+                update(PlayerSessionRow)
+                .where(
+                    PlayerSessionRow.player_id == player_id,
+                    PlayerSessionRow.revoked_at.is_(None),
+                )
+                .values(revoked_at=now)
+            )
+            session.add(
+                PlayerSessionRow(secret_hash=secret_hash, player_id=player_id, created_at=now)
+            )
+
+    # --- API tokens -------------------------------------------------------------------------
+
+    async def add_api_token(self, token: ApiToken, token_hash: str, most: int) -> bool:
+        """Store a token unless its player already has ``most``: whether it was stored."""
+        async with self._write() as session:
+            held = await session.scalar(
+                select(func.count())
+                .select_from(ApiTokenRow)
+                .where(ApiTokenRow.player_id == token.player_id)
+            )
+            if (held or 0) >= most:
+                return False
+            session.add(
+                ApiTokenRow(
+                    id=token.id,
+                    player_id=token.player_id,
+                    name=token.name,
+                    token_hash=token_hash,
+                    created_at=token.created_at,
+                )
+            )
+            return True
+
+    async def api_tokens(self, player_id: str) -> list[ApiToken]:
+        async with self._read() as session:
+            rows = await session.scalars(
+                select(ApiTokenRow)
+                .where(ApiTokenRow.player_id == player_id)
+                .order_by(ApiTokenRow.created_at, ApiTokenRow.id)
+            )
+            return [ApiToken(r.id, r.player_id, r.name, r.created_at) for r in rows]
+
+    async def delete_api_token(self, player_id: str, token_id: str) -> bool:
+        """Delete one of ``player_id``'s tokens: whether there was one."""
+        async with self._write() as session:
+            deleted = await session.execute(
+                delete(ApiTokenRow).where(
+                    ApiTokenRow.player_id == player_id, ApiTokenRow.id == token_id
+                )
+            )
+            return bool(deleted.rowcount)  # type: ignore[attr-defined]
+
+    async def api_token_player(self, token_hash: str) -> Player | None:
+        async with self._read() as session:
+            row = await session.scalar(
+                select(PlayerRow)
+                .join(ApiTokenRow, ApiTokenRow.player_id == PlayerRow.id)
+                .where(ApiTokenRow.token_hash == token_hash)
+            )
+            return None if row is None else _player(row)
+
+    async def find_player(self, player_id: str) -> Player | None:
+        async with self._read() as session:
+            row = await session.get(PlayerRow, player_id)
+            return None if row is None else _player(row)
+
+    # --- results and ratings ----------------------------------------------------------------
+
+    async def skills(self, game: str, players: int, subjects: Sequence[str]) -> dict[str, Skill]:
+        """The stored skills of ``subjects`` at (game, players); a subject never rated there is
+        missing."""
+        if not subjects:
+            return {}
+        async with self._read() as session:
+            rows = await session.scalars(
+                select(RatingRow).where(
+                    RatingRow.game == game,
+                    RatingRow.players == players,
+                    RatingRow.subject.in_(list(subjects)),
+                )
+            )
+            return {row.subject: Skill(row.mu, row.sigma) for row in rows.all()}
+
+    async def save_results(
+        self, results: Sequence[SeatResult], skills: Mapping[str, Skill]
+    ) -> None:
+        """A finished table's results with its subjects' new skills (each one more game, one
+        point of history), in one transaction; DuplicateError, with nothing written, when the
+        table's results are stored already."""
+        if not results:
+            return
+        first = results[0]
+        game, players, table_id, when = first.game, first.players, first.table_id, first.finished_at
+        async with self._write() as session:
+            await session.execute(insert(ResultRow), [_result_fields(r) for r in results])
+            stored = await session.scalars(
+                select(RatingRow).where(
+                    RatingRow.game == game,
+                    RatingRow.players == players,
+                    RatingRow.subject.in_(list(skills)),
+                )
+            )
+            known = {row.subject: row for row in stored.all()}
+            for subject, skill in sorted(skills.items()):
+                row = known.get(subject)
+                if row is None:
+                    session.add(
+                        RatingRow(
+                            subject=subject,
+                            game=game,
+                            players=players,
+                            mu=skill.mu,
+                            sigma=skill.sigma,
+                            games=1,
+                            updated_at=when,
+                        )
+                    )
+                else:
+                    row.mu, row.sigma, row.games, row.updated_at = (
+                        skill.mu,
+                        skill.sigma,
+                        row.games + 1,
+                        when,
+                    )
+                session.add(
+                    RatingHistoryRow(
+                        subject=subject,
+                        game=game,
+                        players=players,
+                        table_id=table_id,
+                        mu=skill.mu,
+                        sigma=skill.sigma,
+                        rated_at=when,
+                    )
+                )
+
+    async def unrecorded(self) -> list[str]:
+        """Ids of finished tables without results, oldest first."""
+        async with self._read() as session:
+            recorded = select(ResultRow.table_id).where(ResultRow.table_id == TableRow.id)
+            rows = await session.scalars(
+                select(TableRow.id)
+                .where(TableRow.status == OVER, ~recorded.exists())
+                .order_by(TableRow.finished_at, TableRow.id)
+            )
+            return list(rows.all())
+
+    async def standings(self, game: str, players: int, limit: int) -> list[Standing]:
+        """The best ``limit`` ratings at (game, players) by ordinal, with the players' current
+        public names (a bot's name is its level)."""
+        async with self._read() as session:
+            ordinal = RatingRow.mu - 3 * RatingRow.sigma
+            ratings = await session.scalars(
+                select(RatingRow)
+                .where(RatingRow.game == game, RatingRow.players == players)
+                .order_by(ordinal.desc(), RatingRow.games.desc(), RatingRow.subject)
+                .limit(limit)
+            )
+            rows = ratings.all()
+            ids = [row.subject.removeprefix("player:") for row in rows]
+            people = await session.execute(
+                select(PlayerRow.id, PlayerRow.display_name, PlayerRow.username).where(
+                    PlayerRow.id.in_(ids)
+                )
+            )
+            names = {pid: (name, username is None) for pid, name, username in people.all()}
+            out = []
+            for row in rows:
+                if row.subject.startswith("bot:"):
+                    out.append(Standing(_rating(row), row.subject.removeprefix("bot:"), None))
+                elif row.subject.removeprefix("player:") in names:
+                    name, guest = names[row.subject.removeprefix("player:")]
+                    out.append(Standing(_rating(row), name, guest))
+            return out
+
+    async def games_of(self, player_id: str, limit: int) -> list[list[SeatResult]]:
+        """The player's latest ``limit`` finished games, newest first, each with every seat's
+        result in seat order."""
+        async with self._read() as session:
+            tables = await session.scalars(
+                select(ResultRow.table_id)
+                .where(ResultRow.player_id == player_id)
+                .group_by(ResultRow.table_id)
+                .order_by(func.max(ResultRow.finished_at).desc(), ResultRow.table_id)
+                .limit(limit)
+            )
+            ids = list(tables.all())
+            if not ids:
+                return []
+            rows = await session.scalars(
+                select(ResultRow).where(ResultRow.table_id.in_(ids)).order_by(ResultRow.seat)
+            )
+            by_table: dict[str, list[SeatResult]] = {table_id: [] for table_id in ids}
+            for row in rows.all():
+                by_table[row.table_id].append(_result(row))
+            return [by_table[table_id] for table_id in ids]
+
+    async def games_played(self, player_id: str) -> int:
+        async with self._read() as session:
+            count = await session.scalar(
+                select(func.count(func.distinct(ResultRow.table_id))).where(
+                    ResultRow.player_id == player_id
+                )
+            )
+            return int(count or 0)
+
+    async def tables_kept(self, table_ids: Sequence[str]) -> set[str]:
+        """Which of ``table_ids`` are still stored (their replays open)."""
+        if not table_ids:
+            return set()
+        async with self._read() as session:
+            rows = await session.scalars(
+                select(TableRow.id).where(TableRow.id.in_(list(table_ids)))
+            )
+            return set(rows.all())
+
+    async def ratings_of(self, subject: str) -> list[Rating]:
+        async with self._read() as session:
+            rows = await session.scalars(
+                select(RatingRow)
+                .where(RatingRow.subject == subject)
+                .order_by(RatingRow.game, RatingRow.players)
+            )
+            return [_rating(row) for row in rows.all()]
+
+    async def history_of(self, subject: str) -> list[RatingPoint]:
+        """Every rating the subject had after a rated game, oldest first."""
+        async with self._read() as session:
+            rows = await session.scalars(
+                select(RatingHistoryRow)
+                .where(RatingHistoryRow.subject == subject)
+                .order_by(RatingHistoryRow.rated_at, RatingHistoryRow.id)
+            )
+            return [
+                RatingPoint(
+                    row.game, row.players, row.table_id, Skill(row.mu, row.sigma), row.rated_at
+                )
+                for row in rows.all()
+            ]
 
     # --- my games ---------------------------------------------------------------------------
 

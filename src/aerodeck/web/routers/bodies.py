@@ -6,6 +6,8 @@ from typing import Annotated, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
+from aerodeck.web.service.clock import MAX_CLOCK, MIN_CLOCK
+
 
 def _encodable(text: str) -> str:
     """Text the store can keep (no lone surrogates)."""
@@ -36,10 +38,12 @@ class CreateTable(_Body):
     options: dict[Annotated[Text, Field(max_length=64)], Scalar] = Field(default_factory=dict)
     seats: list[SeatIn] | None = Field(default=None, max_length=MAX_SEATS)
     listed: bool = True
-    clock: int | None = Field(default=None, ge=5, le=86400)
+    clock: int | None = Field(default=None, ge=MIN_CLOCK, le=MAX_CLOCK)
     fallback_bot: Text = Field(default="heuristic", max_length=64)
+    on_timeout: Literal["bot", "forfeit"] = "bot"
     claim: int | None = Field(default=None, ge=0, le=MAX_SEATS)
     name: Text = Field(default="", max_length=32)
+    rated: StrictBool = True  # a finished game updates the ratings (docs/server.md, Ratings)
 
 
 class Join(_Body):

@@ -49,6 +49,8 @@ async def create_table(body: CreateTable, request: Request, hub: HubDep, player:
             body.fallback_bot,
             body.claim,
             body.name,
+            body.on_timeout,
+            body.rated,
             None if player is None else player.id,
         )
     )

@@ -42,6 +42,7 @@ async def lobby_page(request: Request, hub: HubDep) -> HTMLResponse:
             "tables": listed,
             "seat_rows": range(SEAT_ROWS),
             "player": player.public(),
+            "username": player.username,
         },
     )
     keep_session(response, request, secret)
@@ -70,18 +71,19 @@ async def table_page(table_id: str, request: Request, hub: HubDep) -> HTMLRespon
 
 @router.get("/t/{table_id}/replay", response_class=HTMLResponse)
 async def replay_page(table_id: str, request: Request, hub: HubDep) -> HTMLResponse:
-    """A finished game step by step (its record is whole and public once the game is over)."""
+    """A finished game step by step (its record is whole and public once the game is over,
+    played to its end or forfeited)."""
     table = await table_or_404(hub, table_id)
-    state = table.state
-    if not state.is_terminal:
+    if not table.over:
         raise HTTPException(409, "the game is not over: watch it at its table")
-    steps = await asyncio.to_thread(replay_steps, state.record_for(None))
+    steps = await asyncio.to_thread(replay_steps, table.state.record())
     return templates.TemplateResponse(
         request,
         "replay.html",
         {
             "table": table.describe(),
             "steps": steps,
+            "chat": await hub.chat.transcript(table, game_over=True),
             "reference": reference_of(table.game),
             "board": board_urls(table.game),
         },

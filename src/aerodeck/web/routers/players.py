@@ -13,6 +13,7 @@ from fastapi import APIRouter, Depends, HTTPException, Request, Response
 from starlette.requests import HTTPConnection
 
 from aerodeck.core.api import JSON
+from aerodeck.web.service.api_tokens import ApiTokens
 from aerodeck.web.service.players import Player, Players
 
 router = APIRouter()
@@ -25,9 +26,24 @@ def players_of(connection: HTTPConnection) -> Players:
     return players
 
 
+def bearer_token(connection: HTTPConnection) -> str | None:
+    """The API token of an ``Authorization: Bearer`` header, or None when there is none."""
+    scheme, _, token = connection.headers.get("authorization", "").partition(" ")
+    return token.strip() if scheme.lower() == "bearer" else None
+
+
 async def player_of(connection: HTTPConnection) -> Player | None:
-    """The player of the request's (or WebSocket's) session cookie, or None."""
-    return await players_of(connection).by_session(connection.cookies.get(COOKIE))
+    """The player of the request's (or WebSocket's) API token or, without one, of its session
+    cookie; None for neither. An HTTP request with a token that is unknown or revoked is
+    refused (401) rather than served as nobody."""
+    token = bearer_token(connection)
+    if token is None:
+        return await players_of(connection).by_session(connection.cookies.get(COOKIE))
+    api_tokens: ApiTokens = connection.app.state.api_tokens
+    player = await api_tokens.player_of(token)
+    if player is None and connection.scope["type"] == "http":
+        raise HTTPException(401, "unknown or revoked API token")
+    return player
 
 
 PlayerDep = Annotated[Player | None, Depends(player_of)]
@@ -62,9 +78,16 @@ def keep_session(response: Response, request: Request, secret: str | None) -> No
     )
 
 
+def forget_session(response: Response, request: Request) -> None:
+    """Tell the browser to drop the session cookie (signed out)."""
+    response.delete_cookie(
+        COOKIE, path="/", httponly=True, samesite="lax", secure=_over_https(request)
+    )
+
+
 @router.get("/api/me", tags=["players"])
 async def me(player: PlayerDep) -> JSON:
-    """The player signed in with this browser's session cookie."""
+    """The player signed in with this browser's session cookie (or the request's API token)."""
     if player is None:
         raise HTTPException(401, "no player: open the lobby page to get a guest name")
-    return player.public()
+    return {**player.public(), "username": player.username}

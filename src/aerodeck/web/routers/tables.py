@@ -73,6 +73,7 @@ async def new_invite(
 async def record(table_id: str, hub: HubDep) -> JSON:
     """A finished game's record (whole and public once the game is over)."""
     table = await table_or_404(hub, table_id)
-    if not table.state.is_terminal:
+    if not table.over:
         raise HTTPException(409, "the game is not over: watch it at its table")
-    return table.state.record_for(None)
+    record: JSON = table.end(None)["record"]  # a forfeited game's says who ran out of time
+    return record

@@ -8,7 +8,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from urllib.parse import urlsplit
 
 from fastapi import APIRouter, WebSocket
 from starlette.websockets import WebSocketState
@@ -81,23 +80,11 @@ class WebSocketConnection:
                 return
 
 
-def same_origin(ws: WebSocket, public_url: str) -> bool:
-    """Whether the handshake comes from this server's own pages (or from no page at all: a
-    program sends no Origin). A page of another origin gets no player, so its cookie never
-    takes a seat (cross-site WebSocket hijacking); it may still watch or use a token."""
-    origin = ws.headers.get("origin")
-    if origin is None:
-        return True
-    theirs = urlsplit(origin).netloc.lower()
-    ours = {ws.headers.get("host", "").lower(), urlsplit(public_url).netloc.lower()}
-    return bool(theirs) and theirs in ours
-
-
 @router.websocket("/ws")
 async def table_socket(ws: WebSocket) -> None:
     """One connection: a seat or a spectator of one table."""
     hub: Hub = ws.app.state.hub
-    player = await player_of(ws) if same_origin(ws, hub.settings.public_url) else None
+    player = await player_of(ws)
     await ws.accept()
     conn = WebSocketConnection(
         ws, hub.settings.outgoing_queue, None if player is None else player.id

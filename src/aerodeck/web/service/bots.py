@@ -4,21 +4,28 @@ A bot seat (or a human seat handed to a bot) decides in a worker thread with a t
 move goes through ``Hub.submit`` like a player's. Each decision builds its bot afresh, seeded from
 the table's seed, the seat and the version, so a table rebuilt after a crash makes the same bot
 moves. A bot that overruns its budget is replaced for that move by the random bot, seeded the same
-way (the slow thread finishes on its own; its answer is dropped). When a table has a move clock, a
-human seat that does not move in time has that one move made by the table's fallback bot.
+way (the slow thread finishes on its own; its answer is dropped).
+
+When a table has a move clock, the human decision in progress runs out at the deadline the stored
+start of the turn gives (``service/clock.py``): after a restart the clock resumes with the time
+left, and one that ran out while the server was down acts at once. Then, as the host chose, the
+table's fallback bot makes that one move, or the seat forfeits the game (``Hub.forfeit``).
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Coroutine
+from collections.abc import Callable, Coroutine
+from datetime import datetime
 from typing import Any
 
 from aerodeck.agents.registry import make_agent
 from aerodeck.core.api import Game, State
 from aerodeck.core.rng import derive_seed
+from aerodeck.web.service.clock import seconds_left
 from aerodeck.web.service.hub import Hub
+from aerodeck.web.service.records import utcnow
 from aerodeck.web.service.tables import Table
 
 log = logging.getLogger("aerodeck.web")
@@ -35,8 +42,9 @@ def choose(game: Game, name: str, seed: int, state: State, seat: int) -> str:
 class Autoplay:
     """Runs bot seats and move clocks for every table of a hub (a hub listener)."""
 
-    def __init__(self, hub: Hub) -> None:
+    def __init__(self, hub: Hub, now: Callable[[], datetime] = utcnow) -> None:
         self.hub = hub
+        self.now = now  # naive UTC, as stored; the tests give their own
         self.budget = hub.settings.bot_budget
         self._clocks: dict[str, asyncio.TimerHandle] = {}
         self._running: dict[str, asyncio.Task[None]] = {}
@@ -57,11 +65,22 @@ class Autoplay:
                 task = self._spawn(table, self._play_bots(table))
                 self._running[table.id] = task
                 task.add_done_callback(lambda done: self._forget(table.id, done))
-        elif table.clock:
-            loop = asyncio.get_running_loop()
-            self._clocks[table.id] = loop.call_later(
-                table.clock, self._timeout, table, seat, table.version
-            )
+        else:
+            delay = self.seconds_left(table)
+            if delay is not None:
+                loop = asyncio.get_running_loop()
+                self._clocks[table.id] = loop.call_later(
+                    delay, self._timeout, table, seat, table.version
+                )
+
+    def seconds_left(self, table: Table) -> float | None:
+        """Seconds until the human decision in progress at ``table`` runs out (0: it has; None:
+        no clock runs). A turn whose start is unknown (stored before turns were) starts now."""
+        if table.clock and table.playing and table.turn_began is None:
+            table.turn_began = self.now()
+        if table.clock is None or table.turn_began is None or table.deadline() is None:
+            return None
+        return seconds_left(table.turn_began, table.clock, self.now())
 
     def _forget(self, table_id: str, task: asyncio.Task[None]) -> None:
         if self._running.get(table_id) is task:
@@ -111,7 +130,13 @@ class Autoplay:
         if table.id not in self.hub.tables or not table.playing:
             return
         if table.version == version and table.state.current_player == seat:
-            self._spawn(table, self._clock_move(table, seat, version))
+            if table.on_timeout == "forfeit":
+                self._spawn(table, self._forfeit(table, seat, version))
+            else:
+                self._spawn(table, self._clock_move(table, seat, version))
+
+    async def _forfeit(self, table: Table, seat: int, version: int) -> None:
+        await self.hub.forfeit(table, seat, version)
 
     async def _clock_move(self, table: Table, seat: int, version: int) -> None:
         """The fallback bot makes the one move a timed-out seat did not."""

@@ -9,6 +9,7 @@ from pydantic import (
     BaseModel,
     ConfigDict,
     Field,
+    StrictBool,
     StrictInt,
     StrictStr,
     TypeAdapter,
@@ -45,6 +46,7 @@ class Hello(_Frame):
     table: StrictStr = Field(pattern=TABLE_ID_PATTERN)
     token: StrictStr | None = Field(default=None, max_length=MAX_TOKEN_CHARS)
     last_version: StrictInt | None = Field(default=None, ge=-MAX_INT, le=MAX_INT)
+    chat: StrictBool = False  # send this connection the table's chat (service/chat.py)
 
 
 class Act(_Frame):
@@ -58,6 +60,13 @@ class Ping(_Frame):
     type: Literal["ping"]
 
 
+class Say(_Frame):
+    """A chat message: its channel is the sender's (service/chat.py checks the text)."""
+
+    type: Literal["say"]
+    text: StrictStr
+
+
 class RematchAnswer(_Frame):
     """At a finished table: offer a rematch, accept or decline the one offered."""
 
@@ -65,7 +74,7 @@ class RematchAnswer(_Frame):
     answer: Literal["offer", "accept", "decline"]
 
 
-ClientFrame = Hello | Act | Ping | RematchAnswer
+ClientFrame = Hello | Act | Ping | Say | RematchAnswer
 _client_frame: TypeAdapter[ClientFrame] = TypeAdapter(
     Annotated[ClientFrame, Field(discriminator="type")]
 )

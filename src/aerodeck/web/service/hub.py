@@ -13,7 +13,7 @@ import asyncio
 import logging
 import secrets
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
@@ -30,6 +30,8 @@ from aerodeck.core.errors import (
 from aerodeck.core.registry import make
 from aerodeck.core.rng import derive_seed
 from aerodeck.core.userdata import check_remote_options
+from aerodeck.web.service.chat import TableChat
+from aerodeck.web.service.clock import MAX_CLOCK, MIN_CLOCK, ON_TIMEOUT
 from aerodeck.web.service.connection import Connection, send_json
 from aerodeck.web.service.errors import (
     CapacityError,
@@ -77,9 +79,11 @@ class Hub:
     def __init__(self, store: TableStore, settings: Settings) -> None:
         self.store = store
         self.settings = settings
+        self.chat = TableChat(store, settings)
         self.tables: dict[str, Table] = {}
         self.connection_count = 0
         self.listeners: list[Callable[[Table], None]] = []  # after every change (bots, clock)
+        self.finishers: list[Callable[[Table], Awaitable[None]]] = []  # once a game ends
         self._loading = asyncio.Lock()
         self._created = 0  # tables created by this process (the --table-seed sequence)
 
@@ -158,7 +162,17 @@ class Hub:
                 table.broadcast(version, [applied])
         if applied is not None:
             self._notify(table)
+            if table.state.is_terminal:
+                await self._finished(table)
         return frame
+
+    async def _finished(self, table: Table) -> None:
+        """Tell the finishers (the results and ratings) that ``table``'s game ended."""
+        for finisher in self.finishers:
+            try:
+                await finisher(table)
+            except Exception:  # the game stands; its results are missing, and logged
+                log.exception("table %s: recording the end of the game failed", table.id)
 
     async def _submit(
         self,
@@ -203,9 +217,10 @@ class Hub:
             log.exception("table %s: the engine failed on move %r", table.id, move[:80])
             return _refusal(client_id, "notation", "not a move of this game"), None
         notation = str(action)
+        moved_at = utcnow()  # the next turn begins then: the same moment in memory and stored
         try:
             await self.store.append_move(
-                table.id, version, seat, notation, client_id, source, after.is_terminal
+                table.id, version, seat, notation, client_id, source, after.is_terminal, moved_at
             )
         except DuplicateError:
             if client_id is not None:
@@ -219,6 +234,7 @@ class Hub:
             return _refusal(client_id, "server", "the server could not store the move"), None
         table.state = after
         table.marks.append(after.event_count)
+        table.turn_began = None if after.is_terminal else moved_at
         if after.is_terminal:
             table.status = TableStatus.OVER
             table.idle_since = time.monotonic()
@@ -249,7 +265,7 @@ class Hub:
             table.connections.add(conn)
             self.connection_count += 1
             send_json(conn, table.welcome(conn.seat, last_version))
-            if table.state.is_terminal:
+            if table.over:
                 send_json(conn, table.end(conn.seat))
             if conn.seat is not None:
                 table.broadcast(table.version, [])
@@ -284,6 +300,8 @@ class Hub:
         fallback_bot: str,
         claim: int | None,
         name: str,
+        on_timeout: str = "bot",
+        rated: bool = True,
         player_id: str | None = None,
     ) -> Created:
         """A new table (ConfigError on a bad game, option, seat or bot); the claimed seat and
@@ -305,6 +323,10 @@ class Hub:
                 raise ConfigError(f"unknown bot {excerpt(spec.bot)} (bots: {', '.join(bots)})")
         if fallback_bot.strip().lower() not in bots:
             raise ConfigError(f"unknown bot {excerpt(fallback_bot)} (bots: {', '.join(bots)})")
+        if on_timeout not in ON_TIMEOUT:
+            raise ConfigError(f"on_timeout is one of {', '.join(ON_TIMEOUT)}")
+        if clock is not None and not MIN_CLOCK <= clock <= MAX_CLOCK:
+            raise ConfigError(f"the clock is {MIN_CLOCK} to {MAX_CLOCK} seconds")
         if claim is not None and not (0 <= claim < len(specs) and specs[claim].kind == "human"):
             raise ConfigError(f"seat {claim} is not a human seat of this table")
         table_id = new_table_id()
@@ -327,6 +349,7 @@ class Hub:
                 seat.invite_hash = digest(code)
             seat_records.append(seat)
         ready = all(s.kind == "bot" or s.token_hash for s in seat_records)
+        created_at = utcnow()
         record = TableRecord(
             id=table_id,
             game=game.id,
@@ -336,9 +359,12 @@ class Hub:
             status=TableStatus.PLAYING if ready else TableStatus.WAITING,
             listed=listed,
             host_hash=digest(host_token),
-            created_at=utcnow(),
+            created_at=created_at,
             clock=clock,
             fallback_bot=fallback_bot.strip().lower(),
+            on_timeout=on_timeout,
+            turn_began_at=created_at if ready else None,
+            rated=rated,
             host_player_id=player_id,
         )
         table = await self.open_table(record, seat_records)
@@ -369,9 +395,11 @@ class Hub:
         the table's lock held."""
         start = table.status is TableStatus.WAITING and table.ready()
         status = TableStatus.PLAYING if start else None
-        await self.store.update_seat(table.id, seat, table.seats[seat], status)
+        now = utcnow()
+        await self.store.update_seat(table.id, seat, table.seats[seat], status, now)
         if start:
             table.status = TableStatus.PLAYING
+            table.turn_began = now  # as stored with the status: the first turn's clock
         table.broadcast(table.version, [])
 
     async def join(
@@ -502,6 +530,31 @@ class Hub:
         if reissued:
             self._notify(table)
         return code
+
+    async def forfeit(self, table: Table, seat: int, version: int) -> bool:
+        """End the game by ``seat``'s forfeit: its move clock ran out at ``version`` (False,
+        and nothing done, when the table moved on meanwhile). Stored before anyone is told."""
+        async with table.lock:
+            if not (
+                table.playing
+                and table.version == version
+                and table.state.current_player == seat
+                and table.seats[seat].played_by is None
+            ):
+                return False
+            try:
+                await self.store.forfeit(table.id, seat)
+            except StoreError:
+                log.exception("table %s: the store did not take seat %d's forfeit", table.id, seat)
+                return False
+            table.status = TableStatus.OVER
+            table.forfeited = seat
+            table.turn_began = None
+            table.idle_since = time.monotonic()
+            table.broadcast(table.version, [], ended=True)
+        log.info("table %s: seat %d ran out of time and forfeits", table.id, seat)
+        self._notify(table)
+        return True
 
     # --- retention --------------------------------------------------------------------------
 

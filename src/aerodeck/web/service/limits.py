@@ -46,6 +46,17 @@ class WindowCounter:
         events.append(now)
         return True
 
+    def retry_after(self, key: str) -> float:
+        """Seconds until ``key`` may have one more event (0 when it may now)."""
+        events = self._events.get(key)
+        if not events or len(events) < self.limit:
+            return 0.0
+        return max(0.0, events[-self.limit] + self.window - time.monotonic())
+
+    def __len__(self) -> int:
+        """How many keys are remembered."""
+        return len(self._events)
+
     def forget_idle(self) -> None:
         """Drop keys with no event in the window (the purge calls it)."""
         now = time.monotonic()

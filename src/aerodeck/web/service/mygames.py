@@ -14,7 +14,6 @@ from typing import Protocol
 from aerodeck.core.api import JSON
 from aerodeck.web.service.hub import Hub
 from aerodeck.web.service.records import Seat
-from aerodeck.web.service.status import TableStatus
 from aerodeck.web.service.tables import Table
 
 MAX_IN_PROGRESS = 100
@@ -57,11 +56,12 @@ def _entry(table: Table, seat: int) -> JSON:
         "version": table.version,
         "link": f"/t/{table.id}",
     }
-    if table.status is TableStatus.OVER:
-        returns = table.state.returns()
+    if table.over:
+        end = table.end(seat)  # the game's returns, or a forfeit's ruling
+        place = next(s["place"] for s in end["standings"] if s["seat"] == seat)
         entry |= {
-            "won": seat in table.state.winners,
-            "place": 1 + sum(other > returns[seat] for other in returns),
+            "won": seat in end["winners"],
+            "place": place,
             "replay": f"/t/{table.id}/replay",
             "record": f"/api/tables/{table.id}/record",
         }
@@ -83,8 +83,7 @@ async def my_games(hub: Hub, store: MyGamesStore, player_id: str) -> JSON:
             if table is None or table.id in seen:
                 continue
             seen.add(table.id)
-            over = table.status is TableStatus.OVER
-            (finished if over else playing).append(_entry(table, owned.seat))
+            (finished if table.over else playing).append(_entry(table, owned.seat))
     playing.sort(key=lambda entry: not entry["your_turn"])  # stable: newest first within
     waiting = sum(1 for entry in playing if entry["your_turn"])
     return {"waiting_for_you": waiting, "playing": playing, "finished": finished}

@@ -16,6 +16,7 @@ from aerodeck.web.service.status import TableStatus
 
 MAX_MOVE_CHARS = 200  # the longest move notation a frame may carry and the store keeps
 MAX_CLIENT_ID_CHARS = 64
+MAX_CHAT_CHARS = 500  # the longest chat message (service/chat.py)
 
 
 def utcnow() -> datetime:
@@ -41,6 +42,10 @@ class TableRecord:
     updated_at: datetime | None = None  # None: created_at
     finished_at: datetime | None = None
     host_player_id: str | None = None  # the player who created it, if one did
+    on_timeout: str = "bot"  # what a move clock running out does: bot (its move) or forfeit
+    turn_began_at: datetime | None = None  # the decision in progress began (None: not playing)
+    forfeited_seat: int | None = None  # the seat whose clock ran out, ending the game
+    rated: bool = True  # a finished game updates the ratings (service/results.py's rulings)
     rematch_of: str | None = None  # the finished table this one is the rematch of
 
 
@@ -79,6 +84,31 @@ class MoveRecord:
 
 
 @dataclass(frozen=True)
+class ChatRecord:
+    """One chat message of a table (``aerodeck.web.service.chat``): ``seq`` counts from 1 per
+    table; ``seat`` is None for a spectator."""
+
+    table_id: str
+    seq: int
+    channel: str  # players or spectators
+    author_key: str
+    author_name: str
+    seat: int | None
+    text: str
+    created_at: datetime
+
+
+@dataclass(frozen=True)
+class StoredChat:
+    """A table's chat as the store holds it: open or closed by the host, the next message's seq,
+    and the latest messages of each channel (oldest first)."""
+
+    open: bool
+    next_seq: int
+    messages: list[ChatRecord]
+
+
+@dataclass(frozen=True)
 class StoredTable:
     """A table as the store holds it: its record, its seats in order, its moves in order."""
 
@@ -102,7 +132,12 @@ class TableStore(Protocol):
     async def listed(self, limit: int) -> list[str]: ...
 
     async def update_seat(
-        self, table_id: str, index: int, seat: Seat, status: TableStatus | None = None
+        self,
+        table_id: str,
+        index: int,
+        seat: Seat,
+        status: TableStatus | None = None,
+        at: datetime | None = None,
     ) -> None: ...
 
     async def append_move(
@@ -114,7 +149,10 @@ class TableStore(Protocol):
         client_id: str | None,
         source: str,
         finished: bool,
+        at: datetime | None = None,
     ) -> None: ...
+
+    async def forfeit(self, table_id: str, seat: int) -> None: ...
 
     async def find_client_move(self, table_id: str, seat: int, client_id: str) -> int | None: ...
 
@@ -123,3 +161,17 @@ class TableStore(Protocol):
     ) -> list[str]: ...
 
     async def delete_tables(self, table_ids: Sequence[str]) -> None: ...
+
+    # the table's chat (service/chat.py)
+
+    async def load_chat(self, table_id: str, per_channel: int) -> StoredChat: ...
+
+    async def player_name(self, player_id: str) -> str | None: ...
+
+    async def append_chat(self, message: ChatRecord) -> None: ...
+
+    async def set_chat_open(self, table_id: str, open_: bool) -> None: ...
+
+    async def chat_transcript(
+        self, table_id: str, channels: Sequence[str], limit: int
+    ) -> list[ChatRecord]: ...

@@ -3,13 +3,13 @@
 A seat of a finished table offers a rematch (its own answer is "accepted"); every other human
 seat accepts or declines from its table page, bot seats accept at once. A decline ends the
 offer (anyone may offer again). When every human has accepted, the new table starts at once:
-the same game, options, clock, fallback bot and listing, a new seed, and the seats moved one
-place on (seat i sits at seat i+1, the last at seat 0), so the first to play changes from game
-to game as the colours do in a rematch on lichess. Each human seat of the new table belongs to
-the same player as the old one, so a signed-in page takes it by its session; its fresh token
-goes only to the old seat's own connections (for programs and tabs holding a token only). The
-player who offered hosts the new table, and the host token goes to the offering seat's
-connections.
+the same game, options, clock (and what its running out does), fallback bot, listing and
+rating, a new seed, and the seats moved one place on (seat i sits at seat i+1, the last at
+seat 0), so the first to play changes from game to game as the colours do in a rematch on
+lichess. Each human seat of the new table belongs to the same player as the old one, so a
+signed-in page takes it by its session; its fresh token goes only to the old seat's own
+connections (for programs and tabs holding a token only). The player who offered hosts the new
+table, and the host token goes to the offering seat's connections.
 
 A human seat of the old table that nobody holds any more (released, or re-issued and not taken)
 is played by the table's fallback bot in the rematch.
@@ -105,7 +105,7 @@ class Rematches:
 
     async def greet(self, table: Table, conn: Connection) -> None:
         """A connection to a finished table hears of its rematch offer, if there is one."""
-        if table.status is not TableStatus.OVER:
+        if not table.over:
             return
         offer = await self.offer_of(table)
         if offer is not None:
@@ -129,7 +129,7 @@ class Rematches:
         """Apply the answer (held: the table's lock); why it is refused, or None."""
         if seat is None:
             return "a spectator cannot answer a rematch"
-        if table.status is not TableStatus.OVER:
+        if not table.over:
             return "a rematch is offered once the game is over"
         offer = await self.offer_of(table)
         if offer is not None and offer.table is not None:
@@ -172,6 +172,8 @@ class Rematches:
                 seats[place] = Seat("bot", bot, bot, None, None, None)
                 tokens[index] = (place, None)
         host_token = new_token()
+        stored = await self.hub.store.load(table.id)  # the host's options the table keeps
+        now = utcnow()
         record = TableRecord(
             id=new_table_id(),
             game=table.game.id,
@@ -181,9 +183,12 @@ class Rematches:
             status=TableStatus.PLAYING,
             listed=table.listed,
             host_hash=digest(host_token),
-            created_at=utcnow(),
+            created_at=now,
             clock=table.clock,
             fallback_bot=table.fallback_bot,
+            on_timeout=table.on_timeout,
+            turn_began_at=now,
+            rated=stored.table.rated if stored is not None else True,
             host_player_id=table.seats[offer.offered_by].player_id,
             rematch_of=table.id,
         )

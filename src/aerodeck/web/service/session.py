@@ -1,4 +1,4 @@
-"""One connection's session (docs/web-protocol.md): the hello, then acts and pings, each frame
+"""One connection's session (docs/web-protocol.md): the hello, then acts, chat and pings, each frame
 checked for size, rate and shape before it reaches the move path."""
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from aerodeck.web.service.frames import (
     MalformedFrameError,
     Ping,
     RematchAnswer,
+    Say,
     parse_frame,
 )
 from aerodeck.web.service.hub import Hub
@@ -84,6 +85,7 @@ async def run_session(hub: Hub, conn: Connection, rematches: Rematches) -> None:
         bucket = TokenBucket(settings.player_rate, settings.player_burst)
     try:
         await hub.attach(table, conn, hello.last_version)
+        await hub.chat.join(table, conn, hello.chat)
         await rematches.greet(table, conn)
         await _serve(hub, table, conn, bucket, rematches)
     except FrameError as refuse:
@@ -91,6 +93,7 @@ async def run_session(hub: Hub, conn: Connection, rematches: Rematches) -> None:
     except Exception:  # a peer gone mid-send and the like: this connection only
         log.debug("connection to table %s ended", table.id, exc_info=True)
     finally:
+        hub.chat.leave(table, conn)
         await hub.detach(table, conn)
 
 
@@ -109,6 +112,8 @@ async def _serve(
             conn.send('{"type":"pong"}')
         elif isinstance(frame, Act):
             await hub.submit(table, conn.seat, frame.move, frame.id, frame.version, "human", conn)
+        elif isinstance(frame, Say):
+            await hub.chat.say(table, conn, frame.text)
         elif isinstance(frame, RematchAnswer):
             await rematches.answer(table, conn, frame.answer)
         else:

@@ -12,12 +12,16 @@ import asyncio
 import json
 import logging
 from dataclasses import dataclass, field, replace
+from datetime import datetime
 from typing import Any
 
 from aerodeck.core.api import JSON, Action, Game, State
 from aerodeck.core.registry import make
 from aerodeck.core.words import as_seen_by
+from aerodeck.web.service.chat import ChatRoom
+from aerodeck.web.service.clock import deadline
 from aerodeck.web.service.connection import Connection
+from aerodeck.web.service.forfeit import forfeit_json, forfeit_returns, forfeit_winners
 from aerodeck.web.service.frames import SERVER_ERROR
 from aerodeck.web.service.records import Seat, StoredTable
 from aerodeck.web.service.status import TableStatus
@@ -47,6 +51,10 @@ class Table:
     connections: set[Connection] = field(default_factory=set)
     tasks: set[asyncio.Task[Any]] = field(default_factory=set)
     idle_since: float = 0.0
+    chat: ChatRoom | None = None  # loaded on first use (service/chat.py)
+    on_timeout: str = "bot"  # what the move clock running out does: bot or forfeit
+    turn_began: datetime | None = None  # when the decision in progress began (naive UTC)
+    forfeited: int | None = None  # the seat whose clock ran out, ending the game
     host_player_id: str | None = None  # the player whose session holds the host's powers
 
     @classmethod
@@ -79,6 +87,9 @@ class Table:
             seats=[replace(seat) for seat in stored.seats],
             marks=marks,
             acked=acked,
+            on_timeout=record.on_timeout,
+            turn_began=record.turn_began_at,
+            forfeited=record.forfeited_seat,
             host_player_id=record.host_player_id,
         )
 
@@ -89,6 +100,36 @@ class Table:
     @property
     def playing(self) -> bool:
         return self.status is TableStatus.PLAYING and not self.state.is_terminal
+
+    @property
+    def over(self) -> bool:
+        """The game ended: played to its end, or forfeited."""
+        return self.status is TableStatus.OVER or self.state.is_terminal
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat whose decision it is (None: the game is over, by its end or a forfeit)."""
+        return None if self.forfeited is not None else self.state.current_player
+
+    def deadline(self) -> datetime | None:
+        """When the human decision in progress runs out (None: no clock, or nobody's human
+        decision is awaited)."""
+        if not self.clock or not self.playing or self.turn_began is None:
+            return None
+        seat = self.state.current_player
+        if seat is None or self.seats[seat].played_by is not None:
+            return None
+        return deadline(self.turn_began, self.clock)
+
+    def deadline_json(self) -> str | None:
+        moment = self.deadline()
+        return None if moment is None else moment.isoformat(timespec="seconds") + "+00:00"
+
+    def forfeit_json(self) -> JSON | None:
+        """The forfeit that ended the game (None: it did not end by forfeit)."""
+        if self.forfeited is None:
+            return None
+        return forfeit_json(self.seats[self.forfeited].name, self.forfeited)
 
     def ready(self) -> bool:
         """Every human seat is claimed or handed to a bot: the game may start."""
@@ -143,6 +184,9 @@ class Table:
             "status": self.status.value,
             "version": self.version,
             "clock": self.clock,
+            "on_timeout": self.on_timeout,
+            "deadline": self.deadline_json(),
+            "forfeit": self.forfeit_json(),
             "listed": self.listed,
             "created": self.created,
             "seats": self.seats_json(),
@@ -183,7 +227,8 @@ class Table:
             "status": self.status.value,
             "seat": seat,
             "version": self.version,
-            "current_player": self.state.current_player,
+            "current_player": self.to_move,
+            "deadline": self.deadline_json(),
             "view": self.state.view(seat),
             "legal": self.legal_for(seat),
             "seats": self.seats_json(),
@@ -199,7 +244,8 @@ class Table:
             "type": "update",
             "version": self.version,
             "status": self.status.value,
-            "current_player": self.state.current_player,
+            "current_player": self.to_move,
+            "deadline": self.deadline_json(),
             "view": self.state.view(seat),
             "legal": self.legal_for(seat),
             "seats": self.seats_json(),
@@ -215,29 +261,48 @@ class Table:
         }
 
     def end(self, seat: int | None) -> JSON:
+        """The end frame: the standings and the whole record (the game is over: nothing is hidden
+        any more). A forfeited game's returns are the forfeit's ruling, and its record, whole but
+        unfinished, says who ran out of time."""
+        if self.forfeited is not None:
+            return self._forfeit_end()
         returns = self.state.returns()
-        standings = [
-            {"seat": s, "return": value, "place": 1 + sum(other > value for other in returns)}
-            for s, value in sorted(enumerate(returns), key=lambda item: (-item[1], item[0]))
-        ]
         return {
             "type": "end",
             "version": self.version,
             "returns": returns,
             "winners": self.state.winners,
-            "standings": standings,
+            "standings": _standings(returns),
             "record": self.state.record_for(seat),
+            "forfeit": None,
         }
 
-    def broadcast(self, since: int, moves: list[tuple[int, int, Action]]) -> None:
-        """An update (and the end, when the game is over) to every connection, built once per
-        recipient seat."""
+    def _forfeit_end(self) -> JSON:
+        assert self.forfeited is not None
+        players = self.game.players
+        returns = forfeit_returns(players, self.forfeited)
+        forfeit = self.forfeit_json()
+        return {
+            "type": "end",
+            "version": self.version,
+            "returns": returns,
+            "winners": forfeit_winners(players, self.forfeited),
+            "standings": _standings(returns),
+            "record": {**self.state.record(), "forfeit": forfeit},
+            "forfeit": forfeit,
+        }
+
+    def broadcast(
+        self, since: int, moves: list[tuple[int, int, Action]], ended: bool = False
+    ) -> None:
+        """An update (and the end, when the game is over: by these moves, or ``ended`` by a
+        forfeit) to every connection, built once per recipient seat."""
         texts: dict[int | None, list[str]] = {}
         for conn in list(self.connections):
             if conn.seat not in texts:
                 try:
                     frames = [self.update(conn.seat, since, moves)]
-                    if moves and self.state.is_terminal:
+                    if (moves and self.state.is_terminal) or ended:
                         frames.append(self.end(conn.seat))
                 except Exception:  # an engine bug: this seat's clients must resynchronise
                     log.exception("table %s: no frame for seat %s", self.id, conn.seat)
@@ -247,3 +312,11 @@ class Table:
                 conn.close(SERVER_ERROR, "server error: reconnect with last_version")
             for text in texts[conn.seat]:
                 conn.send(text)
+
+
+def _standings(returns: list[float]) -> list[JSON]:
+    """The seats best first; tied seats share a place."""
+    return [
+        {"seat": s, "return": value, "place": 1 + sum(other > value for other in returns)}
+        for s, value in sorted(enumerate(returns), key=lambda item: (-item[1], item[0]))
+    ]

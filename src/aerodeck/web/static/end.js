@@ -24,7 +24,8 @@ export function renderEnd(box, ctx, state, table) {
   box.replaceChildren(
     h("h2", { id: "end-title", tabindex: "-1" }, "The game is over"),
     h("p", { class: "winners" }, `Won by ${winners}.`),
-    typeof ctx.view.end === "string" && ctx.view.end ? h("p", { class: "why", text: `Why: ${ctx.view.end}.` }) : "",
+    end.forfeit ? h("p", { class: "why forfeit", id: "forfeit", text: `Why: ${end.forfeit.reason}.` }) : "",
+    !end.forfeit && typeof ctx.view.end === "string" && ctx.view.end ? h("p", { class: "why", text: `Why: ${ctx.view.end}.` }) : "",
     h("table", { class: "standings" },
       h("thead", {}, h("tr", {}, h("th", { scope: "col", text: "Place" }), h("th", { scope: "col", text: "Player" }),
         h("th", { scope: "col", text: "Result" }), h("th", { scope: "col", text: "Score" }))),

@@ -121,7 +121,9 @@ form.addEventListener("submit", async (event) => {
     options: readOptions(),
     seats: readSeats(),
     listed: document.getElementById("listed").checked,
+    rated: document.getElementById("rated").checked,
     clock: clock ? Number(clock) : null,
+    on_timeout: document.getElementById("on-timeout").value,
     claim: 0,
     name: document.getElementById("name").value.trim(),
   };

@@ -1,6 +1,6 @@
 // One WebSocket to the table (docs/web-protocol.md), reopened by itself after a drop or a server
 // restart: exponential backoff with jitter, then a hello with the last version it saw, so the
-// server sends exactly what was missed. Only hello, act and ping frames are ever sent.
+// server sends exactly what was missed. Only hello, act, say and ping frames are ever sent.
 const FINAL = new Map([
   [4400, "the page sent a frame the server did not accept"],
   [4404, "this table no longer exists"],
@@ -9,9 +9,10 @@ const PING_MS = 25000;
 const MAX_DELAY_MS = 15000;
 
 export class TableLink {
-  constructor({ table, token, onFrame, onState, onBadToken }) {
+  constructor({ table, token, onFrame, onState, onBadToken, chat = false }) {
     // token null: a spectator, or the signed-in player's own seat (found by the session cookie)
     this.table = table;
+    this.chat = chat;
     this.token = token;
     this.onFrame = onFrame;
     this.onState = onState;
@@ -45,6 +46,7 @@ export class TableLink {
     ws.addEventListener("open", () => {
       ws.send(JSON.stringify({
         type: "hello", table: this.table, token: this.token, last_version: this.lastVersion,
+        ...(this.chat ? { chat: true } : {}),
       }));
     });
     ws.addEventListener("message", (message) => {

@@ -4,11 +4,13 @@
 import { cards, h, renderBoard, renderSeats } from "./render.js";
 import { loadBoard, pageReference } from "./boards.js";
 import { markup } from "./words.js";
+import { transcript } from "./chat.js";
 
 const app = document.getElementById("app");
 const GAME = app.dataset.game;
 const PLAYERS = Number(app.dataset.players);
 const STEPS = JSON.parse(document.getElementById("steps-data").textContent);
+const CHAT = JSON.parse(document.getElementById("chat-data").textContent);
 const board = await loadBoard(app.dataset.board);
 const REFERENCE = pageReference();
 const CARDS = REFERENCE.cards || {};
@@ -67,5 +69,6 @@ document.addEventListener("keydown", (event) => {
   else return;
   event.preventDefault();
 });
+transcript($("chat-log"), CHAT);
 window.aerodeck = { replay: { steps: STEPS.length, at: () => at } };
 draw();

@@ -9,6 +9,8 @@ import { markup } from "./words.js";
 import { pretty } from "./cards.js";
 import { loadBoard, pageReference } from "./boards.js";
 import { renderEnd } from "./end.js";
+import { ChatPanel } from "./chat.js";
+import { TurnSignals } from "./notify.js";
 import { followRematch, renderRematch } from "./rematch.js";
 
 const app = document.getElementById("app");
@@ -24,12 +26,17 @@ const state = {
   seat: null, token: null, version: null, status: "waiting", currentPlayer: null, view: null,
   legal: [], seats: [], players: 0, events: [], history: [], latestFrom: 0, end: null,
   selected: null, busy: null, counter: 0, lastMover: null, options: {},
-  arrivedFrom: null, turnMoved: false, moved: false, flights: 0, rematch: null,
+  arrivedFrom: null, turnMoved: false, moved: false, flights: 0, deadline: null, rematch: null,
 };
+const signals = new TurnSignals({ title: app.dataset.title, table: TABLE, controls: $("turn-alerts") });
 // Light motion (a played card flying to the table, new log lines, the turn marker), never when
 // the reader asks for reduced motion; nothing waits on it (the state is drawn at once).
 const REDUCED = window.matchMedia("(prefers-reduced-motion: reduce)");
 let link = null;
+const chat = new ChatPanel({
+  root: $("chat"), table: TABLE, hostToken: () => loadHost(TABLE),
+  send: (frame) => Boolean(link) && link.send(frame),
+});
 
 function ctx() {
   return {
@@ -213,9 +220,33 @@ function renderStatus() {
   const more = board.status(c);
   if (more) text += ` ${more}`;
   $("status").textContent = text;
-  document.title = `${state.legal.length ? "▶ your move · " : ""}${app.dataset.title} · aerodeck`;
+  const playing = state.status === "playing";
+  signals.update({ myTurn: state.legal.length > 0 && playing, seated: state.seat !== null && state.status !== "over", text });
+  renderClock();
   $("who").textContent = state.seat === null ? "watching" : `you are seat ${state.seat}`;
 }
+
+// The move clock: the time left for the decision in progress (the server's deadline, so it is the
+// same in every tab and survives a restart), redrawn every second outside the live status line.
+function timeLeft(ms) {
+  const s = Math.max(0, Math.ceil(ms / 1000));
+  const [d, h, m] = [Math.floor(s / 86400), Math.floor(s / 3600) % 24, Math.floor(s / 60) % 60];
+  if (d) return `${d} d ${h} h`;
+  if (h) return `${h} h ${m} min`;
+  if (m) return `${m} min ${s % 60} s`;
+  return `${s} s`;
+}
+
+function renderClock() {
+  const box = $("turn-clock");
+  box.hidden = !state.deadline || state.status !== "playing";
+  if (box.hidden) return;
+  const then = new Date(state.deadline);
+  const after = app.dataset.onTimeout === "forfeit" ? "the seat to move loses the game" : "a bot makes the move";
+  box.textContent = `clock: ${timeLeft(then - Date.now())} left`;
+  box.title = `Until ${then.toLocaleString()}; then ${after}.`;
+}
+setInterval(renderClock, 1000);
 
 function renderLog() {
   const log = $("log");
@@ -282,6 +313,7 @@ function draw() {
 // --- frames ----------------------------------------------------------------------------------
 
 function onFrame(frame) {
+  if (chat.take(frame)) return;
   switch (frame.type) {
     case "welcome":
       state.seat = frame.seat;
@@ -330,6 +362,7 @@ function onFrame(frame) {
     case "end":
       state.end = frame;
       state.status = "over";
+      state.deadline = null;
       break;
     case "rematch":
       state.rematch = frame;
@@ -352,6 +385,7 @@ function take(frame) {
   state.view = frame.view;
   state.legal = frame.legal;
   state.seats = frame.seats;
+  state.deadline = frame.deadline || null;
   if (state.selected && !state.legal.length) state.selected = null;
 }
 
@@ -491,6 +525,7 @@ function start() {
   link = new TableLink({
     table: TABLE,
     token: saved ? saved.token : null,
+    chat: true,
     onFrame,
     onState: onLinkState,
     onBadToken: () => {
@@ -516,5 +551,5 @@ document.addEventListener("keydown", (event) => {
     draw();
   }
 });
-window.aerodeck = { state, reducedMotion: () => REDUCED.matches, redraw: () => draw() };
+window.aerodeck = { state, chat, reducedMotion: () => REDUCED.matches, redraw: () => draw() };
 start();

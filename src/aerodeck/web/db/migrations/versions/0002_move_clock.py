@@ -31,6 +31,5 @@ def downgrade() -> None:
     with op.batch_alter_table("seats") as batch:
         batch.drop_column("bot_override")
     op.drop_index("ix_tables_status_updated", "tables")
-    with op.batch_alter_table("tables") as batch:
-        batch.drop_column("fallback_bot")
-        batch.drop_column("clock")
+    op.drop_column("tables", "fallback_bot")
+    op.drop_column("tables", "clock")

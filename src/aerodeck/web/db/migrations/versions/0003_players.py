@@ -46,8 +46,7 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
-    with op.batch_alter_table("tables") as batch:
-        batch.drop_column("host_player_id")
+    op.drop_column("tables", "host_player_id")
     with op.batch_alter_table("seats") as batch:
         batch.drop_index("ix_seats_player_id")
         batch.drop_column("player_id")

@@ -1,8 +1,8 @@
 """Rematches: a table remembers the finished table it is the rematch of, and a finished table
 keeps the rematch offered at its end with each seat's answer.
 
-Revision ID: 0007
-Revises: 0003
+Revision ID: 0008
+Revises: 0007
 """
 
 from __future__ import annotations
@@ -10,16 +10,17 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0007"
-down_revision = "0003"
+revision = "0008"
+down_revision = "0007"
 branch_labels = None
 depends_on = None
 
 
 def upgrade() -> None:
-    with op.batch_alter_table("tables") as batch:
-        batch.add_column(sa.Column("rematch_of", sa.String(32), nullable=True))
-        batch.create_index("ix_tables_rematch_of", ["rematch_of"])
+    # Plain ALTER TABLEs, never a batch: on SQLite a batch copies the table and drops the old
+    # one, and the drop cascades to every seat and move.
+    op.add_column("tables", sa.Column("rematch_of", sa.String(32), nullable=True))
+    op.create_index("ix_tables_rematch_of", "tables", ["rematch_of"])
     op.create_table(
         "rematch_offers",
         sa.Column(
@@ -36,6 +37,5 @@ def upgrade() -> None:
 
 def downgrade() -> None:
     op.drop_table("rematch_offers")
-    with op.batch_alter_table("tables") as batch:
-        batch.drop_index("ix_tables_rematch_of")
-        batch.drop_column("rematch_of")
+    op.drop_index("ix_tables_rematch_of", "tables")
+    op.drop_column("tables", "rematch_of")  # SQLite 3.35+ drops a column in place

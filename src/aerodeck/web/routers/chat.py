@@ -1,0 +1,27 @@
+"""A table's chat over REST: the host closes it or opens it again (the messages themselves go
+over the WebSocket, docs/web-protocol.md: Chat)."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter
+from pydantic import BaseModel, ConfigDict, Field, StrictBool
+
+from aerodeck.core.api import JSON
+from aerodeck.web.routers.bodies import Text
+from aerodeck.web.routers.deps import HubDep, answer, table_or_404
+
+router = APIRouter(prefix="/api/tables/{table_id}")
+
+
+class ChatSwitch(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    host_token: Text = Field(max_length=128)
+    open: StrictBool
+
+
+@router.post("/chat", tags=["chat"])
+async def open_or_close_chat(table_id: str, body: ChatSwitch, hub: HubDep) -> JSON:
+    """The host closes the table's chat (nobody may post; what was said stays) or opens it."""
+    table = await table_or_404(hub, table_id)
+    return {"open": await answer(hub.chat.set_open(table, body.host_token, body.open))}
