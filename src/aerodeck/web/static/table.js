@@ -483,20 +483,18 @@ function renderHost() {
           { host_token: hostToken, bot: null }).catch((e) => { $("host-error").textContent = e.message; }) },
         "Let a bot play it"));
       }
-      {
-        const label = seat.claimed ? "Give the seat a new invite link" : "New invite link";
-        controls.push(h("button", { type: "button", class: "new-invite", "data-seat": seat.seat, onclick: async () => {
-          if (seat.claimed && !confirm(`${seat.name || "The person"} loses seat ${seat.seat}: whoever opens the new link takes it. Go on?`)) return;
-          try {
-            const answer = await post(`/api/tables/${TABLE}/seats/${seat.seat}/invite`, { host_token: hostToken });
-            issued.set(seat.seat, answer.link);  // #invite=CODE&seat=N, kept across redraws
-            $("host-error").textContent = "";
-            renderHost();
-            const out = document.querySelector(`#host-seat-${seat.seat} input.link-box`);
-            if (out) out.select();
-          } catch (e) { $("host-error").textContent = e.message; }
-        } }, label));
-      }
+      const label = seat.claimed ? "Give the seat a new invite link" : "New invite link";
+      controls.push(h("button", { type: "button", class: "new-invite", "data-seat": seat.seat, onclick: async () => {
+        if (seat.claimed && !confirm(`${seat.name || "The person"} loses seat ${seat.seat}: whoever opens the new link takes it. Go on?`)) return;
+        try {
+          const answer = await post(`/api/tables/${TABLE}/seats/${seat.seat}/invite`, { host_token: hostToken });
+          issued.set(seat.seat, answer.link);  // #invite=CODE&seat=N, kept across redraws
+          $("host-error").textContent = "";
+          renderHost();
+          const out = document.querySelector(`#host-seat-${seat.seat} input.link-box`);
+          if (out) out.select();
+        } catch (e) { $("host-error").textContent = e.message; }
+      } }, label));
       if (!seat.claimed && issued.has(seat.seat)) {
         controls.push(h("input", { readonly: true, class: "link-box", value: issued.get(seat.seat), "aria-label": `new invite link for seat ${seat.seat}` }));
       }
