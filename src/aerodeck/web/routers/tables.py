@@ -3,11 +3,18 @@ take it back, a fresh invite. Secrets travel only in JSON bodies, never in a URL
 
 from __future__ import annotations
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, HTTPException, Request
 
 from aerodeck.core.api import JSON
-from aerodeck.web.routers.bodies import HostBot, HostOnly, Join, SeatToken
+from aerodeck.web.routers.bodies import HostBot, HostOnly, Join, SeatProof, SeatToken
 from aerodeck.web.routers.deps import HubDep, answer, invite_link, table_or_404
+from aerodeck.web.routers.players import PlayerDep
+from aerodeck.web.service.players import Player
+
+
+def _id(player: Player | None) -> str | None:
+    return None if player is None else player.id
+
 
 router = APIRouter(prefix="/api/tables/{table_id}")
 
@@ -19,10 +26,11 @@ async def one_table(table_id: str, hub: HubDep) -> JSON:
 
 
 @router.post("/join", tags=["seats"])
-async def join(table_id: str, body: Join, hub: HubDep) -> JSON:
-    """Claim a human seat; the answer carries the seat's token."""
+async def join(table_id: str, body: Join, hub: HubDep, player: PlayerDep) -> JSON:
+    """Claim a human seat (it belongs to the signed-in player); the answer carries the seat's
+    token."""
     table = await table_or_404(hub, table_id)
-    seat, token = await answer(hub.join(table, body.seat, body.invite, body.name))
+    seat, token = await answer(hub.join(table, body.seat, body.invite, body.name, _id(player)))
     return {"table": table.id, "seat": seat, "token": token}
 
 
@@ -34,24 +42,38 @@ async def leave(table_id: str, body: SeatToken, hub: HubDep) -> JSON:
 
 
 @router.post("/seats/{seat}/bot", tags=["seats"])
-async def hand_to_bot(table_id: str, seat: int, body: HostBot, hub: HubDep) -> JSON:
+async def hand_to_bot(
+    table_id: str, seat: int, body: HostBot, hub: HubDep, player: PlayerDep
+) -> JSON:
     """The host hands an absent human seat to a bot."""
     table = await table_or_404(hub, table_id)
-    return await answer(hub.hand_to_bot(table, seat, body.host_token, body.bot))
+    return await answer(hub.hand_to_bot(table, seat, body.host_token, body.bot, _id(player)))
 
 
 @router.post("/seats/{seat}/take", tags=["seats"])
-async def take_back(table_id: str, seat: int, body: SeatToken, hub: HubDep) -> JSON:
+async def take_back(
+    table_id: str, seat: int, body: SeatProof, hub: HubDep, player: PlayerDep
+) -> JSON:
     """The player takes the seat back from the bot."""
     table = await table_or_404(hub, table_id)
-    return await answer(hub.take_back(table, seat, body.token))
+    return await answer(hub.take_back(table, seat, body.token, _id(player)))
 
 
 @router.post("/seats/{seat}/invite", tags=["seats"])
 async def new_invite(
-    table_id: str, seat: int, body: HostOnly, request: Request, hub: HubDep
+    table_id: str, seat: int, body: HostOnly, request: Request, hub: HubDep, player: PlayerDep
 ) -> JSON:
-    """A fresh invite code for a free human seat (host)."""
+    """A fresh invite code for a human seat (host); on a claimed seat its holder loses it."""
     table = await table_or_404(hub, table_id)
-    code = await answer(hub.new_invite(table, seat, body.host_token))
+    code = await answer(hub.new_invite(table, seat, body.host_token, _id(player)))
     return {"seat": seat, "code": code, "link": invite_link(request, table.id, seat, code)}
+
+
+@router.get("/record", tags=["lobby"])
+async def record(table_id: str, hub: HubDep) -> JSON:
+    """A finished game's record (whole and public once the game is over)."""
+    table = await table_or_404(hub, table_id)
+    if not table.over:
+        raise HTTPException(409, "the game is not over: watch it at its table")
+    record: JSON = table.end(None)["record"]  # a forfeited game's says who ran out of time
+    return record
