@@ -264,3 +264,23 @@ def test_a_rematch_moves_every_seat_on_and_starts_when_all_accept(server: Server
 
     asyncio.run(open_new())
     assert any(g["table"] == new for g in ann.games()["playing"])
+
+
+def test_signing_out_everywhere_closes_the_players_table_connections(server: Server) -> None:
+    ann, bea = Guest(server), Guest(server)
+    table, _host, _tokens = table_for(ann, [bea])
+
+    async def run() -> None:
+        anns, beas = ann.client(table), bea.client(table)
+        anns.origin = beas.origin = server.base
+        assert (await anns.connect())["seat"] == 0 and (await beas.connect())["seat"] == 1
+        assert ann.post("/api/sign-out-everywhere", {}).status_code == 200
+        assert await anns.closed_with() == UNAUTHORIZED
+        await pong(beas)  # the other player plays on
+        again = ann.client(table)
+        again.origin = server.base
+        assert (await again.connect())["seat"] is None, "the old cookie holds no seat now"
+        for client in (beas, again):
+            await client.close()
+
+    asyncio.run(run())

@@ -258,6 +258,18 @@ class Hub:
                 return "this seat holds its maximum of connections"
         return None
 
+    def disconnect_player(self, player_id: str) -> int:
+        """Close every connection opened with ``player_id``'s sessions (signed out everywhere):
+        a tab holding a seat token gets its seat back on reconnecting, one that held the seat by
+        its cookie alone does not. The number closed."""
+        closed = 0
+        for table in self.tables.values():
+            for conn in list(table.connections):
+                if conn.player_id == player_id and not conn.closing:
+                    conn.close(BAD_TOKEN, "signed out: sign in again to take your seat")
+                    closed += 1
+        return closed
+
     async def attach(self, table: Table, conn: Connection, last_version: int | None) -> None:
         """Register ``conn`` and send its welcome (and the end of a finished game), under the
         table's lock so no update slips between them; the others hear the seat connected."""
