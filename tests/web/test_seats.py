@@ -284,3 +284,12 @@ def test_signing_out_everywhere_closes_the_players_table_connections(server: Ser
             await client.close()
 
     asyncio.run(run())
+
+
+def test_the_host_player_closes_the_chat_with_their_cookie_alone(server: Server) -> None:
+    ann, bea = Guest(server), Guest(server)
+    table, _host, _tokens = table_for(ann, [bea])
+    assert bea.post(f"/api/tables/{table}/chat", {"open": False}).status_code == 401
+    closed = ann.post(f"/api/tables/{table}/chat", {"open": False})
+    assert closed.status_code == 200 and closed.json() == {"open": False}
+    assert ann.post(f"/api/tables/{table}/chat", {"open": True}).json() == {"open": True}

@@ -397,9 +397,7 @@ class Hub:
 
     def _host(self, table: Table, host_token: str | None, player_id: str | None) -> None:
         """The host is who holds the host token, or the host player signed in."""
-        if player_id is not None and player_id == table.host_player_id:
-            return
-        if not matches(host_token, table.host_hash):
+        if not table.is_host(host_token, player_id):
             raise WrongSecretError("wrong host token")
 
     async def _seat_changed(self, table: Table, seat: int) -> None:

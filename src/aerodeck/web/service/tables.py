@@ -173,6 +173,12 @@ class Table:
     def seats_json(self) -> list[JSON]:
         return [self.seat_json(seat) for seat in range(len(self.seats))]
 
+    def is_host(self, host_token: str | None, player_id: str | None) -> bool:
+        """Whether the asker hosts the table: the host token, or the host player signed in."""
+        if player_id is not None and player_id == self.host_player_id:
+            return True
+        return matches(host_token, self.host_hash)
+
     def describe(self) -> JSON:
         """The table as the lobby shows it (no secret)."""
         return {

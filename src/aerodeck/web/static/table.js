@@ -34,7 +34,7 @@ const signals = new TurnSignals({ title: app.dataset.title, table: TABLE, contro
 const REDUCED = window.matchMedia("(prefers-reduced-motion: reduce)");
 let link = null;
 const chat = new ChatPanel({
-  root: $("chat"), table: TABLE, hostToken: () => loadHost(TABLE),
+  root: $("chat"), table: TABLE, hostToken: () => loadHost(TABLE), hostPlayer: HOST_PLAYER,
   send: (frame) => Boolean(link) && link.send(frame),
 });
 
