@@ -293,3 +293,16 @@ def test_the_host_player_closes_the_chat_with_their_cookie_alone(server: Server)
     closed = ann.post(f"/api/tables/{table}/chat", {"open": False})
     assert closed.status_code == 200 and closed.json() == {"open": False}
     assert ann.post(f"/api/tables/{table}/chat", {"open": True}).json() == {"open": True}
+
+
+def test_a_seat_taken_without_a_name_bears_the_players_name(server: Server) -> None:
+    ann, bea = Guest(server), Guest(server)
+    bea.post("/api/me/name", {"name": "Bea"})
+    table, _host, _tokens = table_for(ann, [], free=1)
+    created = ann.http.get(f"/api/tables/{table}").json()
+    assert created["seats"][0]["name"] == "ann", "a name given is the seat's name"
+    invite = ann.post(f"/api/tables/{table}/seats/1/invite", {}).json()
+    joined = bea.post(f"/api/tables/{table}/join", {"seat": 1, "invite": invite["code"]})
+    assert joined.status_code == 200, joined.text
+    seats = ann.http.get(f"/api/tables/{table}").json()["seats"]
+    assert seats[1]["name"] == "Bea"

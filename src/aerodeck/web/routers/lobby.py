@@ -8,7 +8,7 @@ from fastapi import APIRouter, HTTPException, Request
 from aerodeck.core.api import JSON
 from aerodeck.web.routers.bodies import CreateTable
 from aerodeck.web.routers.deps import HubDep, answer, invite_link, table_link
-from aerodeck.web.routers.players import PlayerDep
+from aerodeck.web.routers.players import PlayerDep, seat_name
 from aerodeck.web.service.catalogue import game_catalogue
 from aerodeck.web.service.hub import SeatSpec
 from aerodeck.web.service.limits import WindowCounter
@@ -48,7 +48,7 @@ async def create_table(body: CreateTable, request: Request, hub: HubDep, player:
             body.clock,
             body.fallback_bot,
             body.claim,
-            body.name,
+            body.name or seat_name(player),
             body.on_timeout,
             body.rated,
             None if player is None else player.id,

@@ -49,6 +49,11 @@ async def player_of(connection: HTTPConnection) -> Player | None:
 PlayerDep = Annotated[Player | None, Depends(player_of)]
 
 
+def seat_name(player: Player | None) -> str:
+    """The name a seat takes when the request gives none: the player's display name."""
+    return "" if player is None else player.name
+
+
 async def visitor(request: Request) -> tuple[Player, str | None]:
     """The request's player, made a guest on a first visit: (player, the new session's secret
     to set with ``keep_session``, or None when the visitor already had one)."""

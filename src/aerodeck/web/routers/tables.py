@@ -8,7 +8,7 @@ from fastapi import APIRouter, HTTPException, Request
 from aerodeck.core.api import JSON
 from aerodeck.web.routers.bodies import HostBot, HostOnly, Join, SeatProof, SeatToken
 from aerodeck.web.routers.deps import HubDep, answer, invite_link, table_or_404
-from aerodeck.web.routers.players import PlayerDep
+from aerodeck.web.routers.players import PlayerDep, seat_name
 from aerodeck.web.service.players import Player
 
 
@@ -30,7 +30,8 @@ async def join(table_id: str, body: Join, hub: HubDep, player: PlayerDep) -> JSO
     """Claim a human seat (it belongs to the signed-in player); the answer carries the seat's
     token."""
     table = await table_or_404(hub, table_id)
-    seat, token = await answer(hub.join(table, body.seat, body.invite, body.name, _id(player)))
+    name = body.name or seat_name(player)
+    seat, token = await answer(hub.join(table, body.seat, body.invite, name, _id(player)))
     return {"table": table.id, "seat": seat, "token": token}
 
 
