@@ -16,6 +16,7 @@ from fastapi.staticfiles import StaticFiles
 
 from aerodeck import __version__
 from aerodeck.web.db.store import Store
+from aerodeck.web.headers import SecurityHeaders
 from aerodeck.web.middleware import BodyLimit, one_line_errors
 from aerodeck.web.routers import (
     accounts,
@@ -109,4 +110,5 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         public_url=settings.public_url,
         starts_session=accounts.STARTS_SESSION,
     )
+    app.add_middleware(SecurityHeaders)  # outermost: on every answer, the refusals too
     return app

@@ -11,6 +11,7 @@ from uvicorn.config import LOG_LEVELS
 from aerodeck.core.errors import ConfigError, excerpt
 from aerodeck.web.app import create_app
 from aerodeck.web.db.store import Store, check_url, hidden_password
+from aerodeck.web.edge import header_guarded
 from aerodeck.web.service.errors import StoreError
 from aerodeck.web.settings import Settings
 
@@ -41,12 +42,19 @@ def serve(settings: Settings, host: str, port: int, log_level: str, console: Con
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     console.print(f"aerodeck table server: lobby at http://{shown}:{port}/ (API docs /docs)")
     console.print(f"store: {where}", markup=False, highlight=False)
+    trusted = settings.forwarded_allow_ips.strip()
     uvicorn.run(
         create_app(settings),
         host=host,
         port=port,
+        # a request's headers within --header-timeout, at most --max-waiting-headers waiting
+        http=header_guarded(settings.header_timeout, settings.max_waiting_headers),
         ws_max_size=settings.ws_max_size,
-        # sockets not yet past their hello count too: uvicorn answers 503 beyond this
-        limit_concurrency=settings.max_connections + HTTP_HEADROOM,
+        # sockets not yet past their hello count too, and those waiting for their headers:
+        # uvicorn answers 503 beyond this
+        limit_concurrency=settings.max_connections + HTTP_HEADROOM + settings.max_waiting_headers,
+        # X-Forwarded-For only from the proxies named; uvicorn alone would trust 127.0.0.1
+        proxy_headers=bool(trusted),
+        forwarded_allow_ips=trusted or None,
         log_level=log_level,
     )

@@ -7,7 +7,8 @@ from fastapi import APIRouter, Request
 
 from aerodeck.core.api import JSON
 from aerodeck.web.routers.bodies import HostBot, HostOnly, Join, SeatToken
-from aerodeck.web.routers.deps import HubDep, answer, invite_link, table_or_404
+from aerodeck.web.routers.deps import HubDep, invite_link, table_or_404
+from aerodeck.web.routers.wrong_secrets import with_secret
 
 router = APIRouter(prefix="/api/tables/{table_id}")
 
@@ -19,32 +20,38 @@ async def one_table(table_id: str, hub: HubDep) -> JSON:
 
 
 @router.post("/join", tags=["seats"])
-async def join(table_id: str, body: Join, hub: HubDep) -> JSON:
+async def join(table_id: str, body: Join, request: Request, hub: HubDep) -> JSON:
     """Claim a human seat; the answer carries the seat's token."""
     table = await table_or_404(hub, table_id)
-    seat, token = await answer(hub.join(table, body.seat, body.invite, body.name))
+    joining = hub.join(table, body.seat, body.invite, body.name)
+    seat, token = await with_secret(request, hub, table, joining)
     return {"table": table.id, "seat": seat, "token": token}
 
 
 @router.post("/leave", tags=["seats"])
-async def leave(table_id: str, body: SeatToken, hub: HubDep) -> JSON:
+async def leave(table_id: str, body: SeatToken, request: Request, hub: HubDep) -> JSON:
     """Release a seat: its token stops working."""
     table = await table_or_404(hub, table_id)
-    return {"seat": await answer(hub.leave(table, body.token))}
+    return {"seat": await with_secret(request, hub, table, hub.leave(table, body.token))}
 
 
 @router.post("/seats/{seat}/bot", tags=["seats"])
-async def hand_to_bot(table_id: str, seat: int, body: HostBot, hub: HubDep) -> JSON:
+async def hand_to_bot(
+    table_id: str, seat: int, body: HostBot, request: Request, hub: HubDep
+) -> JSON:
     """The host hands an absent human seat to a bot."""
     table = await table_or_404(hub, table_id)
-    return await answer(hub.hand_to_bot(table, seat, body.host_token, body.bot))
+    handing = hub.hand_to_bot(table, seat, body.host_token, body.bot)
+    return await with_secret(request, hub, table, handing)
 
 
 @router.post("/seats/{seat}/take", tags=["seats"])
-async def take_back(table_id: str, seat: int, body: SeatToken, hub: HubDep) -> JSON:
+async def take_back(
+    table_id: str, seat: int, body: SeatToken, request: Request, hub: HubDep
+) -> JSON:
     """The player takes the seat back from the bot."""
     table = await table_or_404(hub, table_id)
-    return await answer(hub.take_back(table, seat, body.token))
+    return await with_secret(request, hub, table, hub.take_back(table, seat, body.token))
 
 
 @router.post("/seats/{seat}/invite", tags=["seats"])
@@ -53,5 +60,5 @@ async def new_invite(
 ) -> JSON:
     """A fresh invite code for a free human seat (host)."""
     table = await table_or_404(hub, table_id)
-    code = await answer(hub.new_invite(table, seat, body.host_token))
+    code = await with_secret(request, hub, table, hub.new_invite(table, seat, body.host_token))
     return {"seat": seat, "code": code, "link": invite_link(request, table.id, seat, code)}

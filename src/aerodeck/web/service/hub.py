@@ -42,6 +42,7 @@ from aerodeck.web.service.errors import (
     WrongSecretError,
 )
 from aerodeck.web.service.frames import BAD_TOKEN, GOING_AWAY, NO_TABLE
+from aerodeck.web.service.guesses import SecretGuesses
 from aerodeck.web.service.records import Seat, StoredTable, TableRecord, TableStore, utcnow
 from aerodeck.web.service.status import TableStatus
 from aerodeck.web.service.tables import Table
@@ -80,6 +81,11 @@ class Hub:
         self.store = store
         self.settings = settings
         self.chat = TableChat(store, settings)
+        self.guesses = SecretGuesses(  # wrong tokens and codes, REST and WebSocket alike
+            settings.wrong_secrets_per_address,
+            settings.wrong_secrets_per_table,
+            settings.secret_window,
+        )
         self.tables: dict[str, Table] = {}
         self.connection_count = 0
         self.listeners: list[Callable[[Table], None]] = []  # after every change (bots, clock)
@@ -252,7 +258,11 @@ class Hub:
             return "the server holds its maximum of connections"
         if len(table.connections) >= s.max_table_connections:
             return "the table holds its maximum of connections"
-        if seat is not None:
+        if seat is None:
+            watching = sum(1 for c in table.connections if c.seat is None)
+            if watching >= s.max_table_spectators:
+                return "the table holds its maximum of spectators"
+        else:
             same = sum(1 for c in table.connections if c.seat == seat)
             if same >= s.max_seat_connections:
                 return "this seat holds its maximum of connections"
