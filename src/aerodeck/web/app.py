@@ -17,13 +17,16 @@ from fastapi.staticfiles import StaticFiles
 from aerodeck import __version__
 from aerodeck.web.db.store import Store
 from aerodeck.web.headers import SecurityHeaders
+from aerodeck.web.metrics import metered
 from aerodeck.web.middleware import BodyLimit, one_line_errors
+from aerodeck.web.request_log import RequestLog
 from aerodeck.web.routers import (
     accounts,
     api_tokens,
     boards,
     chat,
     lobby,
+    operator,
     pages,
     players,
     ratings,
@@ -55,6 +58,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         hub = Hub(store, settings)
         autoplay = Autoplay(hub)
         app.state.hub = hub
+        app.state.metrics = metered(hub)
         app.state.players = Players(store)
         app.state.accounts = Accounts(
             store,
@@ -93,6 +97,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     one_line_errors(app)
     app.include_router(lobby.router)
+    app.include_router(operator.router)
     app.include_router(tables.router)
     app.include_router(players.router)
     app.include_router(chat.router)
@@ -110,5 +115,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         public_url=settings.public_url,
         starts_session=accounts.STARTS_SESSION,
     )
-    app.add_middleware(SecurityHeaders)  # outermost: on every answer, the refusals too
+    app.add_middleware(SecurityHeaders)  # on every answer, the refusals too
+    app.add_middleware(RequestLog)  # outermost: one line per request, with its id
     return app

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 
 import uvicorn
 from rich.console import Console
@@ -30,6 +31,16 @@ async def _probe(settings: Settings, where: str) -> None:
     await store.close()
 
 
+def _log_to_stderr(level: int) -> None:
+    """The server's own log lines (requests, tables, refusals) on stderr at uvicorn's level."""
+    handler = logging.StreamHandler()
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s %(message)s"))
+    web_log = logging.getLogger("aerodeck.web")
+    web_log.addHandler(handler)
+    web_log.setLevel(level)
+    web_log.propagate = False
+
+
 def serve(settings: Settings, host: str, port: int, log_level: str, console: Console) -> None:
     """Print where the lobby and the store are, then serve until interrupted."""
     if log_level not in LOG_LEVELS:
@@ -42,6 +53,7 @@ def serve(settings: Settings, host: str, port: int, log_level: str, console: Con
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     console.print(f"aerodeck table server: lobby at http://{shown}:{port}/ (API docs /docs)")
     console.print(f"store: {where}", markup=False, highlight=False)
+    _log_to_stderr(LOG_LEVELS[log_level])
     trusted = settings.forwarded_allow_ips.strip()
     uvicorn.run(
         create_app(settings),
