@@ -9,7 +9,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from aerodeck.web.settings import Settings
-from tests.browser.people import STATE, Person
+from tests.browser.people import Person
 from tests.web.server import Server
 from tests.web.standings import LEAGUE, Shop, with_shop
 
@@ -32,7 +32,7 @@ def test_pages_load_under_the_policy_without_a_violation(browser: Any, web: Serv
         ann = worker.submit(asyncio.run, with_shop(Settings(data_dir=web.data_dir), league))
         player = ann.result(timeout=300)
     table = web.create(game=LEAGUE[0], players=2)["table"]
-    person = Person(browser, web.base, seed=3)
+    person = Person(browser, web.base, seed=3, bypass_csp=False)
     page = person.page
     page.add_init_script(RECORD_VIOLATIONS)
     console: list[str] = []
@@ -51,7 +51,8 @@ def test_pages_load_under_the_policy_without_a_violation(browser: Any, web: Serv
     visit("/")
     page.wait_for_selector("#game option", state="attached")
     visit(f"/t/{table}")
-    page.wait_for_function(f"{STATE}.view !== null", timeout=30000)  # the WebSocket is open
+    page.wait_for_selector("#seats > *", timeout=30000)  # drawn from the WebSocket's welcome
+    assert any(frame["type"] == "welcome" for frame in person.received)
     visit(f"/leaderboard/{LEAGUE[0]}?players={LEAGUE[1]}")
     visit(f"/p/{player}")
     violations.extend(page.evaluate("window.__violations"))

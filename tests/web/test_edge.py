@@ -114,6 +114,10 @@ def test_half_open_sockets_leave_the_lobby_answering(server: Server) -> None:
     assert [status for _, status in answers] == [201, 200, 200]
     assert max(seconds for seconds, _ in answers) < 1.0, answers
     assert closed == HALF_OPEN  # pushed out by newer ones, or timed out after two seconds
+    metrics = server.get("/metrics").text
+    timed_out = _series(metrics, 'aerodeck_header_wait_closed_total{why="timeout"}')
+    pushed_out = _series(metrics, 'aerodeck_header_wait_closed_total{why="pushed_out"}')
+    assert pushed_out >= HALF_OPEN - 256 and timed_out + pushed_out >= HALF_OPEN
 
 
 def test_a_kept_alive_connection_is_not_cut_while_it_is_used(server: Server) -> None:

@@ -58,7 +58,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         hub = Hub(store, settings)
         autoplay = Autoplay(hub)
         app.state.hub = hub
-        app.state.metrics = metered(hub)
+        app.state.metrics = metered(hub, getattr(app.state, "header_wait", None))  # serve.py
         app.state.players = Players(store)
         app.state.accounts = Accounts(
             store,

@@ -11,9 +11,10 @@ from collections import Counter as Tally
 from collections.abc import Iterator
 
 from prometheus_client import CollectorRegistry, Counter, Histogram
-from prometheus_client.core import GaugeMetricFamily, Metric
+from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Metric
 from prometheus_client.registry import Collector
 
+from aerodeck.web.edge import HeaderWait
 from aerodeck.web.service.hub import Hub
 from aerodeck.web.service.status import TableStatus
 
@@ -68,10 +69,12 @@ class PrometheusMeter:
 
 
 class HubCollector(Collector):
-    """The hub's tables (by status) and connections, counted when scraped."""
+    """The hub's tables (by status) and connections, and the connections waiting for their
+    headers (``edge.py``, when the server runs it), counted when scraped."""
 
-    def __init__(self, hub: Hub) -> None:
+    def __init__(self, hub: Hub, header_wait: HeaderWait | None) -> None:
         self.hub = hub
+        self.header_wait = header_wait
 
     def collect(self) -> Iterator[Metric]:
         tables = GaugeMetricFamily(
@@ -86,11 +89,27 @@ class HubCollector(Collector):
             "WebSocket connections past their hello",
             value=self.hub.connection_count,
         )
+        wait = self.header_wait
+        if wait is None:
+            return
+        yield GaugeMetricFamily(
+            "aerodeck_waiting_for_headers",
+            "HTTP connections waiting for their request headers",
+            value=len(wait.waiting),
+        )
+        closed = CounterMetricFamily(
+            "aerodeck_header_wait_closed",
+            "Connections closed for not sending their headers, by why",
+            labels=["why"],
+        )
+        closed.add_metric(["timeout"], wait.timed_out)
+        closed.add_metric(["pushed_out"], wait.pushed_out)
+        yield closed
 
 
-def metered(hub: Hub) -> CollectorRegistry:
+def metered(hub: Hub, header_wait: HeaderWait | None = None) -> CollectorRegistry:
     """A registry for ``hub``'s process, with the hub's meter set to report into it."""
     registry = CollectorRegistry()
     hub.meter = PrometheusMeter(registry)
-    registry.register(HubCollector(hub))
+    registry.register(HubCollector(hub, header_wait))
     return registry

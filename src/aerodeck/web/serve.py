@@ -55,12 +55,15 @@ def serve(settings: Settings, host: str, port: int, log_level: str, console: Con
     console.print(f"store: {where}", markup=False, highlight=False)
     _log_to_stderr(LOG_LEVELS[log_level])
     trusted = settings.forwarded_allow_ips.strip()
+    # a request's headers within --header-timeout, at most --max-waiting-headers waiting
+    protocol = header_guarded(settings.header_timeout, settings.max_waiting_headers)
+    app = create_app(settings)
+    app.state.header_wait = protocol.wait  # its counts on /metrics
     uvicorn.run(
-        create_app(settings),
+        app,
         host=host,
         port=port,
-        # a request's headers within --header-timeout, at most --max-waiting-headers waiting
-        http=header_guarded(settings.header_timeout, settings.max_waiting_headers),
+        http=protocol,
         ws_max_size=settings.ws_max_size,
         # sockets not yet past their hello count too, and those waiting for their headers:
         # uvicorn answers 503 beyond this
