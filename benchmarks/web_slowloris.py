@@ -20,13 +20,14 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import json
+import multiprocessing
 import sys
 import tempfile
 import time
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import httpx
 
@@ -39,52 +40,63 @@ GAME = "aces_versus_aces"
 FLAGS = ["--creations-per-ip", "1000000"]
 
 
-class Attack:
-    """``sockets`` half-open sockets from 127.0.0.2, each reopened when the server closes it if
-    ``reopen``."""
+class Counts:
+    """The attack's counts, shared with the measuring process."""
 
-    def __init__(self, port: int, sockets: int, reopen: bool) -> None:
-        self.port = port
-        self.sockets = sockets
-        self.reopen = reopen
-        self.opened = 0
-        self.closed_by_server = 0
-        self.refused = 0
-        self.held = 0
-        self.stopping = asyncio.Event()
+    def __init__(self, context: Any) -> None:
+        self.opened = context.Value("i", 0)
+        self.held = context.Value("i", 0)
+        self.closed_by_server = context.Value("i", 0)
+        self.refused = context.Value("i", 0)
 
-    async def _one(self) -> None:
-        while not self.stopping.is_set():
-            try:
-                reader, writer = await asyncio.open_connection(
-                    "127.0.0.1", self.port, local_addr=("127.0.0.2", 0)
-                )
-            except OSError:
-                self.refused += 1
-                await asyncio.sleep(0.1)
-                continue
-            self.opened += 1
-            self.held += 1
-            try:
-                writer.write(PARTIAL)
-                await writer.drain()
-                stop = asyncio.create_task(self.stopping.wait())
-                read = asyncio.create_task(reader.read())
-                done, _ = await asyncio.wait({stop, read}, return_when=asyncio.FIRST_COMPLETED)
-                if read in done:
-                    self.closed_by_server += 1
-                for task in (stop, read):
-                    task.cancel()
-            except OSError:
-                self.closed_by_server += 1
-            finally:
-                self.held -= 1
-                writer.close()
-            if not self.reopen:
-                return
+    @staticmethod
+    def add(value: Any, amount: int) -> None:
+        with value.get_lock():
+            value.value += amount
 
-    async def run(self) -> None:
-        await asyncio.gather(*(self._one() for _ in range(self.sockets)))
+
+async def _one_socket(port: int, reopen: bool, stopping: asyncio.Event, counts: Counts) -> None:
+    """One half-open socket from 127.0.0.2, reopened when the server closes it if ``reopen``."""
+    while not stopping.is_set():
+        try:
+            reader, writer = await asyncio.open_connection(
+                "127.0.0.1", port, local_addr=("127.0.0.2", 0)
+            )
+        except OSError:
+            counts.add(counts.refused, 1)
+            await asyncio.sleep(0.1)
+            continue
+        counts.add(counts.opened, 1)
+        counts.add(counts.held, 1)
+        try:
+            writer.write(PARTIAL)
+            await writer.drain()
+            stop = asyncio.create_task(stopping.wait())
+            read = asyncio.create_task(reader.read())
+            done, _ = await asyncio.wait({stop, read}, return_when=asyncio.FIRST_COMPLETED)
+            if read in done:
+                counts.add(counts.closed_by_server, 1)
+            for task in (stop, read):
+                task.cancel()
+        except OSError:
+            counts.add(counts.closed_by_server, 1)
+        finally:
+            counts.add(counts.held, -1)
+            writer.close()
+        if not reopen:
+            return
+
+
+def attack(port: int, sockets: int, reopen: bool, seconds: float, counts: Counts) -> None:
+    """The attacking process: ``sockets`` half-open sockets for ``seconds`` seconds (its own
+    process, so its event loop does not slow the measuring client's)."""
+
+    async def go() -> None:
+        stopping = asyncio.Event()
+        asyncio.get_running_loop().call_later(seconds, stopping.set)
+        await asyncio.gather(*(_one_socket(port, reopen, stopping, counts) for _ in range(sockets)))
+
+    asyncio.run(go())
 
 
 def _timed_round(client: httpx.Client, base: str) -> dict[str, tuple[int, float]]:
@@ -130,38 +142,39 @@ def _summary(rounds: list[dict[str, tuple[int, float]]]) -> JSON:
     return out
 
 
-async def _measure(
-    base: str, port: int, sockets: int, reopen: bool, rounds: int, seconds: float
-) -> JSON:
+def _measure(base: str, port: int, sockets: int, reopen: bool, rounds: int, seconds: float) -> JSON:
+    context = multiprocessing.get_context("spawn")
+    counts = Counts(context)
     # a browser's Origin: the lobby page's session cookie rides on the next create (same_origin.py)
     with httpx.Client(timeout=CALL_TIMEOUT, headers={"Origin": base}) as client:
-        calm = [await asyncio.to_thread(_timed_round, client, base) for _ in range(rounds)]
-        attack = Attack(port, sockets, reopen)
-        attacking = asyncio.create_task(attack.run())
+        calm = [_timed_round(client, base) for _ in range(rounds)]
+        attacker = context.Process(target=attack, args=(port, sockets, reopen, seconds, counts))
+        attacker.start()
         began = time.monotonic()
-        while attack.opened < sockets and time.monotonic() - began < min(seconds, 10):
-            await asyncio.sleep(0.1)  # the sockets are open (or the hold is over)
+        while counts.opened.value < sockets and time.monotonic() - began < min(seconds, 10):
+            time.sleep(0.1)  # the sockets are open (or ten seconds went by)
         opened_in = time.monotonic() - began
         under: list[dict[str, tuple[int, float]]] = []
         held_seen = []
         all_closed_in: float | None = None
         while time.monotonic() - began < seconds:
-            under.append(await asyncio.to_thread(_timed_round, client, base))
-            held_seen.append(attack.held)
-            if not reopen and attack.held == 0 and all_closed_in is None:
+            under.append(_timed_round(client, base))
+            held_seen.append(counts.held.value)
+            if not reopen and counts.held.value == 0 and all_closed_in is None:
                 all_closed_in = round(time.monotonic() - began, 1)
-            await asyncio.sleep(0.2)
-        attack.stopping.set()
-        with contextlib.suppress(Exception):
-            await asyncio.wait_for(attacking, CALL_TIMEOUT)
+            time.sleep(0.2)
+        attacker.join(CALL_TIMEOUT)
+        if attacker.is_alive():
+            attacker.kill()
+            attacker.join(CALL_TIMEOUT)
     return {
         "calm": _summary(calm),
         "under_attack": _summary(under),
-        "sockets_opened": attack.opened,
+        "sockets_opened": counts.opened.value,
         "seconds_to_open_all": round(opened_in, 1),
         "seconds_until_all_closed": all_closed_in,
-        "closed_by_server": attack.closed_by_server,
-        "connects_refused": attack.refused,
+        "closed_by_server": counts.closed_by_server.value,
+        "connects_refused": counts.refused.value,
         "attack_sockets_open_at_a_round": {
             "min": min(held_seen, default=0),
             "max": max(held_seen, default=0),
@@ -172,7 +185,7 @@ async def _measure(
 def run(sockets: int, reopen: bool, seconds: float, rounds: int, data_dir: Path) -> JSON:
     started = time.monotonic()
     with ServerProcess(data_dir, flags=FLAGS) as server:
-        measured = asyncio.run(_measure(server.base, server.port, sockets, reopen, rounds, seconds))
+        measured = _measure(server.base, server.port, sockets, reopen, rounds, seconds)
         healthy = server.healthy()
     return {
         "sockets": sockets,
