@@ -13,7 +13,7 @@ import importlib
 import inspect
 import re
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import httpx
@@ -147,6 +147,26 @@ def test_a_forged_forwarded_for_does_not_reset_the_creation_limit(server: Server
             f"{server.base}/api/tables", json=body, headers={"X-Forwarded-For": "10.9.9.9"}
         )
     assert forged.status_code == 429
+
+
+def test_a_configured_proxy_s_forwarded_for_names_the_client(
+    new_server: Callable[..., Server],
+) -> None:
+    proxied = new_server("", None, "--forwarded-allow-ips", "127.0.0.1", "--creations-per-ip", "1")
+    body = {"game": GAME, "players": 2}
+
+    def created(source: str, forwarded: str) -> int:
+        with http_from(source) as client:
+            answer = client.post(
+                f"{proxied.base}/api/tables", json=body, headers={"X-Forwarded-For": forwarded}
+            )
+        return answer.status_code
+
+    # through the proxy: each forwarded address is a client of its own
+    assert [created("127.0.0.1", "10.0.0.1") for _ in range(2)] == [201, 429]
+    assert created("127.0.0.1", "10.0.0.2") == 201
+    # a peer that is not the proxy is itself, whatever it forwards
+    assert [created("127.0.0.9", f"10.0.1.{n}") for n in range(2)] == [201, 429]
 
 
 # --- strict types ---------------------------------------------------------------------------
