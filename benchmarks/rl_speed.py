@@ -1,13 +1,17 @@
-"""Environment steps per second: every aerodeck game through its PettingZoo environment, beside
-RLCard's UNO environment and PettingZoo's classic Leduc and Texas Hold'em, in one run.
+"""Environment steps per second: every aerodeck game through its PettingZoo environment and
+through the batches of ``aerodeck.rl.batch``, beside RLCard's UNO environment and PettingZoo's
+classic Leduc and Texas Hold'em, in one run.
 
-A step is one decision taken through the environment's own loop, observation included:
-PettingZoo ``last()`` (the observation and action mask) then ``step(a)``, a uniformly random
-legal action; RLCard ``env.step(a)``, which returns the next encoded state. Goal (issue 16): every
-game at least twice RLCard's UNO env and not slower than PettingZoo's classic card envs.
+A step is one decision of one game, observation included: PettingZoo ``last()`` (the observation
+and action mask) then ``step(a)``, a uniformly random legal action; RLCard ``env.step(a)``, which
+returns the next encoded state; a batch's ``step(actions)`` of ``--batch`` games counts one step
+per game that decided (the vector env counts the learner's decisions only: its bots' moves and
+its autoreset steps are work it does but no step). Goal (issue 32): the batch at least RLCard's
+UNO env for Aces versus Aces and Down In Flames, and at least twice PettingZoo classic's Leduc.
 
-Run: .venv/bin/python benchmarks/rl_speed.py [--seconds 4] [--rounds 4] [--json out.json]
-(RLCard and PettingZoo classic need ``pip install rlcard==1.2.0``; their rows are skipped if not.)
+Run: .venv/bin/python benchmarks/rl_speed.py [--seconds 4] [--rounds 4] [--batch 64]
+[--json out.json] (RLCard and PettingZoo classic need ``pip install -e '.[rl,rl-bench]'``; their
+rows are skipped without it.)
 
 Backs: docs/rl.md, "Speed": environment steps per second beside RLCard and PettingZoo.
 """
@@ -30,6 +34,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 import aerodeck
+from aerodeck.rl.batch import AerodeckVectorEnv, SelfPlayBatch
 from aerodeck.rl.pettingzoo import env as aerodeck_env
 
 Row = dict[str, Any]
@@ -121,6 +126,31 @@ def null_env() -> Any:
     return wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(env))
 
 
+def batch_steps(make: Callable[[], Any], calls: int = 8) -> Callable[[int], int]:
+    """``calls`` steps of one batch with uniformly random legal actions (drawn for the whole
+    batch at once, as a vectorised policy would); reset from ``seed`` at the first call only,
+    after that the batch autoresets. Returns the decisions taken."""
+    batch = make()
+    state: dict[str, Any] = {}
+
+    def chunk(seed: int) -> int:
+        if not state:
+            state["obs"], _ = batch.reset(seed=seed)
+            state["rng"] = np.random.default_rng(seed)
+            state["over"] = np.zeros(batch.num_envs, dtype=bool)
+        rng, decisions = state["rng"], 0
+        for _ in range(calls):
+            masks = state["obs"]["action_mask"]
+            actions = (rng.random(masks.shape) * masks).argmax(axis=1)
+            decisions += batch.num_envs - int(state["over"].sum())  # an autoreset decides nothing
+            state["obs"], _, terminated, truncated, _ = batch.step(actions)
+            if isinstance(batch, AerodeckVectorEnv):
+                state["over"] = terminated | truncated
+        return decisions
+
+    return chunk
+
+
 def rlcard_episode(name: str) -> Callable[[int], int]:
     import rlcard  # noqa: PLC0415 - an optional peer
 
@@ -140,7 +170,7 @@ def rlcard_episode(name: str) -> Callable[[int], int]:
     return episode
 
 
-def measure(seconds: float, rounds: int) -> dict[str, Any]:
+def measure(seconds: float, rounds: int, batch: int) -> dict[str, Any]:
     """Every row in ``rounds`` interleaved slices of ``seconds / rounds``; the best slice counts
     (the one least disturbed by other work on the machine), the median is kept beside it."""
     entries: list[tuple[str, str, int, Callable[[int], int]]] = []
@@ -152,6 +182,12 @@ def measure(seconds: float, rounds: int) -> dict[str, Any]:
         for players in sorted({min(info.player_counts), 4 if 4 in info.player_counts else 3}):
             make = partial(aerodeck_env, info.id, players=players)
             add("aerodeck pettingzoo", info.id, players, pettingzoo_episode(make))
+    for info in aerodeck.list_games():
+        make = partial(SelfPlayBatch, info.id, batch)
+        add("aerodeck batch self-play", info.id, 2, batch_steps(make))
+    for game_id in ("aces_versus_aces", "down_in_flames"):
+        make = partial(AerodeckVectorEnv, game_id, batch)
+        add("aerodeck batch vector env", game_id, 2, batch_steps(make))
     add("pettingzoo floor", "null env (does nothing)", 2, pettingzoo_episode(null_env))
     skipped = []
     if importlib.util.find_spec("rlcard") is not None:
@@ -160,7 +196,7 @@ def measure(seconds: float, rounds: int) -> dict[str, Any]:
             make = partial(pettingzoo.make, "aec", name)
             add("pettingzoo classic", name, 2, pettingzoo_episode(make))
     else:
-        skipped.append("RLCard UNO and PettingZoo classic (pip install rlcard==1.2.0)")
+        skipped.append("RLCard UNO and PettingZoo classic (pip install -e '.[rl,rl-bench]')")
     slices: list[list[Row]] = [[] for _ in entries]
     for r in range(rounds):
         for i, (_, _, _, episode) in enumerate(entries):
@@ -172,26 +208,31 @@ def measure(seconds: float, rounds: int) -> dict[str, Any]:
         row = {"side": side, "name": name, "players": players, **best,
                "median_steps_per_s": rates[len(rates) // 2]}  # fmt: skip
         rows.append(row)
-        print(f"{side:22s} {name:26s} {players}p {row['steps_per_s']:8.0f} steps/s (best), "
+        print(f"{side:26s} {name:26s} {players}p {row['steps_per_s']:8.0f} steps/s (best), "
               f"{row['median_steps_per_s']:8.0f} (median)", flush=True)  # fmt: skip
     return {"machine": platform.processor() or platform.machine(), "python":
-            platform.python_version(), "seconds": seconds, "rounds": rounds, "rows": rows,
+            platform.python_version(), "seconds": seconds, "rounds": rounds, "batch": batch,
+            "rows": rows,
             "skipped": skipped, "goals": goals(rows)}  # fmt: skip
 
 
+AERODECK_SIDES = ("aerodeck pettingzoo", "aerodeck batch self-play", "aerodeck batch vector env")
+
+
 def goals(rows: list[Row]) -> list[Row]:
-    """Each aerodeck row against 2x RLCard UNO and against the faster PettingZoo classic env."""
-    uno = next((r for r in rows if r["name"] == "uno"), None)
-    classic = [r["steps_per_s"] for r in rows if r["side"] == "pettingzoo classic"]
+    """Each aerodeck row against RLCard UNO (goal 1x) and PettingZoo classic Leduc (goal 2x)."""
+    uno = next((r["steps_per_s"] for r in rows if r["name"] == "uno"), None)
+    leduc = next((r["steps_per_s"] for r in rows if "leduc" in r["name"]), None)
     out = []
     for row in rows:
-        if row["side"] not in ("aerodeck pettingzoo", "pettingzoo floor"):
+        if row["side"] not in (*AERODECK_SIDES, "pettingzoo floor"):
             continue
         out.append({
+            "side": row["side"],
             "game": row["name"] if row["side"] != "pettingzoo floor" else "(PettingZoo alone)",
             "players": row["players"], "steps_per_s": row["steps_per_s"],
-            "vs_rlcard_uno": None if uno is None else row["steps_per_s"] / uno["steps_per_s"],
-            "vs_classic": None if not classic else row["steps_per_s"] / max(classic),
+            "vs_rlcard_uno": None if uno is None else row["steps_per_s"] / uno,
+            "vs_leduc": None if leduc is None else row["steps_per_s"] / leduc,
         })  # fmt: skip
     return out
 
@@ -202,20 +243,24 @@ def print_goals(result: dict[str, Any]) -> None:
             return "not measured"
         return f"{ratio:.2f}x ({'met' if ratio >= need else 'missed'})"
 
-    print("\n| game | players | steps/s | vs RLCard UNO env (goal 2x) | vs fastest PettingZoo "
-          "classic card env (goal 1x) |\n| --- | --- | --- | --- | --- |")  # fmt: skip
+    print(
+        "\n| environment | game | players | steps/s | vs RLCard UNO env (goal 1x) | "
+        "vs PettingZoo classic Leduc (goal 2x) |"
+    )
+    print("| --- | --- | --- | --- | --- | --- |")
     for g in result["goals"]:
-        print(f"| {g['game']} | {g['players']} | {g['steps_per_s']:.0f} | "
-              f"{mark(g['vs_rlcard_uno'], 2.0)} | {mark(g['vs_classic'], 1.0)} |")  # fmt: skip
+        print(f"| {g['side']} | {g['game']} | {g['players']} | {g['steps_per_s']:.0f} | "
+              f"{mark(g['vs_rlcard_uno'], 1.0)} | {mark(g['vs_leduc'], 2.0)} |")  # fmt: skip
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=4.0, help="CPU seconds a row")
     parser.add_argument("--rounds", type=int, default=4)
+    parser.add_argument("--batch", type=int, default=64, help="games in a batch")
     parser.add_argument("--json", default="")
     args = parser.parse_args()
-    result = measure(args.seconds, args.rounds)
+    result = measure(args.seconds, args.rounds, args.batch)
     print_goals(result)
     if args.json:
         with open(args.json, "w", encoding="utf-8") as out:

@@ -24,6 +24,16 @@ checked in two ways:
    occur in the frame's view, events, moves or legal moves as a whole string (a card's name is one
    string there), nor as a word of a move as the recipient sees it ("play radar").
 
+3. **What a person sees besides the table's frames.** Every human seat is a person with a guest
+   session cookie who created or joined the seat with it, so the seat belongs to their player.
+   Every few moves, and when the game is over, the person asks for everything a page shows them
+   off the table: their games (``/api/me/games``), their own and the other players' public
+   pages (``/api/players/...``), the game's leaderboard, the table as the lobby describes it and
+   its replay and record (refused until the game is over). Every string in each answer, and every
+   word of one, is checked against the other seats' private strings hidden at every version from
+   the last frame the person had seen to the table's version after the answers (a bot may move
+   meanwhile): a name hidden all along that shows up is a leak.
+
 Run: PYTHONPATH=src nice -n 10 .venv/bin/python -m benchmarks.web_leaks --games 1000 --json out.json
 
 Backs: docs/server.md, "Leaks: 0".
@@ -43,6 +53,8 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
+import httpx
+
 import aerodeck
 from aerodeck.client import TableClient
 from aerodeck.core.api import JSON, Action, State
@@ -54,18 +66,117 @@ from benchmarks.web_common import ServerProcess, elapsed, games_and_counts, shor
 
 TABLE_SECONDS = 900.0  # a game that has not ended in this long is a failure
 MAX_TURNS = 20_000  # moves one client makes in one game, at most
+LOOK_EVERY = 5  # a person looks at their pages after every this many of their moves
+
+
+# --- people: a session cookie, a seat that belongs to their player, the pages they see --------
+
+
+class Person:
+    """A browser's worth of HTTP: a guest session cookie, and the pages its player is shown."""
+
+    def __init__(self, base: str) -> None:
+        # the Origin a page of this server sends (the server refuses cookie POSTs without it)
+        self.http = httpx.AsyncClient(base_url=base, headers={"Origin": base}, timeout=60.0)
+        self.player = ""
+        self.table = self.game = ""  # the table it sits at
+
+    async def arrive(self) -> None:
+        """Open the lobby (a guest is made) and learn the player's id."""
+        (await self.http.get("/")).raise_for_status()
+        self.player = (await self.http.get("/api/me")).json()["id"]
+
+    async def post(self, path: str, body: JSON) -> JSON:
+        response = await self.http.post(path, json=body)
+        if response.status_code not in (200, 201):
+            raise RuntimeError(f"{path}: {response.status_code} {response.text}")
+        answer: JSON = response.json()
+        return answer
+
+    async def look(self, others: list[str]) -> tuple[int, JSON]:
+        """Everything this person's pages show off the table, and the table's version after."""
+        table, game = self.table, self.game
+        answers: JSON = {}
+        paths = [
+            "/api/me/games",
+            f"/api/players/{self.player}",
+            *(f"/api/players/{other}" for other in others),
+            f"/api/leaderboard/{game}",
+            f"/api/tables/{table}/record",
+            f"/t/{table}/replay",
+        ]
+        for path in paths:
+            response = await self.http.get(path)
+            kind = response.headers.get("content-type", "")
+            answers[path] = (
+                response.json() if kind.startswith("application/json") else response.text
+            )
+        described = (await self.http.get(f"/api/tables/{table}")).json()
+        answers[f"/api/tables/{table}"] = described
+        return int(described["version"]), answers
+
+
+async def seat_people(
+    server: ServerProcess, game: str, players: int, bots: dict[int, str]
+) -> tuple[str, dict[int, str], dict[int, Person]]:
+    """A table whose human seats belong to people: the first creates it (claiming a seat), the
+    others join with their invites; the table's id, each human seat's token and person."""
+    humans = [s for s in range(players) if s not in bots]
+    people = {seat: Person(server.base) for seat in humans}
+    for person in people.values():
+        await person.arrive()
+    seats = [
+        {"kind": "bot", "bot": bots[s]} if s in bots else {"kind": "human"} for s in range(players)
+    ]
+    created = await people[humans[0]].post(
+        "/api/tables",
+        {
+            "game": game,
+            "players": players,
+            "options": short_options(game, players),
+            "seats": seats,
+            "claim": humans[0],
+            "listed": False,
+        },
+    )
+    table = created["table"]
+    for person in people.values():
+        person.table, person.game = table, game
+    tokens = {humans[0]: created["token"]}
+    for invite in created["invites"]:
+        joined = await people[invite["seat"]].post(
+            f"/api/tables/{table}/join", {"seat": invite["seat"], "invite": invite["code"]}
+        )
+        tokens[invite["seat"]] = joined["token"]
+    return table, tokens, people
 
 
 # --- playing ----------------------------------------------------------------------------------
 
 
-async def _seat_player(client: TableClient, rng: random.Random, reconnect_at: int) -> None:
-    """Random legal moves to the end; one reconnect (resume) at version ``reconnect_at``."""
+async def _seat_player(
+    client: TableClient,
+    rng: random.Random,
+    reconnect_at: int,
+    person: Person,
+    others: list[str],
+    looks: list[JSON],
+) -> None:
+    """Random legal moves to the end; one reconnect (resume) at version ``reconnect_at``; the
+    person's pages looked at every few moves and at the end (into ``looks``)."""
+
+    async def look() -> None:
+        seen = client.version
+        after, answers = await person.look(others)
+        looks.append({"from": seen, "to": after, "answers": answers})
+
     await client.connect()
     wait_for = 0
     reconnected = False
+    moves = 0
     for _ in range(MAX_TURNS):
         if client.end is not None:
+            await look()
             return
         if not reconnected and client.version >= reconnect_at:
             reconnected = True
@@ -77,6 +188,9 @@ async def _seat_player(client: TableClient, rng: random.Random, reconnect_at: in
             if answer["type"] != "ack":
                 raise AssertionError(f"a legal move was refused: {answer}")
             wait_for = answer["version"]
+            moves += 1
+            if moves % LOOK_EVERY == 0:
+                await look()
         else:
             await client.recv()
     raise AssertionError(f"no end after {MAX_TURNS} moves")
@@ -103,16 +217,23 @@ async def play_table(
     """One game through the server; every client's frames and the record."""
     rng = random.Random(seed * 1_000_003 + index)
     bots = {players - 1: "heuristic"} if index % 2 else {}
-    table, _, tokens = await asyncio.to_thread(
-        server.seat_table, game, players, short_options(game, players), bots
-    )
+    table, tokens, people = await seat_people(server, game, players, bots)
     clients: dict[int | None, TableClient] = {
         seat: TableClient(server.base, table, token, keep_frames=True, id_prefix=f"s{seat}")
         for seat, token in tokens.items()
     }
     clients[None] = TableClient(server.base, table, None, keep_frames=True)
+    looks: dict[int, list[JSON]] = {seat: [] for seat in tokens}
+    ids = {seat: person.player for seat, person in people.items()}
     work = [
-        _seat_player(clients[s], random.Random(rng.getrandbits(32)), rng.randrange(1, 40))
+        _seat_player(
+            clients[s],
+            random.Random(rng.getrandbits(32)),
+            rng.randrange(1, 40),
+            people[s],
+            [ids[other] for other in ids if other != s],
+            looks[s],
+        )
         for s in tokens
     ]
     work.append(_spectator(clients[None], rng.randrange(1, 40)))
@@ -121,6 +242,8 @@ async def play_table(
     finally:
         for client in clients.values():
             await client.close()
+        for person in people.values():
+            await person.http.aclose()
     end = clients[None].end
     assert end is not None
     return {
@@ -129,6 +252,7 @@ async def play_table(
         "players": players,
         "record": end["record"],
         "frames": {str(seat): client.frames for seat, client in clients.items()},
+        "looks": {str(seat): seat_looks for seat, seat_looks in looks.items()},
     }
 
 
@@ -346,11 +470,26 @@ def check_game(played: dict[str, Any]) -> dict[str, Any]:
             names_scanned += len(hidden)
             for name in sorted(hidden & (leaves | words)):
                 leaks.append(f"{who}@{version} {kind}: names {name!r}")
+    looked = 0
+    for who, seat_looks in played["looks"].items():
+        recipient = int(who)
+        for seen in seat_looks:
+            looked += 1
+            window = range(seen["from"], min(seen["to"], len(versions.states) - 1) + 1)
+            if any(versions.states[v].is_terminal for v in window):
+                continue  # over: the whole record is everyone's
+            hidden = set.intersection(*(versions.hidden_names(v, recipient) for v in window))
+            leaves = _strings(seen["answers"], set())
+            words = {w for leaf in leaves for w in leaf.split()}
+            names_scanned += len(hidden)
+            for name in sorted(hidden & (leaves | words)):
+                leaks.append(f"{who}@{seen['from']}-{seen['to']} pages: names {name!r}")
     return {
         "game": played["game"],
         "players": played["players"],
         "moves": len(record["actions"]),
         "frames": frames_checked,
+        "looks": looked,
         "determinized": determinized,
         "names_scanned": names_scanned,
         "leaks": leaks,
@@ -393,6 +532,7 @@ async def run(
         "games": len(results),
         "moves": sum(r["moves"] for r in results),
         "frames": sum(r["frames"] for r in results),
+        "page_looks": sum(r["looks"] for r in results),
         "determinizations": sum(r["determinized"] for r in results),
         "names_scanned": sum(r["names_scanned"] for r in results),
         "leaks": sum(len(r["leaks"]) for r in results),

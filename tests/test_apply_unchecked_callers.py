@@ -27,6 +27,10 @@ TRUSTED = {
         "same legal moves: the view decides them); the sampled world's legal_actions() in playouts"
     ),
     "rl/pettingzoo/aec.py": "the agent's index, after `not in self.legal_indices()` refuses",
+    "rl/batch.py": (
+        "the move of the game's own legal_actions() whose index the action is, after `move()` "
+        "finds none (an illegal action ends the game); a bot's after `not in legal_actions`"
+    ),
     "rl/gym.py": (
         "the learner's move after `not in legal_actions()` refuses; a bot's after "
         "`not in observation.legal_actions` refuses"

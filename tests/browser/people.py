@@ -19,8 +19,8 @@ LABELS = "[...document.querySelectorAll('#move-buttons button.move')].map(b => b
 NOT_HAND = {"buy"}  # verbs whose card is not the hand's (Air Racing's board: notHandVerbs)
 ALLOWED_PATHS = re.compile(  # the pages, their files, and the lobby calls the pages make
     r"^/($|t/[A-Za-z0-9_-]+(/replay)?$|static/[a-z_]+\.(js|css|svg)$|games/[a-z0-9_]+/board\.(js|css)$"
-    r"|api/tables"
-    r"(/[A-Za-z0-9_-]+/(join|chat|seats/\d+/(bot|take|invite)))?$)"
+    r"|api/me/games$|api/tables"
+    r"(/[A-Za-z0-9_-]+/(join|chat|record|seats/\d+/(bot|take|invite)))?$)"
 )
 
 

@@ -15,10 +15,13 @@ pytestmark = pytest.mark.slow
 
 def test_the_speed_benchmark_measures_every_game_and_the_pettingzoo_floor(tmp_path: Path) -> None:
     out = tmp_path / "speed.json"
-    run_benchmark("rl_speed", "--seconds", "0.02", "--rounds", "1", "--json", str(out))
+    tiny = ["--seconds", "0.02", "--rounds", "1", "--batch", "2"]
+    run_benchmark("rl_speed", *tiny, "--json", str(out))
     result = read_json(out)
     sides = {row["side"] for row in result["rows"]}
-    assert {"aerodeck pettingzoo", "pettingzoo floor"} <= sides
+    batched = {"aerodeck batch self-play", "aerodeck batch vector env"}
+    assert {"aerodeck pettingzoo", "pettingzoo floor", *batched} <= sides
+    assert all(row["steps_per_s"] > 0 for row in result["rows"] if row["side"] in batched)
     if importlib.util.find_spec("rlcard") is None:
         assert result["skipped"]
     else:

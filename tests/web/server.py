@@ -48,17 +48,26 @@ class Server(ServerProcess):
 class Client:
     """One WebSocket connection speaking the protocol; every frame it receives is kept."""
 
-    def __init__(self, url: str, table: str, token: str | None) -> None:
+    def __init__(self, url: str, table: str, token: str | None, cookie: str | None = None) -> None:
         self.url = url
         self.table = table
         self.token = token
+        self.cookie = cookie  # a session cookie ("name=value"): the connection's player
+        self.origin: str | None = None  # the Origin header a browser page would send
         self.frames: list[dict[str, Any]] = []
         self.ws: Any = None
 
     async def connect(self, last_version: int | None = None, chat: bool = False) -> dict[str, Any]:
         """Open, say hello (asking for the table's chat if ``chat``), and return the first frame
         (a welcome, or an error)."""
-        self.ws = await websockets.connect(self.url, max_size=None, open_timeout=RECV_TIMEOUT)
+        headers = {"Cookie": self.cookie} if self.cookie else None
+        self.ws = await websockets.connect(
+            self.url,
+            max_size=None,
+            open_timeout=RECV_TIMEOUT,
+            additional_headers=headers,
+            origin=self.origin,
+        )
         hello = {
             "type": "hello",
             "table": self.table,

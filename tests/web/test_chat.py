@@ -223,12 +223,12 @@ def test_the_host_closes_the_chat_and_opens_it_again_and_the_table_keeps_it(
         ann, watcher = await seated(hub, table, 0, None)
         await hub.chat.say(table, ann, "before")
         with pytest.raises(WrongSecretError):
-            await hub.chat.set_open(table, "not the host token", False)
-        closed = await hub.chat.set_open(table, host, False)
+            await hub.chat.set_open(table, "not the host token", None, False)
+        closed = await hub.chat.set_open(table, host, None, False)
         refused = await hub.chat.say(table, watcher, "while closed")
         table.chat = None  # loaded again from the store: still closed
         (again,) = await seated(hub, table, 1)
-        reopened = await hub.chat.set_open(table, host, True)
+        reopened = await hub.chat.set_open(table, host, None, True)
         await hub.chat.say(table, again, "after")
         return {
             "closed": closed,

@@ -21,6 +21,7 @@ def test_web_leaks_finds_no_leak_in_a_few_games(tmp_path: Path) -> None:
     summary = _summary(out)
     assert summary["games"] == 3 and summary["leaks"] == 0
     assert summary["frames"] > 0 and summary["determinizations"] > 0
+    assert summary["page_looks"] > 0, "the people looked at their pages"
 
 
 def test_web_fuzz_accepts_nothing_and_the_server_lives(tmp_path: Path) -> None:

@@ -32,6 +32,7 @@ class VectorEncoder:
         low, high = declared.bounds()
         self.low = np.array(low, dtype=np.float32)
         self.high = np.array(high, dtype=np.float32)
+        self._contexts = [Context(seat, self.players) for seat in range(self.players)]
 
     def __reduce__(self) -> tuple[Any, tuple[Game]]:
         """Pickled as its game (the compiled function and the fields' readers are rebuilt)."""
@@ -39,20 +40,28 @@ class VectorEncoder:
 
     def encode(self, view: JSON) -> Vector:
         """The vector of one seat's view (``view["seat"]`` is the observer)."""
+        out = np.empty(self.size, dtype=np.float32)
+        self.encode_into(view, out)
+        return out
+
+    def encode_into(self, view: JSON, out: Vector) -> None:
+        """``encode`` written into ``out`` (a preallocated row of ``size`` float32, zeroed here):
+        what a batch of environments calls, one row of its observation array per game."""
         seat = view.get("seat")
         if not isinstance(seat, int):
             raise ValueError("encode needs a seat's view (view(seat)), not a spectator's")
         prepare = self.declared.prepare
         if prepare is not None:
             view = prepare(view)
-        out = np.zeros(self.size, dtype=np.float32)
-        self._compiled(view, seat, out, Context(seat, self.players))
-        return out
+        out.fill(0.0)
+        # Through a memoryview (out.data): a float stored by index costs a third less than numpy
+        # setitem (and a sum is rounded to float32 once, in the end, not at every addition).
+        self._compiled(view, seat, out.data, self._contexts[seat])
 
     def encode_by_fields(self, view: JSON) -> Vector:
         """``encode`` by walking the fields (the reference the compiled form is tested against)."""
         out = np.zeros(self.size, dtype=np.float32)
-        self.declared.write(view, out)
+        self.declared.write(view, out.data)
         return out
 
     def layout(self) -> list[Row]:

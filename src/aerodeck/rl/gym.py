@@ -10,6 +10,8 @@ Gymnasium's ``InvalidAction``; a step after the episode ended raises it too, unt
 The episode's last observation allows every action: a vector env's autoreset then takes any
 action the policy draws (it is not played), and a masked policy never sees an empty mask.
 The default player count is two, every game's smallest table (``players=`` for more).
+``gymnasium.make_vec(id, num_envs)`` builds the batched ``aerodeck.rl.batch.AerodeckVectorEnv``
+(``vectorization_mode="sync"`` a ``SyncVectorEnv`` of this env).
 """
 
 from __future__ import annotations
@@ -167,6 +169,7 @@ def register() -> None:
             gymnasium.register(
                 id=name,
                 entry_point="aerodeck.rl.gym:AerodeckEnv",
+                vector_entry_point="aerodeck.rl.batch:AerodeckVectorEnv",
                 kwargs={"game_id": game_id},
                 disable_env_checker=True,
             )

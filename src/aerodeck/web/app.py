@@ -26,6 +26,7 @@ from aerodeck.web.routers import (
     boards,
     chat,
     lobby,
+    me,
     operator,
     pages,
     players,
@@ -41,6 +42,7 @@ from aerodeck.web.service.hub import Hub
 from aerodeck.web.service.limits import WindowCounter
 from aerodeck.web.service.players import Players
 from aerodeck.web.service.ratings import Ratings
+from aerodeck.web.service.rematch import Rematches
 from aerodeck.web.service.throttle import SignInThrottle
 from aerodeck.web.settings import Settings
 
@@ -72,6 +74,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.api_tokens = ApiTokens(store)
         app.state.ratings = Ratings(store)
         hub.finishers.append(app.state.ratings.record_table)
+        app.state.store = store
+        app.state.rematches = Rematches(hub, store)
         app.state.creations = WindowCounter(settings.creations_per_ip, settings.creation_window)
         restored = await hub.restore()
         log.info("rebuilt %d unfinished tables from the store", restored)
@@ -103,6 +107,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(chat.router)
     app.include_router(accounts.router)
     app.include_router(api_tokens.router)
+    app.include_router(me.router)
     app.include_router(pages.router)
     app.include_router(ratings.router)
     app.include_router(boards.router)

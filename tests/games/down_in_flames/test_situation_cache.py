@@ -1,15 +1,17 @@
 """The values derived from the state that it keeps for speed (``Dogfight.relations``, the Speed
-Maneuvers of ``LegalMoves._legal_speed``, each aircraft as flown, its weapon reach, its
-enemies flying and whether each side may play Teamwork): what is kept must always be what the
-named predicates answer now, including in clones that go separate ways and after a kill."""
+Maneuvers of ``LegalMoves._legal_speed``, each flight's plane as flown and weapon reach, each
+aircraft's enemies flying and whether each side may play Teamwork): what is kept must always be
+what the named predicates and ``Dogfight._derive`` answer now from the flights, including in
+clones that go separate ways and after a kill."""
 
 from __future__ import annotations
 
 import random
+from typing import get_args
 
 import aerodeck
 from aerodeck.games.down_in_flames import flight
-from aerodeck.games.down_in_flames.phases import SPEED
+from aerodeck.games.down_in_flames.phases import SPEED, Flight, Refit
 from aerodeck.games.down_in_flames.rules import DifState
 
 
@@ -29,10 +31,8 @@ def _check(state: DifState) -> None:
             )
     if state.phase == SPEED:
         assert state._legal_speed() == state._speed_moves()
-    aircraft = range(state.n_aircraft)
-    assert state.planes_flown == tuple(state._as_flown(a) for a in aircraft)
-    if state.planes_shown:  # armed: the reach is asked from then on
-        assert state.reaches == tuple(state._reach(a) for a in aircraft)
+    for record in state.flights:
+        assert (record.plane, record.reach) == state._derive(record.sheet, record.missiles)
     assert state.foes == state._foes()
     sides = range(state.game.n_sides)
     assert state.side_outnumbers == tuple(state._teamwork(side) for side in sides)
@@ -66,3 +66,8 @@ def test_kept_values_match_the_predicates_in_random_games() -> None:
                 state.apply(rng.choice(moves))
                 kills += before - sum(state.alive)
     assert checked > 1000 and kills > 0
+
+
+def test_every_field_of_a_flight_but_the_derived_ones_is_set_by_refit() -> None:
+    """``Dogfight._refit`` sets each field it may (a new field is settable or derived)."""
+    assert set(get_args(Refit)) == set(Flight._fields) - {"plane", "reach"}

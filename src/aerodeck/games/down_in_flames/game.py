@@ -125,7 +125,6 @@ class DownInFlames(Game):
             for s in range(self.n_sides)
         )
         self.side_sizes = tuple(len(m) for m in self.side_members)
-        self.no_pools: tuple[Hand, ...] = ((),) * self.n_aircraft  # every state's first pools
         # Teamwork (§18.4) needs teams and, some time, more aircraft on one side than another.
         self.teamwork = self.options["mode"] != "ffa" and max(self.side_sizes) >= 2
         # The duel's moves name no target (one enemy): its catalogue holds no targeted moves.

@@ -59,16 +59,15 @@ class LegalMoves(Dogfight):
         """Keep the printed load or build one within the VP limit (R44, per aircraft R57)."""
         cat = self.game.catalogue
         a = self.choosing
-        custom = self.sheets[a].load
+        sheet = self.flights[a].sheet
+        custom = sheet.load
         limit = self.game.options["vp_limit"]
         # The printed load is kept only within the limit: the aircraft was chosen on its
         # no-missile VP, so a printed load over the limit must be rebuilt (R44).
         out = [cat.by_text["ready"]] if custom is not None or self.load_vp(a) <= limit else []
         if custom is None:
             out.append(cat.by_text["clean"])
-        base = (
-            self.data.aircraft[self.sheets[a].plane].vp_clean if custom is None else self.load_vp(a)
-        )
+        base = self.data.aircraft[sheet.plane].vp_clean if custom is None else self.load_vp(a)
         room = limit - base
         offers = load_offers(self.data, custom, room, self.game.options["year"])
         return out + [Pairs(m, pairs) for m, pairs in offers]
@@ -84,7 +83,7 @@ class LegalMoves(Dogfight):
         out = [cat.by_text["launch"], cat.by_text["hold"]]
         if (
             self.game.options["second_missile"]
-            and self.missiles[self.flyer][self.cycle.missile] >= 2
+            and self.flights[self.flyer].missiles[self.cycle.missile] >= 2
         ):
             out.append(cat.by_text["launch2"])
         return out
@@ -125,9 +124,10 @@ class LegalMoves(Dogfight):
         cat = self.game.catalogue
         a = self.flyer
         out = [cat.by_text["level"]]
-        if self.altitudes[a] < HIGH and self.hands[a]:
+        altitude = self.flights[a].altitude
+        if altitude < HIGH and self.hands[a]:
             out.append(cat.by_text["climb"])
-        if self.altitudes[a] > LOW:
+        if altitude > LOW:
             out.append(cat.by_text["dive"])
         return out
 
@@ -139,7 +139,7 @@ class LegalMoves(Dogfight):
         if self.expertise_card != NO_CARD:
             return _lent_plays(self.data.cards[self.expertise_card].slug, moves)
         # Pools come with skills (R60); none were dealt while they are the first (any() costs).
-        if self.skills_shown and self.pools is not self.game.no_pools and any(self.pools):
+        if self.pools_dealt and any(f.pool for f in self.flights):
             moves += self._expertise_moves(legal)
         return moves
 
@@ -149,7 +149,7 @@ class LegalMoves(Dogfight):
             return []
         out: list[Move] = []
         hand = self.hands[a]
-        for card in dict.fromkeys(self.pools[a]):
+        for card in dict.fromkeys(self.flights[a].pool):
             slug = self.data.cards[card].slug
             self.hands = _put(self.hands, a, tuple(sorted((*hand, card))))
             if _lent_plays(slug, list(legal(self))):
@@ -160,29 +160,31 @@ class LegalMoves(Dogfight):
     def _legal_skill(self) -> list[Move]:
         cat = self.game.catalogue
         unit = self._unit()
-        printed = [self.data.aircraft[self.sheets[a].plane] for a in unit]
+        sheets = [self.flights[a].sheet for a in unit]
+        printed = [self.data.aircraft[sheet.plane] for sheet in sheets]
         if self.rating_steps_left:
             word = "up" if self.rating_sign > 0 else "down"
             return [
                 Rate(RATINGS[r], word)
                 for r in range(len(RATINGS))
                 if all(
-                    can_step(p, self.sheets[a].rating_mods, r, self.rating_sign)
-                    for p, a in zip(printed, unit, strict=True)
+                    can_step(p, sheet.rating_mods, r, self.rating_sign)
+                    for p, sheet in zip(printed, sheets, strict=True)
                 )
             ]
         a0 = unit[0]
+        chosen = sheets[0].skills
         gun = all(p.gun is not None for p in printed)
         menu = self.game.skill_menu[self.skill_unit]
         skills = self.data.skills
         if menu:
             # A campaign: one of the mission's options (R59), no VP cost.
-            if len(self.sheets[a0].skills) > len(self.game.special[a0]):
+            if len(chosen) > len(self.game.special[a0]):
                 return [cat.by_text["ready"]]
             out: list[Move] = [
                 Skill(self.game.skill_slugs[i])
                 for i in menu
-                if i not in self.sheets[a0].skills and (gun or skills[i].name != "Fighter Pilot")
+                if i not in chosen and (gun or skills[i].name != "Fighter Pilot")
             ]
             return out or [cat.by_text["ready"]]
         room = self._budget(a0)
@@ -190,7 +192,7 @@ class LegalMoves(Dogfight):
         return [cat.by_text["ready"]] + [
             Skill(self.game.skill_slugs[i])
             for i, skill in enumerate(skills)
-            if i not in self.sheets[a0].skills and offered(skill, room, gun, team)
+            if i not in chosen and offered(skill, room, gun, team)
         ]
 
     def _legal_angle(self) -> list[Move]:
@@ -209,41 +211,26 @@ class LegalMoves(Dogfight):
         """'end' and the Speed Maneuvers; kept in the state for what they read, since the step
         is asked once before it is entered (``_speed_or_play``) and once when it is."""
         memo = self.speed_memo
-        if (
-            memo[0] == self.flyer
-            and memo[1] is self.positions
-            and memo[2] is self.alive
-            and memo[3] is self.range_bands
-            and memo[4] is self.altitudes
-            and memo[5] is self.missiles
-        ):
-            return list(memo[6])
+        if memo[0] == self.flyer and memo[1] is self.flights:
+            return list(memo[2])
         out = self._speed_moves()
-        read = (
-            self.flyer,
-            self.positions,
-            self.alive,
-            self.range_bands,
-            self.altitudes,
-            self.missiles,
-        )
-        self.speed_memo = (*read, tuple(out))
+        self.speed_memo = (self.flyer, self.flights, tuple(out))
         return out
 
     def _speed_moves(self) -> list[Move]:
         cat = self.game.catalogue
         a = self.flyer
         out = [cat.by_text["end"]]
-        planes = self.planes_flown  # self.plane
-        speed = planes[a].speed
-        bands = self.range_bands
+        flights = self.flights
+        me = flights[a]
         relations = self.relations()[a]
         for t in self.targets(a):
-            if planes[t].speed >= speed:
+            foe = flights[t]
+            if foe.plane.speed >= me.plane.speed:
                 continue
             rel, pos_ok, _, _, free = relations[t]
             pos = rel < 2 and pos_ok and self._room(a, t, rel + 1)
-            out += _speed_moves(cat, self._named(t), pos, bands[a], bands[t], free)
+            out += _speed_moves(cat, self._named(t), pos, me.band, foe.band, free)
         return out
 
     def _legal_play(self) -> list[Move]:
@@ -253,23 +240,26 @@ class LegalMoves(Dogfight):
         a = self.flyer
         hand = self.hands[a]
         hand_size = len(hand)
-        gun = self.planes_flown[a].gun is not None  # self.plane(a)
-        alt = self.altitudes[a]
+        me = self.flights[a]
+        gun = me.plane.gun is not None
+        alt = me.altitude
         climb, dive = alt < HIGH and hand_size >= 2, alt > LOW
-        missiles = self.missiles[a]
+        missiles = me.missiles
         if self.duel:
             # One enemy: its few situations are kept on the game (bounded), the play step
             # being asked on every decision; with several aircraft they rarely repeat. Looked
             # up by the state as held (cheap to build), then by what the tables read (position,
             # mutual range and bands: far fewer, so a new state seldom builds them).
-            key = (a, climb, dive, gun, self.positions, self.range_bands, self.altitudes, missiles)
+            t = 1 - a
+            foe = self.flights[t]
+            held = (me.position, foe.position, me.band, foe.band, alt, foe.altitude)
+            key = (a, climb, dive, gun, *held, missiles)
             kept = self.game.play_tables
             tables = kept.get(key)
             if tables is None:
                 if len(kept) >= 1 << 14:
                     kept.clear()
-                t, bands = 1 - a, self.range_bands
-                read = (self.rel(a, t), self.mutual(a, t), bands[a], bands[t], *key[1:4], missiles)
+                read = (self.rel(a, t), self.mutual(a, t), me.band, foe.band, *key[1:4], missiles)
                 tables = kept.get(read) or self._target_tables(a, climb, dive, gun, missiles)
                 kept[key] = kept[read] = tables
         else:
@@ -304,9 +294,9 @@ class LegalMoves(Dogfight):
                 more = ranges[index]
                 if more:
                     moves += more
-        if self.positions[a][0] >= 0:
+        if me.position[0] >= 0:
             moves.append(cat.by_text["neutral"])
-        if hand_size and self.sheets[a].skills and self.fresh(a, "Timely"):
+        if hand_size and me.sheet.skills and self.fresh(a, "Timely"):
             moves.append(cat.by_text["timely"])
         attacks += acts
         attacks += moves
@@ -321,10 +311,10 @@ class LegalMoves(Dogfight):
         hand, source = self._source(r)
         # Agile, Jink, Lucky (R34, R56): from the hand of the flyer or the named target only.
         agile = jink = lucky = False
-        if source == "hand" and r in (flyer, target) and self.sheets[r].skills:
+        if source == "hand" and r in (flyer, target) and self.flights[r].sheet.skills:
             agile = self.fresh(r, "Agile")
             jink = kind == "gun" and r == target and self.fresh(r, "Jink")
-            lucky = self.countermeasures[r] > 0 and self.fresh(r, "Lucky")
+            lucky = self.flights[r].countermeasures > 0 and self.fresh(r, "Lucky")
         restricted = (kind == "missile" and r == flyer) or r == SITE
         # The duel's site answers as its player's aircraft would (its records depend on it);
         # with several aircraft a site guards nothing (R38, R50).
@@ -348,7 +338,7 @@ class LegalMoves(Dogfight):
                     wild.append(Wild(slug, verb="agile"))
                 if jink:
                     wild.append(Wild(slug, verb="jink"))
-        if r == target and self.countermeasures[r] > 0:
+        if r == target and self.flights[r].countermeasures > 0:
             sam = kind == "site" and self.chain[0][2] == "Tone"
             if top[2] == "Tone" or top[3] == "missile" or (sam and top[3] == "site"):
                 out.append(cat.by_text["cm"])
@@ -364,16 +354,18 @@ class LegalMoves(Dogfight):
         and range maneuvers (``_range_moves``), from the named rule predicates (position, range,
         room, band movement)."""
         cat = self.game.catalogue
-        bands, alts, melee = self.range_bands, self.altitudes, not self.duel
-        reach = self.reaches[a]  # self.reach(a)
+        flights, melee = self.flights, not self.duel
+        me = flights[a]
+        reach, altitude, band = me.reach, me.altitude, me.band  # read once for every target
         relations = self.relations()[a]
         flyer = (cat, gun, missiles, climb, dive)
         out = []
         for t in self.targets(a):
-            mutual = flight.mutual_range(bands[a], bands[t], alts[a], alts[t])  # self.mutual
-            within = mutual <= reach
+            foe = flights[t]
+            foe_band = foe.band
+            mutual = flight.mutual_range(band, foe_band, altitude, foe.altitude)  # self.mutual
             named = t if melee else -1  # self._named(t)
-            out.append(_tables(flyer, named, relations[t], mutual, within, bands[a], bands[t]))
+            out.append(_tables(flyer, named, relations[t], mutual, mutual <= reach, band, foe_band))
         return tuple(out)
 
 

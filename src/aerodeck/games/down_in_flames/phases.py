@@ -1,11 +1,12 @@
 """Names shared by the state machines and their helpers: the phases and the moves each accepts,
-the typed continuations of the pending steps, positions and small types."""
+the typed continuations of the pending steps, and the state's small records (an aircraft's sheet
+and flight, the cycle in progress, a payment)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from enum import Enum, StrEnum
-from typing import Any, NamedTuple
+from typing import Any, Literal, NamedTuple
 
 from aerodeck.games.down_in_flames.actions import (
     Act,
@@ -28,6 +29,7 @@ from aerodeck.games.down_in_flames.actions import (
     Word,
     WordVerb,
 )
+from aerodeck.games.down_in_flames.data import Aircraft
 
 PICK, ALT_PICK, INITIATIVE = "pick", "alt-pick", "initiative"
 BURNER, DISCARD, ALTITUDE, SPEED, PLAY = "burner", "discard", "altitude", "speed", "play"
@@ -193,3 +195,50 @@ class Payment(NamedTuple):
     payer: int
     left: int
     then: AfterPay
+
+
+NONE = (-1, 0)  # an aircraft holding no position
+
+
+class Flight(NamedTuple):
+    """One aircraft in the dogfight: its sheet and what it has now. ``plane`` and ``reach``
+    follow from the sheet and the missiles left (``Dogfight._refit`` derives them: never set
+    them by hand)."""
+
+    sheet: Sheet  # the aircraft type, load, skills and ratings chosen
+    plane: Aircraft  # the aircraft as flown: printed ratings, with its skills once revealed
+    reach: int  # the farthest band its gun and missiles left reach (R8)
+    altitude: int  # Low 0, Medium 1, High 2 (-1 before it is chosen)
+    band: int  # its range band: G 0, HS 1, RH 2, AH 3
+    position: tuple[int, int]  # (the aircraft it holds, 1 Advantage | 2 Tailing), or NONE
+    alive: bool  # not shot down
+    round_flown: int  # the last round it flew (0 before its first turn)
+    missiles: Hand  # missiles left, per missile type
+    countermeasures: int  # countermeasures left
+    afterburners: int  # afterburner uses left
+    burner_lit: bool  # its afterburner is lit this turn
+    skills_spent: Hand  # once-per-game skills used
+    pool: Hand  # its Aircraft Expertise pool (R60)
+    pool_given_turn: int  # the aircraft turn (``turns_flown``) the pool last gave a card
+
+
+FLIGHT_FIELD = {name: i for i, name in enumerate(Flight._fields)}
+"""Each field's place in a ``Flight``: ``Dogfight._refit`` changes fields by their places."""
+
+Refit = Literal[
+    "sheet",
+    "altitude",
+    "band",
+    "position",
+    "alive",
+    "round_flown",
+    "missiles",
+    "countermeasures",
+    "afterburners",
+    "burner_lit",
+    "skills_spent",
+    "pool",
+    "pool_given_turn",
+]
+"""The fields of a ``Flight`` that ``Dogfight._refit`` sets (its ``plane`` and ``reach`` are
+derived, never set)."""

@@ -54,8 +54,8 @@ def why_illegal(state: DifState, action: Action) -> str:
         a = state.to_act
     if a >= 0:
         lent = state._title(state.expertise_card) if state.expertise_card != NO_CARD else ""
-        used = state.pool_given_turn[a] == state.turns_flown
-        reason = why_expertise(action, lent, state.pools[a], used)
+        used = state.flights[a].pool_given_turn == state.turns_flown
+        reason = why_expertise(action, lent, state.flights[a].pool, used)
         if reason:
             return reason
     elif isinstance(action, Expertise):
@@ -164,7 +164,7 @@ def _why_target(state: DifState, actor: int, t: int) -> str:
     """Why aircraft ``actor`` may not act against ``t`` (§7.1, R46), or "" when it may."""
     if t not in state.enemies(actor):
         return f"@{t} is not an enemy aircraft still flying: name an enemy (R46)"
-    held = state.positions[actor][0]
+    held = state.flights[actor].position[0]
     if held >= 0 and t != held:
         return f"while you hold @{held} at Advantage or Tailing you act only against it (§7.1)"
     return ""

@@ -3,15 +3,16 @@ aircraft a side; team games and free-for-all fly several (digest §7.1-§7.3, §
 Rulings R1..Rn are in docs/games/down_in_flames.md.
 
 Aircraft are numbered 0..n-1; aircraft ``i`` belongs to player ``i // per_player``; a player's
-side is its seat modulo 2 (teams) or its seat (free-for-all). Positions are held, not mutual:
-``positions[a] = (t, 1|2)`` means aircraft ``a`` is at Advantage (1) or Tailing (2) on ``t``;
-seen from ``t`` that is Disadvantaged or Tailed. With several aircraft every card play, Speed
-Maneuver and attack names its target aircraft (``@t`` in the notation); in the duel, with one
-enemy, it does not, and the duel keeps its own events (``duel``), so that its records and
-encoding stay as they were; every game has the same view (``view.py``). The phases are named
-steps, each with its legal-move generator (``_legal_<phase>``) and apply (``_do_<phase>``),
-both held by the one phase table ``MACHINE`` at the end of this module, which
-``legal_actions`` and ``_apply`` read:
+side is its seat modulo 2 (teams) or its seat (free-for-all). Each aircraft's in-flight state
+is one ``Flight`` record (``flights[a]``: altitude, range band, position, missiles, ...).
+Positions are held, not mutual: ``flights[a].position == (t, 1|2)`` means aircraft ``a`` is at
+Advantage (1) or Tailing (2) on ``t``; seen from ``t`` that is Disadvantaged or Tailed. With
+several aircraft every card play, Speed Maneuver and attack names its target aircraft (``@t`` in
+the notation); in the duel, with one enemy, it does not, and the duel keeps its own events
+(``duel``), so that its records and encoding stay as they were; every game has the same view
+(``view.py``). The phases are named steps, each with its legal-move generator
+(``_legal_<phase>``) and apply (``_do_<phase>``), both held by the one phase table ``MACHINE``
+at the end of this module, which ``legal_actions`` and ``_apply`` read:
 
     pick, skill, alt-pick, angle, initiative, order    set-up and who flies next
     burner -> discard(pre) -> altitude -> speed -> play -> discard(post)      each turn
@@ -71,6 +72,7 @@ from aerodeck.games.down_in_flames.phases import (
     FOLLOW,
     LAUNCH,
     NO_CARD,
+    NONE,
     ORDER,
     PAY,
     PICK,
@@ -104,7 +106,7 @@ from aerodeck.games.down_in_flames.skills import (
     launch_extra,
     search,
 )
-from aerodeck.games.down_in_flames.state import NONE, SITE
+from aerodeck.games.down_in_flames.state import SITE
 from aerodeck.games.down_in_flames.view import Views
 
 if TYPE_CHECKING:
@@ -125,14 +127,10 @@ class DifState(LegalMoves, Views):
         n = self.n_aircraft = game.n_aircraft
         self.duel = not game.melee
         self.owners = game.owner_of
-        pool = self._start(n)
         self.sides = tuple(game.side_of[game.owner_of[a]] for a in range(n))
+        pool = self._start(n)
         self.choosing = self.skill_unit = 0
-        self.positions = (NONE,) * n
-        self.alive = (True,) * n
-        self._flying_changed()
         self.kills = (0,) * game.n_sides
-        self.flown_this_round = (False,) * n
         self.flyer = -1
         self.side_turn = 0
         self.last_side = -1
@@ -145,7 +143,6 @@ class DifState(LegalMoves, Views):
         self.site_checked = 0  # sites that have checked the flying aircraft this turn
         # Aircraft turns flown: an Expertise pool gives one card per turn of its aircraft (R60).
         self.turns_flown = 0
-        self._planes_changed()
         self.angle_queue = ()
         self.nfod_vp = (0,) * game.players
         if setup:
@@ -157,7 +154,6 @@ class DifState(LegalMoves, Views):
             # A campaign mission: the aircraft are the mission's (R54).
             for a, plane in enumerate(game.fixed_planes):
                 self._choose(a, plane=plane)
-            self._planes_changed()
             self._picked(self.n_aircraft - 1)
 
     def _do_pick(self, move: Move) -> None:
@@ -168,7 +164,6 @@ class DifState(LegalMoves, Views):
         assert isinstance(move, Fly)
         plane = self.data.plane(move.aircraft)
         self._choose(a, plane=plane.index)
-        self._planes_changed()
         self._emit({"type": "pick", "seat": a}, {self.owners[a]: {"aircraft": plane.name}})
         if self.game.options["missile_loads"]:
             self.loading = True
@@ -178,7 +173,7 @@ class DifState(LegalMoves, Views):
     def _do_load(self, move: Move) -> None:
         """A custom load (R44, R57): a pair of missiles more, a clean aircraft, or 'ready'."""
         a = self.choosing
-        custom = self.sheets[a].load or ()
+        custom = self.flights[a].sheet.load or ()
         match move:
             case Pairs(missile, count):
                 added = (self.data.missile(missile).index, count)
@@ -195,9 +190,8 @@ class DifState(LegalMoves, Views):
         if isinstance(move, Rate):
             r = RATINGS.index(move.rating)
             for a in unit:
-                mods = self.sheets[a].rating_mods
+                mods = self.flights[a].sheet.rating_mods
                 self._choose(a, rating_mods=_put(mods, r, mods[r] + self.rating_sign))
-            self._planes_changed()
             self.rating_steps_left -= 1
             if self.rating_steps_left and not self._legal_skill():
                 self.rating_steps_left = 0
@@ -205,8 +199,7 @@ class DifState(LegalMoves, Views):
         if isinstance(move, Skill):
             i = self.game.skill_slugs.index(move.skill)
             for a in unit:
-                self._choose(a, skills=tuple(sorted((*self.sheets[a].skills, i))))
-            self._planes_changed()
+                self._choose(a, skills=tuple(sorted((*self.flights[a].sheet.skills, i))))
             steps = RATING_STEPS.get(self.data.skills[i].name)
             if steps:
                 self.rating_steps_left, self.rating_sign = steps
@@ -245,7 +238,7 @@ class DifState(LegalMoves, Views):
         """Aircraft ``a`` reacts: a countermeasure, Lucky (a countermeasure as Ace Pilot), an
         Agile or Jink card, or a card from the hand it reacts from; taken from there."""
         if isinstance(move, Word):  # a countermeasure, or Lucky's as an Ace Pilot
-            self.countermeasures = _put(self.countermeasures, a, self.countermeasures[a] - 1)
+            self._refit(a, "countermeasures", self.flights[a].countermeasures - 1)
             if move.verb == "cm":
                 return (a, NO_CARD, "Countermeasures", "cm")
             self._spend(a, "Lucky")
@@ -271,11 +264,9 @@ class DifState(LegalMoves, Views):
         Tone card, bonus, altitudes and target (R3, R16); the 2nd missile adds a card (Cocky one
         more), Better Envelope one; the target's Alert leaves it empty (R33, R35)."""
         missile = self.data.missiles[self.cycle.missile]
-        counts = self.missiles[a]
-        self.missiles = _put(
-            self.missiles, a, _put(counts, missile.index, counts[missile.index] - fired)
-        )
-        self._weapons_changed()
+        counts = self.flights[a].missiles
+        self._refit(a, "missiles", _put(counts, missile.index, counts[missile.index] - fired))
+        target = self.flights[t]
         extra = launch_extra(fired, self.has(a, "Cocky"), self.has(a, "Better Envelope"))
         size = flight.missile_hand_size(
             self.data,
@@ -283,10 +274,10 @@ class DifState(LegalMoves, Views):
             rel=rel,
             card_mod=self.data.cards[self.cycle.card].missile_hand_mod + extra,
             bonus=self.missile_bonus,
-            alt_attacker=self.altitudes[a],
-            alt_target=self.altitudes[t],
-            target=self.plane(t),
-            target_burner=self.afterburner_lit[t],
+            alt_attacker=self.flights[a].altitude,
+            alt_target=target.altitude,
+            target=target.plane,
+            target_burner=target.burner_lit,
         )
         self.missile_bonus = 0
         if size and self.fresh(t, "Alert"):
@@ -300,9 +291,7 @@ class DifState(LegalMoves, Views):
             return []
         legal = MACHINE[self.phase].legal
         moves: list[Action] = legal(self)  # each generator builds a fresh list
-        if self.expertise_card == NO_CARD and (
-            not self.skills_shown or self.pools is self.game.no_pools
-        ):
+        if self.expertise_card == NO_CARD and not self.pools_dealt:
             return moves  # no Aircraft Expertise card taken, no pool dealt (R60)
         return self._with_expertise(legal, moves)
 
@@ -360,11 +349,10 @@ class DifState(LegalMoves, Views):
         self._defender_window()
 
     def _change_altitude(self, a: int, delta: int, why: str) -> None:
-        self.altitudes = _put(self.altitudes, a, self.altitudes[a] + delta)
+        altitude = self.flights[a].altitude + delta
+        self._refit(a, "altitude", altitude)
         if not self._muted:
-            self._emit(
-                {"type": "altitude", "seat": a, "to": ALTITUDES[self.altitudes[a]], "why": why}
-            )
+            self._emit({"type": "altitude", "seat": a, "to": ALTITUDES[altitude], "why": why})
         if delta < 0:
             self._draw(a, 1, "dive")
 
@@ -372,8 +360,8 @@ class DifState(LegalMoves, Views):
         a = self.flyer
         assert isinstance(move, Word)
         if move.verb == "burner":
-            self.afterburners = _put(self.afterburners, a, self.afterburners[a] - 1)
-            self.afterburner_lit = _put(self.afterburner_lit, a, True)
+            self._refit(a, "afterburners", self.flights[a].afterburners - 1)
+            self._refit(a, "burner_lit", True)
             self._emit({"type": "burner", "seat": a, "on": True})
         self._start_discard(PRE)
 
@@ -402,15 +390,16 @@ class DifState(LegalMoves, Views):
             self._play_step()
             return
         # The plane as flown read once for thrust and performance (their rules: ``flight``).
-        plane, alt, step = self.planes_flown[a], self.altitudes[a], self.turn_step  # self.plane(a)
-        thrust = flight.thrust(self.data, plane, step == POST, self.afterburner_lit[a], alt)
-        skilled = self.sheets[a].skills and self.skills_shown  # what ``has`` asks first
+        me, step = self.flights[a], self.turn_step
+        plane, alt = me.plane, me.altitude
+        thrust = flight.thrust(self.data, plane, step == POST, me.burner_lit, alt)
+        skilled = me.sheet.skills and self.skills_shown  # what ``has`` asks first
         if thrust < 0:
             self._emit({"type": "stall", "seat": a})
             if self.hands[a]:
                 self._pay(a, 1, AfterPay.STALL)
                 return
-            self.altitudes = _put(self.altitudes, a, MEDIUM)
+            self._refit(a, "altitude", MEDIUM)
             self._emit({"type": "altitude", "seat": a, "to": "Medium", "why": "stall"})
             self._draw(a, 1, "stall")
             self._enforce()
@@ -476,19 +465,19 @@ class DifState(LegalMoves, Views):
                 self._emit({"type": "skill-card", "seat": a, "skill": skill, "card": title})
 
     def _bat_turn(self, a: int) -> None:
-        self.positions = tuple(
-            NONE if self.positions[x][0] == a else self.positions[x] for x in range(self.n_aircraft)
-        )
+        for x, f in enumerate(self.flights):
+            if f.position[0] == a:
+                self._refit(x, "position", NONE)
 
     def _set_rel(self, a: int, t: int, new: int) -> None:
-        if self.positions[t][0] == a:
-            self.positions = _put(self.positions, t, NONE)
-        if self.positions[a][0] == t:
-            self.positions = _put(self.positions, a, NONE)
+        if self.flights[t].position[0] == a:
+            self._refit(t, "position", NONE)
+        if self.flights[a].position[0] == t:
+            self._refit(a, "position", NONE)
         if new > 0:
-            self.positions = _put(self.positions, a, (t, new))
+            self._refit(a, "position", (t, new))
         elif new < 0:
-            self.positions = _put(self.positions, t, (a, -new))
+            self._refit(t, "position", (a, -new))
         if not self._muted:
             position = flight.position_name(new)
             self._emit(self._at({"type": "position", "seat": a, "position": position}, t))
@@ -497,9 +486,9 @@ class DifState(LegalMoves, Views):
         a = self._expertise_unit()
         assert isinstance(move, Expertise)
         card = self.data.card_by_slug[move.card].index
-        self.pools = _put(self.pools, a, _without(self.pools[a], card))
+        self._refit(a, "pool", _without(self.flights[a].pool, card))
+        self._refit(a, "pool_given_turn", self.turns_flown)
         self.hands = _put(self.hands, a, tuple(sorted((*self.hands[a], card))))
-        self.pool_given_turn = _put(self.pool_given_turn, a, self.turns_flown)
         self.expertise_card, self.expertise_owner = card, a
         self._emit({"type": "expertise", "seat": a, "card": self._title(card)})
 
@@ -507,7 +496,8 @@ class DifState(LegalMoves, Views):
         return why_illegal(self, action)
 
     def _load_ready(self, a: int) -> None:
-        if not self.duel or self.sheets[a].load is not None:  # the duel tells a custom load only
+        # The duel tells a custom load only.
+        if not self.duel or self.flights[a].sheet.load is not None:
             chosen = [[self.data.missiles[m].name, 2 * p] for m, p in self.load(a)]
             self._emit({"type": "load-chosen", "seat": a}, {self.owners[a]: {"load": chosen}})
         self._picked(a)
@@ -547,12 +537,10 @@ class DifState(LegalMoves, Views):
             load = [0] * len(self.data.missiles)
             for index, pairs in self.load(i):
                 load[index] = 2 * pairs
-            self.missiles = _put(self.missiles, i, tuple(load))
-            self.countermeasures = _put(self.countermeasures, i, self.plane(i).countermeasures)
-            self.afterburners = _put(
-                self.afterburners, i, counts if self.plane(i).has_afterburner else 0
-            )
-        self._weapons_changed()
+            plane = self.plane(i)
+            self._refit(i, "missiles", tuple(load))
+            self._refit(i, "countermeasures", plane.countermeasures)
+            self._refit(i, "afterburners", counts if plane.has_afterburner else 0)
 
     def _opening_hands(self) -> None:
         """Each aircraft draws its Performance as flown (before altitude is chosen: R6)."""
@@ -563,7 +551,7 @@ class DifState(LegalMoves, Views):
         unit = self._unit()
         if self._choose_skill(unit, move):
             return
-        names = [self.data.skills[i].name for i in self.sheets[unit[0]].skills]
+        names = [self.data.skills[i].name for i in self.flights[unit[0]].sheet.skills]
         told: JSON = {"skills": names} if self.duel else {"aircraft": list(unit), "skills": names}
         self._emit({"type": "skills-chosen", "seat": unit[0]}, {self.owners[unit[0]]: told})
         self.skill_unit += 1
@@ -576,16 +564,13 @@ class DifState(LegalMoves, Views):
         """Skills revealed together, then the opening hands at the flown Performance and the
         skills' extra cards (R30, R31); NFOD scores its nation's bonus (R58)."""
         # The duel without the skills option never reveals any (its view then shows none).
-        self.skills_shown = not self.duel or bool(self.game.options["skills"])
-        skilled = any(sheet.skills for sheet in self.sheets)
-        if skilled:  # the ratings change only with skills
-            self._planes_changed()
+        self._show_skills(not self.duel or bool(self.game.options["skills"]))
+        skilled = any(f.sheet.skills for f in self.flights)
         if skilled or (self.duel and self.skills_shown):
             event: JSON = {
                 "type": "skills",
                 "skills": [
-                    [self.data.skills[i].name for i in self.sheets[a].skills]
-                    for a in range(self.n_aircraft)
+                    [self.data.skills[i].name for i in f.sheet.skills] for f in self.flights
                 ],
                 "changes": [self._changes(a) for a in range(self.n_aircraft)],
                 "vp": [self.shown_vp(a) for a in range(self.n_aircraft)],
@@ -600,16 +585,15 @@ class DifState(LegalMoves, Views):
                     self._emit({"type": "nfod", "player": seat, "vp": self.nfod_vp[seat]})
         self._opening_hands()
         held = (
-            [i for i in range(self.n_aircraft) if self.sheets[i].skills]
-            if self.skills_shown
-            else []
+            [i for i, f in enumerate(self.flights) if f.sheet.skills] if self.skills_shown else []
         )
         for i in held:
             self._skill_cards(i)
         for i in held:
             if self.has(i, EXPERTISE):
                 pool = tuple(sorted(self._take(self.plane(i).performance)))
-                self.pools = _put(self.pools, i, pool)
+                self._refit(i, "pool", pool)
+                self.pools_dealt = True
                 self._emit(
                     {"type": "expertise-pool", "seat": i, "size": len(pool)},
                     {self.owners[i]: {"cards": [self._title(c) for c in pool]}},
@@ -620,13 +604,14 @@ class DifState(LegalMoves, Views):
         a = self.choosing
         assert isinstance(move, Altitude)
         alt = [x.lower() for x in ALTITUDES].index(move.altitude)
-        self.altitudes = _put(self.altitudes, a, alt)
+        self._refit(a, "altitude", alt)
         self._emit({"type": "alt-pick", "seat": a}, {self.owners[a]: {"altitude": ALTITUDES[alt]}})
         if a + 1 < self.n_aircraft:
             self.choosing, self.to_act = a + 1, self.owners[a + 1]
             return
         self.altitudes_shown = True
-        self._emit({"type": "altitudes", "altitudes": [ALTITUDES[x] for x in self.altitudes]})
+        altitudes = [ALTITUDES[f.altitude] for f in self.flights]
+        self._emit({"type": "altitudes", "altitudes": altitudes})
         self.angle_queue = tuple(
             i
             for i in range(self.n_aircraft)
@@ -646,10 +631,9 @@ class DifState(LegalMoves, Views):
         assert isinstance(move, Angle)
         a, t = self.angle_queue[0], move.t
         band = RANGES.index(move.band.upper())
-        self.range_bands = _put(_put(self.range_bands, a, band), t, band)
-        self._emit(
-            {"type": "range", "ranges": [RANGES[b] for b in self.range_bands], "why": "angle"}
-        )
+        self._refit(a, "band", band)
+        self._refit(t, "band", band)
+        self._emit({"type": "range", "ranges": self._ranges(), "why": "angle"})
         level = max(v for k, v in ANGLES.items() if self.has(a, k))
         if self._room(a, t, level):
             self._set_rel(a, t, level)
@@ -710,10 +694,9 @@ class DifState(LegalMoves, Views):
 
     def _next_side(self, side: int) -> None:
         """The side picks which of its aircraft flies next; sides alternate (§18.5)."""
-        flown = self.flown_this_round
         if self.duel:  # one aircraft a side: the next that has not flown this round
             for s in (side, 1 - side):
-                if not flown[s]:
+                if self.flights[s].round_flown != self.round:
                     self.side_turn = s
                     self._begin_turn(s)
                     return
@@ -740,7 +723,6 @@ class DifState(LegalMoves, Views):
         if self.round > self.game.rounds:
             self._time_up()
             return
-        self.flown_this_round = (False,) * self.n_aircraft
         if not self.duel:
             self._emit({"type": "round", "round": self.round})
         self._next_side((self.last_side + 1) % self.game.n_sides)
@@ -753,10 +735,10 @@ class DifState(LegalMoves, Views):
         self.from_speed = False
         if not self._muted:
             self._emit({"type": "turn", "seat": a, "round": self.round})
-        if self.afterburner_lit[a]:
-            self.afterburner_lit = _put(self.afterburner_lit, a, False)
+        if self.flights[a].burner_lit:
+            self._refit(a, "burner_lit", False)
             self._emit({"type": "burner", "seat": a, "on": False})
-        if self.afterburners[a] > 0:
+        if self.flights[a].afterburners > 0:
             self.phase, self.to_act = BURNER, self.owners[a]
         else:
             self.turn_step, self.timely_discards = PRE, 0  # _start_discard(PRE)
@@ -767,7 +749,7 @@ class DifState(LegalMoves, Views):
         self.flyer = a
         self.turns_flown += 1
         self.last_side = self.sides[a]
-        self.flown_this_round = _put(self.flown_this_round, a, True)
+        self._refit(a, "round_flown", self.round)
         self.site_checked = 0
 
     def _offer_follow(self, mover: int, delta: int, then: AfterFollow) -> None:
@@ -780,7 +762,7 @@ class DifState(LegalMoves, Views):
     def _next_follow(self) -> None:
         while self.follow_queue:
             f = self.follow_queue[0]
-            new = self.altitudes[f] + self.follow_delta
+            new = self.flights[f].altitude + self.follow_delta
             if LOW <= new <= HIGH and len(self.hands[f]) >= self._follow_cost(f, self.follow_delta):
                 self.phase, self.to_act = FOLLOW, self.owners[f]
                 return
@@ -812,10 +794,10 @@ class DifState(LegalMoves, Views):
         """R49: as many Speed Maneuvers as the largest Speed difference over the enemies one
         may act against; each is used against an enemy slower than oneself."""
         a = self.flyer
-        planes = self.planes_flown  # self.plane
-        speed, left = planes[a].speed, 0
+        flights = self.flights
+        speed, left = flights[a].plane.speed, 0
         for t in self.targets(a):
-            gain = speed - planes[t].speed
+            gain = speed - flights[t].plane.speed
             left = gain if gain > left else left
         self.speed_left = left
         self._speed_or_play()
@@ -846,7 +828,8 @@ class DifState(LegalMoves, Views):
         owner, a = self.game.site_seat, self.flyer
         if self.game.side_of[owner] == self.side(a):
             return False
-        if (ALTITUDES[self.altitudes[a]], RANGES[self.range_bands[a]]) not in site.envelope:
+        flying = self.flights[a]
+        if (ALTITUDES[flying.altitude], RANGES[flying.band]) not in site.envelope:
             return False
         drawn = self._take(site.draw)
         names = [self._title(c) for c in drawn]
@@ -888,8 +871,8 @@ class DifState(LegalMoves, Views):
             if move.verb == "end":
                 self._start_discard(POST)
             elif move.verb == "neutral":
-                t = self.positions[a][0]
-                self.positions = _put(self.positions, a, NONE)
+                t = self.flights[a].position[0]
+                self._refit(a, "position", NONE)
                 self._emit(self._at({"type": "neutral", "seat": a}, t))
             else:
                 self._spend(a, "Timely")
@@ -1006,7 +989,7 @@ class DifState(LegalMoves, Views):
                 x
                 for x in range(self.n_aircraft)
                 if x != t
-                and self.alive[x]
+                and self.flights[x].alive
                 and self.side(x) == self.side(t)
                 and not self.has(x, "Drift Factor")
             )
@@ -1125,13 +1108,13 @@ class DifState(LegalMoves, Views):
         if kind == "pos":
             self._set_rel(a, t, self.rel(a, t) + self.cycle.change)
         elif kind == "range":
-            bands = list(self.range_bands)  # both bands in one copy (a _put costs a call each)
-            bands[a] += self.cycle.change
-            bands[t] += self.cycle.foe_change
-            self.range_bands = tuple(bands)
+            if self.cycle.change:
+                self._refit(a, "band", self.flights[a].band + self.cycle.change)
+            if self.cycle.foe_change:
+                self._refit(t, "band", self.flights[t].band + self.cycle.foe_change)
             if not self._muted:
-                self._emit({"type": "range", "ranges": [RANGES[b] for b in self.range_bands]})
-            if self.sheets[t].skills and self.has(t, "Focused"):
+                self._emit({"type": "range", "ranges": self._ranges()})
+            if self.flights[t].sheet.skills and self.has(t, "Focused"):
                 self._draw(t, 1, "Focused")
         elif kind == "pos_to_neutral":
             self._set_rel(a, t, 0)
@@ -1150,10 +1133,14 @@ class DifState(LegalMoves, Views):
 
     def _enforce(self) -> None:
         """R8 for every holder: beyond its weapons' reach the position drops to Neutral."""
-        bands, alts, reaches = self.range_bands, self.altitudes, self.reaches  # self.reach
-        for h, (t, _) in enumerate(self.positions):
-            if t >= 0 and flight.mutual_range(bands[h], bands[t], alts[h], alts[t]) > reaches[h]:
-                self.positions = _put(self.positions, h, NONE)
+        for h, holder in enumerate(self.flights):
+            t = holder.position[0]
+            if t < 0:
+                continue
+            held = self.flights[t]
+            mutual = flight.mutual_range(holder.band, held.band, holder.altitude, held.altitude)
+            if mutual > holder.reach:  # self.mutual(h, t) > self.reach(h)
+                self._refit(h, "position", NONE)
                 self._emit(self._at({"type": "position-lost", "seat": h}, t))
 
     def _destroy(self, t: int, by: int, weapon: str) -> None:
@@ -1161,17 +1148,16 @@ class DifState(LegalMoves, Views):
         positions on it and its own are lost, the shooter's side scores a kill; the last side
         flying wins (in the duel, the first shot down ends the game: R23)."""
         self._emit({"type": "destroyed", "seat": t, "by": self._who(by), "weapon": weapon})
-        self.alive = _put(self.alive, t, False)
-        self._flying_changed()
+        self._refit(t, "alive", False)
+        self._refit(t, "position", NONE)
+        for x, f in enumerate(self.flights):
+            if f.position[0] == t:
+                self._refit(x, "position", NONE)
         self.discards += self.hands[t]
         self.hands = _put(self.hands, t, ())
-        self.positions = tuple(
-            NONE if (x == t or self.positions[x][0] == t) else self.positions[x]
-            for x in range(self.n_aircraft)
-        )
         side = self.game.side_of[self.game.site_seat] if by == SITE else self.side(by)
         self.kills = _put(self.kills, side, self.kills[side] + 1)
-        standing = {self.side(x) for x in range(self.n_aircraft) if self.alive[x]}
+        standing = {self.side(x) for x, f in enumerate(self.flights) if f.alive}
         if len(standing) > 1:
             return
         site = f" by the {self.game.sites[self.site_checked - 1].name} site" if by == SITE else ""

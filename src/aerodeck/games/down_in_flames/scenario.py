@@ -9,9 +9,8 @@ from typing import TYPE_CHECKING, Any
 from aerodeck.core.errors import ConfigError, excerpt
 from aerodeck.core.rng import shuffle
 from aerodeck.core.setups import check_setup_keys
-from aerodeck.core.tuples import replace_at as _put
 from aerodeck.games.down_in_flames.data import ALTITUDES, RANGES
-from aerodeck.games.down_in_flames.phases import ALT_PICK, POSITION_WORDS, Hand
+from aerodeck.games.down_in_flames.phases import ALT_PICK, POSITION_WORDS, Hand, Refit
 from aerodeck.games.down_in_flames.skills import campaign_only
 
 if TYPE_CHECKING:
@@ -78,30 +77,24 @@ def read_setup(self: DifState, setup: Mapping[str, Any], pool: list[int]) -> Non
     if skills is not None:
         for a, held in enumerate(skills):
             self._choose(a, skills=held)
-    self.skills_shown = skills is not None or not self.duel or self.skills_shown
-    self._planes_changed()
+    self._show_skills(skills is not None or not self.duel or self.skills_shown)
     self._arm()
     if hands is not None:
         self.hands = hands
     else:
         self._opening_hands()
-    for key, high, field in (
-        ("countermeasures", 99, "countermeasures"),
-        ("afterburners", 9, "afterburners"),
-    ):
-        counts = each(key, count(key, high))
-        if counts is not None:
-            setattr(self, field, counts)
-    lit = each("afterburner_on", _flag)
-    if lit is not None:
-        self.afterburner_lit = lit
-    missiles = each("missiles", lambda v: _read_missiles(self, v))
-    if missiles is not None:
-        self.missiles = missiles
-        self._weapons_changed()
-    bands = each("range", choice(RANGES, "range"))
-    if bands is not None:
-        self.range_bands = bands
+    # Each aircraft's counters, missiles and range band, as given (the field they set).
+    fields: tuple[tuple[str, Refit, Callable[[Any], Any]], ...] = (
+        ("countermeasures", "countermeasures", count("countermeasures", 99)),
+        ("afterburners", "afterburners", count("afterburners", 9)),
+        ("afterburner_on", "burner_lit", _flag),
+        ("missiles", "missiles", lambda v: _read_missiles(self, v)),
+        ("range", "band", choice(RANGES, "range")),
+    )
+    for key, field, read in fields:
+        values = each(key, read)
+        for a, value in enumerate(values or ()):
+            self._refit(a, field, value)
     if "round" in setup:
         self.round = count("round", data.constants.rounds_per_dogfight)(setup["round"]) or 1
     alts = each("altitude", choice(ALTITUDES, "altitude"))
@@ -111,13 +104,15 @@ def read_setup(self: DifState, setup: Mapping[str, Any], pool: list[int]) -> Non
             raise ConfigError("setup position: needs 'altitude' too")
         self.phase, self.to_act = ALT_PICK, self.owners[0]
         return
-    self.altitudes, self.altitudes_shown = alts, True
+    for a, altitude in enumerate(alts):
+        self._refit(a, "altitude", altitude)
+    self.altitudes_shown = True
     for a, (t, level) in held:
         if self.mutual(a, t) > self.reach(a):
             raise ConfigError(
                 "setup position: Advantage or Tailing is held only within weapon reach"
             )
-        self.positions = _put(self.positions, a, (t, level))
+        self._refit(a, "position", (t, level))
     key = "flying" if "flying" in setup else "first"  # flying: first, from its Play Cards step
     step = "play" if key == "flying" else setup.get("step", "turn")
     if key not in setup:

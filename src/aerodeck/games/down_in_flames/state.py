@@ -1,7 +1,8 @@
-"""The dogfight's state: what every Down In Flames step reads and writes (aircraft, hands, the deck,
-positions, the cycle), the reads of the rules (an aircraft as flown, its reach, position, range, the
-free slots, the enemies it may act against) and drawing and discarding. ``legal.LegalMoves`` lists
-the moves on it, ``view.Views`` shows it, ``rules.DifState`` applies the moves."""
+"""The dogfight's state: what every Down In Flames step reads and writes (each aircraft's
+``Flight``, the hands, the deck, the cycle), the reads of the rules (an aircraft as flown, its
+reach, position, range, the free slots, the enemies it may act against) and drawing and
+discarding. ``legal.LegalMoves`` lists the moves on it, ``view.Views`` shows it,
+``rules.DifState`` applies the moves."""
 
 from __future__ import annotations
 
@@ -11,18 +12,20 @@ from typing import TYPE_CHECKING, Any
 
 from aerodeck.core.api import JSON, TurnState
 from aerodeck.core.rng import shuffle
-from aerodeck.core.tuples import replace_at as _put
 from aerodeck.games.down_in_flames import flight
 from aerodeck.games.down_in_flames.actions import Catalogue
 from aerodeck.games.down_in_flames.data import (
+    RANGES,
     RATINGS,
     Aircraft,
     CardType,
     DataSet,
 )
 from aerodeck.games.down_in_flames.phases import (
+    FLIGHT_FIELD,
     NO_CARD,
     NO_CYCLE,
+    NONE,
     PICK,
     PLAY,
     PRE,
@@ -30,10 +33,12 @@ from aerodeck.games.down_in_flames.phases import (
     THEN_SPEED,
     AfterFollow,
     Cycle,
+    Flight,
     Hand,
     Link,
     Load,
     Payment,
+    Refit,
     Sheet,
     TurnStep,
 )
@@ -48,29 +53,26 @@ if TYPE_CHECKING:
     from aerodeck.games.down_in_flames.game import DownInFlames
 
 SITE = -2  # a ground site's place in a cycle's chain
-NONE = (-1, 0)  # an aircraft holding no position
+_new_flight = tuple.__new__  # Flight._make without its length check (its fields are all set)
+_SHEET, _PLANE = FLIGHT_FIELD["sheet"], FLIGHT_FIELD["plane"]
+_REACH, _MISSILES = FLIGHT_FIELD["reach"], FLIGHT_FIELD["missiles"]
 
 Relation = tuple[int, bool, bool, bool, bool]
 """What one aircraft's position allows against another, as the named predicates answer: ``rel``,
 ``_pos_ok``, the free Advantage and Tailing slots of ``_room`` and ``_may_move_band``."""
 Relations = tuple[tuple[Relation, ...], ...]
-_RELATIONS: dict[tuple[object, object], Relations] = {}
-"""``Dogfight._relations`` by the positions held and the aircraft flying (bounded)."""
+_RELATIONS: dict[tuple[tuple[tuple[int, int], bool], ...], Relations] = {}
+"""``Dogfight._relations`` by each aircraft's position held and whether it flies (bounded)."""
 
 
 class Dogfight(TurnState):
     """The slots (immutable values only: cheap ``clone``) and the reads the rules share."""
 
     __slots__ = (
-        "afterburner_lit",
-        "afterburners",
-        "alive",
-        "altitudes",
         "altitudes_shown",
         "angle_queue",
         "chain",
         "choosing",
-        "countermeasures",
         "cycle",
         "data",
         "deck",
@@ -79,7 +81,7 @@ class Dogfight(TurnState):
         "end_reason",
         "expertise_card",
         "expertise_owner",
-        "flown_this_round",
+        "flights",
         "flyer",
         "foes",
         "follow_delta",
@@ -93,25 +95,18 @@ class Dogfight(TurnState):
         "loading",
         "missile_bonus",
         "missile_hand",
-        "missiles",
         "n_aircraft",
         "nfod_vp",
         "owners",
         "payment",
-        "planes_flown",
         "planes_shown",
-        "pool_given_turn",
-        "pools",
-        "positions",
-        "range_bands",
+        "pools_dealt",
         "rating_sign",
         "rating_steps_left",
-        "reaches",
         "reactor",
         "relations_memo",
         "rng_seed",
         "round",
-        "sheets",
         "side_outnumbers",
         "side_turn",
         "sides",
@@ -119,7 +114,6 @@ class Dogfight(TurnState):
         "site_hand",
         "skill_unit",
         "skills_shown",
-        "skills_spent",
         "speed_left",
         "speed_memo",
         "target",
@@ -139,30 +133,19 @@ class Dogfight(TurnState):
     duel: bool  # one aircraft a side: the duel's notation and events
     end_reason: str
 
-    # Per aircraft (indexed by aircraft number).
-    owners: tuple[int, ...]  # the seat flying each aircraft
-    sides: tuple[int, ...]
-    sheets: tuple[Sheet, ...]  # the aircraft, load, skills and ratings chosen
-    planes_flown: tuple[Aircraft, ...]  # plane(a) per aircraft, kept by _planes_changed
-    missiles: tuple[Hand, ...]  # missiles left, per missile type
-    reaches: tuple[int, ...]  # _reach(a) per aircraft once armed, kept by _weapons_changed
+    # The aircraft (indexed by aircraft number): who flies each, and each one's Flight, written
+    # only by ``_refit``.
+    owners: tuple[int, ...]  # the seat flying each aircraft (the game's)
+    sides: tuple[int, ...]  # the side of each aircraft (the game's)
+    flights: tuple[Flight, ...]
+
+    # The cards: each aircraft's hand, the deck and the discards (the cycle's hands below).
     hands: tuple[Hand, ...]
-    altitudes: tuple[int, ...]
-    range_bands: tuple[int, ...]
-    positions: tuple[tuple[int, int], ...]  # (aircraft held, 1 Advantage | 2 Tailing) or NONE
-    alive: tuple[bool, ...]
-    flown_this_round: tuple[bool, ...]
-    afterburners: tuple[int, ...]  # afterburner uses left
-    afterburner_lit: tuple[bool, ...]
-    countermeasures: tuple[int, ...]  # countermeasures left
-    skills_spent: tuple[Hand, ...]  # once-per-game skills used
-    pools: tuple[Hand, ...]  # Aircraft Expertise pools (R60)
-    pool_given_turn: tuple[int, ...]  # the aircraft turn each pool last gave a card
-    foes: tuple[tuple[int, ...], ...]  # the enemies still flying, kept by _flying_changed
+    deck: Hand
+    discards: Hand
 
     # Per side and per player.
     kills: tuple[int, ...]
-    side_outnumbers: tuple[bool, ...]  # _teamwork per side, kept with foes (changed by a kill)
     nfod_vp: tuple[int, ...]  # campaign VP earned by the NFOD skill, per player (R58)
 
     # The set-up: choices made in secret, then revealed together.
@@ -174,6 +157,7 @@ class Dogfight(TurnState):
     planes_shown: bool
     altitudes_shown: bool
     skills_shown: bool
+    pools_dealt: bool  # an Aircraft Expertise pool was dealt (R60)
     angle_queue: tuple[int, ...]
 
     # The round and the turn of the aircraft flying.
@@ -187,8 +171,6 @@ class Dogfight(TurnState):
     speed_left: int  # Speed Maneuvers left this turn
     from_speed: bool
     site_checked: int  # sites that have checked the flying aircraft this turn
-    deck: Hand
-    discards: Hand
     expertise_card: int  # the pool card taken out awaiting its play (NO_CARD when none)
     expertise_owner: int  # the aircraft whose pool card it is
 
@@ -209,9 +191,13 @@ class Dogfight(TurnState):
     follow_delta: int
     follow_then: AfterFollow
 
-    # Caches of derived values (checked in tests/games/down_in_flames/test_situation_cache.py).
-    relations_memo: tuple[object, object, Relations]  # the positions and aircraft flying it is for
-    speed_memo: tuple[Any, ...]  # legal.LegalMoves._legal_speed's moves and what they read
+    # Derived from the flights, found by ``_flying_changed`` when an aircraft is shot down
+    # (checked in tests/games/down_in_flames/test_situation_cache.py).
+    foes: tuple[tuple[int, ...], ...]  # each aircraft's enemies still flying
+    side_outnumbers: tuple[bool, ...]  # per side: it may play Teamwork (``_teamwork``)
+    # Memos of what the move tables read, for the flights they were found for.
+    relations_memo: Relations | None  # ``relations`` (None once a position or a kill changed it)
+    speed_memo: tuple[Any, ...]  # the flyer, the flights and ``_legal_speed``'s moves
 
     def _start(self, n: int) -> list[int]:
         """The state before the aircraft are chosen, for ``n`` aircraft; returns the Action deck
@@ -220,21 +206,44 @@ class Dogfight(TurnState):
         self.rng_seed = self.seed
         self.phase = PICK
         self.is_terminal = False
-        # Each aircraft's sheet: a campaign's special conditions give skills (R59).
-        self.sheets = tuple(Sheet(-1, None, special, NO_MODS) for special in self.game.special)
-        self.planes_shown = False
-        self.altitudes = (-1,) * n
-        self.altitudes_shown = False
-        self.range_bands = (data.constants.starting_range,) * n
+        self.planes_shown = self.altitudes_shown = False
+        # Skills (R29-R34, R56): rating changes, revealed together, once-per-game ones spent.
+        self.skills_shown = False
+        self.rating_steps_left = self.rating_sign = 0
+        # Each aircraft before its choices: a campaign's special conditions give skills (R59);
+        # a custom missile load (option missile_loads) of None keeps the printed one.
+        unarmed = (0,) * len(data.missiles)
+        band = data.constants.starting_range
+        flights = []
+        for special in self.game.special:
+            sheet = Sheet(-1, None, special, NO_MODS)
+            plane, reach = self._derive(sheet, unarmed)
+            flights.append(
+                Flight(
+                    sheet=sheet,
+                    plane=plane,
+                    reach=reach,
+                    altitude=-1,
+                    band=band,
+                    position=NONE,
+                    alive=True,
+                    round_flown=0,
+                    missiles=unarmed,
+                    countermeasures=0,
+                    afterburners=0,
+                    burner_lit=False,
+                    skills_spent=(),
+                    pool=(),
+                    pool_given_turn=-1,
+                )
+            )
+        self.flights = tuple(flights)
+        self._flying_changed()
         self.deck = ()
         self.hands = ((),) * n
         self.discards = ()
         self.missile_hand = ()
         self.site_hand = ()
-        self.missiles = ((0,) * len(data.missiles),) * n
-        self.countermeasures = (0,) * n
-        self.afterburners = (0,) * n
-        self.afterburner_lit = (False,) * n
         self.round = 1
         self.turn_step = PRE
         self.missile_bonus = self.speed_left = self.timely_discards = 0
@@ -248,21 +257,14 @@ class Dogfight(TurnState):
         self.follow_then = THEN_SPEED
         self.result = None
         self.end_reason = ""
-        # Skills (R29-R34, R56): rating changes, revealed together, once-per-game ones spent.
-        self.skills_shown = False
-        self.skills_spent = ((),) * n
-        self.rating_steps_left = self.rating_sign = 0
-        # Aircraft Expertise (R60): the set-aside pools, the turn each last gave a card, and the
-        # card taken out awaiting its play (NO_CARD when none).
-        self.pools = self.game.no_pools
-        self.pool_given_turn = (-1,) * n
+        # Aircraft Expertise (R60): whether pools were dealt, and the card taken out of one
+        # awaiting its play (NO_CARD when none).
+        self.pools_dealt = False
         self.expertise_card = NO_CARD
         self.expertise_owner = -1  # the aircraft whose pool card it is
-        # Custom missile loads (option missile_loads): None keeps the printed load.
-        self.reaches = (flight.NO_REACH,) * n  # found once armed
         self.loading = False
-        self.relations_memo = (None, None, ())
-        self.speed_memo = (-1, None, None, None, None, None, ())
+        self.relations_memo = None
+        self.speed_memo = (-1, (), ())
         decks = int(self.game.options["decks"])
         return [c.index for c in data.cards for _ in range(c.count * decks)]
 
@@ -278,82 +280,152 @@ class Dogfight(TurnState):
             eligible(self.data, options["vp_limit"], options["year"], options["missile_loads"])
         )
 
-    def plane(self, a: int) -> Aircraft:
-        """The aircraft as flown (``_as_flown``, kept in ``planes_flown``)."""
-        return self.planes_flown[a]
+    # --- the one writer of the flights, and what it derives ------------------------------------
 
-    def _as_flown(self, a: int) -> Aircraft:
-        """The aircraft as flown: printed ratings, with its skills once they are revealed."""
-        sheet = self.sheets[a]
+    def _refit(self, a: int, field: Refit, value: Any) -> None:
+        """Aircraft ``a``'s flight with ``field`` set to ``value``: the one writer of
+        ``flights``. What follows is derived here: the plane as flown and its reach when the
+        sheet or the missiles change, every aircraft's enemies when one is shot down; the
+        relations are found again once a position changes or an aircraft is shot down."""
+        flights = list(self.flights)
+        fields: list[Any] = list(flights[a])
+        fields[FLIGHT_FIELD[field]] = value
+        if field in {"sheet", "missiles"}:
+            fields[_PLANE], fields[_REACH] = self._derive(fields[_SHEET], fields[_MISSILES])
+        flights[a] = _new_flight(Flight, fields)  # the fields as Flight._make takes them
+        self.flights = tuple(flights)
+        if field in {"position", "alive"}:
+            self.relations_memo = None  # found again when next asked
+            if field == "alive":
+                self._flying_changed()
+
+    def _derive(self, sheet: Sheet, missiles: Hand) -> tuple[Aircraft, int]:
+        """A flight's ``plane`` and ``reach`` for this sheet and these missiles left: the
+        aircraft as flown (printed ratings, with its skills once they are revealed) and the
+        farthest band its gun and missiles reach (R8)."""
         if self.skills_shown and sheet.skills:
-            return self.game.flown(sheet.plane, sheet.rating_mods, sheet.skills)
-        return self.data.aircraft[sheet.plane]
+            plane = self.game.flown(sheet.plane, sheet.rating_mods, sheet.skills)
+        else:
+            plane = self.data.aircraft[sheet.plane]
+        return plane, weapon_reach(self.game.catalogue, plane.gun is not None, missiles)
+
+    def _show_skills(self, shown: bool) -> None:
+        """The skills revealed (or not): each aircraft is then flown with its own."""
+        self.skills_shown = shown
+        for a, f in enumerate(self.flights):
+            self._refit(a, "sheet", f.sheet)  # the same sheet, its plane derived again
+
+    def _flying_changed(self) -> None:
+        """What follows from the aircraft flying: each one's enemies and whether each side
+        may play Teamwork (``_refit`` asks when an aircraft is shot down)."""
+        self.foes = self._foes()
+        self.side_outnumbers = tuple(self._teamwork(s) for s in range(self.game.n_sides))
+
+    def _foes(self) -> tuple[tuple[int, ...], ...]:
+        flights, sides = self.flights, self.sides
+        return tuple(
+            tuple(b for b, other in enumerate(flights) if other.alive and sides[b] != sides[a])
+            for a in range(self.n_aircraft)
+        )
 
     def _choose(self, a: int, **choice: Any) -> None:
         """Aircraft ``a``'s sheet with ``choice`` made (``plane``, ``load``, ``skills`` or
-        ``rating_mods``); the caller then calls ``_planes_changed``."""
-        self.sheets = _put(self.sheets, a, self.sheets[a]._replace(**choice))
+        ``rating_mods``)."""
+        self._refit(a, "sheet", self.flights[a].sheet._replace(**choice))
 
-    def _planes_changed(self) -> None:
-        """The aircraft as flown kept in a slot: the rules read them at almost every decision,
-        and what they follow from (``sheets``, ``skills_shown``)
-        changes only in the set-up (and the determinization), each time followed by this call."""
-        self.planes_flown = tuple(self._as_flown(a) for a in range(self.n_aircraft))
-        if self.planes_shown:  # armed (before, the reach is not asked)
-            self._weapons_changed()
+    # --- each field across the aircraft, in aircraft order: for reports and tests (the rules
+    # read the flights) ------------------------------------------------------------------------
 
-    def _weapons_changed(self) -> None:
-        """Each aircraft's weapon reach kept in a slot (the position rules ask it after every
-        maneuver): found when the aircraft are armed (``_arm``), then again when the missiles
-        left or the aircraft as flown change."""
-        self.reaches = tuple(self._reach(a) for a in range(self.n_aircraft))
+    @property
+    def sheets(self) -> tuple[Sheet, ...]:
+        return tuple(f.sheet for f in self.flights)
+
+    @property
+    def altitudes(self) -> tuple[int, ...]:
+        return tuple(f.altitude for f in self.flights)
+
+    @property
+    def range_bands(self) -> tuple[int, ...]:
+        return tuple(f.band for f in self.flights)
+
+    @property
+    def alive(self) -> tuple[bool, ...]:
+        return tuple(f.alive for f in self.flights)
+
+    @property
+    def missiles(self) -> tuple[Hand, ...]:
+        return tuple(f.missiles for f in self.flights)
+
+    @property
+    def countermeasures(self) -> tuple[int, ...]:
+        return tuple(f.countermeasures for f in self.flights)
+
+    @property
+    def afterburners(self) -> tuple[int, ...]:
+        return tuple(f.afterburners for f in self.flights)
+
+    @property
+    def afterburner_lit(self) -> tuple[bool, ...]:
+        return tuple(f.burner_lit for f in self.flights)
+
+    @property
+    def skills_spent(self) -> tuple[Hand, ...]:
+        return tuple(f.skills_spent for f in self.flights)
+
+    @property
+    def pools(self) -> tuple[Hand, ...]:
+        return tuple(f.pool for f in self.flights)
+
+    # --- the reads of the rules ---------------------------------------------------------------
+
+    def plane(self, a: int) -> Aircraft:
+        """The aircraft as flown."""
+        return self.flights[a].plane
 
     def has(self, a: int, skill: str) -> bool:
         """Whether aircraft ``a`` flies with ``skill`` (revealed skills only act)."""
-        held = self.sheets[a].skills
+        held = self.flights[a].sheet.skills
         return bool(held) and self.skills_shown and self.game.skill_ix.get(skill, -1) in held
 
     def fresh(self, a: int, skill: str) -> bool:
         """Whether ``a`` holds a once-per-game ``skill`` not used yet (tracked per aircraft)."""
-        return self.has(a, skill) and self.game.skill_ix[skill] not in self.skills_spent[a]
+        return self.has(a, skill) and self.game.skill_ix[skill] not in self.flights[a].skills_spent
 
     def _spend(self, a: int, skill: str) -> None:
-        self.skills_spent = _put(
-            self.skills_spent, a, (*self.skills_spent[a], self.game.skill_ix[skill])
-        )
+        self._refit(a, "skills_spent", (*self.flights[a].skills_spent, self.game.skill_ix[skill]))
         self._emit({"type": "skill-used", "seat": a, "skill": skill})
 
     def skill_vp(self, a: int) -> int:
-        return sum(self.data.skills[i].cost for i in self.sheets[a].skills)
+        return sum(self.data.skills[i].cost for i in self.flights[a].sheet.skills)
 
     def load(self, a: int) -> Load:
         """The missiles aircraft ``a`` carries: its custom load, else the printed one."""
-        custom = self.sheets[a].load
-        return self.data.aircraft[self.sheets[a].plane].load if custom is None else custom
+        sheet = self.flights[a].sheet
+        return self.data.aircraft[sheet.plane].load if sheet.load is None else sheet.load
 
     def load_vp(self, a: int) -> int:
-        return load_vp(self.data, self.data.aircraft[self.sheets[a].plane], self.sheets[a].load)
+        sheet = self.flights[a].sheet
+        return load_vp(self.data, self.data.aircraft[sheet.plane], sheet.load)
 
     def _budget(self, a: int) -> int:
         """VP left for skills: the limit less the aircraft (with its load) and its skills."""
         return int(self.game.options["vp_limit"]) - self.load_vp(a) - self.skill_vp(a)
 
     def reach(self, a: int) -> int:
-        """The weapon reach of ``a`` (``_reach``, kept in ``reaches``)."""
-        return self.reaches[a]
-
-    def _reach(self, a: int) -> int:
         """The farthest band ``a``'s gun and missiles left reach (R8)."""
-        gun = self.plane(a).gun is not None
-        return weapon_reach(self.game.catalogue, gun, self.missiles[a])
+        return self.flights[a].reach
 
     def perf(self, a: int) -> int:
-        return flight.performance(self.data, self.plane(a), self.altitudes[a])
+        f = self.flights[a]
+        return flight.performance(self.data, f.plane, f.altitude)
 
     def thrust(self, a: int, post: bool) -> int:
-        return flight.thrust(
-            self.data, self.plane(a), post, self.afterburner_lit[a], self.altitudes[a]
-        )
+        f = self.flights[a]
+        return flight.thrust(self.data, f.plane, post, f.burner_lit, f.altitude)
+
+    def _ranges(self) -> list[str]:
+        """Each aircraft's range band by name (the range events)."""
+        return [RANGES[f.band] for f in self.flights]
 
     def _title(self, card: int) -> str:
         return self.data.cards[card].title
@@ -389,7 +461,7 @@ class Dogfight(TurnState):
                 {"type": "draw", "seat": a, "count": len(cards), "why": why},
                 {self.owners[a]: {"cards": [types[c].title for c in cards]}},
             )
-        if self.skills_shown and self.sheets[a].skills:
+        if self.skills_shown and self.flights[a].sheet.skills:
             for skill, titles in THROWN.items():  # Nugget, Plumber (R30)
                 if self.has(a, skill):
                     for c in cards:
@@ -412,7 +484,7 @@ class Dogfight(TurnState):
             self._emit({"type": "discard", "seat": a, "card": self._title(card), "why": why})
 
     def _changes(self, a: int) -> dict[str, int]:
-        return {RATINGS[r]: v for r, v in enumerate(self.sheets[a].rating_mods) if v}
+        return {RATINGS[r]: v for r, v in enumerate(self.flights[a].sheet.rating_mods) if v}
 
     def owner(self, a: int) -> int:
         """The seat flying aircraft ``a``."""
@@ -442,7 +514,7 @@ class Dogfight(TurnState):
     def flown_vp(self, a: int) -> int:
         """VP with the load flown, less the modifier when no enemy aircraft carries missiles
         (§2, R13, R62)."""
-        plane = self.data.aircraft[self.sheets[a].plane]
+        plane = self.data.aircraft[self.flights[a].sheet.plane]
         value = self.load_vp(a) if self.load(a) else plane.vp_clean
         sides, mine = self.sides, self.sides[a]
         armed = any(self.load(b) for b in range(self.n_aircraft) if sides[b] != mine)
@@ -461,28 +533,28 @@ class Dogfight(TurnState):
 
     def rel(self, a: int, b: int) -> int:
         """a's position on b: +2 Tailing ... -2 Tailed."""
-        if self.positions[a][0] == b:
-            return self.positions[a][1]
-        if self.positions[b][0] == a:
-            return -self.positions[b][1]
+        held = self.flights[a].position
+        if held[0] == b:
+            return held[1]
+        held = self.flights[b].position
+        if held[0] == a:
+            return -held[1]
         return 0
 
     def holders(self, t: int) -> list[int]:
-        on = self.positions
-        return [a for a in range(self.n_aircraft) if on[a][0] == t]
+        return [a for a, f in enumerate(self.flights) if f.position[0] == t]
 
     def engaged(self, a: int) -> bool:
-        on = self.positions
-        return on[a][0] >= 0 or a in [held[0] for held in on]
+        flights = self.flights
+        return flights[a].position[0] >= 0 or a in [f.position[0] for f in flights]
 
     def mutual(self, a: int, b: int) -> int:
-        return flight.mutual_range(
-            self.range_bands[a], self.range_bands[b], self.altitudes[a], self.altitudes[b]
-        )
+        fa, fb = self.flights[a], self.flights[b]
+        return flight.mutual_range(fa.band, fb.band, fa.altitude, fb.altitude)
 
     def targets(self, a: int) -> tuple[int, ...]:
         """Enemies ``a`` may act against: only the one it holds while it holds one (§7.1)."""
-        held = self.positions[a][0]
+        held = self.flights[a].position[0]
         return (held,) if held >= 0 else self.foes[a]
 
     def _room(self, a: int, t: int, new: int) -> bool:
@@ -499,19 +571,19 @@ class Dogfight(TurnState):
     def relations(self) -> Relations:
         """Every aircraft's ``Relation`` to every other. They change only when a position is
         taken or lost or an aircraft is shot down, while the move tables ask them for every
-        target at every decision: kept in the state for the ``positions`` and ``alive`` they
-        were found for, and by those values for the game (few: the positions held are few)."""
-        on, alive = self.positions, self.alive
+        target at every decision: kept in the state until ``_refit`` changes a position or shoots
+        an aircraft down, and for the game by the positions held and the aircraft flying (few:
+        the positions held are few)."""
         memo = self.relations_memo
-        if memo[0] is on and memo[1] is alive:
-            return memo[2]
-        key = (on, alive)
+        if memo is not None:
+            return memo
+        key = tuple([(f.position, f.alive) for f in self.flights])
         table = _RELATIONS.get(key)
         if table is None:
             if len(_RELATIONS) >= 1 << 14:
                 _RELATIONS.clear()
             table = _RELATIONS[key] = self._relations()
-        self.relations_memo = (on, alive, table)
+        self.relations_memo = table
         return table
 
     def _relations(self) -> Relations:
@@ -535,8 +607,7 @@ class Dogfight(TurnState):
 
     def _held_on(self, t: int, a: int) -> list[int]:
         """The positions the aircraft other than ``a`` hold on ``t`` (for ``flight.slot_free``)."""
-        on = self.positions
-        return [level for h, (held, level) in enumerate(on) if held == t and h != a]
+        return [f.position[1] for h, f in enumerate(self.flights) if f.position[0] == t and h != a]
 
     def _expertise_actor(self) -> int:
         """The aircraft that would play a card now (-1 when none): the flyer in its Play Cards
@@ -558,7 +629,10 @@ class Dogfight(TurnState):
                 return -1
         else:
             return -1
-        if a < 0 or not self.pools[a] or self.pool_given_turn[a] == self.turns_flown:
+        if a < 0:
+            return -1
+        f = self.flights[a]
+        if not f.pool or f.pool_given_turn == self.turns_flown:
             return -1
         return a
 
@@ -568,32 +642,32 @@ class Dogfight(TurnState):
     def _waiting(self, side: int) -> list[int]:
         """The side's aircraft flying that have not flown this round (a loop: a comprehension
         costs about three times as much on Python 3.11, and every turn's end asks)."""
-        alive, flown, out = self.alive, self.flown_this_round, []
+        flights, now, out = self.flights, self.round, []
         for a in self.game.side_members[side]:
-            if alive[a] and not flown[a]:
+            f = flights[a]
+            if f.alive and f.round_flown != now:
                 out.append(a)
         return out
 
     def _bat_turn_open(self, a: int) -> bool:
-        return bool(self.sheets[a].skills) and bool(self.holders(a))
+        return bool(self.flights[a].sheet.skills) and bool(self.holders(a))
 
     def _follow_cost(self, f: int, delta: int) -> int:
-        return (1 if self.positions[f][1] == 1 else 0) + (1 if delta > 0 else 0)
+        return (1 if self.flights[f].position[1] == 1 else 0) + (1 if delta > 0 else 0)
 
     def _may_move_band(self, a: int, t: int) -> bool:
         """§18.7: an enemy's band moves only if it is Neutral to all others or engaged with a
         (always, with no others)."""
         if self.n_aircraft == 2:
             return True
-        on = self.positions
-        held = on[t][0]
-        if on[a][0] == t or held == a:
+        flights = self.flights
+        held = flights[t].position[0]
+        if flights[a].position[0] == t or held == a:
             return True  # engaged with a
-        alive = self.alive
-        if held >= 0 and alive[held]:
+        if held >= 0 and flights[held].alive:
             return False  # t holds another aircraft
-        holding = [x for x, (target, _) in enumerate(on) if target == t and x != a]
-        return not any(alive[x] for x in holding)  # no other aircraft holds t
+        # No other aircraft flying holds t (a list, not a generator: it costs less).
+        return not any([f.alive for x, f in enumerate(flights) if x != a and f.position[0] == t])
 
     def _pos_ok(self, a: int, t: int) -> bool:
         """§7.3: an engaged aircraft changes position only against one it is directly engaged
@@ -605,7 +679,7 @@ class Dogfight(TurnState):
     def _gun_cost(self, a: int, card: CardType) -> int:
         assert card.gun_discard is not None
         cost = flight.gun_discard(card.gun_discard, self.plane(a).gun)
-        if not self.sheets[a].skills:
+        if not self.flights[a].sheet.skills:
             return cost
         return gun_cost(cost, self.has(a, "In My Sights!"), self.fresh(a, "Gun Fighter"))
 
@@ -614,9 +688,9 @@ class Dogfight(TurnState):
         if self.game.options["mode"] == "ffa":
             return False
         count = [0] * self.game.n_sides
-        for x in range(self.n_aircraft):
-            if self.alive[x]:
-                count[self.side(x)] += 1
+        for x, f in enumerate(self.flights):
+            if f.alive:
+                count[self.sides[x]] += 1
         return count[side] > max(c for s, c in enumerate(count) if s != side)
 
     def _source(self, r: int) -> tuple[Hand, str]:
@@ -634,19 +708,6 @@ class Dogfight(TurnState):
         if link[3] == "lucky":
             return "Countermeasures (Lucky, as Ace Pilot)"
         return link[2] if link[1] == NO_CARD else self._title(link[1])
-
-    def _flying_changed(self) -> None:
-        """What follows from the aircraft flying, kept in slots: each one's enemies and
-        whether each side may play Teamwork."""
-        self.foes = self._foes()
-        self.side_outnumbers = tuple(self._teamwork(s) for s in range(self.game.n_sides))
-
-    def _foes(self) -> tuple[tuple[int, ...], ...]:
-        alive, sides = self.alive, self.sides
-        return tuple(
-            tuple(b for b in range(self.n_aircraft) if alive[b] and sides[b] != sides[a])
-            for a in range(self.n_aircraft)
-        )
 
 
 def eligible(data: DataSet, limit: int, year: int, clean: bool) -> tuple[int, ...]:

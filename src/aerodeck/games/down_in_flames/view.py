@@ -7,7 +7,6 @@ from typing import cast
 
 from aerodeck.core.api import JSON, OVER
 from aerodeck.core.rng import shuffle
-from aerodeck.core.tuples import replace_at as _put
 from aerodeck.games.down_in_flames import flight
 from aerodeck.games.down_in_flames.data import (
     ALTITUDES,
@@ -60,7 +59,7 @@ class Views(Dogfight):
         hands and cards); hands and pools are kept sorted."""
         counts = [0] * len(self.data.cards)
         zones = [self.deck, self.discards, self.missile_hand, self.site_hand, *self.hands]
-        zones += self.pools
+        zones += [f.pool for f in self.flights]
         zones.append(tuple(c for _, c, _, _ in self.chain if c != NO_CARD))
         for zone in zones:
             for c in zone:
@@ -68,7 +67,7 @@ class Views(Dogfight):
         decks = int(self.game.options["decks"])
         assert counts == [c.count * decks for c in self.data.cards], "cards not conserved"
         assert all(h == tuple(sorted(h)) for h in self.hands), "hands are kept sorted"
-        assert all(p == tuple(sorted(p)) for p in self.pools), "pools are kept sorted"
+        assert all(f.pool == tuple(sorted(f.pool)) for f in self.flights), "pools are kept sorted"
 
     def _view(self, player: int | None) -> JSON:
         """One shape for any number of aircraft (the duel is the game with one a side)."""
@@ -154,12 +153,12 @@ class Views(Dogfight):
     def _aircraft_view(self, a: int, player: int | None) -> JSON:
         """Aircraft ``a`` as ``player`` sees it: its own aircraft, hand and choices in full;
         the others' secret choices only once revealed."""
-        data, seat = self.data, self.owners[a]
+        data, seat, me = self.data, self.owners[a], self.flights[a]
         own = player == seat
-        chosen = self.sheets[a].plane >= 0
-        plane = self.plane(a) if chosen and (self.planes_shown or own) else None
-        alt = self.altitudes[a]
-        held, level = self.positions[a]
+        chosen = me.sheet.plane >= 0
+        plane = me.plane if chosen and (self.planes_shown or own) else None
+        alt = me.altitude
+        held, level = me.position
         entry: JSON = {
             "aircraft_no": a,
             "seat": seat,
@@ -168,8 +167,8 @@ class Views(Dogfight):
             "chosen": chosen,
             "altitude": ALTITUDES[alt] if alt >= 0 and (self.altitudes_shown or own) else None,
             "altitude_chosen": alt >= 0,
-            "range": RANGES[self.range_bands[a]],
-            "alive": self.alive[a],
+            "range": RANGES[me.band],
+            "alive": me.alive,
             "on": None if held < 0 else {"target": held, "position": POSITIONS[level + 2]},
             "hand_size": len(self.hands[a]),
         }
@@ -177,34 +176,34 @@ class Views(Dogfight):
             entry["ratings"] = _ratings(plane)
         if self.planes_shown:
             entry |= self._counters(a)
-            entry["reach"] = RANGES[r] if (r := self.reach(a)) >= 0 else None
+            entry["reach"] = RANGES[me.reach] if me.reach >= 0 else None
             entry["vp"] = self.shown_vp(a)
             if self.altitudes_shown:
                 entry["performance"] = self.perf(a)
                 entry["thrust"] = [self.thrust(a, False), self.thrust(a, True)]
-                entry["ew"] = flight.ew(data, self.plane(a), alt)
+                entry["ew"] = flight.ew(data, me.plane, alt)
         if self.skills_shown or (own and self.game.options["skills"]):
-            entry["skills"] = [data.skills[i].name for i in self.sheets[a].skills]
+            entry["skills"] = [data.skills[i].name for i in me.sheet.skills]
             entry["rating_changes"] = self._changes(a)
-            entry["skills_used"] = [data.skills[i].name for i in self.skills_spent[a]]
-        pooled = bool(self.pools[a]) or (self.skills_shown and self.has(a, EXPERTISE))
+            entry["skills_used"] = [data.skills[i].name for i in me.skills_spent]
+        pooled = bool(me.pool) or (self.skills_shown and self.has(a, EXPERTISE))
         if pooled:
-            entry["pool_size"] = len(self.pools[a])
+            entry["pool_size"] = len(me.pool)
         if own:
             entry["hand"] = [self._title(c) for c in self.hands[a]]
             if pooled:
-                entry["pool"] = [self._title(c) for c in self.pools[a]]
+                entry["pool"] = [self._title(c) for c in me.pool]
         return entry
 
     def _pairs(self, player: int | None) -> list[JSON]:
         """Every pair of enemies still flying, the seat's own aircraft first in each and its
         pairs first: their mutual range (once the altitudes are revealed) and the first one's
         position on the second."""
-        alive, sides, owners, n = self.alive, self.sides, self.owners, self.n_aircraft
+        flights, sides, owners, n = self.flights, self.sides, self.owners, self.n_aircraft
         out: list[JSON] = []
         for a in range(n):
             for b in range(a + 1, n):
-                if sides[a] == sides[b] or not (alive[a] and alive[b]):
+                if sides[a] == sides[b] or not (flights[a].alive and flights[b].alive):
                     continue
                 x, y = (b, a) if owners[b] == player != owners[a] else (a, b)
                 out.append(
@@ -220,12 +219,12 @@ class Views(Dogfight):
     def _counters(self, a: int) -> JSON:
         """Aircraft ``a``'s missiles, countermeasures and afterburners left (public once the
         aircraft are revealed)."""
-        missiles = self.data.missiles
+        missiles, me = self.data.missiles, self.flights[a]
         return {
-            "missiles": {missiles[i].name: k for i, k in enumerate(self.missiles[a]) if k},
-            "countermeasures": self.countermeasures[a],
-            "afterburners": self.afterburners[a],
-            "afterburner_on": self.afterburner_lit[a],
+            "missiles": {missiles[i].name: k for i, k in enumerate(me.missiles) if k},
+            "countermeasures": me.countermeasures,
+            "afterburners": me.afterburners,
+            "afterburner_on": me.burner_lit,
         }
 
     def _site_views(self) -> list[JSON]:
@@ -296,7 +295,7 @@ class Views(Dogfight):
         pool = list(self.deck)
         for a in others:
             pool += self.hands[a]
-            pool += self.pools[a]
+            pool += self.flights[a].pool
         seen = self.expertise_owner if self.expertise_owner in others else -1
         if seen >= 0:  # the card taken from the pool was shown: it stays in the hand
             pool.remove(self.expertise_card)
@@ -308,27 +307,26 @@ class Views(Dogfight):
         pool.sort()
         seed = shuffle(seed, pool)
         hands = list(self.hands)
-        pools = list(self.pools)
         for a in others:
             size = len(self.hands[a]) - (a == seen)
             drawn, pool = pool[:size], pool[size:]
             hands[a] = tuple(sorted(drawn + ([self.expertise_card] if a == seen else [])))
-            size = len(self.pools[a])
-            pools[a], pool = tuple(sorted(pool[:size])), pool[size:]
+            size = len(self.flights[a].pool)
+            if size:
+                new._refit(a, "pool", tuple(sorted(pool[:size])))
+                pool = pool[size:]
         new.hands = tuple(hands)
-        new.pools = tuple(pools)
         self._deal_cycle_hands(new, pool, hidden_missile, hidden_site)
         choices = self.eligible()
         for a in others:
-            if self.sheets[a].plane >= 0 and not self.planes_shown:
+            me = self.flights[a]
+            if me.sheet.plane >= 0 and not self.planes_shown:
                 new._choose(a, plane=choices[(seed + a) % len(choices)], load=None)
-            if self.altitudes[a] >= 0 and not self.altitudes_shown:
-                new.altitudes = _put(new.altitudes, a, (seed + a) % 3)
+            if me.altitude >= 0 and not self.altitudes_shown:
+                new._refit(a, "altitude", (seed + a) % 3)
             if not self.skills_shown:
                 # Unrevealed skills: a world in which the other player chose none (R56).
                 new._choose(a, skills=self.game.special[a], rating_mods=NO_MODS)
-        if not (self.planes_shown and self.skills_shown):  # the aircraft as flown redrawn
-            new._planes_changed()
         if self.phase == SKILL and self.to_act != player:
             new.rating_steps_left = 0
         new.rng_seed = shuffle(seed, [])
@@ -338,26 +336,22 @@ class Views(Dogfight):
         self._check_cards()
         # The legal lists read each distinct card of a hand once by skipping repeats in a row.
         assert all(list(h) == sorted(h) for h in self.hands), "hands are kept sorted"
-        assert all(not p or self.has(a, EXPERTISE) for a, p in enumerate(self.pools))
-        for a in range(self.n_aircraft):
-            t, level = self.positions[a]
+        flights = self.flights
+        assert all(not f.pool or self.has(a, EXPERTISE) for a, f in enumerate(flights))
+        for a, f in enumerate(flights):
+            t, level = f.position
             if t < 0:
                 continue
-            assert self.alive[a] and self.alive[t] and self.side(a) != self.side(t)
-            assert level in (1, 2) and self.positions[t][0] != a
+            assert f.alive and flights[t].alive and self.side(a) != self.side(t)
+            assert level in (1, 2) and flights[t].position[0] != a
         for t in range(self.n_aircraft):
-            held = [self.positions[h][1] for h in self.holders(t)]
+            held = [flights[h].position[1] for h in self.holders(t)]
             assert held.count(1) <= 2 and held.count(2) <= 1, "slots: two Advantage, one Tailing"
-        assert all(GUN <= b <= AH for b in self.range_bands)
-        assert all(
-            set(self.skills_spent[a]) <= set(self.sheets[a].skills) for a in range(self.n_aircraft)
-        ), "skill use"
+        assert all(GUN <= f.band <= AH for f in flights)
+        assert all(set(f.skills_spent) <= set(f.sheet.skills) for f in flights), "skill use"
         assert (self.phase == OVER) == (self.result is not None) == self.is_terminal
-        assert self.planes_flown == tuple(self._as_flown(a) for a in range(self.n_aircraft)), (
-            "as flown"
-        )
-        reaches = tuple(self._reach(a) for a in range(self.n_aircraft))
-        assert self.reaches == reaches or not self.planes_shown, "weapon reach once armed"
+        for f in flights:
+            assert (f.plane, f.reach) == self._derive(f.sheet, f.missiles), "as flown, reach"
 
 
 def _ratings(plane: Aircraft) -> JSON:

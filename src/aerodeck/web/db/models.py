@@ -69,6 +69,8 @@ class TableRow(Base):
     forfeited_seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
     # revision 0007: a finished game updates the ratings (the host's option)
     rated: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
+    # revision 0008: the finished table this one is the rematch of
+    rematch_of: Mapped[str | None] = mapped_column(String(32), nullable=True, index=True)
 
     __table_args__ = (Index("ix_tables_status_updated", "status", "updated_at"),)
 
@@ -228,3 +230,17 @@ class RatingHistoryRow(Base):
         UniqueConstraint("table_id", "subject", name="uq_rating_history_table_subject"),
         Index("ix_rating_history_subject", "subject", "rated_at"),
     )
+
+
+class RematchOfferRow(Base):
+    """A rematch offered at the end of a finished table: who offered it and each seat's answer
+    (revision 0008). The new table, once every human accepted, names this one in ``rematch_of``."""
+
+    __tablename__ = "rematch_offers"
+
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    offered_by: Mapped[int] = mapped_column(Integer)
+    answers: Mapped[list[str]] = mapped_column(JSON)  # per seat: pending, accepted or declined
+    created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)

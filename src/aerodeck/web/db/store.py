@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import delete, event, func, insert, make_url, select, update
+from sqlalchemy import delete, event, exists, func, insert, make_url, select, update
 from sqlalchemy.engine.interfaces import DBAPIConnection
 from sqlalchemy.exc import ArgumentError, IntegrityError, SQLAlchemyError
 from sqlalchemy.ext.asyncio import (
@@ -41,12 +41,14 @@ from aerodeck.web.db.models import (
     PlayerSessionRow,
     RatingHistoryRow,
     RatingRow,
+    RematchOfferRow,
     ResultRow,
     SeatRow,
     TableRow,
 )
 from aerodeck.web.service.api_tokens import ApiToken
 from aerodeck.web.service.errors import DuplicateError, StoreError
+from aerodeck.web.service.mygames import PlayerSeat
 from aerodeck.web.service.players import Player
 from aerodeck.web.service.ratings import Rating, RatingPoint, Standing
 from aerodeck.web.service.records import (
@@ -58,6 +60,7 @@ from aerodeck.web.service.records import (
     TableRecord,
     utcnow,
 )
+from aerodeck.web.service.rematch import Offer
 from aerodeck.web.service.results import SeatResult
 from aerodeck.web.service.status import TableStatus
 from aerodeck.web.settings import Settings
@@ -105,6 +108,7 @@ def _table_row(record: TableRecord) -> TableRow:
         on_timeout=record.on_timeout,
         forfeited_seat=record.forfeited_seat,
         rated=record.rated,
+        rematch_of=record.rematch_of,
     )
 
 
@@ -128,6 +132,7 @@ def _table_record(row: TableRow) -> TableRecord:
         turn_began_at=row.turn_began_at,
         forfeited_seat=row.forfeited_seat,
         rated=row.rated,
+        rematch_of=row.rematch_of,
     )
 
 
@@ -522,12 +527,15 @@ class Store:
     async def expired(
         self, finished_before: datetime, idle_before: datetime, waiting_before: datetime
     ) -> list[str]:
-        """Ids of tables past retention: over before ``finished_before``, playing without a move
-        since ``idle_before`` (abandoned), or waiting for players since ``waiting_before``."""
+        """Ids of tables past retention: over before ``finished_before`` with no seat that
+        belongs to a player (a player's finished games are kept: their games list links them),
+        playing without a move since ``idle_before`` (abandoned), or waiting for players since
+        ``waiting_before``."""
+        owned = exists().where(SeatRow.table_id == TableRow.id, SeatRow.player_id.is_not(None))
         async with self._read() as session:
             rows = await session.scalars(
                 select(TableRow.id).where(
-                    ((TableRow.status == OVER) & (TableRow.finished_at < finished_before))
+                    ((TableRow.status == OVER) & (TableRow.finished_at < finished_before) & ~owned)
                     | ((TableRow.status == PLAYING) & (TableRow.updated_at < idle_before))
                     | ((TableRow.status == WAITING) & (TableRow.created_at < waiting_before))
                 )
@@ -541,6 +549,7 @@ class Store:
             ids = list(table_ids)
             await session.execute(delete(MoveRow).where(MoveRow.table_id.in_(ids)))
             await session.execute(delete(ChatMessageRow).where(ChatMessageRow.table_id.in_(ids)))
+            await session.execute(delete(RematchOfferRow).where(RematchOfferRow.table_id.in_(ids)))
             await session.execute(delete(SeatRow).where(SeatRow.table_id.in_(ids)))
             await session.execute(delete(TableRow).where(TableRow.id.in_(ids)))
 
@@ -987,3 +996,48 @@ class Store:
                 )
                 for row in rows.all()
             ]
+
+    # --- my games ---------------------------------------------------------------------------
+
+    async def player_seats(self, player_id: str, finished: bool, limit: int) -> list[PlayerSeat]:
+        """The seats that belong to ``player_id``: of finished tables (newest finished first) or
+        of tables waiting or playing (newest first), at most ``limit``."""
+        over = TableRow.status == OVER
+        order = TableRow.finished_at.desc() if finished else TableRow.created_at.desc()
+        async with self._read() as session:
+            rows = await session.execute(
+                select(SeatRow.table_id, SeatRow.seat)
+                .join(TableRow, TableRow.id == SeatRow.table_id)
+                .where(SeatRow.player_id == player_id, over if finished else ~over)
+                .order_by(order, SeatRow.seat)
+                .limit(limit)
+            )
+            return [PlayerSeat(table_id, seat) for table_id, seat in rows.all()]
+
+    # --- rematches --------------------------------------------------------------------------
+
+    async def save_rematch(self, table_id: str, offer: Offer) -> None:
+        """Store the rematch offered at ``table_id``'s end (replacing an earlier one)."""
+        async with self._write() as session:
+            await session.execute(
+                delete(RematchOfferRow).where(RematchOfferRow.table_id == table_id)
+            )
+            session.add(
+                RematchOfferRow(
+                    table_id=table_id,
+                    offered_by=offer.offered_by,
+                    answers=list(offer.answers),
+                    created_at=utcnow(),
+                )
+            )
+
+    async def load_rematch(self, table_id: str) -> Offer | None:
+        """The rematch offered at ``table_id``'s end, with the new table once it started."""
+        async with self._read() as session:
+            row = await session.get(RematchOfferRow, table_id)
+            if row is None:
+                return None
+            started = await session.scalar(
+                select(TableRow.id).where(TableRow.rematch_of == table_id).limit(1)
+            )
+            return Offer(row.offered_by, list(row.answers), started)

@@ -12,7 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from aerodeck.core.api import JSON
 from aerodeck.web.routers.bodies import Text
-from aerodeck.web.routers.deps import answer
+from aerodeck.web.routers.deps import HubDep, answer
 from aerodeck.web.routers.players import (
     COOKIE,
     forget_session,
@@ -118,9 +118,13 @@ async def sign_out(session: SessionDep, request: Request, response: Response) ->
 
 
 @router.post("/api/sign-out-everywhere")
-async def sign_out_everywhere(session: SessionDep, request: Request, response: Response) -> JSON:
-    """End every session of this browser's player, on every device (API tokens stay)."""
+async def sign_out_everywhere(
+    session: SessionDep, request: Request, response: Response, hub: HubDep
+) -> JSON:
+    """End every session of this browser's player, on every device (API tokens stay), and close
+    the table connections opened with them."""
     ended = await accounts_of(request).sign_out_everywhere(session[0])
+    hub.disconnect_player(session[0].id)
     forget_session(response, request)
     return {"signed_out": ended}
 

@@ -56,10 +56,16 @@ class SeatToken(_Body):
     token: Text = Field(max_length=128)
 
 
+class SeatProof(_Body):
+    """The seat's token, or none when the seat belongs to the signed-in player."""
+
+    token: Text | None = Field(default=None, max_length=128)
+
+
 class HostBot(_Body):
-    host_token: Text = Field(max_length=128)
+    host_token: Text | None = Field(default=None, max_length=128)  # None: the host player
     bot: Text | None = Field(default=None, max_length=64)
 
 
 class HostOnly(_Body):
-    host_token: Text = Field(max_length=128)
+    host_token: Text | None = Field(default=None, max_length=128)  # None: the host player

@@ -8,6 +8,7 @@ from fastapi import APIRouter, HTTPException, Request
 from aerodeck.core.api import JSON
 from aerodeck.web.routers.bodies import CreateTable
 from aerodeck.web.routers.deps import HubDep, answer, invite_link, table_link
+from aerodeck.web.routers.players import PlayerDep
 from aerodeck.web.service.catalogue import game_catalogue
 from aerodeck.web.service.hub import SeatSpec
 from aerodeck.web.service.limits import WindowCounter
@@ -30,7 +31,7 @@ async def games() -> list[JSON]:
 
 
 @router.post("/api/tables", status_code=201, tags=["lobby"])
-async def create_table(body: CreateTable, request: Request, hub: HubDep) -> JSON:
+async def create_table(body: CreateTable, request: Request, hub: HubDep, player: PlayerDep) -> JSON:
     """Create a table: the host token, one invite per human seat, and the spectator link."""
     creations: WindowCounter = request.app.state.creations
     address = request.client.host if request.client else "unknown"
@@ -50,6 +51,7 @@ async def create_table(body: CreateTable, request: Request, hub: HubDep) -> JSON
             body.name,
             body.on_timeout,
             body.rated,
+            None if player is None else player.id,
         )
     )
     table = created.table

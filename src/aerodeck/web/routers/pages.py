@@ -62,6 +62,7 @@ async def table_page(table_id: str, request: Request, hub: HubDep) -> HTMLRespon
             "reference": reference_of(table.game),
             "board": board_urls(table.game),
             "player": player.public(),
+            "host": player.id == table.host_player_id,
         },
     )
     keep_session(response, request, secret)

@@ -92,7 +92,7 @@ async def table_socket(ws: WebSocket) -> None:
     )
     writer = asyncio.create_task(conn.write())
     try:
-        await run_session(hub, conn)
+        await run_session(hub, conn, ws.app.state.rematches)
     finally:
         if conn.closing and ws.client_state == WebSocketState.CONNECTED:
             with contextlib.suppress(TimeoutError, Exception):

@@ -40,7 +40,6 @@ from aerodeck.web.service.records import (
     TableStore,
     utcnow,
 )
-from aerodeck.web.service.tokens import matches
 from aerodeck.web.settings import Settings
 
 if TYPE_CHECKING:
@@ -273,10 +272,12 @@ class TableChat:
             room.broadcast(frame)
         return frame
 
-    async def set_open(self, table: Table, host_token: str, open_: bool) -> bool:
-        """The host closes the chat (no one may post) or opens it again; stored, then told to
-        everyone who hears the chat."""
-        if not matches(host_token, table.host_hash):
+    async def set_open(
+        self, table: Table, host_token: str | None, player_id: str | None, open_: bool
+    ) -> bool:
+        """The host (token or host player) closes the chat (no one may post) or opens it again;
+        stored, then told to everyone who hears the chat."""
+        if not table.is_host(host_token, player_id):
             raise WrongSecretError("wrong host token")
         room = await self.room(table)
         async with room.lock:

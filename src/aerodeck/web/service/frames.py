@@ -67,15 +67,24 @@ class Say(_Frame):
     text: StrictStr
 
 
-ClientFrame = Annotated[Hello | Act | Ping | Say, Field(discriminator="type")]
-_client_frame: TypeAdapter[Hello | Act | Ping | Say] = TypeAdapter(ClientFrame)
+class RematchAnswer(_Frame):
+    """At a finished table: offer a rematch, accept or decline the one offered."""
+
+    type: Literal["rematch"]
+    answer: Literal["offer", "accept", "decline"]
+
+
+ClientFrame = Hello | Act | Ping | Say | RematchAnswer
+_client_frame: TypeAdapter[ClientFrame] = TypeAdapter(
+    Annotated[ClientFrame, Field(discriminator="type")]
+)
 
 
 class MalformedFrameError(ValueError):
     """A frame that is not one of the protocol's: the connection closes with 4400."""
 
 
-def parse_frame(text: str) -> Hello | Act | Ping | Say:
+def parse_frame(text: str) -> ClientFrame:
     """One client frame from its JSON text; MalformedFrameError with a short reason otherwise."""
     try:
         return _client_frame.validate_json(text)

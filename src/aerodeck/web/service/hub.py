@@ -277,6 +277,18 @@ class Hub:
                 return "this seat holds its maximum of connections"
         return None
 
+    def disconnect_player(self, player_id: str) -> int:
+        """Close every connection opened with ``player_id``'s sessions (signed out everywhere):
+        a tab holding a seat token gets its seat back on reconnecting, one that held the seat by
+        its cookie alone does not. The number closed."""
+        closed = 0
+        for table in self.tables.values():
+            for conn in list(table.connections):
+                if conn.player_id == player_id and not conn.closing:
+                    conn.close(BAD_TOKEN, "signed out: sign in again to take your seat")
+                    closed += 1
+        return closed
+
     async def attach(self, table: Table, conn: Connection, last_version: int | None) -> None:
         """Register ``conn`` and send its welcome (and the end of a finished game), under the
         table's lock so no update slips between them; the others hear the seat connected."""
@@ -301,7 +313,7 @@ class Hub:
 
     # --- the lobby's changes ----------------------------------------------------------------
 
-    def _new_seed(self) -> int:
+    def new_seed(self) -> int:
         """A new table's seed: unpredictable, unless the operator fixed the sequence."""
         self._created += 1
         if self.settings.table_seed is None:
@@ -321,8 +333,10 @@ class Hub:
         name: str,
         on_timeout: str = "bot",
         rated: bool = True,
+        player_id: str | None = None,
     ) -> Created:
-        """A new table (ConfigError on a bad game, option, seat or bot)."""
+        """A new table (ConfigError on a bad game, option, seat or bot); the claimed seat and
+        the host's powers belong to ``player_id`` when the creator is signed in."""
         if self.unfinished() >= self.settings.max_tables:
             raise CapacityError("the server holds its maximum of tables")
         game = make(game_id, players, **check_remote_options(game_id, options))
@@ -359,6 +373,7 @@ class Hub:
             elif index == claim and token is not None:
                 seat.token_hash = digest(token)
                 seat.name = name[:MAX_NAME_CHARS]
+                seat.player_id = player_id
             else:
                 code = new_invite()
                 invites.append((index, code))
@@ -371,7 +386,7 @@ class Hub:
             game=game.id,
             players=game.players,
             options=dict(game.options),
-            seed=self._new_seed(),
+            seed=self.new_seed(),
             status=TableStatus.PLAYING if ready else TableStatus.WAITING,
             listed=listed,
             host_hash=digest(host_token),
@@ -381,20 +396,27 @@ class Hub:
             on_timeout=on_timeout,
             turn_began_at=created_at if ready else None,
             rated=rated,
+            host_player_id=player_id,
         )
-        await self.store.create_table(record, seat_records)
-        table = Table.rebuild(StoredTable(record, seat_records, []))
-        self.tables[table_id] = table
-        self._notify(table)
+        table = await self.open_table(record, seat_records)
         return Created(table, host_token, claim, token, invites)
+
+    async def open_table(self, record: TableRecord, seats: list[Seat]) -> Table:
+        """Store a new table and serve it (its bots start when it is theirs to move)."""
+        await self.store.create_table(record, seats)
+        table = Table.rebuild(StoredTable(record, seats, []))
+        self.tables[record.id] = table
+        self._notify(table)
+        return table
 
     def _seat(self, table: Table, seat: int) -> Seat:
         if not 0 <= seat < len(table.seats):
             raise NotFoundError(f"no seat {seat}: seats are 0 to {len(table.seats) - 1}")
         return table.seats[seat]
 
-    def _host(self, table: Table, host_token: str) -> None:
-        if not matches(host_token, table.host_hash):
+    def _host(self, table: Table, host_token: str | None, player_id: str | None) -> None:
+        """The host is who holds the host token, or the host player signed in."""
+        if not table.is_host(host_token, player_id):
             raise WrongSecretError("wrong host token")
 
     async def _seat_changed(self, table: Table, seat: int) -> None:
@@ -410,9 +432,15 @@ class Hub:
         table.broadcast(table.version, [])
 
     async def join(
-        self, table: Table, seat: int | None, invite: str | None, name: str
+        self,
+        table: Table,
+        seat: int | None,
+        invite: str | None,
+        name: str,
+        player_id: str | None = None,
     ) -> tuple[int, str]:
-        """Claim a human seat: with its invite code, or on a listed table any free one."""
+        """Claim a human seat: with its invite code, or on a listed table any free one; the seat
+        belongs to ``player_id`` when the claimant is signed in."""
         async with table.lock:
             if table.status is TableStatus.OVER:
                 raise ConflictError("the game is over")
@@ -433,6 +461,7 @@ class Hub:
             token = new_token()
             s.token_hash, s.invite_hash, s.bot_override = digest(token), None, None
             s.name = name[:MAX_NAME_CHARS]
+            s.player_id = player_id
             await self._seat_changed(table, seat)
         self._notify(table)
         return seat, token
@@ -445,7 +474,7 @@ class Hub:
             if seat is None:
                 raise WrongSecretError("no seat of this table has that token")
             s = table.seats[seat]
-            s.token_hash = None
+            s.token_hash, s.player_id = None, None
             if table.status is TableStatus.PLAYING:
                 s.bot_override = s.bot_override or table.fallback_bot
             for conn in list(table.connections):
@@ -455,10 +484,17 @@ class Hub:
         self._notify(table)
         return seat
 
-    async def hand_to_bot(self, table: Table, seat: int, host_token: str, bot: str | None) -> JSON:
+    async def hand_to_bot(
+        self,
+        table: Table,
+        seat: int,
+        host_token: str | None,
+        bot: str | None,
+        player_id: str | None = None,
+    ) -> JSON:
         """The host hands an absent human seat to a bot."""
         async with table.lock:
-            self._host(table, host_token)
+            self._host(table, host_token, player_id)
             s = self._seat(table, seat)
             if s.kind != "human":
                 raise ConflictError(f"seat {seat} is a bot's seat")
@@ -474,11 +510,15 @@ class Hub:
         self._notify(table)
         return result
 
-    async def take_back(self, table: Table, seat: int, token: str) -> JSON:
-        """The player takes their seat back from the bot."""
+    async def take_back(
+        self, table: Table, seat: int, token: str | None, player_id: str | None = None
+    ) -> JSON:
+        """The player (by the seat's token, or signed in as the seat's player) takes their seat
+        back from the bot."""
         async with table.lock:
-            self._seat(table, seat)
-            if table.seat_of(token) != seat:
+            s = self._seat(table, seat)
+            owner = player_id is not None and s.claimed and s.player_id == player_id
+            if not owner and (token is None or table.seat_of(token) != seat):
                 raise WrongSecretError(f"that is not seat {seat}'s token")
             result = await self._set_bot_override(table, seat, None)
         self._notify(table)
@@ -491,16 +531,33 @@ class Hub:
         await self._seat_changed(table, seat)
         return table.seat_json(seat)
 
-    async def new_invite(self, table: Table, seat: int, host_token: str) -> str:
-        """A fresh invite code for an unclaimed human seat (the old one stops working)."""
+    async def new_invite(
+        self, table: Table, seat: int, host_token: str | None, player_id: str | None = None
+    ) -> str:
+        """A fresh invite code for a human seat (the old code stops working). On a claimed
+        seat the host takes the seat from its holder to hand it to whoever opens the new link
+        (a person who lost their guest cookie): the seat's token and player are cleared, its
+        connections closed with 4401 at once."""
         async with table.lock:
-            self._host(table, host_token)
+            self._host(table, host_token, player_id)
             s = self._seat(table, seat)
-            if s.kind != "human" or s.claimed:
-                raise ConflictError(f"seat {seat} is not a free human seat")
+            if s.kind != "human":
+                raise ConflictError(f"seat {seat} is a bot's seat")
+            if table.status is TableStatus.OVER:
+                raise ConflictError("the game is over")
+            reissued = s.claimed
             code = new_invite()
             s.invite_hash = digest(code)
+            s.token_hash, s.player_id = None, None
+            if reissued:
+                for conn in list(table.connections):
+                    if conn.seat == seat:
+                        conn.close(BAD_TOKEN, "the host gave this seat a new invite")
             await self.store.update_seat(table.id, seat, s)
+            if reissued:
+                table.broadcast(table.version, [])
+        if reissued:
+            self._notify(table)
         return code
 
     async def forfeit(self, table: Table, seat: int, version: int) -> bool:

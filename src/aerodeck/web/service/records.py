@@ -46,6 +46,7 @@ class TableRecord:
     turn_began_at: datetime | None = None  # the decision in progress began (None: not playing)
     forfeited_seat: int | None = None  # the seat whose clock ran out, ending the game
     rated: bool = True  # a finished game updates the ratings (service/results.py's rulings)
+    rematch_of: str | None = None  # the finished table this one is the rematch of
 
 
 @dataclass

@@ -16,15 +16,18 @@ from aerodeck.web.service.frames import (
     TOO_BIG,
     TOO_MANY,
     Act,
+    ClientFrame,
     Hello,
     MalformedFrameError,
     Ping,
+    RematchAnswer,
     Say,
     parse_frame,
 )
 from aerodeck.web.service.guesses import TooManyGuessesError
 from aerodeck.web.service.hub import Hub
 from aerodeck.web.service.limits import TokenBucket
+from aerodeck.web.service.rematch import Rematches
 from aerodeck.web.service.tables import Table
 
 log = logging.getLogger("aerodeck.web")
@@ -40,14 +43,14 @@ async def _next_text(conn: Connection, limit: int) -> str | None:
     return text
 
 
-def _parse(text: str) -> Hello | Act | Ping | Say:
+def _parse(text: str) -> ClientFrame:
     try:
         return parse_frame(text)
     except MalformedFrameError as error:
         raise FrameError(MALFORMED, str(error)) from None
 
 
-async def run_session(hub: Hub, conn: Connection) -> None:
+async def run_session(hub: Hub, conn: Connection, rematches: Rematches) -> None:
     """Serve ``conn`` from its hello until the peer leaves or the connection is closed."""
     settings = hub.settings
     try:
@@ -65,7 +68,6 @@ async def run_session(hub: Hub, conn: Connection) -> None:
         table = await hub.get(hello.table)
         if table is None:
             raise FrameError(NO_TABLE, "no such table")
-        seat = None
         if hello.token is not None:
             try:
                 hub.guesses.check(conn.address, table.id)
@@ -75,6 +77,8 @@ async def run_session(hub: Hub, conn: Connection) -> None:
             if seat is None:
                 hub.guesses.wrong(conn.address, table.id, "seat token in a hello")
                 raise FrameError(BAD_TOKEN, "bad token: no seat of this table has it")
+        else:  # the seat that belongs to the signed-in player, in any tab or device
+            seat = table.seat_owned_by(conn.player_id)
         full = hub.admission(table, seat)
         if full is not None:
             raise FrameError(TOO_MANY, full)
@@ -89,7 +93,8 @@ async def run_session(hub: Hub, conn: Connection) -> None:
     try:
         await hub.attach(table, conn, hello.last_version)
         await hub.chat.join(table, conn, hello.chat)
-        await _serve(hub, table, conn, bucket)
+        await rematches.greet(table, conn)
+        await _serve(hub, table, conn, bucket, rematches)
     except FrameError as refuse:
         conn.close(refuse.code, refuse.reason)
     except Exception:  # a peer gone mid-send and the like: this connection only
@@ -99,7 +104,9 @@ async def run_session(hub: Hub, conn: Connection) -> None:
         await hub.detach(table, conn)
 
 
-async def _serve(hub: Hub, table: Table, conn: Connection, bucket: TokenBucket) -> None:
+async def _serve(
+    hub: Hub, table: Table, conn: Connection, bucket: TokenBucket, rematches: Rematches
+) -> None:
     """Read frames until the peer leaves or the connection is closed."""
     # a spectator that sends nothing (not even a ping) for spectator_idle seconds is closed
     idle = hub.settings.spectator_idle if conn.seat is None else None
@@ -119,5 +126,7 @@ async def _serve(hub: Hub, table: Table, conn: Connection, bucket: TokenBucket) 
             await hub.submit(table, conn.seat, frame.move, frame.id, frame.version, "human", conn)
         elif isinstance(frame, Say):
             await hub.chat.say(table, conn, frame.text)
+        elif isinstance(frame, RematchAnswer):
+            await rematches.answer(table, conn, frame.answer)
         else:
             raise FrameError(MALFORMED, "a second hello")

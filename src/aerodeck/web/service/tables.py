@@ -55,6 +55,7 @@ class Table:
     on_timeout: str = "bot"  # what the move clock running out does: bot or forfeit
     turn_began: datetime | None = None  # when the decision in progress began (naive UTC)
     forfeited: int | None = None  # the seat whose clock ran out, ending the game
+    host_player_id: str | None = None  # the player whose session holds the host's powers
 
     @classmethod
     def rebuild(cls, stored: StoredTable) -> Table:
@@ -89,6 +90,7 @@ class Table:
             on_timeout=record.on_timeout,
             turn_began=record.turn_began_at,
             forfeited=record.forfeited_seat,
+            host_player_id=record.host_player_id,
         )
 
     @property
@@ -142,6 +144,15 @@ class Table:
                 found = seat
         return found
 
+    def seat_owned_by(self, player_id: str | None) -> int | None:
+        """The first claimed seat that belongs to ``player_id``, or None."""
+        if player_id is None:
+            return None
+        for seat, s in enumerate(self.seats):
+            if s.claimed and s.player_id == player_id:
+                return seat
+        return None
+
     def connected(self, seat: int) -> bool:
         return any(c.seat == seat and not c.closing for c in self.connections)
 
@@ -161,6 +172,12 @@ class Table:
 
     def seats_json(self) -> list[JSON]:
         return [self.seat_json(seat) for seat in range(len(self.seats))]
+
+    def is_host(self, host_token: str | None, player_id: str | None) -> bool:
+        """Whether the asker hosts the table: the host token, or the host player signed in."""
+        if player_id is not None and player_id == self.host_player_id:
+            return True
+        return matches(host_token, self.host_hash)
 
     def describe(self) -> JSON:
         """The table as the lobby shows it (no secret)."""

@@ -26,11 +26,13 @@ function clock(time) {
 
 export class ChatPanel {
   // root: the panel's section (table.html); send(frame): over the table's socket, false when
-  // not connected; hostToken(): the host token of this tab, or null; table: the table's id.
-  constructor({ root, send, hostToken, table }) {
+  // not connected; hostToken(): the host token of this tab, or null; hostPlayer: this
+  // browser's player hosts the table (its cookie stands for the token); table: the table's id.
+  constructor({ root, send, hostToken, hostPlayer = false, table }) {
     this.root = root;
     this.send = send;
     this.hostToken = hostToken;
+    this.hostPlayer = hostPlayer;
     this.table = table;
     this.messages = new Map(); // id -> message
     this.open = true;
@@ -123,7 +125,7 @@ export class ChatPanel {
 
   async toggle() {
     const token = this.hostToken();
-    if (!token) return;
+    if (!token && !this.hostPlayer) return;
     const response = await fetch(`/api/tables/${this.table}/chat`, {
       method: "POST",
       headers: { "content-type": "application/json" },
@@ -180,7 +182,7 @@ export class ChatPanel {
     this.root.classList.toggle("closed", !this.open);
     if (!this.open && !this.note.classList.contains("error")) this.note.textContent = "The host closed the chat.";
     if (this.open && this.note.textContent === "The host closed the chat.") this.note.textContent = "";
-    const host = Boolean(this.hostToken());
+    const host = Boolean(this.hostToken()) || this.hostPlayer;
     this.switchButton.hidden = !host;
     this.switchButton.textContent = this.open ? "Close the chat" : "Open the chat again";
   }

@@ -10,6 +10,7 @@ const MAX_DELAY_MS = 15000;
 
 export class TableLink {
   constructor({ table, token, onFrame, onState, onBadToken, chat = false }) {
+    // token null: a spectator, or the signed-in player's own seat (found by the session cookie)
     this.table = table;
     this.chat = chat;
     this.token = token;
@@ -68,7 +69,7 @@ export class TableLink {
       if (this.ws !== ws) return;
       clearInterval(this.pinger);
       this.ws = null;
-      if (closed.code === 4401 && this.token) {
+      if (closed.code === 4401) {  // the seat's token or player lost the seat: watch instead
         this.token = null;
         this.lastVersion = null;
         this.onBadToken();

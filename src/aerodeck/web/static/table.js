@@ -1,5 +1,6 @@
-// The table page: seat from the invite link (fragment) or this tab's sessionStorage, the socket,
-// and the drawing of every frame. The server decides everything: the page only offers the legal
+// The table page: seat from the invite link (fragment), this tab's sessionStorage, or the
+// signed-in player's own seat (the server finds it by the session cookie), the socket, and the
+// drawing of every frame. The server decides everything: the page only offers the legal
 // moves it was sent (or a typed notation) and shows the server's answer.
 import { TableLink } from "./net.js";
 import { loadHost, loadSeat, saveSeat, forgetSeat } from "./session.js";
@@ -10,9 +11,11 @@ import { loadBoard, pageReference } from "./boards.js";
 import { renderEnd } from "./end.js";
 import { ChatPanel } from "./chat.js";
 import { TurnSignals } from "./notify.js";
+import { followRematch, renderRematch } from "./rematch.js";
 
 const app = document.getElementById("app");
 const TABLE = app.dataset.table;
+const HOST_PLAYER = app.dataset.host === "1";  // this browser's player hosts the table
 const GAME = app.dataset.game;
 const board = await loadBoard(app.dataset.board);
 const REFERENCE = pageReference();
@@ -23,7 +26,7 @@ const state = {
   seat: null, token: null, version: null, status: "waiting", currentPlayer: null, view: null,
   legal: [], seats: [], players: 0, events: [], history: [], latestFrom: 0, end: null,
   selected: null, busy: null, counter: 0, lastMover: null, options: {},
-  arrivedFrom: null, turnMoved: false, moved: false, flights: 0, deadline: null,
+  arrivedFrom: null, turnMoved: false, moved: false, flights: 0, deadline: null, rematch: null,
 };
 const signals = new TurnSignals({ title: app.dataset.title, table: TABLE, controls: $("turn-alerts") });
 // Light motion (a played card flying to the table, new log lines, the turn marker), never when
@@ -31,7 +34,7 @@ const signals = new TurnSignals({ title: app.dataset.title, table: TABLE, contro
 const REDUCED = window.matchMedia("(prefers-reduced-motion: reduce)");
 let link = null;
 const chat = new ChatPanel({
-  root: $("chat"), table: TABLE, hostToken: () => loadHost(TABLE),
+  root: $("chat"), table: TABLE, hostToken: () => loadHost(TABLE), hostPlayer: HOST_PLAYER,
   send: (frame) => Boolean(link) && link.send(frame),
 });
 
@@ -290,7 +293,10 @@ function draw() {
   renderLog();
   renderHost();
   restoreFocus(key);
-  if (state.end) renderEnd($("end"), c, state, TABLE);
+  if (state.end) {
+    renderEnd($("end"), c, state, TABLE);
+    renderRematch($("rematch"), c, state.rematch, (answer) => link.send({ type: "rematch", answer }));
+  }
   state.arrivedFrom = null;  // the motion plays once, for what is new in this frame
   state.turnMoved = false;
   state.moved = false;
@@ -357,6 +363,10 @@ function onFrame(frame) {
       state.end = frame;
       state.status = "over";
       state.deadline = null;
+      break;
+    case "rematch":
+      state.rematch = frame;
+      if (followRematch(frame)) return;
       break;
     case "error":
       notice(frame.reason);
@@ -447,21 +457,23 @@ async function post(path, body) {
   return answer;
 }
 
+const issued = new Map();  // seat -> the invite link the host made last (shown until it is used)
+
 function renderHost() {
-  const hostToken = loadHost(TABLE);
+  const hostToken = loadHost(TABLE);  // null where the host player's cookie stands for it
   const saved = loadSeat(TABLE);
   const box = $("host");
   const rows = [];
-  if (saved && state.seat !== null) {
+  if (state.seat !== null) {
     const mine = state.seats[state.seat] || {};
     if (mine.played_by && mine.played_by !== "human" && state.status === "playing") {
       rows.push(h("p", {}, `A bot (${mine.played_by}) plays your seat. `, h("button", {
         type: "button", class: "primary", onclick: () => post(`/api/tables/${TABLE}/seats/${state.seat}/take`,
-          { token: saved.token }).catch((e) => { $("host-error").textContent = e.message; }),
+          { token: saved ? saved.token : null }).catch((e) => { $("host-error").textContent = e.message; }),
       }, "Take my seat back")));
     }
   }
-  if (hostToken && state.status !== "over") {
+  if ((hostToken || HOST_PLAYER) && state.status !== "over") {
     for (const seat of state.seats) {
       if (seat.kind !== "human" || seat.connected || seat.seat === state.seat) continue;
       const away = seat.claimed ? `${seat.name || "a person"} is away` : "nobody has taken it yet";
@@ -471,25 +483,27 @@ function renderHost() {
           { host_token: hostToken, bot: null }).catch((e) => { $("host-error").textContent = e.message; }) },
         "Let a bot play it"));
       }
-      if (!seat.claimed) {
-        controls.push(h("button", { type: "button", onclick: async () => {
-          try {
-            const answer = await post(`/api/tables/${TABLE}/seats/${seat.seat}/invite`, { host_token: hostToken });
-            const link = answer.link;  // #invite=CODE&seat=N
-            $("host-error").textContent = "";
-            const out = h("input", { readonly: true, class: "link-box", value: link, "aria-label": `new invite link for seat ${seat.seat}` });
-            controls.push(out);
-            $(`host-seat-${seat.seat}`).append(out);
-            out.select();
-          } catch (e) { $("host-error").textContent = e.message; }
-        } }, "New invite link"));
+      const label = seat.claimed ? "Give the seat a new invite link" : "New invite link";
+      controls.push(h("button", { type: "button", class: "new-invite", "data-seat": seat.seat, onclick: async () => {
+        if (seat.claimed && !confirm(`${seat.name || "The person"} loses seat ${seat.seat}: whoever opens the new link takes it. Go on?`)) return;
+        try {
+          const answer = await post(`/api/tables/${TABLE}/seats/${seat.seat}/invite`, { host_token: hostToken });
+          issued.set(seat.seat, answer.link);  // #invite=CODE&seat=N, kept across redraws
+          $("host-error").textContent = "";
+          renderHost();
+          const out = document.querySelector(`#host-seat-${seat.seat} input.link-box`);
+          if (out) out.select();
+        } catch (e) { $("host-error").textContent = e.message; }
+      } }, label));
+      if (!seat.claimed && issued.has(seat.seat)) {
+        controls.push(h("input", { readonly: true, class: "link-box", value: issued.get(seat.seat), "aria-label": `new invite link for seat ${seat.seat}` }));
       }
       rows.push(h("div", { class: "host-seat", id: `host-seat-${seat.seat}` }, h("p", { text: `Seat ${seat.seat}: ${away}.` }), controls));
     }
   }
   box.hidden = rows.length === 0;
   $("host-seats").replaceChildren(...rows);
-  $("host-title").textContent = hostToken ? "Your table (host)" : "Your seat";
+  $("host-title").textContent = hostToken || HOST_PLAYER ? "Your table (host)" : "Your seat";
 }
 
 function onLinkState(kind, detail) {
@@ -514,7 +528,7 @@ function start() {
     onState: onLinkState,
     onBadToken: () => {
       forgetSeat(TABLE);
-      notice("Your seat's token is no longer valid (the seat was released): you are watching.");
+      notice("This page no longer holds its seat (released, or the host gave it a new invite): you are watching.");
     },
   });
   link.open();
