@@ -37,6 +37,12 @@ BENCH_FLAGS = [
     "100000",
     "--spectator-rate",
     "100000",
+    "--wrong-secrets-per-address",
+    "1000000",
+    "--wrong-secrets-per-table",
+    "1000000",
+    "--max-table-spectators",
+    "100000",
 ]
 
 # short forms of each game, so a thousand games fit in a run (options as the lobby takes them)

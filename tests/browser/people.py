@@ -44,9 +44,15 @@ class Person:
         seed: int,
         viewport: dict[str, int] | None = None,
         reduced_motion: str = "no-preference",
+        bypass_csp: bool = True,
     ):
+        # The helpers poll pages with expressions Playwright evaluates in the page, which the
+        # server's Content-Security-Policy forbids (no 'unsafe-eval'); test_headers.py loads the
+        # pages under the policy, with bypass_csp=False.
         self.context = browser.new_context(
-            viewport=viewport or {"width": 1280, "height": 800}, reduced_motion=reduced_motion
+            viewport=viewport or {"width": 1280, "height": 800},
+            reduced_motion=reduced_motion,
+            bypass_csp=bypass_csp,
         )
         self.page = self.context.new_page()
         self.base = base

@@ -13,6 +13,9 @@ import websockets
 from aerodeck.testing.server import ServerProcess
 
 RECV_TIMEOUT = 60.0  # a frame that does not come in a minute is a failure, not a wait
+# Every test client is 127.0.0.1, so the wrong-secret throttle is lifted for every server; a
+# module's own args come after these and may set it again (the last of an option wins).
+THROTTLE_LIFTED = ["--wrong-secrets-per-address", "100000", "--wrong-secrets-per-table", "100000"]
 
 
 class Server(ServerProcess):
@@ -20,7 +23,8 @@ class Server(ServerProcess):
     with ``args`` (by default a lifted creation limit: every test client is 127.0.0.1)."""
 
     def __init__(self, data_dir: Path, database: str = "", *args: str) -> None:
-        super().__init__(data_dir, database, list(args) or ["--creations-per-ip", "10000"])
+        flags = list(args) or ["--creations-per-ip", "10000"]
+        super().__init__(data_dir, database, [*THROTTLE_LIFTED, *flags])
 
     def restart(self, new_port: bool = True) -> Server:
         """The same store on a new port (the old one may linger in TIME_WAIT)."""

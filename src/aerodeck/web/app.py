@@ -16,7 +16,10 @@ from fastapi.staticfiles import StaticFiles
 
 from aerodeck import __version__
 from aerodeck.web.db.store import Store
+from aerodeck.web.headers import SecurityHeaders
+from aerodeck.web.metrics import metered
 from aerodeck.web.middleware import BodyLimit, one_line_errors
+from aerodeck.web.request_log import RequestLog
 from aerodeck.web.routers import (
     accounts,
     api_tokens,
@@ -24,6 +27,7 @@ from aerodeck.web.routers import (
     chat,
     lobby,
     me,
+    operator,
     pages,
     players,
     ratings,
@@ -56,6 +60,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         hub = Hub(store, settings)
         autoplay = Autoplay(hub)
         app.state.hub = hub
+        app.state.metrics = metered(hub, getattr(app.state, "header_wait", None))  # serve.py
         app.state.players = Players(store)
         app.state.accounts = Accounts(
             store,
@@ -96,6 +101,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     one_line_errors(app)
     app.include_router(lobby.router)
+    app.include_router(operator.router)
     app.include_router(tables.router)
     app.include_router(players.router)
     app.include_router(chat.router)
@@ -114,4 +120,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         public_url=settings.public_url,
         starts_session=accounts.STARTS_SESSION,
     )
+    app.add_middleware(SecurityHeaders)  # on every answer, the refusals too
+    app.add_middleware(RequestLog)  # outermost: one line per request, with its id
     return app

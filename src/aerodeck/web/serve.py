@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 
 import uvicorn
 from rich.console import Console
@@ -11,6 +12,7 @@ from uvicorn.config import LOG_LEVELS
 from aerodeck.core.errors import ConfigError, excerpt
 from aerodeck.web.app import create_app
 from aerodeck.web.db.store import Store, check_url, hidden_password
+from aerodeck.web.edge import header_guarded
 from aerodeck.web.service.errors import StoreError
 from aerodeck.web.settings import Settings
 
@@ -29,6 +31,16 @@ async def _probe(settings: Settings, where: str) -> None:
     await store.close()
 
 
+def _log_to_stderr(level: int) -> None:
+    """The server's own log lines (requests, tables, refusals) on stderr at uvicorn's level."""
+    handler = logging.StreamHandler()
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s %(message)s"))
+    web_log = logging.getLogger("aerodeck.web")
+    web_log.addHandler(handler)
+    web_log.setLevel(level)
+    web_log.propagate = False
+
+
 def serve(settings: Settings, host: str, port: int, log_level: str, console: Console) -> None:
     """Print where the lobby and the store are, then serve until interrupted."""
     if log_level not in LOG_LEVELS:
@@ -41,12 +53,23 @@ def serve(settings: Settings, host: str, port: int, log_level: str, console: Con
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     console.print(f"aerodeck table server: lobby at http://{shown}:{port}/ (API docs /docs)")
     console.print(f"store: {where}", markup=False, highlight=False)
+    _log_to_stderr(LOG_LEVELS[log_level])
+    trusted = settings.forwarded_allow_ips.strip()
+    # a request's headers within --header-timeout, at most --max-waiting-headers waiting
+    protocol = header_guarded(settings.header_timeout, settings.max_waiting_headers)
+    app = create_app(settings)
+    app.state.header_wait = protocol.wait  # its counts on /metrics
     uvicorn.run(
-        create_app(settings),
+        app,
         host=host,
         port=port,
+        http=protocol,
         ws_max_size=settings.ws_max_size,
-        # sockets not yet past their hello count too: uvicorn answers 503 beyond this
-        limit_concurrency=settings.max_connections + HTTP_HEADROOM,
+        # sockets not yet past their hello count too, and those waiting for their headers:
+        # uvicorn answers 503 beyond this
+        limit_concurrency=settings.max_connections + HTTP_HEADROOM + settings.max_waiting_headers,
+        # X-Forwarded-For only from the proxies named; uvicorn alone would trust 127.0.0.1
+        proxy_headers=bool(trusted),
+        forwarded_allow_ips=trusted or None,
         log_level=log_level,
     )

@@ -42,6 +42,40 @@ class Settings:
     public_url: str = field(
         default="", metadata=_option("base URL of the links handed out (default: as requested)")
     )
+    # the edge (web/edge.py, docs/server.md: The edge)
+    forwarded_allow_ips: str = field(
+        default="",
+        metadata=_option(
+            "comma-separated addresses of the proxies whose X-Forwarded-For is trusted "
+            "(default: none, every client is its socket's address)"
+        ),
+    )
+    header_timeout: float = field(
+        default=5.0,
+        metadata=_option("seconds a connection has to send its request headers", minimum=0.1),
+    )
+    max_waiting_headers: int = field(
+        default=256,
+        metadata=_option(
+            "connections waiting for their headers at once (then the oldest is closed)",
+            minimum=1,
+        ),
+    )
+    wrong_secrets_per_address: int = field(
+        default=10,
+        metadata=_option(
+            "wrong tokens or invite codes one client address may send per secret window",
+            minimum=1,
+        ),
+    )
+    wrong_secrets_per_table: int = field(
+        default=30,
+        metadata=_option("wrong tokens or invite codes one table may get per window", minimum=1),
+    )
+    secret_window: float = field(
+        default=60.0,
+        metadata=_option("seconds of the window wrong secrets are counted in", minimum=1),
+    )
     # frames
     max_frame_bytes: int = field(
         default=16 * 1024, metadata=_option("bytes a frame may have (close 4413)", minimum=1)
@@ -97,6 +131,16 @@ class Settings:
     )
     max_table_connections: int = field(
         default=64, metadata=_option("connections per table", minimum=1)
+    )
+    max_table_spectators: int = field(
+        default=48, metadata=_option("spectator connections per table", minimum=0)
+    )
+    spectator_idle: float = field(
+        default=900.0,
+        metadata=_option(
+            "seconds a spectator connection may send nothing (pings count) before it is closed",
+            minimum=1,
+        ),
     )
     max_seat_connections: int = field(
         default=4, metadata=_option("connections per seat", minimum=1)

@@ -37,17 +37,17 @@ class CreateTable(_Body):
     players: StrictInt | None = Field(default=None, ge=1, le=MAX_SEATS)
     options: dict[Annotated[Text, Field(max_length=64)], Scalar] = Field(default_factory=dict)
     seats: list[SeatIn] | None = Field(default=None, max_length=MAX_SEATS)
-    listed: bool = True
-    clock: int | None = Field(default=None, ge=MIN_CLOCK, le=MAX_CLOCK)
+    listed: StrictBool = True
+    clock: StrictInt | None = Field(default=None, ge=MIN_CLOCK, le=MAX_CLOCK)
     fallback_bot: Text = Field(default="heuristic", max_length=64)
     on_timeout: Literal["bot", "forfeit"] = "bot"
-    claim: int | None = Field(default=None, ge=0, le=MAX_SEATS)
+    claim: StrictInt | None = Field(default=None, ge=0, le=MAX_SEATS)
     name: Text = Field(default="", max_length=32)
     rated: StrictBool = True  # a finished game updates the ratings (docs/server.md, Ratings)
 
 
 class Join(_Body):
-    seat: int | None = Field(default=None, ge=0, le=MAX_SEATS)
+    seat: StrictInt | None = Field(default=None, ge=0, le=MAX_SEATS)
     invite: Text | None = Field(default=None, max_length=128)
     name: Text = Field(default="", max_length=32)
 

@@ -7,8 +7,9 @@ from fastapi import APIRouter, HTTPException, Request
 
 from aerodeck.core.api import JSON
 from aerodeck.web.routers.bodies import HostBot, HostOnly, Join, SeatProof, SeatToken
-from aerodeck.web.routers.deps import HubDep, answer, invite_link, table_or_404
+from aerodeck.web.routers.deps import HubDep, invite_link, table_or_404
 from aerodeck.web.routers.players import PlayerDep, seat_name
+from aerodeck.web.routers.wrong_secrets import with_secret
 from aerodeck.web.service.players import Player
 
 
@@ -26,38 +27,41 @@ async def one_table(table_id: str, hub: HubDep) -> JSON:
 
 
 @router.post("/join", tags=["seats"])
-async def join(table_id: str, body: Join, hub: HubDep, player: PlayerDep) -> JSON:
+async def join(table_id: str, body: Join, request: Request, hub: HubDep, player: PlayerDep) -> JSON:
     """Claim a human seat (it belongs to the signed-in player); the answer carries the seat's
     token."""
     table = await table_or_404(hub, table_id)
     name = body.name or seat_name(player)
-    seat, token = await answer(hub.join(table, body.seat, body.invite, name, _id(player)))
+    joining = hub.join(table, body.seat, body.invite, name, _id(player))
+    seat, token = await with_secret(request, hub, table, joining)
     return {"table": table.id, "seat": seat, "token": token}
 
 
 @router.post("/leave", tags=["seats"])
-async def leave(table_id: str, body: SeatToken, hub: HubDep) -> JSON:
+async def leave(table_id: str, body: SeatToken, request: Request, hub: HubDep) -> JSON:
     """Release a seat: its token stops working."""
     table = await table_or_404(hub, table_id)
-    return {"seat": await answer(hub.leave(table, body.token))}
+    return {"seat": await with_secret(request, hub, table, hub.leave(table, body.token))}
 
 
 @router.post("/seats/{seat}/bot", tags=["seats"])
 async def hand_to_bot(
-    table_id: str, seat: int, body: HostBot, hub: HubDep, player: PlayerDep
+    table_id: str, seat: int, body: HostBot, request: Request, hub: HubDep, player: PlayerDep
 ) -> JSON:
     """The host hands an absent human seat to a bot."""
     table = await table_or_404(hub, table_id)
-    return await answer(hub.hand_to_bot(table, seat, body.host_token, body.bot, _id(player)))
+    handing = hub.hand_to_bot(table, seat, body.host_token, body.bot, _id(player))
+    return await with_secret(request, hub, table, handing)
 
 
 @router.post("/seats/{seat}/take", tags=["seats"])
 async def take_back(
-    table_id: str, seat: int, body: SeatProof, hub: HubDep, player: PlayerDep
+    table_id: str, seat: int, body: SeatProof, request: Request, hub: HubDep, player: PlayerDep
 ) -> JSON:
     """The player takes the seat back from the bot."""
     table = await table_or_404(hub, table_id)
-    return await answer(hub.take_back(table, seat, body.token, _id(player)))
+    taking = hub.take_back(table, seat, body.token, _id(player))
+    return await with_secret(request, hub, table, taking)
 
 
 @router.post("/seats/{seat}/invite", tags=["seats"])
@@ -66,7 +70,8 @@ async def new_invite(
 ) -> JSON:
     """A fresh invite code for a human seat (host); on a claimed seat its holder loses it."""
     table = await table_or_404(hub, table_id)
-    code = await answer(hub.new_invite(table, seat, body.host_token, _id(player)))
+    inviting = hub.new_invite(table, seat, body.host_token, _id(player))
+    code = await with_secret(request, hub, table, inviting)
     return {"seat": seat, "code": code, "link": invite_link(request, table.id, seat, code)}
 
 

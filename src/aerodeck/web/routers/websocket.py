@@ -30,6 +30,7 @@ class WebSocketConnection:
         self.ws = ws
         self.seat: int | None = None
         self.player_id = player_id
+        self.address = ws.client.host if ws.client else "unknown"
         self.queue: asyncio.Queue[str | tuple[int, str]] = asyncio.Queue(maxsize=queue)
         self.closing = False
 

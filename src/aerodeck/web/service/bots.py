@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Callable, Coroutine
 from datetime import datetime
 from typing import Any
@@ -98,11 +99,14 @@ class Autoplay:
         snapshot = table.state.clone()  # the thread's own copy: the table's state is never mutated
         seed = derive_seed(table.seed, "bot", seat, table.version)
         work = asyncio.to_thread(choose, table.game, name, seed, snapshot, seat)
+        began = time.perf_counter()
         try:
             return await asyncio.wait_for(work, self.budget)
         except TimeoutError:
             log.warning("table %s: bot %s overran %.1f s", table.id, name, self.budget)
             return choose(table.game, "random", seed, snapshot, seat)
+        finally:
+            self.hub.meter.bot_decided(name, time.perf_counter() - began)
 
     async def _play_bots(self, table: Table) -> None:
         """Bot moves while the seat to decide is a bot's."""

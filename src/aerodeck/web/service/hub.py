@@ -42,6 +42,8 @@ from aerodeck.web.service.errors import (
     WrongSecretError,
 )
 from aerodeck.web.service.frames import BAD_TOKEN, GOING_AWAY, NO_TABLE
+from aerodeck.web.service.guesses import SecretGuesses
+from aerodeck.web.service.metrics import NO_METER, Meter
 from aerodeck.web.service.records import Seat, StoredTable, TableRecord, TableStore, utcnow
 from aerodeck.web.service.status import TableStatus
 from aerodeck.web.service.tables import Table
@@ -80,8 +82,14 @@ class Hub:
         self.store = store
         self.settings = settings
         self.chat = TableChat(store, settings)
+        self.guesses = SecretGuesses(  # wrong tokens and codes, REST and WebSocket alike
+            settings.wrong_secrets_per_address,
+            settings.wrong_secrets_per_table,
+            settings.secret_window,
+        )
         self.tables: dict[str, Table] = {}
         self.connection_count = 0
+        self.meter: Meter = NO_METER  # the web layer's Prometheus meter, when it serves
         self.listeners: list[Callable[[Table], None]] = []  # after every change (bots, clock)
         self.finishers: list[Callable[[Table], Awaitable[None]]] = []  # once a game ends
         self._loading = asyncio.Lock()
@@ -154,12 +162,17 @@ class Hub:
     ) -> JSON:
         """Make ``move`` for ``seat`` at ``version``: an ack or a refusal frame (also sent to
         ``reply``), and on an ack an update to every connection of the table."""
+        began = time.perf_counter()
         async with table.lock:
             frame, applied = await self._submit(table, seat, move, client_id, version, source)
             if reply is not None:
                 send_json(reply, frame)
             if applied is not None:
                 table.broadcast(version, [applied])
+        if frame["type"] == "ack":
+            self.meter.move_acknowledged(source, time.perf_counter() - began)
+        else:
+            self.meter.move_refused(str(frame.get("code")))
         if applied is not None:
             self._notify(table)
             if table.state.is_terminal:
@@ -219,9 +232,11 @@ class Hub:
         notation = str(action)
         moved_at = utcnow()  # the next turn begins then: the same moment in memory and stored
         try:
+            committing = time.perf_counter()
             await self.store.append_move(
                 table.id, version, seat, notation, client_id, source, after.is_terminal, moved_at
             )
+            self.meter.move_committed(time.perf_counter() - committing)
         except DuplicateError:
             if client_id is not None:
                 seq = await self.store.find_client_move(table.id, seat, client_id)
@@ -252,7 +267,11 @@ class Hub:
             return "the server holds its maximum of connections"
         if len(table.connections) >= s.max_table_connections:
             return "the table holds its maximum of connections"
-        if seat is not None:
+        if seat is None:
+            watching = sum(1 for c in table.connections if c.seat is None)
+            if watching >= s.max_table_spectators:
+                return "the table holds its maximum of spectators"
+        else:
             same = sum(1 for c in table.connections if c.seat == seat)
             if same >= s.max_seat_connections:
                 return "this seat holds its maximum of connections"

@@ -9,6 +9,7 @@ import logging
 from aerodeck.web.service.connection import Connection, FrameError
 from aerodeck.web.service.frames import (
     BAD_TOKEN,
+    GOING_AWAY,
     MALFORMED,
     NO_TABLE,
     RATE_LIMIT,
@@ -23,6 +24,7 @@ from aerodeck.web.service.frames import (
     Say,
     parse_frame,
 )
+from aerodeck.web.service.guesses import TooManyGuessesError
 from aerodeck.web.service.hub import Hub
 from aerodeck.web.service.limits import TokenBucket
 from aerodeck.web.service.rematch import Rematches
@@ -67,8 +69,13 @@ async def run_session(hub: Hub, conn: Connection, rematches: Rematches) -> None:
         if table is None:
             raise FrameError(NO_TABLE, "no such table")
         if hello.token is not None:
+            try:
+                hub.guesses.check(conn.address, table.id)
+            except TooManyGuessesError as refused:
+                raise FrameError(RATE_LIMIT, str(refused)) from None
             seat = table.seat_of(hello.token)
             if seat is None:
+                hub.guesses.wrong(conn.address, table.id, "seat token in a hello")
                 raise FrameError(BAD_TOKEN, "bad token: no seat of this table has it")
         else:  # the seat that belongs to the signed-in player, in any tab or device
             seat = table.seat_owned_by(conn.player_id)
@@ -101,8 +108,13 @@ async def _serve(
     hub: Hub, table: Table, conn: Connection, bucket: TokenBucket, rematches: Rematches
 ) -> None:
     """Read frames until the peer leaves or the connection is closed."""
+    # a spectator that sends nothing (not even a ping) for spectator_idle seconds is closed
+    idle = hub.settings.spectator_idle if conn.seat is None else None
     while not conn.closing:
-        text = await _next_text(conn, hub.settings.max_frame_bytes)
+        try:
+            text = await asyncio.wait_for(_next_text(conn, hub.settings.max_frame_bytes), idle)
+        except TimeoutError:
+            raise FrameError(GOING_AWAY, "idle spectator: reconnect to watch on") from None
         if text is None or conn.closing:
             return
         if not bucket.take():

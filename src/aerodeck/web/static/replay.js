@@ -54,6 +54,7 @@ function go(to) {
   draw();
 }
 
+$("controls").addEventListener("submit", (event) => event.preventDefault());
 $("step").max = String(STEPS.length - 1);
 $("step").addEventListener("input", () => go(Number($("step").value)));
 $("first").addEventListener("click", () => go(0));
