@@ -3,6 +3,7 @@ through the registry, it beats random; a file that cannot serve is refused in on
 
 from __future__ import annotations
 
+import asyncio
 import json
 import sys
 import zipfile
@@ -164,3 +165,37 @@ def test_a_damaged_model_is_refused_in_one_line(policy: Path, tmp_path: Path) ->
 def test_an_unknown_bot_kind_is_refused_in_one_line() -> None:
     with pytest.raises(ConfigError, match="unknown bot kind 'alphazero'"):
         make_agent("alphazero:net.pt", make(GAME, 2), 0)
+
+
+def test_a_table_seats_a_policy_from_the_folder_and_never_a_file(
+    policy: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The server's hub accepts ``ppo:NAME`` from ``AERODECK_POLICIES`` and refuses a path; the
+    bot then decides at the table as every table bot does (``service.bots.choose``)."""
+    pytest.importorskip("sqlalchemy", reason="table test: the web extra is absent")
+    from aerodeck.web.db import migrate
+    from aerodeck.web.db.store import Store, make_engine
+    from aerodeck.web.service.bots import choose
+    from aerodeck.web.service.hub import Hub, SeatSpec
+    from aerodeck.web.settings import Settings
+
+    monkeypatch.setenv(POLICY_FOLDER, str(policy.parent))
+
+    async def seat(bot: str) -> str:
+        engine = make_engine(f"sqlite+aiosqlite:///{tmp_path / 'store.sqlite3'}")
+        await migrate.upgrade(engine)
+        hub = Hub(Store(engine), Settings(data_dir=tmp_path))
+        try:
+            created = await hub.create(
+                GAME, 2, {}, [SeatSpec("human"), SeatSpec("bot", bot)],
+                listed=False, clock=None, fallback_bot="random", claim=0, name="ann",
+            )  # fmt: skip
+            state = created.table.state
+            state.apply(state.legal_actions()[0])  # the person's move: now the bot's turn
+            return choose(created.table.game, bot, 1, state, 1)
+        finally:
+            await engine.dispose()
+
+    assert asyncio.run(seat("ppo:aces"))
+    with pytest.raises(ConfigError, match="unknown bot"):
+        asyncio.run(seat(f"ppo:{policy}"))
