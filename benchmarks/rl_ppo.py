@@ -15,8 +15,8 @@ seeds); the JSON holds every seed's figures, the PNG the curves (mean, band, eve
 
 Run: .venv/bin/python -m benchmarks.rl_ppo --json docs/results/rl-ppo-2026-11-27.json \\
          --plot docs/rl_ppo_curves.png
-     [--games aces_versus_aces,down_in_flames] [--seeds 5] [--steps 16384] [--points 4]
-     [--eval-games 40] [--jobs 2] [--save-dir DIR] (the policies, as ppo:FILE bots load them)
+     [--games aces_versus_aces,down_in_flames] [--seeds 5] [--steps 8192] [--points 2]
+     [--eval-games 30] [--jobs 2] [--save-dir DIR] (the policies, as ppo:FILE bots load them)
 Needs the ``learn`` extra (torch, sb3-contrib).
 
 Backs: docs/rl.md, "Learning that holds: MaskablePPO across seeds".
@@ -185,9 +185,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", default="aces_versus_aces,down_in_flames")
     parser.add_argument("--seeds", type=int, default=5)
-    parser.add_argument("--steps", type=int, default=16_384)
-    parser.add_argument("--points", type=int, default=4)
-    parser.add_argument("--eval-games", type=int, default=40)
+    parser.add_argument("--steps", type=int, default=8192)
+    parser.add_argument("--points", type=int, default=2)
+    parser.add_argument("--eval-games", type=int, default=30)
     parser.add_argument("--jobs", type=int, default=2, help="runs trained at once (processes)")
     parser.add_argument("--save-dir", default="")
     parser.add_argument("--json", default="")

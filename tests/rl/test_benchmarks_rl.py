@@ -63,3 +63,18 @@ def test_evaluating_does_not_change_the_training_run(tmp_path: Path) -> None:
         )
         digests.append(read_json(out)["runs"][0]["weights_digest"])
     assert digests[0] == digests[1]
+
+
+def test_the_ppo_table_runs_on_a_tiny_budget(tmp_path: Path) -> None:
+    if importlib.util.find_spec("sb3_contrib") is None:
+        pytest.skip("rl_ppo: sb3-contrib absent (pip install -e '.[learn]')")
+    out = tmp_path / "ppo.json"
+    tiny = ["--games", "aces_versus_aces", "--seeds", "2", "--steps", "512", "--points", "1"]
+    run_benchmark("rl_ppo", *tiny, "--eval-games", "2", "--jobs", "1", "--json", str(out),
+                  "--plot", str(tmp_path / "c.png"), "--save-dir", str(tmp_path))  # fmt: skip
+    (table,) = read_json(out)["games"]
+    assert table["final"]["random"]["seeds"] == 2
+    assert sorted(p.name for p in tmp_path.glob("*.zip")) == [
+        "aces_versus_aces-seed1.zip",
+        "aces_versus_aces-seed2.zip",
+    ]
