@@ -45,12 +45,18 @@ $(PLUGINS)/installed: $(BIN)/aerodeck $(shell find tests/plugin_game -name '*.py
 	rm -rf tests/plugin_game/build
 	touch $@
 
+# The trained-policy bot's tests need torch (the CPU build) and sb3-contrib: the `learn` extra,
+# installed for the full run only (`make play` and the quick loop never need it).
+$(VENV)/learn-installed: $(BIN)/aerodeck
+	$(BIN)/pip install --quiet -e '.[learn]'
+	touch $@
+
 # pytest-xdist over the machine's cores; the slow tests (browser, server processes, PostgreSQL,
 # long statistical and benchmark runs) are marked in tests/conftest.py
 fast: $(PLUGINS)/installed
 	$(WITH_PLUGINS) $(BIN)/pytest -n auto -m "not slow"
 
-unit: $(PLUGINS)/installed
+unit: $(PLUGINS)/installed $(VENV)/learn-installed
 	$(WITH_PLUGINS) $(BIN)/pytest -n auto
 
 check: lint types fast

@@ -77,7 +77,14 @@ class Person:
 
     def __init__(self, base: str) -> None:
         # the Origin a page of this server sends (the server refuses cookie POSTs without it)
-        self.http = httpx.AsyncClient(base_url=base, headers={"Origin": base}, timeout=60.0)
+        # a fresh connection per request: a kept-alive one the server closes as idle just as a
+        # request leaves on it would fail that request (httpx does not retry it)
+        self.http = httpx.AsyncClient(
+            base_url=base,
+            headers={"Origin": base},
+            timeout=60.0,
+            limits=httpx.Limits(max_keepalive_connections=0),
+        )
         self.player = ""
         self.table = self.game = ""  # the table it sits at
 
@@ -499,6 +506,19 @@ def check_game(played: dict[str, Any]) -> dict[str, Any]:
 # --- the run ----------------------------------------------------------------------------------
 
 
+def _progress(done: asyncio.Future[dict[str, Any]], started: int, games: int) -> None:
+    """One line on stderr per game checked: a long run shows how far it got."""
+    if done.cancelled() or done.exception() is not None:
+        return
+    result = done.result()
+    print(
+        f"checked {result['game']} x{result['players']} ({started}/{games} started): "
+        f"{len(result['leaks'])} leaks",
+        file=sys.stderr,
+        flush=True,
+    )
+
+
 async def run(
     games: int, seed: int, concurrent: int, jobs: int, data_dir: Path, only: list[str]
 ) -> JSON:
@@ -515,7 +535,9 @@ async def run(
             while queue:
                 index, game, players = queue.pop()
                 played = await play_table(server, game, players, index, seed)
-                checks.append(loop.run_in_executor(pool, check_game, played))
+                check = loop.run_in_executor(pool, check_game, played)
+                check.add_done_callback(lambda done: _progress(done, len(checks), games))
+                checks.append(check)
 
         await asyncio.gather(*(worker() for _ in range(concurrent)))
         results = list(await asyncio.gather(*checks))

@@ -38,12 +38,46 @@ def test_the_openspiel_benchmark_counts_searches_and_revisits(tmp_path: Path) ->
 
 
 def test_a_short_training_run_is_the_same_from_the_same_seed_and_plots(tmp_path: Path) -> None:
-    tiny = ["--episodes", "12", "--eval-every", "6", "--eval-games", "6", "--seed", "3"]
-    curves = []
+    tiny = ["--episodes", "12", "--eval-every", "6", "--eval-games", "6", "--seeds", "3,4"]
+    results = []
     for run in ("first", "again"):
         out = tmp_path / f"{run}.json"
         run_benchmark("rl_learn", *tiny, "--json", str(out), "--plot", str(tmp_path / "c.png"))
-        curves.append(read_json(out)["curve"])
-    assert [p["episodes"] for p in curves[0]] == [0, 6, 12]
-    assert curves[0] == curves[1], "the same seed gave another run"
+        results.append(read_json(out))
+    assert [p["episodes"] for p in results[0]["curve"]] == [0, 6, 12]
+    assert [p["seeds"] for p in results[0]["curve"]] == [2, 2, 2]
+    assert results[0]["runs"] == [
+        {**run, "seconds": results[0]["runs"][i]["seconds"]}
+        for i, run in enumerate(results[1]["runs"])
+    ], "the same seed gave another run"
     assert (tmp_path / "c.png").read_bytes()[:4] == b"\x89PNG"
+
+
+def test_evaluating_does_not_change_the_training_run(tmp_path: Path) -> None:
+    """The final weights are the same however often and however long the policy is evaluated."""
+    digests = []
+    for evaluation in (
+        ["--eval-every", "12", "--eval-games", "2"],
+        ["--eval-every", "4", "--eval-games", "8"],
+    ):
+        out = tmp_path / "run.json"
+        run_benchmark(
+            "rl_learn", "--episodes", "12", "--seeds", "3", *evaluation, "--json", str(out)
+        )
+        digests.append(read_json(out)["runs"][0]["weights_digest"])
+    assert digests[0] == digests[1]
+
+
+def test_the_ppo_table_runs_on_a_tiny_budget(tmp_path: Path) -> None:
+    if importlib.util.find_spec("sb3_contrib") is None:
+        pytest.skip("rl_ppo: sb3-contrib absent (pip install -e '.[learn]')")
+    out = tmp_path / "ppo.json"
+    tiny = ["--games", "aces_versus_aces", "--seeds", "2", "--steps", "512", "--points", "1"]
+    run_benchmark("rl_ppo", *tiny, "--eval-games", "2", "--jobs", "1", "--json", str(out),
+                  "--plot", str(tmp_path / "c.png"), "--save-dir", str(tmp_path))  # fmt: skip
+    (table,) = read_json(out)["games"]
+    assert table["final"]["random"]["seeds"] == 2
+    assert sorted(p.name for p in tmp_path.glob("*.zip")) == [
+        "aces_versus_aces-seed1.zip",
+        "aces_versus_aces-seed2.zip",
+    ]

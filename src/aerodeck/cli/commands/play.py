@@ -9,7 +9,7 @@ from typing import Annotated
 
 import typer
 
-from aerodeck.agents.registry import make_agent
+from aerodeck.agents.registry import bot_name, make_agent
 from aerodeck.cli.local_table import LocalTable, bots_flag
 from aerodeck.cli.options import DataFileOpt, GameArg, PlayersOpt, SeedOpt, VariantOpt, game_options
 from aerodeck.cli.output import console
@@ -24,7 +24,7 @@ from aerodeck.core.rng import derive_seed, fresh_seed
 
 def _seating_for(game: Game, human: int | None, bots: str) -> Seating:
     """Seat the person; fill the other seats from ``--bots`` in seat order (the last repeats)."""
-    names = [b for b in (x.strip().lower() for x in bots.split(",")) if b]
+    names = [b for b in (bot_name(x) for x in bots.split(",")) if b]
     if not names:
         raise ConfigError("--bots needs at least one bot name")
     others = [seat for seat in range(game.players) if seat != human]
