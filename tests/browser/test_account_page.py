@@ -1,6 +1,7 @@
 """The lobby header's account forms in chromium: a guest renames itself and becomes an account,
 a second browser signs in as the same player, and signing out everywhere there leaves the first
-a new guest. Every request the pages make passes the server's same-origin check."""
+a new guest; signed in on a second browser, the player's seat opens there as it is. Every
+request the pages make passes the server's same-origin check."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from typing import Any
 import pytest
 
 from tests.browser.conftest import SERVER_ARGS
+from tests.browser.people import STATE, Person
 from tests.web.server import Server
 
 PASSWORD = "analytical engine"
@@ -72,3 +74,37 @@ def test_a_guest_becomes_an_account_and_signs_in_on_another_browser(
     finally:
         laptop.close()
         phone.close()
+
+
+SIGN = (  # a same-origin POST from the page, as the header's forms make
+    "([path, body]) => fetch(path, {method: 'POST', headers: {'content-type': 'application/json'},"
+    " body: JSON.stringify(body)}).then((r) => r.status)"
+)
+WHERE = (
+    "(() => { const s = window.aerodeck.state; return {seat: s.seat, version: s.version,"
+    " view: s.view}; })()"
+)
+
+
+def test_signed_in_on_a_second_browser_the_player_takes_the_same_seat(
+    browser: Any, web: Server
+) -> None:
+    laptop, phone = Person(browser, web.base, seed=5), Person(browser, web.base, seed=6)
+    laptop.page.goto(web.base + "/")
+    account = {"username": "grace", "password": PASSWORD}
+    assert laptop.page.evaluate(SIGN, ["/api/account", account]) == 201
+    laptop.create("aces_versus_aces", 2, [0], {"target": 10})
+    table = laptop.page.evaluate("document.getElementById('app').dataset.table")
+    laptop.page.wait_for_function(f"{STATE}.status === 'playing'")
+    before = laptop.page.evaluate(WHERE)
+
+    phone.page.goto(web.base + "/")
+    assert phone.page.evaluate(SIGN, ["/api/sign-in", account]) == 200
+    phone.page.goto(f"{web.base}/t/{table}")
+    phone.wait_welcome()
+    assert phone.page.evaluate("sessionStorage.length") == 0, "no token: the signed-in player"
+    phone.page.wait_for_function(f"{STATE}.seat === 0")
+    assert phone.page.evaluate(WHERE) == before, "the same seat, where it was"
+    for person in (laptop, phone):
+        person.check_protocol()
+        person.close()
