@@ -136,16 +136,16 @@ class Interruptions:
 
 
 @pytest.mark.parametrize("case", list(GAMES))
-def test_whole_game_by_clicking(browser: Any, web: Server, case: str) -> None:
+def test_whole_game_by_clicking(browser: Any, own_web: Server, case: str) -> None:
     """Two people and bots to the end by clicking, a spectator watching; in the middle a reload
     and a server restart, after which everyone carries on with nothing lost."""
     game, players, humans, options = GAMES[case]
     # ann's page moves (cards fly, log lines slide in); bea's and eve's ask for reduced motion,
     # as test_motion_is_light_and_yields_to_reduced_motion checks: an animation at every update
     # of three pages was most of the browser's work in these games
-    ann = Person(browser, web.base, seed=1)
-    bea = Person(browser, web.base, seed=2, reduced_motion="reduce")
-    eve = Person(browser, web.base, seed=3, reduced_motion="reduce")
+    ann = Person(browser, own_web.base, seed=1)
+    bea = Person(browser, own_web.base, seed=2, reduced_motion="reduce")
+    eve = Person(browser, own_web.base, seed=3, reduced_motion="reduce")
     links = ann.create(game, players, humans, options)
     assert sorted(links) == [h for h in humans if h != 0]
     assert "#invite=" in links[1] and links[1].endswith("&seat=1")  # the link names its seat
@@ -156,7 +156,7 @@ def test_whole_game_by_clicking(browser: Any, web: Server, case: str) -> None:
     assert eve.page.evaluate("window.aerodeck.state.seat") is None
     glimpses: list[tuple[int, list[str]]] = []
     pairs: list[tuple[int, list[list[Any]]]] = []
-    interrupt = Interruptions(web, [ann, bea], eve)
+    interrupt = Interruptions(own_web, [ann, bea], eve)
 
     def on_look(moves: int) -> None:
         glimpses.append(seen_cards(eve))
@@ -333,9 +333,10 @@ def test_keyboard_alone_plays(browser: Any, web: Server) -> None:
 def test_a_free_seat_of_a_listed_table_is_taken_from_the_lobby(browser: Any, web: Server) -> None:
     ann = Person(browser, web.base, seed=9)
     bea = Person(browser, web.base, seed=10)
-    ann.create("aces_versus_aces", 2, [0, 1], {"target": 5})
+    links = ann.create("aces_versus_aces", 2, [0, 1], {"target": 5})
+    table = links[1].split("#", 1)[0].removeprefix(web.base)
     bea.page.goto(web.base + "/")
-    bea.page.get_by_role("link", name="Join").first.click()
+    bea.page.locator(f'a[href="{table}"]', has_text="Join").click()  # the server has others
     bea.page.wait_for_selector("#join:not([hidden])")
     assert "Seat 1 is free" in bea.page.inner_text("#join")
     bea.page.fill("#join-name", "bea")
