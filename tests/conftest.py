@@ -42,7 +42,7 @@ and playthroughs document; a game installed beside them (tests/plugin_game) brin
 # - a game at more than its smallest table, in a test parametrized by game and player count: the
 #   quick loop plays every game at its smallest table, the full run at every size;
 # - the long runs below (the benchmark modules mark themselves with `pytestmark`).
-SLOW_FIXTURES = {"server", "new_server", "web", "browser", "postgres_cluster"}
+SLOW_FIXTURES = {"server", "new_server", "web", "own_web", "browser", "postgres_cluster"}
 SLOW_FOLDERS = {"browser"}
 SLOW_TESTS = (
     # fingerprints of hundreds of seeded games under every option set

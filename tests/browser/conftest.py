@@ -50,14 +50,25 @@ def browser() -> Iterator[Any]:
         launched.close()
 
 
-# Every test's tables deal the same cards every run, so a game takes the same course (the
-# whole-game tests reload and restart mid-game: a deal that ended the game first would skip them).
+# A server's tables deal the same cards every run (the n-th table it creates, the same deal), so a
+# game on a server of its own takes the same course (the whole-game tests reload and restart
+# mid-game: a deal that ended the game first would skip them).
 SERVER_ARGS = ("--creations-per-ip", "10000", "--table-seed", "1")
 
 
+@pytest.fixture(scope="module")
+def web(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """One server for a test module's pages: each test makes tables of its own on it, and none
+    may stop it or count on which deal its tables get."""
+    running = Server(tmp_path_factory.mktemp("serve"), "", *SERVER_ARGS).start()
+    yield running
+    running.stop()
+
+
 @pytest.fixture
-def web(tmp_path: Path) -> Iterator[Server]:
-    """A server of the test's own (it may be restarted on the same port)."""
+def own_web(tmp_path: Path) -> Iterator[Server]:
+    """A server of the test's own, which it may stop and start again on the same port, and
+    whose first table gets the same deal every run."""
     running = Server(tmp_path / "serve", "", *SERVER_ARGS).start()
     yield running
     running.stop()

@@ -35,6 +35,13 @@ def uses(move: str, card: str) -> bool:
     return words[0] not in NOT_HAND and (card.lower() in words or slug(card) in words)
 
 
+def to_move(state: dict[str, Any]) -> dict[str, Any] | None:
+    """The page's state (``Person.state``) when its person is to move, else None."""
+    if state["legal"] and not state["busy"] and state["status"] == "playing":
+        return state
+    return None
+
+
 class Person:
     """One browser context and page."""
 
@@ -134,10 +141,7 @@ class Person:
         return value
 
     def my_turn(self) -> dict[str, Any] | None:
-        state = self.state()
-        if state["legal"] and not state["busy"] and state["status"] == "playing":
-            return state
-        return None
+        return to_move(self.state())
 
     def click_a_move(self, state: dict[str, Any]) -> str:
         """Choose a legal move (seeded) and make it by clicking: its card first when it uses one
@@ -174,14 +178,17 @@ class Person:
 
 
 def play_to_end(people: list[Person], on_look: Any = None) -> int:
-    """Everyone clicks their moves until every page shows the end; the number of moves made."""
+    """Everyone clicks their moves until every page shows the end; the number of moves made.
+    A look reads each page once (its state says both whether it ended and whether it is to
+    move): the looks while the bots think are most of a game's calls into the browser."""
     moves = 0
     for _ in range(MAX_LOOKS):
-        if all(p.ended() for p in people):
+        states = [person.state() for person in people]
+        if all(state["ended"] for state in states):
             return moves
         acted = False
-        for person in people:
-            state = person.my_turn()
+        for person, seen in zip(people, states, strict=True):
+            state = to_move(person.state() if acted else seen)
             if state is not None:
                 person.click_a_move(state)
                 moves += 1

@@ -18,13 +18,18 @@ from tests.web.server import Server
 # case -> game, players, human seats, options that keep a browser game short
 GAMES: dict[str, tuple[str, int, list[int], dict[str, Any]]] = {
     "aces_versus_aces": ("aces_versus_aces", 3, [0, 1], {"target": 15}),
-    "ace_race": ("ace_race", 3, [0, 1], {}),
+    "ace_race": ("ace_race", 3, [0, 1], {"max_turns": 20}),  # then the fewest cards win (R14)
     "race_to_ace": ("race_to_ace", 3, [0, 1], {"kills_to_win": 1}),
     "air_racing": ("air_racing", 3, [0, 1], {"laps": 1, "quick_play": True}),
     "down_in_flames": ("down_in_flames", 2, [0, 1], {}),
     "down_in_flames-melee": ("down_in_flames", 3, [0, 1], {"mode": "ffa"}),
 }
 UNIQUE_CARDS = {"aces_versus_aces", "ace_race"}  # one deck: a card in a hand is nowhere else
+# ann's page shows the motion (cards fly, log lines slide in) in the shorter games; the other
+# pages, and every page in Down In Flames' games of some 150 clicked moves, ask for reduced
+# motion (test_motion_is_light_and_yields_to_reduced_motion checks both): chromium drawing an
+# animation at every update of three pages was most of these tests' work
+MOTION_FOR_ANN = {"aces_versus_aces", "ace_race", "race_to_ace", "air_racing"}
 
 
 class FramesOf:
@@ -136,13 +141,14 @@ class Interruptions:
 
 
 @pytest.mark.parametrize("case", list(GAMES))
-def test_whole_game_by_clicking(browser: Any, web: Server, case: str) -> None:
+def test_whole_game_by_clicking(browser: Any, own_web: Server, case: str) -> None:
     """Two people and bots to the end by clicking, a spectator watching; in the middle a reload
     and a server restart, after which everyone carries on with nothing lost."""
     game, players, humans, options = GAMES[case]
-    ann = Person(browser, web.base, seed=1)
-    bea = Person(browser, web.base, seed=2)
-    eve = Person(browser, web.base, seed=3)
+    motion = "no-preference" if game in MOTION_FOR_ANN else "reduce"
+    ann = Person(browser, own_web.base, seed=1, reduced_motion=motion)
+    bea = Person(browser, own_web.base, seed=2, reduced_motion="reduce")
+    eve = Person(browser, own_web.base, seed=3, reduced_motion="reduce")
     links = ann.create(game, players, humans, options)
     assert sorted(links) == [h for h in humans if h != 0]
     assert "#invite=" in links[1] and links[1].endswith("&seat=1")  # the link names its seat
@@ -153,7 +159,7 @@ def test_whole_game_by_clicking(browser: Any, web: Server, case: str) -> None:
     assert eve.page.evaluate("window.aerodeck.state.seat") is None
     glimpses: list[tuple[int, list[str]]] = []
     pairs: list[tuple[int, list[list[Any]]]] = []
-    interrupt = Interruptions(web, [ann, bea], eve)
+    interrupt = Interruptions(own_web, [ann, bea], eve)
 
     def on_look(moves: int) -> None:
         glimpses.append(seen_cards(eve))
@@ -330,9 +336,10 @@ def test_keyboard_alone_plays(browser: Any, web: Server) -> None:
 def test_a_free_seat_of_a_listed_table_is_taken_from_the_lobby(browser: Any, web: Server) -> None:
     ann = Person(browser, web.base, seed=9)
     bea = Person(browser, web.base, seed=10)
-    ann.create("aces_versus_aces", 2, [0, 1], {"target": 5})
+    links = ann.create("aces_versus_aces", 2, [0, 1], {"target": 5})
+    table = links[1].split("#", 1)[0].removeprefix(web.base)
     bea.page.goto(web.base + "/")
-    bea.page.get_by_role("link", name="Join").first.click()
+    bea.page.locator(f'a[href="{table}"]', has_text="Join").click()  # the server has others
     bea.page.wait_for_selector("#join:not([hidden])")
     assert "Seat 1 is free" in bea.page.inner_text("#join")
     bea.page.fill("#join-name", "bea")

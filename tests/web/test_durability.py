@@ -141,7 +141,7 @@ def test_an_old_database_is_migrated_at_start_up(
     data_dir = tmp_path / "old"
     data_dir.mkdir()
     url = database or f"sqlite+aiosqlite:///{data_dir / SQLITE_FILE}"
-    game = aerodeck.make("aces_versus_aces", 2)
+    game = aerodeck.make("aces_versus_aces", 2, target=10)  # the bots play it to the end below
 
     async def at_first_revision() -> None:
         engine = make_engine(url)
