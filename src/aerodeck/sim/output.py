@@ -12,16 +12,25 @@ import io
 import json
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
-
-import matplotlib
-
-matplotlib.use("Agg")  # files only: never open a window, work on machines without a display
-import matplotlib.pyplot as plt  # the back-end must be chosen before pyplot loads
-from matplotlib.figure import Figure as PlotFigure
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
 
 from aerodeck.core.errors import AerodeckError
 from aerodeck.core.registry import game_class
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure as PlotFigure
+
+
+def _pyplot() -> ModuleType:
+    """matplotlib's pyplot on its file-only back-end, imported when a plot is drawn: it costs
+    most of the start-up of every `aerodeck` command, which mostly draws none."""
+    import matplotlib  # noqa: PLC0415 - lazy: see the docstring
+
+    matplotlib.use("Agg")  # files only: never open a window, work on machines without a display
+    import matplotlib.pyplot as plt  # noqa: PLC0415 - after the back-end is chosen
+
+    return plt
 
 
 def write_json(report: dict[str, Any], path: Path) -> None:
@@ -72,7 +81,8 @@ def _bars(
     line: float | None,
     xlabel: str = "win rate (95% interval)",
 ) -> PlotFigure:
-    figure, axes = plt.subplots(figsize=(8.5, 1.4 + 0.45 * max(len(labels), 2)))
+    figure: PlotFigure
+    figure, axes = _pyplot().subplots(figsize=(8.5, 1.4 + 0.45 * max(len(labels), 2)))
     values = [e["value"] for e in estimates]
     errors = [  # clamped: rounding can put a bound a hair past its value
         [max(0.0, e["value"] - e["low"]) for e in estimates],
@@ -113,7 +123,8 @@ def length_bins(counts: Sequence[Sequence[int]]) -> list[float]:
 
 def _histogram(title: str, counts: Sequence[Sequence[int]]) -> PlotFigure:
     """A histogram from (value, how many) pairs: the report's counts, never the games."""
-    figure, axes = plt.subplots(figsize=(8.5, 3.8))
+    figure: PlotFigure
+    figure, axes = _pyplot().subplots(figsize=(8.5, 3.8))
     values = [value for value, _ in counts]
     weights = [times for _, times in counts]
     axes.hist(values, weights=weights, bins=length_bins(counts), color="#4a78b0")
@@ -312,7 +323,7 @@ def write_html(report: dict[str, Any], path: Path, png_folder: Path | None = Non
             png_folder.mkdir(parents=True, exist_ok=True)
             figure.savefig(png_folder / f"{stem}.png", dpi=110)
             pngs[stem] = f"{png_folder.name}/{stem}.png"
-        plt.close(figure)
+        _pyplot().close(figure)
         return f"<figure>{svg}<figcaption>{html.escape(caption)}</figcaption></figure>"
 
     parts = [
@@ -441,5 +452,5 @@ def write_html(report: dict[str, Any], path: Path, png_folder: Path | None = Non
             + ".</p>"
         )
     for figure in made.values():
-        plt.close(figure)
+        _pyplot().close(figure)
     path.write_text("\n".join(p for p in parts if p), encoding="utf-8")
