@@ -58,6 +58,7 @@ def test_pages_load_under_the_policy_without_a_violation(browser: Any, web: Serv
     violations.extend(page.evaluate("window.__violations"))
     page.click("table.results a.button >> nth=0")  # the replay of one of the player's games
     page.wait_for_selector("#steps-data", state="attached")
+    page.wait_for_load_state("load")  # the replay's module has run: its buttons answer
     page.click("#next")  # the replay's controls answer: its script runs
     assert page.input_value("#step") == "1"
     violations.extend(page.evaluate("window.__violations"))
