@@ -19,9 +19,10 @@ from aerodeck.web.db.store import Store
 from aerodeck.web.routers.players import COOKIE
 from aerodeck.web.same_origin import origin_of
 from aerodeck.web.service.api_tokens import ApiToken
+from aerodeck.web.service.limits import TooManyTriesError
 from aerodeck.web.service.players import Players
 from aerodeck.web.service.records import utcnow
-from aerodeck.web.service.throttle import SignInThrottle, TooManyAttemptsError
+from aerodeck.web.service.throttle import SignInThrottle
 from aerodeck.web.service.tokens import digest
 from aerodeck.web.settings import Settings
 from tests.web.server import Server
@@ -293,16 +294,16 @@ def test_the_throttle_counts_per_account_and_per_address() -> None:
     throttle = SignInThrottle(per_account=2, per_address=3, window=600)
     throttle.attempt("ada", "10.0.0.1")
     throttle.attempt("ada", "10.0.0.2")
-    with pytest.raises(TooManyAttemptsError, match="for this account") as refused:
+    with pytest.raises(TooManyTriesError, match="for this account") as refused:
         throttle.attempt("ada", "10.0.0.3")
     assert 0 < refused.value.retry_after <= 600
     throttle.attempt("bob", "10.0.0.1")
     throttle.attempt("cy", "10.0.0.1")
-    with pytest.raises(TooManyAttemptsError, match="from this address"):
+    with pytest.raises(TooManyTriesError, match="from this address"):
         throttle.attempt("dee", "10.0.0.1")
     throttle.attempt("dee", "10.0.0.4")  # the refused attempt was not counted against dee
     throttle.attempt("dee", "10.0.0.4")
-    with pytest.raises(TooManyAttemptsError, match="for this account"):
+    with pytest.raises(TooManyTriesError, match="for this account"):
         throttle.attempt("dee", "10.0.0.4")
 
 

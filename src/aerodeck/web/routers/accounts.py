@@ -21,8 +21,8 @@ from aerodeck.web.routers.players import (
     players_of,
 )
 from aerodeck.web.service.accounts import MAX_PASSWORD, Accounts
+from aerodeck.web.service.limits import TooManyTriesError
 from aerodeck.web.service.players import MAX_DISPLAY_NAME, Player
-from aerodeck.web.service.throttle import TooManyAttemptsError
 
 router = APIRouter(tags=["accounts"])
 T = TypeVar("T")
@@ -75,7 +75,7 @@ async def _throttled(work: Awaitable[T]) -> T:
     """``answer(work)``, and 429 with Retry-After when the attempt is over the throttle."""
     try:
         return await answer(work)
-    except TooManyAttemptsError as refused:
+    except TooManyTriesError as refused:
         headers = {"Retry-After": str(refused.retry_after)}
         raise HTTPException(429, str(refused), headers=headers) from None
 

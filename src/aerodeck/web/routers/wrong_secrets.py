@@ -11,8 +11,8 @@ from typing import Any, TypeVar
 from fastapi import HTTPException, Request
 
 from aerodeck.web.routers.deps import answer
-from aerodeck.web.service.guesses import TooManyGuessesError
 from aerodeck.web.service.hub import Hub
+from aerodeck.web.service.limits import TooManyTriesError
 from aerodeck.web.service.tables import Table
 
 T = TypeVar("T")
@@ -27,8 +27,8 @@ async def with_secret(request: Request, hub: Hub, table: Table, work: Coroutine[
     """``answer(work)`` for a call carrying ``table``'s secret, counted when it is wrong (401)."""
     address = client_address(request)
     try:
-        hub.guesses.check(address, table.id)
-    except TooManyGuessesError as refused:
+        hub.guesses.spent(address, table.id)
+    except TooManyTriesError as refused:
         work.close()  # never awaited
         headers = {"Retry-After": str(refused.retry_after)}
         raise HTTPException(429, str(refused), headers=headers) from None

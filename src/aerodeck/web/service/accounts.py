@@ -25,8 +25,9 @@ from argon2.exceptions import InvalidHashError, VerificationError
 
 from aerodeck.core.errors import excerpt
 from aerodeck.web.service.errors import ConflictError, InvalidRequestError, WrongSecretError
+from aerodeck.web.service.limits import TooManyTriesError
 from aerodeck.web.service.players import Player
-from aerodeck.web.service.throttle import SignInThrottle, TooManyAttemptsError
+from aerodeck.web.service.throttle import SignInThrottle
 from aerodeck.web.service.tokens import digest, new_token
 
 log = logging.getLogger("aerodeck.web.accounts")
@@ -122,12 +123,12 @@ class Accounts:
         self, username: str, password: str, address: str, secret: str | None
     ) -> SignedIn:
         """A new session for the account, ending the browser's present one (``secret``).
-        TooManyAttemptsError past the throttle, WrongSecretError for anything else wrong (the
+        TooManyTriesError past the throttle, WrongSecretError for anything else wrong (the
         same answer and about the same time for an unknown username as for a wrong password)."""
         key = username.strip().lower()[:64]
         try:
             self.throttle.attempt(key, address)
-        except TooManyAttemptsError as refused:
+        except TooManyTriesError as refused:
             _refused("sign-in", key, address, refused)
             raise
         found = await self.store.account(key) if USERNAME.fullmatch(key) else None
@@ -152,7 +153,7 @@ class Accounts:
             raise ConflictError("a guest has no password: create an account")
         try:
             self.throttle.attempt(player.username, address)
-        except TooManyAttemptsError as refused:
+        except TooManyTriesError as refused:
             _refused("password change", player.username, address, refused)
             raise
         found = await self.store.account(player.username)

@@ -1,9 +1,13 @@
-"""Rates and counts: a token bucket per connection and a sliding window per client address."""
+"""Rates and counts: a token bucket per connection, a sliding window per key, and tries limited
+per two keys at once (sign-ins per account and address, wrong secrets per address and table)."""
 
 from __future__ import annotations
 
+import math
 import time
 from collections import deque
+
+MAX_KEYS = 100_000  # remembered keys of a KeyedTries before the idle ones are dropped
 
 
 class TokenBucket:
@@ -62,3 +66,39 @@ class WindowCounter:
         now = time.monotonic()
         for key in [k for k, v in self._events.items() if not v or v[-1] <= now - self.window]:
             del self._events[key]
+
+
+class TooManyTriesError(Exception):
+    """A try refused before it was looked at; ``retry_after`` in whole seconds."""
+
+    def __init__(self, message: str, retry_after: int) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after
+
+
+class KeyedTries:
+    """Tries counted under several keys at once, each kind of key with its own limit within
+    ``window`` seconds: ``limits`` maps the words naming a kind ("from this address") to its
+    limit. Counts live in this process's memory: a restart forgets them."""
+
+    def __init__(self, tries: str, limits: dict[str, int], window: float) -> None:
+        self.tries = tries  # what is counted, in words: "sign-in attempts"
+        self.counters = {what: WindowCounter(limit, window) for what, limit in limits.items()}
+
+    def check(self, keys: dict[str, str]) -> None:
+        """TooManyTriesError when any key (by the words of its kind) has spent its tries."""
+        for what, key in keys.items():
+            wait = self.counters[what].retry_after(key)
+            if wait > 0:
+                seconds = max(1, math.ceil(wait))
+                raise TooManyTriesError(
+                    f"too many {self.tries} {what}: try again in {seconds} s", seconds
+                )
+
+    def count(self, keys: dict[str, str]) -> None:
+        """Count one try under every key."""
+        for what, key in keys.items():
+            counter = self.counters[what]
+            counter.allow(key)
+            if len(counter) > MAX_KEYS:
+                counter.forget_idle()

@@ -24,9 +24,8 @@ from aerodeck.web.service.frames import (
     Say,
     parse_frame,
 )
-from aerodeck.web.service.guesses import TooManyGuessesError
 from aerodeck.web.service.hub import Hub
-from aerodeck.web.service.limits import TokenBucket
+from aerodeck.web.service.limits import TokenBucket, TooManyTriesError
 from aerodeck.web.service.rematch import Rematches
 from aerodeck.web.service.tables import Table
 
@@ -70,8 +69,8 @@ async def run_session(hub: Hub, conn: Connection, rematches: Rematches) -> None:
             raise FrameError(NO_TABLE, "no such table")
         if hello.token is not None:
             try:
-                hub.guesses.check(conn.address, table.id)
-            except TooManyGuessesError as refused:
+                hub.guesses.spent(conn.address, table.id)
+            except TooManyTriesError as refused:
                 raise FrameError(RATE_LIMIT, str(refused)) from None
             seat = table.seat_of(hello.token)
             if seat is None:
