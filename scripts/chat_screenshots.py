@@ -9,13 +9,10 @@ A real server on 127.0.0.1 and three browser contexts. Run from the repository r
 from __future__ import annotations
 
 import os
-import tempfile
 from pathlib import Path
 
-from playwright.sync_api import sync_playwright
-from tests.browser.conftest import CHROMIUM_ARGS, SERVER_ARGS, chromium_path
+from scripts.shot_site import site
 from tests.browser.people import Person
-from tests.web.server import Server
 
 OUT = Path(os.environ.get("AERODECK_SHOTS", "docs/screenshots"))
 TALK = [  # who says what, in order
@@ -38,46 +35,37 @@ def say(person: Person, text: str) -> None:
 
 
 def main() -> None:
-    path = chromium_path()
-    if path is None:
-        raise SystemExit("no chromium found (apt-get install chromium)")
     OUT.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory() as tmp, sync_playwright() as playwright:
-        server = Server(Path(tmp) / "serve", "", *SERVER_ARGS).start()
-        browser = playwright.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
-        try:
-            ann = Person(browser, server.base, seed=1)
-            links = ann.create("aces_versus_aces", 2, [0, 1], {})
-            bob = Person(browser, server.base, seed=2, viewport={"width": 390, "height": 844})
-            bob.accept(links[1], "bob")
-            table = ann.page.evaluate("document.getElementById('app').dataset.table")
-            carl = Person(browser, server.base, seed=3)
-            carl.watch(f"{server.base}/t/{table}")
-            people = {"ann": ann, "bob": bob, "carl": carl}
-            for name, text in TALK:
-                say(people[name], text)
-            for person in (ann, bob):  # a move each, so the table shows a game under way
-                for _ in range(400):
-                    state = person.my_turn()
-                    if state is not None:
-                        person.click_a_move(state)
-                        break
-                    person.page.wait_for_timeout(25)
-            ann.page.mouse.move(0, 0)
-            shot = OUT / "chat-desktop.png"
-            ann.page.screenshot(path=str(shot), full_page=True, animations="disabled")
-            print(shot)
-            bob.page.check("#chat-hide")
-            bob.page.locator("#chat").scroll_into_view_if_needed()
-            bob.page.evaluate("document.getElementById('chat').scrollIntoView()")
-            shot = OUT / "chat-phone.png"
-            bob.page.screenshot(path=str(shot), animations="disabled")
-            print(shot)
-            for person in people.values():
-                person.close()
-        finally:
-            browser.close()
-            server.stop()
+    with site() as (server, browser):
+        ann = Person(browser, server.base, seed=1)
+        links = ann.create("aces_versus_aces", 2, [0, 1], {})
+        bob = Person(browser, server.base, seed=2, viewport={"width": 390, "height": 844})
+        bob.accept(links[1], "bob")
+        table = ann.page.evaluate("document.getElementById('app').dataset.table")
+        carl = Person(browser, server.base, seed=3)
+        carl.watch(f"{server.base}/t/{table}")
+        people = {"ann": ann, "bob": bob, "carl": carl}
+        for name, text in TALK:
+            say(people[name], text)
+        for person in (ann, bob):  # a move each, so the table shows a game under way
+            for _ in range(400):
+                state = person.my_turn()
+                if state is not None:
+                    person.click_a_move(state)
+                    break
+                person.page.wait_for_timeout(25)
+        ann.page.mouse.move(0, 0)
+        shot = OUT / "chat-desktop.png"
+        ann.page.screenshot(path=str(shot), full_page=True, animations="disabled")
+        print(shot)
+        bob.page.check("#chat-hide")
+        bob.page.locator("#chat").scroll_into_view_if_needed()
+        bob.page.evaluate("document.getElementById('chat').scrollIntoView()")
+        shot = OUT / "chat-phone.png"
+        bob.page.screenshot(path=str(shot), animations="disabled")
+        print(shot)
+        for person in people.values():
+            person.close()
 
 
 if __name__ == "__main__":

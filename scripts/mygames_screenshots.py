@@ -10,13 +10,10 @@ repository root:
 from __future__ import annotations
 
 import os
-import tempfile
 from pathlib import Path
 
-from playwright.sync_api import sync_playwright
-from tests.browser.conftest import CHROMIUM_ARGS, SERVER_ARGS, chromium_path
+from scripts.shot_site import site
 from tests.browser.people import Person, play_to_end
-from tests.web.server import Server
 
 OUT = Path(os.environ.get("AERODECK_SHOTS", "docs/screenshots"))
 SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
@@ -24,36 +21,27 @@ SHORT = {"kills_to_win": 1, "max_turns": 10}
 
 
 def main() -> None:
-    path = chromium_path()
-    if path is None:
-        raise SystemExit("no chromium found (apt-get install chromium)")
     OUT.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory() as tmp, sync_playwright() as playwright:
-        server = Server(Path(tmp) / "serve", "", *SERVER_ARGS).start()
-        browser = playwright.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
-        try:
-            ann = Person(browser, server.base, seed=7)
-            for _ in range(2):  # finished games
-                ann.create("race_to_ace", 3, [0], SHORT, bot="random")
-                play_to_end([ann])
-            ann.create("down_in_flames", 2, [0, 1], {})  # waits for a friend
-            for game, players in (("aces_versus_aces", 3), ("race_to_ace", 3)):
-                ann.create(game, players, [0], {}, bot="heuristic")
-                ann.page.wait_for_function("window.aerodeck.state.legal.length > 0")
-            page = ann.page
-            page.goto(server.base + "/")
-            page.wait_for_selector("#my-turns")
-            page.mouse.move(0, 0)
-            for size, viewport in SIZES.items():
-                page.set_viewport_size(viewport)
-                page.evaluate("window.scrollTo(0, 0)")
-                shot = OUT / f"mygames-{size}.png"
-                page.screenshot(path=str(shot), animations="disabled")
-                print(shot)
-            ann.close()
-        finally:
-            browser.close()
-            server.stop()
+    with site() as (server, browser):
+        ann = Person(browser, server.base, seed=7)
+        for _ in range(2):  # finished games
+            ann.create("race_to_ace", 3, [0], SHORT, bot="random")
+            play_to_end([ann])
+        ann.create("down_in_flames", 2, [0, 1], {})  # waits for a friend
+        for game, players in (("aces_versus_aces", 3), ("race_to_ace", 3)):
+            ann.create(game, players, [0], {}, bot="heuristic")
+            ann.page.wait_for_function("window.aerodeck.state.legal.length > 0")
+        page = ann.page
+        page.goto(server.base + "/")
+        page.wait_for_selector("#my-turns")
+        page.mouse.move(0, 0)
+        for size, viewport in SIZES.items():
+            page.set_viewport_size(viewport)
+            page.evaluate("window.scrollTo(0, 0)")
+            shot = OUT / f"mygames-{size}.png"
+            page.screenshot(path=str(shot), animations="disabled")
+            print(shot)
+        ann.close()
 
 
 if __name__ == "__main__":

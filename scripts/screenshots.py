@@ -12,13 +12,10 @@ from __future__ import annotations
 
 import os
 import sys
-import tempfile
 from pathlib import Path
 
-from playwright.sync_api import sync_playwright
-from tests.browser.conftest import CHROMIUM_ARGS, SERVER_ARGS, chromium_path
+from scripts.shot_site import site
 from tests.browser.people import Person
-from tests.web.server import Server
 
 OUT = Path(os.environ.get("AERODECK_SHOTS", "docs/screenshots"))
 SETUPS = {  # case -> game, players, options, moves to click first
@@ -46,48 +43,39 @@ def main(games: list[str]) -> None:
         sizes.update(NARROW)
     dark = "--dark" in games
     games = [g for g in games if not g.startswith("--")]
-    path = chromium_path()
-    if path is None:
-        raise SystemExit("no chromium found (apt-get install chromium)")
     OUT.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory() as tmp, sync_playwright() as playwright:
-        server = Server(Path(tmp) / "serve", "", *SERVER_ARGS).start()
-        browser = playwright.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
-        try:
-            for game in games or list(SETUPS):
-                name, players, options, moves = SETUPS[game]
-                person = Person(browser, server.base, seed=7)
-                person.create(name, players, [0], options, bot="heuristic")
-                clicked = 0
-                for _ in range(2000):
-                    if clicked >= moves:
-                        break
-                    state = person.my_turn()
-                    if state is None:
-                        person.page.wait_for_timeout(25)
-                        continue
-                    person.click_a_move(state)
-                    clicked += 1
-                person.page.wait_for_function("window.aerodeck.state.legal.length > 0")
-                person.page.mouse.move(0, 0)
-                for size, viewport in sizes.items():
-                    person.page.set_viewport_size(viewport)
-                    person.page.evaluate("window.scrollTo(0, 0)")
-                    shot = OUT / f"{game}-{size}.png"
-                    person.page.screenshot(
-                        path=str(shot), full_page=size == "desktop", animations="disabled"
-                    )
-                    print(shot)
-                if dark:
-                    person.page.set_viewport_size(SIZES["desktop"])
-                    person.page.emulate_media(color_scheme="dark")
-                    shot = OUT / f"{game}-dark.png"
-                    person.page.screenshot(path=str(shot), full_page=True, animations="disabled")
-                    print(shot)
-                person.close()
-        finally:
-            browser.close()
-            server.stop()
+    with site() as (server, browser):
+        for game in games or list(SETUPS):
+            name, players, options, moves = SETUPS[game]
+            person = Person(browser, server.base, seed=7)
+            person.create(name, players, [0], options, bot="heuristic")
+            clicked = 0
+            for _ in range(2000):
+                if clicked >= moves:
+                    break
+                state = person.my_turn()
+                if state is None:
+                    person.page.wait_for_timeout(25)
+                    continue
+                person.click_a_move(state)
+                clicked += 1
+            person.page.wait_for_function("window.aerodeck.state.legal.length > 0")
+            person.page.mouse.move(0, 0)
+            for size, viewport in sizes.items():
+                person.page.set_viewport_size(viewport)
+                person.page.evaluate("window.scrollTo(0, 0)")
+                shot = OUT / f"{game}-{size}.png"
+                person.page.screenshot(
+                    path=str(shot), full_page=size == "desktop", animations="disabled"
+                )
+                print(shot)
+            if dark:
+                person.page.set_viewport_size(SIZES["desktop"])
+                person.page.emulate_media(color_scheme="dark")
+                shot = OUT / f"{game}-dark.png"
+                person.page.screenshot(path=str(shot), full_page=True, animations="disabled")
+                print(shot)
+            person.close()
 
 
 if __name__ == "__main__":
