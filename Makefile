@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 GAME ?= aces-versus-aces
 
-.PHONY: play play-terminal browser check test lint types fast unit bench bench-peers clean
+.PHONY: play play-terminal browser check test lint types fast unit bench bench-peers clean messages
 
 $(BIN)/aerodeck: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -65,6 +65,11 @@ unit: $(PLUGINS)/installed $(VENV)/learn-installed
 check: lint types fast
 
 test: lint types browser unit
+
+# the message catalogs (docs/i18n.md): new messages into the .po files, then .po -> .mo
+messages: $(BIN)/aerodeck
+	$(BIN)/python scripts/messages.py update
+	$(BIN)/python scripts/messages.py compile
 
 bench: $(BIN)/aerodeck
 	$(BIN)/python benchmarks/playouts.py
