@@ -3,7 +3,7 @@
 // the places (tied seats share one) with each seat's score in the board's words, the rematch
 // offer just below (rematch.js), and the record to download or replay.
 import { _ } from "./i18n.js";
-import { h, named, seatName, who } from "./render.js";
+import { capital, h, named, seatName, who } from "./render.js";
 import { and, markup, plain } from "./words.js";
 
 // An event that ends something (a round, a game, a match, a race): its type ends in "end".
@@ -72,7 +72,7 @@ export function renderEnd(box, ctx, state, table) {
   }));
   const causes = [];
   if (end.forfeit) {
-    causes.push(h("li", { id: "forfeit", class: "forfeit", text: _("{who} ran out of time and lost the game.", { who: who(ctx, end.forfeit.seat) }) }));
+    causes.push(h("li", { id: "forfeit", class: "forfeit", text: _("{who} ran out of time and lost the game.", { who: capital(who(ctx, end.forfeit.seat)) }) }));
   } else {
     for (const line of endLines(state.events)) {
       const li = h("li");
