@@ -90,7 +90,7 @@ export function renderEnd(box, ctx, state, table) {
     h("p", { class: "why-title", text: causes.length ? _("The game is over:") : _("The game is over.") }),
     causes.length ? h("ul", { class: "why causes" }, causes) : "",
     places,
-    ctx.board.endExtra(ctx) || "",
+    h("div", { class: "end-extra" }, ctx.board.endExtra(ctx) || ""),
     h("div", { id: "rematch", class: "rematch", hidden: true, "aria-labelledby": "rematch-title" }),
     h("p", { class: "end-links" }, download, " ", h("a", { class: "button", href: `/t/${table}/replay` }, _("Replay it step by step")),
       " ", h("a", { href: "/", class: "button" }, _("Back to the lobby"))));

@@ -154,8 +154,9 @@ function renderStatus() {
     text = _("A bot is making your move.");
   } else text = _("Waiting for {who}.", { who: who(c, state.currentPlayer) });
   const more = state.status === "playing" ? board.status(c) : "";
+  $("status").replaceChildren(h("span", { class: "prompt", text }), more ? " " : "",
+    more ? h("span", { class: "board-status", text: more }) : "");
   if (more) text += ` ${more}`;
-  $("status").textContent = text;
   const playing = state.status === "playing";
   signals.update({ myTurn: state.legal.length > 0 && playing, seated: state.seat !== null && state.status !== "over", text });
   $("action-bar").classList.toggle("my-turn", state.legal.length > 0 && playing);
