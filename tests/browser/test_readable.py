@@ -60,7 +60,8 @@ REGIONS = {
     "scores": "#end .places .score, #end .end-extra",
     "log": "#log",
 }
-PAGE_REGIONS = {"bar", "join", "notice", "prompt", "why", "seat names", "end", "action bar", "overflow"}
+PAGE_REGIONS = {"bar", "join", "notice", "prompt", "why", "seat names", "end", "action bar"}
+PAGE_REGIONS |= {"overflow"}
 READ_JS = """regions => Object.fromEntries(Object.entries(regions).map(([name, sel]) =>
   [name, [...document.querySelectorAll(sel)].filter(e => e.checkVisibility())
     .map(e => e.innerText || "").join("\\n")]))"""
