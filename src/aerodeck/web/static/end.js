@@ -1,7 +1,7 @@
 // The end of a game, as a player reads it: the outcome first ("You won", "You lost", "Draw"; a
 // spectator: who won), then every cause of the end (the game's own end lines, or the forfeit),
-// the places (tied seats share one) with each seat's score in the board's words, the rematch
-// offer just below (rematch.js), and the record to download or replay.
+// the rematch offer (rematch.js), the places (tied seats share one) with each seat's score in the
+// board's words, and the record to download or replay.
 import { _ } from "./i18n.js";
 import { capital, h, named, seatName, who } from "./render.js";
 import { and, markup, plain } from "./words.js";
@@ -89,9 +89,9 @@ export function renderEnd(box, ctx, state, table) {
     h("h2", { id: "end-title", tabindex: "-1", class: `outcome ${result.kind}` }, result.text),
     h("p", { class: "why-title", text: causes.length ? _("The game is over:") : _("The game is over.") }),
     causes.length ? h("ul", { class: "why causes" }, causes) : "",
+    h("div", { id: "rematch", class: "rematch", hidden: true, "aria-labelledby": "rematch-title" }),
     places,
     h("div", { class: "end-extra" }, ctx.board.endExtra(ctx) || ""),
-    h("div", { id: "rematch", class: "rematch", hidden: true, "aria-labelledby": "rematch-title" }),
     h("p", { class: "end-links" }, download, " ", h("a", { class: "button", href: `/t/${table}/replay` }, _("Replay it step by step")),
       " ", h("a", { href: "/", class: "button" }, _("Back to the lobby"))));
   box.hidden = false;
