@@ -27,7 +27,7 @@ export function followRematch(frame) {
 // choice to make.
 export function renderRematch(box, ctx, offer, answer) {
   const mine = ctx.mySeat;
-  const parts = [h("h3", { id: "rematch-title" }, _("Rematch"))];
+  const parts = [h("h3", { id: "rematch-title", class: "sr" }, _("Rematch"))];
   const open = offer && !offer.table && !offer.answers.includes("declined");
   if (offer && offer.answers.includes("declined")) {
     const by = offer.answers.map((a, seat) => (a === "declined" ? who(ctx, seat) : null)).filter(Boolean);
