@@ -33,7 +33,7 @@ from tests.web.server import Server
 GAMES: dict[str, tuple[int, dict[str, Any]]] = {
     "aces_versus_aces": (2, {"target": 15}),
     "ace_race": (2, {"max_turns": 20}),
-    "race_to_ace": (2, {"kills_to_win": 1}),
+    "race_to_ace": (3, {"kills_to_win": 1}),
     "air_racing": (2, {"laps": 1, "quick_play": True}),
     "down_in_flames": (2, {}),
 }
