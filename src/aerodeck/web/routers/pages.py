@@ -81,7 +81,7 @@ async def replay_page(table_id: str, request: Request, hub: HubDep) -> HTMLRespo
     played to its end or forfeited)."""
     table = await table_or_404(hub, table_id)
     if not table.over:
-        raise HTTPException(409, "the game is not over: watch it at its table")
+        raise HTTPException(409, _("the game is not over: watch it at its table"))
     steps = await asyncio.to_thread(replay_steps, table.state.record())
     return templates.TemplateResponse(
         request,
