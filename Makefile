@@ -61,7 +61,7 @@ fast: $(PLUGINS)/installed
 	$(WITH_PLUGINS) $(BIN)/pytest $(XDIST) -m "not slow"
 
 unit: $(PLUGINS)/installed $(VENV)/learn-installed
-	$(WITH_PLUGINS) $(BIN)/pytest $(XDIST)
+	$(WITH_PLUGINS) $(BIN)/pytest $(XDIST) --durations=25
 
 check: lint types fast
 
