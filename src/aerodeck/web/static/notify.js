@@ -5,7 +5,6 @@
 // (off until switched on) and a browser notification (the permission is asked only on a click of
 // "Notify me"; once allowed they are on until switched off).
 import { _ } from "./i18n.js";
-
 const ICON = "/static/favicon.svg";
 const TURN_ICON = "/static/favicon_turn.svg";
 const SOUND_KEY = "aerodeck:turn-sound";    // "on", else off
@@ -36,7 +35,7 @@ export class TurnSignals {
   update({ myTurn, seated, text }) {
     const was = this.mine;
     this.mine = myTurn;
-    document.title = myTurn ? _("Your turn - {title} · aerodeck", { title: this.title }) : `${this.title} · aerodeck`;
+    document.title = myTurn ? _("Your turn - {title}", { title: this.title }) + " · aerodeck" : `${this.title} · aerodeck`;
     if (this.icon) this.icon.href = myTurn ? TURN_ICON : ICON;
     this.drawControls(seated);
     if (myTurn && was === false && away()) {
