@@ -41,8 +41,8 @@ export function outcome(ctx, end) {
     if (!end.winners.includes(mine)) return { text: _("You lost"), kind: "lost" };
     return end.winners.length > 1 ? { text: _("You share the win"), kind: "won" } : { text: _("You won"), kind: "won" };
   }
-  const names = end.winners.map((s) => capital(who(ctx, s)));
-  return { text: wonBy(names), kind: "won" };
+  const names = end.winners.map((s) => who(ctx, s));
+  return { text: capital(wonBy(names)), kind: "won" };
 }
 
 function wonBy(names) {
