@@ -37,6 +37,10 @@ GAMES: dict[str, tuple[int, dict[str, Any]]] = {
     "air_racing": (2, {"laps": 1, "quick_play": True}),
     "down_in_flames": (2, {}),
 }
+OUTCOMES = {  # the end's first words for a player
+    "en": {"You won", "You lost", "Draw", "You share the win"},
+    "ja": {"あなたの勝ち", "あなたの負け", "引き分け", "あなたは同点で勝ち"},
+}
 LOOK_AT = (0, 2, 6)  # the person's moves made before a look (then the end)
 MAX_CLICKS = 600
 SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
@@ -196,6 +200,9 @@ def walk(person: Person, lang: str) -> list[str]:
         if made > MAX_CLICKS:
             raise AssertionError(f"{made} moves and no end")
     person.page.wait_for_selector("#end:not([hidden])")
+    first = person.page.inner_text("#end > :first-child")
+    if first not in OUTCOMES[lang]:
+        found.append(f"{lang} at the end: end: the outcome is not first ({first!r})")
     found += look(person, lang)
     return found
 
