@@ -2,6 +2,7 @@
 // creator's seat token in this tab's sessionStorage (never in a URL), and hand out invite links.
 import { saveSeat, saveHost } from "./session.js";
 import { _ } from "./i18n.js";
+import { levelWord } from "./render.js";
 
 // The bot levels offered (the server's catalogue, in the page's language), medium by default; the
 // server also accepts the levels' older names and each game's own bots, not offered here.
@@ -202,16 +203,10 @@ document.getElementById("name").value = localStorage.getItem("aerodeck:name") ||
 fitGame();
 
 // The open tables, refreshed while the lobby is in view (the server rendered the first list).
-function levelLabel(bot) {
-  const level = { "ismcts-easy": "easy", ismcts: "medium", heuristic: "medium", "ismcts-hard": "hard" }[bot] || bot;
-  const found = LEVELS.find((l) => l.name === level);
-  return found ? found.label : bot;
-}
-
 function seatChip(s) {
   const chip = document.createElement("span");
   chip.className = "seat-chip";
-  if (s.kind === "bot") chip.textContent = _("{n}: {level} bot", { n: s.seat, level: levelLabel(s.bot) });
+  if (s.kind === "bot") chip.textContent = _("{n}: {level} bot", { n: s.seat, level: levelWord(s.bot) });
   else if (s.claimed) chip.textContent = `${s.seat}: ${s.name || _("a person")}`;
   else chip.textContent = _("{n}: free", { n: s.seat });
   chip.append(" ");
