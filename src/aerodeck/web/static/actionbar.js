@@ -148,6 +148,12 @@ export function showWhy(frame) {
   out.dataset.code = frame.code;
 }
 
+export function clearWhy() {
+  const out = document.getElementById("why-answer");
+  out.textContent = "";
+  delete out.dataset.code;
+}
+
 // Keep the page's bottom clear of the bar pinned there (phones): the bar's height as a variable.
 export function keepRoomForBar() {
   const bar = document.getElementById("action-bar");

@@ -7,7 +7,7 @@ import { loadHost, loadSeat, saveSeat, forgetSeat } from "./session.js";
 import { h, renderBoard, renderSeats, cardButton, who, named } from "./render.js";
 import { markup } from "./words.js";
 import { _ } from "./i18n.js";
-import { keepRoomForBar, movesWith, renderMoves, renderWhy, showWhy } from "./actionbar.js";
+import { clearWhy, keepRoomForBar, movesWith, renderMoves, renderWhy, showWhy } from "./actionbar.js";
 import { fly, flyFromSeat, landing, markLastChange } from "./motion.js";
 import { loadBoard, pageReference } from "./boards.js";
 import { renderEnd } from "./end.js";
@@ -288,6 +288,7 @@ function onFrame(frame) {
         state.moved = true;
         state.newMoves = frame.moves;
         state.lastMoves = frame.moves;
+        clearWhy();  // an answer was about the position before this move
       }
       if (state.busy && frame.version !== state.busy.version) state.busy = null;
       take(frame);
