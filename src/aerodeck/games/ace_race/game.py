@@ -49,6 +49,11 @@ class AceRace(Game):
     def _parse_action(self, state: State, text: str) -> Action:
         return actions.parse(text)
 
+    def forced_reason(self, state: State) -> str | None:
+        """Why the seat to act has only one move (nothing playable: draw; a drawn card the rule
+        forbids: pass), shown beside the move."""
+        return state.forced_reason() if isinstance(state, AceRaceState) else None
+
     def bots(self) -> Mapping[str, Callable[[Game, int], Agent]]:
         return {"heuristic": HeuristicBot}
 

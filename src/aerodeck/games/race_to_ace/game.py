@@ -115,6 +115,11 @@ class RaceToAce(Game):
             raise NotationError(f"{excerpt(text.strip())} is ambiguous: say which ({options})")
         return move
 
+    def forced_reason(self, state: State) -> str | None:
+        """Why the seat to act has only one move: a flamed-out pilot offered only "pass" is told
+        why (the faces show it beside the move)."""
+        return state.forced_reason() if isinstance(state, RaceState) else None
+
     def bots(self) -> Mapping[str, Callable[[Game, int], Agent]]:
         return {"heuristic": HeuristicBot}
 
