@@ -11,6 +11,7 @@ from aerodeck.core.api import JSON, Action, ActionTable, Agent, Game, GameInfo, 
 from aerodeck.core.errors import ConfigError, NotationError, excerpt
 from aerodeck.core.features import Encoder
 from aerodeck.core.figures import ChoiceFigure, first_word_among
+from aerodeck.core.i18n import _
 from aerodeck.core.options import Option
 from aerodeck.core.search import SearchSettings
 from aerodeck.games.race_to_ace import actions, encoder, reference, render
@@ -85,11 +86,13 @@ class RaceToAce(Game):
         super().__init__(players, **options)
         if self.players == 2 and not self.options["wingmen"]:
             raise ConfigError(
-                "Race to Ace is for 3 to 5 pilots; two play only with the wingmen variant, "
-                "so wingmen=false cannot be used with 2 players"
+                _(
+                    "Race to Ace is for 3 to 5 pilots; two play only with the wingmen variant, "
+                    "so wingmen=false cannot be used with 2 players"
+                )
             )
         if self.players != 2 and self.options["wingmen"]:
-            raise ConfigError("the wingmen option is the two-player variant (players=2)")
+            raise ConfigError(_("the wingmen option is the two-player variant (players=2)"))
 
     def _new_game(self, seed: int | None, setup: Mapping[str, Any] | None) -> State:
         if setup is not None and not isinstance(setup, Mapping):
@@ -112,7 +115,13 @@ class RaceToAce(Game):
             return plays[0]
         if len(plays) > 1:
             options = ", ".join(str(a) for a in plays)
-            raise NotationError(f"{excerpt(text.strip())} is ambiguous: say which ({options})")
+            raise NotationError(
+                _(
+                    "{text} is ambiguous: say which ({options})",
+                    text=excerpt(text.strip()),
+                    options=options,
+                )
+            )
         return move
 
     def forced_reason(self, state: State) -> str | None:
