@@ -105,6 +105,15 @@ def compiled(po: Path) -> bytes:
     return buffer.getvalue()
 
 
+def _hashable(text: object) -> object:
+    """A plural's forms come as a list from a .mo: as a tuple, they can be compared in a set."""
+    return tuple(text) if isinstance(text, list | tuple) else text
+
+
+def _pair(msgid: object, string: object) -> tuple[object, object]:
+    return _hashable(msgid), _hashable(string)
+
+
 def stale(lang: str) -> list[Path]:
     """The catalogs whose .mo is missing or does not hold what the .po says."""
     out = []
@@ -114,8 +123,8 @@ def stale(lang: str) -> list[Path]:
             out.append(po)
             continue
         with mo.open("rb") as fp:
-            have = {(m.id, m.string) for m in read_mo(fp) if m.id}
-        want = {(m.id, m.string) for m in read(po) if m.id and not m.fuzzy and m.string}
+            have = {_pair(m.id, m.string) for m in read_mo(fp) if m.id}
+        want = {_pair(m.id, m.string) for m in read(po) if m.id and not m.fuzzy and m.string}
         want = {pair for pair in want if all(pair[1] if isinstance(pair[1], tuple) else (pair[1],))}
         if have != want:
             out.append(po)

@@ -125,14 +125,14 @@ def render_view(view: JSON) -> str:
             marks.append(card("goldenbird"))
         wing = " " + _("+ wingman {count}", count=pilot["wing_size"]) if pilot["wing_size"] else ""
         score = "  " + _("score {score}", score=pilot["score"]) if view["games"] > 1 else ""
-        kills = "✈" * pilot["kills"] or "-"
-        label = f"{_('you') if seat == me else seat_name(seat):8}"
+        kills = f"{'✈' * pilot['kills'] or '-':<6}"
+        label = f"{seat_name(seat, me):8}"
         label = f"[bold]{label}[/bold]" if seat == me else label
         lines.append(
             f"  {label} "
             + _(
                 "kills {kills} cards {cards}{wing}  acq {acquisitions}{score}",
-                kills=f"{kills:<6}",
+                kills=kills,
                 cards=pilot["hand_size"],
                 wing=wing,
                 acquisitions=pilot["acquisitions"],
