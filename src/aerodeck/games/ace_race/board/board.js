@@ -15,7 +15,14 @@ import { miniCard, playingCard } from "/static/cards.js";
 
 export const perSeat = ["hand_sizes", "wins"];
 
-const SUIT_SYMBOL = { S: "♠", H: "♥", D: "♦", C: "♣" };
+// A seat from the reader's side: "you" for the page's own seat, a person's name, else "seat N"
+// (in the reader's language).
+function person(ctx, seat) {
+  if (seat === null || seat === undefined || seat < 0) return _("nobody");
+  if (seat === ctx.mySeat) return _("you");
+  const name = who(ctx, seat);
+  return name === `seat ${seat}` ? _("seat {n}", { n: seat }) : name;
+}
 const VALUE_WORD = { 11: "J", 12: "Q", 13: "K" };
 const BANDS = { high: [10, 13], medium: [6, 9], low: [2, 5] };
 
@@ -124,13 +131,13 @@ function bidding(ctx) {
   const v = ctx.view;
   const bid = v.bid || {};
   const lines = [_("Bidding for up to 6 of the undealt cards: the highest bidder takes that many and sets the first rule.")];
-  if (bid.high >= 0) lines.push(_("Highest bid: {count} by {seat}.", { count: bid.high, seat: who(ctx, bid.leader) }));
+  if (bid.high >= 0) lines.push(_("Highest bid: {count} by {seat}.", { count: bid.high, seat: person(ctx, bid.leader) }));
   else lines.push(_("No bid yet."));
   const out = (bid.passed || []).map((p, s) => (p ? s : null)).filter((s) => s !== null);
-  if (out.length) lines.push(_("Passed: {seats}.", { seats: out.map((s) => who(ctx, s)).join(", ") }));
+  if (out.length) lines.push(_("Passed: {seats}.", { seats: out.map((s) => person(ctx, s)).join(_(", ")) }));
   if (bid.winner >= 0) {
     lines.push(bid.winner === ctx.mySeat ? _("You won the bidding: choose the first rule.")
-      : _("{seat} won the bidding and chooses the first rule.", { seat: capital(who(ctx, bid.winner)) }));
+      : _("{seat} won the bidding and chooses the first rule.", { seat: capital(person(ctx, bid.winner)) }));
   }
   return h("div", { class: "ar-rule ar-bidding" }, h("h3", { text: _("Bidding") }), lines.map((t) => h("p", { text: t })));
 }
@@ -160,16 +167,16 @@ function giveaway(ctx) {
   if (v.phase !== "give" || v.giver === null || v.giver === undefined) return null;
   const text = v.giver === ctx.mySeat
     ? n_("You may give away {count} more card to any other player, or keep it.", "You may give away {count} more cards to any other players, or keep them.", v.give_left)
-    : n_("{seat} may give away {count} more card to another player.", "{seat} may give away {count} more cards to other players.", v.give_left, { seat: capital(who(ctx, v.giver)) });
+    : n_("{seat} may give away {count} more card to another player.", "{seat} may give away {count} more cards to other players.", v.give_left, { seat: capital(person(ctx, v.giver)) });
   return h("p", { class: "ar-give", role: "note", text });
 }
 
 function facts(ctx) {
   const v = ctx.view;
-  const out = [_("Dealer: {seat}", { seat: who(ctx, v.dealer) }), _("Turn {turn} (the game stops at {max})", { turn: v.turn, max: v.max_turns })];
+  const out = [_("Dealer: {seat}", { seat: person(ctx, v.dealer) }), _("Turn {turn} (the game stops at {max})", { turn: v.turn, max: v.max_turns })];
   if (v.games > 1) out.push(_("game {number} of {games}", { number: v.game_number, games: v.games }));
   if ((v.previous_winners || []).length) {
-    out.push(_("won the previous game: {seats}", { seats: v.previous_winners.map((s) => who(ctx, s)).join(", ") }));
+    out.push(_("won the previous game: {seats}", { seats: v.previous_winners.map((s) => person(ctx, s)).join(_(", ")) }));
   }
   if (!v.draw_size && v.idle) {
     out.push(n_("nobody has played for {count} turn: a round without a play ends the game",
@@ -216,7 +223,7 @@ export function status(ctx) {
   const v = ctx.view;
   if (v.to_act === null || v.to_act === undefined) return "";
   const me = v.to_act === ctx.mySeat;
-  const actor = capital(who(ctx, v.to_act));
+  const actor = capital(person(ctx, v.to_act));
   switch (v.phase) {
     case "bid":
       return me ? _("Bid for undealt cards, or pass.") : _("{seat} bids or passes.", { seat: actor });
@@ -274,7 +281,7 @@ export function moveLabel(move, ctx) {
     case "joker":
       return _("{cards} on a joker", { cards: cardsWords(m.cards) });
     case "give":
-      return m.to === null ? _("Give {cards}", { cards: cardsWords(m.cards) }) : _("Give {cards} to {seat}", { cards: cardsWords(m.cards), seat: who(ctx, m.to) });
+      return m.to === null ? _("Give {cards}", { cards: cardsWords(m.cards) }) : _("Give {cards} to {seat}", { cards: cardsWords(m.cards), seat: person(ctx, m.to) });
     case "play":
     default:
       if (m.rule) {
@@ -302,14 +309,15 @@ export function moveHelp(move, ctx) {
     case "draw":
       return _("Take the top card of the draw pile: you may then play that card only, or pass.");
     case "rule":
-      return `${_("Set the first rule: {rule}.", { rule: ruleName(m.rule, m.suit) })} ${ruleText({ rule: m.rule, suit: m.suit })}`;
+      return [_("Set the first rule: {rule}.", { rule: ruleName(m.rule, m.suit) }), ruleText({ rule: m.rule, suit: m.suit })].join(" ");
     case "joker":
       return _("Break the rule for one turn: {cards} goes on a joker, and the next player plays on {cards}.", { cards: cardsWords(m.cards) });
     case "give":
-      return _("Giveaway: {cards} leaves your hand for the hand of {seat}.", { cards: cardsWords(m.cards), seat: who(ctx, m.to) });
+      return _("Giveaway: {cards} leaves your hand for the hand of {seat}.", { cards: cardsWords(m.cards), seat: person(ctx, m.to) });
     default:
       if (m.rule) {
-        return `${_("An Ace may be played at any turn: it sets a new rule, {rule}, and the discard pile is shuffled into the draw pile; you then play first under it.", { rule: ruleName(m.rule, m.suit) })} ${ruleText({ rule: m.rule, suit: m.suit })}`;
+        return [_("An Ace may be played at any turn: it sets a new rule, {rule}, and the discard pile is shuffled into the draw pile; you then play first under it.", { rule: ruleName(m.rule, m.suit) }),
+          ruleText({ rule: m.rule, suit: m.suit })].join(" ");
       }
       if (m.direction) {
         return m.direction === "higher"

@@ -25,9 +25,13 @@ export const perSeat = [];
 
 const title = (word) => TITLE[word] || String(word).toUpperCase();
 
-// A pilot's name from the reader's side ("you" for the page's own seat).
+// A pilot from the reader's side: "you" for the page's own seat, a person's name, else "seat N"
+// (in the reader's language).
 function pilot(ctx, seat) {
-  return who(ctx, seat);
+  if (seat === null || seat === undefined || seat < 0) return _("nobody");
+  if (seat === ctx.mySeat) return _("you");
+  const name = who(ctx, seat);
+  return name === `seat ${seat}` ? _("seat {n}", { n: seat }) : name;
 }
 
 function mini(ctx, word, extra = "") {
@@ -145,7 +149,7 @@ function discardPile(ctx) {
   if (v.discard_top) box.append(mini(ctx, v.discard_top));
   box.append(h("span", { text: total ? n_("{count} card", "{count} cards", total) : _("empty") }));
   if (total) {
-    const list = Object.entries(counts).map(([word, n]) => _("{card} ×{count}", { card: title(word), count: n })).join(", ");
+    const list = Object.entries(counts).map(([word, n]) => _("{card} ×{count}", { card: title(word), count: n })).join(_(", "));
     box.append(h("details", { class: "rta-pile-list" }, h("summary", { text: _("what was discarded") }), h("p", { text: list })));
   }
   return box;
@@ -240,7 +244,7 @@ export function status(ctx) {
   const v = ctx.view;
   if (v.to_act === null || v.to_act === undefined) return "";
   const parts = [];
-  if (v.dogfight) parts.push(`${_("Dogfight:")} ${dogfightWords(ctx, v.dogfight)}`);
+  if (v.dogfight) parts.push(_("Dogfight: {what}", { what: dogfightWords(ctx, v.dogfight) }));
   parts.push(phaseWords(ctx));
   return parts.filter(Boolean).join(" ");
 }
