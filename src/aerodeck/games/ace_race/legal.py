@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Final, NamedTuple
 
 from aerodeck.core.api import OVER, Action
+from aerodeck.core.cards import SUIT_SYMBOLS
 from aerodeck.core.i18n import _, n_
 from aerodeck.games.ace_race.actions import (
     ABOVE_BELOW,
@@ -399,7 +400,8 @@ def need_words(rs: RuleState) -> str:
     if rule == PRIME:
         return _("one card of prime value: 2, 3, 5, 7, J or K")
     if rule == SUITS_RULE:
-        return _("one card of suit {suit}", suit=rs.suit)
+        # {symbol}: the suit's symbol, for a language that names suits otherwise than by letter
+        return _("one card of suit {suit}", suit=rs.suit, symbol=SUIT_SYMBOLS.get(rs.suit, ""))
     if rule == MULTIPLES:
         if rs.kind == MULTIPLE:
             return _(
