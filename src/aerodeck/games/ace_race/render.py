@@ -16,7 +16,8 @@ from aerodeck.games.ace_race.words import direction_word, reason, rule_label
 
 def pretty(text: str) -> str:
     """``KH`` as a coloured ``K♥``; the joker as a magenta ``JK``."""
-    return "[magenta]JK[/magenta]" if text == "JK" else markup(text)
+    # TRANSLATORS: the joker as the terminal shows it among cards (English: its notation)
+    return "[magenta]" + _("JK") + "[/magenta]" if text == "JK" else markup(text)
 
 
 def _cards(texts: list[str]) -> str:
@@ -277,7 +278,7 @@ def render_result(view: JSON, events: list[JSON]) -> str:
         if event["type"] != "game_end":
             continue
         left = _(", ").join(
-            f"{seat_name(s, me)} {n_('{count} card', '{count} cards', len(hand))}"
+            seat_name(s, me) + " " + n_("{count} card", "{count} cards", len(hand))
             for s, hand in enumerate(event["hands"])
             if s not in event["winners"]
         )

@@ -160,7 +160,7 @@ def render_view(view: JSON) -> str:
                 defender=name(fight["defender"], me),
                 card=card(fight["kind"]),
             )
-        lines.append(f"  [bold magenta]{_('DOGFIGHT')}[/bold magenta]: {said}")
+        lines.append("  [bold magenta]" + _("DOGFIGHT") + f"[/bold magenta]: {said}")
     if view["pending"]:
         p = view["pending"]
         lines.append(
@@ -186,7 +186,7 @@ def render_view(view: JSON) -> str:
     if view["to_act"] is not None:
         mine, theirs = _phase_words(view["phase"])
         if view["to_act"] == me:
-            lines.append(f"  [bold reverse] {_('Your move')} [/bold reverse] {mine}")
+            lines.append("  [bold reverse] " + _("Your move") + f" [/bold reverse] {mine}")
         else:
             waiting = _("waiting for {pilot}", pilot=seat_name(view["to_act"]))
             lines.append(

@@ -173,7 +173,8 @@ function giveaway(ctx) {
 
 function facts(ctx) {
   const v = ctx.view;
-  const out = [_("Dealer: {seat}", { seat: person(ctx, v.dealer) }), _("Turn {turn} (the game stops at {max})", { turn: v.turn, max: v.max_turns })];
+  const out = [_("Dealer: {seat}", { seat: person(ctx, v.dealer) })];
+  if (v.rule) out.push(_("Turn {turn} (the game stops at {max})", { turn: v.turn, max: v.max_turns }));
   if (v.games > 1) out.push(_("game {number} of {games}", { number: v.game_number, games: v.games }));
   if ((v.previous_winners || []).length) {
     out.push(_("won the previous game: {seats}", { seats: v.previous_winners.map((s) => person(ctx, s)).join(_(", ")) }));

@@ -116,6 +116,10 @@ function pilotMat(ctx, data) {
 function dogfightBanner(ctx) {
   const fight = ctx.view.dogfight;
   if (!fight) return null;
+  if (ctx.view.phase === "fire") {  // the dogfight is over; the acquisition stands
+    return h("p", { class: "rta-dogfight", role: "note" }, _("The dogfight is over: {pilot} may fire on the acquisition that stands.",
+      { pilot: pilot(ctx, ctx.view.to_act) }));
+  }
   return h("p", { class: "rta-dogfight", role: "note" }, h("strong", { text: _("DOGFIGHT") }), " ", dogfightWords(ctx, fight));
 }
 
@@ -244,7 +248,7 @@ export function status(ctx) {
   const v = ctx.view;
   if (v.to_act === null || v.to_act === undefined) return "";
   const parts = [];
-  if (v.dogfight) parts.push(_("Dogfight: {what}", { what: dogfightWords(ctx, v.dogfight) }));
+  if (v.dogfight && v.phase !== "fire") parts.push(_("Dogfight: {what}", { what: dogfightWords(ctx, v.dogfight) }));
   parts.push(phaseWords(ctx));
   return parts.filter(Boolean).join(" ");
 }
