@@ -148,7 +148,8 @@ function ruleBox(ctx) {
     h("h3", {}, _("The rule: {rule}", { rule: ruleName(rule.rule, rule.suit) }),
       h("span", { class: "ar-ace", text: _("an Ace of {suit} rule", { suit: suitName(rule.ace) }) })),
     h("p", { text: ruleText(rule) }));
-  const need = needText(rule);
+  const playing = ctx.view.to_act !== null && ctx.view.to_act !== undefined;
+  const need = playing ? needText(rule) : "";
   if (need) box.append(h("p", { class: "ar-need", text: need }));
   const last = rule.last || [];
   if (last.length) {
@@ -158,7 +159,9 @@ function ruleBox(ctx) {
   } else {
     box.append(h("p", { class: "ar-last", text: _("Nothing played under this rule yet.") }));
   }
-  box.append(h("p", { class: "ar-always", text: _("At any turn: an Ace sets a new rule; a joker carries one card the rule forbids; or draw a card.") }));
+  if (playing) {
+    box.append(h("p", { class: "ar-always", text: _("At any turn: an Ace sets a new rule; a joker carries one card the rule forbids; or draw a card.") }));
+  }
   return box;
 }
 

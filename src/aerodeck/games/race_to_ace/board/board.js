@@ -100,13 +100,14 @@ function laidOn(ctx, seat) {
 function pilotMat(ctx, data) {
   const seat = data.seat;
   const classes = ["rta-mat"];
+  const turn = ctx.view.to_act === null || ctx.view.to_act === undefined ? null : ctx.view.turn;  // none at the end
   if (seat === ctx.mySeat) classes.push("mine");
-  if (seat === ctx.view.turn) classes.push("rta-turn");
+  if (seat === turn) classes.push("rta-turn");
   const fight = ctx.view.dogfight;
   if (fight && (fight.attacker === seat || fight.defender === seat)) classes.push("rta-fighting");
   const acqs = laidOn(ctx, seat);
   return h("section", { class: classes.join(" "), "data-seat": seat },
-    h("h4", {}, capital(pilot(ctx, seat)), seat === ctx.view.turn ? h("span", { class: "rta-turn-mark", text: _("this turn") }) : null),
+    h("h4", {}, capital(pilot(ctx, seat)), seat === turn ? h("span", { class: "rta-turn-mark", text: _("this turn") }) : null),
     killMarkers(ctx, data.kills),
     h("div", { class: "rta-markers" }, markers(ctx, data)),
     acqs.length ? h("ul", { class: "rta-acqs" }, acqs.map((a) => acquisitionCard(ctx, a)))
