@@ -5,7 +5,7 @@ Race to Ace and Ace Race).
 The positions come from seeded games played here in Python; the page (the lobby, which embeds
 the reader's catalogs) imports the game's board module and draws each position as the table page
 does: the board, every seat's box, the status words, the end's scores, and each legal move's
-label and help.
+label (also as the table labels it once a card of the hand is chosen) and help.
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ KEY_WORDS = re.compile(
 # The view's phase names, said as a state ("(turn)", ": drawn").
 PHASE_AS_STATE = re.compile(r"\((turn|pick|drawn|tunnel|bid|give|rule|dogfight|fire|react|trim)\)")
 
-DRAW = """async ({ game, positions, reference }) => {
+DRAW = r"""async ({ game, positions, reference }) => {
   const generic = await import("/static/board_generic.js");
   const own = await import(`/games/${game}/board.js`);
   const board = { ...generic, ...own };
@@ -59,9 +59,16 @@ DRAW = """async ({ game, positions, reference }) => {
     const hand = board.hand(ctx);
     if (hand) texts.push(hand.title);
     texts.push(board.status(ctx));
+    const held = [...new Set((hand && hand.cards) || [])].map((c) => String(c).toLowerCase());
     for (const move of p.legal) {
       texts.push(String(board.moveLabel(move, ctx, move.split(" ")[0])));
       texts.push(String(board.moveHelp(move, ctx, move.split(" ")[0])));
+      // with a card of the hand chosen, the table labels the rest of the move (table.js)
+      const words = move.split(/\s+/);
+      for (const card of held.filter((c) => words.some((w) => w.toLowerCase() === c))) {
+        const rest = words.filter((w) => w.toLowerCase() !== card).join(" ") || move;
+        texts.push(String(board.moveLabel(rest, ctx, move.split(" ")[0])));
+      }
     }
     // the cards' faces are pictures (their names are their labels): the words around them count
     for (const face of box.querySelectorAll("svg")) face.remove();

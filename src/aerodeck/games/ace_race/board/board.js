@@ -265,7 +265,8 @@ function parse(move) {
   return out;
 }
 
-const cardsWords = (cards) => cards.map(cardWord).join(" ");
+// The cards a move plays; none named when the table left out the card chosen in the hand.
+const cardsWords = (cards) => (cards.length ? cards.map(cardWord).join(" ") : _("this card"));
 
 export function moveLabel(move, ctx) {
   const m = parse(move);
@@ -294,7 +295,7 @@ export function moveLabel(move, ctx) {
       }
       if (m.direction === "higher") return _("Play {cards}, next higher", { cards: cardsWords(m.cards) });
       if (m.direction === "lower") return _("Play {cards}, next lower", { cards: cardsWords(m.cards) });
-      return m.cards.length ? _("Play {cards}", { cards: cardsWords(m.cards) }) : move;
+      return _("Play {cards}", { cards: cardsWords(m.cards) });
   }
 }
 
