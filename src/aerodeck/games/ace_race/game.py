@@ -9,6 +9,7 @@ from importlib.resources.abc import Traversable
 from aerodeck.core.api import JSON, Action, ActionTable, Agent, Game, GameInfo, State
 from aerodeck.core.features import Encoder
 from aerodeck.core.figures import ChoiceFigure
+from aerodeck.core.i18n import N_
 from aerodeck.core.options import Option
 from aerodeck.core.search import SearchSettings
 from aerodeck.games.ace_race import actions, encoder, render
@@ -23,16 +24,22 @@ class AceRace(Game):
         title="Ace Race",
         player_counts=(2, 3, 4, 6),
         default_players=4,
-        summary="Shed your hand first under nine rules that any Ace can change; jokers break them.",
+        summary=N_(
+            "Shed your hand first under nine rules that any Ace can change; jokers break them."
+        ),
         credits="Created by Adam Mepham and Samantha Le.",
         options=(
             Option(
-                "games", 1, "games in the match; the most games won wins it", minimum=1, maximum=50
+                "games",
+                1,
+                N_("games in the match; the most games won wins it"),
+                minimum=1,
+                maximum=50,
             ),
             Option(
                 "max_turns",
                 400,
-                "safety limit on turns in one game; then the fewest cards win (R14)",
+                N_("safety limit on turns in one game; then the fewest cards win (R14)"),
                 minimum=20,
                 maximum=10_000,
             ),

@@ -11,7 +11,7 @@ from aerodeck.core.api import JSON, Action, ActionTable, Agent, Game, GameInfo, 
 from aerodeck.core.errors import ConfigError, NotationError, excerpt
 from aerodeck.core.features import Encoder
 from aerodeck.core.figures import ChoiceFigure, first_word_among
-from aerodeck.core.i18n import _
+from aerodeck.core.i18n import N_, _
 from aerodeck.core.options import Option
 from aerodeck.core.search import SearchSettings
 from aerodeck.games.race_to_ace import actions, encoder, reference, render
@@ -26,51 +26,56 @@ class RaceToAce(Game):
         title="Race to Ace",
         player_counts=(2, 3, 4, 5),
         default_players=4,
-        summary="Acquire, dogfight and shoot: the first pilot to five kills is the Ace.",
+        summary=N_("Acquire, dogfight and shoot: the first pilot to five kills is the Ace."),
         credits=(
             "Race to Ace, an Aerocatures card game created by Hank Caruso (1980), developed with "
             "Tom Quirk (1981); updated in 2023 by Craig Robertson, Hank and Amy Caruso and "
             "Lombardy Studios. Rules of Engagement v2.0."
         ),
         options=(
-            Option("kills_to_win", 5, "kills that make the Ace", minimum=1, maximum=20),
-            Option("must_answer", False, "a pilot who can answer in a dogfight must do so (R12)"),
+            Option("kills_to_win", 5, N_("kills that make the Ace"), minimum=1, maximum=20),
+            Option(
+                "must_answer", False, N_("a pilot who can answer in a dogfight must do so (R12)")
+            ),
             Option(
                 "visual_counters_maneuver",
                 True,
-                "a new VISUAL ACQUISITION counters a MANEUVER (R6)",
+                N_("a new VISUAL ACQUISITION counters a MANEUVER (R6)"),
             ),
             Option(
                 "wingmen",
                 False,
-                "two-player variant: each pilot also has a wingman hand of 7 cards (R17)",
+                N_("two-player variant: each pilot also has a wingman hand of 7 cards (R17)"),
             ),
             Option(
                 "acquisition_tokens",
                 False,
-                "acquisitions belong to who placed them; several per pilot (R16)",
+                N_("acquisitions belong to who placed them; several per pilot (R16)"),
             ),
             Option(
                 "weapon_counters",
                 False,
-                "JAMMIT!/MALFUNCTION defeat a MISSILE, MALFUNCTION defeats GUNS (R18)",
+                N_("JAMMIT!/MALFUNCTION defeat a MISSILE, MALFUNCTION defeats GUNS (R18)"),
             ),
             Option(
                 "specials_lost",
                 False,
-                "a displayed HOT STICK or GOLDEN BIRD is discarded when its pilot is shot down",
+                N_("a displayed HOT STICK or GOLDEN BIRD is discarded when its pilot is shot down"),
             ),
             Option(
                 "games",
                 1,
-                "a match of this many games, scored 5 a kill and 2 a successful acquisition (R19)",
+                N_(
+                    "a match of this many games, "
+                    "scored 5 a kill and 2 a successful acquisition (R19)"
+                ),
                 minimum=1,
                 maximum=50,
             ),
             Option(
                 "max_turns",
                 400,
-                "turns in a game before most kills wins (R20)",
+                N_("turns in a game before most kills wins (R20)"),
                 minimum=10,
                 maximum=100_000,
             ),
