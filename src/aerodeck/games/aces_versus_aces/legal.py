@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from aerodeck.core.api import OVER, Action
 from aerodeck.core.cards import CARDS
+from aerodeck.core.i18n import _
 from aerodeck.games.aces_versus_aces.actions import DISCARDS, KEEP, PLAYS, Discard, Keep, Play
 from aerodeck.games.aces_versus_aces.state import DISCARD, PLAY, AvABase
 
@@ -25,16 +26,18 @@ class LegalMoves(AvABase):
 
     def why_illegal(self, action: Action) -> str:
         if self.phase == OVER:
-            return "the game is over"
+            return _("the game is over")
         seat = self.to_act
         assert seat is not None
         if isinstance(action, Play):
             if self.phase == DISCARD:
-                return "after the draw you may discard one card to replace it, or keep"
-            return f"you do not hold {action.card}: you play a card from your hand"
+                return _("after the draw you may discard one card to replace it, or keep")
+            return _(
+                "you do not hold {card}: you play a card from your hand", card=action.card.text
+            )
         if isinstance(action, Discard | Keep):
             if self.phase == PLAY:
-                return "every player plays a card this hand; discarding comes after the draw"
+                return _("every player plays a card this hand; discarding comes after the draw")
             if isinstance(action, Discard):
-                return f"you do not hold {action.card}"
-        return f"{action} is not a move of this step"
+                return _("you do not hold {card}", card=action.card.text)
+        return _("that is not a move of this step")
