@@ -114,12 +114,17 @@ def stale(lang: str) -> list[Path]:
             out.append(po)
             continue
         with mo.open("rb") as fp:
-            have = {(m.id, m.string) for m in read_mo(fp) if m.id}
+            # a counted message's forms come back as a list: a tuple, to compare and hash
+            have = {(_hashable(m.id), _hashable(m.string)) for m in read_mo(fp) if m.id}
         want = {(m.id, m.string) for m in read(po) if m.id and not m.fuzzy and m.string}
         want = {pair for pair in want if all(pair[1] if isinstance(pair[1], tuple) else (pair[1],))}
         if have != want:
             out.append(po)
     return out
+
+
+def _hashable(value: object) -> object:
+    return tuple(value) if isinstance(value, list) else value
 
 
 def update(lang: str) -> int:
