@@ -12,6 +12,7 @@ from aerodeck.core.features import Encoder
 from aerodeck.core.figures import ChoiceFigure, word_after
 from aerodeck.core.i18n import _
 from aerodeck.core.options import Option
+from aerodeck.core.reference import reference_text as lay_out_reference
 from aerodeck.core.search import SearchSettings
 from aerodeck.games.air_racing import actions, bot, course, encoder, reference, render
 from aerodeck.games.air_racing.rules import AirRacingState
@@ -141,3 +142,7 @@ class AirRacing(Game):
 
     def reference(self) -> JSON:
         return reference.reference()
+
+    def reference_text(self) -> str:
+        """The cards as one table: title, price and what each does."""
+        return lay_out_reference({"tables": [reference.card_table()]})

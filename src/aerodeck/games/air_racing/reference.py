@@ -80,3 +80,12 @@ def reference() -> JSON:
             ),
         }
     return {"cards": cards, "tables": []}
+
+
+def card_table() -> JSON:
+    """The cards as one table for the terminal: title, price and what each does."""
+    return {
+        "title": _("The cards"),
+        "columns": [_("card"), _("price"), _("what it does")],
+        "rows": [[TITLES[k], f"${COSTS[k]}", does(k)] for k in KINDS],
+    }

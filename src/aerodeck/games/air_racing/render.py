@@ -159,17 +159,21 @@ def render_race(view: JSON) -> str:
     me = view.get("seat")
     course = view["course"]
     heat = _(" (heat for the grid)") if view["heat"] else ""
-    lines = [
-        _(
-            "[bold]Race Week: {course}[/bold], laps {laps}{heat}, round {round}   "
-            "{seat} to fly ({phase})",
-            course=place(course["name"]),
-            laps=view["laps"],
-            heat=heat,
-            round=view["round"],
+    header = _(
+        "[bold]Race Week: {course}[/bold], laps {laps}{heat}, round {round}",
+        course=place(course["name"]),
+        laps=view["laps"],
+        heat=heat,
+        round=view["round"],
+    )
+    if view["to_act"] is not None:
+        header += _(
+            "   {seat} to fly ({phase})",
             seat=seat_name(view["to_act"], me),
             phase=phase(view["phase"]),
-        ),
+        )
+    lines = [
+        header,
         *championship(view),
         *track(view),
     ]

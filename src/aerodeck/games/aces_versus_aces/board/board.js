@@ -131,12 +131,13 @@ export function endExtra(ctx) {
       h("td", { class: "num", text: String(s.score ?? 0) }),
       h("td", { class: "num", text: s.in_game === false ? _("out") : String(s.markers ?? 0) }),
       h("td", { text: (s.coins || []).length ? (s.coins || []).map(coinName).join(_(", ")) : "–" }),
-      h("td", { class: "num", text: n_("{count} card ({points})", "{count} cards ({points})", (s.won || []).length, { points: won.cards }) }));
+      h("td", { class: "num", text: n_("{count} card, {points} pts", "{count} cards, {points} pts", (s.won || []).length, { points: won.cards }) }));
   };
   return h("div", { class: "ava-end" }, h("h3", { text: _("Points") }),
     h("table", { class: "ava-grid" },
-      h("thead", {}, h("tr", {}, [_("Player"), _("Points"), _("Markers"), _("Ace coins"), _("Won, last round")]
-        .map((t) => h("th", { scope: "col", text: t })))),
+      h("thead", {}, h("tr", {},
+        [[_("Player"), ""], [_("Points"), "num"], [_("Markers"), "num"], [_("Ace coins"), ""], [_("Won, last round"), "num"]]
+          .map(([t, cls]) => h("th", { scope: "col", class: cls || null, text: t })))),
       h("tbody", {}, order.map(row))),
     h("p", { class: "note", text: _("A round scores 1 point a numbered card and 2 a face card won or still held, 3, 5 or 8 for the nickel, dime or quarter, and -5 for an Ace still held.") }));
 }

@@ -106,12 +106,17 @@ function turnTokens(ctx) {
 
 function mine(ctx) {
   const v = ctx.view;
-  if (!("coins" in v) && !v.deck) return null;
-  const deckSize = Object.values(v.deck || {}).reduce((a, b) => a + b, 0);
-  return h("div", { class: "my-table" },
-    "coins" in v ? token(_("Your money"), `$${v.coins}`, "money") : "",
-    token(_("Your deck"), n_("{count} card", "{count} cards", deckSize)),
-    h("p", { class: "deck-list" }, _("Your deck holds:"), " ", counted(ctx, v.deck)));
+  const quick = v.stage === "quick play" && Array.isArray(v.cash) && ctx.mySeat !== null && ctx.mySeat !== undefined;
+  const money = "coins" in v ? v.coins : quick ? v.cash[ctx.mySeat] : undefined;
+  if (money === undefined && !v.deck) return null;
+  const parts = [];
+  if (money !== undefined) parts.push(token(_("Your money"), `$${money}`, "money"));
+  if (v.deck) {
+    const deckSize = Object.values(v.deck).reduce((a, b) => a + b, 0);
+    parts.push(token(_("Your deck"), n_("{count} card", "{count} cards", deckSize)),
+      h("p", { class: "deck-list" }, _("Your deck holds:"), " ", counted(ctx, v.deck)));
+  }
+  return h("div", { class: "my-table" }, parts);
 }
 
 function season(ctx) {
@@ -216,7 +221,7 @@ function race(ctx) {
 
 export function board(ctx) {
   const parts = document.createDocumentFragment();
-  parts.append(...(ctx.view.stage === "race" || ctx.view.course ? race(ctx) : season(ctx)));
+  parts.append(...(ctx.view.stage === "race" ? race(ctx) : season(ctx)));
   return parts;
 }
 
@@ -232,7 +237,12 @@ export function seat(data, ctx) {
   const rows = [];
   if ((v.seasons ?? 1) > 1 && data.race_wins !== undefined) rows.push([_("Races won"), String(data.race_wins)]);
   if (data.carried && Object.keys(data.carried).length) rows.push([_("Carried from last season"), counted(ctx, data.carried)]);
-  if (data.aircraft !== undefined || data.pos !== undefined) {
+  if (v.stage === "quick play") {
+    if (data.cash !== undefined) rows.push([_("Money to spend"), `$${data.cash}`]);
+    rows.push([_("Speed mods"), _("Microknot {microknot} · FAST {fast} · Boost {boost}", { microknot: data.microknot ?? 0, fast: data.fast ?? 0, boost: data.boost ?? 0 })]);
+    return facts(rows);
+  }
+  if (v.stage === "race" && data.pos !== undefined) {
     const finish = v.finish || 0;
     const toGo = Math.max(0, finish - (data.pos || 0));
     rows.push(
@@ -246,7 +256,6 @@ export function seat(data, ctx) {
     if (data.owed) rows.push([_("Penalty owed"), tileWords(data.owed)]);
     return facts(rows);
   }
-  if (v.stage === "quick play" && data.cash !== undefined) rows.push([_("Money to spend"), `$${data.cash}`]);
   if (data.hand_size !== undefined) {
     const discard = Object.values(data.discard || {}).reduce((a, b) => a + b, 0);
     rows.push(
@@ -261,7 +270,9 @@ export function seat(data, ctx) {
 }
 
 export function hand(ctx) {
-  return Array.isArray(ctx.view.hand) ? { cards: ctx.view.hand, title: _("Your hand") } : null;
+  const v = ctx.view;
+  if (!Array.isArray(v.hand) || (!v.hand.length && v.phase === "pick")) return null;
+  return { cards: v.hand, title: _("Your hand") };
 }
 
 // --- the end ------------------------------------------------------------------------------------
