@@ -178,8 +178,10 @@ export function moveHelp(move, ctx, verb) {
   if (word === "play" && card) {
     const rank = card.slice(0, -1).toUpperCase();
     const text = _("Play {card} face down; all cards are revealed together and the highest wins the hand and keeps the cards played. Equal high cards send the hand to the discard pile.", { card: pretty(card) });
-    if (rank === "A") return `${text} ${_("An Ace that wins takes the next Ace coin (nickel 3, dime 5, quarter 8 points).")}`;
-    if (["K", "Q", "J"].includes(rank)) return `${text} ${_("A face card beaten by a higher face card or an Ace costs you a command marker.")}`;
+    const ace = _("An Ace that wins takes the next Ace coin (nickel 3, dime 5, quarter 8 points).");
+    const face = _("A face card beaten by a higher face card or an Ace costs you a command marker.");
+    if (rank === "A") return [text, ace].join(" ");
+    if (["K", "Q", "J"].includes(rank)) return [text, face].join(" ");
     return text;
   }
   return "";

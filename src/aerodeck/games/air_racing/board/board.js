@@ -107,10 +107,15 @@ function turnTokens(ctx) {
 function mine(ctx) {
   const v = ctx.view;
   const quick = v.stage === "quick play" && Array.isArray(v.cash) && ctx.mySeat !== null && ctx.mySeat !== undefined;
-  const money = "coins" in v ? v.coins : quick ? v.cash[ctx.mySeat] : undefined;
+  // the view's coins count this turn's extra and spent dollars: yours on your turn only
+  const myTurn = v.to_act === ctx.mySeat;
+  const dollars = (v.hand || []).filter((c) => c === "dollar").length;
+  const money = quick ? v.cash[ctx.mySeat] : "coins" in v ? (myTurn ? v.coins : dollars) : undefined;
   if (money === undefined && !v.deck) return null;
   const parts = [];
-  if (money !== undefined) parts.push(token(_("Your money"), `$${money}`, "money"));
+  if (money !== undefined) {
+    parts.push(token(myTurn || quick ? _("Your money") : _("Dollars in your hand"), `$${money}`, "money"));
+  }
   if (v.deck) {
     const deckSize = Object.values(v.deck).reduce((a, b) => a + b, 0);
     parts.push(token(_("Your deck"), n_("{count} card", "{count} cards", deckSize)),
@@ -299,7 +304,7 @@ export function endExtra(ctx) {
   return h("div", {}, h("h3", { text: _("Finishing order") }), h("ol", { class: "finish" }, order.map((p) => h("li", {},
     capital(who(ctx, p.seat)), ": ",
     p.pos >= finish ? _("over the line") : _("lap {lap}, {tiles} tiles from the line", { lap: p.lap, tiles: tiles(finish - p.pos) }),
-    winners.includes(p.seat) ? ` ★ ${_("won the race")}` : ""))));
+    winners.includes(p.seat) ? [" ★", _("won the race")].join(" ") : ""))));
 }
 
 // --- the moves ------------------------------------------------------------------------------------
@@ -328,8 +333,8 @@ export function moveLabel(move, ctx, verb) {
     case "alt": {
       const plane = myPlane(ctx);
       const change = plane ? ALTITUDES.indexOf(arg) - ALTITUDES.indexOf(plane.altitude) : 0;
-      if (change > 0) return _("{altitude} (climb: -{count} speed)", { altitude: capital(altitudeName(arg)), count: change });
-      if (change < 0) return _("{altitude} (dive: +{count} speed)", { altitude: capital(altitudeName(arg)), count: -change });
+      if (change > 0) return _("{altitude} (climbing costs {count} speed)", { altitude: capital(altitudeName(arg)), count: change });
+      if (change < 0) return _("{altitude} (diving gives {count} speed)", { altitude: capital(altitudeName(arg)), count: -change });
       return _("Stay {altitude}", { altitude: altitudeName(arg) });
     }
     case "boost": return _("Play a Boost");
@@ -338,7 +343,7 @@ export function moveLabel(move, ctx, verb) {
     case "fly": {
       const plane = myPlane(ctx);
       const moved = plane ? Math.abs(Number(arg) - plane.lane) : 0;
-      return moved ? _("Lane {lane} (-{count} speed)", { lane: arg, count: moved }) : _("Stay in lane {lane}", { lane: arg });
+      return moved ? _("Lane {lane} (costs {count} speed)", { lane: arg, count: moved }) : _("Stay in lane {lane}", { lane: arg });
     }
     case "side": return arg === "in" ? _("Pass on the inside") : _("Pass on the outside");
     default: return move;
