@@ -210,6 +210,10 @@ function race(ctx) {
   ];
   if ((v.seasons ?? 1) > 1) head.push(token(_("Season"), _("{n} of {seasons}", { n: v.season_no, seasons: v.seasons })));
   const parts = [h("div", { class: "mat-line" }, head)];
+  if ((v.grid || []).length) {
+    parts.push(h("p", { class: "grid-order" }, _("Starting grid, inside out:"), " ",
+      (v.grid || []).map((s) => capital(who(ctx, s))).join(_(", "))));
+  }
   const drawing = courseDrawing(ctx);
   if (drawing) parts.push(drawing);
   if (v.to_act !== null && v.to_act !== undefined) {
