@@ -13,9 +13,11 @@ from aerodeck.games.air_racing.words import altitude, month, phase, place, title
 
 
 def _tiles(half_steps: int) -> str:
-    """Half tiles as tiles: 9 -> '4½'."""
+    """Half tiles as tiles: 9 -> '4½', 1 -> '½'."""
     whole, half = divmod(half_steps, 2)
-    return f"{whole}{'½' if half else ''}"
+    if half:
+        return f"{whole or ''}½"
+    return str(whole)
 
 
 def _counts(cards: dict[str, int]) -> str:

@@ -33,7 +33,8 @@ function altitudeName(name) {
 // Half tiles as tiles: 9 -> "4½".
 function tiles(half) {
   const n = Math.max(0, Number(half) || 0);
-  return `${Math.floor(n / 2)}${n % 2 ? "½" : ""}`;
+  const whole = Math.floor(n / 2);
+  return n % 2 ? `${whole || ""}½` : String(whole);
 }
 
 function tileWords(half) {
