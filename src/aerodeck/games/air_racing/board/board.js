@@ -266,7 +266,10 @@ export function seat(data, ctx) {
     if (data.owed) rows.push([_("Penalty owed"), tileWords(data.owed)]);
     return facts(rows);
   }
-  if (data.hand_size !== undefined) {
+  const owns = Object.keys(data.cards || {}).length;
+  if (v.phase === "pick" && data.hand_size === 0 && !owns) {
+    rows.push([_("Deck"), _("not yet picked: 7 Dollars and 3 speed mods")]);
+  } else if (data.hand_size !== undefined) {
     const discard = Object.values(data.discard || {}).reduce((a, b) => a + b, 0);
     rows.push(
       [_("Hand"), n_("{count} card", "{count} cards", data.hand_size)],
