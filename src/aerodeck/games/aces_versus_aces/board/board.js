@@ -56,10 +56,10 @@ export function seat(data, ctx) {
   return h("div", { class: "ava-seat" },
     h("p", { class: "score-line" },
       h("strong", { class: "big", text: n_("{count} point", "{count} points", data.score ?? 0) }),
-      data.in_game === false ? h("span", { class: "badge off", text: _("out of the game") }) : ""),
+      data.in_game === false ? h("span", { class: "ava-mark out", text: _("out of the game") }) : ""),
     h("p", { class: "markers" }, pennies(data.markers ?? 0)),
     h("p", {}, n_("{count} card in hand", "{count} cards in hand", data.hand_size ?? 0),
-      data.committed ? h("span", { class: "badge turn", text: _("✓ card played face down") }) : ""),
+      data.committed ? h("span", { class: "ava-mark", text: _("✓ card played face down") }) : ""),
     (data.coins || []).length ? h("p", { class: "coins" }, (data.coins || []).map((c) => coin(c, ctx))) : "",
     h("div", { class: "won" },
       h("span", { class: "won-title", text: list.length
