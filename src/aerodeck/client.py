@@ -154,6 +154,7 @@ class TableClient:
         self.current_player: int | None = None
         self.view: JSON = {}
         self.legal: list[str] = []
+        self.forced: str | None = None  # why the one legal move is the only one, if the game says
         self.seats: list[JSON] = []
         self.history: list[JSON] = []  # every move as this seat may know it
         self.history_complete = True
@@ -256,6 +257,7 @@ class TableClient:
             self.current_player = frame["current_player"]
             self.view = frame["view"]
             self.legal = frame["legal"]
+            self.forced = frame.get("forced")
             self.seats = frame["seats"]
 
     def next_id(self) -> str:

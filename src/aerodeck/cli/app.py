@@ -21,7 +21,7 @@ from aerodeck.cli.commands.simulate import simulate
 from aerodeck.cli.encoding import fit_streams
 from aerodeck.cli.output import console, err
 from aerodeck.core.errors import AerodeckError
-from aerodeck.core.i18n import from_environment, set_language
+from aerodeck.core.i18n import _, from_environment, set_language
 
 app = typer.Typer(
     help="aerodeck: play, replay and simulate five aviation card games.",
@@ -36,8 +36,8 @@ def _version(value: bool) -> None:
         try:
             number = metadata.version("aerodeck")
         except metadata.PackageNotFoundError:  # run from a source tree that is not installed
-            number = "unknown (not installed)"
-        console.print(f"aerodeck {number}")
+            number = _("unknown (not installed)")
+        console.print(f"aerodeck {number}")  # a name and a number: no words
         raise typer.Exit(0)
 
 
@@ -68,15 +68,17 @@ def main(argv: list[str] | None = None) -> int:
     try:
         result = app(args=argv, standalone_mode=False)
     except AerodeckError as error:
-        err.print(f"error: {error}", markup=False, highlight=False, soft_wrap=True)
+        err.print(_("error: {reason}", reason=error), markup=False, highlight=False, soft_wrap=True)
         return 2
     except typer.TyperException as error:
         message = error.format_message()
         if message:
-            err.print(f"error: {message}", markup=False, highlight=False, soft_wrap=True)
+            err.print(
+                _("error: {reason}", reason=message), markup=False, highlight=False, soft_wrap=True
+            )
         return 2
     except (KeyboardInterrupt, typer.Abort):
-        err.print("interrupted", markup=False)
+        err.print(_("interrupted"), markup=False)
         return 130
     except typer.Exit as done:
         return int(done.exit_code)

@@ -7,6 +7,7 @@ from typing import Annotated, Any
 import typer
 
 from aerodeck.core.errors import ConfigError
+from aerodeck.core.i18n import _
 from aerodeck.core.options import parse_variant
 from aerodeck.core.userdata import data_files
 
@@ -36,6 +37,6 @@ def game_options(
         loaded = data_files(game, files)
         both = sorted(set(loaded) & set(options))
         if both:
-            raise ConfigError(f"option {both[0]} is given both by -v and by --data-file")
+            raise ConfigError(_("option {key} is given both by -v and by --data-file", key=both[0]))
         options.update(loaded)
     return options

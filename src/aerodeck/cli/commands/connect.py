@@ -7,10 +7,13 @@ from typing import Annotated
 
 import typer
 
+from aerodeck.cli.invocation import invoked_as
 from aerodeck.cli.output import console
 from aerodeck.cli.prompt import enable_line_editing, read_line
 from aerodeck.cli.screen import Screen
 from aerodeck.core.errors import ConfigError
+from aerodeck.core.i18n import _
+from aerodeck.core.text import seat_name
 
 
 def connect(
@@ -39,17 +42,25 @@ def connect(
         from aerodeck.cli.remote_table import RemoteTable  # noqa: PLC0415
         from aerodeck.client import TableClient, join_with_invite, parse_link  # noqa: PLC0415
     except ImportError as error:
-        message = f"connecting needs the web extra: pip install 'aerodeck[web]' ({error})"
+        message = _(
+            "connecting needs the web extra: {install} ({error})",
+            install="pip install 'aerodeck[web]'",
+            error=error,
+        )
         raise ConfigError(message) from None
     link = parse_link(url)
     table_id = table or link.table
     if not table_id:
-        raise ConfigError("which table? give its link (http://HOST:PORT/t/TABLE) or --table")
+        raise ConfigError(_("which table? give its link (http://HOST:PORT/t/TABLE) or --table"))
     if link.invite and not token:
         seat, token = join_with_invite(link.server, table_id, link.invite, link.seat, name)
+        again = f"AERODECK_TOKEN={token} {invoked_as()} connect {link.server}/t/{table_id}"
         console.print(
-            f"You took seat {seat}. To come back to it later: "
-            f"AERODECK_TOKEN={token} aerodeck connect {link.server}/t/{table_id}",
+            _(
+                "You took {seat}. To come back to it later: {command}",
+                seat=seat_name(seat),
+                command=again,
+            ),
             markup=False,
             highlight=False,
             soft_wrap=True,

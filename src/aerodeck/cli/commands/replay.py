@@ -12,7 +12,9 @@ from rich.markup import escape
 from aerodeck.cli.output import console
 from aerodeck.core.api import SeenMove, State
 from aerodeck.core.errors import ConfigError
+from aerodeck.core.i18n import _, n_
 from aerodeck.core.records import load_record, replay
+from aerodeck.core.text import seat_name
 from aerodeck.core.words import as_seen_by, seats_text
 
 
@@ -32,7 +34,7 @@ def replay_command(
     final = replay(record)
     game = final.game
     if seat is not None and not 0 <= seat < game.players:
-        raise ConfigError(f"--seat must be 0 to {game.players - 1}")
+        raise ConfigError(_("--seat must be 0 to {last}", last=game.players - 1))
     if not quiet:
         state = game.new_game(seed=final.seed, setup=final.setup)
         seen = 0
@@ -40,15 +42,26 @@ def replay_command(
         moves = final.history_for(seat) if seat is not None else _full_history(final)
         for move in moves:
             state.apply(record["actions"][move.number - 1])
-            who = "you" if move.seat == seat else f"seat {move.seat}"
+            who = seat_name(move.seat, seat)
             console.print(f"[cyan]{move.number:>4}[/cyan] {who}: [bold]{escape(move.move)}[/bold]")
             for event in state.events_since(seen, seat):
                 console.print("       " + as_seen_by(game.describe_event(event), seat))
             seen = state.event_count
-    status = (
-        f"won by {seats_text(final.winners, seat)}" if final.is_terminal else "game not finished"
-    )
-    console.print(f"Record is valid: {len(record['actions'])} moves, {status}.")
+    count = len(record["actions"])
+    if final.is_terminal:
+        valid = n_(
+            "Record is valid: {count} move, won by {seats}.",
+            "Record is valid: {count} moves, won by {seats}.",
+            count,
+            seats=seats_text(final.winners, seat),
+        )
+    else:
+        valid = n_(
+            "Record is valid: {count} move, game not finished.",
+            "Record is valid: {count} moves, game not finished.",
+            count,
+        )
+    console.print(valid)
 
 
 def _full_history(state: State) -> list[SeenMove]:

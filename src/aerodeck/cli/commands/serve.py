@@ -16,6 +16,7 @@ import typer
 
 from aerodeck.cli.output import console
 from aerodeck.core.errors import ConfigError
+from aerodeck.core.i18n import _
 from aerodeck.web.settings import Settings
 
 
@@ -29,7 +30,11 @@ def serve(
     try:  # the web extra is optional: only this command needs it
         from aerodeck.web.serve import serve as run_server  # noqa: PLC0415
     except ImportError as error:
-        message = f"the server needs the web extra: pip install 'aerodeck[web]' ({error})"
+        message = _(
+            "the server needs the web extra: {install} ({error})",
+            install="pip install 'aerodeck[web]'",
+            error=error,
+        )
         raise ConfigError(message) from None
     run_server(settings_from_options(settings), host, port, log_level, console)
 

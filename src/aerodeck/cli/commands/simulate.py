@@ -25,6 +25,7 @@ from rich.table import Table
 from aerodeck.cli.options import DataFileOpt, GameArg, PlayersOpt, VariantOpt, game_options
 from aerodeck.cli.output import console, err, stdout
 from aerodeck.core.errors import ConfigError
+from aerodeck.core.i18n import _, n_
 from aerodeck.core.registry import make
 from aerodeck.sim.output import write_csv, write_html, write_json
 from aerodeck.sim.runner import SimSpec, run
@@ -61,9 +62,9 @@ def simulate(
     and plots/*.png; --compare runs a second variant on the same seeds into --out/B.
     """
     if jobs < 1:
-        raise ConfigError("--jobs must be at least 1")
+        raise ConfigError(_("--jobs must be at least 1"))
     if resume and out is None:
-        raise ConfigError("--resume needs --out (the folder of the run to carry on)")
+        raise ConfigError(_("--resume needs --out (the folder of the run to carry on)"))
     if out is not None:
         _check_out_folder(out)
     options = game_options(variant, game, data_file)
@@ -75,7 +76,7 @@ def simulate(
         changed = make(game, players, **{**options, **game_options(compare)})
         specs["B"] = replace(spec, options=changed.options)
         if specs["B"] == spec:
-            raise ConfigError("--compare changes nothing: give an option value other than A's")
+            raise ConfigError(_("--compare changes nothing: give an option value other than A's"))
     for each in specs.values():
         each.validate()
     started = time.perf_counter()
@@ -95,7 +96,7 @@ def simulate(
         def advance(count: int) -> None:
             done = progress.tasks[0].completed + count
             rate = done / max(time.perf_counter() - started, 1e-9)
-            progress.update(task, advance=count, rate=f"{rate:,.1f} games/s")
+            progress.update(task, advance=count, rate=_("{rate} games/s", rate=f"{rate:,.1f}"))
 
         for label, each in specs.items():
             folder = None if out is None else (out / label if compare else out)
@@ -132,11 +133,12 @@ def simulate(
         return
     _print_report(report, seconds)
     if out is not None:
-        console.print(
-            f"Report written to {escape(str(out / 'report.html'))} "
-            f"(also summary.json, report.csv, plots/ and the games in games.jsonl)",
-            soft_wrap=True,
+        written = _(
+            "Report written to {path} (also summary.json, report.csv, plots/ and the games in "
+            "games.jsonl)",
+            path=out / "report.html",
         )
+        console.print(escape(written), soft_wrap=True)
 
 
 def _check_out_folder(out: Path) -> None:
@@ -144,9 +146,13 @@ def _check_out_folder(out: Path) -> None:
     try:  # a name the system refuses (too long) fails already here
         existed = out.exists()
     except OSError as error:
-        raise ConfigError(f"cannot write to --out {out}: {error.strerror or error}") from None
+        raise ConfigError(
+            _("cannot write to --out {out}: {reason}", out=out, reason=error.strerror or error)
+        ) from None
     if existed and not out.is_dir():
-        raise ConfigError(f"--out {out} is a file; give a folder (it gets games.jsonl and more)")
+        raise ConfigError(
+            _("--out {out} is a file; give a folder (it gets games.jsonl and more)", out=out)
+        )
     try:
         out.mkdir(parents=True, exist_ok=True)
         probe = out / ".aerodeck-write-test"
@@ -156,7 +162,9 @@ def _check_out_folder(out: Path) -> None:
         if not existed:
             with contextlib.suppress(OSError):
                 out.rmdir()
-        raise ConfigError(f"cannot write to --out {out}: {error.strerror or error}") from None
+        raise ConfigError(
+            _("cannot write to --out {out}: {reason}", out=out, reason=error.strerror or error)
+        ) from None
 
 
 def _interval(est: dict[str, Any], digits: int = 3) -> str:
@@ -165,12 +173,20 @@ def _interval(est: dict[str, Any], digits: int = 3) -> str:
 
 def _print_report(report: dict[str, Any], seconds: float) -> None:
     fair = report["fair_share"]
-    table = Table("bot", "seat-games", "win rate [95% interval]", title=f"{report['games']} games")
+    table = Table(
+        _("bot"),
+        _("seat-games"),
+        _("win rate [95% interval]"),
+        title=n_("{count} game", "{count} games", report["games"]),
+    )
     for bot, est in report["bots"].items():
         table.add_row(bot, str(est["n"]), _interval(est))
     console.print(table)
     seats = Table(
-        "seat", "win rate [95%]", "advantage [95%]", title=f"by seat (fair share {fair:.3f})"
+        _("seat"),
+        _("win rate [95%]"),
+        _("advantage [95%]"),
+        title=_("by seat (fair share {fair})", fair=f"{fair:.3f}"),
     )
     for number, (est, adv) in enumerate(
         zip(report["seats"], report["seat_advantage"], strict=True)
@@ -179,13 +195,15 @@ def _print_report(report: dict[str, Any], seconds: float) -> None:
     console.print(seats)
     if report["ratings"]:
         ratings = Table(
-            "bot",
-            "strength (Elo scale) [95%]",
-            "openskill mu",
-            "sigma",
-            title="ratings",
-            caption="strength: Bradley-Terry fit over all games (their order does not matter); "
-            "openskill: rated game by game",
+            _("bot"),
+            _("strength (Elo scale) [95%]"),
+            _("openskill mu"),
+            _("sigma"),
+            title=_("ratings"),
+            caption=_(
+                "strength: Bradley-Terry fit over all games (their order does not matter); "
+                "openskill: rated game by game"
+            ),
         )
         strengths = report.get("strengths", {})
         for bot in sorted(report["ratings"], key=lambda b: -strengths.get(b, {}).get("elo", 0)):
@@ -194,34 +212,51 @@ def _print_report(report: dict[str, Any], seconds: float) -> None:
             ratings.add_row(bot, fit, f"{r['mu']:.2f}", f"{r['sigma']:.2f}")
         console.print(ratings)
     for figure in report["figures"]:
-        shown = Table("choice", "times", "chooser win rate [95%]", title=figure["title"])
+        shown = Table(_("choice"), _("times"), _("chooser win rate [95%]"), title=figure["title"])
         for row in figure["rows"][:15]:
             shown.add_row(row["choice"], str(row["count"]), _interval(row["chooser_win_rate"]))
         console.print(shown)
     if "comparison" in report:
         comparison = report["comparison"]
         diffs = Table(
-            "measure", "B - A [95% interval]", title=f"A/B on {comparison['games']} paired seeds"
+            _("measure"),
+            _("B - A [95% interval]"),
+            title=_("A/B on {count} paired seeds", count=comparison["games"]),
         )
         for name, est in comparison["differences"].items():
             diffs.add_row(name, _interval(est))
         console.print(diffs)
     length = report["length"]
     console.print(
-        f"Game length: {_interval(length, 1)} decisions; {seconds:.1f} s, "
-        f"{report['games'] / max(seconds, 1e-9):,.1f} games/s"
+        escape(
+            _(
+                "Game length: {length} decisions; {seconds} s, {rate} games/s",
+                length=_interval(length, 1),
+                seconds=f"{seconds:.1f}",
+                rate=f"{report['games'] / max(seconds, 1e-9):,.1f}",
+            )
+        )
     )
     ladder = report["ladder"]
-    documented = f"documented: {ladder.get('ladder', '')}"
+    documented = ladder.get("ladder", "")
     if not ladder["checked"]:
-        console.print(
-            f"Bots' ladder not checked ({ladder['note']}; {documented}): "
-            "read balance figures with care."
+        line = _(
+            "Bots' ladder not checked ({note}; documented: {ladder}): read balance figures with "
+            "care.",
+            note=ladder["note"],
+            ladder=documented,
         )
+        console.print(escape(line))
     elif ladder["held"]:
-        console.print(f"Bots' ladder ({documented}) {escape(ladder['note'])}.")
-    else:
-        console.print(
-            f"[bold red]Bots' ladder broken[/bold red] ({documented}): "
-            f"{escape(ladder['note'].removeprefix('broken: '))}."
+        line = _(
+            "Bots' ladder (documented: {ladder}) {note}.", ladder=documented, note=ladder["note"]
         )
+        console.print(escape(line))
+    else:
+        broken = _("Bots' ladder broken")
+        line = _(
+            "(documented: {ladder}): {note}.",
+            ladder=documented,
+            note=ladder["note"].removeprefix("broken: "),
+        )
+        console.print(f"[bold red]{broken}[/bold red] {escape(line)}")
