@@ -122,13 +122,13 @@ class Screen:
         title = source.game.info.title
         if source.table_id:
             banner = _(
-                "{game} at table {table}: you are {who}.",
+                "{game} at table {table}, you are {who}.",
                 table=source.table_id,
                 game=title,
                 who=who,
             )
         else:
-            banner = _("{game}: you are {who}.", game=title, who=who)
+            banner = _("{game}, you are {who}.", game=title, who=who)
         self.console.print(f"[bold]{escape(banner)}[/bold] {escape(self._how_to_play())}")
         try:
             self._show_events()

@@ -66,6 +66,12 @@ def _(message: str, /, **params: object) -> str:
     return text.format_map(params) if params else text
 
 
+def N_(message: str, /) -> str:  # noqa: N802 - gettext's own name for this mark
+    """``message`` unchanged, marked for the catalogs: for text fixed at import time (a
+    command-line option's help), looked up with ``_()`` when it is shown."""
+    return message
+
+
 def n_(singular: str, plural: str, count: int, /, **params: object) -> str:
     """The form of a message for ``count`` (``1 card``, ``3 cards``), ``{count}`` among its
     placeholders."""

@@ -12,7 +12,7 @@ from aerodeck.cli.output import console
 from aerodeck.cli.prompt import enable_line_editing, read_line
 from aerodeck.cli.screen import Screen
 from aerodeck.core.errors import ConfigError
-from aerodeck.core.i18n import _
+from aerodeck.core.i18n import N_, _
 from aerodeck.core.text import seat_name
 
 
@@ -20,22 +20,24 @@ def connect(
     url: Annotated[
         str,
         typer.Argument(
-            help="the table's link (http://HOST:PORT/t/TABLE, with #invite=CODE to take a seat) "
-            "or the server's address with --table"
+            help=N_(
+                "the table's link (http://HOST:PORT/t/TABLE, with #invite=CODE to take a seat) "
+                "or the server's address with --table"
+            )
         ),
     ],
     table: Annotated[
-        str | None, typer.Option("--table", help="the table id, when the link has none")
+        str | None, typer.Option("--table", help=N_("the table id, when the link has none"))
     ] = None,
     token: Annotated[
         str | None,
         typer.Option(
             "--token",
             envvar="AERODECK_TOKEN",
-            help="your seat's token (or $AERODECK_TOKEN); none and no invite: watch",
+            help=N_("your seat's token (or $AERODECK_TOKEN); none and no invite: watch"),
         ),
     ] = None,
-    name: Annotated[str, typer.Option("--name", help="your name at the table")] = "",
+    name: Annotated[str, typer.Option("--name", help=N_("your name at the table"))] = "",
 ) -> None:
     """Play your seat of a table on a server (or watch it), with the same screen as play."""
     try:  # the web extra is optional: only the server's commands need it

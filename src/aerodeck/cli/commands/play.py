@@ -18,7 +18,7 @@ from aerodeck.cli.prompt import enable_line_editing, read_line
 from aerodeck.cli.screen import Screen
 from aerodeck.core.api import Agent, Game, State
 from aerodeck.core.errors import ConfigError
-from aerodeck.core.i18n import _
+from aerodeck.core.i18n import N_, _
 from aerodeck.core.records import Seating, load_record, replay, seating_of
 from aerodeck.core.registry import make, normalize_id
 from aerodeck.core.rng import derive_seed, fresh_seed
@@ -95,19 +95,21 @@ def play(
     game: GameArg,
     players: PlayersOpt = None,
     seat: Annotated[
-        int | None, typer.Option("--seat", help="your seat, 0 plays first (default 0)")
+        int | None, typer.Option("--seat", help=N_("your seat, 0 plays first (default 0)"))
     ] = None,
     bots: Annotated[
         str | None,
-        typer.Option("--bots", help="bots for the other seats, in seat order (default heuristic)"),
+        typer.Option(
+            "--bots", help=N_("bots for the other seats, in seat order (default heuristic)")
+        ),
     ] = None,
     seed: SeedOpt = None,
     variant: VariantOpt = None,
     data_file: DataFileOpt = None,
-    save: Annotated[Path | None, typer.Option("--save", help="record file")] = None,
+    save: Annotated[Path | None, typer.Option("--save", help=N_("record file"))] = None,
     resume: Annotated[
         Path | None,
-        typer.Option("--resume", help="carry on a saved game (its record keeps the seating)"),
+        typer.Option("--resume", help=N_("carry on a saved game (its record keeps the seating)")),
     ] = None,
 ) -> None:
     """Play in the terminal against bots. The record is saved after every move."""

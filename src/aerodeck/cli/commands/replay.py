@@ -12,17 +12,19 @@ from rich.markup import escape
 from aerodeck.cli.output import console
 from aerodeck.core.api import SeenMove, State
 from aerodeck.core.errors import ConfigError
-from aerodeck.core.i18n import _, n_
+from aerodeck.core.i18n import N_, _, n_
 from aerodeck.core.records import load_record, replay
 from aerodeck.core.text import seat_name
 from aerodeck.core.words import as_seen_by, seats_text
 
 
 def replay_command(
-    file: Annotated[Path, typer.Argument(help="a record file (JSON)")],
-    seat: Annotated[int | None, typer.Option("--seat", help="show it as this seat saw it")] = None,
+    file: Annotated[Path, typer.Argument(help=N_("a record file (JSON)"))],
+    seat: Annotated[
+        int | None, typer.Option("--seat", help=N_("show it as this seat saw it"))
+    ] = None,
     quiet: Annotated[
-        bool, typer.Option("--quiet", help="only validate and print the result")
+        bool, typer.Option("--quiet", help=N_("only validate and print the result"))
     ] = False,
 ) -> None:
     """Validate a record move by move and print the game step by step.

@@ -16,14 +16,14 @@ import typer
 
 from aerodeck.cli.output import console
 from aerodeck.core.errors import ConfigError
-from aerodeck.core.i18n import _
+from aerodeck.core.i18n import N_, _
 from aerodeck.web.settings import Settings
 
 
 def serve(
-    host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="port to listen on")] = 8000,
-    log_level: Annotated[str, typer.Option(help="uvicorn's log level")] = "info",
+    host: Annotated[str, typer.Option(help=N_("address to listen on"))] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help=N_("port to listen on"))] = 8000,
+    log_level: Annotated[str, typer.Option(help=N_("uvicorn's log level"))] = "info",
     **settings: Any,
 ) -> None:
     """Serve the online card table: the lobby (REST) and the tables (WebSocket)."""

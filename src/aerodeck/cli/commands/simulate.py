@@ -25,7 +25,7 @@ from rich.table import Table
 from aerodeck.cli.options import DataFileOpt, GameArg, PlayersOpt, VariantOpt, game_options
 from aerodeck.cli.output import console, err, stdout
 from aerodeck.core.errors import ConfigError
-from aerodeck.core.i18n import _, n_
+from aerodeck.core.i18n import N_, _, n_
 from aerodeck.core.registry import make
 from aerodeck.sim.output import write_csv, write_html, write_json
 from aerodeck.sim.runner import SimSpec, run
@@ -35,26 +35,30 @@ from aerodeck.sim.tally import compare as compare_tallies
 
 def simulate(
     game: GameArg,
-    games_count: Annotated[int, typer.Option("--games", "-n", help="number of games")] = 1000,
-    bots: Annotated[str, typer.Option("--bots", help="bots, comma-separated")] = "heuristic,random",
+    games_count: Annotated[int, typer.Option("--games", "-n", help=N_("number of games"))] = 1000,
+    bots: Annotated[
+        str, typer.Option("--bots", help=N_("bots, comma-separated"))
+    ] = "heuristic,random",
     players: PlayersOpt = None,
-    seed: Annotated[int, typer.Option("--seed", help="master seed")] = 1,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", help="processes (or Ray CPUs)")] = 1,
-    backend: Annotated[str, typer.Option("--backend", help="local or ray")] = "local",
+    seed: Annotated[int, typer.Option("--seed", help=N_("master seed"))] = 1,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", help=N_("processes (or Ray CPUs)"))] = 1,
+    backend: Annotated[str, typer.Option("--backend", help=N_("local or ray"))] = "local",
     variant: VariantOpt = None,
     data_file: DataFileOpt = None,
     compare: Annotated[
         list[str] | None,
-        typer.Option("--compare", help="A/B: variant B's key=value on the same seeds (repeatable)"),
+        typer.Option(
+            "--compare", help=N_("A/B: variant B's key=value on the same seeds (repeatable)")
+        ),
     ] = None,
     out: Annotated[
-        Path | None, typer.Option("--out", help="folder for games.jsonl and the report")
+        Path | None, typer.Option("--out", help=N_("folder for games.jsonl and the report"))
     ] = None,
-    resume: Annotated[bool, typer.Option("--resume", help="carry on the run in --out")] = False,
+    resume: Annotated[bool, typer.Option("--resume", help=N_("carry on the run in --out"))] = False,
     figures: Annotated[
-        bool, typer.Option("--figures/--no-figures", help="game-specific figures")
+        bool, typer.Option("--figures/--no-figures", help=N_("game-specific figures"))
     ] = True,
-    as_json: Annotated[bool, typer.Option("--json", help="print the report as JSON")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help=N_("print the report as JSON"))] = False,
 ) -> None:
     """Play many seeded games between bots; report win rates, seats, length, ratings, figures.
 
@@ -96,7 +100,8 @@ def simulate(
         def advance(count: int) -> None:
             done = progress.tasks[0].completed + count
             rate = done / max(time.perf_counter() - started, 1e-9)
-            progress.update(task, advance=count, rate=_("{rate} games/s", rate=f"{rate:,.1f}"))
+            speed = f"{rate:,.1f}"
+            progress.update(task, advance=count, rate=_("{rate} games/s", rate=speed))
 
         for label, each in specs.items():
             folder = None if out is None else (out / label if compare else out)
@@ -186,7 +191,7 @@ def _print_report(report: dict[str, Any], seconds: float) -> None:
         _("seat"),
         _("win rate [95%]"),
         _("advantage [95%]"),
-        title=_("by seat (fair share {fair})", fair=f"{fair:.3f}"),
+        title=_("by seat (fair share {fair})", fair=format(fair, ".3f")),
     )
     for number, (est, adv) in enumerate(
         zip(report["seats"], report["seat_advantage"], strict=True)
@@ -232,8 +237,8 @@ def _print_report(report: dict[str, Any], seconds: float) -> None:
             _(
                 "Game length: {length} decisions; {seconds} s, {rate} games/s",
                 length=_interval(length, 1),
-                seconds=f"{seconds:.1f}",
-                rate=f"{report['games'] / max(seconds, 1e-9):,.1f}",
+                seconds=format(seconds, ".1f"),
+                rate=format(report["games"] / max(seconds, 1e-9), ",.1f"),
             )
         )
     )
