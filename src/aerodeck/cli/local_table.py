@@ -46,7 +46,7 @@ class LocalTable:
 
     @property
     def quit_help(self) -> str:
-        return _("save the game and leave (so does Ctrl-C); the command to resume it is printed")
+        return _("save the game and leave, as Ctrl-C does")
 
     def save(self) -> None:
         """The record with its seating, written atomically (RecordError if it cannot be)."""
