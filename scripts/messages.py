@@ -6,8 +6,8 @@ step with them, and compile them.
     python scripts/messages.py compile          # .po -> .mo (`make messages`)
 
 A message is the first argument of ``_("...")`` or ``N_("...")`` (or the first two of
-``n_("...", "...", n)``) in Python, in the pages' JavaScript (static/ and every game's board/) and
-in the Jinja templates.
+``n_("...", "...", n)``) in Python, in the pages' JavaScript (static/ and every game's
+board/) and in the Jinja templates.
 Each message belongs to the catalogs of the nearest folder above its source file that has a
 ``locale`` folder (a game's package, ``web``, ``cli``, ...), or of ``aerodeck`` itself; a folder may
 keep several catalogs (``messages.po``, ``table.po``, ...): a message translated in any of them
@@ -31,7 +31,7 @@ from babel.messages.pofile import read_po, write_po
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "src" / "aerodeck"
 TRANSLATED = ("ja",)
-KEYWORDS = {"_": None, "n_": (1, 2), "N_": None}  # N_: marked now, looked up when shown
+KEYWORDS = {"_": None, "N_": None, "n_": (1, 2)}
 METHODS = [
     ("**/static/**.js", "javascript"),
     ("**/board/**.js", "javascript"),
@@ -106,6 +106,16 @@ def compiled(po: Path) -> bytes:
     return buffer.getvalue()
 
 
+def _pair(msgid: object, string: object) -> tuple[object, object]:
+    """A catalog entry as a hashable pair (a plural's forms come as lists from a .mo)."""
+    as_tuple = lambda x: tuple(x) if isinstance(x, list | tuple) else x  # noqa: E731
+    return as_tuple(msgid), as_tuple(string)
+
+
+def _done(string: object) -> bool:
+    return all(string) if isinstance(string, list | tuple) else bool(string)
+
+
 def stale(lang: str) -> list[Path]:
     """The catalogs whose .mo is missing or does not hold what the .po says."""
     out = []
@@ -115,17 +125,11 @@ def stale(lang: str) -> list[Path]:
             out.append(po)
             continue
         with mo.open("rb") as fp:
-            # a plural comes back from a .mo as lists: tuples, as from a .po
-            have = {(_hashable(m.id), _hashable(m.string)) for m in read_mo(fp) if m.id}
-        want = {(m.id, m.string) for m in read(po) if m.id and not m.fuzzy and m.string}
-        want = {pair for pair in want if all(pair[1] if isinstance(pair[1], tuple) else (pair[1],))}
+            have = {_pair(m.id, m.string) for m in read_mo(fp) if m.id}
+        want = {_pair(m.id, m.string) for m in read(po) if m.id and not m.fuzzy and _done(m.string)}
         if have != want:
             out.append(po)
     return out
-
-
-def _hashable(string: str | tuple[str, ...] | list[str]) -> str | tuple[str, ...]:
-    return tuple(string) if isinstance(string, list) else string
 
 
 def update(lang: str) -> int:

@@ -66,9 +66,9 @@ def _(message: str, /, **params: object) -> str:
     return text.format_map(params) if params else text
 
 
-def N_(message: str, /) -> str:  # noqa: N802 - gettext's own name for this mark
-    """``message`` unchanged, marked for the catalogs: for text fixed at import time (a
-    command-line option's help), looked up with ``_()`` when it is shown."""
+def N_(message: str, /) -> str:  # noqa: N802 - gettext's name for a marker
+    """Mark a message for the catalogs where it is defined (a constant, computed before any
+    language is chosen) and give it back unchanged: translate it where it is shown, ``_(name)``."""
     return message
 
 
