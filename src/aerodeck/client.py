@@ -23,6 +23,7 @@ from websockets.asyncio.client import ClientConnection
 
 from aerodeck.core.api import JSON
 from aerodeck.core.errors import AerodeckError, excerpt
+from aerodeck.core.i18n import language
 
 RECV_TIMEOUT = 120.0  # seconds a frame may take before the connection is called dead
 OPEN_TIMEOUT = 30.0
@@ -171,7 +172,12 @@ class TableClient:
         await self.close()
         try:
             self.ws = await websockets.connect(
-                self.url, max_size=None, open_timeout=OPEN_TIMEOUT, close_timeout=5
+                self.url,
+                max_size=None,
+                open_timeout=OPEN_TIMEOUT,
+                close_timeout=5,
+                # the server words its frames (refusals, reasons) in the language in use
+                additional_headers={"Accept-Language": language()},
             )
         except (OSError, TimeoutError, websockets.InvalidHandshake) as error:
             raise TableClosedError(1006, f"cannot reach {self.url}: {error}") from None
