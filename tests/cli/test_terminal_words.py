@@ -199,3 +199,29 @@ def test_the_screen_speaks_japanese_with_lang_ja(
     assert "保存しました。続きは次のコマンドで:" in out
     english = [words for words in _english_of_the_terminal() if words in out]
     assert not english, english
+
+
+def test_help_of_a_command_is_in_japanese_with_lang_ja(
+    japanese: None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["play", "--help"]) == 0
+    out = capsys.readouterr().out
+    for words in (
+        "ターミナルでボットと対戦します",
+        "プレイヤー数",
+        "オプション",
+        "このヘルプを表示",
+    ):
+        assert words in out
+    assert "number of players" not in out and "Show this message" not in out
+
+
+def test_help_of_a_command_stays_english_without(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for name in LANGUAGE_VARIABLES:
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    assert main(["play", "--help"]) == 0
+    out = capsys.readouterr().out
+    assert "Play in the terminal against bots" in out and "number of players" in out
