@@ -63,10 +63,9 @@ app.command(help=N_("Play in the terminal against bots. The record is saved afte
 app.command(
     "replay",
     help=N_(
-        "Validate a record move by move and print the game step by step.\n\n"
-        "With --seat, only what that seat may know: its own moves in full, others' as they "
-        "were shown to it (a face-down play stays face down), and the events as that seat saw "
-        "them."
+        "Validate a record move by move and print the game step by step: the whole record "
+        "(each move as written), or with --seat only what that seat may know, in words (a "
+        "face-down play stays face down), as its history command tells it."
     ),
 )(replay_command)
 app.command(

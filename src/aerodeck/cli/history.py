@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from aerodeck.core.api import JSON, State
 from aerodeck.core.i18n import _
 from aerodeck.core.text import seat_name
+from aerodeck.core.words import as_seen_by
 
 
 @dataclass(frozen=True)
@@ -68,3 +69,15 @@ def numbered(number: int, lines: Sequence[str]) -> list[str]:
     """A move's lines under its number: ``  12 the first line`` and the rest beneath it."""
     head = f"[cyan]{number:>4}[/cyan] "
     return [head + lines[0], *("     " + line for line in lines[1:])]
+
+
+def told(
+    moves: Iterable[MoveInWords], describe: Callable[[JSON], str], seat: int | None
+) -> list[str]:
+    """Every move in words as ``seat`` reads it (its own seat as "you"), numbered (rich
+    markup): what `history` and `replay --seat` print."""
+    lines = []
+    for move in moves:
+        sentences = [as_seen_by(line, seat) for line in move_sentences(move, describe)]
+        lines += numbered(move.number, sentences)
+    return lines

@@ -21,7 +21,7 @@ from rich.markup import escape
 from rich.padding import Padding
 from rich.text import Text
 
-from aerodeck.cli.history import MoveInWords, move_sentences, numbered
+from aerodeck.cli.history import MoveInWords, told
 from aerodeck.core.api import JSON, Game
 from aerodeck.core.i18n import _
 from aerodeck.core.text import seat_colour, seat_name
@@ -254,13 +254,8 @@ class Screen:
         moves = self.source.history()
         if not moves:
             self.console.print(_("no moves yet"))
-        describe, seat = self.source.game.describe_event, self.source.seat
-        for move in moves:
-            lines = [
-                coloured_seats(as_seen_by(line, seat)) for line in move_sentences(move, describe)
-            ]
-            for line in numbered(move.number, lines):
-                self.console.print(hanging(line))
+        for line in told(moves, self.source.game.describe_event, self.source.seat):
+            self.console.print(hanging(coloured_seats(line)))
 
     def _show_result(self, outcome: Outcome) -> None:
         """The verdict, then the game's own summary: standings and the score breakdown."""
