@@ -213,10 +213,11 @@ class Table:
 
     def forced_for(self, seat: int | None, legal: list[str]) -> str | None:
         """Why the seat's one legal move is its only one (the game's ``forced_reason``, in the
-        recipient's language), or None."""
+        recipient's language, its own seat as ``you``), or None."""
         if seat is None or len(legal) != 1:
             return None
-        return self.game.forced_reason(self.state)
+        reason = self.game.forced_reason(self.state)
+        return None if reason is None else as_seen_by(reason, seat)
 
     def events_for(self, seat: int | None, since_version: int | None) -> list[JSON]:
         """The events since ``since_version`` (None: every event, the deal before the first move
