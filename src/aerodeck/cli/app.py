@@ -11,6 +11,7 @@ from typing import Annotated
 import typer
 
 from aerodeck.cli.commands.bots import bots
+from aerodeck.cli.commands.cluster import cluster
 from aerodeck.cli.commands.connect import connect
 from aerodeck.cli.commands.games import games
 from aerodeck.cli.commands.play import play
@@ -58,6 +59,8 @@ app.command()(simulate)
 app.command()(bots)
 app.command()(serve)
 app.command()(connect)
+# options after `--` go on to every server process of the cluster
+app.command(context_settings={"allow_extra_args": True, "ignore_unknown_options": True})(cluster)
 
 
 def main(argv: list[str] | None = None) -> int:
