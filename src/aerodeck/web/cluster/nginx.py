@@ -52,7 +52,7 @@ def standalone_config(run_dir: Path) -> str:
     """deploy/nginx/standalone.conf for an nginx whose every file is in ``run_dir``."""
     _, standalone = templates()
     user = "user nobody nogroup;" if os.geteuid() == 0 else ""
-    return standalone.replace("@RUN@", str(run_dir)).replace("@USER@", user)
+    return standalone.replace("\n@USER@\n", f"\n{user}\n").replace("@RUN@", str(run_dir))
 
 
 class Nginx:
