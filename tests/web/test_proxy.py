@@ -27,6 +27,7 @@ from aerodeck.core.errors import ConfigError
 from aerodeck.testing.server import child_environment, free_port
 from aerodeck.web.cluster import Cluster
 from aerodeck.web.cluster.nginx import binary
+from tests.benchmark_runs import read_json, run_benchmark
 from tests.web.server import Client
 
 pytestmark = pytest.mark.slow
@@ -317,3 +318,16 @@ def test_the_cluster_command_refuses_a_sqlite_store_in_one_line() -> None:
     assert done.stderr.decode().strip().splitlines() == [
         "error: the cluster's processes share a PostgreSQL store, not SQLite"
     ]
+
+
+# --- the cost benchmark (docs/scale.md) -----------------------------------------------------
+
+
+def test_the_cost_benchmark_measures_each_part_through_nginx(tmp_path: Path) -> None:
+    _nginx_or_skip()
+    out = tmp_path / "costs.json"
+    argv = ["--tables", "2", "--processes", "1", "--think", "0.1", "--warmup", "2"]
+    run_benchmark("web_costs", *argv, "--seconds", "4", "--json", str(out))
+    summary = read_json(out)
+    assert summary["moves"] > 0 and summary["healthy_at_end"]
+    assert all(cost > 0 for cost in summary["cpu_seconds_per_1000_moves"].values())
