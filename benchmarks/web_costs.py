@@ -25,6 +25,7 @@ import json
 import multiprocessing
 import os
 import re
+import signal
 import sys
 import tempfile
 import time
@@ -203,6 +204,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", type=Path, help="write the summary here")
     parser.add_argument("--run-dir", type=Path, help="keep nginx's and the processes' logs here")
     args = parser.parse_args(argv)
+    # the cluster's parts run in sessions of their own: a SIGTERM (`timeout`) stops them as a
+    # Ctrl-C does, through the cluster's with block
+    signal.signal(signal.SIGTERM, signal.default_int_handler)
     with tempfile.TemporaryDirectory(prefix="aerodeck-web-costs-") as tmp:
         run_dir = args.run_dir or Path(tmp)
         summary = run(

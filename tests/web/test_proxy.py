@@ -329,9 +329,9 @@ def test_the_cluster_command_serves_and_stops_everything_on_ctrl_c(tmp_path: Pat
         running.send_signal(signal.SIGINT)
         assert running.wait(timeout=60) == 0
     finally:
-        if running.poll() is None:
-            running.kill()
-            running.wait(timeout=BOUND)
+        if running.poll() is None:  # a failure above: SIGTERM stops the parts too
+            running.terminate()
+            running.wait(timeout=60)
     assert "stopping" in out.read_text()
     # nginx, the server process and PostgreSQL are gone: nothing listens on their ports
     assert len(ports) >= 3 and all(_refused(p) for p in ports)
