@@ -22,6 +22,7 @@ from aerodeck.cli.commands.simulate import simulate
 from aerodeck.cli.encoding import fit_streams
 from aerodeck.cli.output import console, err
 from aerodeck.core.errors import AerodeckError
+from aerodeck.core.i18n import from_environment, set_language
 
 app = typer.Typer(
     help="aerodeck: play, replay and simulate five aviation card games.",
@@ -66,6 +67,7 @@ app.command(context_settings={"allow_extra_args": True, "ignore_unknown_options"
 def main(argv: list[str] | None = None) -> int:
     """Entry point: run the app, turning every expected failure into one line and an exit code."""
     fit_streams()
+    set_language(from_environment())
     try:
         result = app(args=argv, standalone_mode=False)
     except AerodeckError as error:

@@ -1,10 +1,12 @@
-"""Plain English for the games' text (rendering and events): lists of seats and counts, never a
-Python repr such as ``[18, 19, 8]`` or ``card(s)``."""
+"""Plain words for the games' text (rendering and events): lists of seats and counts, never a
+Python repr such as ``[18, 19, 8]`` or ``card(s)``, in the language in use (core/i18n.py)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
+
+from aerodeck.core.i18n import _
 
 SEAT_COLOURS = ("cyan", "magenta", "yellow", "green", "bright_blue", "bright_red")
 """Each seat's colour, the same on every screen (the log, the table, a race map)."""
@@ -19,13 +21,14 @@ def plural(count: int, noun: str, many: str | None = None) -> str:
     return f"{count} {noun if count == 1 else (many or noun + 's')}"
 
 
-def and_list(items: Sequence[str], empty: str = "nobody") -> str:
-    """``a``, ``a and b``, ``a, b and c``."""
+def and_list(items: Sequence[str], empty: str | None = None) -> str:
+    """``a``, ``a and b``, ``a, b and c`` (Japanese: ``a、bとc``)."""
     if not items:
-        return empty
+        return _("nobody") if empty is None else empty
     if len(items) == 1:
         return items[0]
-    return ", ".join(items[:-1]) + " and " + items[-1]
+    # TRANSLATORS: the separator of a list's first items ("a, b and c")
+    return _("{first} and {last}", first=_(", ").join(items[:-1]), last=items[-1])
 
 
 def counts_text(counts: Sequence[int]) -> str:
@@ -39,22 +42,22 @@ def counts_text(counts: Sequence[int]) -> str:
 
 def seats_text(seats: Iterable[int | str]) -> str:
     """The seats in words: ``seat 1``, ``seat 0 and seat 2``."""
-    return and_list([f"seat {s}" for s in seats])
+    return and_list([seat_name(s) for s in seats])
 
 
 def per_seat(values: Sequence[Any] | Mapping[Any, Any], fmt: str = "{}") -> str:
     """One value per seat in words: ``seat 0 18, seat 1 19, seat 2 8``."""
     pairs = values.items() if isinstance(values, Mapping) else enumerate(values)
-    return ", ".join(f"seat {seat} {fmt.format(value)}" for seat, value in pairs)
+    return _(", ").join(f"{seat_name(seat)} {fmt.format(value)}" for seat, value in pairs)
 
 
 def won_by(winners: Sequence[int]) -> str:
     """``seat 1 wins``, ``seat 0 and seat 2 share the win``."""
     if not winners:
-        return "nobody wins"
+        return _("nobody wins")
     if len(winners) == 1:
-        return f"seat {winners[0]} wins"
-    return f"{seats_text(winners)} share the win"
+        return _("{seat} wins", seat=seat_name(winners[0]))
+    return _("{seats} share the win", seats=seats_text(winners))
 
 
 def seat_name(seat: int | str | None, you: int | None = None, none: str = "-") -> str:
@@ -62,7 +65,7 @@ def seat_name(seat: int | str | None, you: int | None = None, none: str = "-") -
     ``none`` for no seat."""
     if seat is None:
         return none
-    return "you" if you is not None and int(seat) == you else f"seat {seat}"
+    return _("you") if you is not None and int(seat) == you else _("seat {n}", n=seat)
 
 
 def standings(

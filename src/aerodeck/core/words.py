@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from aerodeck.core.i18n import ENGLISH, _, language
 from aerodeck.core.text import and_list, seat_name
 
 
@@ -44,6 +45,8 @@ def as_seen_by(text: str, you: int | None) -> str:
     """
     if you is None:
         return text
+    if language() != ENGLISH:  # a language whose verbs do not change with the person
+        return re.sub(re.escape(seat_name(you)) + r"(?!\d)", _("you"), text)
 
     def person(match: re.Match[str]) -> str:
         if int(match.group(1)) != you:

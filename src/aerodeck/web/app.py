@@ -17,6 +17,7 @@ from fastapi.staticfiles import StaticFiles
 from aerodeck import __version__
 from aerodeck.web.db.store import Store
 from aerodeck.web.headers import SecurityHeaders
+from aerodeck.web.language import Language
 from aerodeck.web.metrics import metered
 from aerodeck.web.middleware import BodyLimit, one_line_errors
 from aerodeck.web.request_log import RequestLog
@@ -25,6 +26,7 @@ from aerodeck.web.routers import (
     api_tokens,
     boards,
     chat,
+    language,
     lobby,
     me,
     operator,
@@ -108,6 +110,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(accounts.router)
     app.include_router(api_tokens.router)
     app.include_router(me.router)
+    app.include_router(language.router)
     app.include_router(pages.router)
     app.include_router(ratings.router)
     app.include_router(boards.router)
@@ -120,6 +123,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         public_url=settings.public_url,
         starts_session=accounts.STARTS_SESSION,
     )
+    app.add_middleware(Language)  # the reader's language for the request or connection
     app.add_middleware(SecurityHeaders)  # on every answer, the refusals too
     app.add_middleware(RequestLog)  # outermost: one line per request, with its id
     return app
