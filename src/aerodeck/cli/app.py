@@ -11,6 +11,7 @@ from typing import Annotated
 import typer
 
 from aerodeck.cli.commands.bots import bots
+from aerodeck.cli.commands.cluster import cluster
 from aerodeck.cli.commands.connect import connect
 from aerodeck.cli.commands.games import games
 from aerodeck.cli.commands.play import play
@@ -84,6 +85,11 @@ app.command(help=N_("Serve the online card table: the lobby (REST) and the table
 app.command(
     help=N_("Play your seat of a table on a server (or watch it), with the same screen as play.")
 )(connect)
+# options after `--` go on to every server process of the cluster
+app.command(
+    help=N_("Run the table server as a cluster on this machine: processes behind nginx."),
+    context_settings={"allow_extra_args": True, "ignore_unknown_options": True},
+)(cluster)
 
 
 def main(argv: list[str] | None = None) -> int:
