@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 GAME ?= aces-versus-aces
 
-.PHONY: play play-terminal browser check test lint types fast unit bench bench-peers clean messages
+.PHONY: play play-terminal browser nginx cluster check test lint types fast unit bench bench-peers clean messages
 
 $(BIN)/aerodeck: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -28,6 +28,22 @@ browser:
 	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
 		apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium fonts-noto-cjk; \
 	else echo "no chromium or no Japanese font: the browser tests will be skipped or draw boxes (apt-get install chromium fonts-noto-cjk)"; fi
+
+# Debian's nginx for the proxy tests and `make cluster` (tests/web/test_proxy.py skips without
+# it): installed only when running as root with apt-get and no nginx yet. Debian starts no
+# service where /usr/sbin/policy-rc.d forbids it (containers); the tests and the cluster run
+# their own nginx on a free loopback port, never the system's.
+nginx:
+	@if command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ]; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+		apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q nginx; \
+	else echo "no nginx: the proxy tests will be skipped and make cluster cannot run (apt-get install nginx)"; fi
+
+# Several `aerodeck serve` processes behind nginx on loopback, on a throwaway PostgreSQL cluster
+# (docs/deploy.md): prints the link; Ctrl-C stops everything. WORKERS=3 make cluster
+WORKERS ?= 1
+cluster: $(BIN)/aerodeck nginx
+	$(BIN)/aerodeck cluster --workers $(WORKERS)
 
 lint: $(BIN)/aerodeck
 	$(BIN)/ruff check src tests benchmarks scripts
@@ -65,7 +81,7 @@ unit: $(PLUGINS)/installed $(VENV)/learn-installed
 
 check: lint types fast
 
-test: lint types browser unit
+test: lint types browser nginx unit
 
 # the message catalogs (docs/i18n.md): new messages into the .po files, then .po -> .mo
 messages: $(BIN)/aerodeck

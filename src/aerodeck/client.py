@@ -23,6 +23,7 @@ from websockets.asyncio.client import ClientConnection
 
 from aerodeck.core.api import JSON
 from aerodeck.core.errors import AerodeckError, excerpt
+from aerodeck.core.i18n import language
 
 RECV_TIMEOUT = 120.0  # seconds a frame may take before the connection is called dead
 OPEN_TIMEOUT = 30.0
@@ -154,6 +155,7 @@ class TableClient:
         self.current_player: int | None = None
         self.view: JSON = {}
         self.legal: list[str] = []
+        self.forced: str | None = None  # why the one legal move is the only one, if the game says
         self.seats: list[JSON] = []
         self.history: list[JSON] = []  # every move as this seat may know it
         self.history_complete = True
@@ -170,7 +172,12 @@ class TableClient:
         await self.close()
         try:
             self.ws = await websockets.connect(
-                self.url, max_size=None, open_timeout=OPEN_TIMEOUT, close_timeout=5
+                self.url,
+                max_size=None,
+                open_timeout=OPEN_TIMEOUT,
+                close_timeout=5,
+                # the server words its frames (refusals, reasons) in the language in use
+                additional_headers={"Accept-Language": language()},
             )
         except (OSError, TimeoutError, websockets.InvalidHandshake) as error:
             raise TableClosedError(1006, f"cannot reach {self.url}: {error}") from None
@@ -256,6 +263,7 @@ class TableClient:
             self.current_player = frame["current_player"]
             self.view = frame["view"]
             self.legal = frame["legal"]
+            self.forced = frame.get("forced")
             self.seats = frame["seats"]
 
     def next_id(self) -> str:

@@ -157,14 +157,14 @@ def test_down_in_flames_shows_ratings_before_the_choice_and_a_card_reference(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     args = ["play", "down-in-flames", "--seed", "3", "--save", str(tmp_path / "g.json")]
-    code, out, _ = run_cli(args, capsys, "cards\nquit\n")
+    code, out, _ = run_cli(args, capsys, "cards\nhelp\nquit\n")
     assert code == 0
     table = out[: out.index("> ")]  # the table before the first prompt: the aircraft choice
     assert "F-8E Crusader 30 1962 4 6 2(3)/1(2)" in table
     reference = out[out.index("> ") :]
     assert "Action cards" in reference
     assert "Scissors 5 1 1 Disadv. to Adv." in reference
-    assert "cards (the card reference)" in out
+    assert "cards the card reference" in out  # help lists the command
 
 
 def test_a_games_reference_data_is_its_card_reference(
@@ -173,8 +173,8 @@ def test_a_games_reference_data_is_its_card_reference(
     """Aces versus Aces' ``cards`` lays out the table of its ``reference()``: what a won card
     scores, by rank, and each Ace coin (not the 52 per-card lines the page hovers)."""
     args = ["play", "aces-versus-aces", "--seed", "3", "--save", str(tmp_path / "g.json")]
-    code, out, _ = run_cli(args, capsys, "cards\nquit\n")
-    assert code == 0 and "cards (the card reference)" in out
+    code, out, _ = run_cli(args, capsys, "cards\nhelp\nquit\n")
+    assert code == 0 and "cards the card reference" in out
     assert "What a won card scores" in out
     assert "2, 3, 4, 5, 6, 7, 8, 9, 10 1 point each" in out and "J, Q, K 2 points each" in out
     assert "Ace coin quarter 8 points" in out and "(s)" not in out and "2S:" not in out
@@ -184,5 +184,6 @@ def test_games_without_a_card_reference_say_so(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     args = ["play", "ace-race", "--seed", "3", "--save", str(tmp_path / "g.json")]
-    code, out, _ = run_cli(args, capsys, "cards\nquit\n")
-    assert code == 0 and "no card reference" in out and "cards (the card" not in out
+    code, out, _ = run_cli(args, capsys, "cards\nhelp\nquit\n")
+    assert code == 0 and "no card reference" in out and "cards the card" not in out
+    assert "history every move so far, in words" in out

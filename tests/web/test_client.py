@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import re
 import subprocess
 import sys
 from collections.abc import Callable
@@ -165,7 +166,7 @@ def test_two_people_on_two_terminals_play_each_other(server: Server, tmp_path: P
     first = ["help", "history", "99", "fly to the moon", "view"] + ["1"] * 3000
     players = [
         _connect(f"{server.base}/t/{table}", created["token"], first, tmp_path / "ann.txt"),
-        _connect(invite["link"], None, ["1"] * 3000, tmp_path / "bea.txt"),
+        _connect(invite["link"], None, ["1", "history"] + ["1"] * 3000, tmp_path / "bea.txt"),
     ]
     outputs = []
     for process in players:
@@ -175,6 +176,8 @@ def test_two_people_on_two_terminals_play_each_other(server: Server, tmp_path: P
     described = server.get(f"/api/tables/{table}").json()
     assert described["status"] == "over"
     assert "You took seat 1. To come back to it later: AERODECK_TOKEN=" in outputs[1]
+    # history in words: the first move as the log told it, numbered, with what it caused
+    assert re.search(r"(?m)^(> )? +1 seat 0 plays \S", outputs[1]), outputs[1][:3000]
     wins = [out for out in outputs if "You win!" in out]
     assert len(wins) == 1, [out[-500:] for out in outputs]
     loser = outputs[1 - outputs.index(wins[0])]

@@ -290,12 +290,16 @@ def test_reconnect_with_last_version_gets_exactly_the_missed_events(server: Serv
         welcome = await back.connect(last_version=left_at)
         assert welcome["full"] is False and welcome["history"] is None
         assert welcome["events"] == missed and missed
+        # each event names the move that caused it: here the moves since seat 0 left
+        assert {e["move"] for e in missed} <= set(range(left_at + 1, welcome["version"] + 1))
         assert welcome["view"] == [f for f in twin.frames if f.get("type") == "update"][-1]["view"]
         for stale in (None, -1, welcome["version"] + 5):
             other = Client(server.ws_url, table, tokens[0])
             full = await other.connect(last_version=stale)
             assert full["full"] is True and len(full["history"]) == full["version"]
             assert len(full["events"]) >= len(missed)
+            numbers = [e["move"] for e in full["events"]]
+            assert numbers == sorted(numbers) and numbers[0] == 0  # the deal, then move by move
             await other.close()
         for client in (mover, twin, back):
             await client.close()

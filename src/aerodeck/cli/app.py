@@ -11,6 +11,7 @@ from typing import Annotated
 import typer
 
 from aerodeck.cli.commands.bots import bots
+from aerodeck.cli.commands.cluster import cluster
 from aerodeck.cli.commands.connect import connect
 from aerodeck.cli.commands.games import games
 from aerodeck.cli.commands.play import play
@@ -19,12 +20,13 @@ from aerodeck.cli.commands.rules import rules
 from aerodeck.cli.commands.serve import serve
 from aerodeck.cli.commands.simulate import simulate
 from aerodeck.cli.encoding import fit_streams
+from aerodeck.cli.help_texts import in_language
 from aerodeck.cli.output import console, err
 from aerodeck.core.errors import AerodeckError
-from aerodeck.core.i18n import from_environment, set_language
+from aerodeck.core.i18n import N_, _, from_environment, set_language
 
 app = typer.Typer(
-    help="aerodeck: play, replay and simulate five aviation card games.",
+    help=N_("aerodeck: play, replay and simulate five aviation card games."),
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -36,8 +38,8 @@ def _version(value: bool) -> None:
         try:
             number = metadata.version("aerodeck")
         except metadata.PackageNotFoundError:  # run from a source tree that is not installed
-            number = "unknown (not installed)"
-        console.print(f"aerodeck {number}")
+            number = _("unknown (not installed)")
+        console.print(f"aerodeck {number}")  # a name and a number: no words
         raise typer.Exit(0)
 
 
@@ -45,20 +47,49 @@ def _version(value: bool) -> None:
 def _main(
     version: Annotated[
         bool,
-        typer.Option("--version", callback=_version, is_eager=True, help="print the version"),
+        typer.Option("--version", callback=_version, is_eager=True, help=N_("print the version")),
     ] = False,
 ) -> None:
     """aerodeck: play, replay and simulate five aviation card games."""
 
 
-app.command()(games)
-app.command()(rules)
-app.command()(play)
-app.command("replay")(replay_command)
-app.command()(simulate)
-app.command()(bots)
-app.command()(serve)
-app.command()(connect)
+# Each command's help (looked up in the reader's language when shown: cli/help_texts.py)
+app.command(
+    help=N_("List the games, their player counts and options (each option: aerodeck rules GAME).")
+)(games)
+app.command(help=N_("Print a game's rules summary and notation."))(rules)
+app.command(help=N_("Play in the terminal against bots. The record is saved after every move."))(
+    play
+)
+app.command(
+    "replay",
+    help=N_(
+        "Validate a record move by move and print the game step by step: the whole record "
+        "(each move as written), or with --seat only what that seat may know, in words (a "
+        "face-down play stays face down), as its history command tells it."
+    ),
+)(replay_command)
+app.command(
+    help=N_(
+        "Play many seeded games between bots; report win rates, seats, length, ratings, "
+        "figures.\n\n"
+        "With --out the folder gets games.jsonl (streamed), summary.json, report.csv, "
+        "report.html and plots/*.png; --compare runs a second variant on the same seeds into "
+        "--out/B."
+    )
+)(simulate)
+app.command(help=N_("List the bots available for a game."))(bots)
+app.command(help=N_("Serve the online card table: the lobby (REST) and the tables (WebSocket)."))(
+    serve
+)
+app.command(
+    help=N_("Play your seat of a table on a server (or watch it), with the same screen as play.")
+)(connect)
+# options after `--` go on to every server process of the cluster
+app.command(
+    help=N_("Run the table server as a cluster on this machine: processes behind nginx."),
+    context_settings={"allow_extra_args": True, "ignore_unknown_options": True},
+)(cluster)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -66,17 +97,20 @@ def main(argv: list[str] | None = None) -> int:
     fit_streams()
     set_language(from_environment())
     try:
-        result = app(args=argv, standalone_mode=False)
+        command = in_language(typer.main.get_command(app))
+        result = command(args=argv, standalone_mode=False)
     except AerodeckError as error:
-        err.print(f"error: {error}", markup=False, highlight=False, soft_wrap=True)
+        err.print(_("error: {reason}", reason=error), markup=False, highlight=False, soft_wrap=True)
         return 2
     except typer.TyperException as error:
         message = error.format_message()
         if message:
-            err.print(f"error: {message}", markup=False, highlight=False, soft_wrap=True)
+            err.print(
+                _("error: {reason}", reason=message), markup=False, highlight=False, soft_wrap=True
+            )
         return 2
     except (KeyboardInterrupt, typer.Abort):
-        err.print("interrupted", markup=False)
+        err.print(_("interrupted"), markup=False)
         return 130
     except typer.Exit as done:
         return int(done.exit_code)

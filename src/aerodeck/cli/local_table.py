@@ -6,20 +6,23 @@ game; ``--resume`` carries on from a saved record.
 
 from __future__ import annotations
 
+import shlex
 from collections.abc import Sequence
 from pathlib import Path
 
+from aerodeck.cli.history import MoveInWords, moves_in_words
+from aerodeck.cli.invocation import invoked_as
 from aerodeck.cli.screen import Answer, Outcome
-from aerodeck.core.api import JSON, Action, Agent, Game, SeenMove, State
+from aerodeck.core.api import JSON, Action, Agent, Game, State
 from aerodeck.core.errors import IllegalActionError
+from aerodeck.core.i18n import _
 from aerodeck.core.records import Seating, save_record
 
 
 class LocalTable:
     """A ``TableSource`` over the game's state, the bots in the other seats and the record file."""
 
-    place = ""
-    quit_help = "saves the game so far; so does Ctrl-C"
+    table_id = ""
 
     def __init__(
         self, state: State, seating: Seating, agents: Sequence[Agent | None], save_path: Path
@@ -40,6 +43,10 @@ class LocalTable:
     @property
     def seat(self) -> int:
         return self.human
+
+    @property
+    def quit_help(self) -> str:
+        return _("save the game and leave, as Ctrl-C does")
 
     def save(self) -> None:
         """The record with its seating, written atomically (RecordError if it cannot be)."""
@@ -82,8 +89,12 @@ class LocalTable:
         self.state.apply(agent.choose(self.state.observation(seat)))
         self.save()
 
-    def history(self) -> list[SeenMove]:
-        return self.state.history_for(self.human)
+    def history(self) -> list[MoveInWords]:
+        return moves_in_words(self.state, self.human)
+
+    def forced_reason(self) -> str | None:
+        """Asked only when the person has one move (the game's reason, for the seat to move)."""
+        return self.game.forced_reason(self.state)
 
     def outcome(self) -> Outcome | None:
         if not self.state.is_terminal:
@@ -91,11 +102,12 @@ class LocalTable:
         summary = self.game.render_result(
             self.state.view(self.human), self.state.events_since(0, self.human)
         )
-        return Outcome(self.state.winners, summary, f"Record saved to {self.save_path}.")
+        saved = _("Record saved to {path}.", path=self.save_path)
+        return Outcome(self.state.winners, summary, saved)
 
     def farewell(self) -> list[str]:
         command = resume_command(self.game.info.cli_name, self.save_path, self.seating)
-        return [f"Game saved to {self.save_path}. Resume it with:", f"  {command}"]
+        return [_("Game saved to {path}. Resume it with:", path=self.save_path), f"  {command}"]
 
 
 def bots_flag(seating: Seating) -> str:
@@ -103,9 +115,12 @@ def bots_flag(seating: Seating) -> str:
     return ",".join(name for _, name in sorted(seating.bots.items()))
 
 
-def resume_command(game: str, save: Path, seating: Seating) -> str:
-    """The full command that carries on a saved game, seat and bots spelt out."""
-    command = f"aerodeck play {game} --resume {save}"
+def resume_command(game: str, save: Path, seating: Seating, program: str | None = None) -> str:
+    """The full command that carries on a saved game, seat and bots spelt out, starting the
+    program the way it was started (``.venv/bin/aerodeck`` after `make play-terminal`), so that
+    copying it works."""
+    program = invoked_as() if program is None else program
+    command = f"{program} play {game} --resume {shlex.quote(str(save))}"
     if seating.human is not None:
         command += f" --seat {seating.human}"
-    return command + f" --bots {bots_flag(seating)}"
+    return command + f" --bots {shlex.quote(bots_flag(seating))}"

@@ -7,21 +7,24 @@ from typing import Annotated, Any
 import typer
 
 from aerodeck.core.errors import ConfigError
+from aerodeck.core.i18n import N_, _
 from aerodeck.core.options import parse_variant
 from aerodeck.core.userdata import data_files
 
-GameArg = Annotated[str, typer.Argument(help="game id, e.g. aces-versus-aces")]
-PlayersOpt = Annotated[int | None, typer.Option("--players", "-p", help="number of players")]
-SeedOpt = Annotated[int | None, typer.Option("--seed", help="seed (same seed, same game)")]
+GameArg = Annotated[str, typer.Argument(help=N_("game id, e.g. aces-versus-aces"))]
+PlayersOpt = Annotated[int | None, typer.Option("--players", "-p", help=N_("number of players"))]
+SeedOpt = Annotated[int | None, typer.Option("--seed", help=N_("seed (same seed, same game)"))]
 VariantOpt = Annotated[
-    list[str] | None, typer.Option("--variant", "-v", help="rule option key=value (repeatable)")
+    list[str] | None, typer.Option("--variant", "-v", help=N_("rule option key=value (repeatable)"))
 ]
 DataFileOpt = Annotated[
     list[str] | None,
     typer.Option(
         "--data-file",
-        help="your own data for a data option, key=FILE (a TOML course, data set or campaign); "
-        "the record carries it (repeatable)",
+        help=N_(
+            "your own data for a data option, key=FILE (a TOML course, data set or campaign); "
+            "the record carries it (repeatable)"
+        ),
     ),
 ]
 
@@ -36,6 +39,6 @@ def game_options(
         loaded = data_files(game, files)
         both = sorted(set(loaded) & set(options))
         if both:
-            raise ConfigError(f"option {both[0]} is given both by -v and by --data-file")
+            raise ConfigError(_("option {key} is given both by -v and by --data-file", key=both[0]))
         options.update(loaded)
     return options

@@ -19,10 +19,12 @@ from collections.abc import Callable, Coroutine
 from types import TracebackType
 from typing import Any, TypeVar
 
+from aerodeck.cli.history import MoveInWords, attach_events
 from aerodeck.cli.screen import Answer, Outcome
 from aerodeck.client import MAX_FRAMES_PER_WAIT, TableClient, TableClosedError
-from aerodeck.core.api import JSON, Game, SeenMove
+from aerodeck.core.api import JSON, Game
 from aerodeck.core.errors import AerodeckError
+from aerodeck.core.i18n import _
 from aerodeck.core.records import replay
 from aerodeck.core.registry import make
 
@@ -39,8 +41,6 @@ class RemoteTable:
     the connection itself (lost, back). Use it as a context manager: ``with RemoteTable(...)``
     connects, and leaving closes the connection and its thread."""
 
-    quit_help = "leave the table; your seat stays yours: connect again to carry on"
-
     def __init__(self, client: TableClient, say: Callable[[str], None]) -> None:
         self.client = client
         self.say = say
@@ -48,6 +48,9 @@ class RemoteTable:
         self.shown_version = -1
         self.wait_for = 0  # the version after which it is this seat's turn again
         self._events: list[JSON] = []  # received, not shown yet
+        # every event received, with the number of the move that caused it (for ``history``)
+        self._log: list[tuple[int, JSON]] = []
+        self._logged_welcome: JSON | None = None
         self._loop: asyncio.AbstractEventLoop | None = None  # running in _thread once entered
         self._thread: threading.Thread | None = None
 
@@ -104,8 +107,9 @@ class RemoteTable:
         every attempt fails."""
         if not closed.retry:
             raise closed
-        self.say(f"[yellow]Connection lost ({closed.code}); reconnecting...[/yellow]")
-        for _ in range(RECONNECTS):
+        lost = _("Connection lost ({code}); reconnecting...", code=closed.code)
+        self.say(f"[yellow]{lost}[/yellow]")
+        for _attempt in range(RECONNECTS):
             time.sleep(RECONNECT_WAIT)
             try:
                 welcome = self._run(self.client.reconnect())
@@ -113,7 +117,7 @@ class RemoteTable:
                 if not again.retry:
                     raise
                 continue
-            self.say("[green]Reconnected.[/green]")
+            self.say(f"[green]{_('Reconnected.')}[/green]")
             self._take_events(welcome)
             return
         raise closed
@@ -131,6 +135,19 @@ class RemoteTable:
             return
         self._events.extend(event["event"] for event in frame["events"])
         self.shown_version = frame["version"]
+        self._log_events(frame)
+
+    def _log_events(self, frame: JSON) -> None:
+        """Keep a welcome's or an update's events with the move that caused each (the server
+        says so in ``move``; a server that does not: the frame's version, its last move)."""
+        caused = [
+            (event.get("move", frame["version"]), event["event"]) for event in frame["events"]
+        ]
+        if frame["type"] == "welcome":
+            self._logged_welcome = frame
+            if frame["full"]:
+                self._log = []
+        self._log.extend(caused)
 
     # --- TableSource ------------------------------------------------------------------------
 
@@ -144,8 +161,12 @@ class RemoteTable:
         return self.client.seat
 
     @property
-    def place(self) -> str:
-        return f" at table {self.client.table}"
+    def table_id(self) -> str:
+        return self.client.table
+
+    @property
+    def quit_help(self) -> str:
+        return _("leave the table; your seat stays yours: connect again to carry on")
 
     def new_events(self) -> list[JSON]:
         events, self._events = self._events, []
@@ -187,22 +208,32 @@ class RemoteTable:
         except TableClosedError as closed:
             self._reconnect(closed)
 
-    def history(self) -> list[SeenMove]:
-        """The server's moves as this seat may know them (it redacts others' secrets)."""
+    def history(self) -> list[MoveInWords]:
+        """The server's moves with the events each caused, as this seat saw them (the server
+        redacts others' secrets)."""
         while True:
             try:
                 moves = self._run(self.client.refresh_history())
                 break
             except TableClosedError as closed:
                 self._reconnect(closed)
-        return [SeenMove(m["number"], m["seat"], m["move"]) for m in moves]
+        welcome = self.client.welcome
+        if welcome is not None and welcome is not self._logged_welcome:  # a full one, to refresh
+            self._log_events(welcome)
+        return attach_events(((m["number"], m["seat"]) for m in moves), self._log)
+
+    def forced_reason(self) -> str | None:
+        """The server's reason for the seat's one move, in the language the terminal asked."""
+        return self.client.forced
 
     def outcome(self) -> Outcome | None:
         end = self.client.end
         if end is None:
             return None
         return Outcome(
-            list(end["winners"]), self._summary(end), f"Game over at version {end['version']}."
+            list(end["winners"]),
+            self._summary(end),
+            _("Game over at version {version}.", version=end["version"]),
         )
 
     def _summary(self, end: JSON) -> str | None:
@@ -212,7 +243,10 @@ class RemoteTable:
         own."""
         forfeit = end.get("forfeit")
         if isinstance(forfeit, dict) and isinstance(forfeit.get("reason"), str):
-            return f"{forfeit['reason']}: the game ends, every other seat shares the win."
+            return _(
+                "{reason}: the game ends, every other seat shares the win.",
+                reason=forfeit["reason"],
+            )
         try:
             final = replay(end["record"])
         except AerodeckError:
@@ -220,4 +254,4 @@ class RemoteTable:
         return final.game.render_result(final.view(self.seat), final.events_since(0, self.seat))
 
     def farewell(self) -> list[str]:
-        return ["You left the table; connect again with your token to carry on."]
+        return [_("You left the table; connect again with your token to carry on.")]

@@ -21,15 +21,13 @@ from rich.markup import escape
 from rich.padding import Padding
 from rich.text import Text
 
-from aerodeck.core.api import JSON, Game, SeenMove
-from aerodeck.core.text import seat_colour
+from aerodeck.cli.history import MoveInWords, told
+from aerodeck.core.api import JSON, Game
+from aerodeck.core.i18n import _
+from aerodeck.core.text import seat_colour, seat_name
 from aerodeck.core.words import as_seen_by, seats_text
 
-HELP = (
-    "Type a move's number or its notation (Tab completes it). Other commands: "
-    "[bold]help[/bold] (this), [bold]view[/bold] (the table again), [bold]rules[/bold], "
-    "[bold]history[/bold], {cards}[bold]quit[/bold] ({quit})."
-)
+# What a person may type besides a move (the names are typed: they stay English)
 COMMANDS = ("help", "view", "rules", "history", "cards", "quit")
 
 
@@ -64,12 +62,12 @@ class TableSource(Protocol):
         """The seat shown as "you"; None for a spectator."""
 
     @property
-    def place(self) -> str:
-        """Where the table is, after the game's title: "" or " at table ID"."""
+    def table_id(self) -> str:
+        """The server's table this is ("" for a table in this process)."""
 
     @property
     def quit_help(self) -> str:
-        """What ``quit`` does here, for the help line."""
+        """What ``quit`` does here, in words, for ``help``."""
 
     def new_events(self) -> list[JSON]:
         """The events not shown yet, as the seat saw them (each once)."""
@@ -89,8 +87,13 @@ class TableSource(Protocol):
     def wait(self) -> None:
         """Let the table move on: a bot moves, or the next word comes from the server."""
 
-    def history(self) -> list[SeenMove]:
-        """Every move so far as the seat may know it (others' secret moves stay secret)."""
+    def history(self) -> list[MoveInWords]:
+        """Every move so far with the events it caused, as the seat saw them (others' secret
+        moves stay secret)."""
+
+    def forced_reason(self) -> str | None:
+        """Why the seat's one legal move is the only one (the game's ``forced_reason``), or
+        None."""
 
     def outcome(self) -> Outcome | None:
         """The end of the game; None while it goes on."""
@@ -115,11 +118,18 @@ class Screen:
         come back (a local game's record on disk is the one written after the last whole move).
         """
         source = self.source
-        who = "a spectator" if source.seat is None else f"seat {source.seat}"
-        self.console.print(
-            f"[bold]{source.game.info.title}[/bold]{escape(source.place)}, you are {who}. "
-            f"{self._help()}"
-        )
+        who = _("a spectator") if source.seat is None else seat_name(source.seat)
+        title = source.game.info.title
+        if source.table_id:
+            banner = _(
+                "{game} at table {table}, you are {who}.",
+                table=source.table_id,
+                game=title,
+                who=who,
+            )
+        else:
+            banner = _("{game}, you are {who}.", game=title, who=who)
+        self.console.print(f"[bold]{escape(banner)}[/bold] {escape(self._how_to_play())}")
         try:
             self._show_events()
             if source.seat is None:  # a spectator: the table once, then the game in words
@@ -127,7 +137,7 @@ class Screen:
             return self._loop()
         except KeyboardInterrupt:
             self.console.print()
-            self.console.print("Interrupted.")
+            self.console.print(_("Interrupted."))
             self._say_farewell()
             return False
 
@@ -152,10 +162,31 @@ class Screen:
         for line in self.source.farewell():
             self.console.print(escape(line), soft_wrap=True, highlight=False)
 
-    def _help(self) -> str:
-        reference = self.source.game.reference_text()
-        cards = "[bold]cards[/bold] (the card reference), " if reference else ""
-        return HELP.format(cards=cards, quit=self.source.quit_help)
+    def _how_to_play(self) -> str:
+        return _(
+            "Type a move's number or its notation (Tab completes it); help lists the commands."
+        )
+
+    def _help(self) -> RenderableType:
+        """Every command with what it does."""
+        what = {
+            "help": _("these commands"),
+            "view": _("the table and your moves again"),
+            "rules": _("the rules of the game"),
+            "history": _("every move so far, in words"),
+            "cards": _("the card reference"),
+            "quit": self.source.quit_help,
+        }
+        if not self.source.game.reference_text():
+            del what["cards"]
+        width = max(len(name) for name in what) + 2
+        rows: list[RenderableType] = [_("Type a move's number or its notation. Commands:")]
+        for name, does in what.items():
+            row = Text("  ")
+            row.append(name.ljust(width), style="bold")
+            row.append(does)
+            rows.append(row)
+        return Group(*rows)
 
     def _show_events(self) -> None:
         describe = self.source.game.describe_event
@@ -171,6 +202,13 @@ class Screen:
     def _show_table(self, menu: list[str]) -> None:
         self._draw()
         self.console.print(move_menu(menu, self.console.width))
+        if len(menu) == 1:
+            reason = self.source.forced_reason()
+            if reason:
+                line = _("Your only move: {reason}", reason=reason)
+                self.console.print(
+                    hanging("  " + coloured_seats(as_seen_by(line, self.source.seat)))
+                )
 
     def _turn(self) -> bool:
         """Ask for a move until the table takes one; False if the person left."""
@@ -197,7 +235,7 @@ class Screen:
                 self._show_history()
             elif lowered == "cards":
                 reference = game.reference_text()
-                self.console.print(hanging(reference) if reference else "no card reference")
+                self.console.print(hanging(reference) if reference else _("no card reference"))
             elif text:
                 move, why = read_move(text, menu)
                 if move is None:
@@ -206,35 +244,37 @@ class Screen:
                 answer = self.source.submit(move)
                 if answer.refusal:
                     self._show_events()  # what happened meanwhile comes before the refusal
-                    self.console.print(f"[red]Not allowed: {escape(answer.refusal)}[/red]")
+                    refusal = _("Not allowed: {reason}", reason=answer.refusal)
+                    self.console.print(f"[red]{escape(refusal)}[/red]")
                 if answer.done:
                     return True
 
     def _show_history(self) -> None:
+        """Every move so far in words (the log's sentences, numbered by move)."""
         moves = self.source.history()
         if not moves:
-            self.console.print("no moves yet")
-        for move in moves:
-            who = "you" if move.seat == self.source.seat else f"seat {move.seat}"
-            self.console.print(f"{move.number:>4} {who}: {escape(move.move)}")
+            self.console.print(_("no moves yet"))
+        for line in told(moves, self.source.game.describe_event, self.source.seat):
+            self.console.print(hanging(coloured_seats(line)))
 
     def _show_result(self, outcome: Outcome) -> None:
         """The verdict, then the game's own summary: standings and the score breakdown."""
         seat, winners = self.source.seat, outcome.winners
         if len(winners) == self.source.game.players > 1:
-            verdict = "A draw."
+            verdict = _("A draw.")
         elif seat is not None and winners == [seat]:
-            verdict = "You win!"
+            verdict = _("You win!")
         elif seat is not None and seat in winners:
             others = [s for s in winners if s != seat]
-            verdict = f"You share the win with {seats_text(others)}."
+            verdict = _("You share the win with {seats}.", seats=seats_text(others))
+        elif len(winners) == 1:
+            verdict = _("Winner: {seats}.", seats=seats_text(winners, seat))
         else:
-            label = "Winner" if len(winners) == 1 else "Winners"
-            verdict = f"{label}: {seats_text(winners, seat)}."
-        self.console.rule("Game over")
+            verdict = _("Winners: {seats}.", seats=seats_text(winners, seat))
+        self.console.rule(_("Game over"))
         if outcome.summary:
             self.console.print(hanging(coloured_seats(as_seen_by(outcome.summary, seat))))
-        self.console.print(f"[bold]{verdict}[/bold] {escape(outcome.closing)}")
+        self.console.print(f"[bold]{escape(verdict)}[/bold] {escape(outcome.closing)}")
 
 
 def read_move(text: str, legal: Sequence[str]) -> tuple[str | None, str]:
@@ -246,7 +286,9 @@ def read_move(text: str, legal: Sequence[str]) -> tuple[str | None, str]:
         if 1 <= number <= len(legal):
             return legal[number - 1], ""
         shown = text if len(text) <= 12 else text[:12] + "..."
-        return None, f"There is no move {shown}: choose 1 to {len(legal)}."
+        return None, _(
+            "There is no move {number}: choose 1 to {last}.", number=shown, last=len(legal)
+        )
     return text, ""
 
 
@@ -263,13 +305,13 @@ def move_menu(legal: Sequence[str], width: int) -> RenderableType:
     """The legal moves, numbered, laid out to fit the screen: one line when they fit, else in
     columns, grouped under their verb (``play``, ``attack``) when there are several verbs."""
     entries = [f"[cyan]{i}[/cyan] {escape(move)}" for i, move in enumerate(legal, 1)]
-    line = "Your move: " + "   ".join(entries)
+    line = _("Your move:") + " " + "   ".join(entries)
     if len(Text.from_markup(line)) <= width:
         return line
     groups: dict[str, list[str]] = {}
     for entry, move in zip(entries, legal, strict=True):
         groups.setdefault(move.split(" ", 1)[0], []).append(entry)
-    parts: list[RenderableType] = ["Your move:"]
+    parts: list[RenderableType] = [_("Your move:")]
     if len(groups) == 1 or len(groups) > 8:
         parts.append(Padding(Columns(entries, padding=(0, 3)), (0, 0, 0, 2)))
     else:

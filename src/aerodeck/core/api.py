@@ -238,6 +238,16 @@ class Game(ABC):
         """
         return str(action)
 
+    def forced_reason(self, state: State) -> str | None:
+        """Why the seat to move has one legal move only, in players' words (``_()``), shown
+        beside that move ("you flamed out: you sit this turn out"); None: no reason to give.
+
+        Asked by the faces only when the seat to move is offered exactly one move, never on the
+        hot path of ``legal_actions``. The state is omniscient: the reason is read by the seat to
+        move alone, and says nothing that seat may not know.
+        """
+        return None
+
     # The plug-in hooks: what the faces ask a game, each with a generic default
     # (docs/architecture.md, "Where does X live").
 

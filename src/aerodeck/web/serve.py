@@ -10,6 +10,7 @@ from rich.console import Console
 from uvicorn.config import LOG_LEVELS
 
 from aerodeck.core.errors import ConfigError, excerpt
+from aerodeck.core.i18n import _
 from aerodeck.web.app import create_app
 from aerodeck.web.db.store import Store, check_url, hidden_password
 from aerodeck.web.edge import header_guarded
@@ -45,14 +46,21 @@ def serve(settings: Settings, host: str, port: int, log_level: str, console: Con
     """Print where the lobby and the store are, then serve until interrupted."""
     if log_level not in LOG_LEVELS:
         levels = ", ".join(LOG_LEVELS)
-        raise ConfigError(f"--log-level must be one of {levels}, not {excerpt(log_level)}")
+        raise ConfigError(
+            _(
+                "--log-level must be one of {levels}, not {given}",
+                levels=levels,
+                given=excerpt(log_level),
+            )
+        )
     if settings.database:
         check_url(settings.database)
     where = hidden_password(settings.database) if settings.database else str(settings.data_dir)
     asyncio.run(_probe(settings, where))
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
-    console.print(f"aerodeck table server: lobby at http://{shown}:{port}/ (API docs /docs)")
-    console.print(f"store: {where}", markup=False, highlight=False)
+    lobby = f"http://{shown}:{port}/"
+    console.print(_("aerodeck table server: lobby at {lobby} (API docs /docs)", lobby=lobby))
+    console.print(_("store: {where}", where=where), markup=False, highlight=False)
     _log_to_stderr(LOG_LEVELS[log_level])
     trusted = settings.forwarded_allow_ips.strip()
     # a request's headers within --header-timeout, at most --max-waiting-headers waiting

@@ -10,6 +10,7 @@ from typing import Annotated
 import typer
 
 from aerodeck.agents.registry import bot_name, make_agent
+from aerodeck.cli.invocation import invoked_as
 from aerodeck.cli.local_table import LocalTable, bots_flag
 from aerodeck.cli.options import DataFileOpt, GameArg, PlayersOpt, SeedOpt, VariantOpt, game_options
 from aerodeck.cli.output import console
@@ -17,16 +18,18 @@ from aerodeck.cli.prompt import enable_line_editing, read_line
 from aerodeck.cli.screen import Screen
 from aerodeck.core.api import Agent, Game, State
 from aerodeck.core.errors import ConfigError
+from aerodeck.core.i18n import N_, _
 from aerodeck.core.records import Seating, load_record, replay, seating_of
 from aerodeck.core.registry import make, normalize_id
 from aerodeck.core.rng import derive_seed, fresh_seed
+from aerodeck.core.text import seat_name
 
 
 def _seating_for(game: Game, human: int | None, bots: str) -> Seating:
     """Seat the person; fill the other seats from ``--bots`` in seat order (the last repeats)."""
     names = [b for b in (bot_name(x) for x in bots.split(",")) if b]
     if not names:
-        raise ConfigError("--bots needs at least one bot name")
+        raise ConfigError(_("--bots needs at least one bot name"))
     others = [seat for seat in range(game.players) if seat != human]
     return Seating(human, {s: names[min(i, len(names) - 1)] for i, s in enumerate(others)})
 
@@ -48,23 +51,42 @@ def _resumed(
     state = replay(record)
     configured = state.game
     if normalize_id(game) != configured.id:
+        command = f"{invoked_as()} play {configured.info.cli_name} --resume {resume}"
         raise ConfigError(
-            f"{resume} is a game of {configured.info.title}, not {make(game).info.title}: "
-            f"resume it with `aerodeck play {configured.info.cli_name} --resume {resume}`"
+            _(
+                "{file} is a game of {game}, not {other}: resume it with `{command}`",
+                file=resume,
+                game=configured.info.title,
+                other=make(game).info.title,
+                command=command,
+            )
         )
     if players is not None and players != configured.players:
-        raise ConfigError(f"{resume} is a {configured.players}-player game; drop -p/--players")
+        raise ConfigError(
+            _(
+                "{file} is a {players}-player game; drop -p/--players",
+                file=resume,
+                players=configured.players,
+            )
+        )
     saved = seating_of(record)
     if saved is None:  # a record written without a table (a library or simulator game)
         return state, _seating_for(configured, 0 if seat is None else seat, bots or "heuristic")
     if seat is not None and seat != saved.human:
-        where = "nobody's" if saved.human is None else f"seat {saved.human}"
+        where = _("nobody's seat") if saved.human is None else seat_name(saved.human)
         raise ConfigError(
-            f"the seating comes from the record: you sit in {where}, not seat {seat}; drop --seat"
+            _(
+                "the seating comes from the record: you sit in {where}, not {seat}; drop --seat",
+                where=where,
+                seat=seat_name(seat),
+            )
         )
     if bots is not None and _seating_for(configured, saved.human, bots) != saved:
         raise ConfigError(
-            f"the seating comes from the record: its bots are {bots_flag(saved)}; drop --bots"
+            _(
+                "the seating comes from the record: its bots are {bots}; drop --bots",
+                bots=bots_flag(saved),
+            )
         )
     return state, saved
 
@@ -73,26 +95,28 @@ def play(
     game: GameArg,
     players: PlayersOpt = None,
     seat: Annotated[
-        int | None, typer.Option("--seat", help="your seat, 0 plays first (default 0)")
+        int | None, typer.Option("--seat", help=N_("your seat, 0 plays first (default 0)"))
     ] = None,
     bots: Annotated[
         str | None,
-        typer.Option("--bots", help="bots for the other seats, in seat order (default heuristic)"),
+        typer.Option(
+            "--bots", help=N_("bots for the other seats, in seat order (default heuristic)")
+        ),
     ] = None,
     seed: SeedOpt = None,
     variant: VariantOpt = None,
     data_file: DataFileOpt = None,
-    save: Annotated[Path | None, typer.Option("--save", help="record file")] = None,
+    save: Annotated[Path | None, typer.Option("--save", help=N_("record file"))] = None,
     resume: Annotated[
         Path | None,
-        typer.Option("--resume", help="carry on a saved game (its record keeps the seating)"),
+        typer.Option("--resume", help=N_("carry on a saved game (its record keeps the seating)")),
     ] = None,
 ) -> None:
     """Play in the terminal against bots. The record is saved after every move."""
     state: State
     if resume is not None:
         if variant or data_file:
-            raise ConfigError("--resume takes the game's options from its record")
+            raise ConfigError(_("--resume takes the game's options from its record"))
         state, seating = _resumed(game, resume, players, seat, bots)
         configured = state.game
         save = save or resume
@@ -100,19 +124,21 @@ def play(
         configured = make(game, players, **game_options(variant, game, data_file))
         human = 0 if seat is None else seat
         if not 0 <= human < configured.players:
-            raise ConfigError(f"--seat must be 0 to {configured.players - 1}")
+            raise ConfigError(_("--seat must be 0 to {last}", last=configured.players - 1))
         seating = _seating_for(configured, human, bots or "heuristic")
         state = configured.new_game(seed=fresh_seed() if seed is None else seed)
     if state.is_terminal:
-        raise ConfigError("that game is already over; use `aerodeck replay` to see it")
+        raise ConfigError(_("that game is already over; use `aerodeck replay` to see it"))
     if seating.human is None:
-        raise ConfigError("that record has no person's seat (bots only); replay it instead")
+        raise ConfigError(_("that record has no person's seat (bots only); replay it instead"))
     save = save or Path("aerodeck-records") / f"{configured.id}-{state.seed}.json"
     agents = _agents_for(configured, seating, state.seed)
     table = LocalTable(state, seating, agents, save)
     table.save()  # a path that cannot be written is refused now, not after the first move
     if sys.stdin is None:  # started with stdin closed (`<&-`): nobody can type a move
-        raise ConfigError(f"stdin is closed: no moves can be typed; the game is saved to {save}")
+        raise ConfigError(
+            _("stdin is closed: no moves can be typed; the game is saved to {path}", path=save)
+        )
     screen = Screen(table, console, read_line)
     enable_line_editing(screen.completions)
     finished = screen.run()

@@ -8,6 +8,7 @@ from rich.text import Text
 
 from aerodeck.cli.options import GameArg
 from aerodeck.cli.output import console
+from aerodeck.core.i18n import _
 from aerodeck.core.registry import make
 
 
@@ -16,6 +17,6 @@ def rules(game: GameArg) -> None:
     configured = make(game)
     console.print(Markdown(configured.rules_text()))
     if configured.info.options:
-        console.print("[bold]Options[/bold] (--variant key=value):")
+        console.print(f"[bold]{_('Options')}[/bold] (--variant key=value):")
         for option in configured.info.options:
             console.print(Padding(Text(option.describe()), (0, 0, 0, 2), expand=False))

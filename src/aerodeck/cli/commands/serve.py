@@ -16,20 +16,25 @@ import typer
 
 from aerodeck.cli.output import console
 from aerodeck.core.errors import ConfigError
+from aerodeck.core.i18n import N_, _
 from aerodeck.web.settings import Settings
 
 
 def serve(
-    host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="port to listen on")] = 8000,
-    log_level: Annotated[str, typer.Option(help="uvicorn's log level")] = "info",
+    host: Annotated[str, typer.Option(help=N_("address to listen on"))] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help=N_("port to listen on"))] = 8000,
+    log_level: Annotated[str, typer.Option(help=N_("uvicorn's log level"))] = "info",
     **settings: Any,
 ) -> None:
     """Serve the online card table: the lobby (REST) and the tables (WebSocket)."""
     try:  # the web extra is optional: only this command needs it
         from aerodeck.web.serve import serve as run_server  # noqa: PLC0415
     except ImportError as error:
-        message = f"the server needs the web extra: pip install 'aerodeck[web]' ({error})"
+        message = _(
+            "the server needs the web extra: {install} ({error})",
+            install="pip install 'aerodeck[web]'",
+            error=error,
+        )
         raise ConfigError(message) from None
     run_server(settings_from_options(settings), host, port, log_level, console)
 

@@ -25,6 +25,7 @@ from rich.table import Table
 from aerodeck.cli.options import DataFileOpt, GameArg, PlayersOpt, VariantOpt, game_options
 from aerodeck.cli.output import console, err, stdout
 from aerodeck.core.errors import ConfigError
+from aerodeck.core.i18n import N_, _, n_
 from aerodeck.core.registry import make
 from aerodeck.sim.output import write_csv, write_html, write_json
 from aerodeck.sim.runner import SimSpec, run
@@ -34,26 +35,30 @@ from aerodeck.sim.tally import compare as compare_tallies
 
 def simulate(
     game: GameArg,
-    games_count: Annotated[int, typer.Option("--games", "-n", help="number of games")] = 1000,
-    bots: Annotated[str, typer.Option("--bots", help="bots, comma-separated")] = "heuristic,random",
+    games_count: Annotated[int, typer.Option("--games", "-n", help=N_("number of games"))] = 1000,
+    bots: Annotated[
+        str, typer.Option("--bots", help=N_("bots, comma-separated"))
+    ] = "heuristic,random",
     players: PlayersOpt = None,
-    seed: Annotated[int, typer.Option("--seed", help="master seed")] = 1,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", help="processes (or Ray CPUs)")] = 1,
-    backend: Annotated[str, typer.Option("--backend", help="local or ray")] = "local",
+    seed: Annotated[int, typer.Option("--seed", help=N_("master seed"))] = 1,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", help=N_("processes (or Ray CPUs)"))] = 1,
+    backend: Annotated[str, typer.Option("--backend", help=N_("local or ray"))] = "local",
     variant: VariantOpt = None,
     data_file: DataFileOpt = None,
     compare: Annotated[
         list[str] | None,
-        typer.Option("--compare", help="A/B: variant B's key=value on the same seeds (repeatable)"),
+        typer.Option(
+            "--compare", help=N_("A/B: variant B's key=value on the same seeds (repeatable)")
+        ),
     ] = None,
     out: Annotated[
-        Path | None, typer.Option("--out", help="folder for games.jsonl and the report")
+        Path | None, typer.Option("--out", help=N_("folder for games.jsonl and the report"))
     ] = None,
-    resume: Annotated[bool, typer.Option("--resume", help="carry on the run in --out")] = False,
+    resume: Annotated[bool, typer.Option("--resume", help=N_("carry on the run in --out"))] = False,
     figures: Annotated[
-        bool, typer.Option("--figures/--no-figures", help="game-specific figures")
+        bool, typer.Option("--figures/--no-figures", help=N_("game-specific figures"))
     ] = True,
-    as_json: Annotated[bool, typer.Option("--json", help="print the report as JSON")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help=N_("print the report as JSON"))] = False,
 ) -> None:
     """Play many seeded games between bots; report win rates, seats, length, ratings, figures.
 
@@ -61,9 +66,9 @@ def simulate(
     and plots/*.png; --compare runs a second variant on the same seeds into --out/B.
     """
     if jobs < 1:
-        raise ConfigError("--jobs must be at least 1")
+        raise ConfigError(_("--jobs must be at least 1"))
     if resume and out is None:
-        raise ConfigError("--resume needs --out (the folder of the run to carry on)")
+        raise ConfigError(_("--resume needs --out (the folder of the run to carry on)"))
     if out is not None:
         _check_out_folder(out)
     options = game_options(variant, game, data_file)
@@ -75,7 +80,7 @@ def simulate(
         changed = make(game, players, **{**options, **game_options(compare)})
         specs["B"] = replace(spec, options=changed.options)
         if specs["B"] == spec:
-            raise ConfigError("--compare changes nothing: give an option value other than A's")
+            raise ConfigError(_("--compare changes nothing: give an option value other than A's"))
     for each in specs.values():
         each.validate()
     started = time.perf_counter()
@@ -95,7 +100,8 @@ def simulate(
         def advance(count: int) -> None:
             done = progress.tasks[0].completed + count
             rate = done / max(time.perf_counter() - started, 1e-9)
-            progress.update(task, advance=count, rate=f"{rate:,.1f} games/s")
+            speed = f"{rate:,.1f}"
+            progress.update(task, advance=count, rate=_("{rate} games/s", rate=speed))
 
         for label, each in specs.items():
             folder = None if out is None else (out / label if compare else out)
@@ -132,11 +138,12 @@ def simulate(
         return
     _print_report(report, seconds)
     if out is not None:
-        console.print(
-            f"Report written to {escape(str(out / 'report.html'))} "
-            f"(also summary.json, report.csv, plots/ and the games in games.jsonl)",
-            soft_wrap=True,
+        written = _(
+            "Report written to {path} (also summary.json, report.csv, plots/ and the games in "
+            "games.jsonl)",
+            path=out / "report.html",
         )
+        console.print(escape(written), soft_wrap=True)
 
 
 def _check_out_folder(out: Path) -> None:
@@ -144,9 +151,13 @@ def _check_out_folder(out: Path) -> None:
     try:  # a name the system refuses (too long) fails already here
         existed = out.exists()
     except OSError as error:
-        raise ConfigError(f"cannot write to --out {out}: {error.strerror or error}") from None
+        raise ConfigError(
+            _("cannot write to --out {out}: {reason}", out=out, reason=error.strerror or error)
+        ) from None
     if existed and not out.is_dir():
-        raise ConfigError(f"--out {out} is a file; give a folder (it gets games.jsonl and more)")
+        raise ConfigError(
+            _("--out {out} is a file; give a folder (it gets games.jsonl and more)", out=out)
+        )
     try:
         out.mkdir(parents=True, exist_ok=True)
         probe = out / ".aerodeck-write-test"
@@ -156,7 +167,9 @@ def _check_out_folder(out: Path) -> None:
         if not existed:
             with contextlib.suppress(OSError):
                 out.rmdir()
-        raise ConfigError(f"cannot write to --out {out}: {error.strerror or error}") from None
+        raise ConfigError(
+            _("cannot write to --out {out}: {reason}", out=out, reason=error.strerror or error)
+        ) from None
 
 
 def _interval(est: dict[str, Any], digits: int = 3) -> str:
@@ -165,12 +178,20 @@ def _interval(est: dict[str, Any], digits: int = 3) -> str:
 
 def _print_report(report: dict[str, Any], seconds: float) -> None:
     fair = report["fair_share"]
-    table = Table("bot", "seat-games", "win rate [95% interval]", title=f"{report['games']} games")
+    table = Table(
+        _("bot"),
+        _("seat-games"),
+        _("win rate [95% interval]"),
+        title=n_("{count} game", "{count} games", report["games"]),
+    )
     for bot, est in report["bots"].items():
         table.add_row(bot, str(est["n"]), _interval(est))
     console.print(table)
     seats = Table(
-        "seat", "win rate [95%]", "advantage [95%]", title=f"by seat (fair share {fair:.3f})"
+        _("seat"),
+        _("win rate [95%]"),
+        _("advantage [95%]"),
+        title=_("by seat (fair share {fair})", fair=format(fair, ".3f")),
     )
     for number, (est, adv) in enumerate(
         zip(report["seats"], report["seat_advantage"], strict=True)
@@ -179,13 +200,15 @@ def _print_report(report: dict[str, Any], seconds: float) -> None:
     console.print(seats)
     if report["ratings"]:
         ratings = Table(
-            "bot",
-            "strength (Elo scale) [95%]",
-            "openskill mu",
-            "sigma",
-            title="ratings",
-            caption="strength: Bradley-Terry fit over all games (their order does not matter); "
-            "openskill: rated game by game",
+            _("bot"),
+            _("strength (Elo scale) [95%]"),
+            _("openskill mu"),
+            _("sigma"),
+            title=_("ratings"),
+            caption=_(
+                "strength: Bradley-Terry fit over all games (their order does not matter); "
+                "openskill: rated game by game"
+            ),
         )
         strengths = report.get("strengths", {})
         for bot in sorted(report["ratings"], key=lambda b: -strengths.get(b, {}).get("elo", 0)):
@@ -194,34 +217,51 @@ def _print_report(report: dict[str, Any], seconds: float) -> None:
             ratings.add_row(bot, fit, f"{r['mu']:.2f}", f"{r['sigma']:.2f}")
         console.print(ratings)
     for figure in report["figures"]:
-        shown = Table("choice", "times", "chooser win rate [95%]", title=figure["title"])
+        shown = Table(_("choice"), _("times"), _("chooser win rate [95%]"), title=figure["title"])
         for row in figure["rows"][:15]:
             shown.add_row(row["choice"], str(row["count"]), _interval(row["chooser_win_rate"]))
         console.print(shown)
     if "comparison" in report:
         comparison = report["comparison"]
         diffs = Table(
-            "measure", "B - A [95% interval]", title=f"A/B on {comparison['games']} paired seeds"
+            _("measure"),
+            _("B - A [95% interval]"),
+            title=_("A/B on {count} paired seeds", count=comparison["games"]),
         )
         for name, est in comparison["differences"].items():
             diffs.add_row(name, _interval(est))
         console.print(diffs)
     length = report["length"]
     console.print(
-        f"Game length: {_interval(length, 1)} decisions; {seconds:.1f} s, "
-        f"{report['games'] / max(seconds, 1e-9):,.1f} games/s"
+        escape(
+            _(
+                "Game length: {length} decisions; {seconds} s, {rate} games/s",
+                length=_interval(length, 1),
+                seconds=format(seconds, ".1f"),
+                rate=format(report["games"] / max(seconds, 1e-9), ",.1f"),
+            )
+        )
     )
     ladder = report["ladder"]
-    documented = f"documented: {ladder.get('ladder', '')}"
+    documented = ladder.get("ladder", "")
     if not ladder["checked"]:
-        console.print(
-            f"Bots' ladder not checked ({ladder['note']}; {documented}): "
-            "read balance figures with care."
+        line = _(
+            "Bots' ladder not checked ({note}; documented: {ladder}): read balance figures with "
+            "care.",
+            note=ladder["note"],
+            ladder=documented,
         )
+        console.print(escape(line))
     elif ladder["held"]:
-        console.print(f"Bots' ladder ({documented}) {escape(ladder['note'])}.")
-    else:
-        console.print(
-            f"[bold red]Bots' ladder broken[/bold red] ({documented}): "
-            f"{escape(ladder['note'].removeprefix('broken: '))}."
+        line = _(
+            "Bots' ladder (documented: {ladder}) {note}.", ladder=documented, note=ladder["note"]
         )
+        console.print(escape(line))
+    else:
+        broken = _("Bots' ladder broken")
+        line = _(
+            "(documented: {ladder}): {note}.",
+            ladder=documented,
+            note=ladder["note"].removeprefix("broken: "),
+        )
+        console.print(f"[bold red]{broken}[/bold red] {escape(line)}")

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+from bisect import bisect_right
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
@@ -210,19 +211,36 @@ class Table:
             return []
         return [str(action) for action in state.legal_actions()]
 
+    def forced_for(self, seat: int | None, legal: list[str]) -> str | None:
+        """Why the seat's one legal move is its only one (the game's ``forced_reason``, in the
+        recipient's language, its own seat as ``you``), or None."""
+        if seat is None or len(legal) != 1:
+            return None
+        reason = self.game.forced_reason(self.state)
+        return None if reason is None else as_seen_by(reason, seat)
+
     def events_for(self, seat: int | None, since_version: int | None) -> list[JSON]:
         """The events since ``since_version`` (None: every event, the deal before the first move
         included), redacted for ``seat``, each with its words as that seat reads them: its own
-        seat as ``you`` (the terminal's translator, so the page and the terminal say the same)."""
+        seat as ``you`` (the terminal's translator, so the page and the terminal say the same),
+        and the number of the move that caused it (0: before the first move)."""
         describe = self.game.describe_event
         start = 0 if since_version is None else self.marks[since_version]
         events = self.state.events_since(start, seat)
-        return [{"text": as_seen_by(describe(event), seat), "event": event} for event in events]
+        return [
+            {
+                "text": as_seen_by(describe(event), seat),
+                "event": event,
+                "move": bisect_right(self.marks, index),
+            }
+            for index, event in enumerate(events, start)
+        ]
 
     def welcome(self, seat: int | None, last_version: int | None) -> JSON:
         resume = last_version is not None and 0 <= last_version <= self.version
         since = last_version if resume else None
         history = None
+        legal = self.legal_for(seat)
         if not resume:
             history = [move._asdict() for move in self.state.history_for(seat)]
         return {
@@ -237,7 +255,8 @@ class Table:
             "current_player": self.to_move,
             "deadline": self.deadline_json(),
             "view": self.state.view(seat),
-            "legal": self.legal_for(seat),
+            "legal": legal,
+            "forced": self.forced_for(seat, legal),
             "seats": self.seats_json(),
             "full": not resume,
             "events": self.events_for(seat, since),
@@ -247,6 +266,7 @@ class Table:
     def update(self, seat: int | None, since: int, moves: list[tuple[int, int, Action]]) -> JSON:
         """The frame after moves ``(number, actor, action)`` (none: a seats-only update)."""
         seen = self.game.move_seen_by
+        legal = self.legal_for(seat)
         return {
             "type": "update",
             "version": self.version,
@@ -254,7 +274,8 @@ class Table:
             "current_player": self.to_move,
             "deadline": self.deadline_json(),
             "view": self.state.view(seat),
-            "legal": self.legal_for(seat),
+            "legal": legal,
+            "forced": self.forced_for(seat, legal),
             "seats": self.seats_json(),
             "events": self.events_for(seat, since),
             "moves": [
