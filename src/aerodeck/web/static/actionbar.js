@@ -121,8 +121,10 @@ export function renderMoves(ctx, offer) {
     groups.get(verb).push(move);
   }
   for (const [verb, moves] of groups) {
-    parts.push(h("fieldset", { class: "verb" }, h("legend", { text: ctx.board.verbLabel(verb, ctx) }),
-      moves.map((move) => moveButton(move, verb, ctx, { selected: offer.selected, disabled, act: offer.act }))));
+    const legend = ctx.board.verbLabel(verb, ctx);
+    const said = legend ? verb : "";  // without a legend the button says the whole move
+    parts.push(h("fieldset", { class: "verb", "data-verb": verb }, legend ? h("legend", { text: legend }) : null,
+      moves.map((move) => moveButton(move, said, ctx, { selected: offer.selected, disabled, act: offer.act }))));
   }
   document.getElementById("move-buttons").replaceChildren(...parts);
 }

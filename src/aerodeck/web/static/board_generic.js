@@ -28,8 +28,10 @@
 //                                         shown in the seat boxes and not on the board
 //   hand(ctx) -> {cards, title} | null    the cards of the hand box, and its title
 //   notHandVerbs: [verb]                  verbs whose moves name a card that is not the hand's
-//   verbLabel(verb, ctx) -> text          the legend of a group of moves (their first word)
+//   verbLabel(verb, ctx) -> text          the legend of a group of moves (their first word);
+//                                         "" for none (the default under a board's own moveLabel)
 //   moveLabel(move, ctx, verb) -> text | Node   a legal move's button; verb: its group's first word
+//                                         when the group has a legend (leave it out), else ""
 //   moveHelp(move, ctx, verb) -> text | null    what the move does, in players' words: shown on
 //                                         hover, focus or a long press of its button (default: none)
 //   status(ctx) -> text                   words added to the status line
@@ -90,9 +92,11 @@ export function moveLabel(move, ctx, verb) {
   return pretty((verb && move.startsWith(verb) ? move.slice(verb.length).trim() : move) || move);
 }
 
-// A group's legend: its verb in words (in the reader's language where a catalog has the word).
-export function verbLabel(verb) {
-  return _(label(verb));
+// A group's legend. Under this module's moveLabel (the notation less its verb) the verb in words
+// (in the reader's language where a catalog has the word); under a board's own moveLabel none:
+// that board words each whole move itself (it is given no verb to leave out).
+export function verbLabel(verb, ctx) {
+  return ctx.board.moveLabel === moveLabel ? _(label(verb)) : "";
 }
 
 export function moveHelp() {
