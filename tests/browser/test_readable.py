@@ -136,11 +136,13 @@ def allowed_english(person: Person) -> set[str]:
 
 
 def key_pattern(keys: set[str]) -> re.Pattern[str] | None:
-    """A view key in words used as a label: the key, then a colon (ASCII or full width)."""
+    """A view key in words used as a label, as the generic facts write it (lower case, spaces for
+    underscores: "hand size:"), then a colon (ASCII or full width). A board's own label that
+    happens to say the same words starts with a capital ("Aces played:") and is words."""
     if not keys:
         return None
     names = "|".join(re.escape(k) for k in sorted(keys, key=len, reverse=True))
-    return re.compile(r"(?i)(?<![\w-])(" + names + r")\s*[:\uff1a]")
+    return re.compile(r"(?<![\w-])(" + names + r")\s*[:\uff1a]")
 
 
 def problems(person: Person, lang: str, size: str, keys: set[str]) -> list[str]:
