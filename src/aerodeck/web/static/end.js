@@ -1,7 +1,7 @@
 // The end of a game, as a player reads it: the outcome first ("You won", "You lost", "Draw"; a
 // spectator: who won), then every cause of the end (the game's own end lines, or the forfeit),
-// the rematch offer (rematch.js), the places (tied seats share one) with each seat's score in the
-// board's words, and the record to download or replay.
+// the rematch offer (rematch.js), the standings (a winner's place, shared when tied) with each
+// seat's result and its score in the board's words, and the record to download or replay.
 import { _ } from "./i18n.js";
 import { capital, h, named, seatName, who } from "./render.js";
 import { and, markup, plain } from "./words.js";
@@ -62,10 +62,14 @@ export function renderEnd(box, ctx, state, table) {
   const players = end.returns.length;
   const result = outcome(ctx, end);
   const order = standings(end);
+  // Returns tell winners from the rest only (core/api.py: winners share 1, everyone else 0), so
+  // a place is a winner's: "1", or "1= (tied)" for a shared win; the rest follow without one.
   const places = h("ol", { class: "places" }, order.map(({ seat, place }) => {
+    const won = end.winners.includes(seat) && !isDraw(end, players);
     const tied = order.filter((o) => o.place === place).length > 1;
-    return h("li", { class: end.winners.includes(seat) ? "winner" : "", "data-seat": seat },
-      h("span", { class: "place", text: tied ? _("{place}= (tied)", { place }) : String(place) }),
+    const shown = !won ? "" : tied ? _("{place}= (tied)", { place }) : String(place);
+    return h("li", { class: won ? "winner" : "", "data-seat": seat },
+      h("span", { class: "place", text: shown }),
       h("strong", { class: "name", text: seatName(ctx, seat) }),
       h("span", { class: "result", text: resultWord(end, seat, players) }),
       h("span", { class: "score" }, ctx.board.score(ctx, seat)));
