@@ -38,7 +38,7 @@ GAMES: dict[str, tuple[int, dict[str, Any]]] = {
     "down_in_flames": (2, {}),
 }
 OUTCOMES = {  # the end's first words for a player
-    "en": {"You won", "You lost", "Draw", "You share the win"},
+    "en": {"You won", "You lost", "It is a draw", "You share the win"},
     "ja": {"あなたの勝ち", "あなたの負け", "引き分け", "あなたは同点で勝ち"},
 }
 LOOK_AT = (0, 2, 6)  # the person's moves made before a look (then the end)

@@ -108,10 +108,13 @@ export function status() {
 }
 
 const SCORE_KEYS = ["score", "vp", "kills", "acquisitions", "wins", "race_wins", "lap", "pos", "hand_sizes"];
-const SCORE_WORDS = {  // looked up when shown (the reader's language)
-  score: () => _("score"), vp: () => _("victory points"), kills: () => _("kills"),
-  acquisitions: () => _("acquisitions"), wins: () => _("wins"), race_wins: () => _("races won"),
-  lap: () => _("lap"), pos: () => _("position"), hand_sizes: () => _("cards left"),
+const SCORE_WORDS = {  // whole messages, looked up when shown (a lone word may mean another
+  // thing in a game's catalog, which is read first: Race to Ace's "kills" is its kills to win)
+  score: (n) => _("score {count}", { count: n }), vp: (n) => _("victory points {count}", { count: n }),
+  kills: (n) => _("kills {count}", { count: n }), acquisitions: (n) => _("acquisitions {count}", { count: n }),
+  wins: (n) => _("wins {count}", { count: n }), race_wins: (n) => _("races won {count}", { count: n }),
+  lap: (n) => _("lap {count}", { count: n }), pos: (n) => _("position {count}", { count: n }),
+  hand_sizes: (n) => _("cards left {count}", { count: n }),
 };
 
 // What the final view says of a seat's score (its score, victory points, kills...).
@@ -121,7 +124,7 @@ export function score(ctx, seatNo) {
     if (Array.isArray(ctx.view[key])) data[key] = ctx.view[key][seatNo];
   }
   return SCORE_KEYS.filter((k) => k in data && typeof data[k] !== "object")
-    .map((k) => _("{what} {count}", { what: SCORE_WORDS[k](), count: data[k] })).join(" · ");
+    .map((k) => SCORE_WORDS[k](data[k])).join(" · ");
 }
 
 export function endExtra() {

@@ -36,7 +36,8 @@ function isDraw(end, players) {
 export function outcome(ctx, end) {
   const players = end.returns.length;
   const mine = ctx.mySeat;
-  if (isDraw(end, players)) return { text: _("Draw"), kind: "draw" };
+  // not _("Draw"): a game's catalog has that word as the move that draws a card
+  if (isDraw(end, players)) return { text: _("It is a draw"), kind: "draw" };
   if (mine !== null && mine !== undefined) {
     if (!end.winners.includes(mine)) return { text: _("You lost"), kind: "lost" };
     return end.winners.length > 1 ? { text: _("You share the win"), kind: "won" } : { text: _("You won"), kind: "won" };
@@ -50,7 +51,7 @@ function wonBy(names) {
 }
 
 function resultWord(end, seat, players) {
-  if (isDraw(end, players)) return _("draw");
+  if (isDraw(end, players)) return _("drew");
   if (!end.winners.includes(seat)) return _("lost");
   return end.winners.length > 1 ? _("shared the win") : _("won");
 }
