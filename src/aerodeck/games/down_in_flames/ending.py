@@ -60,18 +60,19 @@ _DRAW = re.compile(r"^(?P<rounds>\d+) rounds? flown and nobody shot down: a draw
 _MOST = re.compile(r"^(?P<rounds>\d+) rounds? flown: most aircraft shot down \((?P<best>\d+)\)$")
 
 
-def told(why: str) -> str:
-    """``why`` (one of the reasons above) in the language in use, every cause named."""
+def told(why: str, you: int | None = None) -> str:
+    """``why`` (one of the reasons above) in the language in use, every cause named (the seat
+    ``you`` as "you")."""
     if not why:
         return ""
     if found := _MELEE.match(why):
         items = [
-            _("{plane} ({seat})", plane=m["plane"], seat=seat_name(int(m["owner"])))
+            _("{plane} ({seat})", plane=m["plane"], seat=seat_name(int(m["owner"]), you))
             if m["number"] is None
             else _(
                 "{plane} ({seat}, #{number})",
                 plane=m["plane"],
-                seat=seat_name(int(m["owner"])),
+                seat=seat_name(int(m["owner"]), you),
                 number=m["number"],
             )
             for m in _ITEM.finditer(found["items"])

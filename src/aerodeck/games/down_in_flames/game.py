@@ -11,9 +11,11 @@ from aerodeck.core.api import JSON, Action, Agent, Game, GameInfo, State
 from aerodeck.core.errors import ConfigError, NotationError, excerpt
 from aerodeck.core.features import Encoder
 from aerodeck.core.figures import ChoiceFigure, word_after
+from aerodeck.core.i18n import _
 from aerodeck.core.options import Option
 from aerodeck.core.search import SearchSettings
-from aerodeck.games.down_in_flames import encoder, reference, render
+from aerodeck.core.text import seat_name
+from aerodeck.games.down_in_flames import encoder, forced, reference, render
 from aerodeck.games.down_in_flames.actions import Catalogue, Move, is_secret
 from aerodeck.games.down_in_flames.bot import HeuristicBot, evaluate
 from aerodeck.games.down_in_flames.campaign import (
@@ -243,9 +245,16 @@ class DownInFlames(Game):
             return render.describe_event(event)
 
         def name(a: int) -> str:
-            return f"seat {owners[a]}'s #{a}" if 0 <= a < len(owners) else "the site"
+            if 0 <= a < len(owners):
+                return _("{seat}'s #{number}", seat=seat_name(owners[a]), number=a)
+            return _("the site")
 
         return render.describe_event(event, name)
+
+    def forced_reason(self, state: State) -> str | None:
+        """Why the pilot deciding now is offered one move only (None when there is a choice)."""
+        assert isinstance(state, DifState)
+        return forced.forced_reason(state)
 
     def reference_text(self) -> str:
         return reference.reference_text(self.data, self.options["vp_limit"], self.options["year"])

@@ -587,7 +587,7 @@ def render_result(view: JSON, events: list[JSON]) -> str:
                 )
             lines.append(f"  {line}")
         elif event["type"] == "game-end":
-            lines.append(f"  {ending.told(event['why'])}")
+            lines.append(f"  {ending.told(event['why'], me)}")
     lines.append(f"[bold]{_('Victory points')}[/bold] " + _("(the VP of enemy aircraft shot down)"))
     for s in sorted(set(owners), key=lambda s: (-scored.get(s, 0), s)):
         lines.append(f"  {who(s, me):8} {scored.get(s, 0)}")

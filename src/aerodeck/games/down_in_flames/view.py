@@ -100,7 +100,7 @@ class Views(Dogfight):
             "vp_limit": self.game.options["vp_limit"],
             "year": self.game.options["year"],
             "winners": self.winners,
-            "end": ending.told(self.end_reason),  # the reader's language (end.js shows it)
+            "end": ending.told(self.end_reason, player),  # the reader's language (end.js shows it)
         }
         if self.game.mission_vp:  # a campaign mission: what is flown for, public (R54)
             out["mission"] = self._mission_view()
