@@ -105,6 +105,11 @@ def compiled(po: Path) -> bytes:
     return buffer.getvalue()
 
 
+def _key(value: object) -> object:
+    """A message's id or string as a set member (a counted message's forms come as a list)."""
+    return tuple(value) if isinstance(value, list) else value
+
+
 def stale(lang: str) -> list[Path]:
     """The catalogs whose .mo is missing or does not hold what the .po says."""
     out = []
@@ -114,8 +119,8 @@ def stale(lang: str) -> list[Path]:
             out.append(po)
             continue
         with mo.open("rb") as fp:
-            have = {(m.id, m.string) for m in read_mo(fp) if m.id}
-        want = {(m.id, m.string) for m in read(po) if m.id and not m.fuzzy and m.string}
+            have = {(_key(m.id), _key(m.string)) for m in read_mo(fp) if m.id}
+        want = {(_key(m.id), _key(m.string)) for m in read(po) if m.id and not m.fuzzy and m.string}
         want = {pair for pair in want if all(pair[1] if isinstance(pair[1], tuple) else (pair[1],))}
         if have != want:
             out.append(po)

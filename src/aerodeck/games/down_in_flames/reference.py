@@ -80,7 +80,9 @@ def reference_text(data: DataSet, vp_limit: int, year: int) -> str:
     """The aircraft within the agreed VP limit and year, then the Action cards."""
     return "\n".join(
         [
-            f"[bold]{_('Aircraft')}[/bold] "
+            "[bold]"
+            + _("Aircraft")
+            + "[/bold] "
             + _(
                 "(VP limit {vp_limit}, in service by {year}). spd speed, prf performance, thrust "
                 "before/after the card step (with afterburner), CM countermeasures",
@@ -88,7 +90,9 @@ def reference_text(data: DataSet, vp_limit: int, year: int) -> str:
                 year=year,
             ),
             *aircraft_rows(data, vp_limit, year),
-            f"[bold]{_('Action cards')}[/bold]"
+            "[bold]"
+            + _("Action cards")
+            + "[/bold]"
             + _(
                 ". pos: steps of a Maneuver for position; range: steps of a Maneuver for range; "
                 "reacts to: what it may answer"
@@ -148,6 +152,7 @@ def page_cards(data: DataSet) -> JSON:
             "positioning": card.positioning,
             "range": card.range,
             "action": action,
+            "action_code": card.action,  # what the board's move help reads
             "reacts": reacts,
             "text": _(
                 "{title}: Positioning {positioning}, Range {range}, action {action}, reacts to "

@@ -36,11 +36,13 @@ def _header(view: JSON, flies: str, discards: int, tail: str) -> str:
     rounds = _(
         "Round {round} of {rounds}", round=min(view["round"], view["rounds"]), rounds=view["rounds"]
     )
-    return (
-        f"[bold]{rounds}[/bold]{flies}   {_('step: {step}', step=step)}   "
-        f"{_('deck {count}', count=view['deck'])}   "
-        f"{_('discards {count}', count=discards)}   {tail}"
-    )
+    facts = [
+        _("step: {step}", step=step),
+        _("deck {count}", count=view["deck"]),
+        _("discards {count}", count=discards),
+        tail,
+    ]
+    return f"[bold]{rounds}[/bold]{flies}   " + "   ".join(facts)
 
 
 def _titles(label: str, titles: list[str], indent: str = "  ") -> str:
@@ -104,7 +106,8 @@ def _aircraft(craft: JSON, me: int | None, many: bool) -> list[str]:
         else (_("secret") if craft["altitude_chosen"] else "-")
     )
     vp = "  " + _("VP {vp}", vp=craft["vp"]) if "vp" in craft else ""
-    down = f"  [bold red]{_('shot down')}[/bold red]" if not craft["alive"] else ""
+    shot = _("shot down")
+    down = f"  [bold red]{shot}[/bold red]" if not craft["alive"] else ""
     lines = [f"[bold]{_label(craft, me, many)}[/bold]: [cyan]{name}[/cyan]{vp}{down}"]
     if not craft["alive"]:  # out of the fight: nothing more of it matters
         return lines
@@ -128,7 +131,8 @@ def _aircraft(craft: JSON, me: int | None, many: bool) -> list[str]:
             )
         )
     if "missiles" in craft:
-        burner = f" [bold red]{_('ON')}[/bold red]" if craft["afterburner_on"] else ""
+        lit = _("ON")
+        burner = f" [bold red]{lit}[/bold red]" if craft["afterburner_on"] else ""
         lines.append(
             "    "
             + _(
@@ -197,7 +201,8 @@ def _cycle(cycle: JSON, craft: list[JSON], me: int | None, many: bool) -> list[s
 
     title = wording.use(cycle["use"])
     missile = f" ({cycle['missile']})" if cycle.get("missile") else ""
-    lines = [f"  [bold]{_('cycle')}[/bold]: {name(cycle['by'])}: {title}{missile}"]
+    head = _("cycle")
+    lines = [f"  [bold]{head}[/bold]: {name(cycle['by'])}: {title}{missile}"]
     for n, link in enumerate(cycle["chain"], start=1):
         source = " " + _("from the missile hand") if link["from"] == "missile" and n > 1 else ""
         lines.append(f"    {n}. {name(link['aircraft'])}: {wording.card(link['card'])}{source}")
@@ -271,7 +276,8 @@ def render_view(view: JSON) -> str:
         lines.extend(_cycle(view["cycle"], craft, me, many))
     if view["discard_pile"]:
         pile = _list([f"{t} {n}" for t, n in view["discard_pile"].items()])
-        lines.append(f"  [dim]{_('discard pile: {cards}', cards=pile)}[/dim]")
+        pile = _("discard pile: {cards}", cards=pile)
+        lines.append(f"  [dim]{pile}[/dim]")
     if view.get("site_hand") is not None:
         lines.append(_titles(_("site hand"), view["site_hand"]))
     if view.get("missile_hand") is not None:
@@ -391,15 +397,16 @@ def _initiative(event: JSON, seat: str, name: Callable[[int], str]) -> str:
 def _play(event: JSON, seat: str) -> str:
     extra = ""
     if "steps" in event:
-        extra = ", " + n_("{count} step", "{count} steps", event["steps"])
+        extra = _(", ") + n_("{count} step", "{count} steps", event["steps"])
     elif "me" in event:
-        parts = [_("own range {change}", change=f"{event['me']:+d}")] if event["me"] else []
-        parts += [_("enemy range {change}", change=f"{event['foe']:+d}")] if event["foe"] else []
-        extra = ", " + _list(parts)
+        me, foe = f"{event['me']:+d}", f"{event['foe']:+d}"
+        parts = [_("own range {change}", change=me)] if event["me"] else []
+        parts += [_("enemy range {change}", change=foe)] if event["foe"] else []
+        extra = _(", ") + _list(parts)
     elif "direction" in event:
-        extra = ", " + wording.direction(event["direction"])
+        extra = _(", ") + wording.direction(event["direction"])
     if "missile" in event:
-        extra += ", " + _("declaring {missile}", missile=event["missile"])
+        extra += _(", ") + _("declaring {missile}", missile=event["missile"])
     return _(
         "{who} plays {card} as {use}{extra}",
         who=seat,
@@ -411,7 +418,7 @@ def _play(event: JSON, seat: str) -> str:
 
 def _with_cards(event: JSON) -> str:
     """``: Guns, Tone`` when the event shows the cards (to their owner), else nothing."""
-    return f": {_list(event['cards'])}" if "cards" in event else ""
+    return _(": ") + _list(event["cards"]) if "cards" in event else ""
 
 
 def describe_event(event: JSON, name: Callable[[int], str] = _seat) -> str:
@@ -488,7 +495,7 @@ def describe_event(event: JSON, name: Callable[[int], str] = _seat) -> str:
     if kind == "site-spent":
         return _("the site's cards are discarded: {cards}", cards=_list(event["cards"]))
     if kind == "launch":
-        hand = f": {_list(event['missile_hand'])}" if "missile_hand" in event else ""
+        hand = _(": ") + _list(event["missile_hand"]) if "missile_hand" in event else ""
         cards = n_("{count} card", "{count} cards", event["cards"])
         return _(
             "{who} launches {missile}, missile hand {cards}{hand}",
@@ -498,12 +505,12 @@ def describe_event(event: JSON, name: Callable[[int], str] = _seat) -> str:
             hand=hand,
         )
     if kind == "load-chosen":
-        mine = ": " + _load(event["load"]) if "load" in event else ""
+        mine = _(": ") + _load(event["load"]) if "load" in event else ""
         return _("{who} has chosen a custom missile load{load}", who=seat, load=mine)
     if kind == "skills-chosen":
         mine = ""
         if "skills" in event:
-            mine = f": {_list(wording.skills(event['skills'])) or _('none')}"
+            mine = _(": ") + (_list(wording.skills(event["skills"])) or _("none"))
         return _("{who} has chosen skills{skills}", who=seat, skills=mine)
     if kind == "skills":
         held = "; ".join(
@@ -559,7 +566,8 @@ def render_result(view: JSON, events: list[JSON]) -> str:
         return _("your site") if seat == me else _("{seat}'s site", seat=who(seat, me))
 
     scored: dict[int, int] = {}
-    lines = [f"[bold]{_('Results')}[/bold]"]
+    results = _("Results")
+    lines = [f"[bold]{results}[/bold]"]
     for event in events:
         if event["type"] == "destroyed":
             lost, by = craft.get(event["seat"], {}), event["by"]
@@ -588,7 +596,8 @@ def render_result(view: JSON, events: list[JSON]) -> str:
             lines.append(f"  {line}")
         elif event["type"] == "game-end":
             lines.append(f"  {ending.told(event['why'], me)}")
-    lines.append(f"[bold]{_('Victory points')}[/bold] " + _("(the VP of enemy aircraft shot down)"))
+    points = _("Victory points")
+    lines.append(f"[bold]{points}[/bold] " + _("(the VP of enemy aircraft shot down)"))
     for s in sorted(set(owners), key=lambda s: (-scored.get(s, 0), s)):
         lines.append(f"  {who(s, me):8} {scored.get(s, 0)}")
     return "\n".join(lines)
