@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from aerodeck.core.api import OVER, Action
 from aerodeck.core.i18n import _
+from aerodeck.games.down_in_flames import wording
 from aerodeck.games.down_in_flames.actions import (
     PLAYS,
     Act,
@@ -107,7 +108,13 @@ def why(state: DifState, move: Move) -> str:
             if isinstance(move, Pairs)
             else ""
         )
-        return _("{chosen} is beyond the agreed VP limit or year", chosen=chosen)
+        named = {slug(x.name): x.name for x in (*data.aircraft, *data.missiles)}
+        # {name}: the aircraft or missile as printed (the English text names it by notation)
+        return _(
+            "{chosen} is beyond the agreed VP limit or year",
+            chosen=chosen,
+            name=named.get(chosen, chosen),
+        )
     if phase == SKILL:
         return _why_skill(state, move)
     if isinstance(move, Word):
@@ -144,7 +151,7 @@ def why(state: DifState, move: Move) -> str:
             return _(
                 "{card} cannot react to {played}: its React To list does not name it",
                 card=card.title,
-                played=top[2],
+                played=wording.card(top[2]),
             )
         case Position():
             if state.n_aircraft > 2:
