@@ -107,6 +107,9 @@ function skillWord(name) {
   })[name] || name;
 }
 
+// A rating that may fall below zero (EW at High, R4) with a minus sign, not a hyphen.
+const signed = (value) => (typeof value === "number" && value < 0 ? `−${-value}` : String(value));
+
 const skillList = (names) => (names || []).map(skillWord).join(_(", "));
 
 // What the moves' notation names, from the reference the page embeds and the view: the aircraft
@@ -206,7 +209,7 @@ export function board(ctx) {
   const m = v.mission;  // a campaign mission: what it is, what each nation scores
   const mission = m ? h("p", { class: "mission" },
     h("strong", { text: _("{campaign}, mission {number}: {title}", { campaign: m.campaign, number: m.number, title: m.title }) }),
-    ` (${n_("{count} turn", "{count} turns", m.turns)}) · `
+    " (" + n_("{count} turn", "{count} turns", m.turns) + ") · "
     + m.nations.map((n, seat) => _("{seat}: {nation}, {vp} VP", { seat: capital(person(ctx, seat)), nation: n.name, vp: n.vp })).join(" · ")) : "";
   const box = h("div", { class: "pairs-box" }, mission, roundState(ctx, many));
   if (pairs.length) {
@@ -249,12 +252,12 @@ function roundState(ctx, many) {
     const chain = c.chain.map((link, i) => {
       const played = link.as && link.as !== link.card
         ? _("{card} as {as}", { card: cardWord(link.card), as: cardWord(link.as) }) : cardWord(link.card);
-      const from = link.from === "missile" && i ? ` ${_("(missile hand)")}` : "";
+      const from = link.from === "missile" && i ? " " + _("(missile hand)") : "";
       return `${i + 1}. ${capital(craft(link.aircraft))}: ${played}${from}`;
     });
     const use = c.missile ? `${useWord(c.use)}, ${c.missile}` : useWord(c.use);
     lines.push(h("p", { class: "cycle" }, h("strong", { text: _("Cycle ({use}) against {target}: ", { use, target: craft(c.target) }) }),
-      chain.join(" → "), c.use === "missile" ? ` · ${n_("missile hand {count} card", "missile hand {count} cards", c.missile_hand_size)}` : ""));
+      chain.join(" → "), c.use === "missile" ? " · " + n_("missile hand {count} card", "missile hand {count} cards", c.missile_hand_size) : ""));
   }
   if (v.follow) lines.push(h("p", {}, v.follow.direction === "up" ? _("The enemy climbed: follow or stay.") : _("The enemy dived: follow or stay.")));
   if (pile) lines.push(h("details", { class: "more" }, h("summary", { text: _("Discard pile (face up)") }), h("p", { text: pile })));
@@ -295,15 +298,17 @@ function aircraftBlock(x, many) {
     const facts = [`${r.nation} ${r.year}`, _("speed {value}", { value: r.speed }),
       x.performance !== undefined ? _("performance {value} ({here} here)", { value: r.performance, here: x.performance }) : _("performance {value}", { value: r.performance }),
       _("thrust {pre}/{ab_pre} pre, {post}/{ab_post} post", { pre: r.thrust_pre, ab_pre: r.ab_pre, post: r.thrust_post, ab_post: r.ab_post })
-        + (x.thrust ? ` ${_("({pre} pre, {post} post here)", { pre: x.thrust[0], post: x.thrust[1] })}` : ""),
+        + (x.thrust ? " " + _("({pre} pre, {post} post here)", { pre: x.thrust[0], post: x.thrust[1] }) : ""),
       _("gun {value}", { value: r.gun }),
-      x.ew !== undefined ? _("EW {value} ({here} here)", { value: r.ew, here: x.ew }) : _("EW {value}", { value: r.ew })];
+      x.ew !== undefined ? _("EW {value} ({here} here)", { value: r.ew, here: signed(x.ew) }) : _("EW {value}", { value: r.ew })];
     lines.push(line(_("Ratings"), facts.join(" · ")));
   }
   if (x.skills) {
     const changes = Object.entries(x.rating_changes || {}).map(([k, v]) => `${ratingWord(k)} ${v > 0 ? "+" : ""}${v}`);
-    const used = (x.skills_used || []).length ? ` · ${_("used: {skills}", { skills: skillList(x.skills_used) })}` : "";
-    lines.push(line(_("Skills"), `${skillList(x.skills) || _("none")}${changes.length ? ` (${changes.join(_(", "))})` : ""}${used}`));
+    const used = (x.skills_used || []).length ? " · " + _("used: {skills}", { skills: skillList(x.skills_used) }) : "";
+    const none = _("none");
+    const comma = _(", ");
+    lines.push(line(_("Skills"), `${skillList(x.skills) || none}${changes.length ? ` (${changes.join(comma)})` : ""}${used}`));
   }
   if (x.pool_size !== undefined) lines.push(line(_("Expertise pool"), n_("{count} card", "{count} cards", x.pool_size)));
   return h("section", { class: "dif-craft", "data-aircraft": x.aircraft_no }, h("h4", { text: title }), ...lines);
@@ -325,9 +330,11 @@ export function score(ctx, seatNo) {
   const mine = all.filter((x) => x.seat === seatNo);
   const kills = (ctx.view.kills || [])[mine.length ? mine[0].side : seatNo];
   const craft = mine.map((x) => {
-    const plane = `${many ? `#${x.aircraft_no} ` : ""}${x.aircraft || _("aircraft")}`;
+    const unnamed = _("aircraft");
+    const plane = `${many ? `#${x.aircraft_no} ` : ""}${x.aircraft || unnamed}`;
     const named = x.vp !== undefined ? _("{aircraft} ({vp} VP)", { aircraft: plane, vp: x.vp }) : plane;
-    return `${named}: ${x.alive ? _("flying") : _("shot down")}`;
+    const fate = x.alive ? _("flying") : _("shot down");
+    return `${named}: ${fate}`;
   });
   if (kills !== undefined) craft.push(_("kills by its side {count}", { count: kills }));
   return craft.join(" · ");
@@ -403,7 +410,7 @@ function phrase(m, ctx) {
     case "speed": return arg === "pos" ? _("Speed Maneuver for position") : _("Speed Maneuver: {changes}", { changes: rangeChanges(m.args) });
     case "end": return ctx.view.phase === "speed" ? _("no Speed Maneuver") : _("end your card play");
     case "pos": return with_(n_("position {count} step", "position {count} steps", Number(arg)));
-    case "range": return with_(_("range: {changes}", { changes: rangeChanges(m.args) }));
+    case "range": return with_(rangeChanges(m.args));
     case "attack": return with_(_("gun attack"));
     case "tone": return with_(_("fire {missile}", { missile: names[arg] || arg }));
     case "act": return with_(arg === "up" ? _("climb one level") : arg === "down" ? _("dive one level") : _("its action"));
@@ -547,7 +554,9 @@ export function cardFace(text, info) {
     y += 10;
   }
   y += info.action ? 3 : 0;
-  svg.append(svgNode("text", { x: 6, y, class: "dif-line react-head" }, info.reacts.length ? _("Reacts to:") : _("Reacts to: none")));
+  const head = info.reacts.length ? _("Reacts to:") : _("Reacts to: none");
+  const squeeze = displayWidth(head) > 17 ? { textLength: 88, lengthAdjust: "spacingAndGlyphs" } : {};
+  svg.append(svgNode("text", { x: 6, y, class: "dif-line react-head", ...squeeze }, head));
   for (const name of info.reacts.slice(0, 6)) {
     y += 10.5;
     const fit = displayWidth(name) > 12 ? { textLength: 84, lengthAdjust: "spacingAndGlyphs" } : {};
