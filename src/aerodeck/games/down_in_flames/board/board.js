@@ -431,7 +431,8 @@ function phrase(m, ctx) {
   }
 }
 
-export function moveLabel(move, ctx) {
+// verb: the move group's legend (unused: the label says the whole move in words).
+export function moveLabel(move, ctx, verb) {
   const m = readMove(move, ctx);
   const plane = m.verb === "fly" ? lookup(ctx).planes[m.args.join("-")] : null;
   if (plane) {
@@ -447,8 +448,9 @@ export function moveLabel(move, ctx) {
   return _("{move}, at {target}", { move: text, target: targetWords(ctx, m.target) });
 }
 
-// What a move does: the rule in players' words, for the move's hover, focus or long press.
-export function moveHelp(move, ctx) {
+// What a move does: the rule in players' words, for the move's hover, focus or long press (the
+// table shows it); verb as for moveLabel.
+export function moveHelp(move, ctx, verb) {
   const m = readMove(move, ctx);
   const info = m.card ? lookup(ctx).cards[m.card] : null;
   switch (m.verb) {
