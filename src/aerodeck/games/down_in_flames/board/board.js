@@ -233,7 +233,7 @@ function roundState(ctx, many) {
   const craft = (n) => craftOf(ctx, n, many);
   const pile = Object.entries(v.discard_pile || {}).map(([t, n]) => `${t} ${n}`).join(_(", "));
   const facts = [stepWord(v.phase, v.step)];
-  if (v.flying !== null && v.flying !== undefined) facts.push(_("{aircraft} flying", { aircraft: craft(v.flying) }));
+  if (v.flying !== null && v.flying !== undefined && v.phase !== "over") facts.push(_("{aircraft} flying", { aircraft: craft(v.flying) }));
   facts.push(_("deck {count}", { count: v.deck }), _("discards {count}", { count: v.discards }));
   if (!v.mission) facts.push(_("VP limit {vp_limit}, year {year}", { vp_limit: v.vp_limit, year: v.year }));
   const lines = [h("p", {}, h("strong", { text: _("Round {round} of {rounds}", { round: Math.min(v.round, v.rounds), rounds: v.rounds }) }),
