@@ -108,7 +108,8 @@ def why(state: DifState, move: Move) -> str:
             if isinstance(move, Pairs)
             else ""
         )
-        named = {slug(x.name): x.name for x in (*data.aircraft, *data.missiles)}
+        printed = [plane.name for plane in data.aircraft] + [m.name for m in data.missiles]
+        named = {slug(name): name for name in printed}
         # {name}: the aircraft or missile as printed (the English text names it by notation)
         return _(
             "{chosen} is beyond the agreed VP limit or year",
