@@ -20,13 +20,14 @@ play: $(BIN)/aerodeck
 play-terminal: $(BIN)/aerodeck
 	$(BIN)/aerodeck play $(GAME)
 
-# Debian's chromium for the browser tests (tests/browser skip without it): installed only when
-# running as root with apt-get and no chromium yet; never a downloaded browser build.
+# Debian's chromium for the browser tests (tests/browser skip without it) and a Japanese font
+# (the pages in Japanese: screenshots and the overflow test): installed only when running as
+# root with apt-get and one is missing; never a downloaded browser build.
 browser:
-	@if command -v chromium >/dev/null 2>&1; then :; \
+	@if command -v chromium >/dev/null 2>&1 && fc-list :lang=ja 2>/dev/null | grep -q .; then :; \
 	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
-		apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium; \
-	else echo "no chromium: the browser tests will be skipped (apt-get install chromium)"; fi
+		apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium fonts-noto-cjk; \
+	else echo "no chromium or no Japanese font: the browser tests will be skipped or draw boxes (apt-get install chromium fonts-noto-cjk)"; fi
 
 lint: $(BIN)/aerodeck
 	$(BIN)/ruff check src tests benchmarks scripts
@@ -60,7 +61,7 @@ fast: $(PLUGINS)/installed
 	$(WITH_PLUGINS) $(BIN)/pytest $(XDIST) -m "not slow"
 
 unit: $(PLUGINS)/installed $(VENV)/learn-installed
-	$(WITH_PLUGINS) $(BIN)/pytest $(XDIST)
+	$(WITH_PLUGINS) $(BIN)/pytest $(XDIST) --durations=25
 
 check: lint types fast
 

@@ -5,8 +5,9 @@ step with them, and compile them.
     python scripts/messages.py update [--lang ja]  # add new messages to the catalogs, untranslated
     python scripts/messages.py compile          # .po -> .mo (`make messages`)
 
-A message is the first argument of ``_("...")`` (or the first two of ``n_("...", "...", n)``) in
-Python, in the pages' JavaScript (static/ and every game's board/) and in the Jinja templates.
+A message is the first argument of ``_("...")`` or ``N_("...")`` (or the first two of
+``n_("...", "...", n)``) in Python, in the pages' JavaScript (static/ and every game's
+board/) and in the Jinja templates.
 Each message belongs to the catalogs of the nearest folder above its source file that has a
 ``locale`` folder (a game's package, ``web``, ``cli``, ...), or of ``aerodeck`` itself; a folder may
 keep several catalogs (``messages.po``, ``table.po``, ...): a message translated in any of them
@@ -30,7 +31,7 @@ from babel.messages.pofile import read_po, write_po
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "src" / "aerodeck"
 TRANSLATED = ("ja",)
-KEYWORDS = {"_": None, "n_": (1, 2)}
+KEYWORDS = {"_": None, "N_": None, "n_": (1, 2)}
 METHODS = [
     ("**/static/**.js", "javascript"),
     ("**/board/**.js", "javascript"),
@@ -105,9 +106,14 @@ def compiled(po: Path) -> bytes:
     return buffer.getvalue()
 
 
-def _key(value: object) -> object:
-    """A message's id or string as a set member (a counted message's forms come as a list)."""
-    return tuple(value) if isinstance(value, list) else value
+def _pair(msgid: object, string: object) -> tuple[object, object]:
+    """A catalog entry as a hashable pair (a plural's forms come as lists from a .mo)."""
+    as_tuple = lambda x: tuple(x) if isinstance(x, list | tuple) else x  # noqa: E731
+    return as_tuple(msgid), as_tuple(string)
+
+
+def _done(string: object) -> bool:
+    return all(string) if isinstance(string, list | tuple) else bool(string)
 
 
 def stale(lang: str) -> list[Path]:
@@ -119,9 +125,8 @@ def stale(lang: str) -> list[Path]:
             out.append(po)
             continue
         with mo.open("rb") as fp:
-            have = {(_key(m.id), _key(m.string)) for m in read_mo(fp) if m.id}
-        want = {(_key(m.id), _key(m.string)) for m in read(po) if m.id and not m.fuzzy and m.string}
-        want = {pair for pair in want if all(pair[1] if isinstance(pair[1], tuple) else (pair[1],))}
+            have = {_pair(m.id, m.string) for m in read_mo(fp) if m.id}
+        want = {_pair(m.id, m.string) for m in read(po) if m.id and not m.fuzzy and _done(m.string)}
         if have != want:
             out.append(po)
     return out

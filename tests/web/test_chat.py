@@ -36,6 +36,7 @@ class Peer:
     def __init__(self, seat: int | None, player_id: str | None = None) -> None:
         self.seat = seat
         self.player_id = player_id
+        self.language = "en"
         self.closing = False
         self.frames: list[dict[str, Any]] = []
 

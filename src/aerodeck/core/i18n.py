@@ -66,6 +66,12 @@ def _(message: str, /, **params: object) -> str:
     return text.format_map(params) if params else text
 
 
+def N_(message: str, /) -> str:  # noqa: N802 - gettext's name for a marker
+    """Mark a message for the catalogs where it is defined (a constant, computed before any
+    language is chosen) and give it back unchanged: translate it where it is shown, ``_(name)``."""
+    return message
+
+
 def n_(singular: str, plural: str, count: int, /, **params: object) -> str:
     """The form of a message for ``count`` (``1 card``, ``3 cards``), ``{count}`` among its
     placeholders."""

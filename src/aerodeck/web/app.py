@@ -26,6 +26,7 @@ from aerodeck.web.routers import (
     api_tokens,
     boards,
     chat,
+    language,
     lobby,
     me,
     operator,
@@ -109,6 +110,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(accounts.router)
     app.include_router(api_tokens.router)
     app.include_router(me.router)
+    app.include_router(language.router)
     app.include_router(pages.router)
     app.include_router(ratings.router)
     app.include_router(boards.router)

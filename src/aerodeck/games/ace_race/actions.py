@@ -20,6 +20,7 @@ from typing import Final
 from aerodeck.core.api import Action
 from aerodeck.core.cards import SUITS
 from aerodeck.core.errors import NotationError, excerpt
+from aerodeck.core.i18n import _
 from aerodeck.core.notation import ascii_number
 from aerodeck.games.ace_race.cards import ACE_OF, JOKER, NUMERALS, SUIT, TEXT, VALUE, card_id
 from aerodeck.games.ace_race.cards import parse_card as _parse_card
@@ -205,41 +206,52 @@ def action_index(action: Action) -> int:
     try:
         return _INDEX[action]
     except (KeyError, TypeError):
-        raise NotationError(f"{excerpt(action)} is not an Ace Race move") from None
+        raise NotationError(_("{move} is not an Ace Race move", move=excerpt(action))) from None
 
 
 # --- reading notation --------------------------------------------------------------------------
 
-_HELP = (
-    "write e.g. 'bid 2', 'pass', 'draw', 'rule high', 'AC suits H', 'play 7H', 'play 7H 7S', "
-    "'play 9C higher', 'joker 7H' or 'give 7H to 2'"
-)
+
+def _help() -> str:
+    return _(
+        "write e.g. 'bid 2', 'pass', 'draw', 'rule high', 'AC suits H', 'play 7H', 'play 7H 7S', "
+        "'play 9C higher', 'joker 7H' or 'give 7H to 2'"
+    )
 
 
 def _rule(words: list[str]) -> tuple[str, str]:
     """Read a rule and its announced suit (``suits h``, ``high``, ``above/below``)."""
     if not words:
-        raise NotationError("name a rule: multiples, series, high, medium, low, suits S, prime ...")
+        raise NotationError(
+            _("name a rule: multiples, series, high, medium, low, suits S, prime ...")
+        )
     rule = RULE_ALIASES.get(words[0], words[0])
     if rule not in SUIT_OF_RULE:
-        raise NotationError(f"{excerpt(words[0])} is not a rule of Ace Race")
+        raise NotationError(_("{word} is not a rule of Ace Race", word=excerpt(words[0])))
     if rule == SUITS_RULE:
         if len(words) != 2 or words[1].upper() not in SUITS:
-            raise NotationError("the Suits rule names its suit: 'suits H' (S, H, D or C)")
+            raise NotationError(_("the Suits rule names its suit: 'suits H' (S, H, D or C)"))
         return rule, words[1].upper()
     if len(words) != 1:
-        raise NotationError(f"{rule} takes no parameter")
+        raise NotationError(_("{rule} takes no parameter", rule=rule))
     return rule, ""
 
 
 def _ace(words: list[str]) -> Action:
     ace = _parse_card(words[0])
     if not (ace < 52 and VALUE[ace] == 0):
-        raise NotationError(f"{excerpt(words[0])} is not an Ace")
+        raise NotationError(_("{word} is not an Ace", word=excerpt(words[0])))
     rule, suit = _rule(words[1:])
     if SUIT_OF_RULE[rule] != SUIT[ace]:
         allowed = ", ".join(RULES_OF_SUIT[SUIT[ace]])
-        raise NotationError(f"the Ace of {SUIT[ace]} sets {allowed}, not {rule}")
+        raise NotationError(
+            _(
+                "the Ace of {suit} sets {allowed}, not {rule}",
+                suit=SUIT[ace],
+                allowed=allowed,
+                rule=rule,
+            )
+        )
     return ACE_PLAYS[(rule, suit)]
 
 
@@ -249,10 +261,10 @@ def _play(words: list[str]) -> Action:
         direction = HIGHER if words[-1] in ("higher", "up", "h+") else LOWER
         words = words[:-1]
     if not words:
-        raise NotationError("name the cards to play: 'play 7H' or 'play 7H 7S'")
+        raise NotationError(_("name the cards to play: 'play 7H' or 'play 7H 7S'"))
     if len(words) >= 2 and _parse_card(words[0]) == JOKER:
         if len(words) != 2 or direction:
-            raise NotationError("a joker carries exactly one card: 'joker 7H'")
+            raise NotationError(_("a joker carries exactly one card: 'joker 7H'"))
         return _joker(words[1:])
     if _parse_card(words[0]) < 52 and VALUE[_parse_card(words[0])] == 0 and len(words) > 1:
         return _ace(words)
@@ -261,29 +273,34 @@ def _play(words: list[str]) -> Action:
         c = cards[0]
         if c not in SINGLES:
             raise NotationError(
-                "an Ace is played with its rule ('AH series'); a joker carries a card ('joker 7H')"
+                _(
+                    "an Ace is played with its rule ('AH series'); "
+                    "a joker carries a card ('joker 7H')"
+                )
             )
         return DIRECTED[(c, direction)] if direction else SINGLES[c]
     if direction:
-        raise NotationError("only a single card is announced higher or lower")
+        raise NotationError(_("only a single card is announced higher or lower"))
     if len(set(VALUE[c] for c in cards)) == 1:
         action = MULTIPLE_PLAYS.get(tuple(sorted(cards)))
     else:
         action = SERIES_PLAYS.get(cards)
     if action is None:
         raise NotationError(
-            "several cards are either a multiple (same value, 2-4 cards) or a series of three "
-            "consecutive values in the order played"
+            _(
+                "several cards are either a multiple (same value, 2-4 cards) or a series of three "
+                "consecutive values in the order played"
+            )
         )
     return action
 
 
 def _joker(words: list[str]) -> Action:
     if len(words) != 1:
-        raise NotationError("a joker carries exactly one card: 'joker 7H'")
+        raise NotationError(_("a joker carries exactly one card: 'joker 7H'"))
     c = _parse_card(words[0])
     if c not in JOKER_PLAYS:
-        raise NotationError("a joker carries one card from 2 to King")
+        raise NotationError(_("a joker carries one card from 2 to King"))
     return JOKER_PLAYS[c]
 
 
@@ -292,9 +309,9 @@ def _give(words: list[str]) -> Action:
         words = [words[0], words[2]]
     seat = ascii_number(words[1]) if len(words) == 2 else None
     if seat is None:
-        raise NotationError("write 'give 7H to 2' (a card, then a seat number)")
+        raise NotationError(_("write 'give 7H to 2' (a card, then a seat number)"))
     if seat >= MAX_SEATS:
-        raise NotationError(f"there is no seat {seat}")
+        raise NotationError(_("there is no seat {n}", n=seat))
     return GIVES[(_parse_card(words[0]), seat)]
 
 
@@ -302,13 +319,13 @@ def parse(text: str) -> Action:
     """Read any move's notation (case-insensitive); NotationError names what was expected."""
     words = text.strip().lower().split()
     if not words:
-        raise NotationError(f"empty move: {_HELP}")
+        raise NotationError(_("empty move: {help}", help=_help()))
     head, rest = words[0], words[1:]
     try:
         amount = ascii_number(rest[0]) if head == "bid" and len(rest) == 1 else None
         if amount is not None:
             if amount > MAX_BID:
-                raise NotationError(f"bids go from 0 to {MAX_BID}")
+                raise NotationError(_("bids go from 0 to {most}", most=MAX_BID))
             return BIDS[amount]
         if words in (["pass"], ["p"]):
             return PASS
@@ -327,5 +344,7 @@ def parse(text: str) -> Action:
         return _play(words)
     except NotationError as error:
         if "is not a card" in str(error):
-            raise NotationError(f"cannot read {excerpt(text.strip())}: {_HELP}") from None
+            raise NotationError(
+                _("cannot read {text}: {help}", text=excerpt(text.strip()), help=_help())
+            ) from None
         raise

@@ -9,6 +9,7 @@ from importlib.resources.abc import Traversable
 from aerodeck.core.api import JSON, Action, ActionTable, Agent, Game, GameInfo, State
 from aerodeck.core.features import Encoder
 from aerodeck.core.figures import ChoiceFigure
+from aerodeck.core.i18n import N_
 from aerodeck.core.options import Option
 from aerodeck.core.search import SearchSettings
 from aerodeck.games.ace_race import actions, encoder, render
@@ -23,16 +24,22 @@ class AceRace(Game):
         title="Ace Race",
         player_counts=(2, 3, 4, 6),
         default_players=4,
-        summary="Shed your hand first under nine rules that any Ace can change; jokers break them.",
+        summary=N_(
+            "Shed your hand first under nine rules that any Ace can change; jokers break them."
+        ),
         credits="Created by Adam Mepham and Samantha Le.",
         options=(
             Option(
-                "games", 1, "games in the match; the most games won wins it", minimum=1, maximum=50
+                "games",
+                1,
+                N_("games in the match; the most games won wins it"),
+                minimum=1,
+                maximum=50,
             ),
             Option(
                 "max_turns",
                 400,
-                "safety limit on turns in one game; then the fewest cards win (R14)",
+                N_("safety limit on turns in one game; then the fewest cards win (R14)"),
                 minimum=20,
                 maximum=10_000,
             ),
@@ -48,6 +55,11 @@ class AceRace(Game):
 
     def _parse_action(self, state: State, text: str) -> Action:
         return actions.parse(text)
+
+    def forced_reason(self, state: State) -> str | None:
+        """Why the seat to act has only one move (nothing playable: draw; a drawn card the rule
+        forbids: pass), shown beside the move."""
+        return state.forced_reason() if isinstance(state, AceRaceState) else None
 
     def bots(self) -> Mapping[str, Callable[[Game, int], Agent]]:
         return {"heuristic": HeuristicBot}

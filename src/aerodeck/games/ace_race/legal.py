@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from typing import Final, NamedTuple
 
 from aerodeck.core.api import OVER, Action
+from aerodeck.core.cards import SUIT_SYMBOLS
+from aerodeck.core.i18n import _, n_
 from aerodeck.games.ace_race.actions import (
     ABOVE_BELOW,
     ACE_PLAYS,
@@ -374,6 +376,58 @@ def need_text(rs: RuleState) -> str:
     return f"one card lower than {_value_text(ref)}" + (" (none: dead end)" if ref == 2 else "")
 
 
+def rule_name(rule: str) -> str:
+    """A rule's name as the rulebook gives it."""
+    names = {
+        "multiples": _("Multiples"),
+        "series": _("Series"),
+        "high": _("High"),
+        "medium": _("Medium"),
+        "low": _("Low"),
+        "suits": _("Suits"),
+        "prime": _("Prime"),
+        "abovebelow": _("Above/Below"),
+    }
+    return names.get(rule, rule)
+
+
+def need_words(rs: RuleState) -> str:
+    """What the next play must be (``legal.need_text`` in the reader's language)."""
+    rule = rs.rule
+    if rule in BANDS:
+        low, high = BANDS[rule]
+        return _("one card from {low} to {high} (J=11, Q=12, K=13)", low=low, high=high)
+    if rule == PRIME:
+        return _("one card of prime value: 2, 3, 5, 7, J or K")
+    if rule == SUITS_RULE:
+        # {symbol}: the suit's symbol, for a language that names suits otherwise than by letter
+        return _("one card of suit {suit}", suit=rs.suit, symbol=SUIT_SYMBOLS.get(rs.suit, ""))
+    if rule == MULTIPLES:
+        if rs.kind == MULTIPLE:
+            return _(
+                "two or more cards of one value, or one more {value}",
+                value=_value_text(VALUE[rs.last[0]]),
+            )
+        return _("two or more cards of one value")
+    if rule == SERIES:
+        text = _("three cards of consecutive values, in order up or down")
+        if rs.kind == RUN:
+            v = VALUE[rs.last[-1]]
+            options = [_value_text(x) for x in (v - 1, v + 1) if 2 <= x <= 13]
+            text += _(", or one {values}", values=_(" or ").join(options))
+        return text
+    if rs.direction == 0:
+        return _("any one card, announcing whether the next must be higher or lower")
+    ref = VALUE[rs.last[-1]]
+    if rs.direction == HIGHER:
+        if ref == 13:
+            return _("one card higher than {value} (none: dead end)", value=_value_text(ref))
+        return _("one card higher than {value}", value=_value_text(ref))
+    if ref == 2:
+        return _("one card lower than {value} (none: dead end)", value=_value_text(ref))
+    return _("one card lower than {value}", value=_value_text(ref))
+
+
 def _value_text(v: int) -> str:
     return {11: "J", 12: "Q", 13: "K"}.get(v, str(v))
 
@@ -418,53 +472,83 @@ class LegalMoves(AceRaceBase):
             return [*BIDS[self.bid_high + 1 :], PASS]
         return list(SET_RULES.values())
 
+    def forced_reason(self) -> str | None:
+        """Why the seat to act has a single move, in players' words; None when there is a
+        choice. Asked by the faces only, never on the bots' path."""
+        legal = self.legal_actions()
+        if len(legal) != 1:
+            return None
+        if self.phase == BID:
+            return _("the bid is already 6, the most there is: pass")
+        if self.phase == DRAWN:
+            return _("the card you drew cannot be played under the rule: pass")
+        if legal[0] == DRAW:
+            return _(
+                "no card in your hand can be played under the rule, and you hold no Ace or "
+                "joker: draw a card"
+            )
+        if legal[0] == PASS:
+            return _("the draw pile is empty and you cannot play under the rule: pass")
+        return None
+
     def why_illegal(self, action: Action) -> str:
         if self.phase == OVER:
-            return "the match is over"
+            return _("the match is over")
         seat = self.to_act
         assert seat is not None
         hand = self.hands[seat]
         phase = self.phase
         if phase == BID:
             if isinstance(action, Bid):
-                return f"a bid must be higher than the current bid ({self.bid_high}) and at most 6"
-            return "it is the bidding: bid a number of cards (0 to 6) or pass"
+                return _(
+                    "a bid must be higher than the current bid ({high}) and at most 6",
+                    high=self.bid_high,
+                )
+            return _("it is the bidding: bid a number of cards (0 to 6) or pass")
         if phase == RULE:
-            return "the bid winner first sets the rule, e.g. 'rule high' or 'rule suits H'"
+            return _("the bid winner first sets the rule, e.g. 'rule high' or 'rule suits H'")
         if phase == GIVE:
             if isinstance(action, Give):
                 if action.seat == seat:
-                    return "a giveaway goes to other players, not to yourself"
+                    return _("a giveaway goes to other players, not to yourself")
                 if action.seat >= self.n:
-                    return f"there is no seat {action.seat} at this table"
-                return f"you do not hold {TEXT[action.card]}"
-            more = f"{self.give_left} more card" + ("s" if self.give_left != 1 else "")
-            return f"you may give away {more} ('give 7H to 1') or keep them ('pass')"
+                    return _("there is no seat {n} at this table", n=action.seat)
+                return _("you do not hold {card}", card=TEXT[action.card])
+            return n_(
+                "you may give away {count} more card ('give 7H to 1') or keep them ('pass')",
+                "you may give away {count} more cards ('give 7H to 1') or keep them ('pass')",
+                self.give_left,
+            )
         if isinstance(action, Bid | SetRule | Give):
-            return "that is not a move during play: play cards, an Ace, a joker, draw or pass"
+            return _("that is not a move during play: play cards, an Ace, a joker, draw or pass")
         if isinstance(action, Draw):
             if phase == DRAWN:
-                return "you have drawn: play the drawn card or pass"
-            return "the draw pile is empty: play or pass"
+                return _("you have drawn: play the drawn card or pass")
+            return _("the draw pile is empty: play or pass")
         if isinstance(action, Pass):
-            return "you may pass only after drawing (or when the draw pile is empty): draw a card"
+            return _(
+                "you may pass only after drawing (or when the draw pile is empty): draw a card"
+            )
         missing = _missing(hand, action)
         if missing:
-            return f"you do not hold {missing}"
+            return _("you do not hold {card}", card=missing)
         if phase == DRAWN and _cards_of(action) != (self.drawn,):
-            return f"after a draw you may only play the card you drew ({TEXT[self.drawn]}) or pass"
+            return _(
+                "after a draw you may only play the card you drew ({card}) or pass",
+                card=TEXT[self.drawn],
+            )
         rs = self.rs
         assert rs is not None
         if isinstance(action, JokerPlay):
             if rs.rule == ABOVE_BELOW and rs.direction == 0:
-                return "any card may start Above/Below, so a joker has nothing to break"
-            return (
-                f"{TEXT[action.card]} is playable under the rule: "
-                "a joker only carries a card the rule forbids"
+                return _("any card may start Above/Below, so a joker has nothing to break")
+            return _(
+                "{card} is playable under the rule: a joker only carries a card the rule forbids",
+                card=TEXT[action.card],
             )
         if isinstance(action, Play):
-            return f"under {RULE_NAMES[rs.rule]} a play is {need_text(rs)}"
-        return f"{action} is not a legal move now"
+            return _("under {rule} a play is {need}", rule=rule_name(rs.rule), need=need_words(rs))
+        return _("{move} is not a legal move now", move=action)
 
 
 def _cards_of(action: Action) -> tuple[int, ...]:
@@ -483,7 +567,7 @@ def _missing(hand: Hand, action: Action) -> str:
         needed = action.cards
     elif isinstance(action, JokerPlay):
         if not has_joker(hand):
-            return "a joker"
+            return _("a joker")
         needed = (action.card,)
     elif isinstance(action, AcePlay):
         needed = (action.card,)

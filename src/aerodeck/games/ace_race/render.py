@@ -1,4 +1,4 @@
-"""Terminal text for Ace Race views and events (rich markup).
+"""Terminal text for Ace Race views and events (rich markup), in the reader's language.
 
 Every view shows the rule in force, its parameter, what the next play must be, and hand sizes.
 """
@@ -7,158 +7,293 @@ from __future__ import annotations
 
 from aerodeck.core.api import JSON
 from aerodeck.core.cards import markup, suit_markup
-from aerodeck.core.text import per_seat, plural, seat_name, standings, won_by
-
-_RULE_NAMES = {
-    "multiples": "Multiples",
-    "series": "Series",
-    "high": "High",
-    "medium": "Medium",
-    "low": "Low",
-    "suits": "Suits",
-    "prime": "Prime",
-    "abovebelow": "Above/Below",
-}
+from aerodeck.core.i18n import _, n_
+from aerodeck.core.text import and_list, per_seat, seat_name, standings, won_by
+from aerodeck.games.ace_race.cards import TEXT
+from aerodeck.games.ace_race.legal import RuleState, need_words
+from aerodeck.games.ace_race.words import direction_word, reason, rule_label
 
 
 def pretty(text: str) -> str:
     """``KH`` as a coloured ``K♥``; the joker as a magenta ``JK``."""
-    return "[magenta]JK[/magenta]" if text == "JK" else markup(text)
+    # TRANSLATORS: the joker as the terminal shows it among cards (English: its notation)
+    return "[magenta]" + _("JK") + "[/magenta]" if text == "JK" else markup(text)
 
 
 def _cards(texts: list[str]) -> str:
     return " ".join(pretty(t) for t in texts) if texts else "-"
 
 
-def rule_label(rule: str, suit: str) -> str:
-    name = _RULE_NAMES.get(rule, rule)
-    return f"{name} ({suit_markup(suit)})" if suit else name
+def _need(rule: JSON) -> str:
+    """What the next play must be, from the view's rule (in the reader's language)."""
+    index = {text: i for i, text in enumerate(TEXT)}
+    direction = {"higher": 1, "lower": -1}.get(rule["direction"] or "", 0)
+    rs = RuleState(
+        rule=rule["rule"],
+        suit=rule["suit"],
+        last=tuple(index[c] for c in rule["last"]),
+        kind=rule["last_kind"],
+        direction=direction,
+    )
+    return need_words(rs)
 
 
 def render_view(view: JSON) -> str:
     me = view.get("seat")
     lines = [
-        f"[bold]Ace Race[/bold]  game {view['game_number']} of {view['games']}   "
-        f"dealer {seat_name(view['dealer'], me)}   draw pile {view['draw_size']}   "
-        f"turn {view['turn']}"
+        "[bold]Ace Race[/bold]  "
+        + _(
+            "game {number} of {games}   dealer {dealer}   draw pile {draw}   turn {turn}",
+            number=view["game_number"],
+            games=view["games"],
+            dealer=seat_name(view["dealer"], me),
+            draw=view["draw_size"],
+            turn=view["turn"],
+        )
     ]
     rule = view["rule"]
     if rule is None:
         bid = view["bid"]
-        high = "none yet" if bid["high"] < 0 else f"{bid['high']} by {seat_name(bid['leader'], me)}"
-        lines.append(f"  [yellow]Bidding[/yellow] for up to 6 undealt cards: highest bid {high}")
-        if bid["winner"] >= 0:
-            sets = "set" if bid["winner"] == me else "sets"
-            lines.append(
-                f"  {seat_name(bid['winner'], me)} won the bidding and {sets} the first rule"
+        if bid["high"] < 0:
+            high = _("none yet")
+        else:
+            high = _("{count} by {seat}", count=bid["high"], seat=seat_name(bid["leader"], me))
+        lines.append(
+            "  "
+            + _(
+                "[yellow]Bidding[/yellow] for up to 6 undealt cards: highest bid {high}",
+                high=high,
             )
+        )
+        if bid["winner"] >= 0:
+            if bid["winner"] == me:
+                lines.append("  " + _("you won the bidding and set the first rule"))
+            else:
+                lines.append(
+                    "  "
+                    + _(
+                        "{seat} won the bidding and sets the first rule",
+                        seat=seat_name(bid["winner"], me),
+                    )
+                )
     else:
-        direction = f", next card {rule['direction']}" if rule["direction"] else ""
-        lines.append(
-            f"  [bold cyan]Rule: {rule_label(rule['rule'], rule['suit'])}[/bold cyan]"
-            f"{direction}   (a {suit_markup(rule['ace'])} rule)"
+        direction = (
+            _(", next card {direction}", direction=direction_word(rule["direction"]))
+            if rule["direction"]
+            else ""
         )
-        last = _cards(rule["last"]) if rule["last"] else "nothing yet under this rule"
-        carried = " (on a joker)" if rule["last_kind"] == "joker" else ""
-        lines.append(f"  on top: {last}{carried}")
-        fallback = "draw" if view["draw_size"] else "pass (the draw pile is empty)"
         lines.append(
-            f"  [bold]next play:[/bold] {rule['need']}; or an Ace, a joker with a card the rule "
-            f"forbids, or {fallback}"
+            "  "
+            + _(
+                "[bold cyan]Rule: {rule}[/bold cyan]{direction}   (a {suit} rule)",
+                rule=rule_label(rule["rule"], rule["suit"]),
+                direction=direction,
+                suit=suit_markup(rule["ace"]),
+            )
         )
+        last = _cards(rule["last"]) if rule["last"] else _("nothing yet under this rule")
+        carried = " " + _("(on a joker)") if rule["last_kind"] == "joker" else ""
+        lines.append("  " + _("on top: {cards}{carried}", cards=last, carried=carried))
+        if view["draw_size"]:
+            lines.append(
+                "  "
+                + _(
+                    "[bold]next play:[/bold] {need}; or an Ace, a joker with a card the rule "
+                    "forbids, or draw",
+                    need=_need(rule),
+                )
+            )
+        else:
+            lines.append(
+                "  "
+                + _(
+                    "[bold]next play:[/bold] {need}; or an Ace, a joker with a card the rule "
+                    "forbids, or pass (the draw pile is empty)",
+                    need=_need(rule),
+                )
+            )
     sizes = []
     for seat, size in enumerate(view["hand_sizes"]):
         mark = "▶ " if view["to_act"] == seat else "  "
-        wins = f", {view['wins'][seat]} won" if view["games"] > 1 else ""
-        cards = "card" if size == 1 else "cards"
-        sizes.append(f"{mark}{seat_name(seat, me)}: {size} {cards}{wins}")
+        wins = _(", {count} won", count=view["wins"][seat]) if view["games"] > 1 else ""
+        cards = n_("{count} card", "{count} cards", size)
+        sizes.append(f"{mark}{seat_name(seat, me)}: {cards}{wins}")
     lines.append("  " + "   ".join(sizes))
     if view["pile"]:
         shown = view["pile"][-8:]
-        more = f" (+{len(view['pile']) - 8} below)" if len(view["pile"]) > 8 else ""
-        lines.append(f"  discard pile, top last: {_cards(shown)}{more}")
+        more = (
+            " " + _("(+{count} below)", count=len(view["pile"]) - 8)
+            if len(view["pile"]) > 8
+            else ""
+        )
+        lines.append(
+            "  " + _("discard pile, top last: {cards}{more}", cards=_cards(shown), more=more)
+        )
     if view["phase"] == "give" and view["giver"] is not None:
         giver = seat_name(view["giver"], me)
-        more = plural(view["give_left"], "more card")
+        left = view["give_left"]
         if view["giver"] == me:
-            lines.append(
-                f"  [yellow]you may give away {more} to any other player, or pass to keep "
-                f"{'it' if view['give_left'] == 1 else 'them'}[/yellow]"
+            text = n_(
+                "you may give away {count} more card to any other player, or pass to keep it",
+                "you may give away {count} more cards to any other player, or pass to keep them",
+                left,
             )
         else:
-            lines.append(f"  [yellow]{giver} may give away {more}[/yellow]")
+            text = n_(
+                "{seat} may give away {count} more card",
+                "{seat} may give away {count} more cards",
+                left,
+                seat=giver,
+            )
+        lines.append(f"  [yellow]{text}[/yellow]")
     if "hand" in view:
-        lines.append(f"  [bold]your hand:[/bold] {_cards(view['hand'])}")
+        lines.append("  [bold]" + _("your hand:") + f"[/bold] {_cards(view['hand'])}")
         if view.get("drawn"):
-            lines.append(f"  you drew {pretty(view['drawn'])}: only that card may be played now")
+            lines.append(
+                "  "
+                + _(
+                    "you drew {card}: only that card may be played now",
+                    card=pretty(view["drawn"]),
+                )
+            )
     return "\n".join(lines)
 
 
 def describe_event(event: JSON) -> str:
     kind = event["type"]
-    who = f"seat {event.get('seat')}"
+    who = seat_name(event.get("seat"))
     if kind == "deal":
-        hand = f": your hand {_cards(event['hand'])}" if "hand" in event else ""
-        return f"Game {event['game']}: seat {event['dealer']} deals{hand}"
+        if "hand" in event:
+            return _(
+                "Game {game}: {dealer} deals: your hand {cards}",
+                game=event["game"],
+                dealer=seat_name(event["dealer"]),
+                cards=_cards(event["hand"]),
+            )
+        return _(
+            "Game {game}: {dealer} deals", game=event["game"], dealer=seat_name(event["dealer"])
+        )
     if kind == "bid":
-        return f"{who} bids {event['amount']}"
+        return _("{seat} bids {count}", seat=who, count=event["amount"])
     if kind == "bid_pass":
-        return f"{who} passes in the bidding"
+        return _("{seat} passes in the bidding", seat=who)
     if kind == "bid_won":
         cards = f" ({_cards(event['cards'])})" if "cards" in event else ""
-        return (
-            f"{who} wins the bidding ({event['why']}) and takes "
-            f"{plural(event['amount'], 'card')}{cards}; "
-            f"{event['draw']} left in the draw pile"
+        return n_(
+            "{seat} wins the bidding ({why}) and takes {count} card{cards}; "
+            "{left} left in the draw pile",
+            "{seat} wins the bidding ({why}) and takes {count} cards{cards}; "
+            "{left} left in the draw pile",
+            event["amount"],
+            seat=who,
+            why=reason(event["why"]),
+            cards=cards,
+            left=event["draw"],
         )
     if kind == "rule":
-        return f"{who} sets the first rule: {rule_label(event['rule'], event['suit'])}"
+        return _(
+            "{seat} sets the first rule: {rule}",
+            seat=who,
+            rule=rule_label(event["rule"], event["suit"]),
+        )
     if kind == "give":
-        card = f" ({pretty(event['card'])})" if "card" in event else ""
-        return f"{who} gives a card{card} to seat {event['to']}"
+        if "card" in event:
+            return _(
+                "{seat} gives a card ({card}) to {to}",
+                seat=who,
+                card=pretty(event["card"]),
+                to=seat_name(event["to"]),
+            )
+        return _("{seat} gives a card to {to}", seat=who, to=seat_name(event["to"]))
     if kind == "give_pass":
-        return f"{who} keeps the rest of the giveaway ({plural(event['kept'], 'card')})"
+        return n_(
+            "{seat} keeps the rest of the giveaway ({count} card)",
+            "{seat} keeps the rest of the giveaway ({count} cards)",
+            event["kept"],
+            seat=who,
+        )
     if kind == "giveaway":
-        return f"{who} earns a giveaway: {event['why']}"
+        return _("{seat} earns a giveaway: {why}", seat=who, why=reason(event["why"]))
     if kind == "play":
-        text = f"{who} plays {_cards(event['cards'])}"
-        if event["joker"]:
-            text += " on a joker"
+        cards = _cards(event["cards"])
+        joker = event["joker"]
         if "direction" in event:
-            text += f", next card {event['direction']}"
-        return text
+            direction = direction_word(event["direction"])
+            if joker:
+                return _(
+                    "{seat} plays {cards} on a joker, next card {direction}",
+                    seat=who,
+                    cards=cards,
+                    direction=direction,
+                )
+            return _(
+                "{seat} plays {cards}, next card {direction}",
+                seat=who,
+                cards=cards,
+                direction=direction,
+            )
+        if joker:
+            return _("{seat} plays {cards} on a joker", seat=who, cards=cards)
+        return _("{seat} plays {cards}", seat=who, cards=cards)
     if kind == "ace":
-        rule = rule_label(event["rule"], event["suit"])
-        return f"{who} plays {pretty(event['card'])}: the rule is now {rule}"
+        return _(
+            "{seat} plays {card}: the rule is now {rule}",
+            seat=who,
+            card=pretty(event["card"]),
+            rule=rule_label(event["rule"], event["suit"]),
+        )
     if kind == "reshuffle":
-        return f"The discard pile is shuffled into the draw pile ({event['draw']} cards)"
+        return _(
+            "The discard pile is shuffled into the draw pile ({count} cards)", count=event["draw"]
+        )
     if kind == "draw":
-        card = f" ({pretty(event['card'])})" if "card" in event else ""
-        return f"{who} draws{card}"
+        if "card" in event:
+            return _("{seat} draws ({card})", seat=who, card=pretty(event["card"]))
+        return _("{seat} draws", seat=who)
     if kind == "pass":
-        return f"{who} passes"
+        return _("{seat} passes", seat=who)
     if kind == "game_end":
-        return f"Game {event['game']} over ({event['why']}): {won_by(event['winners'])}"
+        return _(
+            "Game {game} over ({why}): {winners}",
+            game=event["game"],
+            why=reason(event["why"]),
+            winners=won_by(event["winners"]),
+        )
     if kind == "match_end":
-        return f"Match over: {won_by(event['winners'])}; games won: {per_seat(event['wins'])}"
-    return str(event)
+        return _(
+            "Match over: {winners}; games won: {wins}",
+            winners=won_by(event["winners"]),
+            wins=per_seat(event["wins"]),
+        )
+    return _("(an event of a newer version of the game)")
 
 
 def render_result(view: JSON, events: list[JSON]) -> str:
     """Each game's winner and the cards the others were left holding, then games won."""
     me = view.get("seat")
-    lines = ["[bold]Results[/bold] (the first to empty their hand wins the game)"]
+    lines = [
+        "[bold]" + _("Results") + "[/bold] " + _("(the first to empty their hand wins the game)")
+    ]
     for event in events:
         if event["type"] != "game_end":
             continue
-        left = ", ".join(
-            f"{seat_name(s, me)} {plural(len(hand), 'card')}"
+        left = _(", ").join(
+            seat_name(s, me) + " " + n_("{count} card", "{count} cards", len(hand))
             for s, hand in enumerate(event["hands"])
             if s not in event["winners"]
         )
-        winners = " and ".join(seat_name(s, me) for s in event["winners"])
-        lines.append(f"  Game {event['game']}: {winners} ({event['why']}); left holding: {left}")
+        winners = and_list([seat_name(s, me) for s in event["winners"]])
+        lines.append(
+            "  "
+            + _(
+                "Game {game}: {winners} ({why}); left holding: {left}",
+                game=event["game"],
+                winners=winners,
+                why=reason(event["why"]),
+                left=left,
+            )
+        )
     if view["games"] > 1:
-        lines.append("[bold]Games won[/bold]")
+        lines.append("[bold]" + _("Games won") + "[/bold]")
         lines += standings(view["wins"], me)
     return "\n".join(lines)

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from aerodeck.core.api import Action
 from aerodeck.core.cards import CARDS, Card, card
 from aerodeck.core.errors import NotationError, excerpt
+from aerodeck.core.i18n import _
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,6 +66,8 @@ def parse(text: str, bare_card_means_play: bool) -> Action:
         else:
             return PLAYS[chosen.index] if bare_card_means_play else DISCARDS[chosen.index]
     raise NotationError(
-        f"cannot read {excerpt(text.strip())}: write 'play KH', 'discard 7C' or 'keep' "
-        "(or just a card)"
+        _(
+            "cannot read {text}: write 'play KH', 'discard 7C' or 'keep' (or just a card)",
+            text=excerpt(text.strip()),
+        )
     )

@@ -8,6 +8,7 @@ from importlib.resources.abc import Traversable
 
 from aerodeck.core.api import JSON, Action, ActionTable, Agent, Game, GameInfo, State
 from aerodeck.core.features import Encoder
+from aerodeck.core.i18n import _
 from aerodeck.core.options import Option
 from aerodeck.core.reference import reference_text as lay_out_reference
 from aerodeck.core.search import SearchSettings
@@ -48,6 +49,14 @@ class AcesVersusAces(Game):
     def _parse_action(self, state: State, text: str) -> Action:
         assert isinstance(state, AvAState)
         return actions.parse(text, bare_card_means_play=state.phase == PLAY)
+
+    def forced_reason(self, state: State) -> str | None:
+        """Why a seat is offered one move only: its last card is the only one it can play."""
+        assert isinstance(state, AvAState)
+        seat = state.current_player
+        if seat is None or state.phase != PLAY or len(state.legal_actions()) != 1:
+            return None
+        return _("you hold one card only: every player plays a card each hand")
 
     def bots(self) -> Mapping[str, Callable[[Game, int], Agent]]:
         return {"heuristic": HeuristicBot}

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from aerodeck.core.api import Action
 from aerodeck.core.errors import NotationError, excerpt
+from aerodeck.core.i18n import _
 from aerodeck.core.notation import ascii_number
 from aerodeck.games.air_racing.cards import ACTIONS, KINDS, NAMES, kind
 from aerodeck.games.air_racing.course import MAX_LANES
@@ -109,7 +110,7 @@ def parse(text: str) -> Move:
     cleaned = " ".join(text.strip().lower().split())
     if cleaned in _WORDS:
         return _WORDS[cleaned]
-    verb, _, rest = cleaned.partition(" ")
+    verb, _space, rest = cleaned.partition(" ")
     try:
         if verb == "start" and len(rest) == 3 and set(rest) <= {"b", "f"}:
             return START[rest.count("b")]
@@ -132,6 +133,9 @@ def parse(text: str) -> Move:
     if verb == "side" and rest in SIDES:
         return SIDE[SIDES.index(rest)]
     raise NotationError(
-        f"cannot read {excerpt(text.strip())}: see `aerodeck rules air-racing` for the notation "
-        "(e.g. 'play team-effort', 'buy microknot', 'end', 'alt high', 'boost', 'fly 0')"
+        _(
+            "cannot read {text}: see `aerodeck rules air-racing` for the notation "
+            "(e.g. 'play team-effort', 'buy microknot', 'end', 'alt high', 'boost', 'fly 0')",
+            text=excerpt(text.strip()),
+        )
     )

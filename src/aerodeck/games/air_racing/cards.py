@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Final
 
 from aerodeck.core.errors import NotationError, excerpt
+from aerodeck.core.i18n import _
 
 DOLLAR, MICROKNOT, FAST, BOOST, NIGHT_SHIFT, SPONSORSHIP, TEAM_EFFORT, WIND_TUNNEL = range(8)
 KINDS: Final = tuple(range(8))
@@ -63,7 +64,13 @@ def kind(text: str) -> int:
         return NAMES.index(key)
     found = _ALIASES.get(key.replace("-", ""))
     if found is None:
-        raise NotationError(f"{excerpt(text)} is not an Air Racing card ({', '.join(NAMES)})")
+        raise NotationError(
+            _(
+                "{text} is not an Air Racing card ({names})",
+                text=excerpt(text),
+                names=", ".join(NAMES),
+            )
+        )
     return found
 
 

@@ -10,10 +10,13 @@ from typing import Any
 from aerodeck.core.api import JSON, Action, ActionTable, Agent, Game, GameInfo, State
 from aerodeck.core.features import Encoder
 from aerodeck.core.figures import ChoiceFigure, word_after
+from aerodeck.core.i18n import _
 from aerodeck.core.options import Option
+from aerodeck.core.reference import reference_text as lay_out_reference
 from aerodeck.core.search import SearchSettings
 from aerodeck.games.air_racing import actions, bot, course, encoder, reference, render
 from aerodeck.games.air_racing.rules import AirRacingState
+from aerodeck.games.air_racing.state import ALT, BOOSTING, BUY, PICK, QUICK, REDRAW, TUNNEL
 
 
 class AirRacing(Game):
@@ -78,6 +81,22 @@ class AirRacing(Game):
     def _parse_action(self, state: State, text: str) -> Action:
         return actions.parse(text)
 
+    def forced_reason(self, state: State) -> str | None:
+        """Why the seat to act is offered one move only, in players' words."""
+        assert isinstance(state, AirRacingState)
+        if state.current_player is None or len(state.legal_actions()) != 1:
+            return None
+        reasons = {
+            TUNNEL: _("you hold no other action card, so the Wind Tunnel gives you $2 to spend"),
+            REDRAW: _("your hand is empty: draw as many cards as you discarded"),
+            BUY: _("you cannot afford any card left in the supply: your turn ends"),
+            QUICK: _("your money buys no speed mod left in the supply"),
+            PICK: _("the supply has only this mix of Boost and FAST left"),
+            ALT: _("you fly low and have no speed to climb"),
+            BOOSTING: _("you have no Boost card and no lane change is open: you fly on"),
+        }
+        return reasons.get(state.phase)
+
     def bots(self) -> Mapping[str, Callable[[Game, int], Agent]]:
         return {"heuristic": bot.BalancedBot, "money": bot.MoneyBot, "speed": bot.SpeedBot}
 
@@ -123,3 +142,7 @@ class AirRacing(Game):
 
     def reference(self) -> JSON:
         return reference.reference()
+
+    def reference_text(self) -> str:
+        """The cards as one table: title, price and what each does."""
+        return lay_out_reference({"tables": [reference.card_table()]})

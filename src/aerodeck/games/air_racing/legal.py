@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from aerodeck.core.api import OVER, Action
+from aerodeck.core.i18n import _
 from aerodeck.games.air_racing import actions
-from aerodeck.games.air_racing.cards import ACTIONS, BOOST, COSTS, KINDS, NAMES, SPEED_MODS
+from aerodeck.games.air_racing.cards import ACTIONS, BOOST, COSTS, KINDS, SPEED_MODS, TITLES
 from aerodeck.games.air_racing.race import RaceRules
 from aerodeck.games.air_racing.state import (
     ACTION,
@@ -83,50 +84,60 @@ class LegalMoves(RaceRules):
 
     def why_illegal(self, action: Action) -> str:
         if self.phase == OVER:
-            return "the race is over"
+            return _("the race is over")
         if not isinstance(action, actions.Move):
-            return f"{action} is not an Air Racing move"
+            return _("that is not an Air Racing move")
         verb = action.verb
-        expected = {
-            PICK: "pick your three starting speed mods (start BBF ...)",
-            ACTION: "play an action card, redraw after a Team Effort, or go to your buys",
-            TUNNEL: "the Wind Tunnel asks which action card to play twice, or tunnel cash",
-            REDRAW: "Team Effort redraw: toss cards from your hand, then draw",
-            BUY: "buy a card or end your turn",
-            QUICK: "Quick Play: buy speed mods with your $25, then end",
-            ALT: "choose your altitude for this turn (alt low|mid|high)",
-            BOOSTING: "play a Boost or choose your lane and fly",
-            CANCEL: "your engine backfired: cancel with another Boost, or accept the penalty",
-            SIDE: "you are blocked: choose to pass on the inside or the outside",
-        }[self.phase]
         seat = self.to_act
         assert seat is not None
         if verb == "play" and self.phase == ACTION:
             if not self.actions_left:
-                return "you have no actions left this turn"
-            return f"you do not hold a {NAMES[action.arg]} card"
+                return _("you have no actions left this turn")
+            return _("you do not hold a {card} card", card=TITLES[action.arg])
         if verb == "redraw" and self.phase == ACTION:
             if not self.actions_left:
-                return "the redraw counts as one of your actions, and you have none left"
-            return "only a Team Effort played this turn lets you discard and redraw"
+                return _("the redraw counts as one of your actions, and you have none left")
+            return _("only a Team Effort played this turn lets you discard and redraw")
         if verb == "buy" and self.phase in (BUY, QUICK):
             if self.phase == QUICK and action.arg not in SPEED_MODS:
-                return "Quick Play money buys speed mods only (microknot, fast, boost)"
+                return _("Quick Play money buys speed mods only (Microknot, FAST, Boost)")
             if not self.supply[action.arg]:
-                return f"the {NAMES[action.arg]} pile is empty"
+                return _("the {card} pile is empty", card=TITLES[action.arg])
             if self.phase == BUY and not self.buys_left:
-                return "you have no buys left this turn"
-            return f"a {NAMES[action.arg]} costs ${COSTS[action.arg]}: you cannot afford it"
+                return _("you have no buys left this turn")
+            return _(
+                "a {card} costs ${cost}: you cannot afford it",
+                card=TITLES[action.arg],
+                cost=COSTS[action.arg],
+            )
         if verb == "double" and self.phase == TUNNEL:
-            return f"you do not hold a {NAMES[action.arg]} card to play twice"
+            return _("you do not hold a {card} card to play twice", card=TITLES[action.arg])
         if verb == "toss" and self.phase == REDRAW:
-            return f"you do not hold a {NAMES[action.arg]} card"
+            return _("you do not hold a {card} card", card=TITLES[action.arg])
         if verb == "alt" and self.phase == ALT:
-            return "climbing costs 1 speed per level and you do not have the speed"
+            return _("climbing costs 1 speed per level and you do not have the speed")
         if verb == "boost" and self.phase == BOOSTING:
-            return "you have no Boost card left"
+            return _("you have no Boost card left")
         if verb == "fly" and self.phase == BOOSTING:
             if action.arg >= self.game.course.lanes:
-                return f"the course has lanes 0 to {self.game.course.lanes - 1}"
-            return "a lane change costs 1 speed per lane and needs clear air on the way"
-        return f"not now: {expected}"
+                return _("the course has lanes 0 to {last}", last=self.game.course.lanes - 1)
+            return _("a lane change costs 1 speed per lane and needs clear air on the way")
+        return _("not now: {expected}", expected=self._expected())
+
+    def _expected(self) -> str:
+        """What the seat to act is deciding now, in players' words."""
+        expected = {
+            PICK: _("pick your three starting speed mods, Boost or FAST"),
+            ACTION: _("play an action card, redraw after a Team Effort, or go to your buys"),
+            TUNNEL: _(
+                "the Wind Tunnel asks which action card to play twice, or to take $2 instead"
+            ),
+            REDRAW: _("Team Effort redraw: discard cards from your hand, then draw as many"),
+            BUY: _("buy a card or end your turn"),
+            QUICK: _("Quick Play: buy speed mods with your $25, then end"),
+            ALT: _("choose your altitude for this turn: low, mid or high"),
+            BOOSTING: _("play a Boost or choose your lane and fly"),
+            CANCEL: _("your engine backfired: cancel with another Boost, or accept the penalty"),
+            SIDE: _("you are blocked: choose to pass on the inside or the outside"),
+        }
+        return expected.get(self.phase, "")

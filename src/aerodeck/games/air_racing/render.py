@@ -1,28 +1,30 @@
-"""Terminal text for Air Racing views and events (rich markup): the season table and the course."""
+"""Terminal text for Air Racing views and events (rich markup): the season table and the course,
+in the language in use; cards by their printed titles."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from aerodeck.core.api import JSON
+from aerodeck.core.i18n import _, n_
 from aerodeck.core.text import per_seat, seat_colour, seat_name, standings
-from aerodeck.games.air_racing.cards import COSTS, NAMES, TITLES
+from aerodeck.games.air_racing.cards import COSTS, NAMES
+from aerodeck.games.air_racing.words import altitude, month, phase, place, title, titles, why
 
 
 def _tiles(half_steps: int) -> str:
-    """Half tiles as tiles: 9 -> '4½'."""
+    """Half tiles as tiles: 9 -> '4½', 1 -> '½'."""
     whole, half = divmod(half_steps, 2)
-    return f"{whole}{'½' if half else ''}"
-
-
-def _title(name: str) -> str:
-    return TITLES[NAMES.index(name)] if name in NAMES else name
+    if half:
+        return f"{whole or ''}½"
+    return str(whole)
 
 
 def _counts(cards: dict[str, int]) -> str:
     """``Dollar x7, FAST x2, Boost``: identical cards grouped."""
     return (
-        ", ".join(f"{_title(name)}{f' x{n}' if n > 1 else ''}" for name, n in cards.items()) or "-"
+        _(", ").join(f"{title(name)}{f' x{n}' if n > 1 else ''}" for name, n in cards.items())
+        or "-"
     )
 
 
@@ -37,8 +39,14 @@ def championship(view: JSON) -> list[str]:
     """Season number and race wins, when the championship has more than one season."""
     if view["seasons"] <= 1:
         return []
-    wins = ", ".join(f"seat {s} {w}" for s, w in enumerate(view["race_wins"]))
-    return [f"  championship: season {view['season_no']} of {view['seasons']}; race wins {wins}"]
+    return [
+        _(
+            "  championship: season {season} of {seasons}; race wins {wins}",
+            season=view["season_no"],
+            seasons=view["seasons"],
+            wins=per_seat(view["race_wins"]),
+        )
+    ]
 
 
 def render_view(view: JSON) -> str:
@@ -47,45 +55,80 @@ def render_view(view: JSON) -> str:
     me = view.get("seat")
     lines: list[str] = championship(view)
     if view["stage"] == "quick play":
-        lines.append("[bold]Quick Play[/bold]: $25 of speed mods each, then Race Week")
+        lines.append(_("[bold]Quick Play[/bold]: $25 of speed mods each, then Race Week"))
     else:
         lines.append(
-            f"[bold]Speed Mod Season: {view['month']}[/bold]   "
-            f"{seat_name(view['to_act'], me)} to play ({view['phase']} phase)"
+            _(
+                "[bold]Speed Mod Season: {month}[/bold]   {seat} to play ({phase})",
+                month=month(view["month"]),
+                seat=seat_name(view["to_act"], me),
+                phase=phase(view["phase"]),
+            )
         )
     offers = [
-        f"{_title(name)} ${COSTS[NAMES.index(name)]} ({n})" for name, n in view["supply"].items()
+        _(
+            "{card} ${cost} ({left})",
+            card=title(name),
+            cost=COSTS[NAMES.index(name)],
+            left=n,
+        )
+        for name, n in view["supply"].items()
     ]
-    lines.append("  for sale, price (cards left):")
+    lines.append(_("  for sale, price (cards left):"))
     for row in range(0, len(offers), 3):
-        lines.append("    " + ", ".join(offers[row : row + 3]))
+        lines.append("    " + _(", ").join(offers[row : row + 3]))
     for seat, kept in enumerate(view["carried"]):
-        if kept:
-            carries = "carry" if seat == me else "carries"
-            lines.append(f"  {seat_name(seat, me)} {carries} from last season: {_counts(kept)}")
+        if kept and seat == me:
+            lines.append(_("  you carry from last season: {cards}", cards=_counts(kept)))
+        elif kept:
+            lines.append(
+                _(
+                    "  {seat} carries from last season: {cards}",
+                    seat=seat_name(seat),
+                    cards=_counts(kept),
+                )
+            )
     for seat in view.get("seats", []):
-        name = seat_name(seat["seat"], me)
         lines.append(
-            f"  {name:8} hand {seat['hand_size']}  deck {seat['deck_size']}  "
-            f"discard {sum(seat['discard'].values())}  owns: {_counts(seat['cards'])}"
+            _(
+                "  {seat:8} hand {hand}  deck {deck}  discard {discard}  owns: {cards}",
+                seat=seat_name(seat["seat"], me),
+                hand=seat["hand_size"],
+                deck=seat["deck_size"],
+                discard=sum(seat["discard"].values()),
+                cards=_counts(seat["cards"]),
+            )
         )
         if seat["in_play"]:
-            lines.append(f"           in play: {', '.join(seat['in_play'])}")
+            lines.append(_("           in play: {cards}", cards=titles(seat["in_play"])))
     if view["phase"] == "pick":
-        lines.append("  everyone takes 7 Dollars and picks 3 speed mods (B = Boost, F = FAST)")
+        lines.append(_("  everyone takes 7 Dollars and picks 3 speed mods, Boost or FAST"))
         return "\n".join(lines)
     turn = view.get("turn")
     if turn and view["to_act"] is not None:
-        extra = f"  redraws {turn['redraws']}" if turn["redraws"] else ""
+        extra = _("  redraws {count}", count=turn["redraws"]) if turn["redraws"] else ""
         if turn["tunnels"]:
-            extra += f"  Wind Tunnel choices still to make: {turn['tunnels']}"
+            extra += _("  Wind Tunnel choices still to make: {count}", count=turn["tunnels"])
         lines.append(
-            f"  this turn: actions {turn['actions']}  buys {turn['buys']}  "
-            f"extra ${turn['bonus']}  spent ${turn['spent']}{extra}"
+            _(
+                "  this turn: actions {actions}  buys {buys}  extra ${bonus}  spent ${spent}"
+                "{extra}",
+                actions=turn["actions"],
+                buys=turn["buys"],
+                bonus=turn["bonus"],
+                spent=turn["spent"],
+                extra=extra,
+            )
         )
     if "hand" in view:
-        lines.append(f"  [bold]your hand:[/bold] {_grouped(view['hand'])}")
-        lines.append(f"  your deck holds: {_counts(view['deck'])}   you have ${view['coins']}")
+        lines.append(_("  [bold]your hand:[/bold] {cards}", cards=_grouped(view["hand"])))
+        lines.append(
+            _(
+                "  your deck holds: {cards}   you have ${coins}",
+                cards=_counts(view["deck"]),
+                coins=view["coins"],
+            )
+        )
     return "\n".join(lines)
 
 
@@ -96,7 +139,7 @@ def track(view: JSON) -> list[str]:
     marks = ["─"] * length
     for number, pylon in enumerate(course["pylons"]):
         marks[pylon["at"]] = "[blue]S[/blue]" if pylon["start"] else f"[bold]{number}[/bold]"
-    rows = ["  pylons " + "".join(marks)]
+    rows = [_("  pylons ") + "".join(marks)]
     for lane in range(course["lanes"]):
         cells = ["·"] * length
         for plane in view["aircraft"]:
@@ -104,9 +147,12 @@ def track(view: JSON) -> list[str]:
                 colour = seat_colour(plane["seat"])
                 cells[plane["pos"] % length] = f"[{colour}]{plane['seat']}[/{colour}]"
                 cells[(plane["pos"] - 1) % length] = f"[{colour}]=[/{colour}]"
-        rows.append(f"  lane {lane} " + "".join(cells))
+        rows.append(_("  lane {lane} ", lane=lane) + "".join(cells))
     rows.append(
-        "  [dim]left to right: a digit is an aircraft (its seat), = its tail; S start/finish[/dim]"
+        _(
+            "  [dim]left to right: a digit is an aircraft (its seat), = its tail; "
+            "S start/finish[/dim]"
+        )
     )
     return rows
 
@@ -114,145 +160,269 @@ def track(view: JSON) -> list[str]:
 def render_race(view: JSON) -> str:
     me = view.get("seat")
     course = view["course"]
-    heat = " (heat for the grid)" if view["heat"] else ""
+    heat = _(" (heat for the grid)") if view["heat"] else ""
+    header = _(
+        "[bold]Race Week: {course}[/bold], laps {laps}{heat}, round {round}",
+        course=place(course["name"]),
+        laps=view["laps"],
+        heat=heat,
+        round=view["round"],
+    )
+    if view["to_act"] is not None:
+        header += _(
+            "   {seat} to fly ({phase})",
+            seat=seat_name(view["to_act"], me),
+            phase=phase(view["phase"]),
+        )
     lines = [
-        f"[bold]Race Week: {course['name']}[/bold], laps {view['laps']}{heat}, "
-        f"round {view['round']}   {seat_name(view['to_act'], me)} to fly ({view['phase']})",
+        header,
         *championship(view),
         *track(view),
     ]
     for plane in view["aircraft"]:
         to_go = max(0, view["finish"] - plane["pos"])
-        owed = f"  owes {_tiles(plane['owed'])}" if plane["owed"] else ""
+        owed = _("  owes {tiles}", tiles=_tiles(plane["owed"])) if plane["owed"] else ""
         lines.append(
-            f"  {seat_name(plane['seat'], me):7} lap {plane['lap']}  lane {plane['lane']}  "
-            f"{plane['altitude']:4} speed {_tiles(plane['speed']):3} FAST {plane['fast']}  "
-            f"Boost {plane['boost']}  {_tiles(to_go)} to go{owed}"
+            _(
+                "  {seat:7} lap {lap}  lane {lane}  {altitude:4} speed {speed:3} FAST {fast}  "
+                "Boost {boost}  {to_go} to go{owed}",
+                seat=seat_name(plane["seat"], me),
+                lap=plane["lap"],
+                lane=plane["lane"],
+                altitude=altitude(plane["altitude"]),
+                speed=_tiles(plane["speed"]),
+                fast=plane["fast"],
+                boost=plane["boost"],
+                to_go=_tiles(to_go),
+                owed=owed,
+            )
         )
     if view["to_act"] is not None:
         lines.append(
-            f"  left to fly this turn: {_tiles(view['speed_left'])} tiles "
-            "(speed less penalties, ± altitude, + Boosts)\n"
-            f"  "
-            f"Boosts played this turn: {view['boosts_used']}   "
-            f"still to fly this round: {', '.join(seat_name(s, me) for s in view['queue']) or '-'}"
+            _(
+                "  left to fly this turn: {tiles} tiles "
+                "(speed less penalties, ± altitude, + Boosts)",
+                tiles=_tiles(view["speed_left"]),
+            )
+        )
+        lines.append(
+            _(
+                "  Boosts played this turn: {boosts}   still to fly this round: {seats}",
+                boosts=view["boosts_used"],
+                seats=_(", ").join(seat_name(s, me) for s in view["queue"]) or "-",
+            )
         )
     return "\n".join(lines)
 
 
 def describe_event(event: JSON) -> str:
     kind = event["type"]
-    who = f"seat {event.get('seat')}"
+    who = seat_name(event.get("seat"))
     if kind == "season":
-        kept = [f"seat {s}: {_counts(c)}" for s, c in enumerate(event["carried"]) if c]
-        carried = f" (carried over: {'; '.join(kept)})" if kept else ""
-        return f"Season {event['season']}: Speed Mod Season begins in October{carried}"
+        kept = [f"{seat_name(s)}: {_counts(c)}" for s, c in enumerate(event["carried"]) if c]
+        if kept:
+            return _(
+                "Season {season}: Speed Mod Season begins in October (carried over: {kept})",
+                season=event["season"],
+                kept="; ".join(kept),
+            )
+        return _("Season {season}: Speed Mod Season begins in October", season=event["season"])
     if kind == "heat":
-        return f"A {event['laps']}-lap heat race sets the grid of the final"
+        return _("A {laps}-lap heat race sets the grid of the final", laps=event["laps"])
     if kind == "heat_end":
-        order = ", ".join(f"seat {s}" for s in event["order"])
-        return f"Heat won by seat {event['winner']}: the final's grid is {order}"
+        return _(
+            "Heat won by {seat}: the final's grid is {order}",
+            seat=seat_name(event["winner"]),
+            order=_(", ").join(seat_name(s) for s in event["order"]),
+        )
     if kind == "champion":
-        return f"Champion: seat {event['seat']} (race wins: {per_seat(event['wins'])})"
+        return _("Champion: {seat} (race wins: {wins})", seat=who, wins=per_seat(event["wins"]))
     if kind == "pick":
-        return f"{who} starts with 7 Dollars, {event['boost']} Boost and {event['fast']} FAST"
+        return _(
+            "{seat} starts with 7 Dollars, {boost} Boost and {fast} FAST",
+            seat=who,
+            boost=event["boost"],
+            fast=event["fast"],
+        )
     if kind == "turn":
-        return f"{event['month']}: {who}'s turn"
+        return _("{month}: {seat}'s turn", month=month(event["month"]), seat=who)
     if kind == "calendar":
-        return f"The calendar turns to {event['month']}"
+        return _("The calendar turns to {month}", month=month(event["month"]))
     if kind == "draw":
-        cards = f": {', '.join(event['cards'])}" if "cards" in event else ""
-        return f"{who} draws {event['count']}{cards}"
+        if "cards" in event:
+            return _(
+                "{seat} draws {count}: {cards}",
+                seat=who,
+                count=event["count"],
+                cards=titles(event["cards"]),
+            )
+        return _("{seat} draws {count}", seat=who, count=event["count"])
     if kind == "reshuffle":
-        return f"{who} shuffles the discard pile under the deck"
+        return _("{seat} shuffles the discard pile under the deck", seat=who)
     if kind == "play":
-        return f"{who} plays {event['card']}"
+        return _("{seat} plays {card}", seat=who, card=title(event["card"]))
     if kind == "double":
-        return f"{who} plays {event['card']} twice through the Wind Tunnel"
+        return _(
+            "{seat} plays {card} twice through the Wind Tunnel", seat=who, card=title(event["card"])
+        )
     if kind == "tunnel_cash":
-        return f"{who} takes the Wind Tunnel's two extra dollars"
+        return _("{seat} takes the Wind Tunnel's two extra dollars", seat=who)
     if kind == "redraw":
-        return f"{who} uses Team Effort to discard and redraw"
+        return _("{seat} uses Team Effort to discard and redraw", seat=who)
     if kind == "toss":
-        return f"{who} discards {event['card']}"
+        return _("{seat} discards {card}", seat=who, card=title(event["card"]))
     if kind == "buy_phase":
-        return f"{who} goes to the buy phase ({event['buys']} buys)"
+        return n_(
+            "{seat} goes to the buy phase ({count} buy)",
+            "{seat} goes to the buy phase ({count} buys)",
+            event["buys"],
+            seat=who,
+        )
     if kind == "buy":
-        return f"{who} buys {event['card']}"
+        return _("{seat} buys {card}", seat=who, card=title(event["card"]))
     if kind == "quick_play":
-        return f"Quick Play: everyone has ${event['cash']} for speed mods"
+        return _("Quick Play: everyone has ${cash} for speed mods", cash=event["cash"])
     if kind == "quick_done":
-        return f"{who} is done shopping (${event['left']} unspent)"
+        return _("{seat} is done shopping (${left} unspent)", seat=who, left=event["left"])
     if kind == "season_end":
         mods = "; ".join(
-            f"seat {s}: {m['microknot']} Microknot, {m['fast']} FAST, {m['boost']} Boost"
+            _(
+                "{seat}: {microknot} Microknot, {fast} FAST, {boost} Boost",
+                seat=seat_name(s),
+                microknot=m["microknot"],
+                fast=m["fast"],
+                boost=m["boost"],
+            )
             for s, m in enumerate(event["mods"])
         )
-        return f"Race Week! Speed mods: {mods}"
+        return _("Race Week! Speed mods: {mods}", mods=mods)
     if kind == "grid":
+        order = _(", ").join(seat_name(s) for s in event["order"])
         rolled = [
-            f"seat {s} rolled {' then '.join(str(r) for r in rs)}"
+            _(
+                "{seat} rolled {rolls}",
+                seat=seat_name(s),
+                rolls=_(" then ").join(str(r) for r in rs),
+            )
             for s, rs in event["rolls"].items()
         ]
-        rolls = f" (equal speeds, settled by a die: {', '.join(rolled)})" if rolled else ""
-        order = ", ".join(f"seat {s}" for s in event["order"])
-        return f"Starting grid, inside out: {order}{rolls}"
+        if rolled:
+            return _(
+                "Starting grid, inside out: {order} (equal speeds, settled by a die: {rolls})",
+                order=order,
+                rolls=_(", ").join(rolled),
+            )
+        return _("Starting grid, inside out: {order}", order=order)
     if kind == "round":
-        return f"Round {event['round']}: order {', '.join(f'seat {s}' for s in event['order'])}"
+        return _(
+            "Round {round}: order {order}",
+            round=event["round"],
+            order=_(", ").join(seat_name(s) for s in event["order"]),
+        )
     if kind == "race_turn":
-        paid = f" after paying {_tiles(event['paid'])} of penalties" if event["paid"] else ""
-        return f"{who} flies with speed {_tiles(event['speed'])}{paid}"
+        if event["paid"]:
+            return _(
+                "{seat} flies with speed {speed} after paying {paid} of penalties",
+                seat=who,
+                speed=_tiles(event["speed"]),
+                paid=_tiles(event["paid"]),
+            )
+        return _("{seat} flies with speed {speed}", seat=who, speed=_tiles(event["speed"]))
     if kind == "altitude":
-        return f"{who} flies {event['to']} (speed now {_tiles(event['speed'])})"
+        return _(
+            "{seat} flies {altitude} (speed now {speed})",
+            seat=who,
+            altitude=altitude(event["to"]),
+            speed=_tiles(event["speed"]),
+        )
     if kind == "boost":
-        verdict = "+3 speed" if event["passed"] else "BACKFIRE"
+        verdict = _("+3 speed") if event["passed"] else _("BACKFIRE")
         modifier = f" {event['modifier']:+d}" if event["modifier"] else ""
-        return f"{who} Boosts: rolls {event['roll']} + FAST {event['fast']}{modifier}: {verdict}"
-
+        return _(
+            "{seat} Boosts: rolls {roll} + FAST {fast}{modifier}: {verdict}",
+            seat=who,
+            roll=event["roll"],
+            fast=event["fast"],
+            modifier=modifier,
+            verdict=verdict,
+        )
     if kind == "backfire":
         if event["cancelled"]:
-            return f"{who} spends another Boost to cancel the backfire penalty"
-        return f"{who} takes a -3 backfire token"
+            return _("{seat} spends another Boost to cancel the backfire penalty", seat=who)
+        return _("{seat} takes a -3 backfire token", seat=who)
     if kind == "lane":
-        return f"{who} moves to lane {event['to']} (-{_tiles(event['cost'])} speed)"
+        return _(
+            "{seat} moves to lane {lane} (-{cost} speed)",
+            seat=who,
+            lane=event["to"],
+            cost=_tiles(event["cost"]),
+        )
     if kind == "sidestep":
-        return f"{who} sidesteps into lane {event['to']} to pass (1 speed)"
+        return _("{seat} sidesteps into lane {lane} to pass (1 speed)", seat=who, lane=event["to"])
     if kind == "pylon_check":
-        verdict = "clean" if event["passed"] else "CUT! -2 next turn"
-        roll = f"rolls {event['roll']} + FAST {event['fast']}"
-        return f"{who} rounds {event['pylon']} tight: {roll}: {verdict}"
+        verdict = _("clean") if event["passed"] else _("CUT! -2 next turn")
+        return _(
+            "{seat} rounds {pylon} tight: rolls {roll} + FAST {fast}: {verdict}",
+            seat=who,
+            pylon=place(event["pylon"]),
+            roll=event["roll"],
+            fast=event["fast"],
+            verdict=verdict,
+        )
     if kind == "finish_line":
-        return f"{who} crosses the finish line!"
+        return _("{seat} crosses the finish line!", seat=who)
     if kind == "fly":
-        lost = f", {_tiles(event['unused'])} speed unused" if event["unused"] else ""
-        return (
-            f"{who} flies {_tiles(event['to'] - event['from'])} tiles in lane {event['lane']}{lost}"
+        tiles = _tiles(event["to"] - event["from"])
+        if event["unused"]:
+            return _(
+                "{seat} flies {tiles} tiles in lane {lane}, {unused} speed unused",
+                seat=who,
+                tiles=tiles,
+                lane=event["lane"],
+                unused=_tiles(event["unused"]),
+            )
+        return _(
+            "{seat} flies {tiles} tiles in lane {lane}", seat=who, tiles=tiles, lane=event["lane"]
         )
     if kind == "pay_back":
-        return f"{who} pays {_tiles(event['owed'])} of penalties backwards at the finish"
+        return _(
+            "{seat} pays {owed} of penalties backwards at the finish",
+            seat=who,
+            owed=_tiles(event["owed"]),
+        )
     if kind == "race_end":
-        return f"Chequered flag: seat {event['winner']} wins ({event['why']})"
+        return _(
+            "Chequered flag: {seat} wins ({why})",
+            seat=seat_name(event["winner"]),
+            why=why(event["why"]),
+        )
     return str(event)
 
 
 def render_result(view: JSON, events: list[JSON]) -> str:
     """The finishing order of each race (furthest along first), then the championship."""
     me = view.get("seat")
-    lines = ["[bold]Results[/bold]"]
+    lines = [_("[bold]Results[/bold]")]
     finish = view.get("finish", 0)
     for event in events:
         if event["type"] != "race_end":
             continue
-        lines.append(f"  Race of season {event['season']}: {event['why']}")
+        lines.append(
+            _("  Race of season {season}: {why}", season=event["season"], why=why(event["why"]))
+        )
         positions = event["positions"]
         rest = (s for s in range(len(positions)) if s != event["winner"])
         places = [event["winner"], *sorted(rest, key=lambda s: -positions[s])]
-        for place, s in enumerate(places, 1):
+        for place_no, s in enumerate(places, 1):
             behind = max(0, finish - positions[s])
-            where = "finished" if behind == 0 else f"{_tiles(behind)} tiles from the line"
-            lines.append(f"    {place}. {seat_name(s, me):8} {where}")
+            where = (
+                _("finished")
+                if behind == 0
+                else _("{tiles} tiles from the line", tiles=_tiles(behind))
+            )
+            lines.append(f"    {place_no}. {seat_name(s, me):8} {where}")
     if view["seasons"] > 1:
         wins = view["race_wins"]
-        lines.append("[bold]Championship[/bold] (race wins)")
+        lines.append(_("[bold]Championship[/bold] (race wins)"))
         lines += standings(wins, me)
     return "\n".join(lines)

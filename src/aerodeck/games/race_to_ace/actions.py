@@ -20,6 +20,7 @@ from typing import Final
 
 from aerodeck.core.api import Action
 from aerodeck.core.errors import NotationError, excerpt
+from aerodeck.core.i18n import _
 from aerodeck.core.notation import ascii_number
 from aerodeck.games.race_to_ace.cards import KINDS, RADAR, VISUAL, WORDS, kind_of
 
@@ -99,7 +100,7 @@ def on_stack(kind: int, stack: int, source: int, target: int) -> Move:
 def action_index(action: Action) -> int:
     if isinstance(action, Move) and action in _INDEX:
         return _INDEX[action]
-    raise NotationError(f"{excerpt(action)} is not a Race to Ace move")
+    raise NotationError(_("{move} is not a Race to Ace move", move=excerpt(action)))
 
 
 def parse(text: str) -> Move:
@@ -124,6 +125,9 @@ def parse(text: str) -> Move:
             if source < MAX_SEATS and target < MAX_SEATS:
                 return on_stack(kind, stack, source, target)
     raise NotationError(
-        f"cannot read {excerpt(text.strip())}: write e.g. 'visual 2', 'guns 2', 'maneuver V1>3', "
-        "'discard relight', 'relight' or 'pass'"
+        _(
+            "cannot read {text}: write e.g. 'visual 2', 'guns 2', 'maneuver V1>3', "
+            "'discard relight', 'relight' or 'pass'",
+            text=excerpt(text.strip()),
+        )
     )

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from aerodeck.core.errors import NotationError, excerpt
+from aerodeck.core.i18n import _
 
 RADAR: Final = 0
 VISUAL: Final = 1
@@ -88,7 +89,9 @@ def kind_of(text: str) -> int:
     key = text.strip().lower()
     if key in _ALIASES:
         return _ALIASES[key]
-    raise NotationError(f"{excerpt(text)} is not a Race to Ace card ({', '.join(WORDS)})")
+    raise NotationError(
+        _("{word} is not a Race to Ace card ({cards})", word=excerpt(text), cards=", ".join(WORDS))
+    )
 
 
 def hand_of(kinds: list[int] | tuple[int, ...]) -> tuple[int, ...]:

@@ -11,6 +11,7 @@ from aerodeck.core.api import JSON, Action, ActionTable, Agent, Game, GameInfo, 
 from aerodeck.core.errors import ConfigError, NotationError, excerpt
 from aerodeck.core.features import Encoder
 from aerodeck.core.figures import ChoiceFigure, first_word_among
+from aerodeck.core.i18n import N_, _
 from aerodeck.core.options import Option
 from aerodeck.core.search import SearchSettings
 from aerodeck.games.race_to_ace import actions, encoder, reference, render
@@ -25,51 +26,56 @@ class RaceToAce(Game):
         title="Race to Ace",
         player_counts=(2, 3, 4, 5),
         default_players=4,
-        summary="Acquire, dogfight and shoot: the first pilot to five kills is the Ace.",
+        summary=N_("Acquire, dogfight and shoot: the first pilot to five kills is the Ace."),
         credits=(
             "Race to Ace, an Aerocatures card game created by Hank Caruso (1980), developed with "
             "Tom Quirk (1981); updated in 2023 by Craig Robertson, Hank and Amy Caruso and "
             "Lombardy Studios. Rules of Engagement v2.0."
         ),
         options=(
-            Option("kills_to_win", 5, "kills that make the Ace", minimum=1, maximum=20),
-            Option("must_answer", False, "a pilot who can answer in a dogfight must do so (R12)"),
+            Option("kills_to_win", 5, N_("kills that make the Ace"), minimum=1, maximum=20),
+            Option(
+                "must_answer", False, N_("a pilot who can answer in a dogfight must do so (R12)")
+            ),
             Option(
                 "visual_counters_maneuver",
                 True,
-                "a new VISUAL ACQUISITION counters a MANEUVER (R6)",
+                N_("a new VISUAL ACQUISITION counters a MANEUVER (R6)"),
             ),
             Option(
                 "wingmen",
                 False,
-                "two-player variant: each pilot also has a wingman hand of 7 cards (R17)",
+                N_("two-player variant: each pilot also has a wingman hand of 7 cards (R17)"),
             ),
             Option(
                 "acquisition_tokens",
                 False,
-                "acquisitions belong to who placed them; several per pilot (R16)",
+                N_("acquisitions belong to who placed them; several per pilot (R16)"),
             ),
             Option(
                 "weapon_counters",
                 False,
-                "JAMMIT!/MALFUNCTION defeat a MISSILE, MALFUNCTION defeats GUNS (R18)",
+                N_("JAMMIT!/MALFUNCTION defeat a MISSILE, MALFUNCTION defeats GUNS (R18)"),
             ),
             Option(
                 "specials_lost",
                 False,
-                "a displayed HOT STICK or GOLDEN BIRD is discarded when its pilot is shot down",
+                N_("a displayed HOT STICK or GOLDEN BIRD is discarded when its pilot is shot down"),
             ),
             Option(
                 "games",
                 1,
-                "a match of this many games, scored 5 a kill and 2 a successful acquisition (R19)",
+                N_(
+                    "a match of this many games, "
+                    "scored 5 a kill and 2 a successful acquisition (R19)"
+                ),
                 minimum=1,
                 maximum=50,
             ),
             Option(
                 "max_turns",
                 400,
-                "turns in a game before most kills wins (R20)",
+                N_("turns in a game before most kills wins (R20)"),
                 minimum=10,
                 maximum=100_000,
             ),
@@ -85,11 +91,13 @@ class RaceToAce(Game):
         super().__init__(players, **options)
         if self.players == 2 and not self.options["wingmen"]:
             raise ConfigError(
-                "Race to Ace is for 3 to 5 pilots; two play only with the wingmen variant, "
-                "so wingmen=false cannot be used with 2 players"
+                _(
+                    "Race to Ace is for 3 to 5 pilots; two play only with the wingmen variant, "
+                    "so wingmen=false cannot be used with 2 players"
+                )
             )
         if self.players != 2 and self.options["wingmen"]:
-            raise ConfigError("the wingmen option is the two-player variant (players=2)")
+            raise ConfigError(_("the wingmen option is the two-player variant (players=2)"))
 
     def _new_game(self, seed: int | None, setup: Mapping[str, Any] | None) -> State:
         if setup is not None and not isinstance(setup, Mapping):
@@ -112,8 +120,19 @@ class RaceToAce(Game):
             return plays[0]
         if len(plays) > 1:
             options = ", ".join(str(a) for a in plays)
-            raise NotationError(f"{excerpt(text.strip())} is ambiguous: say which ({options})")
+            raise NotationError(
+                _(
+                    "{text} is ambiguous: say which ({options})",
+                    text=excerpt(text.strip()),
+                    options=options,
+                )
+            )
         return move
+
+    def forced_reason(self, state: State) -> str | None:
+        """Why the seat to act has only one move: a flamed-out pilot offered only "pass" is told
+        why (the faces show it beside the move)."""
+        return state.forced_reason() if isinstance(state, RaceState) else None
 
     def bots(self) -> Mapping[str, Callable[[Game, int], Agent]]:
         return {"heuristic": HeuristicBot}

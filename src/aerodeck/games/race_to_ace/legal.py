@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Final
 
 from aerodeck.core.api import OVER, Action
+from aerodeck.core.i18n import _
 from aerodeck.games.race_to_ace import cards as c
 from aerodeck.games.race_to_ace.actions import (
     MAX_SEATS,
@@ -385,67 +386,100 @@ class LegalMoves(Table):
             out.append(_BARE[MALFUNCTION])
         return out
 
+    def forced_reason(self) -> str | None:
+        """Why the pilot to act has a single move (or only discards), in players' words; None
+        when there is a choice. Asked by the faces only, never on the hot path."""
+        seat = self.to_act
+        if seat is None:
+            return None
+        if self.phase == LOST:
+            return _("you were shot down: this turn you may only discard a card")
+        if self.phase == TRIM:
+            return _("you hold more than seven cards: discard down to seven")
+        legal = self.legal_actions()
+        if legal != [PASS]:
+            return None
+        if self.flamed(seat) and self.phase in (DOGFIGHT, FIRE):
+            return _(
+                "a FLAMEOUT stands in front of you: you cannot play Attack or MANEUVER cards "
+                "until you play a RELIGHT, so you can only pass"
+            )
+        if self.phase == FIRE:
+            fire = self.fire_move
+            weapon = c.NAMES[fire.card] if fire is not None else ""
+            return _("you hold no {card} to fire on the standing acquisition: pass", card=weapon)
+        if self.phase == DOGFIGHT:
+            return _("you hold no card that answers the last move: pass")
+        if self.phase == WEAPON:
+            return _("you hold no JAMMIT! or MALFUNCTION to answer the weapon: pass")
+        if self.phase == REACT:
+            return _("you do not hold the special card that would cancel it: pass")
+        return _("no other move is open to you now: pass")
+
     def why_illegal(self, action: Action) -> str:
         """The rule that forbids ``action`` now, in players' words."""
         if self.phase == OVER:
-            return "the game is over"
+            return _("the game is over")
         seat = self.to_act
         assert seat is not None
         if not isinstance(action, Move):
-            return f"{action} is not a Race to Ace move"
-        phase_rule = {
-            LOST: "you were shot down: this turn you may only discard a card",
-            TRIM: "discard a card from your own hand down to seven",
-            FIRE: "the dogfight is over: fire the weapon for the standing acquisition, or pass",
-            REACT: "you may only reveal the special that cancels the card played on you, or pass",
-            WEAPON: "answer the weapon fired at you (JAMMIT! or MALFUNCTION), or pass",
-        }
-        if self.phase in phase_rule:
-            return phase_rule[self.phase]
+            return _("{move} is not a Race to Ace move", move=action)
+        if self.phase == LOST:
+            return _("you were shot down: this turn you may only discard a card")
+        if self.phase == TRIM:
+            return _("discard a card from your own hand down to seven")
+        if self.phase == FIRE:
+            return _("the dogfight is over: fire the weapon for the standing acquisition, or pass")
+        if self.phase == REACT:
+            return _("you may only reveal the special that cancels the card played on you, or pass")
+        if self.phase == WEAPON:
+            return _("answer the weapon fired at you (JAMMIT! or MALFUNCTION), or pass")
         if action is PASS:
             if self.phase == TURN:
-                return "you must play or discard one card in your turn"
-            return "you must answer when you can (option must_answer)"
+                return _("you must play or discard one card in your turn")
+            return _("you must answer when you can (option must_answer)")
         if not self.playable(seat)[action.card]:
             if self.wingmen and action.card in c.SPECIAL and self.wings[seat][action.card]:
-                return "a wingman supports you with Attack and Defense cards only, not Specials"
-            return f"you do not hold a {c.NAMES[action.card]} card"
+                return _("a wingman supports you with Attack and Defense cards only, not Specials")
+            return _("you do not hold a {card} card", card=c.NAMES[action.card])
         if action.discard:
-            return "you may discard only as your turn's card"
+            return _("you may discard only as your turn's card")
         card, target = action.card, action.pilot
         if max(target, action.source) >= self.n:
-            return f"there is no pilot {max(target, action.source)} at this table"
+            return _("there is no pilot {n} at this table", n=max(target, action.source))
         if self.phase == DOGFIGHT:
-            return (
+            return _(
                 "in a dogfight you may only counter your opponent's last move on the contested "
                 "acquisition, or pass"
             )
         if 0 <= target < self.n and action.stack < 0 and target != seat and self.downed[target]:
-            return f"pilot {target} was shot down and is out of the fight until their lost turn"
+            return _(
+                "pilot {n} was shot down and is out of the fight until their lost turn", n=target
+            )
         if action.stack < 0 and target == seat:
-            return "you cannot play that card on yourself"
+            return _("you cannot play that card on yourself")
         if self.flamed(seat) and (card in c.ATTACK or card == c.MANEUVER):
-            return "with a FLAMEOUT in front of you, you cannot play Attack or MANEUVER cards"
+            return _("with a FLAMEOUT in front of you, you cannot play Attack or MANEUVER cards")
         if card == c.GUNS:
-            return "GUNS needs an active VISUAL ACQUISITION on the target that you may use"
+            return _("GUNS needs an active VISUAL ACQUISITION on the target that you may use")
         if card == c.MISSILE:
-            return "MISSILE needs an active, unsuppressed RADAR ACQUISITION on the target"
+            return _("MISSILE needs an active, unsuppressed RADAR ACQUISITION on the target")
         if card in (c.VISUAL, c.RADAR) and action.stack < 0:
-            return f"only one {c.NAMES[card]} may stand against a pilot"
+            return _("only one {card} may stand against a pilot", card=c.NAMES[card])
         if card == c.RELIGHT:
-            return "RELIGHT cancels a FLAMEOUT in front of you; you have none"
+            return _("RELIGHT cancels a FLAMEOUT in front of you; you have none")
         immune = self.immune(target) or self.immune(action.source)
         if immune and card in (c.MALFUNCTION, c.FLAMEOUT):
-            return "the GOLDEN BIRD pilot is immune to MALFUNCTION and FLAMEOUT"
+            return _("the GOLDEN BIRD pilot is immune to MALFUNCTION and FLAMEOUT")
         if (
             card == c.MANEUVER
             and self.hot_stick != NONE
             and self.hot_stick in (action.source, action.pilot)
             and self.hot_stick != seat
         ):
-            return "the HOT STICK pilot cannot be outmaneuvered"
+            return _("the HOT STICK pilot cannot be outmaneuvered")
         if card == c.JAMMIT:
-            return "JAMMIT! is played only on a RADAR ACQUISITION (to suppress it, or as ECCM)"
+            return _("JAMMIT! is played only on a RADAR ACQUISITION (to suppress it, or as ECCM)")
         if card == c.MANEUVER:
-            return "MANEUVER is played on a VISUAL ACQUISITION against you, or to counter one"
-        return f"{action} is not a legal play now"
+            return _("MANEUVER is played on a VISUAL ACQUISITION against you, or to counter one")
+        return _("{move} is not a legal play now", move=action)

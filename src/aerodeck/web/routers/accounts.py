@@ -11,6 +11,7 @@ from fastapi import APIRouter, Depends, HTTPException, Request, Response
 from pydantic import BaseModel, ConfigDict, Field
 
 from aerodeck.core.api import JSON
+from aerodeck.core.i18n import _
 from aerodeck.web.routers.bodies import Text
 from aerodeck.web.routers.deps import HubDep, answer
 from aerodeck.web.routers.players import (
@@ -60,7 +61,7 @@ async def session_of(request: Request) -> tuple[Player, str]:
     secret = request.cookies.get(COOKIE)
     player = await players_of(request).by_session(secret)
     if player is None or secret is None:
-        raise HTTPException(401, "not signed in: open the lobby page first")
+        raise HTTPException(401, _("not signed in: open the lobby page first"))
     return player, secret
 
 
@@ -148,5 +149,5 @@ async def rename(body: NewName, request: Request) -> JSON:
     """Change the name the player is shown under (1 to 32 characters)."""
     player = await player_of(request)
     if player is None:
-        raise HTTPException(401, "no player: open the lobby page to get a guest name")
+        raise HTTPException(401, _("no player: open the lobby page to get a guest name"))
     return _me(await answer(players_of(request).rename(player, body.name)))

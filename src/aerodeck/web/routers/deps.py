@@ -10,6 +10,7 @@ from typing import Annotated, TypeVar
 from fastapi import Depends, HTTPException, Request
 
 from aerodeck.core.errors import ConfigError
+from aerodeck.core.i18n import _
 from aerodeck.web.service.errors import (
     CapacityError,
     ConflictError,
@@ -45,7 +46,7 @@ async def table_or_404(hub: Hub, table_id: str) -> Table:
     """The table of ``table_id`` (loaded back from the store if it left memory), or 404."""
     table = await hub.get(table_id) if re.fullmatch(TABLE_ID_PATTERN, table_id) else None
     if table is None:
-        raise HTTPException(404, "no such table")
+        raise HTTPException(404, _("no such table"))
     return table
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from fastapi import APIRouter, HTTPException, Request
 
 from aerodeck.core.api import JSON
+from aerodeck.core.i18n import _
 from aerodeck.web.routers.bodies import CreateTable
 from aerodeck.web.routers.deps import HubDep, answer, invite_link, table_link
 from aerodeck.web.routers.players import PlayerDep, seat_name
@@ -36,7 +37,7 @@ async def create_table(body: CreateTable, request: Request, hub: HubDep, player:
     creations: WindowCounter = request.app.state.creations
     address = request.client.host if request.client else "unknown"
     if not creations.allow(address):
-        raise HTTPException(429, "too many tables created from this address: wait a while")
+        raise HTTPException(429, _("too many tables created from this address: wait a while"))
     seats = [SeatSpec(s.kind, s.bot) for s in body.seats] if body.seats is not None else None
     created = await answer(
         hub.create(

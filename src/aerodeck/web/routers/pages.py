@@ -15,7 +15,7 @@ from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse
 from fastapi.templating import Jinja2Templates
 
-from aerodeck.core.i18n import _, language, n_
+from aerodeck.core.i18n import LANGUAGES, _, language, n_
 from aerodeck.web.language import page_messages
 from aerodeck.web.reference import reference_of
 from aerodeck.web.routers.boards import board_urls
@@ -28,7 +28,9 @@ from aerodeck.web.service.steps import replay_steps
 WEB = Path(__file__).resolve().parents[1]
 templates = Jinja2Templates(directory=WEB / "templates")
 # every word of a page through the catalogs of the request's language (web/language.py)
-templates.env.globals.update(_=_, n_=n_, language=language, page_messages=page_messages)
+templates.env.globals.update(
+    _=_, n_=n_, language=language, languages=LANGUAGES, page_messages=page_messages
+)
 router = APIRouter(include_in_schema=False)
 SEAT_ROWS = 6  # the most seats any game has
 
@@ -79,7 +81,7 @@ async def replay_page(table_id: str, request: Request, hub: HubDep) -> HTMLRespo
     played to its end or forfeited)."""
     table = await table_or_404(hub, table_id)
     if not table.over:
-        raise HTTPException(409, "the game is not over: watch it at its table")
+        raise HTTPException(409, _("the game is not over: watch it at its table"))
     steps = await asyncio.to_thread(replay_steps, table.state.record())
     return templates.TemplateResponse(
         request,

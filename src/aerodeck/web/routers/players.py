@@ -13,6 +13,7 @@ from fastapi import APIRouter, Depends, HTTPException, Request, Response
 from starlette.requests import HTTPConnection
 
 from aerodeck.core.api import JSON
+from aerodeck.core.i18n import _
 from aerodeck.web.service.api_tokens import ApiTokens
 from aerodeck.web.service.players import Player, Players
 
@@ -42,7 +43,7 @@ async def player_of(connection: HTTPConnection) -> Player | None:
     api_tokens: ApiTokens = connection.app.state.api_tokens
     player = await api_tokens.player_of(token)
     if player is None and connection.scope["type"] == "http":
-        raise HTTPException(401, "unknown or revoked API token")
+        raise HTTPException(401, _("unknown or revoked API token"))
     return player
 
 
@@ -94,5 +95,5 @@ def forget_session(response: Response, request: Request) -> None:
 async def me(player: PlayerDep) -> JSON:
     """The player signed in with this browser's session cookie (or the request's API token)."""
     if player is None:
-        raise HTTPException(401, "no player: open the lobby page to get a guest name")
+        raise HTTPException(401, _("no player: open the lobby page to get a guest name"))
     return {**player.public(), "username": player.username}

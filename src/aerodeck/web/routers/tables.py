@@ -6,6 +6,7 @@ from __future__ import annotations
 from fastapi import APIRouter, HTTPException, Request
 
 from aerodeck.core.api import JSON
+from aerodeck.core.i18n import _
 from aerodeck.web.routers.bodies import HostBot, HostOnly, Join, SeatProof, SeatToken
 from aerodeck.web.routers.deps import HubDep, invite_link, table_or_404
 from aerodeck.web.routers.players import PlayerDep, seat_name
@@ -80,6 +81,6 @@ async def record(table_id: str, hub: HubDep) -> JSON:
     """A finished game's record (whole and public once the game is over)."""
     table = await table_or_404(hub, table_id)
     if not table.over:
-        raise HTTPException(409, "the game is not over: watch it at its table")
+        raise HTTPException(409, _("the game is not over: watch it at its table"))
     record: JSON = table.end(None)["record"]  # a forfeited game's says who ran out of time
     return record

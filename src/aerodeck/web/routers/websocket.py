@@ -12,6 +12,7 @@ import json
 from fastapi import APIRouter, WebSocket
 from starlette.websockets import WebSocketState
 
+from aerodeck.core.i18n import ENGLISH
 from aerodeck.web.routers.players import player_of
 from aerodeck.web.service.connection import FrameError
 from aerodeck.web.service.frames import MALFORMED, TOO_SLOW
@@ -31,6 +32,7 @@ class WebSocketConnection:
         self.seat: int | None = None
         self.player_id = player_id
         self.address = ws.client.host if ws.client else "unknown"
+        self.language: str = ws.scope.get("state", {}).get("language", ENGLISH)
         self.queue: asyncio.Queue[str | tuple[int, str]] = asyncio.Queue(maxsize=queue)
         self.closing = False
 

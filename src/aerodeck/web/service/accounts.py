@@ -24,6 +24,7 @@ from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 
 from aerodeck.core.errors import excerpt
+from aerodeck.core.i18n import N_, _
 from aerodeck.web.service.errors import ConflictError, InvalidRequestError, WrongSecretError
 from aerodeck.web.service.limits import TooManyTriesError
 from aerodeck.web.service.players import Player
@@ -33,7 +34,7 @@ from aerodeck.web.service.tokens import digest, new_token
 log = logging.getLogger("aerodeck.web.accounts")
 
 USERNAME = re.compile(r"[a-z0-9][a-z0-9_.-]{2,31}")
-USERNAME_RULE = "3 to 32 letters, digits, '.', '_' or '-', starting with a letter or digit"
+USERNAME_RULE = N_("3 to 32 letters, digits, '.', '_' or '-', starting with a letter or digit")
 MIN_PASSWORD = 8
 MAX_PASSWORD = 1024  # Argon2 takes any length; this bounds what a request makes it read
 # Hashes computed at once: each takes its memory (64 MiB by default) and a core for a while, so
@@ -46,16 +47,20 @@ def check_username(username: str) -> str:
     InvalidRequestError."""
     key = username.strip().lower()
     if not USERNAME.fullmatch(key):
-        raise InvalidRequestError(f"a username has {USERNAME_RULE}")
+        raise InvalidRequestError(_("a username has {rule}", rule=_(USERNAME_RULE)))
     return key
 
 
 def check_password(password: str) -> str:
     """The password, or InvalidRequestError: 8 to 1024 characters."""
     if len(password) < MIN_PASSWORD:
-        raise InvalidRequestError(f"a password has at least {MIN_PASSWORD} characters")
+        raise InvalidRequestError(
+            _("a password has at least {count} characters", count=MIN_PASSWORD)
+        )
     if len(password) > MAX_PASSWORD:
-        raise InvalidRequestError(f"a password has at most {MAX_PASSWORD} characters")
+        raise InvalidRequestError(
+            _("a password has at most {count} characters", count=MAX_PASSWORD)
+        )
     return password
 
 
@@ -110,12 +115,12 @@ class Accounts:
         """``player`` (a guest) as an account: every earlier session of theirs ends, ``secret``'s
         included, and a new one starts. ConflictError for a taken username or an account."""
         if not player.is_guest:
-            raise ConflictError("this player already has an account: sign out to make another")
+            raise ConflictError(_("this player already has an account: sign out to make another"))
         key = check_username(username)
         password_hash = await self._hash(check_password(password))
         new_secret = new_token()
         if not await self.store.make_account(player.id, key, password_hash, digest(new_secret)):
-            raise ConflictError(f"the username {key} is taken")
+            raise ConflictError(_("the username {name} is taken", name=key))
         log.info("player %s is now the account %s", player.id, key)
         return SignedIn(Player(player.id, player.name, key, player.created_at), new_secret)
 
@@ -138,7 +143,7 @@ class Accounts:
         if found is None or not right:
             reason = "no such account" if found is None else "wrong password"
             _refused("sign-in", key, address, reason)
-            raise WrongSecretError("wrong username or password")
+            raise WrongSecretError(_("wrong username or password"))
         new_secret = new_token()
         ending = digest(secret) if secret else None
         await self.store.start_session(found[0].id, digest(new_secret), ending)
@@ -150,7 +155,7 @@ class Accounts:
         """A new password for the account ``player``, given its present one (throttled as a
         sign-in): every session of the player ends, and a new one starts for this browser."""
         if player.username is None:
-            raise ConflictError("a guest has no password: create an account")
+            raise ConflictError(_("a guest has no password: create an account"))
         try:
             self.throttle.attempt(player.username, address)
         except TooManyTriesError as refused:
@@ -163,7 +168,7 @@ class Accounts:
             )
         if not right:
             _refused("password change", player.username, address, "wrong password")
-            raise WrongSecretError("wrong password")
+            raise WrongSecretError(_("wrong password"))
         password_hash = await self._hash(check_password(new))
         new_secret = new_token()
         await self.store.change_password(player.id, password_hash, digest(new_secret))

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Protocol
 
+from aerodeck.core.i18n import _
 from aerodeck.web.service.errors import ConflictError, NotFoundError
 from aerodeck.web.service.players import Player, check_display_name
 from aerodeck.web.service.records import utcnow
@@ -58,13 +59,15 @@ class ApiTokens:
     async def make(self, player: Player, name: str) -> tuple[ApiToken, str]:
         """A new token of ``player`` (an account) and its secret, shown this once."""
         if player.is_guest:
-            raise ConflictError("a guest has no API tokens: create an account first")
+            raise ConflictError(_("a guest has no API tokens: create an account first"))
         token = ApiToken(
             secrets.token_urlsafe(TOKEN_ID_BYTES), player.id, check_display_name(name), utcnow()
         )
         secret = PREFIX + secrets.token_urlsafe(TOKEN_BYTES)
         if not await self.store.add_api_token(token, digest(secret), MAX_TOKENS):
-            raise ConflictError(f"an account has at most {MAX_TOKENS} API tokens: revoke one")
+            raise ConflictError(
+                _("an account has at most {count} API tokens: revoke one", count=MAX_TOKENS)
+            )
         return token, secret
 
     async def of(self, player: Player) -> list[ApiToken]:
@@ -74,7 +77,7 @@ class ApiTokens:
     async def revoke(self, player: Player, token_id: str) -> None:
         """Delete one of ``player``'s tokens (NotFoundError when they have none of that id)."""
         if len(token_id) > 32 or not await self.store.delete_api_token(player.id, token_id):
-            raise NotFoundError("no such API token")
+            raise NotFoundError(_("no such API token"))
 
     async def player_of(self, secret: str) -> Player | None:
         """The player of a token, or None (unknown, revoked, or not a token at all)."""

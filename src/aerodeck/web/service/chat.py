@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from aerodeck.core.api import JSON
+from aerodeck.core.i18n import N_, _
 from aerodeck.web.service.connection import Connection, send_json
 from aerodeck.web.service.errors import DuplicateError, StoreError, WrongSecretError
 from aerodeck.web.service.limits import TokenBucket
@@ -53,8 +54,8 @@ TRANSCRIPT_LIMIT = 5000  # messages the replay page shows at most
 IDLE_AUTHORS = 256  # author buckets kept before the full (idle) ones are dropped
 # characters that would let a message rewrite how the page lays out text around it
 BIDI_CONTROLS = frozenset(chr(c) for c in (*range(0x202A, 0x202F), *range(0x2066, 0x206A)))
-REFUSED_CATEGORIES = {"Cc": "a control character", "Cs": "a lone surrogate"}
-REFUSED_CATEGORIES |= {"Zl": "a line separator", "Zp": "a paragraph separator"}
+REFUSED_CATEGORIES = {"Cc": N_("a control character"), "Cs": N_("a lone surrogate")}
+REFUSED_CATEGORIES |= {"Zl": N_("a line separator"), "Zp": N_("a paragraph separator")}
 
 
 class ChatRefusedError(Exception):
@@ -73,16 +74,21 @@ def checked_text(text: str, limit: int = MAX_CHAT_CHARS) -> str:
     """The message as kept (spaces at its ends dropped); ChatRefusedError says why not."""
     text = text.strip()
     if not text:
-        raise ChatRefusedError("empty", "an empty message is not sent")
+        raise ChatRefusedError("empty", _("an empty message is not sent"))
     if len(text) > limit:
-        reason = f"a message has at most {limit} characters, not {len(text)}"
+        reason = _(
+            "a message has at most {limit} characters, not {count}", limit=limit, count=len(text)
+        )
         raise ChatRefusedError("too_long", reason)
     for char in text:
         what = REFUSED_CATEGORIES.get(unicodedata.category(char))
         if what is None and char in BIDI_CONTROLS:
-            what = "a text direction control"
+            what = N_("a text direction control")
         if what is not None:
-            raise ChatRefusedError("control", f"the message holds {what} (U+{ord(char):04X})")
+            code = f"U+{ord(char):04X}"
+            raise ChatRefusedError(
+                "control", _("the message holds {what} ({code})", what=_(what), code=code)
+            )
     return text
 
 
@@ -239,15 +245,15 @@ class TableChat:
     async def _post(self, table: Table, conn: Connection, text: str) -> JSON:
         listener = None if table.chat is None else table.chat.listeners.get(conn)
         if table.chat is None or listener is None:  # the store failed when it joined
-            raise ChatRefusedError("server", "the chat could not be loaded: reconnect")
+            raise ChatRefusedError("server", _("the chat could not be loaded: reconnect"))
         room = table.chat
         if not room.open:
-            raise ChatRefusedError("closed", "the host closed the chat")
+            raise ChatRefusedError("closed", _("the host closed the chat"))
         kept = checked_text(text)
         s = self.settings
         author = room.author_bucket(listener.key, s.chat_rate, s.chat_burst)
         if not (listener.bucket.take() and author.take()):
-            raise ChatRefusedError("rate", "too many messages: wait a moment")
+            raise ChatRefusedError("rate", _("too many messages: wait a moment"))
         async with room.lock:
             message = ChatRecord(
                 table_id=table.id,
@@ -278,7 +284,7 @@ class TableChat:
         """The host (token or host player) closes the chat (no one may post) or opens it again;
         stored, then told to everyone who hears the chat."""
         if not table.is_host(host_token, player_id):
-            raise WrongSecretError("wrong host token")
+            raise WrongSecretError(_("wrong host token"))
         room = await self.room(table)
         async with room.lock:
             if room.open != open_:

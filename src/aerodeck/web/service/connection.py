@@ -29,6 +29,7 @@ class Connection(Protocol):
     seat: int | None  # set once its hello is taken
     player_id: str | None  # the signed-in player of the connection, if any
     address: str  # the client's address (the wrong-token throttle counts per address)
+    language: str  # the language its words are sent in (core/i18n.py; web/language.py)
 
     @property
     def closing(self) -> bool:

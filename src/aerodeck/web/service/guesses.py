@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import logging
 
+from aerodeck.core.i18n import N_
 from aerodeck.web.service.limits import KeyedTries
 
 log = logging.getLogger("aerodeck.web")
-FROM_ADDRESS, AT_TABLE = "from this address", "at this table"
+FROM_ADDRESS, AT_TABLE = N_("from this address"), N_("at this table")
 
 
 class SecretGuesses(KeyedTries):
@@ -21,7 +22,7 @@ class SecretGuesses(KeyedTries):
 
     def __init__(self, per_address: int, per_table: int, window: float) -> None:
         limits = {FROM_ADDRESS: per_address, AT_TABLE: per_table}
-        super().__init__("wrong tokens or codes", limits, window)
+        super().__init__(N_("wrong tokens or codes"), limits, window)
 
     def spent(self, address: str, table_id: str) -> None:
         """TooManyTriesError when the address or the table has spent its wrong tries."""

@@ -27,6 +27,7 @@ from aerodeck.core.errors import (
     NotationError,
     excerpt,
 )
+from aerodeck.core.i18n import using
 from aerodeck.core.registry import make
 from aerodeck.core.rng import derive_seed
 from aerodeck.core.userdata import check_remote_options
@@ -295,9 +296,10 @@ class Hub:
         async with table.lock:
             table.connections.add(conn)
             self.connection_count += 1
-            send_json(conn, table.welcome(conn.seat, last_version))
-            if table.over:
-                send_json(conn, table.end(conn.seat))
+            with using(conn.language):
+                send_json(conn, table.welcome(conn.seat, last_version))
+                if table.over:
+                    send_json(conn, table.end(conn.seat))
             if conn.seat is not None:
                 table.broadcast(table.version, [])
 

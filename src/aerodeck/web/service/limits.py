@@ -7,6 +7,8 @@ import math
 import time
 from collections import deque
 
+from aerodeck.core.i18n import _
+
 MAX_KEYS = 100_000  # remembered keys of a KeyedTries before the idle ones are dropped
 
 
@@ -91,9 +93,13 @@ class KeyedTries:
             wait = self.counters[what].retry_after(key)
             if wait > 0:
                 seconds = max(1, math.ceil(wait))
-                raise TooManyTriesError(
-                    f"too many {self.tries} {what}: try again in {seconds} s", seconds
+                message = _(
+                    "too many {tries} {what}: try again in {seconds} s",
+                    tries=_(self.tries),
+                    what=_(what),
+                    seconds=seconds,
                 )
+                raise TooManyTriesError(message, seconds)
 
     def count(self, keys: dict[str, str]) -> None:
         """Count one try under every key."""

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Protocol
 
+from aerodeck.core.i18n import _
 from aerodeck.web.service.errors import InvalidRequestError
 from aerodeck.web.service.records import utcnow
 from aerodeck.web.service.tokens import digest, new_token
@@ -55,11 +56,13 @@ def check_display_name(name: str) -> str:
     """``name`` stripped, or InvalidRequestError: 1 to 32 characters, none of them control."""
     name = unicodedata.normalize("NFC", name).strip()
     if not name:
-        raise InvalidRequestError("a name needs at least one character")
+        raise InvalidRequestError(_("a name needs at least one character"))
     if len(name) > MAX_DISPLAY_NAME:
-        raise InvalidRequestError(f"a name has at most {MAX_DISPLAY_NAME} characters")
+        raise InvalidRequestError(
+            _("a name has at most {count} characters", count=MAX_DISPLAY_NAME)
+        )
     if any(unicodedata.category(c).startswith("C") for c in name):
-        raise InvalidRequestError("a name cannot hold control or invisible characters")
+        raise InvalidRequestError(_("a name cannot hold control or invisible characters"))
     return name
 
 

@@ -16,6 +16,7 @@ from datetime import datetime
 from typing import Any
 
 from aerodeck.core.api import JSON, Action, Game, State
+from aerodeck.core.i18n import using
 from aerodeck.core.registry import make
 from aerodeck.core.words import as_seen_by
 from aerodeck.web.service.chat import ChatRoom
@@ -302,21 +303,23 @@ class Table:
         self, since: int, moves: list[tuple[int, int, Action]], ended: bool = False
     ) -> None:
         """An update (and the end, when the game is over: by these moves, or ``ended`` by a
-        forfeit) to every connection, built once per recipient seat."""
-        texts: dict[int | None, list[str]] = {}
+        forfeit) to every connection, built once per recipient seat and language."""
+        texts: dict[tuple[int | None, str], list[str]] = {}
         for conn in list(self.connections):
-            if conn.seat not in texts:
+            key = (conn.seat, conn.language)
+            if key not in texts:
                 try:
-                    frames = [self.update(conn.seat, since, moves)]
-                    if (moves and self.state.is_terminal) or ended:
-                        frames.append(self.end(conn.seat))
+                    with using(conn.language):
+                        frames = [self.update(conn.seat, since, moves)]
+                        if (moves and self.state.is_terminal) or ended:
+                            frames.append(self.end(conn.seat))
                 except Exception:  # an engine bug: this seat's clients must resynchronise
                     log.exception("table %s: no frame for seat %s", self.id, conn.seat)
                     frames = []
-                texts[conn.seat] = [json.dumps(f, separators=(",", ":")) for f in frames]
-            if not texts[conn.seat]:
+                texts[key] = [json.dumps(f, separators=(",", ":")) for f in frames]
+            if not texts[key]:
                 conn.close(SERVER_ERROR, "server error: reconnect with last_version")
-            for text in texts[conn.seat]:
+            for text in texts[key]:
                 conn.send(text)
 
 

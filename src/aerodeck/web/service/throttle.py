@@ -7,9 +7,10 @@ and several server processes would each count their own (docs/server.md says so)
 
 from __future__ import annotations
 
+from aerodeck.core.i18n import N_
 from aerodeck.web.service.limits import KeyedTries
 
-FROM_ADDRESS, FOR_ACCOUNT = "from this address", "for this account"
+FROM_ADDRESS, FOR_ACCOUNT = N_("from this address"), N_("for this account")
 
 
 class SignInThrottle(KeyedTries):
@@ -18,7 +19,7 @@ class SignInThrottle(KeyedTries):
 
     def __init__(self, per_account: int, per_address: int, window: float) -> None:
         limits = {FROM_ADDRESS: per_address, FOR_ACCOUNT: per_account}
-        super().__init__("sign-in attempts", limits, window)
+        super().__init__(N_("sign-in attempts"), limits, window)
 
     def attempt(self, account: str, address: str) -> None:
         """Count one attempt, or TooManyTriesError (not counted) when either key is spent."""

@@ -3,6 +3,7 @@
 // ("Players and accounts"). The session's secret stays in its HttpOnly cookie: this script
 // never sees it. A call that changes who is signed in reloads the page, which then shows the
 // new player (or, after signing out, a new guest).
+import { _, n_ } from "./i18n.js";
 const status = document.getElementById("account-status");
 
 async function post(path, body) {
@@ -50,7 +51,7 @@ const credentials = (fields) => ({
 handle("name-form", async (fields) => {
   const me = await post("/api/me/name", { name: fields.get("name") });
   document.getElementById("display-name").value = me.name;
-  say(`You play as ${me.name}.`);
+  say(_("You play as {name}.", { name: me.name }));
 });
 handle("register-form", async (fields) => {
   await post("/api/account", credentials(fields));
@@ -65,7 +66,7 @@ handle("password-form", async (fields) => {
   const form = document.getElementById("password-form");
   form.reset();
   form.closest("details").open = false;
-  say("Password changed: every other device is signed out.");
+  say(_("Password changed: every other device is signed out."));
 });
 handle("sign-out-form", async () => {
   await post("/api/sign-out", {});

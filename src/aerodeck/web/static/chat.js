@@ -4,6 +4,7 @@
 // live in this browser's localStorage: the authors they muted (by author key) and, for a player,
 // whether the spectators' channel is hidden. The host's token opens and closes the chat.
 import { h } from "./render.js";
+import { _, n_ } from "./i18n.js";
 
 const MUTED = "aerodeck:chat:muted";
 const HIDE_SPECTATORS = "aerodeck:chat:hide-spectators";
@@ -78,7 +79,7 @@ export class ChatPanel {
         break;
       case "chat_state":
         this.open = frame.open;
-        this.note.textContent = frame.open ? "The host opened the chat again." : "";
+        this.note.textContent = frame.open ? _("The host opened the chat again.") : "";
         break;
       case "chat_refusal":
         this.refused(frame.reason);
@@ -107,7 +108,7 @@ export class ChatPanel {
   refused(reason) {
     if (this.pending && !this.input.value) this.input.value = this.pending;
     this.pending = null;
-    this.note.textContent = `Not sent: ${reason}.`;
+    this.note.textContent = _("Not sent: {reason}.", { reason });
     this.note.classList.add("error");
   }
 
@@ -133,7 +134,7 @@ export class ChatPanel {
     });
     const answer = await response.json().catch(() => ({}));
     if (!response.ok) {
-      this.note.textContent = typeof answer.detail === "string" ? answer.detail : `error ${response.status}`;
+      this.note.textContent = typeof answer.detail === "string" ? answer.detail : _("error {status}", { status: response.status });
       this.note.classList.add("error");
       return;
     }
@@ -151,7 +152,7 @@ export class ChatPanel {
     const all = [...this.messages.values()].sort((a, b) => a.id - b.id);
     const shown = all.filter((m) => this.shown(m));
     this.list.replaceChildren(...shown.map((m) => messageLine(m, m.key === this.key, () => this.mute(m))));
-    if (!shown.length) this.list.append(h("li", { class: "chat-empty", text: "No messages yet." }));
+    if (!shown.length) this.list.append(h("li", { class: "chat-empty", text: _("No messages yet.") }));
     if (atBottom) this.list.scrollTop = this.list.scrollHeight;
 
     const isPlayer = this.channel === "players";
@@ -161,36 +162,35 @@ export class ChatPanel {
     const muted = Object.entries(this.muted);
     const parts = [];
     if (hiddenCount) {
-      const what = hiddenCount === 1 ? "message" : "messages";
-      parts.push(h("span", { text: `${hiddenCount} ${what} from spectators hidden. ` }));
+      parts.push(h("span", { text: n_("{count} message from spectators hidden.", "{count} messages from spectators hidden.", hiddenCount) + " " }));
     }
     if (muted.length) {
-      parts.push(h("span", { text: "Muted: " }), ...muted.flatMap(([key, name], i) => [
-        i ? ", " : "",
-        h("button", { type: "button", class: "link-button", "aria-label": `unmute ${name}`,
-          onclick: () => this.unmute(key) }, `${name} (unmute)`),
+      parts.push(h("span", { text: _("Muted:") + " " }), ...muted.flatMap(([key, name], i) => [
+        i ? _(", ") : "",
+        h("button", { type: "button", class: "link-button", "aria-label": _("unmute {name}", { name }),
+          onclick: () => this.unmute(key) }, _("{name} (unmute)", { name })),
       ]));
     }
     this.hidden.replaceChildren(...parts);
     this.hidden.hidden = parts.length === 0;
 
-    const label = isPlayer ? "Message to the table" : "Message to the spectators";
-    this.input.placeholder = this.open ? label : "The host closed the chat";
+    const label = isPlayer ? _("Message to the table") : _("Message to the spectators");
+    this.input.placeholder = this.open ? label : _("The host closed the chat");
     this.input.setAttribute("aria-label", label);
     this.input.disabled = !this.open;
     this.root.querySelector("#chat-form button").disabled = !this.open;
     this.root.classList.toggle("closed", !this.open);
-    if (!this.open && !this.note.classList.contains("error")) this.note.textContent = "The host closed the chat.";
-    if (this.open && this.note.textContent === "The host closed the chat.") this.note.textContent = "";
+    if (!this.open && !this.note.classList.contains("error")) this.note.textContent = _("The host closed the chat.");
+    if (this.open && this.note.textContent === _("The host closed the chat.")) this.note.textContent = "";
     const host = Boolean(this.hostToken()) || this.hostPlayer;
     this.switchButton.hidden = !host;
-    this.switchButton.textContent = this.open ? "Close the chat" : "Open the chat again";
+    this.switchButton.textContent = this.open ? _("Close the chat") : _("Open the chat again");
   }
 }
 
 // One message as a list item, all of it text; a mute button unless it is one's own (or read only).
 function messageLine(message, mine, onMute) {
-  const where = message.channel === "spectators" ? "spectator" : `seat ${message.seat}`;
+  const where = message.channel === "spectators" ? _("spectator") : _("seat {n}", { n: message.seat });
   return h("li", {
     class: `chat-message ${message.channel}${mine ? " mine" : ""}`,
     "data-id": message.id, "data-channel": message.channel, "data-key": message.key,
@@ -200,14 +200,14 @@ function messageLine(message, mine, onMute) {
     h("span", { class: "chat-where", text: where }),
     h("time", { datetime: message.time, text: clock(message.time) }),
     mine || !onMute ? null : h("button", {
-      type: "button", class: "link-button chat-mute", "aria-label": `mute ${message.author}`,
+      type: "button", class: "link-button chat-mute", "aria-label": _("mute {name}", { name: message.author }),
       onclick: onMute,
-    }, "mute")),
+    }, _("mute"))),
   h("span", { class: "chat-text", text: message.text }));
 }
 
 // The replay page's transcript: the same lines, read only.
 export function transcript(list, messages) {
   list.replaceChildren(...messages.map((message) => messageLine(message, false, null)));
-  if (!messages.length) list.append(h("li", { class: "chat-empty", text: "Nobody said anything." }));
+  if (!messages.length) list.append(h("li", { class: "chat-empty", text: _("Nobody said anything.") }));
 }

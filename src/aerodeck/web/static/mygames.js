@@ -1,6 +1,7 @@
 // My games in the lobby (GET /api/me/games): my tables in progress, those waiting for my move
 // first, then my finished games with their replay and record; the count of tables waiting for
 // me in the heading and the tab's title. Refreshed while the lobby is in view.
+import { _, n_ } from "./i18n.js";
 const box = document.getElementById("my-games");
 const TITLE = document.title;
 
@@ -15,38 +16,38 @@ function el(tag, attrs = {}, ...children) {
 }
 
 function others(game) {
-  return game.names.filter((_, seat) => seat !== game.seat).join(", ");
+  return game.names.filter((name, seat) => seat !== game.seat).join(_(", "));
 }
 
 function inProgress(game) {
   const turn = game.your_turn
-    ? el("strong", { class: "your-turn", text: "your turn" })
-    : el("span", { class: "muted", text: game.status === "waiting" ? "waiting for players" : "their turn" });
+    ? el("strong", { class: "your-turn", text: _("your turn") })
+    : el("span", { class: "muted", text: game.status === "waiting" ? _("waiting for players") : _("their turn") });
   return el("li", { class: game.your_turn ? "mine your-turn-row" : "mine", "data-table": game.table },
-    el("a", { class: "button" + (game.your_turn ? " primary" : ""), href: game.link, text: game.your_turn ? "Play" : "Open" }),
+    el("a", { class: "button" + (game.your_turn ? " primary" : ""), href: game.link, text: game.your_turn ? _("Play") : _("Open") }),
     el("span", { class: "game-title", text: game.title }), turn,
-    el("span", { class: "details muted", text: `seat ${game.seat} · with ${others(game)} · move ${game.version}` }));
+    el("span", { class: "details muted", text: _("seat {seat} · with {others} · move {move}", { seat: game.seat, others: others(game), move: game.version }) }));
 }
 
 function finished(game) {
-  const result = game.won ? "won" : `place ${game.place}`;
+  const result = game.won ? _("won") : _("place {place}", { place: game.place });
   return el("li", { class: "mine done", "data-table": game.table },
     el("span", { class: "game-title", text: game.title }),
     el("span", { class: game.won ? "won" : "muted", text: result }),
-    el("span", { class: "details muted" }, `with ${others(game)} · `,
-      el("a", { href: game.replay, text: "replay" }), " · ",
-      el("a", { href: game.record, download: `aerodeck-${game.game}-${game.table}.json`, text: "record" })));
+    el("span", { class: "details muted" }, _("with {others}", { others: others(game) }), " · ",
+      el("a", { href: game.replay, text: _("replay") }), " · ",
+      el("a", { href: game.record, download: `aerodeck-${game.game}-${game.table}.json`, text: _("record") })));
 }
 
 function render(mine) {
   const waiting = mine.waiting_for_you;
-  const heading = el("h2", { id: "my-games-title" }, "My games");
-  if (waiting) heading.append(" ", el("span", { class: "badge", id: "my-turns", text: `${waiting} waiting for you` }));
+  const heading = el("h2", { id: "my-games-title" }, _("My games"));
+  if (waiting) heading.append(" ", el("span", { class: "badge", id: "my-turns", text: n_("{count} waiting for you", "{count} waiting for you", waiting) }));
   const parts = [heading];
   if (mine.playing.length) parts.push(el("ul", { class: "my-games" }, ...mine.playing.map(inProgress)));
-  else parts.push(el("p", { class: "muted", text: "No table in progress." }));
+  else parts.push(el("p", { class: "muted", text: _("No table in progress.") }));
   if (mine.finished.length) {
-    parts.push(el("h3", { text: "Finished" }), el("ul", { class: "my-games" }, ...mine.finished.map(finished)));
+    parts.push(el("h3", { text: _("Finished") }), el("ul", { class: "my-games" }, ...mine.finished.map(finished)));
   }
   box.replaceChildren(...parts);
   box.hidden = !mine.playing.length && !mine.finished.length;

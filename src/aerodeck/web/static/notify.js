@@ -4,6 +4,7 @@
 // not in front, two more signals, each the person's choice, kept in this browser: a short sound
 // (off until switched on) and a browser notification (the permission is asked only on a click of
 // "Notify me"; once allowed they are on until switched off).
+import { _ } from "./i18n.js";
 const ICON = "/static/favicon.svg";
 const TURN_ICON = "/static/favicon_turn.svg";
 const SOUND_KEY = "aerodeck:turn-sound";    // "on", else off
@@ -34,7 +35,7 @@ export class TurnSignals {
   update({ myTurn, seated, text }) {
     const was = this.mine;
     this.mine = myTurn;
-    document.title = myTurn ? `Your turn - ${this.title} · aerodeck` : `${this.title} · aerodeck`;
+    document.title = myTurn ? _("Your turn - {title}", { title: this.title }) + " · aerodeck" : `${this.title} · aerodeck`;
     if (this.icon) this.icon.href = myTurn ? TURN_ICON : ICON;
     this.drawControls(seated);
     if (myTurn && was === false && away()) {
@@ -71,8 +72,8 @@ export class TurnSignals {
   notify(text) {
     if (!this.notifyOn()) return;
     try {
-      const shown = new (notifications())(`Your turn - ${this.title}`, {
-        body: text || "It is your move.", tag: `aerodeck-${this.table}`, icon: TURN_ICON,
+      const shown = new (notifications())(_("Your turn - {title}", { title: this.title }), {
+        body: text || _("It is your move."), tag: `aerodeck-${this.table}`, icon: TURN_ICON,
       });
       shown.onclick = () => { window.focus(); shown.close(); };
     } catch {
@@ -91,11 +92,11 @@ export class TurnSignals {
       localStorage.setItem(SOUND_KEY, soundBox.checked ? "on" : "off");
       if (soundBox.checked) this.ring();  // a click lets the page play sound, and says how it sounds
     });
-    sound.append(soundBox, " sound on my turn");
+    sound.append(soundBox, " ", _("sound on my turn"));
     const parts = [sound];
     const N = notifications();
     if (N && N.permission === "default") {
-      const ask = Object.assign(document.createElement("button"), { type: "button", id: "turn-ask", textContent: "Notify me on my turn" });
+      const ask = Object.assign(document.createElement("button"), { type: "button", id: "turn-ask", textContent: _("Notify me on my turn") });
       ask.addEventListener("click", async () => {
         await N.requestPermission();
         this.drawControls(true);
@@ -105,7 +106,7 @@ export class TurnSignals {
       const label = document.createElement("label");
       const box2 = Object.assign(document.createElement("input"), { type: "checkbox", id: "turn-notify", checked: this.notifyOn() });
       box2.addEventListener("change", () => localStorage.setItem(NOTIFY_KEY, box2.checked ? "on" : "off"));
-      label.append(box2, " notifications");
+      label.append(box2, " ", _("notifications"));
       parts.push(label);
     }
     box.replaceChildren(...parts);

@@ -2,6 +2,7 @@
 // inline SVG line of the rating after each rated game (oldest on the left), with the first and
 // last dates and the lowest and highest ratings marked. No chart library, no inline script: the
 // points come from the figure's data attribute, the text goes in as text.
+import { _ } from "./i18n.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const WIDTH = 320;
@@ -24,7 +25,7 @@ export function chart(points, label) {
     viewBox: `0 0 ${WIDTH} ${HEIGHT}`,
     class: "chart",
     role: "img",
-    "aria-label": `${label}: rating ${points.map((p) => p.rating.toFixed(1)).join(", ")}`,
+    "aria-label": _("{label}: rating {values}", { label, values: points.map((p) => p.rating.toFixed(1)).join(", ") }),
   });
   const values = points.map((p) => p.rating);
   let low = Math.min(...values);
@@ -64,5 +65,5 @@ for (const figure of document.querySelectorAll("figure.rating-chart")) {
   } catch {
     points = [];
   }
-  if (points.length) figure.prepend(chart(points, figure.dataset.label || "rating"));
+  if (points.length) figure.prepend(chart(points, figure.dataset.label || _("rating")));
 }
