@@ -168,17 +168,18 @@ function pairBox(ctx, pair, many) {
   const { ranges, altitudes, positions } = geometry(ctx);
   const left = craftName(ctx, pair.a, many);
   const right = craftName(ctx, pair.b, many);
-  const bands = h("ol", { class: "bands", "aria-label": _("range band") }, ranges.map((band) => h("li", {
+  // the chips with a space between them (a flex row draws none), so their text reads "G HS RH AH"
+  const bands = h("ol", { class: "bands", "aria-label": _("range band") }, ranges.flatMap((band, i) => [i ? " " : "", h("li", {
     class: band === pair.range ? "here" : "", "aria-current": band === pair.range ? "true" : null,
     title: bandName(band),
-  }, band === pair.range ? `▼${band}` : band)));
+  }, band === pair.range ? `▼${band}` : band)]));
   const altitudeOf = (x) => (x.altitude ? altitudeWord(x.altitude) : _("hidden"));
   const alts = h("div", {
     class: "alts", role: "img",
     "aria-label": _("altitudes: {a} {a_altitude}, {b} {b_altitude}", { a: left, a_altitude: altitudeOf(pair.a), b: right, b_altitude: altitudeOf(pair.b) }),
   }, [...altitudes].reverse().map((level) => h("div", { class: "alt-row" },
     h("span", { class: "alt-name", text: altitudeWord(level) }),
-    pair.a.altitude === level ? h("span", { class: "alt-mark a", text: "A" }) : "",
+    pair.a.altitude === level ? h("span", { class: "alt-mark a", text: "A" }) : "", " ",
     pair.b.altitude === level ? h("span", { class: "alt-mark b", text: "B" }) : "")));
   let height = _("altitudes not revealed yet");
   const ia = altitudes.indexOf(pair.a.altitude);
@@ -195,10 +196,10 @@ function pairBox(ctx, pair, many) {
   return h("li", { class: "pair", "data-pair": pair.key, "data-range": pair.range || "", "data-rel": String(pair.rel) },
     h("p", { class: "pair-names" }, h("span", { class: "who-a", text: `A: ${left}` }), " ↔ ", h("span", { class: "who-b", text: `B: ${right}` })),
     h("div", { class: "pair-body" },
-      h("div", {}, h("span", { class: "pair-label", text: _("Range") }), bands,
+      h("div", {}, h("span", { class: "pair-label", text: _("Range") }), " ", bands, " ",
         h("p", { class: "pair-line", text: pair.range ? bandName(pair.range) : _("unknown until the altitudes are revealed") })),
-      h("div", {}, h("span", { class: "pair-label", text: _("Altitude") }), alts, h("p", { class: "pair-line", text: height })),
-      h("div", {}, h("span", { class: "pair-label", text: _("Position") }), h("p", { class: "pair-line", text: position }))));
+      h("div", {}, h("span", { class: "pair-label", text: _("Altitude") }), " ", alts, " ", h("p", { class: "pair-line", text: height })),
+      h("div", {}, h("span", { class: "pair-label", text: _("Position") }), " ", h("p", { class: "pair-line", text: position }))));
 }
 
 // The whole public table: the campaign mission, the round and the cycle, every pair of enemies.
@@ -436,7 +437,7 @@ export function moveLabel(move, ctx, verb) {
   const m = readMove(move, ctx);
   const plane = m.verb === "fly" ? lookup(ctx).planes[m.args.join("-")] : null;
   if (plane) {
-    return h("span", { class: "plane-choice" }, h("strong", { text: plane.name }),
+    return h("span", { class: "plane-choice" }, h("strong", { text: plane.name }), " ",
       h("span", { class: "ratings", text: [`${plane.nation} ${plane.year}`, _("speed {value}", { value: plane.speed }),
         _("perf {value}", { value: plane.performance }), _("thrust {value}", { value: plane.thrust }),
         _("AB {value}", { value: plane.afterburner }), _("gun {value}", { value: plane.gun }),
