@@ -143,3 +143,18 @@ def test_a_forced_move_says_why_it_is_the_only_one() -> None:
     assert "nothing you hold can react" in (game.forced_reason(duel) or "")
     with using("ja"):
         assert (game.forced_reason(duel) or "").startswith("手札に直前のカードへリアクションできる")
+
+
+def test_altitudes_are_the_rulebooks_words_whatever_other_games_call_high() -> None:
+    """Ace Race translates its bid "High" otherwise; every catalog answers one lookup, so the
+    altitudes are asked for in their context ("altitude|High")."""
+    game = aerodeck.make("down_in_flames")
+    state = game.new_game(seed=1)
+    play(state, "fly f-86f-sabre", "fly mig-17f", "alt high", "alt medium")
+    with using("ja"):
+        text = game.render_view(state.view(0))
+        revealed = [game.describe_event(e) for e in state.events_since(0, 0)]
+    assert "高度 高高度" in text and "ハイ" not in text
+    assert any("席0 高高度" in line and "席1 中高度" in line for line in revealed), revealed
+    english = game.render_view(state.view(0))
+    assert "altitude High" in english and "altitude|" not in english

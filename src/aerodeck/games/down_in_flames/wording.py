@@ -23,9 +23,17 @@ def position(name: str) -> str:
     }.get(name, name)
 
 
+def in_context(text: str) -> str:
+    """A message written ``context|word``: the word (a translation carries no context). Every
+    game's catalog answers the one lookup, so a word another game translates otherwise (Ace
+    Race's bid "High" is not an altitude) is asked for with its context."""
+    return text.rpartition("|")[2]
+
+
 def altitude(name: str) -> str:
     """Low, Medium or High (data.ALTITUDES)."""
-    return {"Low": _("Low"), "Medium": _("Medium"), "High": _("High")}.get(name, name)
+    found = {"Low": _("altitude|Low"), "Medium": _("altitude|Medium"), "High": _("altitude|High")}
+    return in_context(found[name]) if name in found else name
 
 
 def band(code: str) -> str:

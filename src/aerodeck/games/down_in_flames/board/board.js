@@ -38,8 +38,11 @@ function positionWord(name) {
   })[name] || name;
 }
 
+// "altitude|High": the word in its context, as wording.py's in_context (Ace Race's bid "High" is
+// not an altitude, and every game's catalog answers the one lookup).
 function altitudeWord(name) {
-  return ({ Low: _("Low"), Medium: _("Medium"), High: _("High") })[name] || name;
+  const found = ({ Low: _("altitude|Low"), Medium: _("altitude|Medium"), High: _("altitude|High") })[name];
+  return found ? found.split("|").pop() : name;
 }
 
 function bandName(code) {
