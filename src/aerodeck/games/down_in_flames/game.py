@@ -13,7 +13,7 @@ from aerodeck.core.features import Encoder
 from aerodeck.core.figures import ChoiceFigure, word_after
 from aerodeck.core.options import Option
 from aerodeck.core.search import SearchSettings
-from aerodeck.games.down_in_flames import encoder, reference, render
+from aerodeck.games.down_in_flames import encoder, observation, reference, render
 from aerodeck.games.down_in_flames.actions import Catalogue, Move, is_secret
 from aerodeck.games.down_in_flames.bot import HeuristicBot, evaluate
 from aerodeck.games.down_in_flames.campaign import (
@@ -261,7 +261,10 @@ class DownInFlames(Game):
         return str(action)
 
     def observation_encoder(self) -> Encoder:
-        return encoder.encoder(self)
+        declared = encoder.encoder(self)
+        cards = tuple(card.title for card in self.data.cards)
+        declared.from_state = observation.state_writer(declared, cards)  # the fast path
+        return declared
 
     def setup_examples(self) -> tuple[JSON, ...]:
         """A duel at the card step, or a furball with seat 1 on seat 0's tail."""
