@@ -42,9 +42,11 @@ def _assert_same(game: Game, state: State, seat: int) -> None:
     fast = encoder.encode_state(state, seat)
     if not np.array_equal(fast, by_view):
         wrong = np.flatnonzero(fast != by_view)
-        names = [name for offset, size, name, _ in encoder.layout() if size and any(
-            offset <= i < offset + size for i in wrong
-        )]
+        names = [
+            name
+            for offset, size, name, _ in encoder.layout()
+            if size and any(offset <= i < offset + size for i in wrong)
+        ]
         pytest.fail(f"seat {seat}, move {state.move_number}: differs at {wrong[:8]} ({names})")
 
 

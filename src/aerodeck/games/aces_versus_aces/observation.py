@@ -44,10 +44,10 @@ def state_writer(encoder: Encoder) -> StateWriter:
     width = at["winners"] - seats  # the seats' blocks, one after another
     assert width % players == 0
     width //= players
-    # within a seat's block
-    committed, won, coins = (at[f"seats[+k].{name}"] - seats for name in ("committed", "won", "coins"))
-    markers_at, score_at, hand_size_at = (
-        at[f"seats[+k].{name}"] - seats for name in ("markers", "score", "hand_size")
+    # entries within a seat's block
+    committed, won, coins, markers_at, score_at, hand_size_at = (
+        at[f"seats[+k].{name}"] - seats
+        for name in ("committed", "won", "coins", "markers", "score", "hand_size")
     )
 
     def write(state: Information, seat: int, out: Buffer) -> None:

@@ -105,7 +105,8 @@ def state_writer(encoder: Encoder, cards: tuple[str, ...]) -> StateWriter:
     on_position_at = leaves["aircraft[i].on.position"][0] - craft_at
 
     def write(state: Views, seat: int, out: Buffer) -> None:
-        game, data, flights, owners, sides = state.game, state.data, state.flights, state.owners, state.sides
+        game, data, flights = state.game, state.data, state.flights
+        owners, sides = state.owners, state.sides
         order = sorted(range(state.n_aircraft), key=lambda a: ((owners[a] - seat) % players, a))
         slot = {a: i for i, a in enumerate(order)}
         mine = [a for a in order if owners[a] == seat]
