@@ -115,7 +115,8 @@ class Number(Field):
 
     def scaled(self, value: float) -> float:
         """The entry written for ``value``: held within ``low..high``, divided by ``scale``."""
-        return min(max(value, self.low), self.high) / self.scale
+        low, high = self.low, self.high
+        return (value if low <= value <= high else low if value < low else high) / self.scale
 
     def write(self, source: Mapping[str, Any], ctx: Context, out: Buffer, at: int) -> None:
         value = source.get(self.key) if self.fn is None else self.fn(source)

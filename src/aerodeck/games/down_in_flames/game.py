@@ -262,8 +262,7 @@ class DownInFlames(Game):
 
     def observation_encoder(self) -> Encoder:
         declared = encoder.encoder(self)
-        cards = tuple(card.title for card in self.data.cards)
-        declared.from_state = observation.state_writer(declared, cards)  # the fast path
+        declared.from_state = observation.state_writer(declared, self.data)  # the fast path
         return declared
 
     def setup_examples(self) -> tuple[JSON, ...]:

@@ -12,6 +12,7 @@ hidden redraws too. Where and how each entry is written comes from the declared 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from aerodeck.core.features import (
@@ -24,7 +25,7 @@ from aerodeck.core.features import (
     Slots,
     StateWriter,
 )
-from aerodeck.games.down_in_flames.data import ALTITUDES, RANGES
+from aerodeck.games.down_in_flames.data import ALTITUDES, RANGES, DataSet
 from aerodeck.games.down_in_flames.flight import POSITIONS
 from aerodeck.games.down_in_flames.phases import ALT_PICK, PAY, PICK
 from aerodeck.games.down_in_flames.skills import EXPERTISE
@@ -62,9 +63,9 @@ class _Block:
         return field.size - 1
 
 
-def state_writer(encoder: Encoder, cards: tuple[str, ...]) -> StateWriter:
-    """The writer of ``encoder``'s vector (its player count and options) from a state;
-    ``cards`` are the titles by card index."""
+def state_writer(encoder: Encoder, data: DataSet) -> StateWriter:
+    """The writer of ``encoder``'s vector (its player count and options) from a state of a
+    game on ``data``."""
     leaves = encoder.leaves()
     players = encoder.players
     top = _Block(leaves, "", 0)
@@ -79,33 +80,57 @@ def state_writer(encoder: Encoder, cards: tuple[str, ...]) -> StateWriter:
     kills_at = top.at["kills[i]"]
     kill_sides, kills_width = _length_and_width(leaves["kills[i]"][1])
     kills = _Block(leaves, "kills[i].", kills_at).number("value")
+    on = _Block(leaves, "aircraft[i].on.", craft_at)
 
+    # The top level: offsets, one-hot entries and numbers.
+    at = top.at
+    phase_at, step_at, to_act_at, site_at = at["phase"], at["step"], at["to_act"], at["site"]
+    flying_at, picking_at, deciding_at = at["flying"], at["picking"], at["deciding"]
+    loading_at, winners_at = at["loading"], at["winners"]
+    missile_hand_at, site_hand_at = at["missile_hand"], at["site_hand"]
     phases, steps, step_other = top.choices("phase"), top.choices("step"), top.other("step")
     round_, rounds, deck = top.number("round"), top.number("rounds"), top.number("deck")
     discards, bonus = top.number("discards"), top.number("missile_bonus")
     speed_left, pay_left = top.number("speed_left"), top.number("pay_left")
-    hand_entry = _entries(top.choices("missile_hand"), cards)
+    card_entry = _entries(top.choices("missile_hand"), [card.title for card in data.cards])
+
+    # An aircraft's slot: offsets within it, its one-hots' entries, its numbers.
+    ca = craft.at
+    mine_at, friend_at, seat_at, plane_at = ca["mine"], ca["friend"], ca["seat"], ca["aircraft"]
+    chosen_at, altitude_at, range_at, alive_at = (
+        ca["chosen"],
+        ca["altitude"],
+        ca["range"],
+        ca["alive"],
+    )
+    target_at, position_at = on.at["target"], on.at["position"]
+    missiles_at, burner_on_at, reach_at = ca["missiles"], ca["afterburner_on"], ca["reach"]
+    skills_at, used_at, hand_at, pool_at = ca["skills"], ca["skills_used"], ca["hand"], ca["pool"]
+    hand_size, speed = craft.number("hand_size"), craft.number("speed")
+    countermeasures, afterburners = craft.number("countermeasures"), craft.number("afterburners")
+    vp, pool_size = craft.number("vp"), craft.number("pool_size")
+    hand_size_at, speed_at = ca["hand_size"], ca["speed"]
+    countermeasures_at, afterburners_at = ca["countermeasures"], ca["afterburners"]
+    vp_at, pool_size_at = ca["vp"], ca["pool_size"]
     plane_names, plane_other = craft.choices("aircraft"), craft.other("aircraft")
-    altitude_entry = tuple(craft.choices("altitude")[name] for name in ALTITUDES)
-    range_entry = tuple(craft.choices("range")[name] for name in RANGES)
-    reach_entry = tuple(craft.choices("reach")[name] for name in RANGES)
-    position_entry = {level: i for i, level in enumerate(POSITIONS)}
-    craft_numbers = {
-        name: craft.number(name)
-        for name in ("hand_size", "speed", "countermeasures", "afterburners", "vp", "pool_size")
-    }
+    altitude_entry = _entries(craft.choices("altitude"), ALTITUDES)
+    range_entry = _entries(craft.choices("range"), RANGES)
+    reach_entry = _entries(craft.choices("reach"), RANGES)
+    position_entry = _entries(on.choices("position"), POSITIONS)  # by level + 2
+    missile_step = 1.0 / _scale(craft.field["missiles"])
+    missile_entry = _entries(craft.choices("missiles"), [m.name for m in data.missiles])
+    skill_entry = _entries(craft.choices("skills"), [k.name for k in data.skills])
+    card_step = 1.0 / _scale(craft.field["hand"])
+
+    # The cycle and its links.
+    cy, li = cycle.at, link.at
     uses, use_other = cycle.choices("use"), cycle.other("use")
     titles, title_other = link.choices("card"), link.other("card")
     sources, source_other = link.choices("from"), link.other("from")
     missile_hand_size = cycle.number("missile_hand_size")
-    missile_names = craft.choices("missiles")
-    skill_names = craft.choices("skills")
-    at, ca, cy, li = top.at, craft.at, cycle.at, link.at
-    on_target_at = leaves["aircraft[i].on.target"][0] - craft_at
-    on_position_at = leaves["aircraft[i].on.position"][0] - craft_at
 
     def write(state: Views, seat: int, out: Buffer) -> None:
-        game, data, flights = state.game, state.data, state.flights
+        game, flights = state.game, state.flights
         owners, sides = state.owners, state.sides
         order = sorted(range(state.n_aircraft), key=lambda a: ((owners[a] - seat) % players, a))
         slot = {a: i for i, a in enumerate(order)}
@@ -113,80 +138,80 @@ def state_writer(encoder: Encoder, cards: tuple[str, ...]) -> StateWriter:
         side = sides[mine[0]] if mine else None
         phase = state.phase
 
-        out[at["phase"] + phases[phase]] = 1.0
-        out[at["step"] + steps.get(state.turn_step, step_other)] = 1.0
+        out[phase_at + phases[phase]] = 1.0
+        out[step_at + steps.get(state.turn_step, step_other)] = 1.0
         if state.to_act is not None and state.to_act >= 0:
-            out[at["to_act"] + (state.to_act - seat) % players] = 1.0
+            out[to_act_at + (state.to_act - seat) % players] = 1.0
         out[at["round"]] = round_.scaled(state.round)
         out[at["rounds"]] = rounds.scaled(game.rounds)
         if game.sites:
-            out[at["site"]] = 1.0
-        _slot(out, at["flying"], slot, state.flyer if state.flyer >= 0 else None)
-        _slot(out, at["picking"], slot, state.choosing if phase in (PICK, ALT_PICK) else None)
-        _slot(out, at["deciding"], slot, state._decider())
+            out[site_at] = 1.0
+        _slot(out, flying_at, slot, state.flyer if state.flyer >= 0 else None)
+        _slot(out, picking_at, slot, state.choosing if phase in (PICK, ALT_PICK) else None)
+        _slot(out, deciding_at, slot, state._decider())
         if state.loading:
-            out[at["loading"]] = 1.0
+            out[loading_at] = 1.0
         out[at["deck"]] = deck.scaled(len(state.deck))
         out[at["discards"]] = discards.scaled(len(state.discards))
 
+        planes_shown, altitudes_shown, skills_shown = (
+            state.planes_shown,
+            state.altitudes_shown,
+            state.skills_shown,
+        )
         skills_own = bool(game.options["skills"])
         for i, a in enumerate(order[:slots]):
             base = craft_at + i * width
-            flight, owner, own = flights[a], owners[a], owners[a] == seat
+            flight, owner = flights[a], owners[a]
+            own = owner == seat
             if own:
-                out[base + ca["mine"]] = 1.0
+                out[base + mine_at] = 1.0
             if sides[a] == side:
-                out[base + ca["friend"]] = 1.0
+                out[base + friend_at] = 1.0
             if owner >= 0:
-                out[base + ca["seat"] + (owner - seat) % players] = 1.0
+                out[base + seat_at + (owner - seat) % players] = 1.0
             chosen = flight.sheet.plane >= 0
-            plane = flight.plane if chosen and (state.planes_shown or own) else None
-            if plane is not None:
-                out[base + ca["aircraft"] + plane_names.get(plane.name, plane_other)] = 1.0
-                out[base + ca["speed"]] = craft_numbers["speed"].scaled(plane.speed)
             if chosen:
-                out[base + ca["chosen"]] = 1.0
-            if flight.altitude >= 0 and (state.altitudes_shown or own):
-                out[base + ca["altitude"] + altitude_entry[flight.altitude]] = 1.0
-            out[base + ca["range"] + range_entry[flight.band]] = 1.0
+                out[base + chosen_at] = 1.0
+                if planes_shown or own:
+                    plane = flight.plane
+                    out[base + plane_at + plane_names.get(plane.name, plane_other)] = 1.0
+                    out[base + speed_at] = speed.scaled(plane.speed)
+            if flight.altitude >= 0 and (altitudes_shown or own):
+                out[base + altitude_at + altitude_entry[flight.altitude]] = 1.0
+            out[base + range_at + range_entry[flight.band]] = 1.0
             if flight.alive:
-                out[base + ca["alive"]] = 1.0
+                out[base + alive_at] = 1.0
             held, level = flight.position
             if held >= 0:
-                _slot(out, base + on_target_at, slot, held)
-                out[base + on_position_at + position_entry[POSITIONS[level + 2]]] = 1.0
-            out[base + ca["hand_size"]] = craft_numbers["hand_size"].scaled(len(state.hands[a]))
-            if state.planes_shown:
-                missiles = ca["missiles"]
+                _slot(out, base + target_at, slot, held)
+                out[base + position_at + position_entry[level + 2]] = 1.0
+            out[base + hand_size_at] = hand_size.scaled(len(state.hands[a]))
+            if planes_shown:
                 for m, left in enumerate(flight.missiles):
                     if left:
-                        name = data.missiles[m].name
-                        out[base + missiles + missile_names[name]] += left * 0.25
-                out[base + ca["countermeasures"]] = craft_numbers["countermeasures"].scaled(
-                    flight.countermeasures
-                )
-                out[base + ca["afterburners"]] = craft_numbers["afterburners"].scaled(
-                    flight.afterburners
-                )
+                        out[base + missiles_at + missile_entry[m]] += left * missile_step
+                out[base + countermeasures_at] = countermeasures.scaled(flight.countermeasures)
+                out[base + afterburners_at] = afterburners.scaled(flight.afterburners)
                 if flight.burner_lit:
-                    out[base + ca["afterburner_on"]] = 1.0
+                    out[base + burner_on_at] = 1.0
                 if flight.reach >= 0:
-                    out[base + ca["reach"] + reach_entry[flight.reach]] = 1.0
-                out[base + ca["vp"]] = craft_numbers["vp"].scaled(state.shown_vp(a))
-            if state.skills_shown or (own and skills_own):
+                    out[base + reach_at + reach_entry[flight.reach]] = 1.0
+                out[base + vp_at] = vp.scaled(state.shown_vp(a))
+            if skills_shown or (own and skills_own):
                 for k in flight.sheet.skills:
-                    out[base + ca["skills"] + skill_names[data.skills[k].name]] += 1.0
+                    out[base + skills_at + skill_entry[k]] += 1.0
                 for k in flight.skills_spent:
-                    out[base + ca["skills_used"] + skill_names[data.skills[k].name]] += 1.0
-            pooled = bool(flight.pool) or (state.skills_shown and state.has(a, EXPERTISE))
+                    out[base + used_at + skill_entry[k]] += 1.0
+            pooled = bool(flight.pool) or (skills_shown and state.has(a, EXPERTISE))
             if pooled:
-                out[base + ca["pool_size"]] = craft_numbers["pool_size"].scaled(len(flight.pool))
+                out[base + pool_size_at] = pool_size.scaled(len(flight.pool))
             if own:
                 for c in state.hands[a]:
-                    out[base + ca["hand"] + hand_entry[c]] += 0.2
+                    out[base + hand_at + card_entry[c]] += card_step
                 if pooled:
                     for c in flight.pool:
-                        out[base + ca["pool"] + hand_entry[c]] += 0.2
+                        out[base + pool_at + card_entry[c]] += card_step
 
         counted = list(state.kills)
         if counted and side is not None:
@@ -210,19 +235,24 @@ def state_writer(encoder: Encoder, cards: tuple[str, ...]) -> StateWriter:
             )
         out[at["missile_bonus"]] = bonus.scaled(state.missile_bonus)
         out[at["speed_left"]] = speed_left.scaled(state.speed_left)
-        paying = phase == PAY and state.payment
-        out[at["pay_left"]] = pay_left.scaled(state.payment.left if paying and state.payment else 0)
+        payment = state.payment if phase == PAY else None
+        out[at["pay_left"]] = pay_left.scaled(payment.left if payment else 0)
         for winner in state.winners:
-            out[at["winners"] + (winner - seat) % players] = 1.0
-        if chain:
+            out[winners_at + (winner - seat) % players] = 1.0
+        if chain:  # the cycle's hands, each to the one seat its view shows it to
             if state.cycle.kind == "missile" and seat == owners[state.flyer]:
                 for c in state.missile_hand:
-                    out[at["missile_hand"] + hand_entry[c]] += 0.2
+                    out[missile_hand_at + card_entry[c]] += card_step
             if state.site_hand and seat == game.site_seat:
                 for c in state.site_hand:
-                    out[at["site_hand"] + hand_entry[c]] += 0.2
+                    out[site_hand_at + card_entry[c]] += card_step
 
     return write
+
+
+def _scale(field: Field) -> float:
+    assert isinstance(field, Counts), field.name
+    return field.scale
 
 
 def _length_and_width(field: Field) -> tuple[int, int]:
@@ -231,9 +261,10 @@ def _length_and_width(field: Field) -> tuple[int, int]:
     return field.length, field.width
 
 
-def _entries(index: dict[Any, int], cards: tuple[str, ...]) -> tuple[int, ...]:
-    """Each card's entry in a count over the card titles, by card index."""
-    return tuple(index[title] for title in cards)
+def _entries(index: dict[Any, int], names: Sequence[str]) -> tuple[int, ...]:
+    """Each name's entry in a one-hot or a count over them, by the names' order (a card's
+    title by card index, an altitude by its number, ...)."""
+    return tuple(index[name] for name in names)
 
 
 def _slot(out: Buffer, at: int, slot: dict[int, int], aircraft: int | None) -> None:
