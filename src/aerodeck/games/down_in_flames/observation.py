@@ -120,7 +120,9 @@ def state_writer(encoder: Encoder, data: DataSet) -> StateWriter:
     missile_step = 1.0 / _scale(craft.field["missiles"])
     missile_entry = _entries(craft.choices("missiles"), [m.name for m in data.missiles])
     skill_entry = _entries(craft.choices("skills"), [k.name for k in data.skills])
-    card_step = 1.0 / _scale(craft.field["hand"])
+    card_step = 1.0 / _scale(craft.field["hand"])  # every count of cards has the hand's scale
+    card_counts = (craft.field["pool"], top.field["missile_hand"], top.field["site_hand"])
+    assert all(_scale(field) == _scale(craft.field["hand"]) for field in card_counts)
 
     # The cycle and its links.
     cy, li = cycle.at, link.at
