@@ -21,6 +21,12 @@ FAST = ("aces_versus_aces", "down_in_flames")
 CONFIGS = [(game_id, players, {}) for game_id, players in GAME_COUNTS if game_id in FAST] + [
     ("down_in_flames", 2, {"aircraft": 2}),
     ("down_in_flames", 4, {"skills": True}),
+    # a ground site (its hand and cycles), defending either side, with skills
+    ("down_in_flames", 2, {"site": "SA-6", "site_seat": 1}),
+    ("down_in_flames", 2, {"site": "ZSU-23-4", "site_seat": 0, "skills": True, "vp_limit": 60}),
+    ("down_in_flames", 4, {"missile_loads": True, "second_missile": True, "decks": 2}),
+    ("down_in_flames", 3, {"mode": "ffa"}),
+    ("down_in_flames", 2, {"campaign": "1973 Yom Kippur War", "mission": 2}),
     ("aces_versus_aces", 3, {"target": 20}),
 ]
 
