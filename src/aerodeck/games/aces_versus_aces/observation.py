@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from aerodeck.core.features import Buffer, Encoder, Field, Number, StateWriter
-from aerodeck.games.aces_versus_aces.encoder import COINS, DECK, PHASES
+from aerodeck.core.features import Buffer, Encoder, Field, Number, PerSeat, StateWriter
+from aerodeck.games.aces_versus_aces.encoder import COINS, PHASES
 from aerodeck.games.aces_versus_aces.state import COIN_NAMES
 
 if TYPE_CHECKING:
@@ -29,6 +29,12 @@ def _number(leaf: tuple[int, Field]) -> Number:
     return leaf[1]
 
 
+def _width(leaf: tuple[int, Field]) -> int:
+    """The entries of one seat's block of a per-seat field."""
+    assert isinstance(leaf[1], PerSeat)
+    return leaf[1].width
+
+
 def state_writer(encoder: Encoder) -> StateWriter:
     """The writer of ``encoder``'s vector (its player count and target) from a state."""
     leaves = encoder.leaves()
@@ -41,9 +47,7 @@ def state_writer(encoder: Encoder) -> StateWriter:
     score = _number(leaves["seats[+k].score"])
     hand_size = _number(leaves["seats[+k].hand_size"])
     last_plays, seats = at["last_plays[+k].value"], at["seats[+k].in_game"]
-    width = at["winners"] - seats  # the seats' blocks, one after another
-    assert width % players == 0
-    width //= players
+    play_width, width = _width(leaves["last_plays[+k]"]), _width(leaves["seats[+k]"])
     # entries within a seat's block
     committed, won, coins, markers_at, score_at, hand_size_at = (
         at[f"seats[+k].{name}"] - seats
@@ -67,7 +71,7 @@ def state_writer(encoder: Encoder) -> StateWriter:
             s = (seat + k) % players
             play = state.last_plays[s]
             if play is not None:
-                out[last_plays + k * len(DECK) + play.index] = 1.0
+                out[last_plays + k * play_width + play.index] = 1.0
             base = seats + k * width
             if state.active[s]:
                 out[base] = 1.0  # in_game, the block's first entry
