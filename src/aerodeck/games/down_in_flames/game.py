@@ -15,7 +15,7 @@ from aerodeck.core.i18n import N_, _
 from aerodeck.core.options import Option
 from aerodeck.core.search import SearchSettings
 from aerodeck.core.text import seat_name
-from aerodeck.games.down_in_flames import encoder, forced, reference, render
+from aerodeck.games.down_in_flames import encoder, forced, observation, reference, render
 from aerodeck.games.down_in_flames.actions import Catalogue, Move, is_secret
 from aerodeck.games.down_in_flames.bot import HeuristicBot, evaluate
 from aerodeck.games.down_in_flames.campaign import (
@@ -290,7 +290,9 @@ class DownInFlames(Game):
         return str(action)
 
     def observation_encoder(self) -> Encoder:
-        return encoder.encoder(self)
+        declared = encoder.encoder(self)
+        declared.from_state = observation.state_writer(declared, self.data)  # the fast path
+        return declared
 
     def setup_examples(self) -> tuple[JSON, ...]:
         """A duel at the card step, or a furball with seat 1 on seat 0's tail."""
