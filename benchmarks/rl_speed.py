@@ -9,9 +9,13 @@ per game that decided (the vector env counts the learner's decisions only: its b
 its autoreset steps are work it does but no step). Goal (issue 32): the batch at least RLCard's
 UNO env for Aces versus Aces and Down In Flames, and at least twice PettingZoo classic's Leduc.
 
+Then, for Aces versus Aces and Down In Flames, the CPU time per decision of each part of a
+batch's step (``--decisions`` recorded decisions, best of five passes): the view, the
+view-based encoder, the state writer that replaces both, the move, the legal moves and mask.
+
 Run: .venv/bin/python benchmarks/rl_speed.py [--seconds 4] [--rounds 4] [--batch 64]
-[--json out.json] (RLCard and PettingZoo classic need ``pip install -e '.[rl,rl-bench]'``; their
-rows are skipped without it.)
+[--decisions 5000] [--json out.json] (RLCard and PettingZoo classic need
+``pip install -e '.[rl,rl-bench]'``; their rows are skipped without it.)
 
 Backs: docs/rl.md, "Speed": environment steps per second beside RLCard and PettingZoo.
 """
@@ -35,6 +39,7 @@ from pettingzoo.utils import wrappers
 
 import aerodeck
 from aerodeck.rl.batch import AerodeckVectorEnv, SelfPlayBatch
+from aerodeck.rl.encode import encoder_for
 from aerodeck.rl.pettingzoo import env as aerodeck_env
 
 Row = dict[str, Any]
@@ -216,6 +221,73 @@ def measure(seconds: float, rounds: int, batch: int) -> dict[str, Any]:
             "skipped": skipped, "goals": goals(rows)}  # fmt: skip
 
 
+def per_decision(game_id: str, decisions: int = 5000, passes: int = 5) -> dict[str, float]:
+    """Microseconds of CPU time per decision of each part of a batch's step, over ``decisions``
+    recorded from seeded random two-player games (best of ``passes``): the seat's view, the
+    view-based encoder (its ``prepare``, then its compiled fields), the state writer that
+    replaces both, the move, and the legal moves with their mask."""
+    game = aerodeck.make(game_id, players=2)
+    encoder = encoder_for(game)
+    index = {action: i for i, action in enumerate(game.action_table.actions)}
+    recorded: list[tuple[Any, int, Any]] = []
+    seed = 0
+    while len(recorded) < decisions:
+        state, rng = game.new_game(seed=seed).mute_events(), np.random.default_rng(seed)
+        while not state.is_terminal and len(recorded) < decisions:
+            legal = state.legal_actions()
+            action = legal[int(rng.integers(len(legal)))]
+            recorded.append((state.clone(), state.current_player, action))
+            state.apply_unchecked(action)
+        seed += 1
+    out, mask = np.zeros(encoder.size, dtype=np.float32), np.zeros(len(index), dtype=np.int8)
+    views = [state.view(seat) for state, seat, _ in recorded]
+    prepare = encoder.declared.prepare
+    prepared = [prepare(view) for view in views] if prepare else views
+
+    def view(state: Any, seat: int, _: Any) -> None:
+        state.view(seat)
+
+    def legal(state: Any, seat: int, _: Any) -> None:
+        mask.fill(0)
+        mask[[index[action] for action in state.legal_actions()]] = 1
+
+    def writer(state: Any, seat: int, _: Any) -> None:
+        encoder.encode_state_into(state, seat, out)
+
+    def best(part: Callable[..., None], items: list[Any]) -> float:
+        fastest = float("inf")
+        for _ in range(passes):
+            started = time.process_time()
+            for item in items:
+                part(*item)
+            fastest = min(fastest, time.process_time() - started)
+        return 1e6 * fastest / len(items)
+
+    def move_pass() -> float:
+        fastest = float("inf")
+        for _ in range(passes):
+            copies = [(state.clone(), action) for state, _, action in recorded]
+            started = time.process_time()
+            for state, action in copies:
+                state.apply_unchecked(action)
+            fastest = min(fastest, time.process_time() - started)
+        return 1e6 * fastest / len(recorded)
+
+    compiled = encoder._compiled  # the fields as the view-based path runs them
+    parts = {
+        "view": best(view, recorded),
+        "prepare": best(prepare, [(v,) for v in views]) if prepare else 0.0,
+        "compiled encoder": best(
+            lambda v, seat: (out.fill(0.0), compiled(v, seat, out.data, encoder._contexts[seat])),
+            [(v, seat) for v, (_, seat, _) in zip(prepared, recorded, strict=True)],
+        ),
+        "state writer": best(writer, recorded),
+        "move": move_pass(),
+        "legal actions and mask": best(legal, recorded),
+    }
+    return {name: round(us, 2) for name, us in parts.items()}
+
+
 AERODECK_SIDES = ("aerodeck pettingzoo", "aerodeck batch self-play", "aerodeck batch vector env")
 
 
@@ -258,10 +330,19 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=4.0, help="CPU seconds a row")
     parser.add_argument("--rounds", type=int, default=4)
     parser.add_argument("--batch", type=int, default=64, help="games in a batch")
+    parser.add_argument(
+        "--decisions", type=int, default=5000, help="recorded decisions timed part by part"
+    )
     parser.add_argument("--json", default="")
     args = parser.parse_args()
     result = measure(args.seconds, args.rounds, args.batch)
     print_goals(result)
+    result["per_decision_us"] = {
+        game_id: per_decision(game_id, args.decisions)
+        for game_id in ("aces_versus_aces", "down_in_flames")
+    }
+    for game_id, parts in result["per_decision_us"].items():
+        print(f"{game_id}: " + ", ".join(f"{name} {us} us" for name, us in parts.items()))
     if args.json:
         with open(args.json, "w", encoding="utf-8") as out:
             json.dump(result, out, indent=2)

@@ -40,6 +40,7 @@ DRAW = r"""async ({ game, positions, reference }) => {
   const board = { ...generic, ...own };
   const render = await import("/static/render.js");
   const out = [];
+  const said = (x) => (x instanceof Node ? x.textContent : String(x));  // a label may be a Node
   for (const p of positions) {
     const seats = Array.from({ length: p.players }, (_, i) => ({ seat: i, kind: "bot" }));
     const ctx = { game, view: p.view, mySeat: p.seat, seats, players: p.players,
@@ -54,20 +55,20 @@ DRAW = r"""async ({ game, positions, reference }) => {
       const data = { ...(list[s] || {}) };
       for (const key of board.perSeat || []) data[key] = p.view[key][s];
       box.append(board.seat(data, ctx, s));
-      if (p.end) texts.push(String(board.score(ctx, s)));
+      if (p.end) texts.push(said(board.score(ctx, s)));
     }
     const hand = board.hand(ctx);
     if (hand) texts.push(hand.title);
     texts.push(board.status(ctx));
     const held = [...new Set((hand && hand.cards) || [])].map((c) => String(c).toLowerCase());
     for (const move of p.legal) {
-      texts.push(String(board.moveLabel(move, ctx, move.split(" ")[0])));
+      texts.push(said(board.moveLabel(move, ctx, move.split(" ")[0])));
       texts.push(String(board.moveHelp(move, ctx, move.split(" ")[0])));
       // with a card of the hand chosen, the table labels the rest of the move (table.js)
       const words = move.split(/\s+/);
       for (const card of held.filter((c) => words.some((w) => w.toLowerCase() === c))) {
         const rest = words.filter((w) => w.toLowerCase() !== card).join(" ") || move;
-        texts.push(String(board.moveLabel(rest, ctx, move.split(" ")[0])));
+        texts.push(said(board.moveLabel(rest, ctx, move.split(" ")[0])));
       }
     }
     // the cards' faces are pictures (their names are their labels): the words around them count

@@ -15,7 +15,7 @@ pytestmark = pytest.mark.slow
 
 def test_the_speed_benchmark_measures_every_game_and_the_pettingzoo_floor(tmp_path: Path) -> None:
     out = tmp_path / "speed.json"
-    tiny = ["--seconds", "0.02", "--rounds", "1", "--batch", "2"]
+    tiny = ["--seconds", "0.02", "--rounds", "1", "--batch", "2", "--decisions", "20"]
     run_benchmark("rl_speed", *tiny, "--json", str(out))
     result = read_json(out)
     sides = {row["side"] for row in result["rows"]}
@@ -26,6 +26,7 @@ def test_the_speed_benchmark_measures_every_game_and_the_pettingzoo_floor(tmp_pa
         assert result["skipped"]
     else:
         assert {"rlcard env", "pettingzoo classic"} <= sides
+    assert set(result["per_decision_us"]) == {"aces_versus_aces", "down_in_flames"}
 
 
 def test_the_openspiel_benchmark_counts_searches_and_revisits(tmp_path: Path) -> None:

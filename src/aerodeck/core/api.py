@@ -23,6 +23,7 @@ from aerodeck.core.errors import (
     SeatError,
     excerpt,
 )
+from aerodeck.core.i18n import _
 from aerodeck.core.notation import check_move_text
 from aerodeck.core.options import Option, resolve_options
 from aerodeck.core.reference import reference_text
@@ -77,7 +78,9 @@ class ActionTable:
         try:
             return self._index[action]
         except (KeyError, TypeError):
-            raise NotationError(f"{excerpt(action)} is not a move of this game") from None
+            raise NotationError(
+                _("{move} is not a move of this game", move=excerpt(action))
+            ) from None
 
     def __getitem__(self, index: int) -> Action:
         try:  # an int or an integer type such as numpy's (RL adapters), never a bool or float
@@ -136,10 +139,19 @@ class Game(ABC):
     def __init__(self, players: int | None = None, **options: Any) -> None:
         count = self.info.default_players if players is None else players
         if isinstance(count, bool) or not isinstance(count, int):
-            raise ConfigError(f"players must be a whole number, not {excerpt(count)}")
+            raise ConfigError(
+                _("players must be a whole number, not {count}", count=excerpt(count))
+            )
         if count not in self.info.player_counts:
             allowed = ", ".join(str(n) for n in self.info.player_counts)
-            raise ConfigError(f"{self.info.title} is for {allowed} players, not {excerpt(count)}")
+            raise ConfigError(
+                _(
+                    "{game} is for {allowed} players, not {count}",
+                    game=self.info.title,
+                    allowed=allowed,
+                    count=excerpt(count),
+                )
+            )
         self.players = count
         self.options: dict[str, Any] = resolve_options(self.info.options, options)
 
@@ -322,7 +334,7 @@ class SeenMove(NamedTuple):
 def _log_items(log: Log, count: int) -> list[Any]:
     """The last ``count`` entries of the event log, oldest first."""
     items = []
-    for _ in range(count):
+    for _step in range(count):
         assert log is not None
         log, item = log
         items.append(item)
@@ -333,7 +345,7 @@ def _log_items(log: Log, count: int) -> list[Any]:
 def _logged_moves(log: Log, count: int) -> list[tuple[int, Action]]:
     """The last ``count`` moves of the move log, oldest first, each as (actor, action)."""
     moves = []
-    for _ in range(count):
+    for _step in range(count):
         assert log is not None
         log, action, actor = log
         moves.append((actor, action))
@@ -450,14 +462,14 @@ class State(ABC):
     def apply(self, action: Action | str) -> None:
         """Apply an action or its notation, checking it; IllegalActionError names the rule."""
         if self.is_terminal:
-            raise IllegalActionError("the game is over: no more moves", rule="game over")
+            raise IllegalActionError(_("the game is over: no more moves"), rule="game over")
         if isinstance(action, str):
             action = self.game.parse_action(self, action)
         elif not isinstance(action, Action):
             raise NotationError(f"{excerpt(action)} is not a move: apply takes an Action or text")
         if action not in self.legal_actions():
             if action not in self.game.action_table:  # another game's or configuration's move
-                raise NotationError(f"{_name(action)} is not a move of this game")
+                raise NotationError(_("{move} is not a move of this game", move=_name(action)))
             raise IllegalActionError(self.why_illegal(action))
         self.apply_unchecked(action)
 
@@ -638,7 +650,13 @@ def _name(action: Action) -> str:
 def _bad_seat(player: object, players: int, spectator: bool) -> SeatError:
     """The one-line error for a value that is not a seat of a ``players``-seat game."""
     allowed = f"a seat 0 to {players - 1}" + (" or None (a spectator)" if spectator else "")
-    return SeatError(f"{excerpt(player)} is not a seat of this game: expected {allowed}")
+    return SeatError(
+        _(
+            "{seat} is not a seat of this game: expected {allowed}",
+            seat=excerpt(player),
+            allowed=allowed,
+        )
+    )
 
 
 def _slot_copier(names: tuple[str, ...]) -> Callable[[State, State], None]:

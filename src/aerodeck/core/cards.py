@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Final
 
 from aerodeck.core.errors import NotationError, excerpt
+from aerodeck.core.i18n import _
 
 SUITS: Final = ("S", "H", "D", "C")
 SUIT_NAMES: Final = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
@@ -92,7 +93,9 @@ def card(text: str) -> Card:
         suit = cleaned[-1]
         if rank is not None and suit in SUITS:
             return _BY_TEXT[_RANK_TEXT[rank] + suit]
-    raise NotationError(f"{excerpt(text)} is not a card (write rank then suit, e.g. AS, 10H, 7C)")
+    raise NotationError(
+        _("{text} is not a card (write rank then suit, e.g. AS, 10H, 7C)", text=excerpt(text))
+    )
 
 
 def cards(texts: list[str] | tuple[str, ...]) -> list[Card]:

@@ -7,6 +7,13 @@ know (the contract's no-leak property carries over). Seats are written relative 
 seat. This is pure Python: the fields write into any zeroed buffer of floats (``Encoder.write``);
 the RL faces (``aerodeck.rl.encode``) give them a float32 array and compile the walk for speed,
 and ``describe`` prints the layout the docs pages show.
+
+A game may also bring a *state writer* (``Encoder(..., from_state=...)``): the same numbers
+written in one pass straight from the state for one seat, without building the view in between
+(the view and the fields reading it back were most of a batched environment's step). The fields
+stay the reference: tests/rl/test_fast_observation.py checks over many seeded games, after
+hidden redraws too, that the writer gives exactly their numbers, so it shows no more than the
+view does.
 """
 
 from __future__ import annotations
@@ -21,6 +28,9 @@ Getter = Callable[[Any], Any]
 Buffer = Any
 """Where fields write: a zeroed, indexable buffer of floats (a list, or the RL faces' array)."""
 Row = tuple[int, int, str, str]
+StateWriter = Callable[[Any, int, Buffer], None]
+"""``(state, seat, out)``: write what ``seat`` sees of ``state`` into a zeroed buffer, exactly the
+numbers the fields write from ``state.view(seat)``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,10 +113,15 @@ class Number(Field):
         # 0 (a missing value) is always among the values
         return [min(0.0, self.low / self.scale)], [max(0.0, self.high / self.scale)]
 
+    def scaled(self, value: float) -> float:
+        """The entry written for ``value``: held within ``low..high``, divided by ``scale``."""
+        low, high = self.low, self.high
+        return (value if low <= value <= high else low if value < low else high) / self.scale
+
     def write(self, source: Mapping[str, Any], ctx: Context, out: Buffer, at: int) -> None:
         value = source.get(self.key) if self.fn is None else self.fn(source)
         if value is not None and not isinstance(value, str):
-            out[at] = min(max(value, self.low), self.high) / self.scale
+            out[at] = self.scaled(value)
 
 
 class Flag(Field):
@@ -350,6 +365,7 @@ class Encoder:
 
     ``prepare`` (optional) rewrites a view before the fields read it, a pure function of the view.
     ``note`` (optional) is a sentence for the docs page about how the game is encoded.
+    ``from_state`` (optional) writes the same vector straight from a state (a ``StateWriter``).
     """
 
     def __init__(
@@ -359,9 +375,10 @@ class Encoder:
         fields: Sequence[Field],
         prepare: Callable[[JSON], JSON] | None = None,
         note: str = "",
+        from_state: StateWriter | None = None,
     ) -> None:
         self.game_id, self.players, self.fields = game_id, players, tuple(fields)
-        self.prepare, self.note = prepare, note
+        self.prepare, self.note, self.from_state = prepare, note, from_state
         self.size = sum(f.size for f in self.fields)
         self.placed = _placed(self.fields)
 
@@ -376,6 +393,25 @@ class Encoder:
         ctx = Context(seat, self.players)
         for f, offset in self.placed:
             f.write(view, ctx, out, offset)
+
+    def leaves(self) -> dict[str, tuple[int, Field]]:
+        """Every field with its offset, by its layout name (``"seats[+k].score"``: in the first
+        block of a repeated one), for a state writer to write where and what the fields do."""
+        found: dict[str, tuple[int, Field]] = {}
+
+        def walk(fields: Sequence[tuple[Field, int]], prefix: str, base: int) -> None:
+            for f, offset in fields:
+                name = prefix + f.name
+                if isinstance(f, PerSeat):
+                    name += "[+k]"
+                elif isinstance(f, Slots):
+                    name += "[i]"
+                found[name] = (base + offset, f)
+                if isinstance(f, Group | PerSeat | Slots):
+                    walk(f.placed, name + ".", base + offset)
+
+        walk(self.placed, "", 0)
+        return found
 
     def encode(self, view: JSON) -> list[float]:
         """The vector of one seat's view, as a list."""

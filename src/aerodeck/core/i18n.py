@@ -28,8 +28,6 @@ from functools import cache
 from importlib import import_module
 from pathlib import Path
 
-from aerodeck.core.registry import game_classes
-
 ENGLISH = "en"
 # The languages people can choose, in the order a switch offers them, with their own names.
 LANGUAGES: Mapping[str, str] = {"en": "English", "ja": "日本語"}
@@ -128,6 +126,9 @@ def catalog_files(lang: str) -> list[Path]:
 
 def _game_packages() -> list[Path]:
     """The package folders of the registered games that live outside aerodeck's own."""
+    # late: the registry loads the games, whose modules (and core's) look messages up here
+    from aerodeck.core.registry import game_classes  # noqa: PLC0415
+
     folders = []
     for cls in game_classes().values():
         package = import_module(cls.__module__.rpartition(".")[0] or cls.__module__)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from aerodeck.core.errors import NotationError, excerpt
+from aerodeck.core.i18n import _
 
 MOVE_TEXT_LIMIT = 200
 """Longest move text read (every game's notation is under 40 characters)."""
@@ -17,7 +18,7 @@ def check_move_text(text: object) -> str:
     (control characters, NUL, surrogates, Unicode digits such as '²' or '٣') is refused here
     before a game's parser could trip on it, and the length is bounded."""
     if not isinstance(text, str):
-        raise NotationError(f"{excerpt(text)} is not move text")
+        raise NotationError(_("{text} is not move text", text=excerpt(text)))
     if len(text) > MOVE_TEXT_LIMIT:
         raise NotationError(
             f"a move is at most {MOVE_TEXT_LIMIT} characters, not {len(text)}: {excerpt(text)}"

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from aerodeck.core.errors import ConfigError, excerpt
+from aerodeck.core.i18n import _
 
 OPTION_TEXT = 256
 """Longest text option value (ids and names; a data path fits too)."""
@@ -62,28 +63,54 @@ class Option:
                 return True
             if text in _FALSE:
                 return False
-            raise ConfigError(f"option {self.name} takes true or false, not {excerpt(value)}")
+            raise ConfigError(
+                _(
+                    "option {name} takes true or false, not {value}",
+                    name=self.name,
+                    value=excerpt(value),
+                )
+            )
         if kind is int:
             number = _whole_number(value)
             if number is None:
-                raise ConfigError(f"option {self.name} takes a whole number, not {excerpt(value)}")
+                raise ConfigError(
+                    _(
+                        "option {name} takes a whole number, not {value}",
+                        name=self.name,
+                        value=excerpt(value),
+                    )
+                )
             if self.minimum is not None and number < self.minimum:
-                raise ConfigError(f"option {self.name} must be at least {self.minimum}")
+                raise ConfigError(
+                    _("option {name} must be at least {least}", name=self.name, least=self.minimum)
+                )
             if self.maximum is not None and number > self.maximum:
-                raise ConfigError(f"option {self.name} must be at most {self.maximum}")
+                raise ConfigError(
+                    _("option {name} must be at most {most}", name=self.name, most=self.maximum)
+                )
             return number
         if not isinstance(value, str):
-            raise ConfigError(f"option {self.name} takes text, not {excerpt(value)}")
+            raise ConfigError(
+                _("option {name} takes text, not {value}", name=self.name, value=excerpt(value))
+            )
         text = value.strip()
         if len(text) > OPTION_TEXT or not text.isprintable():
             raise ConfigError(
-                f"option {self.name} takes printable text of at most {OPTION_TEXT} characters"
+                _(
+                    "option {name} takes printable text of at most {count} characters",
+                    name=self.name,
+                    count=OPTION_TEXT,
+                )
             )
         if self.choices is None:
             return text  # free text (a name) keeps its case
         if text.lower() not in self.choices:
-            own = f" (a file of your own: --data-file {self.name}=FILE)" if self.inline else ""
-            raise ConfigError(f"option {self.name} takes one of {', '.join(self.choices)}{own}")
+            choices = ", ".join(self.choices)
+            message = _("option {name} takes one of {choices}", name=self.name, choices=choices)
+            if self.inline:
+                own = _("(a file of your own: --data-file {name}=FILE)", name=self.name)
+                message = f"{message} {own}"
+            raise ConfigError(message)
         return text.lower()
 
     def describe(self) -> str:
@@ -122,8 +149,10 @@ def resolve_options(declared: tuple[Option, ...], given: Mapping[str, Any]) -> d
     by_name = {option.name: option for option in declared}
     unknown = sorted(set(given) - set(by_name))
     if unknown:
-        known = ", ".join(sorted(by_name)) or "none"
-        raise ConfigError(f"unknown option {excerpt(unknown[0])} (options: {known})")
+        known = ", ".join(sorted(by_name)) or _("none")
+        raise ConfigError(
+            _("unknown option {name} (options: {known})", name=excerpt(unknown[0]), known=known)
+        )
     return {
         name: option.coerce(given[name]) if name in given else option.default
         for name, option in by_name.items()

@@ -14,6 +14,7 @@ from typing import Any
 
 from aerodeck.core.api import Game, GameInfo
 from aerodeck.core.errors import ConfigError, excerpt
+from aerodeck.core.i18n import _
 
 GROUP = "aerodeck.games"
 
@@ -43,7 +44,7 @@ def game_classes() -> dict[str, type[Game]]:
 def normalize_id(name: str) -> str:
     """Accept ``race-to-ace`` as well as ``race_to_ace``."""
     if not isinstance(name, str):
-        raise ConfigError(f"a game is named by its id, not {excerpt(name)}")
+        raise ConfigError(_("a game is named by its id, not {name}", name=excerpt(name)))
     return name.strip().lower().replace("-", "_")
 
 
@@ -52,7 +53,9 @@ def game_class(name: str) -> type[Game]:
     game_id = normalize_id(name)
     if game_id not in classes:
         known = ", ".join(info.cli_name for info in list_games())
-        raise ConfigError(f"unknown game {excerpt(name)} (games: {known})")
+        raise ConfigError(
+            _("unknown game {name} (games: {known})", name=excerpt(name), known=known)
+        )
     return classes[game_id]
 
 

@@ -37,7 +37,9 @@ def counts_text(counts: Sequence[int]) -> str:
     if len(ordered) > 2 and ordered == list(range(ordered[0], ordered[-1] + 1)):
         return f"{ordered[0]}-{ordered[-1]}"
     words = [str(n) for n in ordered]
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+    if len(words) == 1:
+        return words[0]
+    return _("{first} or {last}", first=_(", ").join(words[:-1]), last=words[-1])
 
 
 def seats_text(seats: Iterable[int | str]) -> str:

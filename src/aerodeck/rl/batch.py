@@ -100,7 +100,7 @@ class _Table:
             mask[indices] = 1
         else:
             self.legal[i], self.legal_index[i] = [], []
-        self.encoder.encode_into(state.view(seat), self.observations[i])
+        self.encoder.encode_state_into(state, seat, self.observations[i])
 
     def move(self, i: int, action: int) -> Action | None:
         """The legal move of index ``action`` in game ``i``, None if it is not legal now."""

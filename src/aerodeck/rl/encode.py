@@ -3,6 +3,8 @@
 Each game declares its encoder (``Game.observation_encoder()``, fields from
 ``aerodeck.core.features``); ``encoder_for`` wraps it so ``encode(view)`` gives a numpy vector,
 written by one straight-line function compiled from the fields (``aerodeck.rl.compile``).
+``encode_state_into(state, seat, out)`` is what the batches call: the game's state writer when it
+brings one (``Encoder.from_state``: the same numbers without the view), else the view encoded.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from aerodeck.core.api import Game
+from aerodeck.core.api import Game, State
 from aerodeck.core.errors import ConfigError
 from aerodeck.core.features import JSON, Context, Encoder, Row
 from aerodeck.core.registry import list_games, make
@@ -33,6 +35,7 @@ class VectorEncoder:
         self.low = np.array(low, dtype=np.float32)
         self.high = np.array(high, dtype=np.float32)
         self._contexts = [Context(seat, self.players) for seat in range(self.players)]
+        self.from_state = declared.from_state
 
     def __reduce__(self) -> tuple[Any, tuple[Game]]:
         """Pickled as its game (the compiled function and the fields' readers are rebuilt)."""
@@ -57,6 +60,21 @@ class VectorEncoder:
         # Through a memoryview (out.data): a float stored by index costs a third less than numpy
         # setitem (and a sum is rounded to float32 once, in the end, not at every addition).
         self._compiled(view, seat, out.data, self._contexts[seat])
+
+    def encode_state_into(self, state: State, seat: int, out: Vector) -> None:
+        """What ``seat`` sees of ``state``, written into ``out`` (zeroed here): straight from the
+        state when the game brings a writer for it, else ``encode_into(state.view(seat))``."""
+        if self.from_state is None:
+            self.encode_into(state.view(seat), out)
+            return
+        out.fill(0.0)
+        self.from_state(state, seat, out.data)
+
+    def encode_state(self, state: State, seat: int) -> Vector:
+        """``encode_state_into`` as a new vector."""
+        out = np.empty(self.size, dtype=np.float32)
+        self.encode_state_into(state, seat, out)
+        return out
 
     def encode_by_fields(self, view: JSON) -> Vector:
         """``encode`` by walking the fields (the reference the compiled form is tested against)."""

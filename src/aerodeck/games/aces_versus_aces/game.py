@@ -12,7 +12,7 @@ from aerodeck.core.i18n import _
 from aerodeck.core.options import Option
 from aerodeck.core.reference import reference_text as lay_out_reference
 from aerodeck.core.search import SearchSettings
-from aerodeck.games.aces_versus_aces import actions, encoder, reference, render
+from aerodeck.games.aces_versus_aces import actions, encoder, observation, reference, render
 from aerodeck.games.aces_versus_aces.bot import HeuristicBot, evaluate
 from aerodeck.games.aces_versus_aces.rules import AvAState
 from aerodeck.games.aces_versus_aces.state import PLAY
@@ -68,7 +68,9 @@ class AcesVersusAces(Game):
         return str(action)
 
     def observation_encoder(self) -> Encoder:
-        return encoder.encoder(self)
+        declared = encoder.encoder(self)
+        declared.from_state = observation.state_writer(declared)  # the fast path, same numbers
+        return declared
 
     def setup_examples(self) -> tuple[JSON, ...]:
         deck = [f"{rank}{suit}" for rank in "23456789" for suit in "SHDC"]

@@ -11,9 +11,11 @@ from aerodeck.core.api import JSON, Action, Agent, Game, GameInfo, State
 from aerodeck.core.errors import ConfigError, NotationError, excerpt
 from aerodeck.core.features import Encoder
 from aerodeck.core.figures import ChoiceFigure, word_after
+from aerodeck.core.i18n import N_, _
 from aerodeck.core.options import Option
 from aerodeck.core.search import SearchSettings
-from aerodeck.games.down_in_flames import encoder, reference, render
+from aerodeck.core.text import seat_name
+from aerodeck.games.down_in_flames import encoder, forced, observation, reference, render
 from aerodeck.games.down_in_flames.actions import Catalogue, Move, is_secret
 from aerodeck.games.down_in_flames.bot import HeuristicBot, evaluate
 from aerodeck.games.down_in_flames.campaign import (
@@ -43,47 +45,67 @@ class DownInFlames(Game):
         title="Down In Flames: Locked-On",
         player_counts=(2, 3, 4),
         default_players=2,
-        summary="Jet-age card dogfight: positions, range bands, altitude, guns and missiles.",
+        summary=N_("Jet-age card dogfight: positions, range bands, altitude, guns and missiles."),
         credits=(
             "Game design Dan Verssen; development Kevin Verssen, Holly Verssen "
             "(Dan Verssen Games, 2018). Aircraft, missile and deck values are aerodeck's own."
         ),
         options=(
             Option(
-                "vp_limit", 45, "agreed VP limit for the aircraft choice", minimum=1, maximum=999
+                "vp_limit",
+                45,
+                N_("agreed VP limit for the aircraft choice"),
+                minimum=1,
+                maximum=999,
             ),
             Option(
-                "year", 1980, "agreed year: aircraft in service by then", minimum=1900, maximum=2100
+                "year",
+                1980,
+                N_("agreed year: aircraft in service by then"),
+                minimum=1900,
+                maximum=2100,
             ),
             Option(
                 "data",
                 SHIPPED_ID,
-                "the data set: the shipped one, or your own with --data-file data=FILE",
+                N_("the data set: the shipped one, or your own with --data-file data=FILE"),
                 choices=(SHIPPED_ID,),
                 inline=True,
             ),
-            Option("skills", False, "choose skills in secret, paid from the VP limit (§17)"),
-            Option("site", "", "a ground site of the data set defending one side (§16.4)"),
-            Option("site_seat", 1, "the seat whose side the site defends", minimum=0, maximum=1),
-            Option("missile_loads", False, "optional rule: custom missile loads (§18.1)"),
-            Option("decks", 1, "Action card decks combined into one (§18.8)", minimum=1, maximum=3),
-            Option("second_missile", False, "optional rule: launch two missiles as one (§18.2)"),
-            Option("aircraft", 1, "aircraft each player flies (§18.3)", minimum=1, maximum=4),
+            Option("skills", False, N_("choose skills in secret, paid from the VP limit (§17)")),
+            Option("site", "", N_("a ground site of the data set defending one side (§16.4)")),
+            Option(
+                "site_seat", 1, N_("the seat whose side the site defends"), minimum=0, maximum=1
+            ),
+            Option("missile_loads", False, N_("optional rule: custom missile loads (§18.1)")),
+            Option(
+                "decks", 1, N_("Action card decks combined into one (§18.8)"), minimum=1, maximum=3
+            ),
+            Option(
+                "second_missile", False, N_("optional rule: launch two missiles as one (§18.2)")
+            ),
+            Option("aircraft", 1, N_("aircraft each player flies (§18.3)"), minimum=1, maximum=4),
             Option(
                 "campaign",
                 "",
-                "fly a mission of this campaign of the data set, or of your own campaign with "
-                "--data-file campaign=FILE (§16)",
+                N_(
+                    "fly a mission of this campaign of the data set, or of your own campaign "
+                    "with --data-file campaign=FILE (§16)"
+                ),
                 inline=True,
             ),
-            Option("mission", 1, "the campaign mission to fly", minimum=1, maximum=99),
+            Option("mission", 1, N_("the campaign mission to fly"), minimum=1, maximum=99),
             Option(
-                "scale", 1, "Campaign Scaling: aircraft x1, x2 or x3 (§18.9)", minimum=1, maximum=3
+                "scale",
+                1,
+                N_("Campaign Scaling: aircraft x1, x2 or x3 (§18.9)"),
+                minimum=1,
+                maximum=3,
             ),
             Option(
                 "mode",
                 "teams",
-                "three or more players: two teams or free-for-all (§18.5, §18.6)",
+                N_("three or more players: two teams or free-for-all (§18.5, §18.6)"),
                 choices=("teams", "ffa"),
             ),
         ),
@@ -243,9 +265,16 @@ class DownInFlames(Game):
             return render.describe_event(event)
 
         def name(a: int) -> str:
-            return f"seat {owners[a]}'s #{a}" if 0 <= a < len(owners) else "the site"
+            if 0 <= a < len(owners):
+                return _("{seat}'s #{number}", seat=seat_name(owners[a]), number=a)
+            return _("the site")
 
         return render.describe_event(event, name)
+
+    def forced_reason(self, state: State) -> str | None:
+        """Why the pilot deciding now is offered one move only (None when there is a choice)."""
+        assert isinstance(state, DifState)
+        return forced.forced_reason(state)
 
     def reference_text(self) -> str:
         return reference.reference_text(self.data, self.options["vp_limit"], self.options["year"])
@@ -261,7 +290,9 @@ class DownInFlames(Game):
         return str(action)
 
     def observation_encoder(self) -> Encoder:
-        return encoder.encoder(self)
+        declared = encoder.encoder(self)
+        declared.from_state = observation.state_writer(declared, self.data)  # the fast path
+        return declared
 
     def setup_examples(self) -> tuple[JSON, ...]:
         """A duel at the card step, or a furball with seat 1 on seat 0's tail."""

@@ -8,6 +8,7 @@ from collections.abc import Callable, Mapping
 from enum import Enum, StrEnum
 from typing import Any, Literal, NamedTuple
 
+from aerodeck.core.i18n import _
 from aerodeck.games.down_in_flames.actions import (
     Act,
     Altitude,
@@ -44,7 +45,7 @@ class PhaseRule(NamedTuple):
     """What a phase asks for, in players' words, and the moves it accepts: those of the
     classes ``kinds``, and the moves without arguments whose verbs are ``words``."""
 
-    asks: str
+    asks: Callable[[], str]  # looked up when a refusal is written (the reader's language)
     kinds: tuple[type[Move], ...]
     words: frozenset[WordVerb]
 
@@ -54,7 +55,7 @@ class PhaseRule(NamedTuple):
         return isinstance(move, self.kinds)
 
 
-def _rule(asks: str, *moves: type[Move] | WordVerb) -> PhaseRule:
+def _rule(asks: Callable[[], str], *moves: type[Move] | WordVerb) -> PhaseRule:
     kinds = tuple(m for m in moves if isinstance(m, type))
     return PhaseRule(asks, kinds, frozenset(m for m in moves if isinstance(m, str)))
 
@@ -64,35 +65,53 @@ def _rule(asks: str, *moves: type[Move] | WordVerb) -> PhaseRule:
 # offered in any phase where a card may be played: R60).
 PHASES: dict[str, PhaseRule] = {
     PICK: _rule(
-        "choose your aircraft in secret ('fly <aircraft>'; with custom loads 'pairs <missile> "
-        "1|2', 'clean', then 'ready')",
+        lambda: _(
+            "choose your aircraft in secret ('fly <aircraft>'; with custom loads 'pairs <missile> "
+            "1|2', 'clean', then 'ready')"
+        ),
         *(Fly, Pairs, "clean", "ready"),
     ),
     SKILL: _rule(
-        "choose skills in secret ('skill <skill>', 'rate <rating> up|down') then 'ready'",
+        lambda: _(
+            "choose skills in secret ('skill <skill>', 'rate <rating> up|down') then 'ready'"
+        ),
         *(Skill, Rate, "ready"),
     ),
-    ALT_PICK: _rule("choose your starting altitude in secret ('alt low|medium|high')", Altitude),
-    ANGLE: _rule("90°/0° Angle (R58): 'angle g|hs|rh|ah @<enemy>'", Angle),
-    INITIATIVE: _rule(
-        "the aircraft with the higher EW chooses 'first' or 'second'", "first", "second"
+    ALT_PICK: _rule(
+        lambda: _("choose your starting altitude in secret ('alt low|medium|high')"), Altitude
     ),
-    ORDER: _rule("name the aircraft of your side that flies next ('next @<aircraft>')", Next),
-    BURNER: _rule("light an afterburner ('burner') or not ('no-burner')", "burner", "no-burner"),
-    DISCARD: _rule("discard any cards ('discard <card>') then 'draw'", Discard, "draw", "neutral"),
-    ALTITUDE: _rule("'climb' (discard 1), 'dive' (draw 1) or 'level'", "climb", "dive", "level"),
-    SPEED: _rule("use a Speed Maneuver ('speed pos', 'speed me-1', ...) or 'end'", Speed, "end"),
+    ANGLE: _rule(lambda: _("90°/0° Angle (R58): 'angle g|hs|rh|ah @<enemy>'"), Angle),
+    INITIATIVE: _rule(
+        lambda: _("the aircraft with the higher EW chooses 'first' or 'second'"), "first", "second"
+    ),
+    ORDER: _rule(
+        lambda: _("name the aircraft of your side that flies next ('next @<aircraft>')"), Next
+    ),
+    BURNER: _rule(
+        lambda: _("light an afterburner ('burner') or not ('no-burner')"), "burner", "no-burner"
+    ),
+    DISCARD: _rule(
+        lambda: _("discard any cards ('discard <card>') then 'draw'"), Discard, "draw", "neutral"
+    ),
+    ALTITUDE: _rule(
+        lambda: _("'climb' (discard 1), 'dive' (draw 1) or 'level'"), "climb", "dive", "level"
+    ),
+    SPEED: _rule(
+        lambda: _("use a Speed Maneuver ('speed pos', 'speed me-1', ...) or 'end'"), Speed, "end"
+    ),
     PLAY: _rule(
-        "play a card (pos/range/attack/tone/act), 'neutral', or 'end'",
+        lambda: _("play a card (pos/range/attack/tone/act), 'neutral', or 'end'"),
         *(Position, Range, Attack, Tone, Act, "neutral", "end", "timely"),
     ),
     REACT: _rule(
-        "react with a card whose React To names the card just played, 'cm', or 'pass'",
+        lambda: _("react with a card whose React To names the card just played, 'cm', or 'pass'"),
         *(React, "cm", "pass", "lucky", Wild),
     ),
-    LAUNCH: _rule("the Tone stands: 'launch' the missile or 'hold'", "launch", "hold", "launch2"),
-    FOLLOW: _rule("'follow' the enemy's altitude change or 'stay'", "follow", "stay"),
-    PAY: _rule("choose a card to discard ('discard <card>')", Discard),
+    LAUNCH: _rule(
+        lambda: _("the Tone stands: 'launch' the missile or 'hold'"), "launch", "hold", "launch2"
+    ),
+    FOLLOW: _rule(lambda: _("'follow' the enemy's altitude change or 'stay'"), "follow", "stay"),
+    PAY: _rule(lambda: _("choose a card to discard ('discard <card>')"), Discard),
 }
 
 

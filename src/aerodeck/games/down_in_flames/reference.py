@@ -6,21 +6,30 @@ page (``page_reference``)."""
 from __future__ import annotations
 
 from aerodeck.core.api import JSON
+from aerodeck.core.i18n import _
 from aerodeck.games.down_in_flames.data import ALTITUDES, RANGES, Aircraft, DataSet
 from aerodeck.games.down_in_flames.flight import POSITIONS
 
-_ACTIONS = {  # the data set's action codes in players' words (docs/games/down_in_flames_data.md)
-    "gun_attack": "gun attack",
-    "launch_missile": "Tone",
-    "gun_or_missile": "guns or Tone",
-    "pos_to_neutral": "to Neutral",
-    "disadv_to_adv": "Disadv. to Adv.",
-    "missile_bonus": "+1 missile card",
-    "altitude_1": "1 level up/down",
-    "split_s": "Split-S",
-    "none": "-",
-}
-_REACTS = {"ANY": "anything", "ANY_ENEMY_TURN": "anything on the enemy's turn"}
+
+def _action(code: str) -> str:
+    """The data set's action codes in players' words, short (docs/games/down_in_flames_data.md)."""
+    return {
+        "gun_attack": _("gun attack"),
+        "launch_missile": _("Tone"),
+        "gun_or_missile": _("guns or Tone"),
+        "pos_to_neutral": _("to Neutral"),
+        "disadv_to_adv": _("Disadv. to Adv."),
+        "missile_bonus": _("+1 missile card"),
+        "altitude_1": _("1 level up/down"),
+        "split_s": _("Split-S"),
+        "none": "-",
+    }.get(code, code.replace("_", " "))
+
+
+def _reacts(code: str) -> str:
+    return {"ANY": _("anything"), "ANY_ENEMY_TURN": _("anything on the enemy's turn")}.get(
+        code, code
+    )
 
 
 def _rating(value: int | None) -> str:
@@ -29,7 +38,8 @@ def _rating(value: int | None) -> str:
 
 def aircraft_rows(data: DataSet, vp_limit: int, year: int) -> list[str]:
     """One line per aircraft that may be flown (VP within the limit, in service by the year)."""
-    lines = ["  [bold]aircraft           VP year spd prf  thrust   gun EW CM missiles[/bold]"]
+    head = _("aircraft           VP year spd prf  thrust   gun EW CM missiles")
+    lines = [f"  [bold]{head}[/bold]"]
     for plane in data.aircraft:
         if plane.vp_loaded > vp_limit or plane.year > year:
             continue
@@ -39,7 +49,13 @@ def aircraft_rows(data: DataSet, vp_limit: int, year: int) -> list[str]:
 
 def _aircraft_row(data: DataSet, a: Aircraft) -> str:
     thrust = f"{a.thrust_pre}({_rating(a.ab_pre)})/{a.thrust_post}({_rating(a.ab_post)})"
-    missiles = ", ".join(f"{2 * pairs}x {data.missiles[m].name}" for m, pairs in a.load) or "-"
+    missiles = (
+        _(", ").join(
+            _("{count}x {missile}", count=2 * pairs, missile=data.missiles[m].name)
+            for m, pairs in a.load
+        )
+        or "-"
+    )
     return (
         f"{a.name[:18]:18} {a.vp_loaded:>2} {a.year} {a.speed:>3} {a.performance:>3} "
         f"{thrust:^10} {_rating(a.gun):>2} {_rating(a.ew):>2} {a.countermeasures:>2} {missiles}"
@@ -48,10 +64,11 @@ def _aircraft_row(data: DataSet, a: Aircraft) -> str:
 
 def card_rows(data: DataSet) -> list[str]:
     """One line per Action card title: Positioning, Range, what it does, what it reacts to."""
-    lines = ["  [bold]card               copies pos range action          reacts to[/bold]"]
+    head = _("card               copies pos range action          reacts to")
+    lines = [f"  [bold]{head}[/bold]"]
     for card in data.cards:
-        action = _ACTIONS.get(card.action, card.action.replace("_", " "))
-        reacts = ", ".join(sorted(_REACTS.get(r, r) for r in card.react_to)) or "-"
+        action = _action(card.action)
+        reacts = _(", ").join(sorted(_reacts(r) for r in card.react_to)) or "-"
         lines.append(
             f"  {card.title[:18]:18} {card.count:>6} {card.positioning:>3} {card.range:>5} "
             f"{action[:15]:15} {reacts}"
@@ -63,12 +80,23 @@ def reference_text(data: DataSet, vp_limit: int, year: int) -> str:
     """The aircraft within the agreed VP limit and year, then the Action cards."""
     return "\n".join(
         [
-            f"[bold]Aircraft[/bold] (VP limit {vp_limit}, in service by {year}). spd speed, prf "
-            "performance, thrust before/after the card step (with afterburner), CM "
-            "countermeasures",
+            "[bold]"
+            + _("Aircraft")
+            + "[/bold] "
+            + _(
+                "(VP limit {vp_limit}, in service by {year}). spd speed, prf performance, thrust "
+                "before/after the card step (with afterburner), CM countermeasures",
+                vp_limit=vp_limit,
+                year=year,
+            ),
             *aircraft_rows(data, vp_limit, year),
-            "[bold]Action cards[/bold]. pos: steps of a Maneuver for position; range: steps "
-            "of a Maneuver for range; reacts to: what it may answer",
+            "[bold]"
+            + _("Action cards")
+            + "[/bold]"
+            + _(
+                ". pos: steps of a Maneuver for position; range: steps of a Maneuver for range; "
+                "reacts to: what it may answer"
+            ),
             *card_rows(data),
         ]
     )
@@ -76,18 +104,26 @@ def reference_text(data: DataSet, vp_limit: int, year: int) -> str:
 
 # --- the page's reference: the same data set as data, keyed by the card titles of the views -----
 
-_PAGE_ACTIONS = {  # the cards' action codes as the page's card faces say them (R9-R16)
-    "gun_attack": "gun attack",
-    "launch_missile": "missile launch",
-    "gun_or_missile": "gun or missile attack",
-    "pos_to_neutral": "position to Neutral",
-    "disadv_to_adv": "Disadvantaged to Advantage",
-    "missile_bonus": "missile bonus",
-    "altitude_1": "altitude 1 up or down",
-    "split_s": "Split-S",
-    "none": "",
-}
-_PAGE_REACTS = {"ANY_ENEMY_TURN": "any enemy turn", "ANY": "any card"}
+
+def _page_action(code: str) -> str:
+    """The cards' action codes as the page's card faces say them (R9-R16)."""
+    return {
+        "gun_attack": _("gun attack"),
+        "launch_missile": _("missile launch"),
+        "gun_or_missile": _("gun or missile attack"),
+        "pos_to_neutral": _("position to Neutral"),
+        "disadv_to_adv": _("Disadvantaged to Advantage"),
+        "missile_bonus": _("missile bonus"),
+        "altitude_1": _("altitude 1 up or down"),
+        "split_s": _("ends the enemy's turn"),
+        "none": "",
+    }.get(code, code.replace("_", " "))
+
+
+def _page_reacts(code: str) -> str:
+    return {"ANY_ENEMY_TURN": _("any enemy turn"), "ANY": _("any card")}.get(code, code)
+
+
 AIRCRAFT_COLUMNS = ("name", "nation", "year", "speed", "performance", "thrust", "afterburner",
                     "gun", "ew", "countermeasures")  # fmt: skip
 
@@ -96,23 +132,36 @@ def page_cards(data: DataSet) -> JSON:
     """Each Action card's title, kind (its colour band) and values, by title."""
     out: JSON = {}
     for card in data.cards:
-        reacts = [_PAGE_REACTS.get(r, r) for r in sorted(card.react_to)]
-        react = ", ".join(reacts) or "-"
+        reacts = [_page_reacts(r) for r in sorted(card.react_to)]
+        react = _(", ").join(reacts) or "-"
         kind = "attack" if "attack" in card.action else "defense" if card.react_to else "plain"
-        action = _PAGE_ACTIONS.get(card.action, card.action.replace("_", " "))
+        action = _page_action(card.action)
         if card.gun_discard is not None:
-            action += f", discard {card.gun_discard}"
+            action += _(", discard {count}", count=card.gun_discard)
         out[card.title] = {
             "title": card.title,
             "kind": kind,
-            "lines": [f"Pos {card.positioning} · Rng {card.range}", f"reacts to {react}"],
+            "lines": [
+                _(
+                    "Pos {positioning} · Rng {range}",
+                    positioning=card.positioning,
+                    range=card.range,
+                ),
+                _("reacts to {cards}", cards=react),
+            ],
             "positioning": card.positioning,
             "range": card.range,
             "action": action,
+            "action_code": card.action,  # what the board's move help reads
             "reacts": reacts,
-            "text": (
-                f"{card.title}: Positioning {card.positioning}, Range {card.range}, "
-                f"action {action or 'none'}, reacts to {react}"
+            "text": _(
+                "{title}: Positioning {positioning}, Range {range}, action {action}, reacts to "
+                "{cards}",
+                title=card.title,
+                positioning=card.positioning,
+                range=card.range,
+                action=action or _("none"),
+                cards=react,
             ),
         }
     return out
@@ -137,14 +186,30 @@ def page_aircraft(data: DataSet) -> list[JSON]:
     ]
 
 
+def _column_words() -> list[str]:
+    """``AIRCRAFT_COLUMNS`` as the table's headings say them."""
+    return [
+        _("aircraft"),
+        _("nation"),
+        _("year"),
+        _("speed"),
+        _("performance"),
+        _("thrust"),
+        _("afterburner"),
+        _("gun"),
+        _("EW"),
+        _("countermeasures"),
+    ]
+
+
 def page_reference(data: DataSet) -> JSON:
     """The page's reference: the cards, the aircraft as a table (and as records, ``aircraft``),
     and the range bands, altitudes and positions in the rules' order (``geometry``) for the
     board's drawing of each pair of enemies."""
     aircraft = page_aircraft(data)
     table = {
-        "title": "Aircraft and their ratings",
-        "columns": list(AIRCRAFT_COLUMNS),
+        "title": _("Aircraft and their ratings"),
+        "columns": _column_words(),
         "rows": [[plane[column] for column in AIRCRAFT_COLUMNS] for plane in aircraft],
     }
     return {

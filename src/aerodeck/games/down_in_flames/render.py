@@ -1,13 +1,15 @@
 """Terminal text (rich markup) for Locked-On views and events: every aircraft (altitude, range
 band, ratings, weapons, counters, its owner's hand), every pair of enemies (mutual range and
-position) and the cycle."""
+position) and the cycle, in the language in use (the rules' names through ``wording``)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
 from aerodeck.core.api import JSON
-from aerodeck.core.text import and_list, plural
+from aerodeck.core.i18n import _, n_
+from aerodeck.core.text import and_list, seat_name
+from aerodeck.games.down_in_flames import ending, wording
 
 _POSITION_STYLE = {
     "Tailing": "bold green",
@@ -16,146 +18,165 @@ _POSITION_STYLE = {
     "Disadvantaged": "yellow",
     "Tailed": "bold red",
 }
-_USE = {
-    "pos": "Maneuvering (position)",
-    "range": "Maneuvering (range)",
-    "gun": "gun attack",
-    "tone": "Tone",
-    "missile": "missile attack",
-    "pos_to_neutral": "action",
-    "disadv_to_adv": "action",
-    "altitude_1": "action",
-    "missile_bonus": "action",
-    "site": "site attack",
-}
-_STEP = {
-    "pick": "choosing aircraft in secret",
-    "alt-pick": "choosing starting altitude in secret",
-    "initiative": "initiative: who flies first",
-    "burner": "Afterburners",
-    "discard": "{step}-turn discard/draw",
-    "altitude": "Adjust Altitude",
-    "speed": "Speed Maneuvering",
-    "play": "Play Cards",
-    "react": "action/reaction cycle",
-    "launch": "launch or hold",
-    "follow": "follow the altitude change?",
-    "pay": "paying a discard",
-    "over": "game over",
-    "skill": "choosing skills in secret",
-    "order": "the side chooses which aircraft flies next",
-    "angle": "90°/0° Angle: choose the starting band and an enemy",
-}
-
-
-# A discard's reason as the rules name it, in players' words where that name is the rules' own.
-_DISCARD_WHY = {
-    "open": "its cost",
-    "tactic": "its cost",
-    "envelope": "Edge of Envelope",
-    "timely-turn discard": "Timely",
-}
 
 
 def who(seat: int | None, me: int | None) -> str:
     if seat is None:
-        return "chance"
-    return "you" if seat == me else f"seat {seat}"
+        return _("chance")
+    return seat_name(seat, me)
+
+
+def _list(items: list[str]) -> str:
+    return _(", ").join(items)
 
 
 def _header(view: JSON, flies: str, discards: int, tail: str) -> str:
     """The first line: round, who flies, the step, the deck and discards, then ``tail``."""
-    step = str(_STEP.get(view["phase"], view["phase"])).format(step=view["step"])
-    if view["phase"] == "discard" and view["step"] == "timely":
-        step = "Timely: discard, then draw as many"
-    return (
-        f"[bold]Round {min(view['round'], view['rounds'])} of {view['rounds']}[/bold]{flies}   "
-        f"step: {step}   deck {view['deck']}   discards {discards}   {tail}"
+    step = wording.step(view["phase"], view["step"])
+    rounds = _(
+        "Round {round} of {rounds}", round=min(view["round"], view["rounds"]), rounds=view["rounds"]
     )
+    facts = [
+        _("step: {step}", step=step),
+        _("deck {count}", count=view["deck"]),
+        _("discards {count}", count=discards),
+        tail,
+    ]
+    return f"[bold]{rounds}[/bold]{flies}   " + "   ".join(facts)
 
 
 def _titles(label: str, titles: list[str], indent: str = "  ") -> str:
-    return f"{indent}[bold]{label}:[/bold] {', '.join(titles) or '-'}"
+    return f"{indent}[bold]{label}:[/bold] {_list(titles) or '-'}"
 
 
 def _load(load: list[list[object]]) -> str:
-    return ", ".join(f"{n}x {m}" for m, n in load) or "no missiles"
+    return _list([_("{count}x {missile}", count=n, missile=m) for m, n in load]) or _("no missiles")
 
 
 def _missiles(seat: JSON) -> str:
-    return ", ".join(f"{n}x {m}" for m, n in seat["missiles"].items()) or "none"
+    return _list(
+        [_("{count}x {missile}", count=n, missile=m) for m, n in seat["missiles"].items()]
+    ) or _("none")
 
 
 def _site(site: JSON, defends: str) -> str:
-    cells = ", ".join(f"{a} {r}" for a, r in site["envelope"])
-    return (
-        f"  site {site['name']} ({site['kind']}, draws {site['draw']}) defends {defends}: "
-        f"envelope {cells}"
+    cells = _list([f"{wording.altitude(a)} {r}" for a, r in site["envelope"]])
+    return "  " + _(
+        "site {name} ({kind}, draws {draw}) defends {seat}: envelope {cells}",
+        name=site["name"],
+        kind=site["kind"],
+        draw=site["draw"],
+        seat=defends,
+        cells=cells,
     )
 
 
 def _mission(mission: JSON, me: int | None) -> str:
     """A campaign mission: what it is and what each nation scores for every enemy shot down."""
-    nations = ", ".join(
-        f"{who(seat, me)}: {n['name']} ({n['vp']} VP)" for seat, n in enumerate(mission["nations"])
+    nations = _list(
+        [
+            _("{seat}: {nation} ({vp} VP)", seat=who(seat, me), nation=n["name"], vp=n["vp"])
+            for seat, n in enumerate(mission["nations"])
+        ]
     )
-    return (
-        f"  [bold]{mission['campaign']}[/bold], mission {mission['number']} "
-        f'"{mission["title"]}": {nations}'
+    line = _(
+        'mission {number} "{title}": {nations}',
+        number=mission["number"],
+        title=mission["title"],
+        nations=nations,
     )
+    return f"  [bold]{mission['campaign']}[/bold], {line}"
 
 
 def _label(craft: JSON, me: int | None, many: bool) -> str:
     """Who flies the aircraft; with several aircraft, also its number and side."""
     name = who(craft["seat"], me)
-    return f"#{craft['aircraft_no']} {name} (side {craft['side']})" if many else name
+    if not many:
+        return name
+    return _(
+        "#{number} {seat} (side {side})", number=craft["aircraft_no"], seat=name, side=craft["side"]
+    )
 
 
 def _aircraft(craft: JSON, me: int | None, many: bool) -> list[str]:
-    name = craft["aircraft"] or ("chosen (secret)" if craft["chosen"] else "not chosen")
-    altitude = craft["altitude"] or ("secret" if craft["altitude_chosen"] else "-")
-    vp = f"  VP {craft['vp']}" if "vp" in craft else ""
-    down = "  [bold red]shot down[/bold red]" if not craft["alive"] else ""
+    name = craft["aircraft"] or (_("chosen (secret)") if craft["chosen"] else _("not chosen"))
+    altitude = (
+        wording.altitude(craft["altitude"])
+        if craft["altitude"]
+        else (_("secret") if craft["altitude_chosen"] else "-")
+    )
+    vp = "  " + _("VP {vp}", vp=craft["vp"]) if "vp" in craft else ""
+    shot = _("shot down")
+    down = f"  [bold red]{shot}[/bold red]" if not craft["alive"] else ""
     lines = [f"[bold]{_label(craft, me, many)}[/bold]: [cyan]{name}[/cyan]{vp}{down}"]
     if not craft["alive"]:  # out of the fight: nothing more of it matters
         return lines
     lines.append(
-        f"    altitude {altitude}   range band {craft['range']}   "
-        f"cards in hand {craft['hand_size']}"
+        "    "
+        + _(
+            "altitude {altitude}   range band {band}   cards in hand {count}",
+            altitude=altitude,
+            band=craft["range"],
+            count=craft["hand_size"],
+        )
     )
     ratings = craft.get("ratings")
     if ratings:
         lines.append(
-            f"    speed {ratings['speed']}  perf {ratings['performance']}  "
-            f"thrust {ratings['thrust_pre']}/{ratings['ab_pre']} pre, "
-            f"{ratings['thrust_post']}/{ratings['ab_post']} post  gun {ratings['gun']}  "
-            f"EW {ratings['ew']}  ({ratings['nation']} {ratings['year']})"
+            "    "
+            + _(
+                "speed {speed}  perf {performance}  thrust {thrust_pre}/{ab_pre} pre, "
+                "{thrust_post}/{ab_post} post  gun {gun}  EW {ew}  ({nation} {year})",
+                **ratings,
+            )
         )
     if "missiles" in craft:
-        burner = " [bold red]ON[/bold red]" if craft["afterburner_on"] else ""
+        lit = _("ON")
+        burner = f" [bold red]{lit}[/bold red]" if craft["afterburner_on"] else ""
         lines.append(
-            f"    missiles {_missiles(craft)}   countermeasures {craft['countermeasures']}   "
-            f"afterburners {craft['afterburners']}{burner}   weapon reach {craft['reach'] or '-'}"
+            "    "
+            + _(
+                "missiles {missiles}   countermeasures {countermeasures}   "
+                "afterburners {afterburners}{on}   weapon reach {reach}",
+                missiles=_missiles(craft),
+                countermeasures=craft["countermeasures"],
+                afterburners=craft["afterburners"],
+                on=burner,
+                reach=craft["reach"] or "-",
+            )
         )
     if "skills" in craft:
-        changes = ", ".join(f"{r} {v:+d}" for r, v in craft["rating_changes"].items())
-        used = f"   used: {', '.join(craft['skills_used'])}" if craft.get("skills_used") else ""
+        changes = _list([f"{wording.rating(r)} {v:+d}" for r, v in craft["rating_changes"].items()])
+        used = (
+            "   " + _("used: {skills}", skills=_list(wording.skills(craft["skills_used"])))
+            if craft.get("skills_used")
+            else ""
+        )
         lines.append(
-            f"    skills: {', '.join(craft['skills']) or 'none'}"
+            "    "
+            + _("skills: {skills}", skills=_list(wording.skills(craft["skills"])) or _("none"))
             + (f" ({changes})" if changes else "")
             + used
         )
     if "performance" in craft:
         lines.append(
-            f"    at this altitude: performance {craft['performance']}, thrust "
-            f"{craft['thrust'][0]} pre / {craft['thrust'][1]} post, EW {craft['ew']}"
+            "    "
+            + _(
+                "at this altitude: performance {performance}, thrust {pre} pre / {post} post, "
+                "EW {ew}",
+                performance=craft["performance"],
+                pre=craft["thrust"][0],
+                post=craft["thrust"][1],
+                ew=craft["ew"],
+            )
         )
     if "hand" in craft:
-        lines.append(_titles("hand", craft["hand"], "    "))
+        lines.append(_titles(_("hand"), craft["hand"], "    "))
     if "pool" in craft:
-        lines.append(_titles("Aircraft Expertise pool", craft["pool"], "    "))
+        lines.append(_titles(_("Aircraft Expertise pool"), craft["pool"], "    "))
     elif "pool_size" in craft:
-        lines.append(f"    Aircraft Expertise pool: {plural(craft['pool_size'], 'card')}")
+        pool = n_("{count} card", "{count} cards", craft["pool_size"])
+        lines.append("    " + _("Aircraft Expertise pool: {cards}", cards=pool))
     return lines
 
 
@@ -164,24 +185,30 @@ def _pair(pair: JSON, craft: list[JSON], me: int | None, many: bool) -> str:
     a, b = (craft[n] for n in pair["aircraft"])
     first, second = (f"#{c['aircraft_no']}" if many else who(c["seat"], me) for c in (a, b))
     style = _POSITION_STYLE[pair["position"]]
-    return (
-        f"  {first} vs {second}: mutual range {pair['range'] or 'not known yet'}, "
-        f"{first} [{style}]{pair['position']}[/{style}]"
+    position = f"[{style}]{wording.position(pair['position'])}[/{style}]"
+    return "  " + _(
+        "{first} vs {second}: mutual range {range}, {first} {position}",
+        first=first,
+        second=second,
+        range=pair["range"] or _("not known yet"),
+        position=position,
     )
 
 
 def _cycle(cycle: JSON, craft: list[JSON], me: int | None, many: bool) -> list[str]:
     def name(n: int) -> str:
-        return _label(craft[n], me, many) if 0 <= n < len(craft) else "the site"
+        return _label(craft[n], me, many) if 0 <= n < len(craft) else _("the site")
 
-    title = _USE.get(cycle["use"], cycle["use"])
+    title = wording.use(cycle["use"])
     missile = f" ({cycle['missile']})" if cycle.get("missile") else ""
-    lines = [f"  [bold]cycle[/bold]: {name(cycle['by'])}: {title}{missile}"]
+    head = _("cycle")
+    lines = [f"  [bold]{head}[/bold]: {name(cycle['by'])}: {title}{missile}"]
     for n, link in enumerate(cycle["chain"], start=1):
-        source = " from the missile hand" if link["from"] == "missile" and n > 1 else ""
-        lines.append(f"    {n}. {name(link['aircraft'])}: {link['card']}{source}")
+        source = " " + _("from the missile hand") if link["from"] == "missile" and n > 1 else ""
+        lines.append(f"    {n}. {name(link['aircraft'])}: {wording.card(link['card'])}{source}")
     if cycle["use"] == "missile":
-        lines.append(f"    missile hand: {plural(cycle['missile_hand_size'], 'card')}")
+        cards = n_("{count} card", "{count} cards", cycle["missile_hand_size"])
+        lines.append("    " + _("missile hand: {cards}", cards=cards))
     return lines
 
 
@@ -191,12 +218,21 @@ def render_view(view: JSON) -> str:
     craft = view["aircraft"]
     many = len(craft) > 2
     flying = (
-        "" if view["flying"] is None else f"   {_label(craft[view['flying']], me, many)} to fly"
+        ""
+        if view["flying"] is None
+        else "   " + _("{aircraft} to fly", aircraft=_label(craft[view["flying"]], me, many))
     )
     mission = view.get("mission")
-    tail = "" if mission else f"(VP limit {view['vp_limit']}, year {view['year']})"
+    tail = (
+        ""
+        if mission
+        else _("(VP limit {vp_limit}, year {year})", vp_limit=view["vp_limit"], year=view["year"])
+    )
     if many:
-        tail += f"   kills by side {view['kills']}"
+        kills = _list(
+            [_("side {side} {count}", side=side, count=n) for side, n in enumerate(view["kills"])]
+        )
+        tail += "   " + _("kills by side: {kills}", kills=kills)
     lines = [_header(view, flying, view["discards"], tail.strip())]
     if mission:
         lines.append(_mission(mission, me))
@@ -204,191 +240,306 @@ def render_view(view: JSON) -> str:
         lines.extend(_aircraft(entry, me, many))
     lines.extend(_pair(pair, craft, me, many) for pair in view["pairs"])
     if view["speed_left"]:
-        lines.append(f"  Speed Maneuvers left: {view['speed_left']}")
+        lines.append("  " + _("Speed Maneuvers left: {count}", count=view["speed_left"]))
     if view["missile_bonus"]:
-        lines.append(
-            f"  next missile this turn: +{plural(view['missile_bonus'], 'card')} (Yo-Yo/Break)"
-        )
+        cards = n_("{count} card", "{count} cards", view["missile_bonus"])
+        lines.append("  " + _("next missile this turn: +{cards} (Yo-Yo/Break)", cards=cards))
     if view.get("follow"):
-        lines.append(f"  the enemy moved {view['follow']['direction']}: follow or stay")
+        moved = wording.direction(view["follow"]["direction"])
+        lines.append("  " + _("the enemy moved {direction}: follow or stay", direction=moved))
     if view.get("load") is not None:
-        lines.append(f"  missile load: {_load(view['load'])} ({view['load_vp']} VP)")
-    if view.get("skill_budget") is not None:
-        options = ", ".join(view.get("skill_options") or [])
         lines.append(
-            f"  skills: one of {options}"
+            "  " + _("missile load: {load} ({vp} VP)", load=_load(view["load"]), vp=view["load_vp"])
+        )
+    if view.get("skill_budget") is not None:
+        options = _list(wording.skills(view.get("skill_options") or []))
+        lines.append(
+            "  " + _("skills: one of {options}", options=options)
             if options
-            else f"  VP left for skills: {view['skill_budget']}"
+            else "  " + _("VP left for skills: {vp}", vp=view["skill_budget"])
         )
         if view.get("rate_left"):
-            word = "raise" if view["rate_sign"] > 0 else "lower"
+            steps = n_("{count} step", "{count} steps", view["rate_left"])
             lines.append(
-                f"  {word} a rating by one level ({plural(view['rate_left'], 'step')} left)"
+                "  "
+                + (
+                    _("raise a rating by one level ({steps} left)", steps=steps)
+                    if view["rate_sign"] > 0
+                    else _("lower a rating by one level ({steps} left)", steps=steps)
+                )
             )
     for site in view["sites"]:
         lines.append(_site(site, who(site["seat"], me)))
     if view["pay_left"]:
-        lines.append(f"  cards still to discard: {view['pay_left']}")
+        lines.append("  " + _("cards still to discard: {count}", count=view["pay_left"]))
     if view["cycle"]:
         lines.extend(_cycle(view["cycle"], craft, me, many))
     if view["discard_pile"]:
-        pile = ", ".join(f"{t} {n}" for t, n in view["discard_pile"].items())
-        lines.append(f"  [dim]discard pile: {pile}[/dim]")
+        pile = _list([f"{t} {n}" for t, n in view["discard_pile"].items()])
+        pile = _("discard pile: {cards}", cards=pile)
+        lines.append(f"  [dim]{pile}[/dim]")
     if view.get("site_hand") is not None:
-        lines.append(_titles("site hand", view["site_hand"]))
+        lines.append(_titles(_("site hand"), view["site_hand"]))
     if view.get("missile_hand") is not None:
-        lines.append(_titles("missile hand", view["missile_hand"]))
+        lines.append(_titles(_("missile hand"), view["missile_hand"]))
     # With several aircraft, which one this decision is for (at set-up, the one choosing).
     deciding = view["deciding"] if view["deciding"] is not None else view["picking"]
     if deciding is not None and many:
-        lines.append(f"  deciding: {_label(craft[deciding], me, many)}")
+        lines.append("  " + _("deciding: {aircraft}", aircraft=_label(craft[deciding], me, many)))
     if view.get("skill_unit") and many:
         unit = and_list([f"#{a}" for a in view["skill_unit"]])
-        lines.append(f"  choosing skills for {unit}")
+        lines.append("  " + _("choosing skills for {aircraft}", aircraft=unit))
     if view["end"]:
         lines.append(f"  [bold]{view['end']}[/bold]")
     return "\n".join(lines)
 
 
-# The events told by one template: ``{who}`` names the event's aircraft ("seat N" in the duel),
-# ``{by_who}`` and ``{target_who}`` the others it names (``{on_target}``: " on" the target, when
-# named), the rest are the event's own fields.
-_TOLD = {
-    "turn": "Round {round}: {who}'s turn",
-    "discard": "{who} discards {card} ({why})",
-    "stall": "{who} stalls: no thrust at this altitude",
-    "altitude": "{who} {why}: now at {to}",
-    "stay": "{who} does not follow the altitude change",
-    "pass": "{who} does not react",
-    "split-s": "{who}'s Split-S ends the enemy's turn",
-    "position": "{who} is now {position}{on_target}",
-    "position-lost": "{who} is beyond weapon range and drops back to Neutral",
-    "neutral": "{who} gives up the position: Neutral",
-    "bonus": "{who}'s next missile this turn draws +{bonus}",
-    "hold": "{who} holds the missile",
-    "reshuffle": "The discard pile is shuffled into a new deck ({deck} cards)",
-    "destroyed": "[bold red]{who} is shot down[/bold red] by {by_who}",
-    "teamwork": "{who} adds a Teamwork reaction",
-    "round": "Round {round} begins",
-    "nfod": "seat {player} earns {vp} campaign VP (NFOD)",
-    "skill-used": "{who} uses {skill} (once per game)",
-    "expertise": "{who} takes {card} from its Aircraft Expertise pool to play it",
-    "site-attack": "site {site} attacks {target_who} with {card}",
-}
-
-
 def _seat(a: int) -> str:
     """An aircraft named by its seat (every player flies one, numbered as the seats)."""
-    return f"seat {a}" if a >= 0 else "the site"
+    return seat_name(a) if a >= 0 else _("the site")
 
 
-def _each(name: Callable[[int], str], values: list[object]) -> str:
+def _each(name: Callable[[int], str], values: list[str]) -> str:
     """One value per aircraft, named: 'seat 0 High, seat 1 Low'."""
-    return ", ".join(f"{name(a)} {v}" for a, v in enumerate(values))
+    return _list([f"{name(a)} {v}" for a, v in enumerate(values)])
+
+
+def _told(kind: str, event: JSON, name: Callable[[int], str]) -> str | None:
+    """The events told in one sentence: ``who`` names the event's aircraft ("seat N" in the duel),
+    ``by`` and ``target`` the others it names; None for the others."""
+    seat = name(event["seat"]) if isinstance(event.get("seat"), int) else _("chance")
+    by = name(event["by"]) if isinstance(event.get("by"), int) else None
+    target = name(event["target"]) if isinstance(event.get("target"), int) else None
+    if kind == "turn":
+        return _("Round {round}: {who}'s turn", round=event["round"], who=seat)
+    if kind == "discard":
+        return _(
+            "{who} discards {card} ({why})",
+            who=seat,
+            card=event["card"],
+            why=wording.why(event["why"]),
+        )
+    if kind == "stall":
+        return _("{who} stalls: no thrust at this altitude", who=seat)
+    if kind == "altitude":
+        return _(
+            "{who} {why}: now at {to}",
+            who=seat,
+            why=wording.why(event["why"]),
+            to=wording.altitude(event["to"]),
+        )
+    if kind == "stay":
+        return _("{who} does not follow the altitude change", who=seat)
+    if kind == "pass":
+        return _("{who} does not react", who=seat)
+    if kind == "split-s":
+        return _("{who}'s Split-S ends the enemy's turn", who=seat)
+    if kind == "position":
+        position = wording.position(event["position"])
+        if target is not None:  # several aircraft
+            return _(
+                "{who} is now {position} on {target}", who=seat, position=position, target=target
+            )
+        return _("{who} is now {position}", who=seat, position=position)
+    if kind == "position-lost":
+        return _("{who} is beyond weapon range and drops back to Neutral", who=seat)
+    if kind == "neutral":
+        return _("{who} gives up the position: Neutral", who=seat)
+    if kind == "bonus":
+        return _("{who}'s next missile this turn draws +{bonus}", who=seat, bonus=event["bonus"])
+    if kind == "hold":
+        return _("{who} holds the missile", who=seat)
+    if kind == "reshuffle":
+        return _("The discard pile is shuffled into a new deck ({deck} cards)", deck=event["deck"])
+    if kind == "destroyed":
+        return _("[bold red]{who} is shot down[/bold red] by {by}", who=seat, by=by)
+    if kind == "teamwork":
+        return _("{who} adds a Teamwork reaction", who=seat)
+    if kind == "round":
+        return _("Round {round} begins", round=event["round"])
+    if kind == "nfod":
+        return _(
+            "{seat} earns {vp} campaign VP (NFOD)", seat=seat_name(event["player"]), vp=event["vp"]
+        )
+    if kind == "skill-used":
+        return _(
+            "{who} uses {skill} (once per game)", who=seat, skill=wording.skill(event["skill"])
+        )
+    if kind == "expertise":
+        return _(
+            "{who} takes {card} from its Aircraft Expertise pool to play it",
+            who=seat,
+            card=event["card"],
+        )
+    if kind == "site-attack":
+        return _(
+            "site {site} attacks {target} with {card}",
+            site=event["site"],
+            target=target,
+            card=event["card"],
+        )
+    return None
+
+
+def _initiative(event: JSON, seat: str, name: Callable[[int], str]) -> str:
+    if "first_side" in event:
+        return _(
+            "Initiative: side {side} flies first ({why})",
+            side=event["first_side"],
+            why=wording.initiative_why(event["why"]),
+        )
+    first = name(event["first"])
+    if event["seat"] is None:
+        return _("Initiative: equal EW, chance sends {first} first", first=first)
+    return _("Initiative: {who} (higher EW) sends {first} first", who=seat, first=first)
+
+
+def _play(event: JSON, seat: str) -> str:
+    extra = ""
+    if "steps" in event:
+        extra = _(", ") + n_("{count} step", "{count} steps", event["steps"])
+    elif "me" in event:
+        me, foe = f"{event['me']:+d}", f"{event['foe']:+d}"
+        parts = [_("own range {change}", change=me)] if event["me"] else []
+        parts += [_("enemy range {change}", change=foe)] if event["foe"] else []
+        extra = _(", ") + _list(parts)
+    elif "direction" in event:
+        extra = _(", ") + wording.direction(event["direction"])
+    if "missile" in event:
+        extra += _(", ") + _("declaring {missile}", missile=event["missile"])
+    return _(
+        "{who} plays {card} as {use}{extra}",
+        who=seat,
+        card=wording.card(event["card"]),
+        use=wording.use(event["use"]),
+        extra=extra,
+    )
+
+
+def _with_cards(event: JSON) -> str:
+    """``: Guns, Tone`` when the event shows the cards (to their owner), else nothing."""
+    return _(": ") + _list(event["cards"]) if "cards" in event else ""
 
 
 def describe_event(event: JSON, name: Callable[[int], str] = _seat) -> str:
     """An event in words; ``name`` names an aircraft by its number (the game with several
     aircraft passes one that gives the owner and the number: "seat 1's #3")."""
     kind = event["type"]
-    seat = name(event["seat"]) if isinstance(event.get("seat"), int) else "chance"
-    if kind == "discard":
-        event = {**event, "why": _DISCARD_WHY.get(event["why"], event["why"])}
-    if kind in _TOLD:
-        named = {k: name(event[k]) for k in ("by", "target") if isinstance(event.get(k), int)}
-        on_target = f" on {named['target']}" if "target" in named else ""  # several aircraft
-        return _TOLD[kind].format(
-            who=seat,
-            by_who=named.get("by"),
-            target_who=named.get("target"),
-            on_target=on_target,
-            **event,
-        )
+    seat = name(event["seat"]) if isinstance(event.get("seat"), int) else _("chance")
+    told = _told(kind, event, name)
+    if told is not None:
+        return told
     if kind == "aircraft":
-        return "Aircraft revealed: " + ", ".join(
-            f"{name(a)} {plane} ({vp} VP)"
-            for a, (plane, vp) in enumerate(zip(event["aircraft"], event["vp"], strict=True))
+        planes = _list(
+            [
+                _("{who} {aircraft} ({vp} VP)", who=name(a), aircraft=plane, vp=vp)
+                for a, (plane, vp) in enumerate(zip(event["aircraft"], event["vp"], strict=True))
+            ]
         )
+        return _("Aircraft revealed: {aircraft}", aircraft=planes)
     if kind == "altitudes":
-        return "Altitudes revealed: " + _each(name, event["altitudes"])
+        levels = [wording.altitude(x) for x in event["altitudes"]]
+        return _("Altitudes revealed: {altitudes}", altitudes=_each(name, levels))
     if kind == "range":
-        return "range bands now: " + _each(name, event["ranges"])
+        return _("range bands now: {bands}", bands=_each(name, event["ranges"]))
     if kind == "pick":
-        return f"{seat} chooses an aircraft" + (
-            f" ({event['aircraft']})" if "aircraft" in event else ""
-        )
+        if "aircraft" in event:
+            return _("{who} chooses an aircraft ({aircraft})", who=seat, aircraft=event["aircraft"])
+        return _("{who} chooses an aircraft", who=seat)
     if kind == "alt-pick":
-        return f"{seat} chooses a starting altitude" + (
-            f" ({event['altitude']})" if "altitude" in event else ""
-        )
+        if "altitude" in event:
+            return _(
+                "{who} chooses a starting altitude ({altitude})",
+                who=seat,
+                altitude=wording.altitude(event["altitude"]),
+            )
+        return _("{who} chooses a starting altitude", who=seat)
     if kind == "initiative":
-        if "first_side" in event:
-            return f"Initiative: side {event['first_side']} flies first ({event['why']})"
-        first = name(event["first"])
-        if event["seat"] is None:
-            return f"Initiative: equal EW, chance sends {first} first"
-        return f"Initiative: {seat} (higher EW) sends {first} first"
+        return _initiative(event, seat, name)
     if kind == "burner":
-        return f"{seat} {'lights an afterburner' if event['on'] else 'afterburner off'}"
+        if event["on"]:
+            return _("{who} lights an afterburner", who=seat)
+        return _("{who} afterburner off", who=seat)
     if kind == "draw":
+        why = wording.why(event["why"])
         if not event["count"]:
-            return f"{seat} draws no card ({event['why']})"
-        cards = f": {', '.join(event['cards'])}" if "cards" in event else ""
-        return f"{seat} draws {event['count']} ({event['why']}){cards}"
+            return _("{who} draws no card ({why})", who=seat, why=why)
+        return _(
+            "{who} draws {count} ({why}){cards}",
+            who=seat,
+            count=event["count"],
+            why=why,
+            cards=_with_cards(event),
+        )
     if kind == "play":
-        extra = ""
-        if "steps" in event:
-            extra = f", {plural(event['steps'], 'step')}"
-        elif "me" in event:
-            parts = [f"own range {event['me']:+d}"] if event["me"] else []
-            parts += [f"enemy range {event['foe']:+d}"] if event["foe"] else []
-            extra = ", " + ", ".join(parts)
-        elif "direction" in event:
-            extra = f", {event['direction']}"
-        if "missile" in event:
-            extra += f", declaring {event['missile']}"
-        use = _USE.get(event["use"], event["use"])
-        return f"{seat} plays {event['card']} as {use}{extra}"
+        return _play(event, seat)
     if kind == "react":
-        source = " from the missile hand" if event["from"] == "missile" else ""
-        return f"{seat} reacts with {event['card']}{source}"
+        if event["from"] == "missile":
+            return _(
+                "{who} reacts with {card} from the missile hand",
+                who=seat,
+                card=wording.card(event["card"]),
+            )
+        return _("{who} reacts with {card}", who=seat, card=wording.card(event["card"]))
     if kind == "resolve":
-        result = "stands" if event["success"] else "fails"
+        use = wording.use(event["use"])
         if event["use"] == "site" and event["seat"] < 0:  # several aircraft: the site unnamed
-            return f"the site's attack {result}"
-        return f"{seat}'s {_USE.get(event['use'], event['use'])} {result}"
-    if kind in ("missile-spent", "site-spent"):
-        whose = "missile's unused" if kind == "missile-spent" else "site's"
-        return f"the {whose} cards are discarded: {', '.join(event['cards'])}"
+            if event["success"]:
+                return _("the site's attack stands")
+            return _("the site's attack fails")
+        if event["success"]:
+            return _("{who}'s {use} stands", who=seat, use=use)
+        return _("{who}'s {use} fails", who=seat, use=use)
+    if kind == "missile-spent":
+        return _("the missile's unused cards are discarded: {cards}", cards=_list(event["cards"]))
+    if kind == "site-spent":
+        return _("the site's cards are discarded: {cards}", cards=_list(event["cards"]))
     if kind == "launch":
-        hand = f": {', '.join(event['missile_hand'])}" if "missile_hand" in event else ""
-        cards = plural(event["cards"], "card")
-        return f"{seat} launches {event['missile']}, missile hand {cards}{hand}"
+        hand = _(": ") + _list(event["missile_hand"]) if "missile_hand" in event else ""
+        cards = n_("{count} card", "{count} cards", event["cards"])
+        return _(
+            "{who} launches {missile}, missile hand {cards}{hand}",
+            who=seat,
+            missile=event["missile"],
+            cards=cards,
+            hand=hand,
+        )
     if kind == "load-chosen":
-        mine = ""
-        if "load" in event:
-            mine = ": " + _load(event["load"])
-        return f"{seat} has chosen a custom missile load{mine}"
+        mine = _(": ") + _load(event["load"]) if "load" in event else ""
+        return _("{who} has chosen a custom missile load{load}", who=seat, load=mine)
     if kind == "skills-chosen":
-        mine = f": {', '.join(event['skills']) or 'none'}" if "skills" in event else ""
-        return f"{seat} has chosen skills{mine}"
+        mine = ""
+        if "skills" in event:
+            mine = _(": ") + (_list(wording.skills(event["skills"])) or _("none"))
+        return _("{who} has chosen skills{skills}", who=seat, skills=mine)
     if kind == "skills":
         held = "; ".join(
-            f"{name(a)} {', '.join(x) or 'none'}" for a, x in enumerate(event["skills"])
+            f"{name(a)} {_list(wording.skills(x)) or _('none')}"
+            for a, x in enumerate(event["skills"])
         )
-        return f"Skills revealed: {held} (VP {and_list([str(v) for v in event['vp']])})"
+        vp = and_list([str(v) for v in event["vp"]])
+        return _("Skills revealed: {skills} (VP {vp})", skills=held, vp=vp)
     if kind == "expertise-pool":
-        cards = f": {', '.join(event['cards'])}" if "cards" in event else ""
-        return f"{seat} sets aside {plural(event['size'], 'Aircraft Expertise card')}{cards}"
+        cards = n_(
+            "{count} Aircraft Expertise card", "{count} Aircraft Expertise cards", event["size"]
+        )
+        return _("{who} sets aside {cards}{shown}", who=seat, cards=cards, shown=_with_cards(event))
     if kind == "skill-card":
-        card = event["card"] or "nothing: none left"
-        return f"{seat} takes {card} ({event['skill']})"
+        skill = wording.skill(event["skill"])
+        if event["card"]:
+            return _("{who} takes {card} ({skill})", who=seat, card=event["card"], skill=skill)
+        return _("{who} takes nothing: none left ({skill})", who=seat, skill=skill)
     if kind == "site-draw":
-        cards = f": {', '.join(event['cards'])}" if "cards" in event else ""
-        return f"site {event['site']} draws {event['count']} against {name(event['target'])}{cards}"
+        return _(
+            "site {site} draws {count} against {target}{cards}",
+            site=event["site"],
+            count=event["count"],
+            target=name(event["target"]),
+            cards=_with_cards(event),
+        )
     if kind == "game-end":
-        winners = " and ".join(f"seat {s}" for s in event["winners"])
-        return f"Game over: {event['why']} ({winners})"
+        winners = and_list([seat_name(s) for s in event["winners"]])
+        return _("Game over: {why} ({winners})", why=ending.told(event["why"]), winners=winners)
     return str(event)
 
 
@@ -402,16 +553,21 @@ def render_result(view: JSON, events: list[JSON]) -> str:
     several = len(set(owners)) < len(owners)
     site_seat = view["sites"][0]["seat"] if view["sites"] else None
 
-    def whose(seat: int | None) -> str:
-        return "your" if seat == me else f"{who(seat, me)}'s"
-
     def named(n: int) -> str:
         """Aircraft ``n`` by its owner (and number, where a player flies several)."""
         seat = craft[n]["seat"]
-        return f"{whose(seat)} #{n}" if several else who(seat, me)
+        if not several:
+            return who(seat, me)
+        if seat == me:
+            return _("your #{number}", number=n)
+        return _("{seat}'s #{number}", seat=who(seat, me), number=n)
+
+    def site_of(seat: int | None) -> str:
+        return _("your site") if seat == me else _("{seat}'s site", seat=who(seat, me))
 
     scored: dict[int, int] = {}
-    lines = ["[bold]Results[/bold]"]
+    results = _("Results")
+    lines = [f"[bold]{results}[/bold]"]
     for event in events:
         if event["type"] == "destroyed":
             lost, by = craft.get(event["seat"], {}), event["by"]
@@ -420,13 +576,28 @@ def render_result(view: JSON, events: list[JSON]) -> str:
             seat = craft[by]["seat"] if by in craft else site_seat
             if seat is not None:
                 scored[seat] = scored.get(seat, 0) + vp
-            shooter = named(by) if by in craft else f"{whose(seat)} site"
-            victim = f"{named(event['seat'])} " if several else ""
-            plane = lost.get("aircraft") or f"aircraft #{event['seat']}"
-            lines.append(f"  {shooter} shot down {victim}{plane} ({vp} VP)")
+            shooter = named(by) if by in craft else site_of(seat)
+            plane = lost.get("aircraft") or _("aircraft #{number}", number=event["seat"])
+            if several:
+                line = _(
+                    "{shooter} shot down {victim} {aircraft} ({vp} VP)",
+                    shooter=shooter,
+                    victim=named(event["seat"]),
+                    aircraft=plane,
+                    vp=vp,
+                )
+            else:
+                line = _(
+                    "{shooter} shot down {aircraft} ({vp} VP)",
+                    shooter=shooter,
+                    aircraft=plane,
+                    vp=vp,
+                )
+            lines.append(f"  {line}")
         elif event["type"] == "game-end":
-            lines.append(f"  {event['why']}")
-    lines.append("[bold]Victory points[/bold] (the VP of enemy aircraft shot down)")
+            lines.append(f"  {ending.told(event['why'], me)}")
+    points = _("Victory points")
+    lines.append(f"[bold]{points}[/bold] " + _("(the VP of enemy aircraft shot down)"))
     for s in sorted(set(owners), key=lambda s: (-scored.get(s, 0), s)):
         lines.append(f"  {who(s, me):8} {scored.get(s, 0)}")
     return "\n".join(lines)

@@ -29,10 +29,9 @@ from typing import TYPE_CHECKING, Any
 
 from aerodeck.core.api import JSON, OVER, Action
 from aerodeck.core.rng import roll, shuffle
-from aerodeck.core.text import and_list, plural
 from aerodeck.core.tuples import replace_at as _put
 from aerodeck.core.tuples import without as _without
-from aerodeck.games.down_in_flames import flight
+from aerodeck.games.down_in_flames import ending, flight
 from aerodeck.games.down_in_flames.actions import (
     Act,
     Altitude,
@@ -61,6 +60,7 @@ from aerodeck.games.down_in_flames.data import (
     Missile,
     Site,
 )
+from aerodeck.games.down_in_flames.ending import english_list
 from aerodeck.games.down_in_flames.flight import HIGH, LOW, MEDIUM
 from aerodeck.games.down_in_flames.legal import LegalMoves
 from aerodeck.games.down_in_flames.phases import (
@@ -685,9 +685,9 @@ class DifState(LegalMoves, Views):
         first = sides[value - 1]
         why = "highest EW"
         if len(sides) > 1:
-            why = f"equal EW: chance chose among sides {and_list([str(s) for s in sides])}"
+            why = f"equal EW: chance chose among sides {english_list([str(s) for s in sides])}"
         if keen and len(keen) < self.game.n_sides:
-            skill = and_list([k for k, holders in held.items() if holders])
+            skill = english_list([k for k, holders in held.items() if holders])
             why = skill if len(sides) == 1 else f"{skill}, then {why}"
         self._emit({"type": "initiative", "seat": None, "first_side": first, "why": why})
         self._next_side(first)
@@ -1160,9 +1160,17 @@ class DifState(LegalMoves, Views):
         standing = {self.side(x) for x, f in enumerate(self.flights) if f.alive}
         if len(standing) > 1:
             return
-        site = f" by the {self.game.sites[self.site_checked - 1].name} site" if by == SITE else ""
-        last = f"{self.plane(t).name} shot down{site}"
-        self._finish(standing, last if self.duel else f"{last}: every enemy aircraft shot down")
+        site = self.game.sites[self.site_checked - 1].name if by == SITE else ""
+        if self.duel:
+            self._finish(standing, ending.shot_down(self.plane(t).name, site))
+            return
+        several = self.game.per_player > 1 or len(set(self.owners)) < self.n_aircraft
+        downed = [
+            (self.plane(x).name, self.owners[x], x if several else None)
+            for x in range(self.n_aircraft)
+            if self.side(x) not in standing
+        ]
+        self._finish(standing, ending.every_enemy_down(downed, site))
 
     def _end_turn(self) -> None:
         self.flyer = -1
@@ -1173,11 +1181,7 @@ class DifState(LegalMoves, Views):
         shot down win; none shot down is a draw."""
         best = max(self.kills)
         winners = {s for s in range(self.game.n_sides) if self.kills[s] == best}
-        rounds = f"{plural(self.game.rounds, 'round')} flown"
-        if best == 0:
-            self._finish(winners, f"{rounds} and nobody shot down: a draw")
-            return
-        self._finish(winners, f"{rounds}: most aircraft shot down ({best})")
+        self._finish(winners, ending.time_up(self.game.rounds, best))
 
     def _finish(self, sides: set[int], why: str) -> None:
         seats = [p for p in range(self.game.players) if self.game.side_of[p] in sides]

@@ -7,7 +7,7 @@ from typing import cast
 
 from aerodeck.core.api import JSON, OVER
 from aerodeck.core.rng import shuffle
-from aerodeck.games.down_in_flames import flight
+from aerodeck.games.down_in_flames import ending, flight
 from aerodeck.games.down_in_flames.data import (
     ALTITUDES,
     RANGES,
@@ -100,7 +100,7 @@ class Views(Dogfight):
             "vp_limit": self.game.options["vp_limit"],
             "year": self.game.options["year"],
             "winners": self.winners,
-            "end": self.end_reason,
+            "end": ending.told(self.end_reason, player),  # the reader's language (end.js shows it)
         }
         if self.game.mission_vp:  # a campaign mission: what is flown for, public (R54)
             out["mission"] = self._mission_view()
