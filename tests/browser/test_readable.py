@@ -74,6 +74,7 @@ RAW_WORDS = re.compile(
     r"|\b[a-z]+_[a-z_]+\b|\((turn|pick|drawn|tunnel|action|buy|quick|redraw)\)|\bphase\b"
 )
 ENGLISH_WORD = re.compile(r"[A-Za-z][A-Za-z'!]+")
+PRINTED = re.compile(r"[A-Z][A-Z!']+")  # capitals as printed: card titles, AH, VP, ECCM
 OVERFLOW_JS = """() => {
   const out = [];
   for (const el of document.querySelectorAll("body *")) {
@@ -121,8 +122,9 @@ def view_keys(person: Person) -> set[str]:
 
 
 def allowed_english(person: Person) -> set[str]:
-    """What may stay English in Japanese: the game's title, card titles and texts as printed,
-    people's names, notation (the legal moves, the cards' own texts), the brand."""
+    """What may stay English in Japanese: the game's title, card titles and the reference tables'
+    names as printed, people's names, notation (the legal moves, the cards' own texts), the
+    brand; words in capitals (titles and abbreviations as printed) are allowed by PRINTED."""
     page = person.page
     reference = page.evaluate(
         "JSON.parse(document.getElementById('reference-data').textContent || '{}')"
@@ -130,6 +132,10 @@ def allowed_english(person: Person) -> set[str]:
     texts = [page.inner_text("h1"), "aerodeck", "ann"]
     for text, info in (reference.get("cards") or {}).items():
         texts += [text, str((info or {}).get("title") or "")]
+    for table in reference.get("tables") or []:  # the printed data: aircraft, nations, ratings
+        for row in table.get("rows") or []:
+            cells = row if isinstance(row, list) else list(row.values())
+            texts += [c for c in cells if isinstance(c, str) and len(c) <= 24]
     texts += page.evaluate("[...document.querySelectorAll('[data-card]')].map(e => e.dataset.card)")
     texts += page.evaluate("window.aerodeck.state.legal")
     return {w.lower() for text in texts for w in ENGLISH_WORD.findall(str(text))}
@@ -161,7 +167,11 @@ def problems(person: Person, lang: str, size: str, keys: set[str]) -> list[str]:
             if RAW_NOTATION.search(line) and len(line.split()) > 1:
                 found.append(f"{region}: notation inside a sentence {line.strip()[:60]!r}")
         if lang == "ja":
-            english = {w for w in ENGLISH_WORD.findall(text) if w.lower() not in allowed}
+            english = {
+                w
+                for w in ENGLISH_WORD.findall(text)
+                if w.lower() not in allowed and not PRINTED.fullmatch(w)
+            }
             if english:
                 found.append(f"{region}: English in Japanese {sorted(english)[:8]}")
     if regions["moves"].strip():
