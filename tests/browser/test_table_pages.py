@@ -180,7 +180,7 @@ def test_whole_game_by_clicking(browser: Any, own_web: Server, case: str) -> Non
         assert "The game is over" in end.inner_text()
         assert end.locator("a[download]").count() == 1
         if game == "down_in_flames":  # each seat's aircraft, its fate and its side's kills
-            scores = end.locator("table.standings tbody td:last-child").all_inner_texts()
+            scores = end.locator(".places .score").all_inner_texts()
             assert len(scores) == players, scores
             assert all(re.search(r": (flying|shot down) · kills by its side \d", s) for s in scores)
         person.check_protocol()
@@ -254,6 +254,7 @@ def test_refusals_show_the_reason(browser: Any, web: Server) -> None:
     page.wait_for_function("window.aerodeck.state.legal.length > 0")
     hand = ann.state()["hand"]
     absent = next(c for c in ("AS", "AH", "AD", "AC", "KS", "KH") if c not in hand)
+    page.click("#typed-box summary")
     page.fill("#notation", f"play {absent}")
     page.press("#notation", "Enter")
     notice = page.locator("#notice")
@@ -270,6 +271,13 @@ def test_refusals_show_the_reason(browser: Any, web: Server) -> None:
     )
     assert notice.inner_text().startswith("Refused: ")
     assert notice.inner_text() != first
+    # why a move is not offered: the engine's rule, in the action bar, and nothing is played
+    page.click("#why summary")
+    page.fill("#why-move", f"play {absent}")
+    page.click("#why-form button")
+    answer = page.locator("#why-answer")
+    answer.wait_for(state="visible")
+    assert absent in answer.inner_text() and answer.get_attribute("data-code") == "illegal"
     # the page still plays: a click on a card makes the move
     version = ann.state()["version"]
     page.locator("#hand button.card.playable").first.click()
@@ -346,7 +354,7 @@ def test_a_free_seat_of_a_listed_table_is_taken_from_the_lobby(browser: Any, web
     bea.page.click("#join-button")
     bea.page.wait_for_function("window.aerodeck.state.seat === 1")
     ann.page.wait_for_function("window.aerodeck.state.status === 'playing'")
-    assert "bea (seat 1)" in ann.page.inner_text("#seats")
+    assert "bea" in ann.page.inner_text('#seats .seat-box[data-seat="1"] h3')
     assert play_to_end([ann, bea]) > 0
     for person in (ann, bea):
         person.check_protocol()
@@ -382,7 +390,7 @@ def test_motion_is_light_and_yields_to_reduced_motion(
         assert page.evaluate("window.aerodeck.reducedMotion()")
         assert flights == 0 and animations == {"none"}, (flights, animations)
     else:
-        assert flights == 1 and "arrive" in animations, (flights, animations)
+        assert flights >= 1 and "arrive" in animations, (flights, animations)
     # the motion is for what is new: a redraw with nothing new moves nothing
     page.evaluate("window.seen = []")
     page.evaluate("window.aerodeck.redraw()")

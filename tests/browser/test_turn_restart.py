@@ -55,7 +55,10 @@ def test_a_move_clock_that_runs_out_during_a_restart_ends_the_game_on_both_pages
         person.page.wait_for_function(f"{STATE}.end !== null", timeout=60000)
         forfeit = person.page.evaluate(f"{STATE}.end.forfeit")
         assert forfeit["seat"] == loser and forfeit["reason"].endswith("ran out of time")
-        person.page.wait_for_selector(f"text={forfeit['reason']}", timeout=10000)
+        said = person.page.locator("#forfeit")
+        said.wait_for(timeout=10000)
+        name = "You" if person.state()["seat"] == loser else forfeit["reason"].split(" ran ")[0]
+        assert said.inner_text() == f"{name} ran out of time and lost the game."
     for person in (ann, bea):
         person.check_protocol()
         person.close()

@@ -39,6 +39,9 @@ class Option:
     game looks up in its own data; empty text is the default); as a table it *is* the data (a
     user's own file, read by the person running the program with ``aerodeck.core.userdata``
     and carried in the record). Text is never a path: no option makes the engine read a file."""
+    quick: int | bool | str | None = None
+    """The value for a quick game, where the rules allow a shorter one (a lobby's "quick"
+    preset sets it); None: the option is the same in a quick game."""
 
     def coerce(self, value: Any) -> int | bool | str | dict[str, Any]:
         """Turn a value (native, or text from the command line) into this option's type.

@@ -27,7 +27,7 @@ class AcesVersusAces(Game):
         summary="War with command markers and Ace coins: play a card in secret, high card wins.",
         credits="A variant of War by Jonathan Middleton (CUDO Plays 2, 2015).",
         options=(
-            Option("target", 50, "points that win the game", minimum=1, maximum=1000),
+            Option("target", 50, "points that win the game", minimum=1, maximum=1000, quick=25),
             Option("discard_replace", True, "after the draw, each player may discard and replace"),
             Option(
                 "winner_keeps",

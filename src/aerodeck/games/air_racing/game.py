@@ -45,7 +45,12 @@ class AirRacing(Game):
             Option(
                 "stock_speed", 4, "every aircraft's speed before Microknots", minimum=1, maximum=12
             ),
-            Option("quick_play", False, "skip the season: $25 of speed mods each, then race"),
+            Option(
+                "quick_play",
+                False,
+                "skip the season: $25 of speed mods each, then race",
+                quick=True,
+            ),
             Option(
                 "seasons",
                 1,

@@ -33,7 +33,9 @@ class RaceToAce(Game):
             "Lombardy Studios. Rules of Engagement v2.0."
         ),
         options=(
-            Option("kills_to_win", 5, N_("kills that make the Ace"), minimum=1, maximum=20),
+            Option(
+                "kills_to_win", 5, N_("kills that make the Ace"), minimum=1, maximum=20, quick=3
+            ),
             Option(
                 "must_answer", False, N_("a pilot who can answer in a dogfight must do so (R12)")
             ),

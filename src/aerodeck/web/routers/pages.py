@@ -22,14 +22,19 @@ from aerodeck.web.routers.boards import board_urls
 from aerodeck.web.routers.deps import HubDep, table_or_404
 from aerodeck.web.routers.lobby import LIST_LIMIT
 from aerodeck.web.routers.players import keep_session, visitor
-from aerodeck.web.service.catalogue import game_catalogue
+from aerodeck.web.service.catalogue import game_catalogue, level_word
 from aerodeck.web.service.steps import replay_steps
 
 WEB = Path(__file__).resolve().parents[1]
 templates = Jinja2Templates(directory=WEB / "templates")
 # every word of a page through the catalogs of the request's language (web/language.py)
 templates.env.globals.update(
-    _=_, n_=n_, language=language, languages=LANGUAGES, page_messages=page_messages
+    _=_,
+    n_=n_,
+    language=language,
+    languages=LANGUAGES,
+    page_messages=page_messages,
+    level_word=level_word,
 )
 router = APIRouter(include_in_schema=False)
 SEAT_ROWS = 6  # the most seats any game has

@@ -74,7 +74,14 @@ class RematchAnswer(_Frame):
     answer: Literal["offer", "accept", "decline"]
 
 
-ClientFrame = Hello | Act | Ping | Say | RematchAnswer
+class Why(_Frame):
+    """Why is a move not offered now: answered to the asker alone (service/why.py)."""
+
+    type: Literal["why"]
+    move: StrictStr = Field(min_length=1, max_length=MAX_MOVE_CHARS)
+
+
+ClientFrame = Hello | Act | Ping | Say | RematchAnswer | Why
 _client_frame: TypeAdapter[ClientFrame] = TypeAdapter(
     Annotated[ClientFrame, Field(discriminator="type")]
 )

@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import logging
 
-from aerodeck.web.service.connection import Connection, FrameError
+from aerodeck.web.service.connection import Connection, FrameError, send_json
 from aerodeck.web.service.frames import (
     BAD_TOKEN,
     GOING_AWAY,
@@ -22,12 +22,14 @@ from aerodeck.web.service.frames import (
     Ping,
     RematchAnswer,
     Say,
+    Why,
     parse_frame,
 )
 from aerodeck.web.service.hub import Hub
 from aerodeck.web.service.limits import TokenBucket, TooManyTriesError
 from aerodeck.web.service.rematch import Rematches
 from aerodeck.web.service.tables import Table
+from aerodeck.web.service.why import why_not
 
 log = logging.getLogger("aerodeck.web")
 
@@ -127,5 +129,7 @@ async def _serve(
             await hub.chat.say(table, conn, frame.text)
         elif isinstance(frame, RematchAnswer):
             await rematches.answer(table, conn, frame.answer)
+        elif isinstance(frame, Why):
+            send_json(conn, why_not(table, conn.seat, frame.move))
         else:
             raise FrameError(MALFORMED, "a second hello")

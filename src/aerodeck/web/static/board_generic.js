@@ -28,7 +28,12 @@
 //                                         shown in the seat boxes and not on the board
 //   hand(ctx) -> {cards, title} | null    the cards of the hand box, and its title
 //   notHandVerbs: [verb]                  verbs whose moves name a card that is not the hand's
-//   moveLabel(move, ctx, verb) -> text | Node   a legal move's button; verb: its group's legend
+//   verbLabel(verb, ctx) -> text          the legend of a group of moves (their first word);
+//                                         "" for none (the default under a board's own moveLabel)
+//   moveLabel(move, ctx, verb) -> text | Node   a legal move's button; verb: its group's first word
+//                                         when the group has a legend (leave it out), else ""
+//   moveHelp(move, ctx, verb) -> text | null    what the move does, in players' words: shown on
+//                                         hover, focus or a long press of its button (default: none)
 //   status(ctx) -> text                   words added to the status line
 //   score(ctx, seat) -> text | Node       the seat's score in the end's standings
 //   endExtra(ctx) -> Node | null          below the standings
@@ -39,6 +44,7 @@
 // and draws any JSON without failing: a key becomes its words, a list a list, an object its facts.
 import { SEAT_KEYS, facts, h, seatKeys, seatList, value } from "./render.js";
 import { pretty } from "./cards.js";
+import { _ } from "./i18n.js";
 import { label } from "./words.js";
 
 // What the page draws elsewhere: the game's id, the seat, the hand, whose turn, the winners, the seats.
@@ -74,11 +80,11 @@ export function seat(data, ctx) {
 // The view's own hand, else the hands of the seat's entries in the view's per-seat lists.
 export function hand(ctx) {
   const view = ctx.view || {};
-  if (Array.isArray(view.hand)) return { cards: view.hand, title: "Your hand" };
+  if (Array.isArray(view.hand)) return { cards: view.hand, title: _("Your hand") };
   const own = seatKeys(view).flatMap((key) => view[key])
     .filter((item) => item.seat === ctx.mySeat && Array.isArray(item.hand));
   if (!own.length) return null;
-  return { cards: own.flatMap((item) => item.hand), title: own.length > 1 ? "Your hands" : "Your hand" };
+  return { cards: own.flatMap((item) => item.hand), title: own.length > 1 ? _("Your hands") : _("Your hand") };
 }
 
 // A move without its verb (the group's legend says it), playing cards as rank and suit.
@@ -86,12 +92,30 @@ export function moveLabel(move, ctx, verb) {
   return pretty((verb && move.startsWith(verb) ? move.slice(verb.length).trim() : move) || move);
 }
 
+// A group's legend. Under this module's moveLabel (the notation less its verb) the verb in words
+// (in the reader's language where a catalog has the word); under a board's own moveLabel none:
+// that board words each whole move itself (it is given no verb to leave out).
+export function verbLabel(verb, ctx) {
+  return ctx.board.moveLabel === moveLabel ? _(label(verb)) : "";
+}
+
+export function moveHelp() {
+  return null;
+}
+
 export function status() {
   return "";
 }
 
 const SCORE_KEYS = ["score", "vp", "kills", "acquisitions", "wins", "race_wins", "lap", "pos", "hand_sizes"];
-const SCORE_WORDS = { vp: "victory points", hand_sizes: "cards left", pos: "position", race_wins: "races won" };
+const SCORE_WORDS = {  // whole messages, looked up when shown (a lone word may mean another
+  // thing in a game's catalog, which is read first: Race to Ace's "kills" is its kills to win)
+  score: (n) => _("score {count}", { count: n }), vp: (n) => _("victory points {count}", { count: n }),
+  kills: (n) => _("kills {count}", { count: n }), acquisitions: (n) => _("acquisitions {count}", { count: n }),
+  wins: (n) => _("wins {count}", { count: n }), race_wins: (n) => _("races won {count}", { count: n }),
+  lap: (n) => _("lap {count}", { count: n }), pos: (n) => _("position {count}", { count: n }),
+  hand_sizes: (n) => _("cards left {count}", { count: n }),
+};
 
 // What the final view says of a seat's score (its score, victory points, kills...).
 export function score(ctx, seatNo) {
@@ -99,7 +123,8 @@ export function score(ctx, seatNo) {
   for (const key of ctx.board.perSeat || []) {
     if (Array.isArray(ctx.view[key])) data[key] = ctx.view[key][seatNo];
   }
-  return SCORE_KEYS.filter((k) => k in data).map((k) => `${SCORE_WORDS[k] || label(k)} ${data[k]}`).join(" · ");
+  return SCORE_KEYS.filter((k) => k in data && typeof data[k] !== "object")
+    .map((k) => SCORE_WORDS[k](data[k])).join(" · ");
 }
 
 export function endExtra() {
@@ -123,7 +148,7 @@ export function reference(ctx) {
   if (!entries.length && !tables.length) return null;
   const parts = [];
   if (entries.length) {
-    parts.push(h("h3", { text: "Cards" }),
+    parts.push(h("h3", { text: _("Cards") }),
       h("ul", { class: "ref-cards" }, entries.map(([text, info]) => h("li", { text: (info && info.text) || text }))));
   }
   for (const table of tables) parts.push(h("h3", { text: String(table.title || "") }), referenceTable(table.rows, table.columns));

@@ -2,14 +2,16 @@
 // symbol (four suit colours, and always the symbol, so no suit is told by colour alone), jokers,
 // and named cards with the title and values of the game's reference (a game's board may draw
 // its own faces: its `cardFace`, see board_generic.js).
+import { _ } from "./i18n.js";
+
 const SVG = "http://www.w3.org/2000/svg";
-const SUITS = {
-  S: { symbol: "♠", name: "spades", css: "suit-s" },
-  H: { symbol: "♥", name: "hearts", css: "suit-h" },
-  D: { symbol: "♦", name: "diamonds", css: "suit-d" },
-  C: { symbol: "♣", name: "clubs", css: "suit-c" },
+const SUITS = {  // a suit's name is looked up when it is shown (the reader's language)
+  S: { symbol: "♠", name: () => _("spades"), css: "suit-s" },
+  H: { symbol: "♥", name: () => _("hearts"), css: "suit-h" },
+  D: { symbol: "♦", name: () => _("diamonds"), css: "suit-d" },
+  C: { symbol: "♣", name: () => _("clubs"), css: "suit-c" },
 };
-const RANKS = { A: "ace", K: "king", Q: "queen", J: "jack" };
+const RANKS = { A: () => _("ace"), K: () => _("king"), Q: () => _("queen"), J: () => _("jack") };
 const PLAYING = /^(10|[2-9]|[JQKA])([SHDC])$/i;
 
 export function playingCard(text) {
@@ -17,7 +19,7 @@ export function playingCard(text) {
   if (!match) return null;
   const rank = match[1].toUpperCase();
   const suit = SUITS[match[2].toUpperCase()];
-  return { rank, suit, name: `${RANKS[rank] || rank} of ${suit.name}` };
+  return { rank, suit, name: _("{rank} of {suit}", { rank: RANKS[rank] ? RANKS[rank]() : rank, suit: suit.name() }) };
 }
 
 export function isCardText(text) {
@@ -27,7 +29,7 @@ export function isCardText(text) {
 export function cardName(text) {
   const card = playingCard(text);
   if (card) return card.name;
-  if (String(text).toUpperCase() === "JK") return "joker";
+  if (String(text).toUpperCase() === "JK") return _("joker");
   return String(text).replace(/-/g, " ");
 }
 

@@ -1,6 +1,13 @@
 // The lobby: fit the form to the chosen game, create the table through the REST lobby, keep the
 // creator's seat token in this tab's sessionStorage (never in a URL), and hand out invite links.
 import { saveSeat, saveHost } from "./session.js";
+import { _ } from "./i18n.js";
+import { levelWord } from "./render.js";
+
+// The bot levels offered (the server's catalogue, in the page's language), medium by default; the
+// server also accepts the levels' older names and each game's own bots, not offered here.
+const LEVELS = JSON.parse(document.getElementById("levels-data").textContent || "[]");
+const DEFAULT_BOT = "bot:medium";
 
 const form = document.getElementById("create");
 const gameSelect = document.getElementById("game");
@@ -15,26 +22,26 @@ function fitPlayers() {
   const counts = option.dataset.counts.split(",").map(Number);
   const keep = Number(players.value) || Number(option.dataset.default);
   players.replaceChildren(
-    ...counts.map((n) => new Option(`${n} players`, String(n), false, n === keep)),
+    ...counts.map((n) => new Option(_("{n} players", { n }), String(n), false, n === keep)),
   );
   if (!counts.includes(keep)) players.value = option.dataset.default;
 }
 
 function fitSeats() {
   const count = Number(players.value);
-  const bots = chosen().dataset.bots.split(",").filter(Boolean);
   for (const row of document.querySelectorAll(".seat-row")) {
     const seat = Number(row.dataset.seat);
     row.hidden = seat >= count;
     const select = row.querySelector("select");
     if (seat === 0) continue;
-    const was = select.dataset.fitted ? select.value : "bot:heuristic";
+    const was = select.dataset.fitted ? select.value : DEFAULT_BOT;
     select.dataset.fitted = "1";
     select.replaceChildren(
-      new Option("a person (invite link)", "human"),
-      ...bots.map((b) => new Option(`bot: ${b}`, `bot:${b}`)),
+      new Option(_("a person (invite link)"), "human"),
+      ...LEVELS.map((level) => Object.assign(new Option(_("{level} bot", { level: level.label }), `bot:${level.name}`),
+        { title: level.description })),
     );
-    select.value = [...select.options].some((o) => o.value === was) ? was : "bot:heuristic";
+    select.value = [...select.options].some((o) => o.value === was) ? was : DEFAULT_BOT;
   }
 }
 
@@ -43,6 +50,32 @@ function fitGame() {
   for (const el of document.querySelectorAll("[data-game]")) el.hidden = el.dataset.game !== id;
   fitPlayers();
   fitSeats();
+}
+
+// A preset ("standard", "quick") sets the options below it; changing one of them makes it "custom".
+function applyPreset(select) {
+  const box = select.closest("fieldset.options");
+  const chosen = select.selectedOptions[0];
+  box.querySelector(".preset-help").textContent = chosen.dataset.help || "";
+  if (select.value === "custom") return;
+  const values = JSON.parse(chosen.dataset.options || "{}");
+  for (const input of box.querySelectorAll("[data-option]")) {
+    const name = input.dataset.option;
+    const value = name in values ? values[name] : JSON.parse(input.dataset.default);
+    if (input.dataset.kind === "bool") input.checked = Boolean(value);
+    else input.value = String(value);
+  }
+}
+
+for (const select of document.querySelectorAll("select.preset")) {
+  select.addEventListener("change", () => applyPreset(select));
+  const box = select.closest("fieldset.options");
+  for (const input of box.querySelectorAll("[data-option]")) {
+    input.addEventListener("change", () => {
+      select.value = "custom";
+      box.querySelector(".preset-help").textContent = select.selectedOptions[0].dataset.help || "";
+    });
+  }
 }
 
 function readOptions() {
@@ -74,11 +107,11 @@ function readSeats() {
 async function copy(text, button) {
   try {
     await navigator.clipboard.writeText(text);
-    button.textContent = "Copied";
+    button.textContent = _("Copied");
   } catch {
-    button.textContent = "Select and copy";
+    button.textContent = _("Select and copy");
   }
-  setTimeout(() => { button.textContent = "Copy"; }, 2000);
+  setTimeout(() => { button.textContent = _("Copy"); }, 2000);
 }
 
 function invitesList(created) {
@@ -88,24 +121,24 @@ function invitesList(created) {
     const item = document.createElement("li");
     const link = invite.link;  // the server's link carries the code and the seat
     const label = document.createElement("span");
-    label.textContent = `Seat ${invite.seat}: `;
+    label.textContent = _("Seat {n}:", { n: invite.seat });
     const text = document.createElement("input");
     text.readOnly = true;
     text.value = link;
     text.className = "link-box";
-    text.setAttribute("aria-label", `invite link for seat ${invite.seat}`);
+    text.setAttribute("aria-label", _("invite link for seat {n}", { n: invite.seat }));
     text.dataset.invite = String(invite.seat);
     const button = document.createElement("button");
     button.type = "button";
     button.className = "copy";
-    button.textContent = "Copy";
+    button.textContent = _("Copy");
     button.addEventListener("click", () => copy(link, button));
-    item.append(label, text, button);
+    item.append(label, " ", text, button);
     list.append(item);
   }
   if (!created.invites.length) {
     const item = document.createElement("li");
-    item.textContent = "Every other seat is a bot: nobody to invite.";
+    item.textContent = _("Every other seat is a bot: nobody to invite.");
     list.append(item);
   }
 }
@@ -141,7 +174,7 @@ form.addEventListener("submit", async (event) => {
       const detail = Array.isArray(answer.detail)
         ? answer.detail.map((d) => `${d.loc.slice(1).join(".")}: ${d.msg}`).join("; ")
         : answer.detail;
-      error.textContent = `The table was not created: ${detail}`;
+      error.textContent = _("The table was not created: {reason}", { reason: detail });
       return;
     }
     saveSeat(answer.table, answer.seat, answer.token);
@@ -154,7 +187,7 @@ form.addEventListener("submit", async (event) => {
     created.querySelector("h2").setAttribute("tabindex", "-1");
     created.querySelector("h2").focus();
   } catch (failure) {
-    error.textContent = `The server did not answer: ${failure}`;
+    error.textContent = _("The server did not answer: {reason}", { reason: failure });
   } finally {
     button.disabled = false;
   }
@@ -171,23 +204,25 @@ fitGame();
 
 // The open tables, refreshed while the lobby is in view (the server rendered the first list).
 function seatChip(s) {
-  const who = s.kind === "bot" ? `bot ${s.bot}` : s.claimed ? (s.name || "a person") : "free";
   const chip = document.createElement("span");
   chip.className = "seat-chip";
-  chip.textContent = `${s.seat}: ${who} `;
+  if (s.kind === "bot") chip.textContent = _("{n}: {level} bot", { n: s.seat, level: levelWord(s.bot) });
+  else if (s.claimed) chip.textContent = `${s.seat}: ${s.name || _("a person")}`;
+  else chip.textContent = _("{n}: free", { n: s.seat });
+  chip.append(" ");
   return chip;
 }
 
 function tablesView(tables) {
   if (!tables.length) {
     const p = document.createElement("p");
-    p.textContent = "No open table just now: start one above.";
+    p.textContent = _("No open table just now: start one above.");
     return p;
   }
   const table = document.createElement("table");
   table.className = "tables";
   const head = table.createTHead().insertRow();
-  for (const title of ["Game", "Status", "Seats", "Moves"]) {
+  for (const title of [_("Game"), _("Status"), _("Seats"), _("Moves")]) {
     const th = document.createElement("th");
     th.scope = "col";
     th.textContent = title;
@@ -195,19 +230,19 @@ function tablesView(tables) {
   }
   const blank = document.createElement("th");
   blank.scope = "col";
-  blank.innerHTML = '<span class="sr">Actions</span>';
+  blank.append(Object.assign(document.createElement("span"), { className: "sr", textContent: _("Actions") }));
   head.append(blank);
   const body = table.createTBody();
   for (const t of tables) {
     const row = body.insertRow();
     row.insertCell().textContent = t.title;
-    row.insertCell().textContent = t.status;
+    row.insertCell().textContent = t.status === "waiting" ? _("waiting for players") : _("playing");
     row.insertCell().append(...t.seats.map(seatChip));
     row.insertCell().textContent = String(t.version);
     const link = document.createElement("a");
     link.className = "button";
     link.href = `/t/${encodeURIComponent(t.table)}`;
-    link.textContent = t.status === "waiting" ? "Join" : "Watch";
+    link.textContent = t.status === "waiting" ? _("Join") : _("Watch");
     row.insertCell().append(link);
   }
   return table;

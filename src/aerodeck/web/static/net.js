@@ -1,9 +1,11 @@
 // One WebSocket to the table (docs/web-protocol.md), reopened by itself after a drop or a server
 // restart: exponential backoff with jitter, then a hello with the last version it saw, so the
-// server sends exactly what was missed. Only hello, act, say and ping frames are ever sent.
-const FINAL = new Map([
-  [4400, "the page sent a frame the server did not accept"],
-  [4404, "this table no longer exists"],
+// server sends exactly what was missed. Only the protocol's client frames are ever sent.
+import { _ } from "./i18n.js";
+
+const FINAL = new Map([  // looked up when shown (the reader's language)
+  [4400, () => _("the page sent a frame the server did not accept")],
+  [4404, () => _("this table no longer exists")],
 ]);
 const PING_MS = 25000;
 const MAX_DELAY_MS = 15000;
@@ -78,7 +80,7 @@ export class TableLink {
       }
       if (FINAL.has(closed.code)) {
         this.stopped = true;
-        this.onState("closed", FINAL.get(closed.code));
+        this.onState("closed", FINAL.get(closed.code)());
         return;
       }
       this.later();

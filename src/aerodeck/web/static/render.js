@@ -2,6 +2,7 @@
 // seats in words, any JSON value as facts, the seat boxes and the board box (each drawn by the
 // game's board, ctx.board: see board_generic.js), a card of the hand as a button.
 import { cardFace, cardName, isCardText, miniCard } from "./cards.js";
+import { _ } from "./i18n.js";
 import { label } from "./words.js";
 
 export const SEAT_KEYS = ["seats", "pilots", "players"];
@@ -22,13 +23,24 @@ export function h(tag, attrs = {}, ...children) {
   return node;
 }
 
+// A bot's level in words (the levels the lobby offers, their older names, the heuristic bot as
+// medium); any other bot by its name.
+export function levelWord(name) {
+  const words = {
+    easy: () => _("easy"), medium: () => _("medium"), hard: () => _("hard"), random: () => _("random"),
+  };
+  const level = { "ismcts-easy": "easy", ismcts: "medium", heuristic: "medium", "ismcts-hard": "hard" }[name] || name;
+  return words[level] ? words[level]() : String(name);
+}
+
+// A seat as its box and the standings name it: the person's name, a bot's level, "(you)".
 export function seatName(ctx, seat) {
-  if (seat === null || seat === undefined) return "nobody";
+  if (seat === null || seat === undefined) return _("nobody");
   const info = (ctx.seats || [])[seat];
-  let name = `Seat ${seat}`;
-  if (info && info.name) name = `${info.name} (seat ${seat})`;
-  else if (info && info.kind === "bot") name = `Seat ${seat} (bot ${info.bot})`;
-  if (seat === ctx.mySeat) name += " — you";
+  let name = _("Seat {n}", { n: seat });
+  if (info && info.name && info.kind !== "bot") name = String(info.name);
+  else if (info && info.kind === "bot") name = _("Seat {n}: {level} bot", { n: seat, level: levelWord(info.bot) });
+  if (seat === ctx.mySeat) name = _("{name} (you)", { name });
   return name;
 }
 
@@ -36,12 +48,12 @@ export function seatName(ctx, seat) {
 // already wrote the log that way, with the terminal's one translator, core/words.py as_seen_by),
 // the person's name for a named seat, "seat N" otherwise (bots, free seats).
 export function who(ctx, seat) {
-  if (seat === null || seat === undefined) return "nobody";
-  if (seat === ctx.mySeat) return "you";
+  if (seat === null || seat === undefined) return _("nobody");
+  if (seat === ctx.mySeat) return _("you");
   const info = (ctx.seats || [])[seat];
   // a bot's seat keeps its number (its "name" is its level, the same for every bot)
   const name = info && info.name && info.kind !== "bot" ? String(info.name).replace(/[[\]]/g, "") : "";
-  if (!name) return `seat ${seat}`;
+  if (!name) return _("seat {n}", { n: seat });
   const twin = (ctx.seats || []).some((s, i) => i !== seat && s && s.name === info.name);
   return twin ? `${name} #${seat}` : name;
 }
@@ -50,13 +62,15 @@ export function capital(text) {
   return text ? text[0].toUpperCase() + text.slice(1) : text;
 }
 
-// The log's "seat N" as the seat's name (a line the server sent, already "you" for this seat).
+// The log's "seat N" (Japanese "席N") as the seat's name (a line the server sent, already "you"
+// for this seat).
 export function named(text, ctx) {
-  return String(text).replace(/\b([Ss])eat (\d+)\b/g, (whole, s, n) => {
-    const name = who({ ...ctx, mySeat: null }, Number(n));
-    if (name.startsWith("seat ")) return whole;
-    return name;
-  });
+  const byName = (whole, n) => {
+    const info = (ctx.seats || [])[Number(n)];
+    if (!info || !info.name || info.kind === "bot") return whole;
+    return who({ ...ctx, mySeat: null }, Number(n));
+  };
+  return String(text).replace(/\b[Ss]eat (\d+)\b/g, byName).replace(/席(\d+)/g, byName);
 }
 
 // Every top-level list of per-seat objects (each with a "seat"), e.g. Air Racing's seats and
@@ -86,21 +100,21 @@ export function cards(list, ctx, cls = "cards") {
 
 export function value(v, ctx) {
   if (v === null || v === undefined || v === "") return h("span", { class: "none", text: "—" });
-  if (typeof v === "boolean") return v ? "yes" : "no";
+  if (typeof v === "boolean") return v ? _("yes") : _("no");
   if (isCardList(v)) return cards(v, ctx);
   if (Array.isArray(v) && v.some(isCardText) && v.every((x) => x === null || isCardText(x))) {
     return h("span", { class: "cards" }, v.map((c) => (c === null
-      ? h("span", { class: "mini empty", title: "no card", "aria-label": "no card", role: "img" })
+      ? h("span", { class: "mini empty", title: _("no card"), "aria-label": _("no card"), role: "img" })
       : miniCard(c, ctx.cardInfo(c)))));
   }
   if (Array.isArray(v)) {
-    if (!v.length) return h("span", { class: "none", text: "none" });
+    if (!v.length) return h("span", { class: "none", text: _("none") });
     if (v.every((x) => typeof x !== "object" || x === null)) return v.map(String).join(", ");
     return h("ul", { class: "sub" }, v.map((x) => h("li", {}, value(x, ctx))));
   }
   if (typeof v === "object") {
     const entries = Object.entries(v);
-    if (!entries.length) return h("span", { class: "none", text: "none" });
+    if (!entries.length) return h("span", { class: "none", text: _("none") });
     if (entries.every(([, x]) => typeof x !== "object" || x === null)) {
       return entries.map(([k, x]) => `${label(k)} ${x === null ? "—" : x}`).join(" · ");
     }
@@ -130,19 +144,22 @@ export function renderSeats(box, ctx) {
       if (Array.isArray(ctx.view[key]) && ctx.view[key].length === count) data[key] = ctx.view[key][seat];
     }
     const classes = ["seat-box"];
-    if (seat === ctx.currentPlayer) classes.push("to-move");
+    if (seat === ctx.currentPlayer && (ctx.status === undefined || ctx.status === "playing")) classes.push("to-move");
     if (seat === ctx.mySeat) classes.push("mine");
     if (seat === ctx.lastMover) classes.push("last-mover");
     const badges = [];
-    if (seat === ctx.currentPlayer) badges.push(h("span", { class: "badge turn", text: "▶ to move" }));
-    if (info.kind === "human") {
+    // whose turn only once the game is on; presence only while the page hears the server
+    const started = ctx.status === undefined || ctx.status === "playing";
+    if (seat === ctx.currentPlayer && started) badges.push(h("span", { class: "badge turn", text: _("▶ to move") }));
+    if (seat === ctx.lastMover) badges.push(h("span", { class: "badge moved", text: _("moved last") }));
+    if (info.kind === "human" && ctx.online !== false) {
       badges.push(h("span", {
         class: `badge ${info.connected ? "on" : "off"}`,
-        text: info.connected ? "● here" : info.claimed ? "○ away" : "○ free seat",
+        text: info.connected ? _("● here") : info.claimed ? _("○ away") : _("○ free seat"),
       }));
     }
-    if (info.played_by && info.played_by !== "human") {
-      badges.push(h("span", { class: "badge bot", text: `bot: ${info.played_by}` }));
+    if (info.kind === "human" && info.played_by && info.played_by !== "human") {
+      badges.push(h("span", { class: "badge bot", text: _("played by a {level} bot", { level: levelWord(info.played_by) }) }));
     }
     const body = ctx.board.seat(data, ctx, seat);
     boxes.push(h("article", { class: classes.join(" "), "data-seat": seat, "aria-label": seatName(ctx, seat) },
@@ -167,7 +184,7 @@ export function cardButton(text, ctx, { playable, selected, onClick }) {
     type: "button",
     class: `card${face.classList.contains("tall") ? " tall" : ""}${playable ? " playable" : ""}${selected ? " selected" : ""}`,
     "aria-pressed": selected ? "true" : "false",
-    "aria-label": `${cardName(text)}${playable ? "" : " (no move with it now)"}`,
+    "aria-label": playable ? cardName(text) : _("{card} (no move with it now)", { card: cardName(text) }),
     title: info && info.text ? `${cardName(text)}: ${info.text}` : cardName(text),
     "data-card": text,
     onclick: (event) => {

@@ -1,7 +1,8 @@
 // A finished game step by step: the server replayed the record with the engine and embedded each
 // step (public view, every hand, the move, its events); this page draws them with the table's
 // own renderer. Keys: ← and → step, Home and End jump.
-import { cards, h, renderBoard, renderSeats } from "./render.js";
+import { cards, h, renderBoard, renderSeats, who } from "./render.js";
+import { _ } from "./i18n.js";
 import { loadBoard, pageReference } from "./boards.js";
 import { markup } from "./words.js";
 import { transcript } from "./chat.js";
@@ -29,14 +30,14 @@ function draw() {
   const step = STEPS[at];
   const ctx = ctxFor(step);
   $("step").value = String(at);
-  $("step-text").textContent = `${at} of ${STEPS.length - 1}`;
+  $("step-text").textContent = _("{n} of {total}", { n: at, total: STEPS.length - 1 });
   $("status").textContent = step.move === null
-    ? "The deal, before the first move."
-    : `Move ${at}: seat ${step.seat} — ${step.move}`;
+    ? _("The deal, before the first move.")
+    : _("Move {n}: {who}.", { n: at, who: who(ctx, step.seat) });
   renderSeats($("seats"), ctx);
   renderBoard($("board"), ctx);
   $("hands").replaceChildren(...step.hands.map((hand, seat) => h("div", { class: "replay-hand" },
-    h("h3", { text: `Seat ${seat}` }), hand && hand.length ? cards(hand, ctx) : h("span", { class: "none", text: "no cards" }))));
+    h("h3", { text: _("Seat {n}", { n: seat }) }), hand && hand.length ? cards(hand, ctx) : h("span", { class: "none", text: _("no cards") }))));
   const log = [];
   STEPS.slice(0, at + 1).forEach((s, i) => {
     for (const text of s.events) {

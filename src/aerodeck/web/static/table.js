@@ -6,7 +6,9 @@ import { TableLink } from "./net.js";
 import { loadHost, loadSeat, saveSeat, forgetSeat } from "./session.js";
 import { h, renderBoard, renderSeats, cardButton, who, named } from "./render.js";
 import { markup } from "./words.js";
-import { pretty } from "./cards.js";
+import { _ } from "./i18n.js";
+import { clearWhy, keepRoomForBar, movesWith, renderMoves, renderWhy, showWhy } from "./actionbar.js";
+import { fly, flyFromSeat, landing, markLastChange } from "./motion.js";
 import { loadBoard, pageReference } from "./boards.js";
 import { renderEnd } from "./end.js";
 import { ChatPanel } from "./chat.js";
@@ -27,6 +29,7 @@ const state = {
   legal: [], seats: [], players: 0, events: [], history: [], latestFrom: 0, end: null,
   selected: null, busy: null, counter: 0, lastMover: null, options: {},
   arrivedFrom: null, turnMoved: false, moved: false, flights: 0, deadline: null, rematch: null,
+  online: false, newMoves: [], lastMoves: [],
 };
 const signals = new TurnSignals({ title: app.dataset.title, table: TABLE, controls: $("turn-alerts") });
 // Light motion (a played card flying to the table, new log lines, the turn marker), never when
@@ -43,6 +46,7 @@ function ctx() {
     game: GAME, view: state.view || {}, seats: state.seats, players: state.players,
     mySeat: state.seat, currentPlayer: state.currentPlayer, lastMover: state.lastMover,
     legal: state.legal, options: state.options, end: state.end, reference: REFERENCE, board,
+    status: state.status, online: state.online,
     cardInfo: (text) => CARDS[text] || null,
   };
 }
@@ -53,26 +57,7 @@ function notice(text) {
   box.hidden = !text;
 }
 
-// --- moves -----------------------------------------------------------------------------------
-
-function tokens(move) {
-  return move.toLowerCase().split(/[\s,:;]+/).filter(Boolean);
-}
-
-export function slug(card) {
-  return String(card).toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
-}
-
-// The moves a card of the hand takes part in (a board may say which verbs are not the hand's,
-// like Air Racing's buys from the supply).
-function movesWith(card) {
-  const names = new Set([String(card).toLowerCase(), slug(card)]);
-  const notHand = new Set(board.notHandVerbs || []);
-  return state.legal.filter((move) => {
-    const words = tokens(move);
-    return !notHand.has(words[0]) && words.some((t) => names.has(t));
-  });
-}
+// --- moves ----------------------------------------------------------------------------------
 
 function act(move) {
   if (state.busy || !move) return;
@@ -80,7 +65,7 @@ function act(move) {
   const id = `${state.seat}.${state.version}.${state.counter}.${Math.random().toString(36).slice(2, 8)}`;
   const frame = { type: "act", id, version: state.version, move };
   if (!link.send(frame)) {
-    notice("Not connected just now: the move was not sent. Try again once connected.");
+    notice(_("Not connected just now: the move was not sent. Try again once connected."));
     return;
   }
   state.busy = { id, move, version: state.version, from: cardFrom(move) };
@@ -91,83 +76,32 @@ function act(move) {
 
 // Where the card a move plays sits in the hand (its face and place), for its flight to the table.
 function cardFrom(move) {
-  const card = (board.hand(ctx())?.cards || []).find((c) => movesWith(c).includes(move));
+  const card = (board.hand(ctx())?.cards || []).find((c) => movesWith(c, state.legal, board).includes(move));
   const button = card === undefined ? null : document.querySelector(`#hand button.card[data-card="${CSS.escape(card)}"]`);
   if (!button) return null;
   return { rect: button.getBoundingClientRect(), face: button.querySelector(".face") };
 }
 
-function fly(from) {
-  if (!from || REDUCED.matches || typeof Element.prototype.animate !== "function") return;
-  const board = $("board").getBoundingClientRect();
-  const ghost = h("div", { class: "flying", "aria-hidden": "true" });
-  ghost.append(from.face.cloneNode(true));
-  Object.assign(ghost.style, {
-    left: `${from.rect.left}px`, top: `${from.rect.top}px`, width: `${from.rect.width}px`,
+// The moves of the last update, seen on the board: each card flies from where it was (the hand
+// for this page's own move, the mover's seat box for another's) to where it landed.
+function showMoves(moves) {
+  for (const move of moves) {
+    let flew;
+    if (move.seat === state.seat && state.mine && state.mine.from) {
+      flew = fly(state.mine.from.face, state.mine.from.rect, landing(move.move), REDUCED.matches);
+    } else if (move.seat !== state.seat) {
+      flew = flyFromSeat(move, REDUCED.matches);
+    }
+    if (flew) state.flights += 1;
+  }
+  state.mine = null;
+}
+
+function drawMoves() {
+  renderMoves(ctx(), {
+    legal: state.legal, playing: state.status === "playing", selected: state.selected, busy: state.busy, act,
+    unselect: () => { state.selected = null; draw(); },
   });
-  document.body.append(ghost);
-  state.flights += 1;
-  const dx = board.left + board.width / 2 - (from.rect.left + from.rect.width / 2);
-  const dy = board.top + Math.min(board.height / 2, 90) - (from.rect.top + from.rect.height / 2);
-  const flight = ghost.animate([
-    { transform: "translate(0, 0) scale(1)", opacity: 1 },
-    { transform: `translate(${dx}px, ${dy}px) scale(0.6)`, opacity: 0 },
-  ], { duration: 450, easing: "ease-in" });
-  const done = () => ghost.remove();
-  flight.onfinish = done;
-  flight.oncancel = done;
-}
-
-// A move's button text: the move without its verb (the group says it), cards as rank and suit.
-function moveLabel(move, verb) {
-  if (state.selected) {  // the chosen card goes without saying: show the rest of the move
-    const names = new Set([String(state.selected).toLowerCase(), slug(state.selected)]);
-    move = move.split(/\s+/).filter((w) => !names.has(w.toLowerCase())).join(" ") || move;
-  }
-  return board.moveLabel(move, ctx(), verb);
-}
-
-function renderMoves() {
-  const box = $("moves");
-  const mine = state.legal.length > 0 && state.status === "playing";
-  box.hidden = !mine;
-  $("legal-list").replaceChildren(...state.legal.map((m) => h("option", { value: m })));
-  if (!mine) return;
-  const buttons = $("move-buttons");
-  const parts = [];
-  const disabled = Boolean(state.busy);
-  if (state.legal.length === 1) {
-    parts.push(h("p", { class: "forced" }, "Only one move is possible: ",
-      h("button", { type: "button", class: "primary move", "data-move": state.legal[0], disabled,
-        onclick: () => act(state.legal[0]) }, moveLabel(state.legal[0], ""))));
-  }
-  let offered = state.legal.length === 1 ? [] : state.legal;
-  if (state.selected) {
-    offered = movesWith(state.selected);
-    parts.push(h("p", { class: "choose" }, `With this card: choose a target or a way to play it, or `,
-      h("button", { type: "button", class: "link-button", onclick: () => { state.selected = null; draw(); } },
-        "choose another card")));
-  }
-  const groups = new Map();
-  for (const move of offered) {
-    const verb = tokens(move)[0] || move;
-    if (!groups.has(verb)) groups.set(verb, []);
-    groups.get(verb).push(move);
-  }
-  for (const [verb, moves] of groups) {
-    const verbText = move0Verb(moves[0]);
-    parts.push(h("fieldset", { class: "verb" }, h("legend", { text: pretty(verbText) }),
-      moves.map((move) => h("button", {
-        type: "button", class: "move", "data-move": move, disabled,
-        title: move, onclick: () => act(move),
-      }, moveLabel(move, verbText)))));
-  }
-  buttons.replaceChildren(...parts);
-  $("moves-title").textContent = state.busy ? "Sending your move…" : "Your move";
-}
-
-function move0Verb(move) {
-  return move.trim().split(/\s+/)[0];
 }
 
 function renderHand() {
@@ -180,14 +114,14 @@ function renderHand() {
   const hand = held.cards;
   const c = ctx();
   $("hand").replaceChildren(...hand.map((card, index) => {
-    const moves = state.status === "playing" ? movesWith(card) : [];
+    const moves = state.status === "playing" ? movesWith(card, state.legal, board) : [];
     return cardButton(card, c, {
       playable: moves.length > 0 && !state.busy,
       selected: state.selected === card,
       onClick: () => {
         if (state.busy) return;
         if (!moves.length) {
-          notice(`No move with ${card} just now.`);
+          notice(_("No move with this card just now."));
           return;
         }
         const distinct = [...new Set(moves)];
@@ -202,28 +136,32 @@ function renderHand() {
       index,
     });
   }));
-  if (!hand.length) $("hand").replaceChildren(h("p", { class: "none", text: "no cards" }));
+  if (!hand.length) $("hand").replaceChildren(h("p", { class: "none", text: _("no cards") }));
 }
 
 // --- status, log, end ------------------------------------------------------------------------
 
+// The prompt of the action bar: whose decision it is, in words, and what the board adds (never an
+// internal phase name: the board's status says what the decision is about).
 function renderStatus() {
   const c = ctx();
-  const view = state.view || {};
   let text;
-  if (state.status === "waiting") text = "Waiting for players to take their seats.";
-  else if (state.status === "over") text = "The game is over.";
-  else if (state.legal.length) text = `Your move${view.phase ? ` (${String(view.phase).replace(/_/g, " ")})` : ""}.`;
-  else {
-    text = `Waiting for ${who(c, state.currentPlayer)}${view.phase ? ` (${String(view.phase).replace(/_/g, " ")})` : ""}.`;
-  }
-  const more = board.status(c);
+  if (state.status === "waiting") text = _("Waiting for players to take their seats.");
+  else if (state.status === "over") text = _("The game is over.");
+  else if (state.legal.length) text = state.busy ? _("Your move: sending it…") : _("Your move.");
+  else if (state.currentPlayer === null || state.currentPlayer === undefined) text = "";
+  else if (state.seat !== null && (state.seats[state.currentPlayer] || {}).played_by && state.currentPlayer === state.seat) {
+    text = _("A bot is making your move.");
+  } else text = _("Waiting for {who}.", { who: who(c, state.currentPlayer) });
+  const more = state.status === "playing" ? board.status(c) : "";
+  $("status").replaceChildren(h("span", { class: "prompt", text }), more ? " " : "",
+    more ? h("span", { class: "board-status", text: more }) : "");
   if (more) text += ` ${more}`;
-  $("status").textContent = text;
   const playing = state.status === "playing";
   signals.update({ myTurn: state.legal.length > 0 && playing, seated: state.seat !== null && state.status !== "over", text });
+  $("action-bar").classList.toggle("my-turn", state.legal.length > 0 && playing);
   renderClock();
-  $("who").textContent = state.seat === null ? "watching" : `you are seat ${state.seat}`;
+  $("who").textContent = state.seat === null ? _("watching") : _("you are seat {n}", { n: state.seat });
 }
 
 // The move clock: the time left for the decision in progress (the server's deadline, so it is the
@@ -231,10 +169,10 @@ function renderStatus() {
 function timeLeft(ms) {
   const s = Math.max(0, Math.ceil(ms / 1000));
   const [d, h, m] = [Math.floor(s / 86400), Math.floor(s / 3600) % 24, Math.floor(s / 60) % 60];
-  if (d) return `${d} d ${h} h`;
-  if (h) return `${h} h ${m} min`;
-  if (m) return `${m} min ${s % 60} s`;
-  return `${s} s`;
+  if (d) return _("{d} d {h} h", { d, h });
+  if (h) return _("{h} h {m} min", { h, m });
+  if (m) return _("{m} min {s} s", { m, s: s % 60 });
+  return _("{s} s", { s });
 }
 
 function renderClock() {
@@ -242,9 +180,9 @@ function renderClock() {
   box.hidden = !state.deadline || state.status !== "playing";
   if (box.hidden) return;
   const then = new Date(state.deadline);
-  const after = app.dataset.onTimeout === "forfeit" ? "the seat to move loses the game" : "a bot makes the move";
-  box.textContent = `clock: ${timeLeft(then - Date.now())} left`;
-  box.title = `Until ${then.toLocaleString()}; then ${after}.`;
+  const after = app.dataset.onTimeout === "forfeit" ? _("the seat to move loses the game") : _("a bot makes the move");
+  box.textContent = _("clock: {time} left", { time: timeLeft(then - Date.now()) });
+  box.title = _("Until {when}; then {after}.", { when: then.toLocaleString(document.documentElement.lang || undefined), after });
 }
 setInterval(renderClock, 1000);
 
@@ -289,12 +227,17 @@ function draw() {
   if (state.moved) $("seats").querySelectorAll(".seat-box.last-mover").forEach((b) => b.classList.add("moved-new"));
   renderBoard($("board"), c);
   renderHand();
-  renderMoves();
+  drawMoves();
+  renderWhy(c, state.status === "playing");
+  markLastChange(state.lastMoves);
+  if (state.newMoves.length) showMoves(state.newMoves);
+  state.newMoves = [];
   renderLog();
   renderHost();
   restoreFocus(key);
   if (state.end) {
     renderEnd($("end"), c, state, TABLE);
+    $("action-bar").hidden = true;
     renderRematch($("rematch"), c, state.rematch, (answer) => link.send({ type: "rematch", answer }));
   }
   state.arrivedFrom = null;  // the motion plays once, for what is new in this frame
@@ -343,6 +286,9 @@ function onFrame(frame) {
         state.history = state.history.concat(frame.moves);
         state.lastMover = frame.moves[frame.moves.length - 1].seat;
         state.moved = true;
+        state.newMoves = frame.moves;
+        state.lastMoves = frame.moves;
+        clearWhy();  // an answer was about the position before this move
       }
       if (state.busy && frame.version !== state.busy.version) state.busy = null;
       take(frame);
@@ -352,13 +298,16 @@ function onFrame(frame) {
       // stored and applied: the update with the new view follows (busy until then)
       if (state.busy && state.busy.id === frame.id) {
         state.busy.acked = frame.version;
-        fly(state.busy.from);
+        state.mine = { from: state.busy.from };  // it flies once the update shows where it lands
       }
       break;
     case "refusal":
       if (state.busy && state.busy.id === frame.id) state.busy = null;
-      notice(`Refused: ${frame.reason}`);
+      notice(refusalText(frame));
       break;
+    case "why":
+      showWhy(frame);
+      return;
     case "end":
       state.end = frame;
       state.status = "over";
@@ -375,6 +324,22 @@ function onFrame(frame) {
       return;
   }
   draw();
+}
+
+// A refusal in the page's words; the rule itself (illegal, notation) as the engine says it.
+const REFUSED = {
+  stale: () => _("The table moved on before your move arrived: look again and choose."),
+  not_your_turn: () => _("It is not your decision now."),
+  spectator: () => _("A spectator cannot make moves."),
+  not_started: () => _("The game has not started yet: the table waits for players."),
+  game_over: () => _("The game is over: no more moves."),
+  bot: () => _("A bot is playing this seat just now: take it back first."),
+  server: () => _("The server did not take the move: nothing was played. Try again."),
+};
+
+function refusalText(frame) {
+  const said = REFUSED[frame.code];
+  return _("Refused: {reason}", { reason: said ? said() : frame.reason });
 }
 
 function take(frame) {
@@ -406,10 +371,10 @@ function offerSeat() {
   const box = $("join");
   if (invite) {
     box.hidden = false;
-    $("join-title").textContent = "You are invited to this table";
+    $("join-title").textContent = _("You are invited to this table");
   } else if (free && state.status !== "over") {
     box.hidden = false;
-    $("join-title").textContent = `Seat ${free.seat} is free`;
+    $("join-title").textContent = _("Seat {n} is free", { n: free.seat });
   } else {
     box.hidden = true;
   }
@@ -426,7 +391,7 @@ async function join(event) {
   if (invite && seat !== null) seats = [Number(seat)];
   else if (invite) seats = state.seats.filter((s) => s.kind === "human" && !s.claimed).map((s) => s.seat);
   else seats = [null];
-  let last = "no free seat";
+  let last = _("no free seat");
   for (const s of seats) {
     const response = await fetch(`/api/tables/${TABLE}/join`, {
       method: "POST",
@@ -441,9 +406,9 @@ async function join(event) {
       start();
       return;
     }
-    last = typeof answer.detail === "string" ? answer.detail : `error ${response.status}`;
+    last = typeof answer.detail === "string" ? answer.detail : _("error {status}", { status: response.status });
   }
-  error.textContent = `Could not take the seat: ${last}`;
+  error.textContent = _("Could not take the seat: {reason}", { reason: last });
 }
 
 // --- the host's seat controls (REST of the protocol) and taking one's seat back ---------------
@@ -453,7 +418,7 @@ async function post(path, body) {
     method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
   });
   const answer = await response.json().catch(() => ({}));
-  if (!response.ok) throw new Error(typeof answer.detail === "string" ? answer.detail : `error ${response.status}`);
+  if (!response.ok) throw new Error(typeof answer.detail === "string" ? answer.detail : _("error {status}", { status: response.status }));
   return answer;
 }
 
@@ -467,25 +432,26 @@ function renderHost() {
   if (state.seat !== null) {
     const mine = state.seats[state.seat] || {};
     if (mine.played_by && mine.played_by !== "human" && state.status === "playing") {
-      rows.push(h("p", {}, `A bot (${mine.played_by}) plays your seat. `, h("button", {
+      rows.push(h("p", {}, _("A bot plays your seat."), " ", h("button", {
         type: "button", class: "primary", onclick: () => post(`/api/tables/${TABLE}/seats/${state.seat}/take`,
           { token: saved ? saved.token : null }).catch((e) => { $("host-error").textContent = e.message; }),
-      }, "Take my seat back")));
+      }, _("Take my seat back"))));
     }
   }
   if ((hostToken || HOST_PLAYER) && state.status !== "over") {
     for (const seat of state.seats) {
       if (seat.kind !== "human" || seat.connected || seat.seat === state.seat) continue;
-      const away = seat.claimed ? `${seat.name || "a person"} is away` : "nobody has taken it yet";
+      const away = seat.claimed ? _("Seat {n}: {name} is away.", { n: seat.seat, name: seat.name || _("a person") })
+        : _("Seat {n}: nobody has taken it yet.", { n: seat.seat });
       const controls = [];
       if (!seat.played_by || seat.played_by === "human") {
         controls.push(h("button", { type: "button", onclick: () => post(`/api/tables/${TABLE}/seats/${seat.seat}/bot`,
           { host_token: hostToken, bot: null }).catch((e) => { $("host-error").textContent = e.message; }) },
-        "Let a bot play it"));
+        _("Let a bot play it")));
       }
-      const label = seat.claimed ? "Give the seat a new invite link" : "New invite link";
+      const label = seat.claimed ? _("Give the seat a new invite link") : _("New invite link");
       controls.push(h("button", { type: "button", class: "new-invite", "data-seat": seat.seat, onclick: async () => {
-        if (seat.claimed && !confirm(`${seat.name || "The person"} loses seat ${seat.seat}: whoever opens the new link takes it. Go on?`)) return;
+        if (seat.claimed && !confirm(_("{name} loses seat {n}: whoever opens the new link takes it. Go on?", { name: seat.name || _("The person"), n: seat.seat }))) return;
         try {
           const answer = await post(`/api/tables/${TABLE}/seats/${seat.seat}/invite`, { host_token: hostToken });
           issued.set(seat.seat, answer.link);  // #invite=CODE&seat=N, kept across redraws
@@ -496,24 +462,30 @@ function renderHost() {
         } catch (e) { $("host-error").textContent = e.message; }
       } }, label));
       if (!seat.claimed && issued.has(seat.seat)) {
-        controls.push(h("input", { readonly: true, class: "link-box", value: issued.get(seat.seat), "aria-label": `new invite link for seat ${seat.seat}` }));
+        controls.push(h("input", { readonly: true, class: "link-box", value: issued.get(seat.seat), "aria-label": _("new invite link for seat {n}", { n: seat.seat }) }));
       }
-      rows.push(h("div", { class: "host-seat", id: `host-seat-${seat.seat}` }, h("p", { text: `Seat ${seat.seat}: ${away}.` }), controls));
+      rows.push(h("div", { class: "host-seat", id: `host-seat-${seat.seat}` }, h("p", { text: away }), controls));
     }
   }
   box.hidden = rows.length === 0;
   $("host-seats").replaceChildren(...rows);
-  $("host-title").textContent = hostToken || HOST_PLAYER ? "Your table (host)" : "Your seat";
+  $("host-title").textContent = hostToken || HOST_PLAYER ? _("Your table (host)") : _("Your seat");
 }
 
 function onLinkState(kind, detail) {
   const box = $("link-state");
   box.className = `link-state ${kind}`;
-  if (kind === "connected") box.textContent = "● connected";
-  else if (kind === "connecting") box.textContent = "connecting…";
-  else if (kind === "waiting") box.textContent = `○ offline: retrying in ${detail}s`;
-  else box.textContent = `closed: ${detail}`;
+  if (kind === "connected") box.textContent = _("● connected");
+  else if (kind === "connecting") box.textContent = _("connecting…");
+  else if (kind === "waiting") box.textContent = _("○ offline: retrying in {s} s", { s: detail });
+  else box.textContent = _("closed: {reason}", { reason: detail });
   if (kind === "closed") notice(detail);
+  // who is here is known only while this page hears the server
+  const online = kind === "connected";
+  if (online !== state.online) {
+    state.online = online;
+    if (state.view) renderSeats($("seats"), ctx());
+  }
 }
 
 function start() {
@@ -528,13 +500,22 @@ function start() {
     onState: onLinkState,
     onBadToken: () => {
       forgetSeat(TABLE);
-      notice("This page no longer holds its seat (released, or the host gave it a new invite): you are watching.");
+      notice(_("This page no longer holds its seat (released, or the host gave it a new invite): you are watching."));
     },
   });
   link.open();
 }
 
 $("join-form").addEventListener("submit", join);
+$("why-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const move = $("why-move").value.trim();
+  if (!move) return;
+  if (!link || !link.send({ type: "why", move })) {
+    $("why-answer").textContent = _("Not connected just now: ask again once connected.");
+  }
+});
+keepRoomForBar();
 $("join-name").value = localStorage.getItem("aerodeck:name") || "";
 $("typed").addEventListener("submit", (event) => {
   event.preventDefault();

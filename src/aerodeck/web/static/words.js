@@ -1,3 +1,5 @@
+import { _ } from "./i18n.js";
+
 // Words of the log: the server's event text carries Rich-style markup ([bold]...[/bold],
 // [red]...[/red]); it becomes spans here, after the text itself is escaped.
 const STYLES = new Set([
@@ -35,4 +37,11 @@ export function plain(text) {
 
 export function label(key) {
   return String(key).replace(/_/g, " ");
+}
+
+// A list in words: "ann", "ann and bea", "ann, bea and cy" (in the reader's language).
+export function and(items) {
+  const list = items.map(String);
+  if (list.length <= 1) return list[0] || "";
+  return _("{names} and {last}", { names: list.slice(0, -1).join(_(", ")), last: list[list.length - 1] });
 }
