@@ -44,3 +44,25 @@ def test_the_terminal_and_the_browser_choose_a_language() -> None:
     assert negotiate("fr-FR, ja;q=0.5") == "ja"
     assert negotiate(None) == "en"
     assert negotiate("ja;q=abc") == "en"
+
+
+def test_a_message_has_one_translation_across_every_catalog() -> None:
+    """Every catalog is read as one (the first that has a message gives it), so the same English
+    in two catalogs must mean the same: a word used two ways needs two messages."""
+    from babel.messages.pofile import read_po
+
+    translations: dict[str, dict[str, list[str]]] = {}
+    for po in sorted((ROOT / "src" / "aerodeck").rglob("locale/*/LC_MESSAGES/*.po")):
+        with po.open("rb") as fp:
+            for entry in read_po(fp):
+                string = entry.string if isinstance(entry.string, str) else entry.string[0]
+                if entry.id and string:
+                    key = entry.id if isinstance(entry.id, str) else entry.id[0]
+                    where = str(po.relative_to(ROOT))
+                    translations.setdefault(key, {}).setdefault(string, []).append(where)
+    clashes = {key: found for key, found in translations.items() if len(found) > 1}
+    assert not clashes, clashes
+
+
+def test_a_translation_naming_a_value_not_given_keeps_its_placeholder() -> None:
+    assert _("{a} and {b}", a=1) == "{a} and {b}".replace("{a}", "1")

@@ -56,12 +56,20 @@ def using(lang: str) -> Iterator[None]:
         _language.reset(token)
 
 
+class _Params(dict[str, object]):
+    """A message's values; a placeholder without one stays as written (a translation naming a
+    value its caller does not give is a slip in a catalog, not a crash at the table)."""
+
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
+
+
 def _(message: str, /, **params: object) -> str:
     """``message`` in the language in use, its ``{placeholders}`` filled from ``params``."""
     text = (
         message if _language.get() == ENGLISH else _translations(_language.get()).gettext(message)
     )
-    return text.format_map(params) if params else text
+    return text.format_map(_Params(params)) if params else text
 
 
 def N_(message: str, /) -> str:  # noqa: N802 - gettext's name for a marker
@@ -78,7 +86,7 @@ def n_(singular: str, plural: str, count: int, /, **params: object) -> str:
         text = singular if count == 1 else plural
     else:
         text = _translations(lang).ngettext(singular, plural, count)
-    return text.format_map({"count": count, **params})
+    return text.format_map(_Params({"count": count, **params}))
 
 
 def from_environment(environ: Mapping[str, str] | None = None) -> str:
