@@ -20,6 +20,7 @@ import argparse
 import asyncio
 import json
 import multiprocessing
+import os
 import random
 import sys
 import tempfile
@@ -116,27 +117,51 @@ async def _table_slot(
 
 
 def client_process(
-    base: str, data_dir: str, first: int, count: int, think: float, warmup: float, seconds: float
+    base: str,
+    data_dir: str,
+    first: int,
+    count: int,
+    think: float,
+    measure_from: float,
+    until: float,
 ) -> JSON:
-    """One client process: ``count`` tables from number ``first``; its samples and counts."""
+    """One client process: ``count`` tables from number ``first``, measured from the monotonic
+    moment ``measure_from`` to ``until`` (the same clock in every process); its samples, counts
+    and the CPU seconds it used in that window."""
     server = ServerProcess(Path(data_dir))
     server.port = int(base.rsplit(":", 1)[1])
     samples: list[float] = []
     counts = {"acked": 0, "refused": 0, "games": 0}
+    cpu: dict[str, float] = {}
+
+    async def clock_cpu() -> None:
+        await asyncio.sleep(max(0.0, measure_from - time.monotonic()))
+        cpu["from"] = _own_cpu()
+        await asyncio.sleep(max(0.0, until - time.monotonic()))
+        cpu["until"] = _own_cpu()
 
     async def go() -> None:
-        start = time.monotonic()
-        measure_from = start + warmup
-        until = start + warmup + seconds
         await asyncio.gather(
+            clock_cpu(),
             *(
                 _table_slot(base, server, first + i, think, measure_from, until, samples, counts)
                 for i in range(count)
-            )
+            ),
         )
 
     asyncio.run(go())
-    return {"samples": samples, **counts}
+    return {"samples": samples, "cpu_seconds": cpu["until"] - cpu["from"], **counts}
+
+
+def _own_cpu() -> float:
+    times = os.times()
+    return times.user + times.system
+
+
+def process_cpu(pid: int) -> float:
+    """CPU seconds (user + system) process ``pid`` has used so far, its threads included."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def run(
@@ -150,22 +175,32 @@ def run(
 ) -> JSON:
     started = time.monotonic()
     with ServerProcess(data_dir, database) as server:
+        assert server.process is not None
         share = [
             tables // processes + (1 if i < tables % processes else 0) for i in range(processes)
         ]
         firsts = [sum(share[:i]) for i in range(processes)]
+        measure_from = time.monotonic() + warmup
+        until = measure_from + seconds
         context = multiprocessing.get_context("spawn")
         with context.Pool(processes) as pool:
-            parts = pool.starmap(
+            waiting = pool.starmap_async(
                 client_process,
                 [
-                    (server.base, str(data_dir), firsts[i], share[i], think, warmup, seconds)
+                    (server.base, str(data_dir), firsts[i], share[i], think, measure_from, until)
                     for i in range(processes)
                 ],
             )
+            time.sleep(max(0.0, measure_from - time.monotonic()))
+            server_cpu = -process_cpu(server.process.pid)
+            time.sleep(max(0.0, until - time.monotonic()))
+            server_cpu += process_cpu(server.process.pid)
+            parts = waiting.get()
         healthy = server.healthy()
     samples = [s for part in parts for s in part["samples"]]
     acked = sum(p["acked"] for p in parts)
+    per_thousand = 1000.0 / len(samples) if samples else 0.0
+    client_cpu = sum(p["cpu_seconds"] for p in parts)
     return {
         "store": "postgresql" if database else "sqlite",
         "tables": tables,
@@ -174,7 +209,11 @@ def run(
         "think_seconds": think,
         "measured_seconds": seconds,
         "acks_measured": len(samples),
+        "offered_per_second": round(tables / think, 1),
         "acks_per_second": round(len(samples) / seconds, 1),
+        "server_cores": round(server_cpu / seconds, 3),
+        "server_cpu_seconds_per_1000_moves": round(server_cpu * per_thousand, 3),
+        "client_cpu_seconds_per_1000_moves": round(client_cpu * per_thousand, 3),
         "act_to_ack_ms": percentiles(samples),
         "max_ms": round(max(samples), 1) if samples else None,
         "refused": sum(p["refused"] for p in parts),

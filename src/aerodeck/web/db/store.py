@@ -46,6 +46,7 @@ from aerodeck.web.db.models import (
     SeatRow,
     TableRow,
 )
+from aerodeck.web.db.move_writes import write_moves
 from aerodeck.web.service.api_tokens import ApiToken
 from aerodeck.web.service.errors import DuplicateError, StoreError
 from aerodeck.web.service.mygames import PlayerSeat
@@ -489,13 +490,11 @@ class Store:
 
     async def _write_moves(self, batch: list[_Pending]) -> None:
         async with self._write() as session:
-            await session.execute(insert(MoveRow), [pending.row for pending in batch])
-            for pending in batch:
-                await session.execute(
-                    update(TableRow)
-                    .where(TableRow.id == pending.row["table_id"])
-                    .values(pending.table)
-                )
+            await write_moves(
+                await session.connection(),
+                [pending.row for pending in batch],
+                [(pending.row["table_id"], pending.table) for pending in batch],
+            )
 
     async def forfeit(self, table_id: str, seat: int) -> None:
         """End a playing table by the forfeit of ``seat`` (its move clock ran out)."""
