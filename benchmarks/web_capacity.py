@@ -2,13 +2,14 @@
 and on PostgreSQL (docs/server.md, "Capacity"). A benchmark, not a test: the figures depend on the
 machine and on what else runs on it (each run records the load average around it).
 
-For every store and every rate, a fresh server and `benchmarks.web_load`'s clients: ``--tables``
-tables of four human seats, each seat thinking ``tables / rate`` seconds on average before its
-move, so the tables together offer about ``rate`` moves a second. The server's CPU seconds per
-1,000 moves (from /proc, over the measured window) are the figure that sharing the machine
-affects least.
+For every store, one server and `benchmarks.web_load`'s clients: ``--tables`` tables of four
+human seats, seated during ``--warmup``, then one phase per rate, lowest first, each seat thinking
+``tables / rate`` seconds on average before its move, so the tables together offer about ``rate``
+moves a second; each phase settles for ``--settle`` seconds, then is measured for ``--seconds``.
+The server's CPU seconds per 1,000 moves (from /proc, over the measured window) are the figure
+that sharing the machine affects least.
 
-Run: PYTHONPATH=src:. python -m benchmarks.web_capacity --json docs/results/web-capacity.json
+Run (about 4 minutes): PYTHONPATH=src:. python -m benchmarks.web_capacity --json out.json
      [--rates 100,200,300,500,700] [--stores sqlite,postgresql] [--tables 200] [--seconds 15]
 
 Backs: docs/server.md, "Capacity".
@@ -26,36 +27,49 @@ from pathlib import Path
 
 from aerodeck.core.api import JSON
 from benchmarks.web_common import elapsed, postgres_cluster
-from benchmarks.web_load import run
+from benchmarks.web_load import run_phases
 
 GOAL_P95_MS = 50.0
 
 
-def _one(store: str, url: str, rate: float, args: argparse.Namespace) -> JSON:
+def _curve(store: str, url: str, rates: list[float], args: argparse.Namespace) -> list[JSON]:
+    """One server on ``url`` (empty: SQLite) through every rate; a row per rate."""
     before = os.getloadavg()[0]
     with tempfile.TemporaryDirectory(prefix="aerodeck-web-capacity-") as tmp:
-        summary = run(
+        summaries = run_phases(
             args.tables,
             args.processes,
-            args.tables / rate,
+            [args.tables / rate for rate in rates],
             args.warmup,
             args.seconds,
+            args.settle,
             url,
             Path(tmp),
         )
-    p95 = summary["act_to_ack_ms"].get("p95")
-    row: JSON = {
-        "store": store,
-        "offered_per_second": rate,
-        **{k: summary[k] for k in ("acks_per_second", "act_to_ack_ms", "max_ms", "refused")},
-        "p95_under_goal": p95 is not None and p95 < GOAL_P95_MS,
-        **{k: summary[k] for k in summary if "cpu" in k or k == "server_cores"},
-        "load_average": [round(before, 1), round(os.getloadavg()[0], 1)],
-        "healthy": summary["server_healthy_at_end"],
-    }
-    line = ", ".join(f"{k} {v}" for k, v in row.items() if k != "store")
-    print(f"{store} {line}", flush=True)
-    return row
+    after = os.getloadavg()[0]
+    rows = []
+    for rate, summary in zip(rates, summaries, strict=True):
+        p95 = summary["act_to_ack_ms"].get("p95")
+        row: JSON = {
+            "store": store,
+            "offered_per_second": rate,
+            **{k: summary[k] for k in ("acks_per_second", "act_to_ack_ms", "max_ms")},
+            "p95_under_goal": p95 is not None and p95 < GOAL_P95_MS,
+            **{k: summary[k] for k in summary if "cpu" in k or k == "server_cores"},
+        }
+        print(" ".join(f"{k}={v}" for k, v in row.items()), flush=True)
+        rows.append(row)
+    healthy = all(summary["server_healthy_at_end"] for summary in summaries)
+    refused = summaries[-1]["refused"] if summaries else 0
+    return [
+        {
+            "store": store,
+            "load_average": [round(before, 1), round(after, 1)],
+            "refused": refused,
+            "healthy": healthy,
+            "rates": rows,
+        }
+    ]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -64,19 +78,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--stores", default="sqlite,postgresql")
     parser.add_argument("--tables", type=int, default=200)
     parser.add_argument("--processes", type=int, default=2, help="client processes")
-    parser.add_argument("--warmup", type=float, default=8.0)
+    parser.add_argument("--warmup", type=float, default=20.0, help="seconds to seat the tables")
     parser.add_argument("--seconds", type=float, default=15.0, help="measured time per rate")
+    parser.add_argument("--settle", type=float, default=4.0, help="seconds before each next rate")
     parser.add_argument("--json", type=Path, help="write the curve here")
     args = parser.parse_args(argv)
     rates = [float(rate) for rate in args.rates.split(",")]
     started = time.monotonic()
-    rows: list[JSON] = []
+    rows: list[JSON] = []  # one per store
     for store in args.stores.split(","):
         if store == "postgresql":
             with postgres_cluster() as url:
-                rows += [_one(store, url, rate, args) for rate in rates]
+                rows += _curve(store, url, rates, args)
         elif store == "sqlite":
-            rows += [_one(store, "", rate, args) for rate in rates]
+            rows += _curve(store, "", rates, args)
         else:
             parser.error(f"--stores takes sqlite and postgresql, not {store!r}")
     summary: JSON = {
@@ -87,7 +102,7 @@ def main(argv: list[str] | None = None) -> int:
         "measured_seconds": args.seconds,
         "cores": os.cpu_count(),
         "goal": f"p95 act-to-ack under {GOAL_P95_MS:g} ms",
-        "runs": rows,
+        "stores": rows,
         "seconds": elapsed(started),
     }
     if args.json:
