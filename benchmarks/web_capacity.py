@@ -59,14 +59,15 @@ def _curve(store: str, url: str, rates: list[float], args: argparse.Namespace) -
         }
         print(" ".join(f"{k}={v}" for k, v in row.items()), flush=True)
         rows.append(row)
-    healthy = all(summary["server_healthy_at_end"] for summary in summaries)
-    refused = summaries[-1]["refused"] if summaries else 0
+    last = summaries[-1]  # the run's counts, the same in every phase's summary
     return [
         {
             "store": store,
             "load_average": [round(before, 1), round(after, 1)],
-            "refused": refused,
-            "healthy": healthy,
+            "refused": last["refused"],
+            "server_closes": last["server_closes"],
+            "games_failed": last["games_failed"],
+            "healthy": last["server_healthy_at_end"],
             "rates": rows,
         }
     ]

@@ -28,12 +28,13 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from aerodeck.client import TableClient
+from aerodeck.client import TableClient, TableClosedError
 from aerodeck.core.api import JSON
 from benchmarks.web_common import ServerProcess, elapsed, percentiles, postgres_cluster
 
 GAMES = ["race_to_ace", "ace_race", "aces_versus_aces", "air_racing", "down_in_flames"]
 PLAYERS = 4
+RESULTS_TIMEOUT = 300.0  # seconds the client processes get, after the last phase, to report
 
 
 @dataclass(frozen=True)
@@ -60,6 +61,8 @@ class Tally:
         self.samples: list[list[float]] = [[] for _ in phases]
         self.refused = 0
         self.games = 0
+        self.closes: dict[int, int] = {}  # the server's closes, by code
+        self.failed: list[str] = []  # games a client gave up on, one line each
 
     def ack(self, sent_at: float, took_ms: float) -> None:
         index = _phase_at(self.phases, sent_at)
@@ -74,35 +77,49 @@ async def _seat(client: TableClient, rng: random.Random, tally: Tally) -> None:
     await client.connect()
     wait_for = 0
     while time.monotonic() < until and client.end is None:
-        if client.legal and client.version >= wait_for:
-            think = phases[_phase_at(phases, time.monotonic())].think
-            await asyncio.sleep(rng.uniform(0.5, 1.5) * think)
-            if time.monotonic() >= until:
-                break
-            move = rng.choice(client.legal)
-            sent_at = time.monotonic()
-            sent = time.perf_counter()
-            answer = await client.answer(await client.act(move))
-            took = (time.perf_counter() - sent) * 1000.0
-            if answer["type"] == "ack":
-                wait_for = answer["version"]
-                tally.ack(sent_at, took)
-            else:
-                tally.refused += 1
-                wait_for = client.version + 1
-        else:
-            left = until - time.monotonic()
-            if left <= 0:
-                break
-            client.recv_timeout = max(left, 0.1)
-            try:
-                await client.recv()
-            except Exception:
-                if time.monotonic() < until:
-                    raise
-                break
-            finally:
-                client.recv_timeout = 120.0
+        try:
+            wait_for = await _step(client, rng, tally, wait_for, until)
+        except TableClosedError as closed:
+            tally.closes[closed.code] = tally.closes.get(closed.code, 0) + 1
+            if not closed.retry or time.monotonic() >= until:
+                raise
+            await client.reconnect()  # a close the protocol says to come back from
+
+
+async def _step(
+    client: TableClient, rng: random.Random, tally: Tally, wait_for: int, until: float
+) -> int:
+    """One move of the seat when it is its turn, or one frame taken in; the version to wait for."""
+    phases = tally.phases
+    if client.legal and client.version >= wait_for:
+        think = phases[_phase_at(phases, time.monotonic())].think
+        await asyncio.sleep(rng.uniform(0.5, 1.5) * think)
+        if time.monotonic() >= until:
+            return wait_for
+        move = rng.choice(client.legal)
+        sent_at = time.monotonic()
+        sent = time.perf_counter()
+        answer = await client.answer(await client.act(move))
+        took = (time.perf_counter() - sent) * 1000.0
+        if answer["type"] == "ack":
+            tally.ack(sent_at, took)
+            return int(answer["version"])
+        tally.refused += 1
+        return client.version + 1
+    left = until - time.monotonic()
+    if left <= 0:
+        return wait_for
+    client.recv_timeout = max(left, 0.1)
+    try:
+        await client.recv()
+    except TableClosedError:
+        raise
+    except Exception:
+        if time.monotonic() < until:
+            raise
+    finally:
+        client.recv_timeout = 120.0
+    return wait_for
 
 
 async def _table_slot(base: str, server: ServerProcess, index: int, tally: Tally) -> None:
@@ -117,6 +134,8 @@ async def _table_slot(base: str, server: ServerProcess, index: int, tally: Tally
             await asyncio.gather(
                 *(_seat(c, random.Random(rng.getrandbits(32)), tally) for c in clients)
             )
+        except Exception as error:  # reported, and the slot goes on with a new table
+            tally.failed.append(f"table {table}: {type(error).__name__}: {error}"[:200])
         finally:
             for client in clients:
                 await client.close()
@@ -149,6 +168,8 @@ def client_process(base: str, data_dir: str, first: int, count: int, phases: lis
         "cpu_seconds": cpu,
         "refused": tally.refused,
         "games": tally.games,
+        "closes": tally.closes,
+        "failed": tally.failed,
     }
 
 
@@ -202,7 +223,7 @@ def run_phases(
                 before = process_cpu(server.process.pid)
                 time.sleep(max(0.0, phase.until - time.monotonic()))
                 server_cpu.append(process_cpu(server.process.pid) - before)
-            parts = waiting.get()
+            parts = waiting.get(timeout=RESULTS_TIMEOUT)
         healthy = server.healthy()
     summaries = []
     for index, phase in enumerate(phases):
@@ -227,10 +248,20 @@ def run_phases(
                 "max_ms": round(max(samples), 1) if samples else None,
                 "refused": sum(part["refused"] for part in parts),
                 "tables_played": sum(part["games"] for part in parts),
+                "server_closes": _merged([part["closes"] for part in parts]),
+                "games_failed": [line for part in parts for line in part["failed"]][:20],
                 "server_healthy_at_end": healthy,
             }
         )
     return summaries
+
+
+def _merged(counts: list[dict[int, int]]) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for count in counts:
+        for code, n in count.items():
+            out[str(code)] = out.get(str(code), 0) + n
+    return out
 
 
 def run(
