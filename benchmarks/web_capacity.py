@@ -64,6 +64,7 @@ def _curve(store: str, url: str, rates: list[float], args: argparse.Namespace) -
         {
             "store": store,
             "load_average": [round(before, 1), round(after, 1)],
+            "clients_seated_before_measuring": last["clients_seated_before_measuring"],
             "refused": last["refused"],
             "server_closes": last["server_closes"],
             "games_failed": last["games_failed"],

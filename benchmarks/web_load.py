@@ -62,6 +62,9 @@ class Tally:
         self.refused = 0
         self.games = 0
         self.closes: dict[int, int] = {}  # the server's closes, by code
+        self.ready = (
+            0  # seats connected before the first phase is measured (all: the warm-up sufficed)
+        )
         self.failed: list[str] = []  # games a client gave up on, one line each
 
     def ack(self, sent_at: float, took_ms: float) -> None:
@@ -75,6 +78,8 @@ async def _seat(client: TableClient, rng: random.Random, tally: Tally) -> None:
     phases = tally.phases
     until = phases[-1].until
     await client.connect()
+    if time.monotonic() < phases[0].measure_from:
+        tally.ready += 1
     wait_for = 0
     while time.monotonic() < until and client.end is None:
         try:
@@ -112,9 +117,7 @@ async def _step(
     client.recv_timeout = max(left, 0.1)
     try:
         await client.recv()
-    except TableClosedError:
-        raise
-    except Exception:
+    except Exception:  # the receive timed out at the end of the run, or a close (the caller's)
         if time.monotonic() < until:
             raise
     finally:
@@ -131,10 +134,11 @@ async def _table_slot(base: str, server: ServerProcess, index: int, tally: Tally
         table, _, tokens = await asyncio.to_thread(server.seat_table, game, PLAYERS, {}, {})
         clients = [TableClient(base, table, tokens[s]) for s in range(PLAYERS)]
         try:
-            await asyncio.gather(
-                *(_seat(c, random.Random(rng.getrandbits(32)), tally) for c in clients)
-            )
-        except Exception as error:  # reported, and the slot goes on with a new table
+            async with asyncio.TaskGroup() as seats:  # one seat failing stops the others
+                for client in clients:
+                    seats.create_task(_seat(client, random.Random(rng.getrandbits(32)), tally))
+        except ExceptionGroup as failed:  # reported, and the slot goes on with a new table
+            error = failed.exceptions[0]
             tally.failed.append(f"table {table}: {type(error).__name__}: {error}"[:200])
         finally:
             for client in clients:
@@ -169,6 +173,7 @@ def client_process(base: str, data_dir: str, first: int, count: int, phases: lis
         "refused": tally.refused,
         "games": tally.games,
         "closes": tally.closes,
+        "ready": tally.ready,
         "failed": tally.failed,
     }
 
@@ -235,6 +240,7 @@ def run_phases(
                 "store": "postgresql" if database else "sqlite",
                 "tables": tables,
                 "clients": tables * PLAYERS,
+                "clients_seated_before_measuring": sum(part["ready"] for part in parts),
                 "client_processes": processes,
                 "think_seconds": phase.think,
                 "measured_seconds": seconds,
