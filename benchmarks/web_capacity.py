@@ -80,7 +80,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--stores", default="sqlite,postgresql")
     parser.add_argument("--tables", type=int, default=200)
     parser.add_argument("--processes", type=int, default=2, help="client processes")
-    parser.add_argument("--warmup", type=float, default=20.0, help="seconds to seat the tables")
+    parser.add_argument("--warmup", type=float, default=30.0, help="seconds to seat the tables")
     parser.add_argument("--seconds", type=float, default=15.0, help="measured time per rate")
     parser.add_argument("--settle", type=float, default=4.0, help="seconds before each next rate")
     parser.add_argument("--json", type=Path, help="write the curve here")

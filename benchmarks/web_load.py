@@ -6,7 +6,10 @@ One `aerodeck serve` (SQLite, or PostgreSQL in a throwaway cluster) is started; 
 every seat its own connection, over the five games in turn. Each seat, when it is its turn,
 thinks for a random time around ``--think`` seconds, then acts; the time from sending the act to
 receiving its ack is one sample. Samples are kept from the end of a warm-up until the end of the
-run; a table whose game ends is replaced by a new one (its set-up is not timed).
+run; a table whose game ends is replaced by a new one (its set-up is not timed). The CPU seconds
+per 1,000 moves of the server (from /proc) and of the client processes are measured over the
+same window. ``run_phases`` runs one server through several rates in turn (the capacity curve,
+``benchmarks.web_capacity``).
 
 Run: PYTHONPATH=src nice -n 10 .venv/bin/python -m benchmarks.web_load --tables 200 --seconds 120
      [--database postgresql] --json out.json
