@@ -37,7 +37,7 @@ from aerodeck.core.api import JSON
 from aerodeck.testing.server import free_port
 from aerodeck.web.cluster import Cluster
 from benchmarks.web_common import BENCH_FLAGS, elapsed
-from benchmarks.web_load import client_process
+from benchmarks.web_load import Phase, client_process
 
 TICKS = os.sysconf("SC_CLK_TCK")
 PARTS = ("servers", "postgresql", "nginx")
@@ -160,11 +160,12 @@ def run(
         # here, from their first move (spawned interpreters start slowly on a loaded machine)
         playing = START + warmup + seconds
         pool = context.Pool(processes)
+        phases = [Phase(time.monotonic(), time.monotonic() + playing, think)]
         try:
             pool.starmap_async(
                 client_process,
                 [
-                    (cluster.url, str(run_dir), firsts[i], share[i], think, 0.0, playing)
+                    (cluster.url, str(run_dir), firsts[i], share[i], phases)
                     for i in range(processes)
                 ],
             )

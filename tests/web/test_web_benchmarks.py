@@ -54,3 +54,32 @@ def test_web_load_reports_act_to_ack_percentiles(tmp_path: Path) -> None:
     latency = summary["act_to_ack_ms"]
     assert isinstance(latency, dict) and set(latency) == {"p50", "p95", "p99"}
     assert summary["refused"] == 0
+
+
+def test_web_capacity_measures_each_rate_on_one_server(tmp_path: Path) -> None:
+    out = tmp_path / "capacity.json"
+    argv = ["--stores", "sqlite", "--rates", "10,20", "--tables", "2", "--processes", "1"]
+    argv += ["--warmup", "3", "--seconds", "3", "--settle", "1"]
+    run_benchmark("web_capacity", *argv, "--json", str(out))
+    (store,) = _summary(out)["stores"]
+    assert store["store"] == "sqlite" and store["healthy"] and store["refused"] == 0
+    assert [row["offered_per_second"] for row in store["rates"]] == [10.0, 20.0]
+    for row in store["rates"]:
+        assert set(row["act_to_ack_ms"]) == {"p50", "p95", "p99"}
+        assert row["server_cpu_seconds_per_1000_moves"] > 0
+
+
+def test_web_profile_split_places_each_sample_by_its_work(tmp_path: Path) -> None:
+    raw = tmp_path / "server.raw"
+    session = "run_session (aerodeck/web/service/session.py:90);Hub.submit (hub.py:150)"
+    raw.write_text(
+        f"{session};Table.broadcast (tables.py:310);dumps (json/__init__.py:231) 3\n"
+        f"{session};Store.append_move (db/store.py:470) 1\n"
+        "Thread.run (threading.py:975);SqliteMoveWriter._commit (move_writes.py:99) 2\n"
+        "Runner.run (asyncio/runners.py:118) 4\n"
+    )
+    shown = run_benchmark("web_profile_split", str(raw)).stdout
+    assert "| frames: JSON | 30.0% |" in shown
+    assert "| store: other calls | 10.0% |" in shown
+    assert "| store: the moves' group commit | 20.0% |" in shown
+    assert "| event loop and other | 40.0% |" in shown

@@ -11,7 +11,9 @@ from uvicorn.config import LOG_LEVELS
 
 from aerodeck.core.errors import ConfigError, excerpt
 from aerodeck.core.i18n import _
+from aerodeck.core.registry import list_games
 from aerodeck.web.app import create_app
+from aerodeck.web.collector import settle_for_serving
 from aerodeck.web.db.store import Store, check_url, hidden_password
 from aerodeck.web.edge import header_guarded
 from aerodeck.web.service.errors import StoreError
@@ -67,6 +69,8 @@ def serve(settings: Settings, host: str, port: int, log_level: str, console: Con
     protocol = header_guarded(settings.header_timeout, settings.max_waiting_headers)
     app = create_app(settings)
     app.state.header_wait = protocol.wait  # its counts on /metrics
+    list_games()  # every game imported now, so the collector's freeze below covers them
+    settle_for_serving()  # the garbage collector set for a long-running server
     uvicorn.run(
         app,
         host=host,

@@ -46,6 +46,7 @@ from aerodeck.web.db.models import (
     SeatRow,
     TableRow,
 )
+from aerodeck.web.db.move_writes import SqliteMoveWriter, write_moves_async
 from aerodeck.web.service.api_tokens import ApiToken
 from aerodeck.web.service.errors import DuplicateError, StoreError
 from aerodeck.web.service.mygames import PlayerSeat
@@ -301,6 +302,7 @@ class Store:
         self.engine = engine
         self.sessions = async_sessionmaker(engine, expire_on_commit=False)
         self._write_lock = asyncio.Lock() if engine.dialect.name == "sqlite" else None
+        self._move_writer = SqliteMoveWriter.for_file(engine, _sqlite_pragmas)
         self._batch: list[_Pending] = []
         self._flusher: asyncio.Task[None] | None = None
 
@@ -320,6 +322,8 @@ class Store:
         return cls(engine)
 
     async def close(self) -> None:
+        if self._move_writer is not None:
+            self._move_writer.close()
         await self.engine.dispose()
 
     @asynccontextmanager
@@ -488,14 +492,14 @@ class Store:
                 _answer(pending, None)
 
     async def _write_moves(self, batch: list[_Pending]) -> None:
+        moves = [pending.row for pending in batch]
+        tables = [(pending.row["table_id"], pending.table) for pending in batch]
+        if self._move_writer is not None and self._write_lock is not None:  # SQLite
+            async with _as_store_errors(), self._write_lock:
+                await self._move_writer.write(moves, tables)  # one call on its own thread
+            return
         async with self._write() as session:
-            await session.execute(insert(MoveRow), [pending.row for pending in batch])
-            for pending in batch:
-                await session.execute(
-                    update(TableRow)
-                    .where(TableRow.id == pending.row["table_id"])
-                    .values(pending.table)
-                )
+            await write_moves_async(await session.connection(), moves, tables)
 
     async def forfeit(self, table_id: str, seat: int) -> None:
         """End a playing table by the forfeit of ``seat`` (its move clock ran out)."""
