@@ -44,11 +44,13 @@ from aerodeck.web.db.models import (
     RematchOfferRow,
     ResultRow,
     SeatRow,
+    TableLeaseRow,
     TableRow,
 )
 from aerodeck.web.service.api_tokens import ApiToken
 from aerodeck.web.service.errors import DuplicateError, StoreError
 from aerodeck.web.service.mygames import PlayerSeat
+from aerodeck.web.service.peers import Fence
 from aerodeck.web.service.players import Player
 from aerodeck.web.service.ratings import Rating, RatingPoint, Standing
 from aerodeck.web.service.records import (
@@ -228,6 +230,7 @@ class _Pending:
     row: dict[str, Any]
     table: dict[str, Any]
     done: asyncio.Future[None]
+    fence: Fence | None = None  # the lease a bot's or the clock's move is made under
 
 
 def _answer(pending: _Pending, error: Exception | None) -> None:
@@ -237,6 +240,18 @@ def _answer(pending: _Pending, error: Exception | None) -> None:
         pending.done.set_result(None)
     else:
         pending.done.set_exception(error)
+
+
+async def _check_fence(session: AsyncSession, table_id: str, fence: Fence) -> None:
+    """DuplicateError unless ``fence``'s holder holds ``table_id``'s lease at its epoch; the
+    lease row stays locked (shared) to the commit, so a takeover waits for this write."""
+    epoch = await session.scalar(
+        select(TableLeaseRow.epoch)
+        .where(TableLeaseRow.table_id == table_id, TableLeaseRow.holder == fence.holder)
+        .with_for_update(read=True)
+    )
+    if epoch != fence.epoch:
+        raise DuplicateError(f"table {table_id}: the lease passed to another process")
 
 
 def _sqlite_pragmas(dbapi_connection: DBAPIConnection, _record: ConnectionPoolEntry) -> None:
@@ -435,11 +450,13 @@ class Store:
         source: str,
         finished: bool,
         at: datetime | None = None,
+        fence: Fence | None = None,
     ) -> None:
         """Store move ``seq`` (made ``at``, default now: the next turn begins then) and the
         table's new version, committed when this returns;
-        DuplicateError if move ``seq`` or this (seat, client id) is already stored, StoreError
-        if the store did not take it.
+        DuplicateError if move ``seq`` or this (seat, client id) is already stored, or when
+        ``fence`` is given and its holder no longer holds the table's lease at its epoch (several
+        processes: service/leases.py), StoreError if the store did not take it.
 
         The moves of all tables waiting at the same moment are committed together, one
         transaction and one fsync for the lot (group commit). On SQLite, one writer per file, a
@@ -460,7 +477,7 @@ class Store:
             "source": source,
             "created_at": now,
         }
-        pending = _Pending(row, table, asyncio.get_running_loop().create_future())
+        pending = _Pending(row, table, asyncio.get_running_loop().create_future(), fence)
         self._batch.append(pending)
         if self._flusher is None or self._flusher.done():
             self._flusher = asyncio.create_task(self._flush())
@@ -489,6 +506,9 @@ class Store:
 
     async def _write_moves(self, batch: list[_Pending]) -> None:
         async with self._write() as session:
+            for pending in batch:
+                if pending.fence is not None:
+                    await _check_fence(session, pending.row["table_id"], pending.fence)
             await session.execute(insert(MoveRow), [pending.row for pending in batch])
             for pending in batch:
                 await session.execute(
@@ -497,8 +517,12 @@ class Store:
                     .values(pending.table)
                 )
 
-    async def forfeit(self, table_id: str, seat: int) -> None:
-        """End a playing table by the forfeit of ``seat`` (its move clock ran out)."""
+    async def forfeit(
+        self, table_id: str, seat: int, version: int, fence: Fence | None = None
+    ) -> None:
+        """End a playing table at ``version`` by the forfeit of ``seat`` (its move clock ran
+        out); DuplicateError, nothing written, when the table is not playing at that version any
+        more or ``fence``'s holder lost the table's lease."""
         now = utcnow()
         values = {
             "status": OVER,
@@ -508,7 +532,19 @@ class Store:
             "forfeited_seat": seat,
         }
         async with self._write() as session:
-            await session.execute(update(TableRow).where(TableRow.id == table_id).values(values))
+            if fence is not None:
+                await _check_fence(session, table_id, fence)
+            ended = await session.execute(
+                update(TableRow)
+                .where(
+                    TableRow.id == table_id,
+                    TableRow.status == PLAYING,
+                    TableRow.version == version,
+                )
+                .values(values)
+            )
+            if ended.rowcount != 1:  # type: ignore[attr-defined]
+                raise DuplicateError(f"table {table_id} is not playing at version {version}")
 
     async def find_client_move(self, table_id: str, seat: int, client_id: str) -> int | None:
         """The seq of the move stored for (seat, client id), if any."""

@@ -45,6 +45,7 @@ from aerodeck.web.service.errors import (
 from aerodeck.web.service.frames import BAD_TOKEN, GOING_AWAY, NO_TABLE
 from aerodeck.web.service.guesses import SecretGuesses
 from aerodeck.web.service.metrics import NO_METER, Meter
+from aerodeck.web.service.peers import ALONE, END, MOVE, PRESENCE, SEATS, Peers
 from aerodeck.web.service.records import Seat, StoredTable, TableRecord, TableStore, utcnow
 from aerodeck.web.service.status import TableStatus
 from aerodeck.web.service.tables import Table
@@ -91,10 +92,16 @@ class Hub:
         self.tables: dict[str, Table] = {}
         self.connection_count = 0
         self.meter: Meter = NO_METER  # the web layer's Prometheus meter, when it serves
+        self.peers: Peers = ALONE  # the other processes on the same store (service/peers.py)
         self.listeners: list[Callable[[Table], None]] = []  # after every change (bots, clock)
         self.finishers: list[Callable[[Table], Awaitable[None]]] = []  # once a game ends
         self._loading = asyncio.Lock()
         self._created = 0  # tables created by this process (the --table-seed sequence)
+
+    def join_cluster(self, peers: Peers) -> None:
+        """Serve the store's tables with other processes (service/cluster.py)."""
+        self.peers = peers
+        self.chat.peers = peers
 
     # --- tables in memory -------------------------------------------------------------------
 
@@ -105,7 +112,7 @@ class Hub:
             if table is not None:
                 self.tables[table.id] = table
         for table in list(self.tables.values()):
-            self._notify(table)
+            self.notify(table)
         return len(self.tables)
 
     def _rebuild(self, stored: StoredTable) -> Table | None:
@@ -133,19 +140,26 @@ class Hub:
                 self.tables[table_id] = table
             return table
 
+    async def refresh(self, table: Table) -> bool:
+        """Read what other processes stored at ``table`` (a token this process has not seen
+        yet); whether anything changed. Nothing to read for a single process."""
+        async with table.lock:
+            return await self.peers.catch_up(table)
+
     def unfinished(self) -> int:
         return sum(1 for table in self.tables.values() if table.status is not TableStatus.OVER)
 
     async def open_tables(self, limit: int) -> list[Table]:
         """Listed tables waiting for players or playing, newest first (at most ``limit``)."""
         ids = await self.store.listed(limit)
-        return [self.tables[table_id] for table_id in ids if table_id in self.tables]
+        found = [await self.get(table_id) for table_id in ids]  # another process's: loaded
+        return [table for table in found if table is not None]
 
     async def ping(self) -> None:
         """Return when the store answers (StoreError when it does not)."""
         await self.store.ping()
 
-    def _notify(self, table: Table) -> None:
+    def notify(self, table: Table) -> None:
         for listener in self.listeners:
             listener(table)
 
@@ -170,12 +184,13 @@ class Hub:
                 send_json(reply, frame)
             if applied is not None:
                 table.broadcast(version, [applied])
+                self.peers.tell(table, MOVE)
         if frame["type"] == "ack":
             self.meter.move_acknowledged(source, time.perf_counter() - began)
         else:
             self.meter.move_refused(str(frame.get("code")))
         if applied is not None:
-            self._notify(table)
+            self.notify(table)
             if table.state.is_terminal:
                 await self._finished(table)
         return frame
@@ -199,6 +214,8 @@ class Hub:
     ) -> tuple[JSON, Any]:
         if seat is None:
             return _refusal(client_id, "spectator", "a spectator cannot make moves"), None
+        if version != table.version:  # another process may have stored moves since: read them
+            await self.peers.catch_up(table)
         if client_id is not None:
             done = table.acked.get((seat, client_id))
             if done is not None:  # a resent move: acknowledged again, applied once
@@ -216,6 +233,8 @@ class Hub:
             return _refusal(client_id, "bot", "the seat was taken back by its player"), None
         if source != "bot" and played_by is not None:
             return _refusal(client_id, "bot", f"the bot {played_by} plays this seat now"), None
+        if source != "human" and not self.peers.drives(table):
+            return _refusal(client_id, "bot", "another process runs this table's bots"), None
         if version != table.version:
             stale = f"version {version} is not the table's version {table.version}"
             return _refusal(client_id, "stale", stale), None
@@ -234,8 +253,17 @@ class Hub:
         moved_at = utcnow()  # the next turn begins then: the same moment in memory and stored
         try:
             committing = time.perf_counter()
+            fence = None if source == "human" else self.peers.fence(table)
             await self.store.append_move(
-                table.id, version, seat, notation, client_id, source, after.is_terminal, moved_at
+                table.id,
+                version,
+                seat,
+                notation,
+                client_id,
+                source,
+                after.is_terminal,
+                moved_at,
+                fence,
             )
             self.meter.move_committed(time.perf_counter() - committing)
         except DuplicateError:
@@ -244,6 +272,7 @@ class Hub:
                 if seq is not None:
                     table.acked[(seat, client_id)] = seq + 1
                     return {"type": "ack", "id": client_id, "version": seq + 1}, None
+            await self.peers.catch_up(table)  # another process stored this version first
             return _refusal(client_id, "stale", "another move was stored at this version"), None
         except StoreError:  # the store is unreachable: nothing is applied, the client retries
             log.exception("table %s: the store did not take move %d", table.id, version)
@@ -294,6 +323,7 @@ class Hub:
         """Register ``conn`` and send its welcome (and the end of a finished game), under the
         table's lock so no update slips between them; the others hear the seat connected."""
         async with table.lock:
+            await self.peers.catch_up(table)  # what other processes stored: in the welcome
             table.connections.add(conn)
             self.connection_count += 1
             with using(conn.language):
@@ -302,6 +332,7 @@ class Hub:
                     send_json(conn, table.end(conn.seat))
             if conn.seat is not None:
                 table.broadcast(table.version, [])
+                self.peers.tell(table, PRESENCE)
 
     async def detach(self, table: Table, conn: Connection) -> None:
         async with table.lock:
@@ -312,6 +343,7 @@ class Hub:
                     table.idle_since = time.monotonic()
                 if conn.seat is not None:
                     table.broadcast(table.version, [])
+                    self.peers.tell(table, PRESENCE)
 
     # --- the lobby's changes ----------------------------------------------------------------
 
@@ -408,7 +440,8 @@ class Hub:
         await self.store.create_table(record, seats)
         table = Table.rebuild(StoredTable(record, seats, []))
         self.tables[record.id] = table
-        self._notify(table)
+        await self.peers.opened(table)
+        self.notify(table)
         return table
 
     def _seat(self, table: Table, seat: int) -> Seat:
@@ -432,6 +465,7 @@ class Hub:
             table.status = TableStatus.PLAYING
             table.turn_began = now  # as stored with the status: the first turn's clock
         table.broadcast(table.version, [])
+        self.peers.tell(table, SEATS)
 
     async def join(
         self,
@@ -444,6 +478,7 @@ class Hub:
         """Claim a human seat: with its invite code, or on a listed table any free one; the seat
         belongs to ``player_id`` when the claimant is signed in."""
         async with table.lock:
+            await self.peers.catch_up(table)  # seats another process changed
             if table.status is TableStatus.OVER:
                 raise ConflictError("the game is over")
             if seat is None:
@@ -465,13 +500,14 @@ class Hub:
             s.name = name[:MAX_NAME_CHARS]
             s.player_id = player_id
             await self._seat_changed(table, seat)
-        self._notify(table)
+        self.notify(table)
         return seat, token
 
     async def leave(self, table: Table, token: str) -> int:
         """Release the seat of ``token``: the token stops working; a bot plays the seat while
         the game goes on."""
         async with table.lock:
+            await self.peers.catch_up(table)  # seats another process changed
             seat = table.seat_of(token)
             if seat is None:
                 raise WrongSecretError("no seat of this table has that token")
@@ -483,7 +519,7 @@ class Hub:
                 if conn.seat == seat:
                     conn.close(BAD_TOKEN, "the seat was released")
             await self._seat_changed(table, seat)
-        self._notify(table)
+        self.notify(table)
         return seat
 
     async def hand_to_bot(
@@ -496,6 +532,7 @@ class Hub:
     ) -> JSON:
         """The host hands an absent human seat to a bot."""
         async with table.lock:
+            await self.peers.catch_up(table)  # seats another process changed
             self._host(table, host_token, player_id)
             s = self._seat(table, seat)
             if s.kind != "human":
@@ -509,7 +546,7 @@ class Hub:
             if name not in bots:
                 raise ConfigError(f"unknown bot {excerpt(name)} (bots: {', '.join(bots)})")
             result = await self._set_bot_override(table, seat, name)
-        self._notify(table)
+        self.notify(table)
         return result
 
     async def take_back(
@@ -518,12 +555,13 @@ class Hub:
         """The player (by the seat's token, or signed in as the seat's player) takes their seat
         back from the bot."""
         async with table.lock:
+            await self.peers.catch_up(table)  # seats another process changed
             s = self._seat(table, seat)
             owner = player_id is not None and s.claimed and s.player_id == player_id
             if not owner and (token is None or table.seat_of(token) != seat):
                 raise WrongSecretError(f"that is not seat {seat}'s token")
             result = await self._set_bot_override(table, seat, None)
-        self._notify(table)
+        self.notify(table)
         return result
 
     async def _set_bot_override(self, table: Table, seat: int, bot: str | None) -> JSON:
@@ -541,6 +579,7 @@ class Hub:
         (a person who lost their guest cookie): the seat's token and player are cleared, its
         connections closed with 4401 at once."""
         async with table.lock:
+            await self.peers.catch_up(table)  # seats another process changed
             self._host(table, host_token, player_id)
             s = self._seat(table, seat)
             if s.kind != "human":
@@ -558,8 +597,9 @@ class Hub:
             await self.store.update_seat(table.id, seat, s)
             if reissued:
                 table.broadcast(table.version, [])
+            self.peers.tell(table, SEATS)
         if reissued:
-            self._notify(table)
+            self.notify(table)
         return code
 
     async def forfeit(self, table: Table, seat: int, version: int) -> bool:
@@ -574,7 +614,11 @@ class Hub:
             ):
                 return False
             try:
-                await self.store.forfeit(table.id, seat)
+                await self.store.forfeit(table.id, seat, version, self.peers.fence(table))
+            except DuplicateError:  # another process stored a move, or took the table over
+                log.info("table %s: seat %d's forfeit came too late", table.id, seat)
+                await self.peers.catch_up(table)
+                return False
             except StoreError:
                 log.exception("table %s: the store did not take seat %d's forfeit", table.id, seat)
                 return False
@@ -583,8 +627,9 @@ class Hub:
             table.turn_began = None
             table.idle_since = time.monotonic()
             table.broadcast(table.version, [], ended=True)
+            self.peers.tell(table, END)
         log.info("table %s: seat %d ran out of time and forfeits", table.id, seat)
-        self._notify(table)
+        self.notify(table)
         return True
 
     # --- retention --------------------------------------------------------------------------
