@@ -70,7 +70,7 @@ def test_a_game_with_its_seats_on_two_processes_and_a_watcher_on_a_third(
     trio: list[Server],
 ) -> None:
     a, b, c = trio
-    table, tokens = _two_humans(a, b)
+    table, tokens = _two_humans(a, c)  # seat 1 claimed through c, played on b
 
     async def run() -> tuple[dict[int | None, Client], list[dict[str, Any]]]:
         clients: dict[int | None, Client] = {
