@@ -6,6 +6,7 @@ clocks are taken over, and two processes racing for one seat's move store exactl
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 import re
 from collections.abc import Callable, Iterator
@@ -15,6 +16,8 @@ from typing import Any
 import pytest
 
 import aerodeck
+from aerodeck.web.db.notify import MAX_PAYLOAD, decode, payloads
+from aerodeck.web.service.peers import MOVE, PRESENCE, Change
 from tests.web.play import check_frames, drive
 from tests.web.server import Client, Server
 
@@ -243,3 +246,17 @@ def test_killing_the_lease_holder_hands_its_bots_and_clock_to_another_process(
         assert record["actions"][version] == move, "an acknowledged move was lost"
     assert timed_out > 0
     a.restart()  # the module's other tests find three processes
+
+
+def test_changes_travel_in_payloads_under_postgresql_s_limit() -> None:
+    changes = [
+        Change(MOVE if i % 2 else PRESENCE, f"table{i:04d}", i, "web1:123", 1.5 + i, (0, 2))
+        for i in range(500)
+    ]
+    sent = payloads(changes)
+    assert len(sent) > 1 and all(len(p.encode()) <= MAX_PAYLOAD for p in sent)
+    heard = [decode(item) for payload in sent for item in json.loads(payload)]
+    assert heard == changes
+    assert decode(["shout", "t", 1, "x", 0.0, []]) is None  # not a kind of ours
+    assert decode(["move", "t", "one", "x", 0.0, []]) is None
+    assert decode("garbage") is None

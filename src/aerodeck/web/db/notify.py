@@ -93,7 +93,7 @@ class PostgresBus:
         conn = self._conn
         return conn is not None and not conn.is_closed() and not self._lost.is_set()
 
-    async def publish(self, change: Change) -> None:
+    def publish(self, change: Change) -> None:
         self._outbox.append(change)
         self._wake.set()
 

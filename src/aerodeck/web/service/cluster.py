@@ -95,8 +95,7 @@ class Cluster:
 
     def tell(self, table: Table, kind: str) -> None:
         seats = tuple(sorted(table.seats_connected_here())) if kind == PRESENCE else ()
-        change = Change(kind, table.id, table.version, self.name, time.time(), seats)
-        asyncio.get_running_loop().create_task(self.bus.publish(change))
+        self.bus.publish(Change(kind, table.id, table.version, self.name, time.time(), seats))
 
     async def catch_up(self, table: Table) -> bool:
         stored = await self.store.since(table.id, table.version)
@@ -296,7 +295,7 @@ class Cluster:
 
     async def _alive(self) -> None:
         while True:
-            await self.bus.publish(Change(ALIVE, "", 0, self.name, time.time()))
+            self.bus.publish(Change(ALIVE, "", 0, self.name, time.time()))
             self._forget_the_dead()
             await asyncio.sleep(ALIVE_EVERY)
 

@@ -64,8 +64,9 @@ class Bus(Protocol):
         """Listen: ``hear`` is called with every change another process publishes."""
         ...
 
-    async def publish(self, change: Change) -> None:
-        """Tell every listening process (best effort: a lost change is repaired by the sweep)."""
+    def publish(self, change: Change) -> None:
+        """Tell every listening process, soon (best effort: a lost change is repaired by the
+        sweep); never waits."""
         ...
 
     def listening(self) -> bool:
