@@ -72,10 +72,12 @@ class Leases:
         lost = frozenset(
             table_id for table_id, epoch in self.held.items() if renewed.get(table_id) != epoch
         )
+        # a process restarted under the same name finds its leases still its own
+        kept = renewed.keys() - self.held.keys()
         self.held = {**renewed}
         taken = await self.store.claim(self.holder, self.seconds, CLAIMS_PER_ROUND)
         self.held.update(taken)
-        return Round(lost, frozenset(taken))
+        return Round(lost, frozenset(taken.keys() | kept))
 
     async def release(self) -> None:
         """Give every lease up (a clean shutdown: the others take over at their next round)."""
