@@ -112,7 +112,7 @@ class Hub:
             if table is not None:
                 self.tables[table.id] = table
         for table in list(self.tables.values()):
-            self.notify(table)
+            self._notify(table)
         return len(self.tables)
 
     def _rebuild(self, stored: StoredTable) -> Table | None:
@@ -159,9 +159,13 @@ class Hub:
         """Return when the store answers (StoreError when it does not)."""
         await self.store.ping()
 
-    def notify(self, table: Table) -> None:
+    def _notify(self, table: Table) -> None:
         for listener in self.listeners:
             listener(table)
+
+    def notify(self, table: Table) -> None:
+        """Tell the listeners (the bots and the clock) that ``table`` changed."""
+        self._notify(table)
 
     # --- the move path ----------------------------------------------------------------------
 
@@ -190,7 +194,7 @@ class Hub:
         else:
             self.meter.move_refused(str(frame.get("code")))
         if applied is not None:
-            self.notify(table)
+            self._notify(table)
             if table.state.is_terminal:
                 await self._finished(table)
         return frame
@@ -441,7 +445,7 @@ class Hub:
         table = Table.rebuild(StoredTable(record, seats, []))
         self.tables[record.id] = table
         await self.peers.opened(table)
-        self.notify(table)
+        self._notify(table)
         return table
 
     def _seat(self, table: Table, seat: int) -> Seat:
@@ -500,7 +504,7 @@ class Hub:
             s.name = name[:MAX_NAME_CHARS]
             s.player_id = player_id
             await self._seat_changed(table, seat)
-        self.notify(table)
+        self._notify(table)
         return seat, token
 
     async def leave(self, table: Table, token: str) -> int:
@@ -519,7 +523,7 @@ class Hub:
                 if conn.seat == seat:
                     conn.close(BAD_TOKEN, "the seat was released")
             await self._seat_changed(table, seat)
-        self.notify(table)
+        self._notify(table)
         return seat
 
     async def hand_to_bot(
@@ -546,7 +550,7 @@ class Hub:
             if name not in bots:
                 raise ConfigError(f"unknown bot {excerpt(name)} (bots: {', '.join(bots)})")
             result = await self._set_bot_override(table, seat, name)
-        self.notify(table)
+        self._notify(table)
         return result
 
     async def take_back(
@@ -561,7 +565,7 @@ class Hub:
             if not owner and (token is None or table.seat_of(token) != seat):
                 raise WrongSecretError(f"that is not seat {seat}'s token")
             result = await self._set_bot_override(table, seat, None)
-        self.notify(table)
+        self._notify(table)
         return result
 
     async def _set_bot_override(self, table: Table, seat: int, bot: str | None) -> JSON:
@@ -599,7 +603,7 @@ class Hub:
                 table.broadcast(table.version, [])
             self.peers.tell(table, SEATS)
         if reissued:
-            self.notify(table)
+            self._notify(table)
         return code
 
     async def forfeit(self, table: Table, seat: int, version: int) -> bool:
@@ -629,7 +633,7 @@ class Hub:
             table.broadcast(table.version, [], ended=True)
             self.peers.tell(table, END)
         log.info("table %s: seat %d ran out of time and forfeits", table.id, seat)
-        self.notify(table)
+        self._notify(table)
         return True
 
     # --- retention --------------------------------------------------------------------------
