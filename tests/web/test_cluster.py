@@ -1,7 +1,8 @@
 """Several server processes on one PostgreSQL store (docs/server.md, "Several processes"): three
 real processes on loopback serve the same tables; a table's seats and watchers on different
 processes see one game, a table's bots run in exactly one process, a killed process's bots and
-clocks are taken over, and two processes racing for one seat's move store exactly one."""
+clocks are taken over, and two processes racing for one seat's move store exactly one. On SQLite,
+a second process on the same file is refused."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import random
 import re
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -260,3 +262,15 @@ def test_changes_travel_in_payloads_under_postgresql_s_limit() -> None:
     assert decode(["shout", "t", 1, "x", 0.0, []]) is None  # not a kind of ours
     assert decode(["move", "t", "one", "x", 0.0, []]) is None
     assert decode("garbage") is None
+
+
+def test_a_second_process_on_one_sqlite_file_is_refused(
+    new_server: Callable[..., Server], tmp_path: Path
+) -> None:
+    first = new_server("", tmp_path / "one")
+    with pytest.raises(RuntimeError, match=r"already serves aerodeck\.sqlite3"):
+        new_server("", tmp_path / "one")
+    assert first.healthy()
+    first.kill9()  # the lock dies with its process: a restart after a crash is never refused
+    first.restart()
+    assert first.healthy()

@@ -15,6 +15,7 @@ from aerodeck.web.db.store import Store, check_url, hidden_password
 from aerodeck.web.edge import header_guarded
 from aerodeck.web.service.errors import StoreError
 from aerodeck.web.settings import Settings
+from aerodeck.web.sqlite_owner import hold
 
 __all__ = ["Settings", "serve"]
 
@@ -49,6 +50,7 @@ def serve(settings: Settings, host: str, port: int, log_level: str, console: Con
     if settings.database:
         check_url(settings.database)
     where = hidden_password(settings.database) if settings.database else str(settings.data_dir)
+    owned = hold(settings.database_url)  # one process per SQLite file, held until it exits
     asyncio.run(_probe(settings, where))
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     console.print(f"aerodeck table server: lobby at http://{shown}:{port}/ (API docs /docs)")
@@ -73,3 +75,5 @@ def serve(settings: Settings, host: str, port: int, log_level: str, console: Con
         forwarded_allow_ips=trusted or None,
         log_level=log_level,
     )
+    if owned is not None:
+        owned.close()
