@@ -103,6 +103,42 @@ def test_a_game_with_its_seats_on_two_processes_and_a_watcher_on_a_third(
         assert server.get(f"/api/tables/{table}").json()["status"] == "over"
 
 
+def test_chat_seats_and_presence_reach_every_process(trio: list[Server]) -> None:
+    a, b, c = trio
+    table, tokens = _two_humans(a, b)
+
+    async def run() -> tuple[dict[str, Any], dict[str, Any], list[dict[str, Any]]]:
+        ann = Client(a.ws_url, table, tokens[0])
+        watcher = Client(c.ws_url, table, None)
+        await ann.connect(chat=True)
+        await watcher.connect(chat=True)
+        bea = Client(b.ws_url, table, tokens[1])
+        await bea.connect(chat=True)
+        for _ in range(50):  # a's frames until bea's connection on b shows
+            frame = await ann.recv()
+            if frame["type"] == "update" and frame["seats"][1]["connected"]:
+                break
+        else:
+            raise AssertionError("a never showed seat 1 connected on b")
+        await bea.send({"type": "say", "text": "hello from b"})
+        heard_on_a, heard_on_c = await ann.until("chat"), await watcher.until("chat")
+        await bea.close()
+        gone = []
+        for _ in range(50):  # ... and gone again when it leaves
+            frame = await ann.recv()
+            if frame["type"] == "update" and not frame["seats"][1]["connected"]:
+                gone.append(frame)
+                break
+        for client in (ann, watcher):
+            await client.close()
+        return heard_on_a, heard_on_c, gone
+
+    heard_on_a, heard_on_c, gone = asyncio.run(run())
+    assert heard_on_a["text"] == heard_on_c["text"] == "hello from b"
+    assert heard_on_a["seat"] == 1 and heard_on_a["channel"] == "players"
+    assert gone, "seat 1 still shown connected after it left"
+
+
 def test_a_bot_table_is_driven_by_exactly_one_process(trio: list[Server]) -> None:
     _, b, c = trio
     before = [_bot_moves(server) for server in trio]
