@@ -10,6 +10,7 @@ import asyncio
 import json
 import random
 import re
+import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -137,6 +138,36 @@ def test_chat_seats_and_presence_reach_every_process(trio: list[Server]) -> None
     assert heard_on_a["text"] == heard_on_c["text"] == "hello from b"
     assert heard_on_a["seat"] == 1 and heard_on_a["channel"] == "players"
     assert gone, "seat 1 still shown connected after it left"
+
+
+def test_seats_claimed_at_once_on_two_processes(trio: list[Server]) -> None:
+    a, b, c = trio
+    game, options = GAME
+
+    def table(players: int) -> tuple[str, dict[int, str]]:
+        seats = [{"kind": "human"}] * players
+        made = a.create(game=game, players=players, options=options, seats=seats, claim=0)
+        return made["table"], {i["seat"]: i["code"] for i in made["invites"]}
+
+    def join(server: Server, table: str, seat: int, code: str) -> int:
+        body = {"seat": seat, "invite": code}
+        return server.post(f"/api/tables/{table}/join", body).status_code
+
+    contested, codes = table(2)  # one seat through two processes at once: one claim wins
+    with ThreadPoolExecutor(2) as pool:
+        same = sorted(pool.map(join, (b, c), [contested] * 2, (1, 1), [codes[1]] * 2))
+    assert same[0] == 200 and same[1] in (401, 409), same
+
+    filled, codes = table(3)  # the last two seats at once on two processes: the table starts
+    with ThreadPoolExecutor(2) as pool:
+        both = list(pool.map(join, (b, c), [filled] * 2, (1, 2), (codes[1], codes[2])))
+    assert both == [200, 200]
+    for server in trio:
+        for _ in range(100):  # each process hears of the start (bounded)
+            if server.get(f"/api/tables/{filled}").json()["status"] == "playing":
+                break
+            time.sleep(0.05)
+        assert server.get(f"/api/tables/{filled}").json()["status"] == "playing"
 
 
 def test_a_bot_table_is_driven_by_exactly_one_process(trio: list[Server]) -> None:

@@ -242,6 +242,21 @@ def _answer(pending: _Pending, error: Exception | None) -> None:
         pending.done.set_exception(error)
 
 
+async def _all_held(session: AsyncSession, table_id: str) -> bool:
+    """Every human seat of the table is claimed or handed to a bot (it may start)."""
+    free = await session.scalar(
+        select(func.count())
+        .select_from(SeatRow)
+        .where(
+            SeatRow.table_id == table_id,
+            SeatRow.kind == "human",
+            SeatRow.token_hash.is_(None),
+            SeatRow.bot_override.is_(None),
+        )
+    )
+    return not free
+
+
 async def _check_fence(session: AsyncSession, table_id: str, fence: Fence) -> None:
     """DuplicateError unless ``fence``'s holder holds ``table_id``'s lease at its epoch; the
     lease row stays locked (shared) to the commit, so a takeover waits for this write."""
@@ -420,16 +435,28 @@ class Store:
         seat: Seat,
         status: TableStatus | None = None,
         at: datetime | None = None,
-    ) -> None:
+        claim: bool = False,
+    ) -> TableStatus | None:
         """Store seat ``index`` as ``seat`` (and the table's new status with it, in the same
         transaction; a table that starts playing starts its first turn's clock ``at``, default
-        now)."""
+        now). ``claim``: only a free seat is taken (DuplicateError, nothing written, when it
+        is not). A waiting table whose every human seat is now held starts playing even when
+        another process took the other seats: the table's row is locked first, so seat changes
+        of one table are stored one at a time. Returns the table's status as stored."""
         async with self._write() as session:
-            await session.execute(
-                update(SeatRow)
-                .where(SeatRow.table_id == table_id, SeatRow.seat == index)
-                .values(_seat_fields(seat))
+            current = await session.scalar(
+                select(TableRow.status).where(TableRow.id == table_id).with_for_update()
             )
+            seat_row = [SeatRow.table_id == table_id, SeatRow.seat == index]
+            if claim:
+                seat_row.append(SeatRow.token_hash.is_(None))
+            changed = await session.execute(
+                update(SeatRow).where(*seat_row).values(_seat_fields(seat))
+            )
+            if claim and changed.rowcount != 1:  # type: ignore[attr-defined]
+                raise DuplicateError(f"table {table_id}: seat {index} is taken")
+            if status is None and current == WAITING and await _all_held(session, table_id):
+                status = TableStatus.PLAYING
             now = at or utcnow()
             values: dict[str, Any] = {"updated_at": now}
             if status is not None:
@@ -437,6 +464,9 @@ class Store:
             if status is TableStatus.PLAYING:
                 values["turn_began_at"] = now
             await session.execute(update(TableRow).where(TableRow.id == table_id).values(values))
+            if status is not None:
+                return status
+            return None if current is None else TableStatus(current)
 
     # --- moves ------------------------------------------------------------------------------
 
@@ -510,7 +540,8 @@ class Store:
                 if pending.fence is not None:
                     await _check_fence(session, pending.row["table_id"], pending.fence)
             await session.execute(insert(MoveRow), [pending.row for pending in batch])
-            for pending in batch:
+            # the tables' rows in one order, so two processes' batches never wait on each other
+            for pending in sorted(batch, key=lambda waiting: str(waiting.row["table_id"])):
                 await session.execute(
                     update(TableRow)
                     .where(TableRow.id == pending.row["table_id"])

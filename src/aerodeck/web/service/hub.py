@@ -14,7 +14,7 @@ import logging
 import secrets
 import time
 from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import timedelta
 from typing import Any
 
@@ -458,13 +458,15 @@ class Hub:
         if not table.is_host(host_token, player_id):
             raise WrongSecretError("wrong host token")
 
-    async def _seat_changed(self, table: Table, seat: int) -> None:
+    async def _seat_changed(self, table: Table, seat: int, claim: bool = False) -> None:
         """Store the seat as it is now (and the table's start), then tell everyone: call with
-        the table's lock held."""
+        the table's lock held. ``claim``: DuplicateError when the stored seat is taken (by
+        another process)."""
         start = table.status is TableStatus.WAITING and table.ready()
         status = TableStatus.PLAYING if start else None
         now = utcnow()
-        await self.store.update_seat(table.id, seat, table.seats[seat], status, now)
+        stored = await self.store.update_seat(table.id, seat, table.seats[seat], status, now, claim)
+        start = table.status is TableStatus.WAITING and stored is TableStatus.PLAYING
         if start:
             table.status = TableStatus.PLAYING
             table.turn_began = now  # as stored with the status: the first turn's clock
@@ -500,10 +502,16 @@ class Hub:
             if (invite is not None or not table.listed) and not matches(invite, s.invite_hash):
                 raise WrongSecretError("wrong or used invite code")
             token = new_token()
+            before = replace(s)
             s.token_hash, s.invite_hash, s.bot_override = digest(token), None, None
             s.name = name[:MAX_NAME_CHARS]
             s.player_id = player_id
-            await self._seat_changed(table, seat)
+            try:
+                await self._seat_changed(table, seat, claim=True)
+            except DuplicateError:  # claimed meanwhile through another process
+                table.seats[seat] = before
+                await self.peers.catch_up(table)
+                raise ConflictError(f"seat {seat} is taken") from None
         self._notify(table)
         return seat, token
 

@@ -139,7 +139,8 @@ class TableStore(Protocol):
         seat: Seat,
         status: TableStatus | None = None,
         at: datetime | None = None,
-    ) -> None: ...
+        claim: bool = False,
+    ) -> TableStatus | None: ...
 
     async def append_move(
         self,
