@@ -111,8 +111,9 @@ def test_chat_seats_and_presence_reach_every_process(trio: list[Server]) -> None
     async def run() -> tuple[dict[str, Any], dict[str, Any], list[dict[str, Any]]]:
         ann = Client(a.ws_url, table, tokens[0])
         watcher = Client(c.ws_url, table, None)
-        await ann.connect(chat=True)
-        await watcher.connect(chat=True)
+        for listener in (ann, watcher):  # each hears the chat from its chat log on
+            await listener.connect(chat=True)
+            await listener.until("chat_log")
         bea = Client(b.ws_url, table, tokens[1])
         await bea.connect(chat=True)
         for _ in range(50):  # a's frames until bea's connection on b shows
