@@ -6,6 +6,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
+import socket
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -15,6 +17,8 @@ from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
 from aerodeck import __version__
+from aerodeck.web.db.cluster_store import ClusterStore
+from aerodeck.web.db.notify import PostgresBus
 from aerodeck.web.db.store import Store
 from aerodeck.web.headers import SecurityHeaders
 from aerodeck.web.language import Language
@@ -40,7 +44,9 @@ from aerodeck.web.same_origin import SameOrigin
 from aerodeck.web.service.accounts import Accounts
 from aerodeck.web.service.api_tokens import ApiTokens
 from aerodeck.web.service.bots import Autoplay
+from aerodeck.web.service.cluster import Cluster
 from aerodeck.web.service.hub import Hub
+from aerodeck.web.service.leases import Leases
 from aerodeck.web.service.limits import WindowCounter
 from aerodeck.web.service.players import Players
 from aerodeck.web.service.ratings import Ratings
@@ -50,6 +56,16 @@ from aerodeck.web.settings import Settings
 
 log = logging.getLogger("aerodeck.web")
 STATIC = Path(__file__).resolve().parent / "static"
+
+
+def _cluster(hub: Hub, store: Store, settings: Settings) -> Cluster:
+    """This process among any number of others on the same PostgreSQL store."""
+    name = settings.node_name or f"{socket.gethostname()}:{os.getpid()}"
+    queries = ClusterStore(store)
+    leases = Leases(queries, name, settings.lease_seconds)
+    cluster = Cluster(hub, PostgresBus(settings.database_url), queries, leases, name)
+    hub.join_cluster(cluster)
+    return cluster
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -78,9 +94,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         hub.finishers.append(app.state.ratings.record_table)
         app.state.store = store
         app.state.rematches = Rematches(hub, store)
+        cluster = _cluster(hub, store, settings) if settings.clustered else None
+        if cluster is not None:
+            cluster.rematch_heard = app.state.rematches.heard
+            await cluster.listen()  # before the tables are restored: no change is missed
         app.state.creations = WindowCounter(settings.creations_per_ip, settings.creation_window)
         restored = await hub.restore()
         log.info("rebuilt %d unfinished tables from the store", restored)
+        if cluster is not None:
+            cluster.run()  # the leases: which tables' bots and clocks run here
         purge = asyncio.create_task(hub.purge_forever())
         catch_up = asyncio.create_task(app.state.ratings.catch_up())  # while serving
         try:
@@ -90,6 +112,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
                     await task
+            if cluster is not None:
+                await cluster.stop()  # the leases given up: the others take over at once
             autoplay.stop()
             hub.shutdown()
             await store.close()

@@ -53,6 +53,12 @@ class PrometheusMeter:
             buckets=SLOW,
             registry=registry,
         )
+        self.pubsub_lag = Histogram(
+            "aerodeck_pubsub_lag_seconds",
+            "Time from another process telling a change (its NOTIFY) to this process hearing it",
+            buckets=FAST,
+            registry=registry,
+        )
 
     def move_acknowledged(self, source: str, seconds: float) -> None:
         self.act_to_ack.labels(source).observe(seconds)
@@ -66,6 +72,9 @@ class PrometheusMeter:
 
     def bot_decided(self, bot: str, seconds: float) -> None:
         self.bot.labels(bot).observe(seconds)
+
+    def pubsub_delivered(self, seconds: float) -> None:
+        self.pubsub_lag.observe(seconds)
 
 
 class HubCollector(Collector):

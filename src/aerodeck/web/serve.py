@@ -18,6 +18,7 @@ from aerodeck.web.db.store import Store, check_url, hidden_password
 from aerodeck.web.edge import header_guarded
 from aerodeck.web.service.errors import StoreError
 from aerodeck.web.settings import Settings
+from aerodeck.web.sqlite_owner import hold
 
 __all__ = ["Settings", "serve"]
 
@@ -58,6 +59,7 @@ def serve(settings: Settings, host: str, port: int, log_level: str, console: Con
     if settings.database:
         check_url(settings.database)
     where = hidden_password(settings.database) if settings.database else str(settings.data_dir)
+    owned = hold(settings.database_url)  # one process per SQLite file, held until it exits
     asyncio.run(_probe(settings, where))
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     lobby = f"http://{shown}:{port}/"
@@ -85,3 +87,5 @@ def serve(settings: Settings, host: str, port: int, log_level: str, console: Con
         forwarded_allow_ips=trusted or None,
         log_level=log_level,
     )
+    if owned is not None:
+        owned.close()

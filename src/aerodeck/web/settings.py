@@ -186,6 +186,22 @@ class Settings:
         default=None,
         metadata=_option("deal the same tables every run (tests, demos; never a public server)"),
     )
+    # several processes on one PostgreSQL store (service/cluster.py, docs/server.md)
+    node_name: str = field(
+        default="",
+        metadata=_option(
+            "this process's name among several on one PostgreSQL store, unique to it "
+            "(default: host:pid)"
+        ),
+    )
+    lease_seconds: float = field(
+        default=4.0,
+        metadata=_option(
+            "seconds a process's hold on a table's bots and clock lasts unless renewed (every "
+            "third of it); a dead process's tables are taken over after it",
+            minimum=1,
+        ),
+    )
     # retention
     keep_finished: float = field(
         default=7 * DAY,
@@ -214,6 +230,11 @@ class Settings:
     def __post_init__(self) -> None:
         if self.table_seed is not None:
             check_seed(self.table_seed)  # 0..2**63-1, as every game's seed
+
+    @property
+    def clustered(self) -> bool:
+        """Whether other processes may serve the same store (PostgreSQL: any number may)."""
+        return self.database.startswith("postgresql")
 
     @property
     def database_url(self) -> str:

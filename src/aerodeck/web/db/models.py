@@ -244,3 +244,19 @@ class RematchOfferRow(Base):
     offered_by: Mapped[int] = mapped_column(Integer)
     answers: Mapped[list[str]] = mapped_column(JSON)  # per seat: pending, accepted or declined
     created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+
+
+class TableLeaseRow(Base):
+    """Which server process runs a table's bots and move clock (revision 0009; PostgreSQL with
+    several processes): the holder until ``expires_at`` (renewed while it lives), and the epoch,
+    raised at each takeover, that the holder's bot, clock and forfeit writes are checked against
+    (a process that lost the lease writes nothing more)."""
+
+    __tablename__ = "table_leases"
+
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    holder: Mapped[str] = mapped_column(String(128), index=True)
+    epoch: Mapped[int] = mapped_column(Integer)
+    expires_at: Mapped[datetime] = mapped_column(DateTime)

@@ -44,12 +44,14 @@ from aerodeck.web.db.models import (
     RematchOfferRow,
     ResultRow,
     SeatRow,
+    TableLeaseRow,
     TableRow,
 )
 from aerodeck.web.db.move_writes import SqliteMoveWriter, write_moves_async
 from aerodeck.web.service.api_tokens import ApiToken
 from aerodeck.web.service.errors import DuplicateError, StoreError
 from aerodeck.web.service.mygames import PlayerSeat
+from aerodeck.web.service.peers import Fence
 from aerodeck.web.service.players import Player
 from aerodeck.web.service.ratings import Rating, RatingPoint, Standing
 from aerodeck.web.service.records import (
@@ -229,6 +231,7 @@ class _Pending:
     row: dict[str, Any]
     table: dict[str, Any]
     done: asyncio.Future[None]
+    fence: Fence | None = None  # the lease a bot's or the clock's move is made under
 
 
 def _answer(pending: _Pending, error: Exception | None) -> None:
@@ -238,6 +241,33 @@ def _answer(pending: _Pending, error: Exception | None) -> None:
         pending.done.set_result(None)
     else:
         pending.done.set_exception(error)
+
+
+async def _all_held(session: AsyncSession, table_id: str) -> bool:
+    """Every human seat of the table is claimed or handed to a bot (it may start)."""
+    free = await session.scalar(
+        select(func.count())
+        .select_from(SeatRow)
+        .where(
+            SeatRow.table_id == table_id,
+            SeatRow.kind == "human",
+            SeatRow.token_hash.is_(None),
+            SeatRow.bot_override.is_(None),
+        )
+    )
+    return not free
+
+
+async def _check_fence(session: AsyncSession, table_id: str, fence: Fence) -> None:
+    """DuplicateError unless ``fence``'s holder holds ``table_id``'s lease at its epoch; the
+    lease row stays locked (shared) to the commit, so a takeover waits for this write."""
+    epoch = await session.scalar(
+        select(TableLeaseRow.epoch)
+        .where(TableLeaseRow.table_id == table_id, TableLeaseRow.holder == fence.holder)
+        .with_for_update(read=True)
+    )
+    if epoch != fence.epoch:
+        raise DuplicateError(f"table {table_id}: the lease passed to another process")
 
 
 def _sqlite_pragmas(dbapi_connection: DBAPIConnection, _record: ConnectionPoolEntry) -> None:
@@ -409,16 +439,28 @@ class Store:
         seat: Seat,
         status: TableStatus | None = None,
         at: datetime | None = None,
-    ) -> None:
+        claim: bool = False,
+    ) -> TableStatus | None:
         """Store seat ``index`` as ``seat`` (and the table's new status with it, in the same
         transaction; a table that starts playing starts its first turn's clock ``at``, default
-        now)."""
+        now). ``claim``: only a free seat is taken (DuplicateError, nothing written, when it
+        is not). A waiting table whose every human seat is now held starts playing even when
+        another process took the other seats: the table's row is locked first, so seat changes
+        of one table are stored one at a time. Returns the table's status as stored."""
         async with self._write() as session:
-            await session.execute(
-                update(SeatRow)
-                .where(SeatRow.table_id == table_id, SeatRow.seat == index)
-                .values(_seat_fields(seat))
+            current = await session.scalar(
+                select(TableRow.status).where(TableRow.id == table_id).with_for_update()
             )
+            seat_row = [SeatRow.table_id == table_id, SeatRow.seat == index]
+            if claim:
+                seat_row.append(SeatRow.token_hash.is_(None))
+            changed = await session.execute(
+                update(SeatRow).where(*seat_row).values(_seat_fields(seat))
+            )
+            if claim and changed.rowcount != 1:  # type: ignore[attr-defined]
+                raise DuplicateError(f"table {table_id}: seat {index} is taken")
+            if status is None and current == WAITING and await _all_held(session, table_id):
+                status = TableStatus.PLAYING
             now = at or utcnow()
             values: dict[str, Any] = {"updated_at": now}
             if status is not None:
@@ -426,6 +468,9 @@ class Store:
             if status is TableStatus.PLAYING:
                 values["turn_began_at"] = now
             await session.execute(update(TableRow).where(TableRow.id == table_id).values(values))
+            if status is not None:
+                return status
+            return None if current is None else TableStatus(current)
 
     # --- moves ------------------------------------------------------------------------------
 
@@ -439,11 +484,13 @@ class Store:
         source: str,
         finished: bool,
         at: datetime | None = None,
+        fence: Fence | None = None,
     ) -> None:
         """Store move ``seq`` (made ``at``, default now: the next turn begins then) and the
         table's new version, committed when this returns;
-        DuplicateError if move ``seq`` or this (seat, client id) is already stored, StoreError
-        if the store did not take it.
+        DuplicateError if move ``seq`` or this (seat, client id) is already stored, or when
+        ``fence`` is given and its holder no longer holds the table's lease at its epoch (several
+        processes: service/leases.py), StoreError if the store did not take it.
 
         The moves of all tables waiting at the same moment are committed together, one
         transaction and one fsync for the lot (group commit). On SQLite, one writer per file, a
@@ -464,7 +511,7 @@ class Store:
             "source": source,
             "created_at": now,
         }
-        pending = _Pending(row, table, asyncio.get_running_loop().create_future())
+        pending = _Pending(row, table, asyncio.get_running_loop().create_future(), fence)
         self._batch.append(pending)
         if self._flusher is None or self._flusher.done():
             self._flusher = asyncio.create_task(self._flush())
@@ -499,10 +546,19 @@ class Store:
                 await self._move_writer.write(moves, tables)  # one call on its own thread
             return
         async with self._write() as session:
-            await write_moves_async(await session.connection(), moves, tables)
+            for pending in batch:
+                if pending.fence is not None:
+                    await _check_fence(session, pending.row["table_id"], pending.fence)
+            # the tables' rows in one order, so two processes' batches never wait on each other
+            ordered = sorted(tables, key=lambda change: str(change[0]))
+            await write_moves_async(await session.connection(), moves, ordered)
 
-    async def forfeit(self, table_id: str, seat: int) -> None:
-        """End a playing table by the forfeit of ``seat`` (its move clock ran out)."""
+    async def forfeit(
+        self, table_id: str, seat: int, version: int, fence: Fence | None = None
+    ) -> None:
+        """End a playing table at ``version`` by the forfeit of ``seat`` (its move clock ran
+        out); DuplicateError, nothing written, when the table is not playing at that version any
+        more or ``fence``'s holder lost the table's lease."""
         now = utcnow()
         values = {
             "status": OVER,
@@ -512,7 +568,19 @@ class Store:
             "forfeited_seat": seat,
         }
         async with self._write() as session:
-            await session.execute(update(TableRow).where(TableRow.id == table_id).values(values))
+            if fence is not None:
+                await _check_fence(session, table_id, fence)
+            ended = await session.execute(
+                update(TableRow)
+                .where(
+                    TableRow.id == table_id,
+                    TableRow.status == PLAYING,
+                    TableRow.version == version,
+                )
+                .values(values)
+            )
+            if ended.rowcount != 1:  # type: ignore[attr-defined]
+                raise DuplicateError(f"table {table_id} is not playing at version {version}")
 
     async def find_client_move(self, table_id: str, seat: int, client_id: str) -> int | None:
         """The seq of the move stored for (seat, client id), if any."""

@@ -1,5 +1,6 @@
-"""What an operator's tools read: ``/metrics`` (Prometheus) and ``/readyz`` (the store answers:
-send this process traffic). ``/healthz`` (routers/lobby.py) stays the liveness check."""
+"""What an operator's tools read: ``/metrics`` (Prometheus) and ``/readyz`` (the store answers,
+and with several processes the pub/sub listens: send this process traffic). ``/healthz``
+(routers/lobby.py) stays the liveness check."""
 
 from __future__ import annotations
 
@@ -30,4 +31,7 @@ async def readyz(hub: HubDep) -> JSON:
         await asyncio.wait_for(hub.ping(), READY_TIMEOUT)
     except (StoreError, TimeoutError, OSError):
         raise HTTPException(503, "not ready: the store does not answer") from None
+    why = hub.peers.ready()  # several processes: the pub/sub listener is connected
+    if why is not None:
+        raise HTTPException(503, f"not ready: {why}")
     return {"ready": True, "store": "ok"}

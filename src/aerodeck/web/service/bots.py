@@ -56,7 +56,7 @@ class Autoplay:
         clock = self._clocks.pop(table.id, None)
         if clock is not None:
             clock.cancel()
-        if not table.playing or table.id not in self.hub.tables:
+        if not self._runs(table):
             return
         seat = table.state.current_player
         assert seat is not None
@@ -73,6 +73,11 @@ class Autoplay:
                 self._clocks[table.id] = loop.call_later(
                     delay, self._timeout, table, seat, table.version
                 )
+
+    def _runs(self, table: Table) -> bool:
+        """Whether this process runs ``table``'s bots and clock now: it is playing, served here,
+        and (several processes) its lease is this process's."""
+        return table.playing and table.id in self.hub.tables and self.hub.peers.drives(table)
 
     def seconds_left(self, table: Table) -> float | None:
         """Seconds until the human decision in progress at ``table`` runs out (0: it has; None:
@@ -111,7 +116,7 @@ class Autoplay:
     async def _play_bots(self, table: Table) -> None:
         """Bot moves while the seat to decide is a bot's."""
         refusals = 0
-        while table.playing and table.id in self.hub.tables and refusals < RETRIES:
+        while self._runs(table) and refusals < RETRIES:
             seat = table.state.current_player
             assert seat is not None
             name = table.seats[seat].played_by
@@ -131,7 +136,7 @@ class Autoplay:
 
     def _timeout(self, table: Table, seat: int, version: int) -> None:
         self._clocks.pop(table.id, None)
-        if table.id not in self.hub.tables or not table.playing:
+        if not self._runs(table):
             return
         if table.version == version and table.state.current_player == seat:
             if table.on_timeout == "forfeit":

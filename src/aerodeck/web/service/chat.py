@@ -34,6 +34,7 @@ from aerodeck.core.i18n import N_, _
 from aerodeck.web.service.connection import Connection, send_json
 from aerodeck.web.service.errors import DuplicateError, StoreError, WrongSecretError
 from aerodeck.web.service.limits import TokenBucket
+from aerodeck.web.service.peers import ALONE, CHAT, CHAT_STATE, Peers
 from aerodeck.web.service.records import (
     MAX_CHAT_CHARS,
     ChatRecord,
@@ -175,6 +176,7 @@ class TableChat:
     def __init__(self, store: TableStore, settings: Settings) -> None:
         self.store = store
         self.settings = settings
+        self.peers: Peers = ALONE  # the other processes on the store (service/peers.py)
         self._loading = asyncio.Lock()
 
     async def room(self, table: Table) -> ChatRoom:
@@ -276,6 +278,7 @@ class TableChat:
             room.recent[message.channel].append(message)
             frame = {"type": "chat", **message_json(message)}
             room.broadcast(frame)
+            self.peers.tell(table, CHAT)
         return frame
 
     async def set_open(
@@ -291,7 +294,25 @@ class TableChat:
                 await self.store.set_chat_open(table.id, open_)
                 room.open = open_
                 room.broadcast({"type": "chat_state", "open": open_})
+                self.peers.tell(table, CHAT_STATE)
         return room.open
+
+    async def catch_up(self, table: Table) -> None:
+        """What another process stored of the table's chat (several processes): its messages
+        since this process's last, and the host's switch, sent to those here who hear it."""
+        room = table.chat
+        if room is None:  # nobody here asked for it: loaded fresh on first use
+            return
+        stored = await self.store.load_chat(table.id, self.settings.chat_history)
+        async with room.lock:
+            for message in stored.messages:
+                if message.seq >= room.next_seq:
+                    room.recent[message.channel].append(message)
+                    room.broadcast({"type": "chat", **message_json(message)})
+            room.next_seq = max(room.next_seq, stored.next_seq)
+            if stored.open != room.open:
+                room.open = stored.open
+                room.broadcast({"type": "chat_state", "open": stored.open})
 
     async def transcript(self, table: Table, game_over: bool) -> list[JSON]:
         """The messages a replay shows, in order."""

@@ -14,7 +14,7 @@ import logging
 import secrets
 import time
 from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import timedelta
 from typing import Any
 
@@ -45,6 +45,7 @@ from aerodeck.web.service.errors import (
 from aerodeck.web.service.frames import BAD_TOKEN, GOING_AWAY, NO_TABLE
 from aerodeck.web.service.guesses import SecretGuesses
 from aerodeck.web.service.metrics import NO_METER, Meter
+from aerodeck.web.service.peers import ALONE, END, MOVE, PRESENCE, SEATS, Peers
 from aerodeck.web.service.records import Seat, StoredTable, TableRecord, TableStore, utcnow
 from aerodeck.web.service.status import TableStatus
 from aerodeck.web.service.tables import Table
@@ -91,10 +92,16 @@ class Hub:
         self.tables: dict[str, Table] = {}
         self.connection_count = 0
         self.meter: Meter = NO_METER  # the web layer's Prometheus meter, when it serves
+        self.peers: Peers = ALONE  # the other processes on the same store (service/peers.py)
         self.listeners: list[Callable[[Table], None]] = []  # after every change (bots, clock)
         self.finishers: list[Callable[[Table], Awaitable[None]]] = []  # once a game ends
         self._loading = asyncio.Lock()
         self._created = 0  # tables created by this process (the --table-seed sequence)
+
+    def join_cluster(self, peers: Peers) -> None:
+        """Serve the store's tables with other processes (service/cluster.py)."""
+        self.peers = peers
+        self.chat.peers = peers
 
     # --- tables in memory -------------------------------------------------------------------
 
@@ -133,13 +140,20 @@ class Hub:
                 self.tables[table_id] = table
             return table
 
+    async def refresh(self, table: Table) -> bool:
+        """Read what other processes stored at ``table`` (a token this process has not seen
+        yet); whether anything changed. Nothing to read for a single process."""
+        async with table.lock:
+            return await self.peers.catch_up(table)
+
     def unfinished(self) -> int:
         return sum(1 for table in self.tables.values() if table.status is not TableStatus.OVER)
 
     async def open_tables(self, limit: int) -> list[Table]:
         """Listed tables waiting for players or playing, newest first (at most ``limit``)."""
         ids = await self.store.listed(limit)
-        return [self.tables[table_id] for table_id in ids if table_id in self.tables]
+        found = [await self.get(table_id) for table_id in ids]  # another process's: loaded
+        return [table for table in found if table is not None]
 
     async def ping(self) -> None:
         """Return when the store answers (StoreError when it does not)."""
@@ -148,6 +162,10 @@ class Hub:
     def _notify(self, table: Table) -> None:
         for listener in self.listeners:
             listener(table)
+
+    def notify(self, table: Table) -> None:
+        """Tell the listeners (the bots and the clock) that ``table`` changed."""
+        self._notify(table)
 
     # --- the move path ----------------------------------------------------------------------
 
@@ -170,6 +188,7 @@ class Hub:
                 send_json(reply, frame)
             if applied is not None:
                 table.broadcast(version, [applied])
+                self.peers.tell(table, MOVE)
         if frame["type"] == "ack":
             self.meter.move_acknowledged(source, time.perf_counter() - began)
         else:
@@ -199,6 +218,8 @@ class Hub:
     ) -> tuple[JSON, Any]:
         if seat is None:
             return _refusal(client_id, "spectator", "a spectator cannot make moves"), None
+        if version != table.version:  # another process may have stored moves since: read them
+            await self.peers.catch_up(table)
         if client_id is not None:
             done = table.acked.get((seat, client_id))
             if done is not None:  # a resent move: acknowledged again, applied once
@@ -216,6 +237,8 @@ class Hub:
             return _refusal(client_id, "bot", "the seat was taken back by its player"), None
         if source != "bot" and played_by is not None:
             return _refusal(client_id, "bot", f"the bot {played_by} plays this seat now"), None
+        if source != "human" and not self.peers.drives(table):
+            return _refusal(client_id, "bot", "another process runs this table's bots"), None
         if version != table.version:
             stale = f"version {version} is not the table's version {table.version}"
             return _refusal(client_id, "stale", stale), None
@@ -234,8 +257,17 @@ class Hub:
         moved_at = utcnow()  # the next turn begins then: the same moment in memory and stored
         try:
             committing = time.perf_counter()
+            fence = None if source == "human" else self.peers.fence(table)
             await self.store.append_move(
-                table.id, version, seat, notation, client_id, source, after.is_terminal, moved_at
+                table.id,
+                version,
+                seat,
+                notation,
+                client_id,
+                source,
+                after.is_terminal,
+                moved_at,
+                fence,
             )
             self.meter.move_committed(time.perf_counter() - committing)
         except DuplicateError:
@@ -244,6 +276,7 @@ class Hub:
                 if seq is not None:
                     table.acked[(seat, client_id)] = seq + 1
                     return {"type": "ack", "id": client_id, "version": seq + 1}, None
+            await self.peers.catch_up(table)  # another process stored this version first
             return _refusal(client_id, "stale", "another move was stored at this version"), None
         except StoreError:  # the store is unreachable: nothing is applied, the client retries
             log.exception("table %s: the store did not take move %d", table.id, version)
@@ -294,6 +327,7 @@ class Hub:
         """Register ``conn`` and send its welcome (and the end of a finished game), under the
         table's lock so no update slips between them; the others hear the seat connected."""
         async with table.lock:
+            await self.peers.catch_up(table)  # what other processes stored: in the welcome
             table.connections.add(conn)
             self.connection_count += 1
             with using(conn.language):
@@ -302,6 +336,7 @@ class Hub:
                     send_json(conn, table.end(conn.seat))
             if conn.seat is not None:
                 table.broadcast(table.version, [])
+                self.peers.tell(table, PRESENCE)
 
     async def detach(self, table: Table, conn: Connection) -> None:
         async with table.lock:
@@ -312,6 +347,7 @@ class Hub:
                     table.idle_since = time.monotonic()
                 if conn.seat is not None:
                     table.broadcast(table.version, [])
+                    self.peers.tell(table, PRESENCE)
 
     # --- the lobby's changes ----------------------------------------------------------------
 
@@ -408,6 +444,7 @@ class Hub:
         await self.store.create_table(record, seats)
         table = Table.rebuild(StoredTable(record, seats, []))
         self.tables[record.id] = table
+        await self.peers.opened(table)
         self._notify(table)
         return table
 
@@ -421,17 +458,20 @@ class Hub:
         if not table.is_host(host_token, player_id):
             raise WrongSecretError("wrong host token")
 
-    async def _seat_changed(self, table: Table, seat: int) -> None:
+    async def _seat_changed(self, table: Table, seat: int, claim: bool = False) -> None:
         """Store the seat as it is now (and the table's start), then tell everyone: call with
-        the table's lock held."""
+        the table's lock held. ``claim``: DuplicateError when the stored seat is taken (by
+        another process)."""
         start = table.status is TableStatus.WAITING and table.ready()
         status = TableStatus.PLAYING if start else None
         now = utcnow()
-        await self.store.update_seat(table.id, seat, table.seats[seat], status, now)
+        stored = await self.store.update_seat(table.id, seat, table.seats[seat], status, now, claim)
+        start = table.status is TableStatus.WAITING and stored is TableStatus.PLAYING
         if start:
             table.status = TableStatus.PLAYING
             table.turn_began = now  # as stored with the status: the first turn's clock
         table.broadcast(table.version, [])
+        self.peers.tell(table, SEATS)
 
     async def join(
         self,
@@ -444,6 +484,7 @@ class Hub:
         """Claim a human seat: with its invite code, or on a listed table any free one; the seat
         belongs to ``player_id`` when the claimant is signed in."""
         async with table.lock:
+            await self.peers.catch_up(table)  # seats another process changed
             if table.status is TableStatus.OVER:
                 raise ConflictError("the game is over")
             if seat is None:
@@ -461,10 +502,16 @@ class Hub:
             if (invite is not None or not table.listed) and not matches(invite, s.invite_hash):
                 raise WrongSecretError("wrong or used invite code")
             token = new_token()
+            before = replace(s)
             s.token_hash, s.invite_hash, s.bot_override = digest(token), None, None
             s.name = name[:MAX_NAME_CHARS]
             s.player_id = player_id
-            await self._seat_changed(table, seat)
+            try:
+                await self._seat_changed(table, seat, claim=True)
+            except DuplicateError:  # claimed meanwhile through another process
+                table.seats[seat] = before
+                await self.peers.catch_up(table)
+                raise ConflictError(f"seat {seat} is taken") from None
         self._notify(table)
         return seat, token
 
@@ -472,6 +519,7 @@ class Hub:
         """Release the seat of ``token``: the token stops working; a bot plays the seat while
         the game goes on."""
         async with table.lock:
+            await self.peers.catch_up(table)  # seats another process changed
             seat = table.seat_of(token)
             if seat is None:
                 raise WrongSecretError("no seat of this table has that token")
@@ -496,6 +544,7 @@ class Hub:
     ) -> JSON:
         """The host hands an absent human seat to a bot."""
         async with table.lock:
+            await self.peers.catch_up(table)  # seats another process changed
             self._host(table, host_token, player_id)
             s = self._seat(table, seat)
             if s.kind != "human":
@@ -518,6 +567,7 @@ class Hub:
         """The player (by the seat's token, or signed in as the seat's player) takes their seat
         back from the bot."""
         async with table.lock:
+            await self.peers.catch_up(table)  # seats another process changed
             s = self._seat(table, seat)
             owner = player_id is not None and s.claimed and s.player_id == player_id
             if not owner and (token is None or table.seat_of(token) != seat):
@@ -541,6 +591,7 @@ class Hub:
         (a person who lost their guest cookie): the seat's token and player are cleared, its
         connections closed with 4401 at once."""
         async with table.lock:
+            await self.peers.catch_up(table)  # seats another process changed
             self._host(table, host_token, player_id)
             s = self._seat(table, seat)
             if s.kind != "human":
@@ -558,6 +609,7 @@ class Hub:
             await self.store.update_seat(table.id, seat, s)
             if reissued:
                 table.broadcast(table.version, [])
+            self.peers.tell(table, SEATS)
         if reissued:
             self._notify(table)
         return code
@@ -574,7 +626,11 @@ class Hub:
             ):
                 return False
             try:
-                await self.store.forfeit(table.id, seat)
+                await self.store.forfeit(table.id, seat, version, self.peers.fence(table))
+            except DuplicateError:  # another process stored a move, or took the table over
+                log.info("table %s: seat %d's forfeit came too late", table.id, seat)
+                await self.peers.catch_up(table)
+                return False
             except StoreError:
                 log.exception("table %s: the store did not take seat %d's forfeit", table.id, seat)
                 return False
@@ -583,6 +639,7 @@ class Hub:
             table.turn_began = None
             table.idle_since = time.monotonic()
             table.broadcast(table.version, [], ended=True)
+            self.peers.tell(table, END)
         log.info("table %s: seat %d ran out of time and forfeits", table.id, seat)
         self._notify(table)
         return True

@@ -27,6 +27,11 @@ class Meter(Protocol):
         """Bot ``bot`` took ``seconds`` to choose a move (the random bot's stand-in included)."""
         ...
 
+    def pubsub_delivered(self, seconds: float) -> None:
+        """A change another process told reached this one ``seconds`` after it was sent
+        (several processes: service/cluster.py)."""
+        ...
+
 
 class NoMeter:
     """A meter that keeps nothing."""
@@ -41,6 +46,9 @@ class NoMeter:
         pass
 
     def bot_decided(self, bot: str, seconds: float) -> None:
+        pass
+
+    def pubsub_delivered(self, seconds: float) -> None:
         pass
 
 

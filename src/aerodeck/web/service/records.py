@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, Protocol
 
+from aerodeck.web.service.peers import Fence
 from aerodeck.web.service.status import TableStatus
 
 MAX_MOVE_CHARS = 200  # the longest move notation a frame may carry and the store keeps
@@ -138,7 +139,8 @@ class TableStore(Protocol):
         seat: Seat,
         status: TableStatus | None = None,
         at: datetime | None = None,
-    ) -> None: ...
+        claim: bool = False,
+    ) -> TableStatus | None: ...
 
     async def append_move(
         self,
@@ -150,9 +152,12 @@ class TableStore(Protocol):
         source: str,
         finished: bool,
         at: datetime | None = None,
+        fence: Fence | None = None,
     ) -> None: ...
 
-    async def forfeit(self, table_id: str, seat: int) -> None: ...
+    async def forfeit(
+        self, table_id: str, seat: int, version: int, fence: Fence | None = None
+    ) -> None: ...
 
     async def find_client_move(self, table_id: str, seat: int, client_id: str) -> int | None: ...
 

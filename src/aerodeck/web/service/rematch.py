@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Protocol
 from aerodeck.core.api import JSON
 from aerodeck.web.service.connection import Connection, send_json
 from aerodeck.web.service.errors import StoreError
+from aerodeck.web.service.peers import REMATCH
 from aerodeck.web.service.records import Seat, TableRecord, utcnow
 from aerodeck.web.service.status import TableStatus
 from aerodeck.web.service.tokens import digest, new_table_id, new_token
@@ -122,6 +123,23 @@ class Rematches:
                 )
                 return
             offer = self._offers[table.id]
+            for recipient in list(table.connections):
+                send_json(recipient, self.frame(table, offer, recipient.seat))
+            self.hub.peers.tell(table, REMATCH)
+
+    async def heard(self, table: Table) -> None:
+        """Another process changed the table's offer (several processes): everyone here hears
+        it as it is stored. A new table's seat tokens stay with the process that started it
+        (a signed-in page takes its seat by its session)."""
+        async with table.lock:
+            try:
+                offer = await self.store.load_rematch(table.id)
+            except StoreError:
+                log.warning("table %s: the rematch offer could not be read", table.id)
+                return
+            if offer is None:
+                return
+            self._offers[table.id] = offer
             for recipient in list(table.connections):
                 send_json(recipient, self.frame(table, offer, recipient.seat))
 

@@ -75,11 +75,17 @@ async def run_session(hub: Hub, conn: Connection, rematches: Rematches) -> None:
             except TooManyTriesError as refused:
                 raise FrameError(RATE_LIMIT, str(refused)) from None
             seat = table.seat_of(hello.token)
+            if seat is None:  # claimed on another process: read the store (or heard of)
+                await hub.refresh(table)
+                seat = table.seat_of(hello.token)
             if seat is None:
                 hub.guesses.wrong(conn.address, table.id, "seat token in a hello")
                 raise FrameError(BAD_TOKEN, "bad token: no seat of this table has it")
         else:  # the seat that belongs to the signed-in player, in any tab or device
             seat = table.seat_owned_by(conn.player_id)
+            if seat is None and conn.player_id is not None:
+                await hub.refresh(table)
+                seat = table.seat_owned_by(conn.player_id)
         full = hub.admission(table, seat)
         if full is not None:
             raise FrameError(TOO_MANY, full)

@@ -58,6 +58,8 @@ class Table:
     turn_began: datetime | None = None  # when the decision in progress began (naive UTC)
     forfeited: int | None = None  # the seat whose clock ran out, ending the game
     host_player_id: str | None = None  # the player whose session holds the host's powers
+    # seats with a connection on other processes, by process (service/cluster.py)
+    elsewhere: dict[str, frozenset[int]] = field(default_factory=dict)
 
     @classmethod
     def rebuild(cls, stored: StoredTable) -> Table:
@@ -156,7 +158,13 @@ class Table:
         return None
 
     def connected(self, seat: int) -> bool:
-        return any(c.seat == seat and not c.closing for c in self.connections)
+        """The seat has a connection here or on another process serving the table."""
+        if any(c.seat == seat and not c.closing for c in self.connections):
+            return True
+        return any(seat in seats for seats in self.elsewhere.values())
+
+    def seats_connected_here(self) -> frozenset[int]:
+        return frozenset(c.seat for c in self.connections if c.seat is not None and not c.closing)
 
     # --- public description -----------------------------------------------------------------
 

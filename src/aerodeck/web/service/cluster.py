@@ -1,0 +1,341 @@
+"""Several server processes on one store (PostgreSQL): the ``Peers`` of service/peers.py.
+
+Every process may serve every table: each holds the tables its clients use in memory and stores
+every change before anyone hears of it, as a single process does. What one process changes, it
+tells the others on the ``Bus`` (PostgreSQL's LISTEN/NOTIFY, db/notify.py) as a small ``Change``;
+a process that hears of a change at a table it holds reads what it lacks from the store (the
+moves since its version, the seats, the status) under the table's lock, applies it, and sends it
+to its own connections: one update per move, built from ``view(seat)`` as every frame is. It
+also catches up before it welcomes a connection, before a lobby change (a claim, a hand-over),
+and before a move made at another version than its own; a move stored first by another process
+is a stale refusal, as a race between two clients of one process is.
+
+Told across processes: moves (and the end they bring), seat changes (claims, releases, hand-overs
+to bots and back, re-issued invites, a table starting), a forfeit, chat messages and the chat's
+closing and opening, rematch offers and answers, and which seats have a connection (the seats'
+``connected``: each process tells its own; a process not heard from for a few seconds, dead,
+counts as having none).
+
+A change lost on the way (a process killed between its commit and its NOTIFY, the listener's
+connection dropped) is repaired by the sweep: every lease round each process compares the stored
+version and status of the tables it holds a connection or a lease of with its own, and catches up
+those behind.
+
+Exactly one process runs a table's bots and move clock: the holder of its lease
+(service/leases.py). When the holder dies, another takes the lease when it runs out, catches the
+table up and resumes the bots and the clock from what is stored (the clock's deadline derives
+from the stored start of the turn).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from dataclasses import replace
+from typing import TYPE_CHECKING, Protocol
+
+from aerodeck.web.service.frames import BAD_TOKEN
+from aerodeck.web.service.leases import Leases
+from aerodeck.web.service.peers import (
+    ALIVE,
+    CHAT,
+    CHAT_STATE,
+    END,
+    MOVE,
+    PRESENCE,
+    REMATCH,
+    SEATS,
+    Bus,
+    Change,
+    Fence,
+)
+from aerodeck.web.service.records import StoredTable
+from aerodeck.web.service.status import TableStatus
+
+if TYPE_CHECKING:
+    from collections.abc import Awaitable, Callable, Sequence
+
+    from aerodeck.web.service.hub import Hub
+    from aerodeck.web.service.tables import Table
+
+log = logging.getLogger("aerodeck.web")
+
+ALIVE_EVERY = 1.0  # seconds between a process's "alive" changes
+DEAD_AFTER = 5.0  # seconds without a word from a process before its connections count as gone
+
+
+class CatchUpStore(Protocol):
+    """The reads a process that is behind makes (``aerodeck.web.db.cluster_store``)."""
+
+    async def since(self, table_id: str, version: int) -> StoredTable | None: ...
+
+    async def versions(self, table_ids: Sequence[str]) -> dict[str, tuple[int, str]]: ...
+
+
+class Cluster:
+    """This process among others on one store: tells them its changes, hears theirs, holds its
+    leases."""
+
+    def __init__(self, hub: Hub, bus: Bus, store: CatchUpStore, leases: Leases, name: str) -> None:
+        self.hub = hub
+        self.bus = bus
+        self.store = store
+        self.leases = leases
+        self.name = name
+        self.heard_from: dict[str, float] = {}  # process -> when last heard (monotonic)
+        # what a finished table's rematch offers need when another process changed them
+        self.rematch_heard: Callable[[Table], Awaitable[None]] | None = None
+        self._dirty: dict[str, set[str]] = {}  # table id -> kinds heard and not yet applied
+        self._workers: dict[str, asyncio.Task[None]] = {}
+        self._tasks: list[asyncio.Task[None]] = []
+
+    # --- Peers ------------------------------------------------------------------------------
+
+    def tell(self, table: Table, kind: str) -> None:
+        seats = tuple(sorted(table.seats_connected_here())) if kind == PRESENCE else ()
+        self.bus.publish(Change(kind, table.id, table.version, self.name, time.time(), seats))
+
+    async def catch_up(self, table: Table) -> bool:
+        stored = await self.store.since(table.id, table.version)
+        if stored is None:
+            return False
+        changed = self._apply(table, stored)
+        if changed:
+            self.hub.notify(table)  # the bots and the clock, where this process runs them
+        return changed
+
+    async def opened(self, table: Table) -> None:
+        await self.leases.take(table.id)
+
+    def drives(self, table: Table) -> bool:
+        return self.leases.holds(table.id)
+
+    def fence(self, table: Table) -> Fence | None:
+        return self.leases.fence(table.id)
+
+    def ready(self) -> str | None:
+        if not self.bus.listening():
+            return "the pub/sub listener is not connected"
+        return None
+
+    # --- start and stop ---------------------------------------------------------------------
+
+    async def listen(self) -> None:
+        """Hear the others' changes (before the tables are restored: none is missed)."""
+        await self.bus.start(self.hear)
+
+    def run(self) -> None:
+        """Run the lease rounds (the first one at once) and the alive beat."""
+        self._tasks = [
+            asyncio.create_task(self._lease_rounds()),
+            asyncio.create_task(self._alive()),
+        ]
+
+    async def stop(self) -> None:
+        """Stop running bots and clocks and give the leases up, so others take over at once."""
+        for task in [*self._tasks, *self._workers.values()]:
+            task.cancel()
+        for task in [*self._tasks, *self._workers.values()]:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        try:
+            await self.leases.release()
+        except Exception:
+            log.warning("the leases could not be released: others wait for them to run out")
+        await self.bus.close()
+
+    # --- what the others tell ---------------------------------------------------------------
+
+    def hear(self, change: Change) -> None:
+        """A change another process told (on the bus's callback: schedules, never waits)."""
+        if change.origin == self.name:
+            return
+        self.hub.meter.pubsub_delivered(max(0.0, time.time() - change.sent))
+        known = change.origin in self.heard_from
+        self.heard_from[change.origin] = time.monotonic()
+        if change.kind == ALIVE:
+            if not known:  # a process (re)started: it learns who is connected here
+                self._tell_presence_everywhere()
+            return
+        table = self.hub.tables.get(change.table)
+        if table is None:  # not served here: it is read from the store if a client asks
+            return
+        if change.kind == PRESENCE:
+            self._presence(table, change.origin, frozenset(change.seats))
+            return
+        if change.kind == MOVE and change.version <= table.version:
+            return  # this process has it already
+        self._mark(table.id, change.kind)
+
+    def _mark(self, table_id: str, kind: str) -> None:
+        self._dirty.setdefault(table_id, set()).add(kind)
+        worker = self._workers.get(table_id)
+        if worker is None or worker.done():
+            self._workers[table_id] = asyncio.get_running_loop().create_task(self._work(table_id))
+
+    async def _work(self, table_id: str) -> None:
+        """Apply what was heard at ``table_id`` until nothing more is (changes heard meanwhile
+        are taken in the same pass: each read takes everything stored so far)."""
+        try:
+            while self._dirty.get(table_id):
+                kinds = self._dirty.pop(table_id)
+                table = self.hub.tables.get(table_id)
+                if table is None:
+                    return
+                try:
+                    await self._heard(table, kinds)
+                except Exception:  # the sweep tries again
+                    log.exception("table %s: catching up failed", table_id)
+        finally:
+            self._workers.pop(table_id, None)
+
+    async def _heard(self, table: Table, kinds: set[str]) -> None:
+        if kinds & {MOVE, SEATS, END}:
+            async with table.lock:
+                await self.catch_up(table)
+        if kinds & {CHAT, CHAT_STATE}:
+            await self.hub.chat.catch_up(table)
+        if REMATCH in kinds and self.rematch_heard is not None:
+            await self.rematch_heard(table)
+
+    # --- applying what is stored --------------------------------------------------------------
+
+    def _apply(self, table: Table, stored: StoredTable) -> bool:
+        """Bring ``table`` to ``stored`` (the lock held): the seats and status, then each move
+        missed, every one sent to this process's connections as a single-process table sends
+        it; whether anything changed."""
+        record = stored.table
+        seats_changed = self._seats(table, stored)
+        if table.status is TableStatus.WAITING and record.status is not TableStatus.WAITING:
+            table.status = TableStatus.PLAYING
+            seats_changed = True
+        moved = False
+        for move in stored.moves:
+            if move.seq < table.version:
+                continue
+            if move.seq != table.version:
+                log.error("table %s: stored move %d missing", table.id, table.version)
+                break
+            since = table.version
+            action = table.game.parse_action(table.state, move.move)
+            after = table.state.clone()
+            after.apply(action)  # checked: a stored move the engine refuses raises
+            table.state = after
+            table.marks.append(after.event_count)
+            if move.client_id is not None:
+                table.acked[(move.seat, move.client_id)] = move.seq + 1
+            table.turn_began = None if after.is_terminal else record.turn_began_at
+            if after.is_terminal:
+                table.status = TableStatus.OVER
+                table.idle_since = time.monotonic()
+            table.broadcast(since, [(move.seq + 1, move.seat, action)])
+            moved = True
+        if not moved and table.playing:
+            table.turn_began = record.turn_began_at
+        ended = record.forfeited_seat is not None and table.forfeited is None
+        if ended:
+            table.forfeited = record.forfeited_seat
+            table.status = TableStatus.OVER
+            table.turn_began = None
+            table.idle_since = time.monotonic()
+            table.broadcast(table.version, [], ended=True)
+        elif seats_changed and not moved:
+            table.broadcast(table.version, [])
+        return moved or ended or seats_changed
+
+    def _seats(self, table: Table, stored: StoredTable) -> bool:
+        """Take the stored seats; a seat whose token changed closes this process's connections
+        that held it by the old one. Whether any seat changed."""
+        changed = False
+        for index, seat in enumerate(stored.seats):
+            old = table.seats[index]
+            if seat == old:
+                continue
+            changed = True
+            if old.token_hash is not None and seat.token_hash != old.token_hash:
+                for conn in list(table.connections):
+                    if conn.seat == index:
+                        conn.close(BAD_TOKEN, "the seat's token changed: ask for a new one")
+            table.seats[index] = replace(seat)
+        return changed
+
+    # --- presence ---------------------------------------------------------------------------
+
+    def _presence(self, table: Table, origin: str, seats: frozenset[int]) -> None:
+        before = table.elsewhere.get(origin, frozenset())
+        if seats:
+            table.elsewhere[origin] = seats
+        else:
+            table.elsewhere.pop(origin, None)
+        if seats != before:
+            table.broadcast(table.version, [])
+
+    def _tell_presence_everywhere(self) -> None:
+        for table in self.hub.tables.values():
+            if table.seats_connected_here():
+                self.tell(table, PRESENCE)
+
+    def _forget_the_dead(self) -> None:
+        """Processes not heard from for DEAD_AFTER seconds hold no connection any more."""
+        now = time.monotonic()
+        dead = {name for name, at in self.heard_from.items() if now - at > DEAD_AFTER}
+        for name in dead:
+            del self.heard_from[name]
+        if not dead:
+            return
+        for table in self.hub.tables.values():
+            if dead & table.elsewhere.keys():
+                for name in dead:
+                    table.elsewhere.pop(name, None)
+                table.broadcast(table.version, [])
+
+    # --- the rounds ---------------------------------------------------------------------------
+
+    async def _alive(self) -> None:
+        while True:
+            self.bus.publish(Change(ALIVE, "", 0, self.name, time.time()))
+            self._forget_the_dead()
+            await asyncio.sleep(ALIVE_EVERY)
+
+    async def _lease_rounds(self) -> None:
+        while True:
+            try:
+                await self._lease_round()
+                await self._sweep()
+            except Exception:
+                log.exception("a lease round failed; trying again")
+            await asyncio.sleep(self.leases.renew_every)
+
+    async def _lease_round(self) -> None:
+        done = await self.leases.round()
+        for table_id in done.lost:
+            table = self.hub.tables.get(table_id)
+            if table is not None:
+                log.info("table %s: another process runs its bots and clock now", table_id)
+                self.hub.notify(table)  # stops its clock here
+        for table_id in done.taken:
+            table = await self.hub.get(table_id)
+            if table is None:
+                continue
+            log.info("table %s: this process runs its bots and clock now", table_id)
+            async with table.lock:
+                await self.catch_up(table)
+            self.hub.notify(table)
+
+    async def _sweep(self) -> None:
+        """Catch up the tables this process serves or runs whose stored version or status is
+        ahead of its own (a change told and lost)."""
+        watched = [
+            table.id
+            for table in self.hub.tables.values()
+            if table.connections or self.leases.holds(table.id)
+        ]
+        stored = await self.store.versions(watched)
+        for table_id, (version, status) in stored.items():
+            table = self.hub.tables.get(table_id)
+            if table is None:
+                continue
+            if version > table.version or (status != table.status.value and not table.over):
+                self._mark(table_id, MOVE)
