@@ -39,10 +39,6 @@ HALF_OPEN = 300
 HEADER_TIMEOUT = 5.0  # nginx's client_header_timeout (deploy/nginx/aerodeck.conf)
 BOUND = 30.0  # seconds any wait of these tests may take before it is a failure
 FLAGS = ["--creations-per-ip", str(CREATIONS)]
-# Several processes serve one table once they share the store's updates (issue 31's
-# LISTEN/NOTIFY, branch h30-cluster); until then each process knows only the tables it made.
-# The lead sets this to True when that work is merged.
-SHARED_STORE = False
 MOVES = 4  # the moves of the two-process game
 
 
@@ -247,10 +243,9 @@ def test_one_address_holds_at_most_64_connections_through_nginx(cluster: Cluster
         assert client.get(f"{cluster.url}/healthz").status_code == 200
 
 
-# --- several processes (needs processes sharing one store: issue 31, h30-cluster) ------------
+# --- several processes on one store ---------------------------------------------------------
 
 
-@pytest.mark.skipif(not SHARED_STORE, reason="needs processes sharing one store (h30-cluster)")
 def test_the_seats_of_one_table_on_two_processes_see_each_other_s_moves(
     tmp_path: Path, postgres_cluster: Callable[[], str]
 ) -> None:
