@@ -69,8 +69,9 @@ PAGE_REGIONS |= {"overflow"}
 READ_JS = """regions => Object.fromEntries(Object.entries(regions).map(([name, sel]) =>
   [name, [...document.querySelectorAll(sel)].filter(e => e.checkVisibility())
     .map(e => e.innerText || "").join("\\n")]))"""
-RAW_WORDS = re.compile(
-    r"(?<![\w-])(-1|true|false|null|undefined|NaN)(?![\w-])|\[object Object\]"
+RAW_WORDS = re.compile(  # -1 as a value ("winner: -1"), not a modifier ("range -1", "-1 speed")
+    r"(?:^|[:\uff1a]\s*)-1(?![\w-])|(?<![\w-])(true|false|null|undefined|NaN)(?![\w-])"
+    r"|\[object Object\]"
     r"|\b[a-z]+_[a-z_]+\b|\((turn|pick|drawn|tunnel|action|buy|quick|redraw)\)|\bphase\b"
 )
 ENGLISH_WORD = re.compile(r"[A-Za-z][A-Za-z'!]+")
@@ -132,10 +133,18 @@ def allowed_english(person: Person) -> set[str]:
     texts = [page.inner_text("h1"), "aerodeck", "ann"]
     for text, info in (reference.get("cards") or {}).items():
         texts += [text, str((info or {}).get("title") or "")]
-    for table in reference.get("tables") or []:  # the printed data: aircraft, nations, ratings
-        for row in table.get("rows") or []:
-            cells = row if isinstance(row, list) else list(row.values())
-            texts += [c for c in cells if isinstance(c, str) and len(c) <= 24]
+
+    def printed(value: Any) -> None:  # the printed data: aircraft, missiles, nations, ratings
+        if isinstance(value, str) and len(value) <= 24:
+            texts.append(value)
+        elif isinstance(value, dict):
+            for inner in value.values():
+                printed(inner)
+        elif isinstance(value, list):
+            for inner in value:
+                printed(inner)
+
+    printed(reference)
     texts += page.evaluate("[...document.querySelectorAll('[data-card]')].map(e => e.dataset.card)")
     texts += page.evaluate("window.aerodeck.state.legal")
     return {w.lower() for text in texts for w in ENGLISH_WORD.findall(str(text))}

@@ -212,9 +212,29 @@ def page_reference(data: DataSet) -> JSON:
         "columns": _column_words(),
         "rows": [[plane[column] for column in AIRCRAFT_COLUMNS] for plane in aircraft],
     }
+    missiles = {
+        "title": _("Missiles"),
+        "columns": [
+            _("missile"),
+            _("type"),
+            _("cards from Neutral / Advantage / Tailing"),
+            _("VP"),
+            _("year"),
+        ],
+        "rows": [
+            [
+                m.name,
+                m.type,
+                " / ".join("-" if n is None else str(n) for n in m.cards),
+                m.vp,
+                m.year,
+            ]
+            for m in data.missiles
+        ],
+    }
     return {
         "cards": page_cards(data),
-        "tables": [table],
+        "tables": [table, missiles],
         "aircraft": aircraft,
         "geometry": {
             "ranges": list(RANGES),
