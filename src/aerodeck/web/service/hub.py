@@ -27,7 +27,7 @@ from aerodeck.core.errors import (
     NotationError,
     excerpt,
 )
-from aerodeck.core.i18n import using
+from aerodeck.core.i18n import N_, _, using
 from aerodeck.core.registry import make
 from aerodeck.core.rng import derive_seed
 from aerodeck.core.userdata import check_remote_options
@@ -52,6 +52,7 @@ from aerodeck.web.service.tables import Table
 from aerodeck.web.service.tokens import digest, matches, new_invite, new_table_id, new_token
 from aerodeck.web.settings import Settings
 
+UNKNOWN_BOT = N_("unknown bot {name} (bots: {bots})")
 log = logging.getLogger("aerodeck.web")
 
 MAX_NAME_CHARS = 32
@@ -376,7 +377,7 @@ class Hub:
         """A new table (ConfigError on a bad game, option, seat or bot); the claimed seat and
         the host's powers belong to ``player_id`` when the creator is signed in."""
         if self.unfinished() >= self.settings.max_tables:
-            raise CapacityError("the server holds its maximum of tables")
+            raise CapacityError(_("the server holds its maximum of tables"))
         game = make(game_id, players, **check_remote_options(game_id, options))
         specs = (
             list(seats)
@@ -385,19 +386,27 @@ class Hub:
             + [SeatSpec("bot", "heuristic") for _ in range(game.players - 1)]
         )
         if len(specs) != game.players:
-            raise ConfigError(f"{len(specs)} seats given for {game.players} players")
+            raise ConfigError(
+                _(
+                    "{count} seats given for {players} players",
+                    count=len(specs),
+                    players=game.players,
+                )
+            )
         bots = agent_names(game)
         for spec in specs:
             if spec.kind == "bot" and (spec.bot or "").strip().lower() not in bots:
-                raise ConfigError(f"unknown bot {excerpt(spec.bot)} (bots: {', '.join(bots)})")
+                raise ConfigError(_(UNKNOWN_BOT, name=excerpt(spec.bot), bots=", ".join(bots)))
         if fallback_bot.strip().lower() not in bots:
-            raise ConfigError(f"unknown bot {excerpt(fallback_bot)} (bots: {', '.join(bots)})")
+            raise ConfigError(_(UNKNOWN_BOT, name=excerpt(fallback_bot), bots=", ".join(bots)))
         if on_timeout not in ON_TIMEOUT:
-            raise ConfigError(f"on_timeout is one of {', '.join(ON_TIMEOUT)}")
+            raise ConfigError(_("on_timeout is one of {choices}", choices=", ".join(ON_TIMEOUT)))
         if clock is not None and not MIN_CLOCK <= clock <= MAX_CLOCK:
-            raise ConfigError(f"the clock is {MIN_CLOCK} to {MAX_CLOCK} seconds")
+            raise ConfigError(
+                _("the clock is {least} to {most} seconds", least=MIN_CLOCK, most=MAX_CLOCK)
+            )
         if claim is not None and not (0 <= claim < len(specs) and specs[claim].kind == "human"):
-            raise ConfigError(f"seat {claim} is not a human seat of this table")
+            raise ConfigError(_("seat {n} is not a human seat of this table", n=claim))
         table_id = new_table_id()
         host_token = new_token()
         token = new_token() if claim is not None else None
@@ -450,13 +459,15 @@ class Hub:
 
     def _seat(self, table: Table, seat: int) -> Seat:
         if not 0 <= seat < len(table.seats):
-            raise NotFoundError(f"no seat {seat}: seats are 0 to {len(table.seats) - 1}")
+            raise NotFoundError(
+                _("no seat {n}: seats are 0 to {last}", n=seat, last=len(table.seats) - 1)
+            )
         return table.seats[seat]
 
     def _host(self, table: Table, host_token: str | None, player_id: str | None) -> None:
         """The host is who holds the host token, or the host player signed in."""
         if not table.is_host(host_token, player_id):
-            raise WrongSecretError("wrong host token")
+            raise WrongSecretError(_("wrong host token"))
 
     async def _seat_changed(self, table: Table, seat: int, claim: bool = False) -> None:
         """Store the seat as it is now (and the table's start), then tell everyone: call with
@@ -486,21 +497,21 @@ class Hub:
         async with table.lock:
             await self.peers.catch_up(table)  # seats another process changed
             if table.status is TableStatus.OVER:
-                raise ConflictError("the game is over")
+                raise ConflictError(_("the game is over"))
             if seat is None:
                 if not table.listed or invite is not None:
-                    raise WrongSecretError("give the seat of your invite code")
+                    raise WrongSecretError(_("give the seat of your invite code"))
                 free = [i for i, s in enumerate(table.seats) if s.kind == "human" and not s.claimed]
                 if not free:
-                    raise ConflictError("no free seat at this table")
+                    raise ConflictError(_("no free seat at this table"))
                 seat = free[0]
             s = self._seat(table, seat)
             if s.kind != "human":
-                raise ConflictError(f"seat {seat} is a bot's seat")
+                raise ConflictError(_("seat {n} is a bot's seat", n=seat))
             if s.claimed:
-                raise ConflictError(f"seat {seat} is taken")
+                raise ConflictError(_("seat {n} is taken", n=seat))
             if (invite is not None or not table.listed) and not matches(invite, s.invite_hash):
-                raise WrongSecretError("wrong or used invite code")
+                raise WrongSecretError(_("wrong or used invite code"))
             token = new_token()
             before = replace(s)
             s.token_hash, s.invite_hash, s.bot_override = digest(token), None, None
@@ -511,7 +522,7 @@ class Hub:
             except DuplicateError:  # claimed meanwhile through another process
                 table.seats[seat] = before
                 await self.peers.catch_up(table)
-                raise ConflictError(f"seat {seat} is taken") from None
+                raise ConflictError(_("seat {n} is taken", n=seat)) from None
         self._notify(table)
         return seat, token
 
@@ -522,7 +533,7 @@ class Hub:
             await self.peers.catch_up(table)  # seats another process changed
             seat = table.seat_of(token)
             if seat is None:
-                raise WrongSecretError("no seat of this table has that token")
+                raise WrongSecretError(_("no seat of this table has that token"))
             s = table.seats[seat]
             s.token_hash, s.player_id = None, None
             if table.status is TableStatus.PLAYING:
@@ -548,15 +559,15 @@ class Hub:
             self._host(table, host_token, player_id)
             s = self._seat(table, seat)
             if s.kind != "human":
-                raise ConflictError(f"seat {seat} is a bot's seat")
+                raise ConflictError(_("seat {n} is a bot's seat", n=seat))
             if table.status is TableStatus.OVER:
-                raise ConflictError("the game is over")
+                raise ConflictError(_("the game is over"))
             if table.connected(seat):
-                raise ConflictError(f"seat {seat}'s player is connected")
+                raise ConflictError(_("seat {n}'s player is connected", n=seat))
             name = (bot or table.fallback_bot).strip().lower()
             bots = agent_names(table.game)
             if name not in bots:
-                raise ConfigError(f"unknown bot {excerpt(name)} (bots: {', '.join(bots)})")
+                raise ConfigError(_(UNKNOWN_BOT, name=excerpt(name), bots=", ".join(bots)))
             result = await self._set_bot_override(table, seat, name)
         self._notify(table)
         return result
@@ -571,7 +582,7 @@ class Hub:
             s = self._seat(table, seat)
             owner = player_id is not None and s.claimed and s.player_id == player_id
             if not owner and (token is None or table.seat_of(token) != seat):
-                raise WrongSecretError(f"that is not seat {seat}'s token")
+                raise WrongSecretError(_("that is not seat {n}'s token", n=seat))
             result = await self._set_bot_override(table, seat, None)
         self._notify(table)
         return result
@@ -595,9 +606,9 @@ class Hub:
             self._host(table, host_token, player_id)
             s = self._seat(table, seat)
             if s.kind != "human":
-                raise ConflictError(f"seat {seat} is a bot's seat")
+                raise ConflictError(_("seat {n} is a bot's seat", n=seat))
             if table.status is TableStatus.OVER:
-                raise ConflictError("the game is over")
+                raise ConflictError(_("the game is over"))
             reissued = s.claimed
             code = new_invite()
             s.invite_hash = digest(code)
