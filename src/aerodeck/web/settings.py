@@ -197,8 +197,8 @@ class Settings:
     lease_seconds: float = field(
         default=4.0,
         metadata=_option(
-            "seconds a process's hold on a table's bots and clock lasts unless renewed (every "
-            "third of it); a dead process's tables are taken over after it",
+            "seconds a process holds a table's bots and clock unless renewed; a dead "
+            "process's tables are taken over after it",
             minimum=1,
         ),
     )

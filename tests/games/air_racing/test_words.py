@@ -86,7 +86,8 @@ def test_refusals_come_back_in_the_readers_language() -> None:
     state = game.new_game(seed=1, setup={"season": {"decks": BY_SEAT, "month": 1}})
     with pytest.raises(IllegalActionError, match="you do not hold a Night Shift card"):
         state.apply("play night-shift")
-    with using("ja"), pytest.raises(IllegalActionError, match="Night Shiftを持っていません"):
+    refused = "Night Shiftのカードを持っていません"
+    with using("ja"), pytest.raises(IllegalActionError, match=refused):
         state.apply("play night-shift")
 
 

@@ -101,7 +101,7 @@ class Cluster:
         stored = await self.store.since(table.id, table.version)
         if stored is None:
             return False
-        changed = self._apply(table, stored)
+        changed = self._take_stored(table, stored)
         if changed:
             self.hub.notify(table)  # the bots and the clock, where this process runs them
         return changed
@@ -202,7 +202,7 @@ class Cluster:
 
     # --- applying what is stored --------------------------------------------------------------
 
-    def _apply(self, table: Table, stored: StoredTable) -> bool:
+    def _take_stored(self, table: Table, stored: StoredTable) -> bool:
         """Bring ``table`` to ``stored`` (the lock held): the seats and status, then each move
         missed, every one sent to this process's connections as a single-process table sends
         it; whether anything changed."""
