@@ -22,7 +22,6 @@ GAMES: dict[str, tuple[str, int, list[int], dict[str, Any]]] = {
     "race_to_ace": ("race_to_ace", 3, [0, 1], {"kills_to_win": 1}),
     "air_racing": ("air_racing", 3, [0, 1], {"laps": 1, "quick_play": True}),
     "down_in_flames": ("down_in_flames", 2, [0, 1], {}),
-    "down_in_flames-melee": ("down_in_flames", 3, [0, 1], {"mode": "ffa"}),
 }
 UNIQUE_CARDS = {"aces_versus_aces", "ace_race"}  # one deck: a card in a hand is nowhere else
 # ann's page shows the motion (cards fly, log lines slide in) in the shorter games; the other
