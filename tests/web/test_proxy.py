@@ -325,7 +325,12 @@ def test_the_cluster_command_serves_and_stops_everything_on_ctrl_c(tmp_path: Pat
         assert httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=BOUND).status_code == 200
         ports = [int(p) for p in re.findall(r"127\.0\.0\.1:(\d+)", text)]
         running.send_signal(signal.SIGINT)
-        assert running.wait(timeout=60) == 0
+        try:
+            assert running.wait(timeout=60) == 0
+        except subprocess.TimeoutExpired:  # say which part did not stop
+            logs = sorted((tmp_path / "run").rglob("*.log"))
+            tails = {log.name: log.read_text(errors="replace")[-600:] for log in logs}
+            raise AssertionError(f"the cluster did not stop: {out.read_text()} {tails}") from None
     finally:
         if running.poll() is None:  # a failure above: SIGTERM stops the parts too
             running.terminate()

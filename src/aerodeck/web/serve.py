@@ -35,6 +35,9 @@ async def _probe(settings: Settings, where: str) -> None:
     await store.close()
 
 
+SHUTDOWN_SECONDS = 5  # uvicorn's wait for open connections when told to stop
+
+
 def _log_to_stderr(level: int) -> None:
     """The server's own log lines (requests, tables, refusals) on stderr at uvicorn's level."""
     handler = logging.StreamHandler()
@@ -86,6 +89,9 @@ def serve(settings: Settings, host: str, port: int, log_level: str, console: Con
         proxy_headers=bool(trusted),
         forwarded_allow_ips=trusted or None,
         log_level=log_level,
+        # a stop never waits on open connections for long: their clients reconnect to the
+        # restarted server (or another process) and pick up where they were
+        timeout_graceful_shutdown=SHUTDOWN_SECONDS,
     )
     if owned is not None:
         owned.close()
