@@ -82,7 +82,7 @@ def main(games: list[str]) -> None:
             for lang in LANGUAGES:
                 person = Person(browser, server.base, seed=7)
                 person.context.add_cookies([{"name": "lang", "value": lang, "url": server.base}])
-                person.create(game, players, [0], options, bot="heuristic")
+                person.create(game, players, [0], options, bot="medium")
                 person.page.wait_for_function("window.aerodeck.state.legal.length > 0")
                 shoot(person, f"{game}-start-{lang}")
                 play(person, mid)

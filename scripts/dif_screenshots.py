@@ -53,7 +53,7 @@ def click(person: Person, moves: int) -> int:
 def one_language(browser: Any, base: str, lang: str) -> None:
     person = Person(browser, base, seed=7)
     person.context.add_cookies([{"name": "lang", "value": lang, "url": base}])
-    person.create("down_in_flames", 2, [0], {}, bot="heuristic")
+    person.create("down_in_flames", 2, [0], {}, bot="medium")
     person.page.wait_for_function("window.aerodeck.state.legal.length > 0")
     shoot(person, f"down_in_flames-{lang}-start")
     click(person, MID)

@@ -29,7 +29,7 @@ def main() -> None:
             play_to_end([ann])
         ann.create("down_in_flames", 2, [0, 1], {})  # waits for a friend
         for game, players in (("aces_versus_aces", 3), ("race_to_ace", 3)):
-            ann.create(game, players, [0], {}, bot="heuristic")
+            ann.create(game, players, [0], {}, bot="medium")
             ann.page.wait_for_function("window.aerodeck.state.legal.length > 0")
         page = ann.page
         page.goto(server.base + "/")

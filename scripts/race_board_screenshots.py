@@ -57,7 +57,7 @@ def main(games: list[str]) -> None:
             for lang in ("en", "ja"):
                 person = Person(browser, server.base, seed=7)
                 person.context.set_extra_http_headers({"Accept-Language": lang})
-                person.create(game, players, [0], options, bot="heuristic")
+                person.create(game, players, [0], options, bot="medium")
                 wait_to_move(person)
                 shoot(person, f"{game}-start-{lang}")
                 click(person, middle)

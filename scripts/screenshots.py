@@ -48,7 +48,7 @@ def main(games: list[str]) -> None:
         for game in games or list(SETUPS):
             name, players, options, moves = SETUPS[game]
             person = Person(browser, server.base, seed=7)
-            person.create(name, players, [0], options, bot="heuristic")
+            person.create(name, players, [0], options, bot="medium")
             clicked = 0
             for _ in range(2000):
                 if clicked >= moves:
