@@ -82,7 +82,9 @@ def test_every_decision_is_marked_by_its_loss_and_summed_per_player() -> None:
     result = analyse(record, budget=TINY)
     thresholds = AnalysisThresholds()
     for decision in result["decisions"]:
-        assert decision["loss"] == pytest.approx(decision["best_value"] - decision["value"], abs=2e-4)
+        assert decision["loss"] == pytest.approx(
+            decision["best_value"] - decision["value"], abs=2e-4
+        )
         assert decision["mark"] == thresholds.mark(decision["loss"])
         assert (decision["best"] == decision["played"]) == (decision["loss"] == 0)
         assert decision["best_events"] or decision["best"] == decision["played"]

@@ -173,15 +173,23 @@ def _best(values: list[list[float]], played: int) -> int:
 
 def seen_events(observation: Observation, action: Action, seed: int) -> list[JSON]:
     """The events ``action`` would cause as the seat sees them, alike in ``WORDING_WORLDS``
-    sampled worlds (what the move does, not the sampler's guess at a card): the faces word
-    them with ``Game.describe_event``."""
-    runs = []
+    sampled worlds (what the move does, not the sampler's guess at a card): where the seat's
+    version differs between worlds (a card it would draw), the public version if that is alike
+    ("draws a card"). The faces word them with ``Game.describe_event``."""
+    mine, public = [], []
     for k in range(WORDING_WORLDS):
         world = observation.sample(random.Random(seed + k))
         since = world.event_count
         world.apply_unchecked(action)
-        runs.append(world.events_since(since, observation.seat))
-    return [event for event, *others in zip(*runs, strict=False) if all(o == event for o in others)]
+        mine.append(world.events_since(since, observation.seat))
+        public.append(world.events_since(since, None))
+    alike = []
+    for own, seen in zip(zip(*mine, strict=False), zip(*public, strict=False), strict=False):
+        if all(event == own[0] for event in own):
+            alike.append(own[0])
+        elif all(event == seen[0] for event in seen):
+            alike.append(seen[0])
+    return alike
 
 
 def decisions_of(record: Mapping[str, Any], seats: Collection[int] | None = None) -> int:
