@@ -17,13 +17,12 @@ from rich.progress import (
     MofNCompleteColumn,
     Progress,
     TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
 )
 from rich.table import Table
 
 from aerodeck.cli.options import DataFileOpt, GameArg, PlayersOpt, VariantOpt, game_options
 from aerodeck.cli.output import console, err, stdout
+from aerodeck.cli.progress import timing_columns
 from aerodeck.core.errors import ConfigError
 from aerodeck.core.i18n import N_, _, n_
 from aerodeck.core.registry import make
@@ -89,9 +88,7 @@ def simulate(
         BarColumn(),
         MofNCompleteColumn(),
         TextColumn("{task.fields[rate]}"),
-        TimeElapsedColumn(),
-        TextColumn("ETA"),
-        TimeRemainingColumn(),
+        *timing_columns(),
     )
     results: dict[str, Tally] = {}
     with Progress(*columns, console=err, transient=True, disable=as_json) as progress:
