@@ -17,6 +17,8 @@ from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
 from aerodeck import __version__
+from aerodeck.agents.analysis import Budget
+from aerodeck.web.db.analysis_store import AnalysisQueries
 from aerodeck.web.db.cluster_store import ClusterStore
 from aerodeck.web.db.notify import PostgresBus
 from aerodeck.web.db.store import Store
@@ -27,6 +29,7 @@ from aerodeck.web.middleware import BodyLimit, one_line_errors
 from aerodeck.web.request_log import RequestLog
 from aerodeck.web.routers import (
     accounts,
+    analysis,
     api_tokens,
     boards,
     chat,
@@ -42,6 +45,7 @@ from aerodeck.web.routers import (
 )
 from aerodeck.web.same_origin import SameOrigin
 from aerodeck.web.service.accounts import Accounts
+from aerodeck.web.service.analysis import Analyses
 from aerodeck.web.service.api_tokens import ApiTokens
 from aerodeck.web.service.bots import Autoplay
 from aerodeck.web.service.cluster import Cluster
@@ -94,6 +98,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         hub.finishers.append(app.state.ratings.record_table)
         app.state.store = store
         app.state.rematches = Rematches(hub, store)
+        analyses = Analyses(hub, AnalysisQueries(store), Budget(worlds=settings.analysis_worlds))
+        app.state.analyses = analyses
         cluster = _cluster(hub, store, settings) if settings.clustered else None
         if cluster is not None:
             cluster.rematch_heard = app.state.rematches.heard
@@ -101,6 +107,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.creations = WindowCounter(settings.creations_per_ip, settings.creation_window)
         restored = await hub.restore()
         log.info("rebuilt %d unfinished tables from the store", restored)
+        resumed = await analyses.resume()
+        if resumed:
+            log.info("analysing again %d games a stop interrupted", resumed)
         if cluster is not None:
             cluster.run()  # the leases: which tables' bots and clocks run here
         purge = asyncio.create_task(hub.purge_forever())
@@ -115,6 +124,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             if cluster is not None:
                 await cluster.stop()  # the leases given up: the others take over at once
             autoplay.stop()
+            analyses.stop()
             hub.shutdown()
             await store.close()
 
@@ -137,6 +147,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(language.router)
     app.include_router(pages.router)
     app.include_router(ratings.router)
+    app.include_router(analysis.router)
     app.include_router(boards.router)
     app.include_router(websocket.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")

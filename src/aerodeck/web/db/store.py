@@ -112,6 +112,7 @@ def _table_row(record: TableRecord) -> TableRow:
         forfeited_seat=record.forfeited_seat,
         rated=record.rated,
         rematch_of=record.rematch_of,
+        hints=record.hints,
     )
 
 
@@ -136,6 +137,7 @@ def _table_record(row: TableRow) -> TableRecord:
         forfeited_seat=row.forfeited_seat,
         rated=row.rated,
         rematch_of=row.rematch_of,
+        hints=row.hints,
     )
 
 

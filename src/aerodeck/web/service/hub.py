@@ -373,6 +373,7 @@ class Hub:
         on_timeout: str = "bot",
         rated: bool = True,
         player_id: str | None = None,
+        hints: bool = False,
     ) -> Created:
         """A new table (ConfigError on a bad game, option, seat or bot); the claimed seat and
         the host's powers belong to ``player_id`` when the creator is signed in."""
@@ -405,6 +406,8 @@ class Hub:
             raise ConfigError(
                 _("the clock is {least} to {most} seconds", least=MIN_CLOCK, most=MAX_CLOCK)
             )
+        if hints and rated:
+            raise ConfigError(_("hints are for unrated tables: a rated game is played alone"))
         if claim is not None and not (0 <= claim < len(specs) and specs[claim].kind == "human"):
             raise ConfigError(_("seat {n} is not a human seat of this table", n=claim))
         table_id = new_table_id()
@@ -444,6 +447,7 @@ class Hub:
             turn_began_at=created_at if ready else None,
             rated=rated,
             host_player_id=player_id,
+            hints=hints,
         )
         table = await self.open_table(record, seat_records)
         return Created(table, host_token, claim, token, invites)
