@@ -84,9 +84,10 @@ def print_analysis(final: State, result: JSON, reader: int | None) -> None:
         console.print(line)
         if decision["best"] != decision["played"]:
             words = better_in_words(game, decision, reader)
+            notation = f"[bold]{escape(decision['best'])}[/bold]"
             better = _(
                 "better: {move} ({value} instead of {played})",
-                move=f"[bold]{escape(decision['best'])}[/bold]",
+                move=notation,
                 value=percent(decision["best_value"]),
                 played=percent(decision["value"]),
             )
@@ -104,11 +105,12 @@ def print_analysis(final: State, result: JSON, reader: int | None) -> None:
                 n_("{count} blunder", "{count} blunders", summary["blunders"]),
             )
         )
+        accuracy = f"{summary['accuracy']:.1f}"
         console.print(
             _(
                 "{seat}: accuracy {accuracy}% over {decisions} ({counts})",
                 seat=who,
-                accuracy=f"{summary['accuracy']:.1f}",
+                accuracy=accuracy,
                 decisions=n_("{count} decision", "{count} decisions", summary["decisions"]),
                 counts=counts,
             )

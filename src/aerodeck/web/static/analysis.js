@@ -142,7 +142,7 @@ function render(result) {
   decisions = result.decisions;
   const marked = decisions.filter((d) => d.mark);
   const all = h("details", { class: "all-decisions" },
-    h("summary", { text: n_("Every judged decision ({count})", "Every judged decisions ({count})", decisions.length) }),
+    h("summary", { text: n_("{count} judged decision", "{count} judged decisions", decisions.length) }),
     h("ol", { class: "decisions" }, ...decisions.map(decisionRow)));
   $("analysis-body").replaceChildren(
     accuracies(result),
