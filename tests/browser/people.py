@@ -21,7 +21,7 @@ ALLOWED_PATHS = re.compile(  # the pages, their files, and the lobby calls the p
     r"^/($|t/[A-Za-z0-9_-]+(/replay)?$|static/[a-z0-9_]+\.(js|css|svg)$|games/[a-z0-9_]+/board\.(js|css)$"
     r"|api/me/games$|language/[a-z]+$|api/(account|sign-in|sign-out|sign-out-everywhere|me|me/name|me/password)$"
     r"|api/tables"
-    r"(/[A-Za-z0-9_-]+/(join|chat|record|seats/\d+/(bot|take|invite)))?$)"
+    r"(/[A-Za-z0-9_-]+/(join|chat|record|analysis|seats/\d+/(bot|take|invite|hint)))?$)"
 )
 
 

@@ -98,7 +98,7 @@ def print_analysis(final: State, result: JSON, reader: int | None) -> None:
         if not summary["decisions"]:
             console.print(_("{seat}: no decision to judge", seat=who))
             continue
-        counts = ", ".join(
+        counts = " · ".join(
             (
                 n_("{count} inaccuracy", "{count} inaccuracies", summary["inaccuracies"]),
                 n_("{count} mistake", "{count} mistakes", summary["mistakes"]),
