@@ -14,6 +14,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 from aerodeck.agents.analysis import MARKS, Budget, analyse
 from aerodeck.cli.output import console, err
 from aerodeck.cli.progress import timing_columns
+from aerodeck.cli.screen import hanging
 from aerodeck.core.api import JSON, Game, State
 from aerodeck.core.i18n import _, n_
 from aerodeck.core.text import seat_name
@@ -54,7 +55,7 @@ def mark_word(mark: str) -> str:
 def better_in_words(game: Game, decision: JSON, reader: int | None) -> str:
     """What the better move would have done, as the seat saw it (its events in words)."""
     lines = [game.describe_event(event) for event in decision["best_events"]]
-    return " ".join(as_seen_by(line, reader) for line in lines if line)
+    return _("; ").join(as_seen_by(line, reader) for line in lines if line)
 
 
 def print_analysis(final: State, result: JSON, reader: int | None) -> None:
@@ -85,13 +86,18 @@ def print_analysis(final: State, result: JSON, reader: int | None) -> None:
         if decision["best"] != decision["played"]:
             words = better_in_words(game, decision, reader)
             notation = f"[bold]{escape(decision['best'])}[/bold]"
-            better = _(
-                "better: {move} ({value} instead of {played})",
-                move=notation,
-                value=percent(decision["best_value"]),
-                played=percent(decision["value"]),
-            )
-            console.print("       " + better + (f": {words}" if words else ""))
+            values = {
+                "move": notation,
+                "value": percent(decision["best_value"]),
+                "played": percent(decision["value"]),
+            }
+            if words:
+                better = _(
+                    "better: {move} ({value} instead of {played}): {words}", words=words, **values
+                )
+            else:
+                better = _("better: {move} ({value} instead of {played})", **values)
+            console.print(hanging("       " + better))
     console.print()
     for summary in result["summary"]:
         who = as_seen_by(seat_name(summary["seat"]), reader)

@@ -188,6 +188,6 @@ def worded(table: Table, result: Mapping[str, Any]) -> JSON:
     decisions = []
     for decision in result["decisions"]:
         lines = [describe(event) for event in decision.get("best_events", [])]
-        words = " ".join(as_seen_by(line, None) for line in lines if line)
+        words = _("; ").join(as_seen_by(line, None) for line in lines if line)
         decisions.append({**decision, "best_words": words})
     return {**result, "decisions": decisions}

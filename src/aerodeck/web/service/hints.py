@@ -60,6 +60,6 @@ async def suggest(
     return {
         "move": hint["move"],
         "version": table.version,
-        "words": " ".join(as_seen_by(line, seat) for line in lines if line),
+        "words": _("; ").join(as_seen_by(line, seat) for line in lines if line),
         "reason": reason(hint["value"], hint["next_value"]),
     }
