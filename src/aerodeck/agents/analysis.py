@@ -22,7 +22,7 @@ comparison is paired: every candidate is played out in the same worlds.
   each game's docs page gives its numbers).
 - **Accuracy** of a move: lichess's transform of the win-percentage loss,
   ``103.1668 * exp(-0.04354 * 100 * loss) - 3.1669`` clamped to 0..100 (a move that loses
-  nothing is 100, one that loses 0.10 about 62, 0.20 about 39); of a player, the mean over its
+  nothing is 100, one that loses 0.10 about 64, 0.20 about 40); of a player, the mean over its
   judged decisions.
 
 **Deterministic and information-only.** Each decision's generator is seeded from a hash of the
@@ -47,6 +47,7 @@ from typing import Any
 
 from aerodeck.agents.rollouts import RolloutAgent
 from aerodeck.core.api import JSON, Action, Game, Observation, State
+from aerodeck.core.errors import IllegalActionError
 from aerodeck.core.records import replay
 
 FORMAT = "aerodeck-analysis"
@@ -114,6 +115,8 @@ def judge(observation: Observation, played: Action | None, budget: Budget) -> JS
     rng = random.Random(seed)
     favourite = searcher.policy.choose(observation)
     played = favourite if played is None else played
+    if played not in observation.legal_actions:  # candidates are applied unchecked below
+        raise IllegalActionError(f"{played} is not among the seat's legal moves")
     candidates = _candidates(observation.legal_actions, favourite, played, budget.width, rng)
     values: list[list[float]] = [[] for _ in candidates]
     worlds = 0
