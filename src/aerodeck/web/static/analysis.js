@@ -44,8 +44,12 @@ function element(name, attributes, text) {
   return node;
 }
 
+// replay.js's controls (it may still be loading its board when a stored analysis is drawn)
+const replay = () => (window.aerodeck && window.aerodeck.replay) || null;
+
 function go(step) {
-  window.aerodeck.replay.go(step);
+  if (!replay()) return;
+  replay().go(step);
   document.getElementById("board").scrollIntoView({ block: "nearest" });  // a phone's page
 }
 
@@ -151,7 +155,7 @@ function render(result) {
     h("ol", { class: "decisions marked" }, ...marked.map(decisionRow)),
     all,
   );
-  follow(window.aerodeck.replay.at());
+  follow(replay() ? replay().at() : 0);
 }
 
 // The replay moved: the chart's line and the list follow.
