@@ -54,3 +54,16 @@ def test_replay_analyse_refuses_an_unfinished_game(
     path = aerodeck.save_record(state.record(), tmp_path / "r.json")
     code, _, err = run_cli(["replay", str(path), "--analyse"], capsys)
     assert code == 2 and err.strip().endswith("--analyse needs a finished game")
+
+
+def test_replay_analyse_refuses_a_seats_record_of_a_game_in_progress(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``record_for(seat)`` before the end hides the seed and the others' moves: it cannot be
+    replayed, so nobody's decisions are judged from it."""
+    state = aerodeck.make("ace_race", players=2).new_game(seed=5)
+    for _ in range(4):
+        state.apply(state.legal_actions()[0])
+    path = aerodeck.save_record(state.record_for(0), tmp_path / "r.json")
+    code, out, err = run_cli(["replay", str(path), "--analyse", "--seat", "0"], capsys)
+    assert code == 2 and not out and len(err.strip().splitlines()) == 1
