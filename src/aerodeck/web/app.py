@@ -49,6 +49,7 @@ from aerodeck.web.service.analysis import Analyses
 from aerodeck.web.service.api_tokens import ApiTokens
 from aerodeck.web.service.bots import Autoplay
 from aerodeck.web.service.cluster import Cluster
+from aerodeck.web.service.hints import Hints
 from aerodeck.web.service.hub import Hub
 from aerodeck.web.service.leases import Leases
 from aerodeck.web.service.limits import WindowCounter
@@ -98,8 +99,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         hub.finishers.append(app.state.ratings.record_table)
         app.state.store = store
         app.state.rematches = Rematches(hub, store)
-        analyses = Analyses(hub, AnalysisQueries(store), Budget(worlds=settings.analysis_worlds))
+        budget = Budget(worlds=settings.analysis_worlds)
+        analyses = Analyses(hub, AnalysisQueries(store), budget)
         app.state.analyses = analyses
+        app.state.hints = Hints(budget)
         cluster = _cluster(hub, store, settings) if settings.clustered else None
         if cluster is not None:
             cluster.rematch_heard = app.state.rematches.heard

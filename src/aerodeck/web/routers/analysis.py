@@ -10,14 +10,13 @@ from typing import Annotated
 from fastapi import APIRouter, Depends, Request
 from starlette.requests import HTTPConnection
 
-from aerodeck.agents.analysis import Budget
 from aerodeck.core.api import JSON
 from aerodeck.web.routers.bodies import SeatProof
 from aerodeck.web.routers.deps import HubDep, answer, table_or_404
 from aerodeck.web.routers.players import PlayerDep
 from aerodeck.web.routers.wrong_secrets import with_secret
 from aerodeck.web.service.analysis import Analyses
-from aerodeck.web.service.hints import suggest
+from aerodeck.web.service.hints import Hints
 
 router = APIRouter(prefix="/api/tables/{table_id}")
 
@@ -28,6 +27,14 @@ def analyses_of(connection: HTTPConnection) -> Analyses:
 
 
 AnalysesDep = Annotated[Analyses, Depends(analyses_of)]
+
+
+def hints_of(connection: HTTPConnection) -> Hints:
+    hints: Hints = connection.app.state.hints
+    return hints
+
+
+HintsDep = Annotated[Hints, Depends(hints_of)]
 
 
 @router.get("/analysis", tags=["analysis"])
@@ -53,13 +60,10 @@ async def hint(
     request: Request,
     hub: HubDep,
     player: PlayerDep,
-    analyses: AnalysesDep,
+    hints: HintsDep,
 ) -> JSON:
     """The ``hard`` search's move for the seat to move, with a one-line reason (a table whose
     host allowed hints; told to the seat alone)."""
     table = await table_or_404(hub, table_id)
-    budget: Budget = analyses.budget
-    player_id = None if player is None else player.id
-    return await with_secret(
-        request, hub, table, suggest(table, seat, body.token, player_id, budget)
-    )
+    asking = hints.suggest(table, seat, body.token, None if player is None else player.id)
+    return await with_secret(request, hub, table, asking)

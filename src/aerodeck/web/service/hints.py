@@ -38,28 +38,43 @@ def reason(value: float | None, next_value: float | None) -> str:
     )
 
 
-async def suggest(
-    table: Table, seat: int, token: str | None, player_id: str | None, budget: Budget
-) -> JSON:
-    """A hint for ``seat`` (proved by its token, or by the signed-in player it belongs to):
-    the move's notation, what it does in words and the reason."""
-    if not 0 <= seat < len(table.seats):
-        raise NotFoundError(_("no seat {n} at this table", n=seat))
-    held = table.seats[seat]
-    owner = player_id is not None and held.claimed and held.player_id == player_id
-    if not owner and (token is None or table.seat_of(token) != seat):
-        raise WrongSecretError(_("that is not seat {n}'s token", n=seat))
-    if not table.hints:
-        raise ConflictError(_("The host did not allow hints at this table."))
-    if not table.playing or table.state.current_player != seat:
-        raise ConflictError(_("It is not your decision now."))
-    snapshot = table.state.clone()  # the thread's own copy: the table's state is never mutated
-    hint = await asyncio.to_thread(suggestion, snapshot, seat, budget)
-    describe = table.game.describe_event
-    lines = [describe(event) for event in hint["events"]]
-    return {
-        "move": hint["move"],
-        "version": table.version,
-        "words": _("; ").join(as_seen_by(line, seat) for line in lines if line),
-        "reason": reason(hint["value"], hint["next_value"]),
-    }
+class Hints:
+    """Answers the hints of every table of the process, one at a time per table (a search costs
+    up to a second of CPU: a second request while one is worked out is refused, 409)."""
+
+    def __init__(self, budget: Budget) -> None:
+        self.budget = budget
+        self.busy: set[str] = set()  # tables whose hint is being worked out
+
+    async def suggest(
+        self, table: Table, seat: int, token: str | None, player_id: str | None
+    ) -> JSON:
+        """A hint for ``seat`` (proved by its token, or by the signed-in player it belongs
+        to): the move's notation, what it does in words and the reason."""
+        if not 0 <= seat < len(table.seats):
+            raise NotFoundError(_("no seat {n} at this table", n=seat))
+        held = table.seats[seat]
+        owner = player_id is not None and held.claimed and held.player_id == player_id
+        if not owner and (token is None or table.seat_of(token) != seat):
+            raise WrongSecretError(_("that is not seat {n}'s token", n=seat))
+        if not table.hints:
+            raise ConflictError(_("The host did not allow hints at this table."))
+        if not table.playing or table.state.current_player != seat:
+            raise ConflictError(_("It is not your decision now."))
+        if table.id in self.busy:
+            raise ConflictError(_("A hint is being worked out: wait for it."))
+        self.busy.add(table.id)
+        try:
+            snapshot = table.state.clone()  # the thread's own copy: the table is never mutated
+            version = table.version
+            hint = await asyncio.to_thread(suggestion, snapshot, seat, self.budget)
+        finally:
+            self.busy.discard(table.id)
+        describe = table.game.describe_event
+        lines = [describe(event) for event in hint["events"]]
+        return {
+            "move": hint["move"],
+            "version": version,
+            "words": _("; ").join(as_seen_by(line, seat) for line in lines if line),
+            "reason": reason(hint["value"], hint["next_value"]),
+        }
