@@ -18,13 +18,7 @@ from aerodeck.core.text import seat_name
 from aerodeck.games.down_in_flames import encoder, forced, observation, reference, render
 from aerodeck.games.down_in_flames.actions import Catalogue, Move, is_secret
 from aerodeck.games.down_in_flames.bot import HeuristicBot, evaluate
-from aerodeck.games.down_in_flames.campaign import (
-    AgentMaker,
-    CampaignRecord,
-    Play,
-    find_campaign,
-    fly,
-)
+from aerodeck.games.down_in_flames.campaign import CampaignSeries, campaign_series, find_campaign
 from aerodeck.games.down_in_flames.data import (
     SHIPPED_ID,
     Aircraft,
@@ -336,6 +330,11 @@ class DownInFlames(Game):
     def reference(self) -> JSON:
         return reference.page_reference(self.data)
 
-    def play_campaign(self, play: Play, make_agent: AgentMaker, seed: int) -> CampaignRecord | None:
-        """With a ``campaign`` option: fly the whole campaign from its first mission (R54)."""
-        return fly(self, play, make_agent, seed) if self.options["campaign"] else None
+    def series(self) -> CampaignSeries | None:
+        """With a ``campaign`` option: the whole campaign from its first mission (R54)."""
+        return campaign_series(self) if self.options["campaign"] else None
+
+    def series_from_json(self, data: JSON) -> CampaignSeries:
+        if not self.options["campaign"]:
+            return super().series_from_json(data)  # type: ignore[return-value]
+        return campaign_series(self, data)
