@@ -667,11 +667,11 @@ class Hub:
             now - _seconds(s.keep_abandoned),
             now - _seconds(s.keep_waiting),
         )
+        await self.store.delete_tables(ids)  # first: a client told 4404 finds the table gone
         for table_id in ids:
             table = self.tables.pop(table_id, None)
             if table is not None:
                 self._drop(table, NO_TABLE, "the table was purged")
-        await self.store.delete_tables(ids)
         idle_before = time.monotonic() - s.evict_finished_after
         for table in list(self.tables.values()):
             if (
