@@ -185,6 +185,9 @@ class CampaignSeries(Series):
         totals = self.totals()
         return [side for side, total in enumerate(totals) if total == max(totals)]
 
+    def levels(self) -> tuple[str, ...]:
+        return self.scores.levels()
+
     def sheet(self) -> JSON:
         return campaign_sheet(self)
 
