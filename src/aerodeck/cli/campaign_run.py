@@ -165,7 +165,12 @@ class CampaignFlight:
         self.campaign.series, self.campaign.playing = series, None
         self.campaign.save()
         gained = ", ".join(
-            _("{side} {gained:+d} ({total} in all)", side=side, gained=now - then, total=now)
+            _(
+                "{side} {gained} ({total} in all)",
+                side=side,
+                gained=format(now - then, "+d"),
+                total=now,
+            )
             for side, then, now in zip(series.sides, before, series.totals(), strict=True)
         )
         self.console.rule()

@@ -41,7 +41,7 @@ def simulate_campaigns(
 
         def advance(done: int) -> None:
             rate = (progress.tasks[0].completed + done) / max(time.perf_counter() - started, 1e-9)
-            shown = _("{rate} campaigns/s", rate=f"{rate:,.2f}")
+            shown = _("{rate} campaigns/s", rate=format(rate, ",.2f"))
             progress.update(task, advance=done, rate=shown)
 
         tally = run_series(spec, jobs, out, resume, advance, backend)
@@ -90,10 +90,14 @@ def _print_report(report: dict[str, Any], seconds: float) -> None:
         for bot, est in report["bots"].items():
             bots.add_row(bot, str(est["n"]), _interval(est, 3))
         console.print(bots)
-    line = _(
-        "{shared} campaigns shared (equal totals); {seconds} s, {rate} campaigns/s",
-        shared=report["shared"],
+    shared = n_(
+        "{count} campaign shared (equal totals)",
+        "{count} campaigns shared (equal totals)",
+        report["shared"],
+    )
+    speed = _(
+        "{seconds} s, {rate} campaigns/s",
         seconds=format(seconds, ".1f"),
         rate=format(report["campaigns"] / max(seconds, 1e-9), ",.2f"),
     )
-    console.print(escape(line))
+    console.print(escape(f"{shared}; {speed}"))

@@ -15,7 +15,7 @@ from aerodeck.core.i18n import N_, _, n_
 from aerodeck.core.options import Option
 from aerodeck.core.search import SearchSettings
 from aerodeck.core.text import seat_name
-from aerodeck.games.down_in_flames import encoder, forced, observation, reference, render
+from aerodeck.games.down_in_flames import encoder, forced, observation, reference, render, wording
 from aerodeck.games.down_in_flames.actions import Catalogue, Move, is_secret
 from aerodeck.games.down_in_flames.bot import HeuristicBot, evaluate
 from aerodeck.games.down_in_flames.campaign import CampaignSeries, campaign_series, find_campaign
@@ -344,8 +344,8 @@ class DownInFlames(Game):
                     "{first} against {second}, {count} mission",
                     "{first} against {second}, {count} missions",
                     len(campaign.missions),
-                    first=campaign.nation1,
-                    second=campaign.nation2,
+                    first=wording.campaign_word(campaign.nation1),
+                    second=wording.campaign_word(campaign.nation2),
                 ),
             )
             for campaign in self.data.campaigns

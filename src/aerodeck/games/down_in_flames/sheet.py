@@ -51,7 +51,7 @@ def campaign_sheet(series: CampaignSeries) -> JSON:
         rows.append(
             [
                 str(mission.number),
-                mission.title,
+                wording.campaign_word(mission.title),
                 side_cell(mission.nation1, scores.scale),
                 side_cell(mission.nation2, scores.scale),
                 status,
@@ -66,9 +66,15 @@ def campaign_sheet(series: CampaignSeries) -> JSON:
     chart_rows = []
     for minimum, level in campaign.victory_chart:
         here = [name for name, own in zip(nations, levels, strict=True) if own == level]
-        chart_rows.append([_("{points} or more").format(points=minimum), level, ", ".join(here)])
+        chart_rows.append(
+            [
+                _("{points} or more").format(points=minimum),
+                wording.campaign_word(level),
+                ", ".join(here),
+            ]
+        )
     return {
-        "title": campaign.name,
+        "title": series.title,
         "sides": nations,
         "finished": series.finished,
         "result": _result(series) if series.finished else None,
@@ -90,7 +96,10 @@ def campaign_sheet(series: CampaignSeries) -> JSON:
             {
                 "caption": _("Totals"),
                 "header": ["", *nations],
-                "rows": [[_("Victory Points"), *map(str, totals)], [_("Level"), *levels]],
+                "rows": [
+                    [_("Victory Points"), *map(str, totals)],
+                    [_("Level"), *map(wording.campaign_word, levels)],
+                ],
                 "current": None,
             },
             {
