@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -93,11 +93,11 @@ class SeriesTally:
         moments = [Moments() for _ in names]
         levels: list[Counter[str]] = [Counter() for _ in names]
         flown: Counter[str] = Counter()
-        won: Counter[str] = Counter()
+        won: dict[str, float] = defaultdict(float)
         shared = 0
         for outcome in ordered:
             winners = outcome["winners"]
-            shared += len(winners) > 1
+            shared += int(len(winners) > 1)
             for side in range(len(names)):
                 share = 1 / len(winners) if side in winners else 0.0
                 wins[side] += share
