@@ -45,6 +45,12 @@ class AtThePrompt:
         raise AerodeckError("the person's moves are typed at the prompt")
 
 
+def bot_in_words(name: str) -> str:
+    """A bot's level in the reader's language (the web lobby's words); other names as typed."""
+    levels = {"easy": _("easy"), "medium": _("medium"), "hard": _("hard"), "random": _("random")}
+    return levels.get(name, name)
+
+
 def resume_command(campaign: CampaignFile, program: str | None = None) -> str:
     """The command that carries on the saved campaign, as the program was started."""
     program = invoked_as() if program is None else program
@@ -124,8 +130,8 @@ class CampaignFlight:
         number, length = series.played + 1, series.length
         self.console.rule()
         if human is None:
-            bots = ", ".join(
-                _("{side}: {bot}", side=side, bot=campaign.seating.bots[seat])
+            bots = _(", ").join(
+                _("{side}: {bot}", side=side, bot=bot_in_words(campaign.seating.bots[seat]))
                 for seat, side in enumerate(series.sides)
             )
             line = _(
@@ -164,7 +170,7 @@ class CampaignFlight:
         before = self.campaign.series.totals()
         self.campaign.series, self.campaign.playing = series, None
         self.campaign.save()
-        gained = ", ".join(
+        gained = _(", ").join(
             _(
                 "{side} {gained} ({total} in all)",
                 side=side,

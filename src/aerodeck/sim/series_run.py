@@ -21,6 +21,7 @@ from typing import Any
 
 from aerodeck.agents.registry import make_agent
 from aerodeck.core.errors import ConfigError, excerpt
+from aerodeck.core.i18n import ENGLISH, using
 from aerodeck.core.registry import make
 from aerodeck.core.rng import derive_seed
 from aerodeck.sim.campaign import play_campaign
@@ -44,21 +45,24 @@ def check_series_spec(spec: SimSpec) -> None:
 
 
 def fly_one(spec: SimSpec, index: int) -> dict[str, Any]:
-    """Fly series ``index`` of the run; its outcome line (results as ``Series.to_json``)."""
+    """Fly series ``index`` of the run; its outcome line (results as ``Series.to_json``). The
+    line is data, the same in every language, as a record is: the sides and levels in English
+    (the data set's own names)."""
     game = make(spec.game, spec.players, **spec.options)
     lineup = spec.lineup(index)
     seed = derive_seed(spec.seed, index)
     series = play_campaign(game, lambda g, seat, s: make_agent(lineup[seat], g, s), seed)
-    return {
-        "index": index,
-        "seed": seed,
-        "lineup": lineup,
-        "sides": list(series.sides),
-        "totals": list(series.totals()),
-        "levels": list(series.levels()),
-        "winners": series.winners(),
-        "series": series.to_json(),
-    }
+    with using(ENGLISH):
+        return {
+            "index": index,
+            "seed": seed,
+            "lineup": lineup,
+            "sides": list(series.sides),
+            "totals": list(series.totals()),
+            "levels": list(series.levels()),
+            "winners": series.winners(),
+            "series": series.to_json(),
+        }
 
 
 def _fly_chunk(spec: SimSpec, indices: list[int]) -> list[dict[str, Any]]:

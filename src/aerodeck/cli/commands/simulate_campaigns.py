@@ -53,7 +53,9 @@ def simulate_campaigns(
     if as_json:
         print(json.dumps(report), file=stdout, flush=True)
         return
-    _print_report(report, seconds)
+    series = game.series()
+    names = list(series.sides) if series is not None else []  # in the reader's language
+    _print_report(report, seconds, names)
     if out is not None:
         written = _(
             "Report written to {path} (the campaigns in {games})",
@@ -67,7 +69,9 @@ def _interval(est: dict[str, Any], digits: int) -> str:
     return f"{est['value']:.{digits}f} [{est['low']:.{digits}f}, {est['high']:.{digits}f}]"
 
 
-def _print_report(report: dict[str, Any], seconds: float) -> None:
+def _print_report(report: dict[str, Any], seconds: float, names: list[str]) -> None:
+    """The report's tables; ``names`` are the sides as the reader's language names them (the
+    report keeps the data's own)."""
     title = n_("{count} campaign", "{count} campaigns", report["campaigns"])
     sides = Table(
         _("side"),
@@ -76,10 +80,10 @@ def _print_report(report: dict[str, Any], seconds: float) -> None:
         _("levels reached"),
         title=title,
     )
-    for side in report["sides"]:
-        levels = ", ".join(f"{level}: {times}" for level, times in side["levels"].items())
+    for number, side in enumerate(report["sides"]):
+        levels = _(", ").join(f"{level}: {times}" for level, times in side["levels"].items())
         sides.add_row(
-            escape(side["side"]),
+            escape(names[number] if number < len(names) else side["side"]),
             _interval(side["win_rate"], 3),
             _interval(side["total"], 1),
             escape(levels),

@@ -19,15 +19,15 @@ if TYPE_CHECKING:
 
 def side_cell(side: Side, scale: int) -> str:
     """One nation's part of a mission: its aircraft, their VP, sites, options and conditions."""
-    aircraft = ", ".join(f"{count * scale} x {name}" for name, count in side.aircraft)
+    aircraft = _(", ").join(f"{count * scale} x {name}" for name, count in side.aircraft)
     parts = [_("{aircraft} ({vp} VP)").format(aircraft=aircraft, vp=side.vp)]
     if side.sites:
-        parts.append(_("sites: {names}").format(names=", ".join(side.sites)))
+        parts.append(_("sites: {names}").format(names=_(", ").join(side.sites)))
     if side.skill_options:
         options = _(" or ").join(wording.skill(name) for name in side.skill_options)
         parts.append(_("skill: {options}").format(options=options))
     if side.special:
-        special = ", ".join(wording.skill(name) for name in side.special)
+        special = _(", ").join(wording.skill(name) for name in side.special)
         parts.append(_("special: {conditions}").format(conditions=special))
     return "; ".join(parts)
 
@@ -70,7 +70,7 @@ def campaign_sheet(series: CampaignSeries) -> JSON:
             [
                 _("{points} or more").format(points=minimum),
                 wording.campaign_word(level),
-                ", ".join(here),
+                _(", ").join(here),
             ]
         )
     return {
