@@ -73,6 +73,11 @@ class Series(ABC):
     def winners(self) -> list[int]:
         """The sides that won the finished series (several on a tie); [] while it goes on."""
 
+    def levels(self) -> tuple[str, ...]:
+        """Each side's standing in words, as the series' chart gives it (a campaign's victory
+        level); () for a series without one."""
+        return ()
+
     @abstractmethod
     def sheet(self) -> JSON:
         """The series' sheet as plain data in the language in use, for any face to draw:
@@ -87,13 +92,27 @@ class Series(ABC):
         """Plain data ``Game.series_from_json`` rebuilds this series from."""
 
 
-def play_series(series: Series, play: Play, make_agent: AgentMaker, seed: int) -> Series:
+def game_seed(seed: int, number: int) -> int:
+    """The seed of game ``number`` (from 1) of the series played from ``seed``."""
+    return derive_seed(seed, number)
+
+
+def play_series(
+    series: Series,
+    play: Play,
+    make_agent: AgentMaker,
+    seed: int,
+    scored: Callable[[Series], None] | None = None,
+) -> Series:
     """Play every remaining game of ``series`` with ``play`` and agents from ``make_agent``
-    (seeds derived from ``seed`` and the game's number, so one seed gives one series)."""
+    (seeds derived from ``seed`` and the game's number, so one seed gives one series);
+    ``scored`` is told of the series after each game is scored (a face saves it, shows it)."""
     while (game := series.next_game()) is not None:
         number = series.played + 1
         agents = [
             make_agent(game, seat, derive_seed(seed, number, seat)) for seat in range(game.players)
         ]
-        series = series.record(play(game.new_game(seed=derive_seed(seed, number)), agents))
+        series = series.record(play(game.new_game(seed=game_seed(seed, number)), agents))
+        if scored is not None:
+            scored(series)
     return series

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from aerodeck.core.api import JSON, State
 from aerodeck.core.errors import ConfigError, excerpt
 from aerodeck.core.series import SERIES_FORMAT, Series
+from aerodeck.games.down_in_flames import wording
 from aerodeck.games.down_in_flames.data import (
     Campaign,
     DataSet,
@@ -150,11 +151,12 @@ class CampaignSeries(Series):
 
     @property
     def title(self) -> str:
-        return self.scores.campaign.name
+        return wording.campaign_word(self.scores.campaign.name)
 
     @property
     def sides(self) -> tuple[str, ...]:
-        return (self.scores.campaign.nation1, self.scores.campaign.nation2)
+        campaign = self.scores.campaign
+        return (wording.campaign_word(campaign.nation1), wording.campaign_word(campaign.nation2))
 
     @property
     def played(self) -> int:
@@ -184,6 +186,9 @@ class CampaignSeries(Series):
             return []
         totals = self.totals()
         return [side for side, total in enumerate(totals) if total == max(totals)]
+
+    def levels(self) -> tuple[str, ...]:
+        return tuple(wording.campaign_word(level) for level in self.scores.levels())
 
     def sheet(self) -> JSON:
         return campaign_sheet(self)

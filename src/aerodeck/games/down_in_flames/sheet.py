@@ -19,15 +19,15 @@ if TYPE_CHECKING:
 
 def side_cell(side: Side, scale: int) -> str:
     """One nation's part of a mission: its aircraft, their VP, sites, options and conditions."""
-    aircraft = ", ".join(f"{count * scale} x {name}" for name, count in side.aircraft)
+    aircraft = _(", ").join(f"{count * scale} x {name}" for name, count in side.aircraft)
     parts = [_("{aircraft} ({vp} VP)").format(aircraft=aircraft, vp=side.vp)]
     if side.sites:
-        parts.append(_("sites: {names}").format(names=", ".join(side.sites)))
+        parts.append(_("sites: {names}").format(names=_(", ").join(side.sites)))
     if side.skill_options:
         options = _(" or ").join(wording.skill(name) for name in side.skill_options)
         parts.append(_("skill: {options}").format(options=options))
     if side.special:
-        special = ", ".join(wording.skill(name) for name in side.special)
+        special = _(", ").join(wording.skill(name) for name in side.special)
         parts.append(_("special: {conditions}").format(conditions=special))
     return "; ".join(parts)
 
@@ -51,7 +51,7 @@ def campaign_sheet(series: CampaignSeries) -> JSON:
         rows.append(
             [
                 str(mission.number),
-                mission.title,
+                wording.campaign_word(mission.title),
                 side_cell(mission.nation1, scores.scale),
                 side_cell(mission.nation2, scores.scale),
                 status,
@@ -66,9 +66,15 @@ def campaign_sheet(series: CampaignSeries) -> JSON:
     chart_rows = []
     for minimum, level in campaign.victory_chart:
         here = [name for name, own in zip(nations, levels, strict=True) if own == level]
-        chart_rows.append([_("{points} or more").format(points=minimum), level, ", ".join(here)])
+        chart_rows.append(
+            [
+                _("{points} or more").format(points=minimum),
+                wording.campaign_word(level),
+                _(", ").join(here),
+            ]
+        )
     return {
-        "title": campaign.name,
+        "title": series.title,
         "sides": nations,
         "finished": series.finished,
         "result": _result(series) if series.finished else None,
@@ -90,7 +96,10 @@ def campaign_sheet(series: CampaignSeries) -> JSON:
             {
                 "caption": _("Totals"),
                 "header": ["", *nations],
-                "rows": [[_("Victory Points"), *map(str, totals)], [_("Level"), *levels]],
+                "rows": [
+                    [_("Victory Points"), *map(str, totals)],
+                    [_("Level"), *map(wording.campaign_word, levels)],
+                ],
                 "current": None,
             },
             {
