@@ -302,6 +302,12 @@ class Game(ABC):
         option: its missions in order; ``core.series``); None: a game on its own."""
         return None
 
+    def series_choices(self) -> tuple[tuple[str, str], ...]:
+        """The series a person may choose to start (Down In Flames: the data set's campaigns),
+        each as (the option's value, one line in words: sides, games, years); () when the game
+        offers none."""
+        return ()
+
     def series_from_json(self, data: JSON) -> Series:
         """The series ``Series.to_json`` stored, rebuilt on this configured game; ConfigError
         when the data does not fit it."""

@@ -11,7 +11,7 @@ from aerodeck.core.api import JSON, Action, Agent, Game, GameInfo, State
 from aerodeck.core.errors import ConfigError, NotationError, excerpt
 from aerodeck.core.features import Encoder
 from aerodeck.core.figures import ChoiceFigure, word_after
-from aerodeck.core.i18n import N_, _
+from aerodeck.core.i18n import N_, _, n_
 from aerodeck.core.options import Option
 from aerodeck.core.search import SearchSettings
 from aerodeck.core.text import seat_name
@@ -333,6 +333,23 @@ class DownInFlames(Game):
     def series(self) -> CampaignSeries | None:
         """With a ``campaign`` option: the whole campaign from its first mission (R54)."""
         return campaign_series(self) if self.options["campaign"] else None
+
+    def series_choices(self) -> tuple[tuple[str, str], ...]:
+        """The data set's campaigns by name (the year is in the name), with their nations and
+        missions."""
+        return tuple(
+            (
+                campaign.name,
+                n_(
+                    "{first} against {second}, {count} mission",
+                    "{first} against {second}, {count} missions",
+                    len(campaign.missions),
+                    first=campaign.nation1,
+                    second=campaign.nation2,
+                ),
+            )
+            for campaign in self.data.campaigns
+        )
 
     def series_from_json(self, data: JSON) -> CampaignSeries:
         if not self.options["campaign"]:
