@@ -134,11 +134,17 @@ def series_option(game_id: str) -> str | None:
 
 
 def series_choices(game_id: str) -> list[JSON]:
-    """The series a person may start in ``game_id`` (name and one line of words), for the
-    lobby's campaign form; [] when it offers none."""
-    if series_option(game_id) is None:
+    """The series a person may start in ``game_id`` (its option's value, one line of words, the
+    sides' names), for the lobby's campaign form; [] when it offers none."""
+    option = series_option(game_id)
+    if option is None:
         return []
-    return [{"value": value, "text": text} for value, text in make(game_id).series_choices()]
+    out = []
+    for value, text in make(game_id).series_choices():
+        series = make(game_id, None, **{option: value}).series()
+        sides = list(series.sides) if series is not None else []
+        out.append({"value": value, "text": text, "sides": sides, "option": option})
+    return out
 
 
 def series_of(campaign: CampaignRecord) -> Series:
