@@ -209,7 +209,11 @@ class Campaigns:
             raise ConfigError(_("{game} has no campaigns", game=excerpt(game_id)))
         if len(sides) != first.players:
             raise ConfigError(
-                _("{count} sides given for {players}", count=len(sides), players=first.players)
+                _(
+                    "this campaign has {players} sides, not {count}",
+                    players=first.players,
+                    count=len(sides),
+                )
             )
         bots = agent_names(first)
         seats = tuple(
