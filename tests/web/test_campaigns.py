@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from aerodeck.core.api import JSON
 from aerodeck.core.errors import ConfigError
 from aerodeck.core.registry import make
 from aerodeck.web.db import migrate
@@ -118,6 +119,7 @@ def test_the_lobby_offers_a_games_campaigns_by_name_and_finds_their_option() -> 
     assert series_choices("aces_versus_aces") == []
 
 
+@pytest.mark.slow  # a six-mission campaign of bots: about 8 s
 def test_a_whole_campaign_flown_by_bots_is_scored_table_after_table(tmp_path: Path) -> None:
     async def run() -> tuple[CampaignRecord, list[object], dict[int, str], dict[str, object]]:
         process = Process(tmp_path)
@@ -196,3 +198,39 @@ def test_a_campaign_refuses_a_game_without_series_and_an_unknown_one(tmp_path: P
     no_series, unknown = asyncio.run(run())
     assert "no campaigns" in no_series and "\n" not in no_series
     assert "1812 Overture" in unknown and "\n" not in unknown
+
+
+def test_the_sheet_says_nothing_of_the_mission_in_flight_not_even_a_secret_skill(
+    tmp_path: Path,
+) -> None:
+    """With skills, each nation first takes a skill in secret (§17.2): the campaign as anyone
+    reads it (the sheet page's and the API's data) is the same before and after those moves."""
+
+    async def run() -> tuple[JSON, JSON, list[str]]:
+        process = Process(tmp_path, bots=False)
+        campaigns = await process.start()
+        sides = [SeatSpec("human"), SeatSpec("human")]
+        campaign, created = await campaigns.create(
+            GAME, LONG, {"skills": True}, sides, 0, "ann", True, "p-ann"
+        )
+        assert process.hub is not None
+        table = created.table
+        for seat, code in created.invites:
+            await process.hub.join(table, seat, code, "bea", "p-bea")
+        before = await campaigns.describe(campaign)
+        made = []
+        for _ in range(4):  # the secret skill choices come first
+            seat = table.state.current_player
+            assert seat is not None
+            move = str(table.state.legal_actions()[0])
+            frame = await process.hub.submit(table, seat, move, None, table.version, "human")
+            assert frame["type"] == "ack", frame
+            made.append(move)
+        after = await campaigns.describe(campaign)
+        await process.stop()
+        return before, after, made
+
+    before, after, made = asyncio.run(run())
+    assert any(move.startswith("skill") for move in made), made
+    assert before == after
+    assert [side["flier"] for side in after["sides"]] == ["ann", "bea"]
