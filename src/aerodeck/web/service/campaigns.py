@@ -432,8 +432,14 @@ class Campaigns:
         }
 
     async def listed(self) -> list[JSON]:
-        """Listed campaigns in progress, newest first, as the lobby lists them."""
-        return [await self._summary(c) for c in await self.store.listed_campaigns(MAX_LISTED)]
+        """Listed campaigns in progress, newest first, as the lobby lists them (not one whose
+        table was purged: waiting a day for its friend, or abandoned)."""
+        out = []
+        for campaign in await self.store.listed_campaigns(MAX_LISTED):
+            if campaign.table_id is not None and await self.hub.get(campaign.table_id) is None:
+                continue
+            out.append(await self._summary(campaign))
+        return out
 
     async def of_player(self, player_id: str, limit: int) -> list[JSON]:
         """The campaigns where ``player_id`` flies a side, newest first, with each game's

@@ -44,6 +44,7 @@ export async function showCampaignEnd(box, info, mySeat) {
   }
   const parts = [
     h("h2", { id: "campaign-end-title" }, _("Mission {n} of {length} is over", { n: number, length: campaign.length })),
+    h("p", { class: "totals-title", text: _("Totals after mission {n}:", { n: campaign.played }) }),
     h("ul", { class: "totals", id: "campaign-totals" }, campaign.sides.map((side, index) =>
       h("li", { "data-side": index }, _("{side}: {points} VP", { side: side.name, points: campaign.totals[index] })))),
   ];
