@@ -186,18 +186,25 @@ def test_a_campaign_refuses_a_game_without_series_and_an_unknown_one(tmp_path: P
         process = Process(tmp_path, bots=False)
         campaigns = await process.start()
         said = []
-        for game, name in (("aces_versus_aces", SHORT), (GAME, "1812 Overture")):
+        for game, name, bot in (
+            ("aces_versus_aces", SHORT, "easy"),
+            (GAME, "1812 Overture", "easy"),
+            (GAME, SHORT, "nobody"),
+        ):
             with pytest.raises(ConfigError) as refused:
                 await campaigns.create(
-                    game, name, {}, [SeatSpec("bot", "easy")] * 2, None, "", True, None
+                    game, name, {}, [SeatSpec("bot", bot)] * 2, None, "", True, None
                 )
             said.append(str(refused.value))
+        stored = await campaigns.store.unfinished_campaigns()
         await process.stop()
-        return said
+        return [*said, *stored]
 
-    no_series, unknown = asyncio.run(run())
+    no_series, unknown, bad_bot, *stored = asyncio.run(run())
     assert "no campaigns" in no_series and "\n" not in no_series
     assert "1812 Overture" in unknown and "\n" not in unknown
+    assert "unknown bot 'nobody'" in bad_bot and "\n" not in bad_bot
+    assert stored == []  # nothing kept of a refused campaign
 
 
 def test_the_sheet_says_nothing_of_the_mission_in_flight_not_even_a_secret_skill(

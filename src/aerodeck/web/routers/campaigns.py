@@ -12,6 +12,7 @@ from fastapi.responses import HTMLResponse
 from pydantic import Field, StrictBool, StrictInt
 
 from aerodeck.core.api import JSON
+from aerodeck.core.errors import ConfigError
 from aerodeck.core.i18n import _
 from aerodeck.web.routers.bodies import MAX_SEATS, Scalar, SeatIn, Text, _Body
 from aerodeck.web.routers.deps import answer, invite_link, table_link
@@ -53,7 +54,10 @@ async def campaign_or_404(campaigns: Campaigns, campaign_id: str) -> CampaignRec
 @router.get("/api/games/{game_id}/campaigns", tags=["campaigns"])
 async def choices(game_id: str) -> JSON:
     """The campaigns (series of games) a game offers, by name with one line each."""
-    return {"campaigns": series_choices(game_id) if re.fullmatch(r"[a-z_]{1,64}", game_id) else []}
+    try:
+        return {"campaigns": series_choices(game_id)}
+    except ConfigError:
+        raise HTTPException(404, _("no such game")) from None
 
 
 @router.post("/api/campaigns", status_code=201, tags=["campaigns"])

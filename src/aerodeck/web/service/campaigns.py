@@ -32,7 +32,6 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any, Protocol
 
-from aerodeck.agents.registry import agent_names
 from aerodeck.core.api import JSON, Game
 from aerodeck.core.errors import ConfigError, excerpt
 from aerodeck.core.i18n import _
@@ -195,7 +194,8 @@ class Campaigns:
         player_id: str | None,
     ) -> tuple[CampaignRecord, Created]:
         """A new campaign of the series ``choice`` and its first game's table (ConfigError, one
-        line, on a game without series, an unknown series, a bad option, side or bot)."""
+        line, on a game without series, an unknown series, a bad option, side or bot: the
+        hub checks the seats before anything is stored)."""
         if self.hub.unfinished() >= self.hub.settings.max_tables:
             raise CapacityError(_("the server holds its maximum of tables"))
         option = series_option(game_id) if isinstance(game_id, str) else None
@@ -215,33 +215,15 @@ class Campaigns:
                     count=len(sides),
                 )
             )
-        bots = agent_names(first)
         seats = tuple(
             SideSeat("bot", (s.bot or "").strip().lower(), None, (s.bot or "").strip().lower())
             if s.kind == "bot"
             else SideSeat("human", None, player_id if index == claim else None, "")
             for index, s in enumerate(sides)
         )
-        for seat in seats:
-            if seat.kind == "bot" and seat.bot not in bots:
-                raise ConfigError(
-                    _("unknown bot {name} (bots: {bots})", name=seat.bot, bots=", ".join(bots))
-                )
-        campaign = CampaignRecord(
-            id=new_table_id(),
-            game=game_id,
-            players=first.players,
-            options=dict(game.options),
-            host_player_id=player_id,
-            series=series.to_json(),
-            played=0,
-            table_id=None,
-            status=PLAYING,
-            listed=listed,
-            created_at=utcnow(),
-            seats=seats,
-        )
-        await self.store.create_campaign(campaign)
+        campaign_id = new_table_id()
+        # the table first: a campaign is stored only with its first table (a table whose
+        # campaign failed to be stored names a campaign that is not, and is an ordinary game)
         created = await self.hub.create(
             game_id,
             first.players,
@@ -254,10 +236,25 @@ class Campaigns:
             name,
             rated=False,
             player_id=player_id,
-            mission=(campaign.id, 1),
+            mission=(campaign_id, 1),
         )
-        await self.store.set_campaign_table(campaign.id, created.table.id)
-        return replace(campaign, table_id=created.table.id), created
+        campaign = CampaignRecord(
+            id=campaign_id,
+            game=game_id,
+            players=first.players,
+            options=dict(game.options),
+            host_player_id=player_id,
+            series=series.to_json(),
+            played=0,
+            table_id=created.table.id,
+            status=PLAYING,
+            listed=listed,
+            created_at=utcnow(),
+            seats=seats,
+        )
+        await self.store.create_campaign(campaign)
+        await self.advance(campaign_id)  # bots may have ended the game before it was stored
+        return campaign, created
 
     # --- a game ended -----------------------------------------------------------------------
 
@@ -436,7 +433,7 @@ class Campaigns:
         table was purged: waiting a day for its friend, or abandoned)."""
         out = []
         for campaign in await self.store.listed_campaigns(MAX_LISTED):
-            if campaign.table_id is not None and await self.hub.get(campaign.table_id) is None:
+            if campaign.table_id is None or await self.hub.get(campaign.table_id) is None:
                 continue
             out.append(await self._summary(campaign))
         return out
