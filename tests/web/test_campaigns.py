@@ -46,6 +46,7 @@ class Process:
     each game as its table ends only when ``scoring``)."""
 
     folder: Path
+    database: str = ""  # "": SQLite in the folder; else a PostgreSQL URL
     bots: bool = True
     scoring: bool = True
     store: Store | None = None
@@ -56,7 +57,8 @@ class Process:
 
     async def start(self) -> Campaigns:
         self.folder.mkdir(parents=True, exist_ok=True)
-        engine = make_engine(f"sqlite+aiosqlite:///{self.folder / 'store.sqlite3'}")
+        url = self.database or f"sqlite+aiosqlite:///{self.folder / 'store.sqlite3'}"
+        engine = make_engine(url)
         await migrate.upgrade(engine)
         self.store = Store(engine)
         self.hub = Hub(self.store, Settings(data_dir=self.folder, table_seed=7))
@@ -153,15 +155,18 @@ def test_a_whole_campaign_flown_by_bots_is_scored_table_after_table(tmp_path: Pa
     assert [side["flier"] for side in described["sides"]] == ["medium", "easy"]
 
 
-def test_a_campaign_whose_game_ended_unscored_moves_on_after_a_restart(tmp_path: Path) -> None:
+def test_a_campaign_whose_game_ended_unscored_moves_on_after_a_restart(
+    tmp_path: Path, database: str
+) -> None:
     async def run() -> tuple[int, int, list[str], TableStatus, int]:
-        crashed = Process(tmp_path, scoring=False)  # the game ends; nobody scores it
+        crashed = Process(tmp_path, database, scoring=False)  # the game ends; nobody scores it
         campaigns = await crashed.start()
         campaign_id = await bots_campaign(campaigns, LONG, ("medium", "medium"))
         first = await asyncio.wait_for(crashed.ended.get(), WAIT)
         await crashed.stop()
         # two processes on the store move it on at once: the next table is created once
-        one, two = Process(tmp_path, bots=False), Process(tmp_path, bots=False, scoring=False)
+        one = Process(tmp_path, database, bots=False)
+        two = Process(tmp_path, database, bots=False, scoring=False)
         await one.start()  # its start-up catches up
         await two.start()
         assert one.campaigns is not None and two.campaigns is not None
