@@ -17,6 +17,7 @@ from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
 from aerodeck import __version__
+from aerodeck.web.db.campaign_store import CampaignQueries
 from aerodeck.web.db.cluster_store import ClusterStore
 from aerodeck.web.db.notify import PostgresBus
 from aerodeck.web.db.store import Store
@@ -29,6 +30,7 @@ from aerodeck.web.routers import (
     accounts,
     api_tokens,
     boards,
+    campaigns,
     chat,
     language,
     lobby,
@@ -44,6 +46,7 @@ from aerodeck.web.same_origin import SameOrigin
 from aerodeck.web.service.accounts import Accounts
 from aerodeck.web.service.api_tokens import ApiTokens
 from aerodeck.web.service.bots import Autoplay
+from aerodeck.web.service.campaigns import Campaigns
 from aerodeck.web.service.cluster import Cluster
 from aerodeck.web.service.hub import Hub
 from aerodeck.web.service.leases import Leases
@@ -94,6 +97,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         hub.finishers.append(app.state.ratings.record_table)
         app.state.store = store
         app.state.rematches = Rematches(hub, store)
+        app.state.campaigns = Campaigns(hub, CampaignQueries(store))
+        hub.finishers.append(app.state.campaigns.table_finished)
         cluster = _cluster(hub, store, settings) if settings.clustered else None
         if cluster is not None:
             cluster.rematch_heard = app.state.rematches.heard
@@ -101,6 +106,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.creations = WindowCounter(settings.creations_per_ip, settings.creation_window)
         restored = await hub.restore()
         log.info("rebuilt %d unfinished tables from the store", restored)
+        await app.state.campaigns.catch_up()  # games that ended while nobody scored them
         if cluster is not None:
             cluster.run()  # the leases: which tables' bots and clocks run here
         purge = asyncio.create_task(hub.purge_forever())
@@ -138,6 +144,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(pages.router)
     app.include_router(ratings.router)
     app.include_router(boards.router)
+    app.include_router(campaigns.router)
     app.include_router(websocket.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes)

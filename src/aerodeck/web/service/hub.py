@@ -373,9 +373,11 @@ class Hub:
         on_timeout: str = "bot",
         rated: bool = True,
         player_id: str | None = None,
+        mission: tuple[str, int] | None = None,
     ) -> Created:
         """A new table (ConfigError on a bad game, option, seat or bot); the claimed seat and
-        the host's powers belong to ``player_id`` when the creator is signed in."""
+        the host's powers belong to ``player_id`` when the creator is signed in. ``mission``:
+        the (campaign, mission number) the table plays (service/campaigns.py)."""
         if self.unfinished() >= self.settings.max_tables:
             raise CapacityError(_("the server holds its maximum of tables"))
         game = make(game_id, players, **check_remote_options(game_id, options))
@@ -444,6 +446,8 @@ class Hub:
             turn_began_at=created_at if ready else None,
             rated=rated,
             host_player_id=player_id,
+            campaign_id=None if mission is None else mission[0],
+            campaign_mission=None if mission is None else mission[1],
         )
         table = await self.open_table(record, seat_records)
         return Created(table, host_token, claim, token, invites)
