@@ -25,9 +25,9 @@ the next process when its own does not answer, a client through nginx to nginx a
 last version it saw, and resends an unanswered move with the same message id.
 
 While the games run, a random process is killed with SIGKILL and started again on the same port
-and name after up to 0.5 s. The kills are spread over the run: the i-th (of K, over G games)
-waits until i x G / (K + 1) games have started, then 0.3 to 3 s more, and until some game is
-under way.
+and name after up to 0.5 s. The kills are spread over the run: the i-th (from 0, of K, over G
+games played C at a time) waits until i x (G - C) / K games have started, then 0.3 to 3 s more,
+and until some game is under way.
 
 Counted at the end:
 - acknowledged moves lost: every move a client had acknowledged must be in the final record at
@@ -290,7 +290,8 @@ async def cluster_run(
                 raise task.exception()  # type: ignore[misc]
 
     for number in range(kills):
-        while play.created < (number + 1) * games // (kills + 1):  # kills spread over the run
+        # spread over the time new games start (all have started once ``concurrent`` are left)
+        while play.created < number * max(0, games - concurrent) // kills:
             failed()
             await asyncio.sleep(0.2)
         await asyncio.sleep(rng.uniform(0.3, 3.0))
