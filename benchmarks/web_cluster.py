@@ -356,7 +356,6 @@ def play_summary(play: Play, replay: bool) -> JSON:
     ms = [1000 * s for s in _stalls(play.games, play.kills)]
     return {
         "processes": PROCESSES,
-        "through": "nginx",
         "kills": len(play.kills),
         "games_started": len(play.games),
         "games_finished": len(finished),
@@ -410,6 +409,7 @@ def run(args: argparse.Namespace, root: Path) -> JSON:
     play = Play(root / "games.jsonl")
     settings = {"games_asked": args.games, "kills_asked": args.kills, "seed": args.seed}
     settings["all_direct"] = args.all_direct
+    settings["through"] = "nginx: the lobby calls only" if args.all_direct else "nginx"
     stage: JSON = {}
 
     def write(step: str, replay: bool = False, **more: Any) -> JSON:

@@ -9,7 +9,8 @@ receiving its ack is one sample. Samples are kept from the end of a warm-up unti
 run; a table whose game ends is replaced by a new one (its set-up is not timed). The CPU seconds
 per 1,000 moves of the server (from /proc) and of the client processes are measured over the
 same window. ``run_phases`` runs one server through several rates in turn (the capacity curve,
-``benchmarks.web_capacity``).
+``benchmarks.web_capacity``); ``play_phases`` is the same against any server's address, nginx in
+front of several processes included.
 
 Run: PYTHONPATH=src nice -n 10 .venv/bin/python -m benchmarks.web_load --tables 200 --seconds 120
      [--database postgresql] --json out.json
