@@ -167,9 +167,9 @@ class NginxCluster:
     (``--node-name``), which a benchmark may kill with SIGKILL and restart on its port and name
     (nginx leaves a process that refuses connections out for 5 s and tries the next).
 
-    A ``with`` block runs it: the store, the processes (the first alone: it migrates the store),
-    then nginx; stopped in the reverse order. Clients speak to ``base`` (nginx), or to one
-    process (``servers[i].base``) when a benchmark must choose where a client lands."""
+    A ``with`` block runs it: the store, the processes one after the other (the first migrates
+    the store), then nginx; stopped in the reverse order. Clients speak to ``base`` (nginx), or
+    to one process (``servers[i].base``) when a benchmark must choose where a client lands."""
 
     def __init__(self, run_dir: Path, count: int, flags: list[str] | None = None) -> None:
         self.run_dir = run_dir
