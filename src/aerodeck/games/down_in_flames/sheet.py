@@ -41,8 +41,8 @@ def campaign_sheet(series: CampaignSeries) -> JSON:
     for mission in campaign.missions:
         result = flown.get(mission.number)
         if result is not None:
-            status = _("flown: {a} and {b} shot down").format(
-                a=result.downed_by[0], b=result.downed_by[1]
+            status = _("shot down: {first} {a}, {second} {b}").format(
+                first=nations[0], a=result.downed_by[0], second=nations[1], b=result.downed_by[1]
             )
             earned = [str(vp) for vp in result.vp]
         else:
