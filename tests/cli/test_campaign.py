@@ -59,8 +59,8 @@ def test_bots_fly_a_whole_campaign_in_the_terminal(
     assert kept.finished and kept.totals() == expected.totals()
     assert kept.levels() == expected.levels() and kept.winners() == expected.winners()
     assert "Game 6 of 6 scored" in out and "Campaign over" in out
-    for side, total, level in zip(kept.sides, kept.totals(), kept.levels(), strict=True):
-        assert f"{side}: {total}, {level}" in out
+    totals = expected.sheet()["sections"][1]["rows"]
+    assert all(cell in out for row in totals for cell in row)
     assert str(expected.sheet()["result"]) in out
 
 

@@ -191,24 +191,20 @@ class CampaignFlight:
             self.console.print(sheet_view(series.sheet()))
 
     def _show_end(self, series: Series) -> None:
-        """The sheet at the end, each side's total and level, and the winner."""
+        """The sheet at the end (its totals, levels and result), then the person's verdict."""
         self.console.rule(_("Campaign over"))
         self.console.print(sheet_view(series.sheet()))
-        levels = series.levels() or ("",) * len(series.sides)
-        for side, total, level in zip(series.sides, series.totals(), levels, strict=True):
-            if level:
-                line = _("{side}: {total}, {level}", side=side, total=total, level=level)
-            else:
-                line = _("{side}: {total}", side=side, total=total)
-            self.console.print(escape(line))
         winners, human = series.winners(), self.campaign.seating.human
+        closing = _("Campaign saved to {path}.", path=self.campaign.path)
+        if human is None:
+            self.console.print(escape(closing))
+            return
         if len(winners) > 1:
             verdict = _("The campaign is shared.")
-        elif human is not None and winners == [human]:
+        elif winners == [human]:
             verdict = _("You win the campaign!")
         else:
-            verdict = _("{side} wins the campaign.", side=series.sides[winners[0]])
-        closing = _("Campaign saved to {path}.", path=self.campaign.path)
+            verdict = _("You lose the campaign.")
         self.console.print(f"[bold]{escape(verdict)}[/bold] {escape(closing)}")
 
     def _say_farewell(self) -> None:
