@@ -21,7 +21,8 @@ def bot(game: DownInFlames, seat: int, seed: int) -> Agent:
 
 
 def main(seed: int = 1, scale: int = 1) -> None:
-    record = play_campaign(DownInFlames(2, campaign="1973 Yom Kippur War", scale=scale), bot, seed)
+    series = play_campaign(DownInFlames(2, campaign="1973 Yom Kippur War", scale=scale), bot, seed)
+    record = series.scores
     for r in record.results:
         print(f"mission {r.number} {r.title}: shot down {r.downed_by}, VP {r.vp}")
     print(f"totals {record.totals()}: {record.levels()[0]} / {record.levels()[1]}")

@@ -1,6 +1,7 @@
 """One server process's capacity: act-to-ack p50/p95/p99 against the offered move rate, on SQLite
-and on PostgreSQL (docs/server.md, "Capacity"). A benchmark, not a test: the figures depend on the
-machine and on what else runs on it (each run records the load average around it).
+and on PostgreSQL, or that of N processes behind nginx (docs/server.md, "Capacity"). A benchmark,
+not a test: the figures depend on the machine and on what else runs on it (each run records the
+load average around it).
 
 For every store, one server and `benchmarks.web_load`'s clients: ``--tables`` tables of four
 human seats, seated during ``--warmup``, then one phase per rate, lowest first, each seat thinking
@@ -9,10 +10,19 @@ moves a second; each phase settles for ``--settle`` seconds, then is measured fo
 The server's CPU seconds per 1,000 moves (from /proc, over the measured window) are the figure
 that sharing the machine affects least.
 
+With ``--cluster N`` the same sweep runs against N processes on one throwaway PostgreSQL store
+behind nginx (deploy/nginx/'s configuration, as `aerodeck cluster` runs them): the clients seat
+and play every table through nginx, which spreads their connections over the processes (the
+fewest open connections first), so a table's seats sit on different processes and its moves
+cross them through the store's LISTEN/NOTIFY; the server CPU is that of the N processes together
+(``--stores`` does not apply). Three processes against one is two runs, back to back, the same
+but for N.
+
 Run (about 4 minutes): PYTHONPATH=src:. python -m benchmarks.web_capacity --json out.json
      [--rates 100,200,300,500,700] [--stores sqlite,postgresql] [--tables 200] [--seconds 15]
+     [--cluster N]
 
-Backs: docs/server.md, "Capacity".
+Backs: docs/server.md, "Capacity", and "Several processes: capacity" (``--cluster``).
 """
 
 from __future__ import annotations
@@ -26,32 +36,41 @@ import time
 from pathlib import Path
 
 from aerodeck.core.api import JSON
-from benchmarks.web_common import elapsed, postgres_cluster
-from benchmarks.web_load import run_phases
+from benchmarks.web_common import NginxCluster, elapsed, postgres_cluster
+from benchmarks.web_load import play_phases, run_phases
 
 GOAL_P95_MS = 50.0
 
 
-def _curve(store: str, url: str, rates: list[float], args: argparse.Namespace) -> list[JSON]:
-    """One server on ``url`` (empty: SQLite) through every rate; a row per rate."""
-    before = os.getloadavg()[0]
+def _sweep(store: str, url: str, rates: list[float], args: argparse.Namespace) -> list[JSON]:
+    """One server on ``url`` (empty: SQLite), or ``--cluster`` processes behind nginx, through
+    every rate: a summary per rate."""
+    thinks = [args.tables / rate for rate in rates]
+    timing = (args.tables, args.processes, thinks, args.warmup, args.seconds, args.settle)
     with tempfile.TemporaryDirectory(prefix="aerodeck-web-capacity-") as tmp:
-        summaries = run_phases(
-            args.tables,
-            args.processes,
-            [args.tables / rate for rate in rates],
-            args.warmup,
-            args.seconds,
-            args.settle,
-            url,
-            Path(tmp),
-        )
+        if not args.cluster:
+            return run_phases(*timing, url, Path(tmp))
+        with NginxCluster(Path(tmp), args.cluster) as cluster:
+            summaries = play_phases(cluster.base, cluster.pids(), store, *timing)
+            healthy = cluster.healthy()
+            spread = cluster.moves_per_process()
+        return [
+            {**summary, "server_healthy_at_end": healthy, "moves_acked_per_process": spread}
+            for summary in summaries
+        ]
+
+
+def _curve(store: str, url: str, rates: list[float], args: argparse.Namespace) -> list[JSON]:
+    """The sweep on one store; a row per rate."""
+    before = os.getloadavg()[0]
+    summaries = _sweep(store, url, rates, args)
     after = os.getloadavg()[0]
     rows = []
     for rate, summary in zip(rates, summaries, strict=True):
         p95 = summary["act_to_ack_ms"].get("p95")
         row: JSON = {
             "store": store,
+            "server_processes": summary["server_processes"],
             "offered_per_second": rate,
             **{k: summary[k] for k in ("acks_per_second", "act_to_ack_ms", "max_ms")},
             "p95_under_goal": p95 is not None and p95 < GOAL_P95_MS,
@@ -63,12 +82,15 @@ def _curve(store: str, url: str, rates: list[float], args: argparse.Namespace) -
     return [
         {
             "store": store,
+            "server_processes": last["server_processes"],
+            "through": "nginx" if args.cluster else "direct",
             "load_average": [round(before, 1), round(after, 1)],
             "clients_seated_before_measuring": last["clients_seated_before_measuring"],
             "refused": last["refused"],
             "server_closes": last["server_closes"],
             "games_failed": last["games_failed"],
             "healthy": last["server_healthy_at_end"],
+            "moves_acked_per_process": last.get("moves_acked_per_process", []),
             "rates": rows,
         }
     ]
@@ -83,20 +105,32 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--warmup", type=float, default=30.0, help="seconds to seat the tables")
     parser.add_argument("--seconds", type=float, default=15.0, help="measured time per rate")
     parser.add_argument("--settle", type=float, default=4.0, help="seconds before each next rate")
+    parser.add_argument(
+        "--cluster",
+        type=int,
+        default=0,
+        metavar="N",
+        help="N processes on PostgreSQL behind nginx (instead of one server per store)",
+    )
     parser.add_argument("--json", type=Path, help="write the curve here")
     args = parser.parse_args(argv)
+    if args.cluster < 0:
+        parser.error(f"--cluster takes a number of processes, not {args.cluster}")
     rates = [float(rate) for rate in args.rates.split(",")]
     started = time.monotonic()
     rows: list[JSON] = []  # one per store
-    for store in args.stores.split(","):
-        if store == "postgresql":
+    # the cluster makes its own PostgreSQL store
+    for store in ["postgresql"] if args.cluster else args.stores.split(","):
+        if store not in ("sqlite", "postgresql"):
+            parser.error(f"--stores takes sqlite and postgresql, not {store!r}")
+        if store == "postgresql" and not args.cluster:
             with postgres_cluster() as url:
                 rows += _curve(store, url, rates, args)
-        elif store == "sqlite":
-            rows += _curve(store, "", rates, args)
         else:
-            parser.error(f"--stores takes sqlite and postgresql, not {store!r}")
+            rows += _curve(store, "", rates, args)
     summary: JSON = {
+        "server_processes": args.cluster or 1,
+        "through": "nginx" if args.cluster else "direct",
         "tables": args.tables,
         "clients": args.tables * 4,
         "client_processes": args.processes,

@@ -1,16 +1,33 @@
-"""Three server processes on one PostgreSQL store, killed at random: 0 acknowledged moves lost,
-every game finished, 0 leaks, and the gap a client sees (docs/server.md, "Several processes").
+"""Three server processes on one PostgreSQL store behind nginx, killed at random: 0 acknowledged
+moves lost, every game finished, 0 leaks, and the gap a client sees (docs/server.md, "Several
+processes").
 
-Three `aerodeck serve` processes share a throwaway PostgreSQL cluster. Each table is created on a
-random process; its seats and its spectator connect to different processes (seat i of the k-th
-table to process k + i, the spectator to the next one), so every table's frames cross processes.
-Every other table has a server bot in its last seat, so the process holding that table's lease
-runs a bot there. Human seats are clients whose move at each version is a function of the table
-and the version only (benchmarks/web_crash.py); a client that loses its process reconnects to
-another with the last version it saw and resends an unanswered move with the same message id.
+Three `aerodeck serve` processes share a throwaway PostgreSQL cluster, behind nginx with
+deploy/nginx/'s configuration (as `aerodeck cluster` runs them; ``web_common.NginxCluster``).
+Every table is created and its seats claimed through nginx. Its clients (the seats, then a
+spectator) take two routes in turn, so that each table has both:
 
-While the games run, a random process is killed with SIGKILL at seeded random moments (0.3 to
-3 s apart, while games are under way) and started again on the same port after up to 0.5 s.
+- **through nginx** (the second, fourth, ... client): nginx's least_conn picks the process, and
+  picks again at every reconnection;
+- **straight to a chosen process** (the first, third, ... client, and both clients of a table
+  that has only two: a two-seat table with a bot): the k-th direct client of a table first
+  connects to process t + k, t drawn at random per table. nginx cannot be told where to send a
+  client, so these make sure every table has clients on at least two different processes and
+  its frames cross processes (``tables_with_clients_on_two_processes`` counts it, from where the
+  direct clients first connected).
+
+``--all-direct`` sends every client straight to a process (the placement of the run of
+2026-11-27 15:53: seat i of a table to process t + i, the spectator to t + 2). Every other table
+has a server bot in its last seat, so the process holding that table's lease runs a bot there.
+Human seats are clients whose move at each version is a function of the table and the version
+only (benchmarks/web_crash.py); a client that loses its process reconnects (a direct client to
+the next process when its own does not answer, a client through nginx to nginx again) with the
+last version it saw, and resends an unanswered move with the same message id.
+
+While the games run, a random process is killed with SIGKILL and started again on the same port
+and name after up to 0.5 s. The kills are spread over the run: the i-th (from 0, of K, over G
+games played C at a time) waits until i x (G - C) / K games have started, then 0.3 to 3 s more,
+and until some game is under way.
 
 Counted at the end:
 - acknowledged moves lost: every move a client had acknowledged must be in the final record at
@@ -19,14 +36,22 @@ Counted at the end:
 - games finished (every one started);
 - leaks: every frame every client received, checked by web_leaks' checker (rebuilt by the
   server's own frame builders from the true state and from redrawn hidden cards; no hidden card
-  named) (must be 0);
+  named) (must be 0). Each finished game's frames are spooled to disk and checked after the play
+  (``--jobs`` processes), so a long run holds no frames in memory and the check does not compete
+  with the cluster for the cores;
 - the client-visible gap: for each kill and each game under way at it, the time from the kill to
   the game's next move seen by one of its clients (p50, p95, max), and for each reconnection the
   time from losing the connection to the welcome on another process.
 
-Run: PYTHONPATH=src nice -n 10 .venv/bin/python -m benchmarks.web_cluster --games 100 --kills 10
+With ``--json`` the summary is written as the run goes: every 30 s of play (the games so far),
+after the play (every count but the leaks), every 25 games of the leak check, and at the end.
+A Ctrl-C (or SIGTERM) stops the play or the check: the summary of the games finished by then,
+marked ``"interrupted"``, is written and printed; the processes are stopped.
 
-Backs: docs/server.md, "Several processes: measured".
+Run: PYTHONPATH=src:. nice -n 10 .venv/bin/python -m benchmarks.web_cluster --json out.json
+     (1,000 games, 30 kills: the issue's run) [--games 100 --kills 10] [--all-direct]
+
+Backs: docs/server.md, "Several processes: 0 acknowledged moves lost, 0 leaks".
 """
 
 from __future__ import annotations
@@ -35,23 +60,21 @@ import argparse
 import asyncio
 import json
 import random
+import signal
 import sys
 import tempfile
 import time
-from concurrent.futures import ProcessPoolExecutor
+from collections import deque
+from collections.abc import Callable, Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from aerodeck.client import TableClient, TableClosedError, websocket_url
 from aerodeck.core.api import JSON
-from benchmarks.web_common import (
-    BENCH_FLAGS,
-    ServerProcess,
-    elapsed,
-    percentiles,
-    postgres_cluster,
-)
+from benchmarks.web_common import NginxCluster, elapsed, percentiles, write_json
 from benchmarks.web_crash import TABLES, choose, reference
 from benchmarks.web_leaks import check_game
 
@@ -60,6 +83,8 @@ RETRY_WAIT = 0.1
 RETRIES = 3000  # x RETRY_WAIT: five minutes without any process is a failure
 MOVE_PAUSE = 0.02  # seconds between a client's moves, so a kill finds games in the middle
 BOT = "random"
+PROGRESS_SECONDS = 30.0  # how often the summary is written during the play
+CHECKS_PER_WRITE = 25  # games leak-checked between two writes of the summary
 
 
 @dataclass
@@ -68,7 +93,7 @@ class Seat:
 
     client: TableClient
     seat: int | None
-    process: int  # the process it is connected to now
+    process: int | None  # the process it connects to now; None: through nginx
     acked: dict[int, str] = field(default_factory=dict)  # version produced -> move acknowledged
     reconnects: list[float] = field(default_factory=list)  # seconds from loss to welcome
 
@@ -78,27 +103,37 @@ class Game:
     table: str
     bot: bool
     seats: list[Seat]
+    placed: set[int]  # the processes its direct clients first connected to
     moved_at: list[float] = field(default_factory=list)  # when a client saw the version rise
     started: float = 0.0
     ended: float | None = None
     end: JSON | None = None
 
 
-class Cluster:
-    """The three processes: which are up, and where a client goes next."""
+@dataclass
+class Play:
+    """What the play has done so far: kept outside the event loop, so a Ctrl-C keeps it."""
 
-    def __init__(self, servers: list[ServerProcess]) -> None:
-        self.servers = servers
+    spool: Path  # each finished game's frames, one JSON line a game
+    games: list[Game] = field(default_factory=list)
+    kills: list[float] = field(default_factory=list)
+    created: int = 0
 
-    def url(self, index: int) -> str:
-        return websocket_url(self.servers[index % len(self.servers)].base)
+    def finished(self) -> list[Game]:
+        return [game for game in self.games if game.end is not None]
 
 
-async def _connect(cluster: Cluster, seat: Seat, lost_at: float | None) -> None:
-    """Connect (again) from the last version seen, to the seat's process or, when it does not
-    answer, the next one."""
+def _url(cluster: NginxCluster, process: int | None) -> str:
+    if process is None:
+        return cluster.ws_url
+    return websocket_url(cluster.servers[process % PROCESSES].base)
+
+
+async def _connect(cluster: NginxCluster, seat: Seat, lost_at: float | None) -> None:
+    """Connect (again) from the last version seen: through nginx, or to the seat's process or,
+    when it does not answer, the next one."""
     for attempt in range(RETRIES):
-        seat.client.url = cluster.url(seat.process)
+        seat.client.url = _url(cluster, seat.process)
         try:
             await seat.client.reconnect()
             if lost_at is not None:
@@ -107,6 +142,9 @@ async def _connect(cluster: Cluster, seat: Seat, lost_at: float | None) -> None:
         except TableClosedError as closed:
             if not closed.retry:
                 raise
+            if seat.process is None:  # nginx found no process: they are starting
+                await asyncio.sleep(RETRY_WAIT)
+                continue
             seat.process += 1  # another process
             if attempt % PROCESSES == PROCESSES - 1:
                 await asyncio.sleep(RETRY_WAIT)
@@ -118,7 +156,7 @@ def _saw(game: Game, before: int, client: TableClient) -> None:
         game.moved_at.append(time.monotonic())
 
 
-async def play_seat(cluster: Cluster, game: Game, seat: Seat) -> None:
+async def play_seat(cluster: NginxCluster, game: Game, seat: Seat) -> None:
     """Play (or watch) to the end through any number of kills."""
     client = seat.client
     await _connect(cluster, seat, None)
@@ -146,91 +184,34 @@ async def play_seat(cluster: Cluster, game: Game, seat: Seat) -> None:
     raise RuntimeError("a game did not end")
 
 
-def _create(cluster: Cluster, index: int, first: int) -> tuple[str, dict[int, str], int]:
-    """The ``index``-th table, created on process ``first`` (or the next one up)."""
+def _create(cluster: NginxCluster, index: int) -> tuple[str, dict[int, str]]:
+    """The ``index``-th table, created and its seats claimed through nginx."""
     game, players, options = TABLES[index % len(TABLES)]
     bots = {players - 1: BOT} if index % 2 else {}
-    for attempt in range(RETRIES):
-        server = cluster.servers[(first + attempt) % PROCESSES]
+    for _ in range(RETRIES):
         try:
-            table, _, tokens = server.seat_table(game, players, options, bots)
-            return table, tokens, first + attempt
-        except Exception:  # that process is down just now (a kill): another one
+            table, _, tokens = cluster.seat_table(game, players, options, bots)
+            return table, tokens
+        except Exception:  # a process went down under a call (a kill): again
             time.sleep(RETRY_WAIT)
     raise RuntimeError("could not create a table")
 
 
-async def cluster_run(
-    cluster: Cluster, games: int, kills: int, concurrent: int, seed: int
-) -> dict[str, Any]:
-    rng = random.Random(seed)
-    played: list[Game] = []
-    created = 0
-
-    async def one_game() -> None:
-        nonlocal created
-        index = created
-        created += 1
-        first = rng.randrange(PROCESSES)
-        table, tokens, where = await asyncio.to_thread(_create, cluster, index, first)
-        seats = [
-            Seat(
-                TableClient(
-                    cluster.url(where + s),
-                    table,
-                    token,
-                    recv_timeout=30,
-                    id_prefix=str(s),
-                    keep_frames=True,
-                ),
-                s,
-                where + s,
-            )
-            for s, token in tokens.items()
-        ]
-        watcher = TableClient(
-            cluster.url(where + 2), table, None, recv_timeout=30, keep_frames=True
-        )
-        seats.append(Seat(watcher, None, where + 2))
-        game = Game(table, bool(index % 2), seats, started=time.monotonic())
-        played.append(game)
-        await asyncio.gather(*(play_seat(cluster, game, seat) for seat in seats))
-        game.ended = time.monotonic()
-        game.end = watcher.end
-        for seat in seats:
-            await seat.client.close()
-
-    async def slot() -> None:
-        while created < games:
-            await one_game()
-
-    slots = [asyncio.create_task(slot()) for _ in range(concurrent)]
-    kill_times: list[float] = []
-    for _ in range(kills):
-        await asyncio.sleep(rng.uniform(0.3, 3.0))
-        if all(task.done() for task in slots):
-            break
-        for _ in range(600):  # until some game is under way
-            if any(g.end is None and g.moved_at for g in played):
-                break
-            await asyncio.sleep(0.1)
-        victim = cluster.servers[rng.randrange(PROCESSES)]
-        await asyncio.to_thread(victim.kill9)
-        kill_times.append(time.monotonic())
-        await asyncio.sleep(rng.uniform(0.0, 0.5))
-        await asyncio.to_thread(victim.restart)
-        for task in slots:
-            if task.done() and task.exception() is not None:
-                raise task.exception()  # type: ignore[misc]
-    await asyncio.wait_for(asyncio.gather(*slots), 3600)
-    return {"games": played, "kills": kill_times}
+def routes(clients: int, first: int, all_direct: bool) -> list[int | None]:
+    """Where each of a table's clients (its seats, then the spectator) connects: a process
+    number, or None for nginx. Alternately direct and through nginx, the k-th direct client to
+    process ``first`` + k, but both direct when there are two (one human seat and the
+    spectator: a table of two with a bot); ``all_direct``: client j to ``first`` + j."""
+    if all_direct or clients < 3:
+        return [first + j for j in range(clients)]
+    return [first + j // 2 if j % 2 == 0 else None for j in range(clients)]
 
 
-def _frames(game: Game) -> dict[str, Any]:
-    """One game as web_leaks' checker takes it."""
+def _spool(play: Play, game: Game) -> None:
+    """The game's frames to the spool, as web_leaks' checker takes them; dropped from memory."""
     assert game.end is not None
     frames = {str(seat.seat): seat.client.frames or [] for seat in game.seats}
-    return {
+    checked = {
         "table": game.table,
         "game": game.end["record"]["game"],
         "players": game.end["record"]["players"],
@@ -238,6 +219,96 @@ def _frames(game: Game) -> dict[str, Any]:
         "frames": frames,
         "looks": {},
     }
+    with play.spool.open("a") as out:
+        out.write(json.dumps(checked) + "\n")
+    for seat in game.seats:
+        seat.client.frames = []
+
+
+async def cluster_run(
+    cluster: NginxCluster,
+    play: Play,
+    games: int,
+    kills: int,
+    concurrent: int,
+    seed: int,
+    all_direct: bool,
+    progress: Callable[[str], object],
+) -> None:
+    rng = random.Random(seed)
+
+    async def one_game() -> None:
+        index = play.created
+        play.created += 1
+        first = rng.randrange(PROCESSES)
+        table, tokens = await asyncio.to_thread(_create, cluster, index)
+        where = routes(len(tokens) + 1, first, all_direct)
+        seats = [
+            Seat(
+                TableClient(
+                    _url(cluster, where[s]),
+                    table,
+                    token,
+                    recv_timeout=30,
+                    id_prefix=str(s),
+                    keep_frames=True,
+                ),
+                s,
+                where[s],
+            )
+            for s, token in tokens.items()
+        ]
+        watcher = TableClient(
+            _url(cluster, where[-1]), table, None, recv_timeout=30, keep_frames=True
+        )
+        seats.append(Seat(watcher, None, where[-1]))
+        placed = {p % PROCESSES for p in where if p is not None}
+        game = Game(table, bool(index % 2), seats, placed, started=time.monotonic())
+        play.games.append(game)
+        await asyncio.gather(*(play_seat(cluster, game, seat) for seat in seats))
+        game.ended = time.monotonic()
+        game.end = watcher.end
+        for seat in seats:
+            await seat.client.close()
+        _spool(play, game)
+
+    async def slot() -> None:
+        while play.created < games:
+            await one_game()
+
+    async def report() -> None:
+        while True:
+            await asyncio.sleep(PROGRESS_SECONDS)
+            progress("playing")
+
+    slots = [asyncio.create_task(slot()) for _ in range(concurrent)]
+    reporter = asyncio.create_task(report())
+
+    def failed() -> None:
+        for task in slots:
+            if task.done() and task.exception() is not None:
+                raise task.exception()  # type: ignore[misc]
+
+    for number in range(kills):
+        # spread over the time new games start (all have started once ``concurrent`` are left)
+        while play.created < number * max(0, games - concurrent) // kills:
+            failed()
+            await asyncio.sleep(0.2)
+        await asyncio.sleep(rng.uniform(0.3, 3.0))
+        if all(task.done() for task in slots):
+            break
+        for _ in range(600):  # until some game is under way
+            if any(g.end is None and g.moved_at for g in play.games):
+                break
+            await asyncio.sleep(0.1)
+        victim = cluster.servers[rng.randrange(PROCESSES)]
+        await asyncio.to_thread(victim.kill9)
+        play.kills.append(time.monotonic())
+        await asyncio.sleep(rng.uniform(0.0, 0.5))
+        await asyncio.to_thread(victim.restart)
+        failed()
+    await asyncio.wait_for(asyncio.gather(*slots), 6 * 3600)
+    reporter.cancel()
 
 
 def _stalls(played: list[Game], kills: list[float]) -> list[float]:
@@ -252,10 +323,12 @@ def _stalls(played: list[Game], kills: list[float]) -> list[float]:
     return out
 
 
-def check(played: list[Game]) -> dict[str, Any]:
+def check(finished: list[Game], replay: bool) -> dict[str, Any]:
+    """Acknowledged moves against the final records; with ``replay``, every human-only record
+    against the same choices played without a crash."""
     lost: list[str] = []
     differs = acked = 0
-    for game in played:
+    for game in finished:
         assert game.end is not None
         record = dict(game.end["record"])
         actions = record["actions"]
@@ -264,62 +337,125 @@ def check(played: list[Game]) -> dict[str, Any]:
                 acked += 1
                 if version > len(actions) or actions[version - 1] != move:
                     lost.append(f"{game.table}@{version}: {move}")
-        if not game.bot:
+        if replay and not game.bot:
             record["_table"] = game.table
             differs += reference(record) != actions
     return {
         "acked_moves": acked,
         "acked_moves_lost": len(lost),
         "lost_examples": lost[:10],
-        "human_only_records_differing_from_no_crash_run": differs,
+        "human_only_records_differing_from_no_crash_run": differs if replay else None,
     }
 
 
-def run(games: int, kills: int, concurrent: int, seed: int, jobs: int, root: Path) -> JSON:
-    started = time.monotonic()
-    with postgres_cluster() as url:
-        servers = [
-            ServerProcess(root / f"p{i}", url, [*BENCH_FLAGS, "--node-name", f"p{i}"])
-            for i in range(PROCESSES)
-        ]
-        servers[0].start()  # migrates the database
-        for server in servers[1:]:
-            server.start()
-        try:
-            outcome = asyncio.run(cluster_run(Cluster(servers), games, kills, concurrent, seed))
-            healthy = all(server.healthy() for server in servers)
-            starts = sum(server.starts for server in servers)
-        finally:
-            for server in servers:
-                server.stop()
-    played: list[Game] = outcome["games"]
-    summary = check(played)
-    with ProcessPoolExecutor(jobs) as pool:
-        leaks = list(pool.map(check_game, [_frames(game) for game in played]))
-    reconnects = [s for game in played for seat in game.seats for s in seat.reconnects]
-    stalls = _stalls(played, outcome["kills"])
-    ms = [1000 * s for s in stalls]
+def play_summary(play: Play, replay: bool) -> JSON:
+    """Every count of the play so far, over the games finished (the leaks apart)."""
+    finished = play.finished()
+    reconnects = [s for game in play.games for seat in game.seats for s in seat.reconnects]
+    clients = [seat for game in play.games for seat in game.seats]
+    ms = [1000 * s for s in _stalls(play.games, play.kills)]
     return {
         "processes": PROCESSES,
-        "kills": len(outcome["kills"]),
-        "process_starts": starts,
-        "games_started": len(played),
-        "games_finished": sum(game.end is not None for game in played),
-        "games_with_a_bot": sum(game.bot for game in played),
-        "moves": sum(len(game.end["record"]["actions"]) for game in played if game.end),
-        **summary,
-        "frames_checked": sum(r["frames"] for r in leaks),
-        "leaks": sum(len(r["leaks"]) for r in leaks),
-        "first_leaks": [leak for r in leaks for leak in r["leaks"]][:10],
+        "kills": len(play.kills),
+        "games_started": len(play.games),
+        "games_finished": len(finished),
+        "games_with_a_bot": sum(game.bot for game in play.games),
+        "clients_through_nginx": sum(seat.process is None for seat in clients),
+        "clients_direct": sum(seat.process is not None for seat in clients),
+        "tables_with_clients_on_two_processes": sum(len(g.placed) >= 2 for g in play.games),
+        "moves": sum(len(game.end["record"]["actions"]) for game in finished if game.end),
+        **check(finished, replay),
         "reconnections": len(reconnects),
         "reconnect_ms": percentiles([1000 * s for s in reconnects], (50, 95)),
         "reconnect_ms_max": round(1000 * max(reconnects, default=0.0), 1),
-        "games_under_way_at_a_kill": len(stalls),
+        "games_under_way_at_a_kill": len(ms),
         "gap_after_a_kill_ms": percentiles(ms, (50, 95)),
         "gap_after_a_kill_ms_max": round(max(ms, default=0.0), 1),
-        "processes_healthy_at_end": healthy,
-        "seconds": elapsed(started),
     }
+
+
+def _spooled(spool: Path) -> Iterator[dict[str, Any]]:
+    if spool.exists():
+        with spool.open() as lines:
+            for line in lines:
+                yield json.loads(line)
+
+
+def leak_checks(spool: Path, jobs: int) -> Iterator[dict[str, Any]]:
+    """web_leaks' checker over every spooled game, ``jobs`` at a time, in order; at most twice
+    ``jobs`` games read from the spool at once."""
+    with ProcessPoolExecutor(jobs) as pool:
+        pending: deque[Future[dict[str, Any]]] = deque()
+        for played in _spooled(spool):
+            pending.append(pool.submit(check_game, played))
+            if len(pending) >= 2 * jobs:
+                yield pending.popleft().result()
+        while pending:
+            yield pending.popleft().result()
+
+
+def leak_summary(results: list[dict[str, Any]]) -> JSON:
+    return {
+        "games_leak_checked": len(results),
+        "frames_checked": sum(r["frames"] for r in results),
+        "leaks": sum(len(r["leaks"]) for r in results),
+        "first_leaks": [leak for r in results for leak in r["leaks"]][:10],
+    }
+
+
+def run(args: argparse.Namespace, root: Path) -> JSON:
+    """The play, then the leak check; the summary written at every stage (``--json``)."""
+    started = time.monotonic()
+    play = Play(root / "games.jsonl")
+    settings = {"games_asked": args.games, "kills_asked": args.kills, "seed": args.seed}
+    settings["all_direct"] = args.all_direct
+    settings["through"] = "nginx: the lobby calls only" if args.all_direct else "nginx"
+    stage: JSON = {}
+
+    def write(step: str, replay: bool = False, **more: Any) -> JSON:
+        stage.clear()
+        stage.update(
+            {"stage": step, **settings, **play_summary(play, replay), **more}
+            | {"seconds": elapsed(started)}
+        )
+        write_json(args.json, stage)
+        return stage
+
+    healthy = False
+    try:
+        with NginxCluster(root, PROCESSES) as cluster:
+            asyncio.run(
+                cluster_run(
+                    cluster,
+                    play,
+                    args.games,
+                    args.kills,
+                    args.concurrent,
+                    args.seed,
+                    args.all_direct,
+                    write,
+                )
+            )
+            healthy = cluster.healthy()
+            starts = sum(server.starts for server in cluster.servers)
+    except KeyboardInterrupt:
+        unchecked = {"games_leak_checked": 0, "leaks": None}
+        return write("played", True, interrupted="during the play", **unchecked)
+    except Exception as error:  # the counts so far, then the error as it is
+        write("failed", True, error=repr(error)[:500])
+        raise
+    write("played", True, process_starts=starts, processes_healthy_at_end=healthy)
+    done = {"process_starts": starts, "processes_healthy_at_end": healthy}
+    results: list[dict[str, Any]] = []
+    try:
+        for result in leak_checks(play.spool, args.jobs):
+            results.append(result)
+            if len(results) % CHECKS_PER_WRITE == 0:
+                write("checking leaks", True, **done, **leak_summary(results))
+    except (KeyboardInterrupt, BrokenProcessPool):
+        summary = leak_summary(results)
+        return write("played", True, interrupted="during the leak check", **done, **summary)
+    return write("done", True, **done, **leak_summary(results))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -329,16 +465,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--concurrent", type=int, default=12, help="games played at once")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=2, help="processes checking for leaks")
-    parser.add_argument("--json", type=Path, help="write the summary here")
+    parser.add_argument(
+        "--all-direct",
+        action="store_true",
+        help="every client straight to a chosen process (none through nginx)",
+    )
+    parser.add_argument("--json", type=Path, help="write the summary here, as the run goes")
     args = parser.parse_args(argv)
+    # a SIGTERM (`timeout`) ends the run as a Ctrl-C does: the summary so far, processes stopped
+    signal.signal(signal.SIGTERM, signal.default_int_handler)
     with tempfile.TemporaryDirectory(prefix="aerodeck-web-cluster-") as tmp:
-        summary = run(args.games, args.kills, args.concurrent, args.seed, args.jobs, Path(tmp))
-    text = json.dumps(summary, indent=1)
-    print(text)
-    if args.json:
-        args.json.write_text(text + "\n")
+        summary = run(args, Path(tmp))
+    print(json.dumps(summary, indent=1))
     ok = (
-        summary["acked_moves_lost"] == 0
+        "interrupted" not in summary
+        and summary["acked_moves_lost"] == 0
         and summary["leaks"] == 0
         and summary["games_finished"] == summary["games_started"]
         and summary["human_only_records_differing_from_no_crash_run"] == 0

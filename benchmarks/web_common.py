@@ -1,6 +1,8 @@
 """What the table server's proof scripts share: a real `aerodeck serve` process on a free loopback
 port (started, killed with SIGKILL, restarted on the same store, always stopped at the end), the
-lobby calls that seat a table, the games and player counts, and a throwaway PostgreSQL cluster.
+lobby calls that seat a table, the games and player counts, a throwaway PostgreSQL cluster,
+several processes on it behind nginx (``NginxCluster``), and a summary written so that an
+interrupted run keeps what it had counted (``write_json``).
 
 Every wait is bounded (a count of tries, each with a timeout); every process started here is
 stopped by the ``with`` block that started it.
@@ -11,18 +13,24 @@ Backs: nothing by itself: the helpers of the web_*.py scripts above (docs/server
 from __future__ import annotations
 
 import contextlib
+import json
 import os
+import re
 import shutil
 import subprocess
 import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
+import httpx
+
+from aerodeck.client import websocket_url
 from aerodeck.core.registry import list_games
 from aerodeck.testing.server import ServerProcess as BaseServer
 from aerodeck.testing.server import free_port
+from aerodeck.web.cluster.nginx import Nginx
 
 PG_BIN = Path("/usr/lib/postgresql/15/bin")
 # limits lifted for a benchmark that is the only client of its server (all from 127.0.0.1)
@@ -44,6 +52,11 @@ BENCH_FLAGS = [
     "--max-table-spectators",
     "100000",
 ]
+
+# what `aerodeck cluster` gives each process (web/cluster/workers.py): nginx's X-Forwarded-For is
+# believed from this machine only
+PROXIED_FLAGS = ["--forwarded-allow-ips", "127.0.0.1"]
+LOBBY_TIMEOUT = 60.0  # seconds a lobby call may take on a loaded machine
 
 # short forms of each game, so a thousand games fit in a run (options as the lobby takes them)
 SHORT: dict[str, dict[str, Any]] = {
@@ -80,35 +93,160 @@ class ServerProcess(BaseServer):
     def seat_table(
         self, game: str, players: int, options: dict[str, Any], bots: dict[int, str]
     ) -> tuple[str, str, dict[int, str]]:
-        """A table whose seats in ``bots`` are server bots and the others humans, every human seat
-        claimed: its id, the host token, and each human seat's token."""
-        seats = [
-            {"kind": "bot", "bot": bots[s]} if s in bots else {"kind": "human"}
-            for s in range(players)
+        """``seat_table`` on this process."""
+        return seat_table(self.base, game, players, options, bots)
+
+    def logs(self) -> list[Path]:
+        return [self.log]
+
+
+class Front(Protocol):
+    """Where a benchmark's clients go: one process (``ServerProcess``), or nginx in front of
+    several (``NginxCluster``)."""
+
+    database: str  # empty: SQLite in the process's data folder
+
+    @property
+    def base(self) -> str: ...
+
+    @property
+    def ws_url(self) -> str: ...
+
+    def seat_table(
+        self, game: str, players: int, options: dict[str, Any], bots: dict[int, str]
+    ) -> tuple[str, str, dict[int, str]]: ...
+
+    def alive(self) -> bool: ...
+
+    def healthy(self) -> bool: ...
+
+    def logs(self) -> list[Path]:
+        """The server processes' logs."""
+        ...
+
+
+def seat_table(
+    base: str, game: str, players: int, options: dict[str, Any], bots: dict[int, str]
+) -> tuple[str, str, dict[int, str]]:
+    """A table made through the lobby at ``base`` (a process, or nginx in front of several) whose
+    seats in ``bots`` are server bots and the others humans, every human seat claimed: its id,
+    the host token, and each human seat's token. RuntimeError (one line) on a refusal."""
+    seats = [
+        {"kind": "bot", "bot": bots[s]} if s in bots else {"kind": "human"} for s in range(players)
+    ]
+    humans = [s for s in range(players) if s not in bots]
+    body = {
+        "game": game,
+        "players": players,
+        "options": options,
+        "seats": seats,
+        "claim": humans[0],
+        "listed": False,
+    }
+    response = httpx.post(f"{base}/api/tables", json=body, timeout=LOBBY_TIMEOUT)
+    if response.status_code != 201:
+        raise RuntimeError(f"create: {response.status_code} {response.text}")
+    created = response.json()
+    tokens = {humans[0]: created["token"]}
+    for invite in created["invites"]:
+        joined = httpx.post(
+            f"{base}/api/tables/{created['table']}/join",
+            json={"seat": invite["seat"], "invite": invite["code"]},
+            timeout=LOBBY_TIMEOUT,
+        )
+        if joined.status_code != 200:
+            raise RuntimeError(f"join: {joined.status_code} {joined.text}")
+        tokens[invite["seat"]] = joined.json()["token"]
+    return created["table"], created["host_token"], tokens
+
+
+class NginxCluster:
+    """``count`` `aerodeck serve` processes on one throwaway PostgreSQL store behind nginx, as
+    `aerodeck cluster` runs them (deploy/nginx/'s configuration; each process believes
+    X-Forwarded-For from 127.0.0.1 only), but each a ``ServerProcess`` named ``p<i>``
+    (``--node-name``), which a benchmark may kill with SIGKILL and restart on its port and name
+    (nginx leaves a process that refuses connections out for 5 s and tries the next).
+
+    A ``with`` block runs it: the store, the processes one after the other (the first migrates
+    the store), then nginx; stopped in the reverse order. Clients speak to ``base`` (nginx), or
+    to one process (``servers[i].base``) when a benchmark must choose where a client lands."""
+
+    def __init__(self, run_dir: Path, count: int, flags: list[str] | None = None) -> None:
+        self.run_dir = run_dir
+        self.count = count
+        self.flags = BENCH_FLAGS if flags is None else flags
+        self.database = ""
+        self.servers: list[ServerProcess] = []
+        self.nginx: Nginx | None = None
+        self._stack = contextlib.ExitStack()
+
+    @property
+    def base(self) -> str:
+        assert self.nginx is not None
+        return self.nginx.url
+
+    @property
+    def ws_url(self) -> str:
+        return websocket_url(self.base)
+
+    def __enter__(self) -> NginxCluster:
+        try:
+            self.database = self._stack.enter_context(postgres_cluster())
+            for number in range(self.count):
+                flags = [*self.flags, *PROXIED_FLAGS, "--node-name", f"p{number}"]
+                server = ServerProcess(self.run_dir / f"p{number}", self.database, flags)
+                self.servers.append(server)
+                self._stack.callback(server.stop)
+                server.start()
+            upstreams = [f"127.0.0.1:{server.port}" for server in self.servers]
+            self.nginx = Nginx(self.run_dir / "nginx", "127.0.0.1", free_port(), upstreams)
+            self._stack.callback(self.nginx.stop)
+            self.nginx.start()
+            self.nginx.wait_ready()
+        except BaseException:
+            self._stack.close()
+            raise
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self._stack.close()
+
+    def seat_table(
+        self, game: str, players: int, options: dict[str, Any], bots: dict[int, str]
+    ) -> tuple[str, str, dict[int, str]]:
+        """``seat_table`` through nginx."""
+        return seat_table(self.base, game, players, options, bots)
+
+    def pids(self) -> list[int]:
+        """The processes' ids now (a restart changes one)."""
+        return [s.process.pid for s in self.servers if s.process is not None]
+
+    def alive(self) -> bool:
+        return all(s.alive() for s in self.servers) and not (self.nginx and self.nginx.exited())
+
+    def healthy(self) -> bool:
+        """Every process answers /healthz, and so does nginx."""
+        try:
+            through = httpx.get(f"{self.base}/healthz", timeout=5.0).status_code == 200
+        except httpx.TransportError:
+            through = False
+        return through and all(s.healthy() for s in self.servers)
+
+    def logs(self) -> list[Path]:
+        return [s.log for s in self.servers]
+
+    def moves_per_process(self) -> list[int]:
+        """The moves each process has acknowledged since it last started (its /metrics): how
+        nginx spread the play over them."""
+        return [
+            int(series_sum(s.get("/metrics").text, "aerodeck_moves_total")) for s in self.servers
         ]
-        humans = [s for s in range(players) if s not in bots]
-        body = {
-            "game": game,
-            "players": players,
-            "options": options,
-            "seats": seats,
-            "claim": humans[0],
-            "listed": False,
-        }
-        response = self.post("/api/tables", body)
-        if response.status_code != 201:
-            raise RuntimeError(f"create: {response.status_code} {response.text}")
-        created = response.json()
-        tokens = {humans[0]: created["token"]}
-        for invite in created["invites"]:
-            joined = self.post(
-                f"/api/tables/{created['table']}/join",
-                {"seat": invite["seat"], "invite": invite["code"]},
-            )
-            if joined.status_code != 200:
-                raise RuntimeError(f"join: {joined.status_code} {joined.text}")
-            tokens[invite["seat"]] = joined.json()["token"]
-        return created["table"], created["host_token"], tokens
+
+
+def series_sum(text: str, name: str) -> float:
+    """The sum of every sample of ``name`` (all labels) in a Prometheus text answer."""
+    pattern = re.compile(rf"^{re.escape(name)}(?:\{{[^}}]*\}})? (\S+)$", re.MULTILINE)
+    return sum(float(value) for value in pattern.findall(text))
 
 
 def _run_as(user: str, command: list[str]) -> subprocess.CompletedProcess[bytes]:
@@ -169,3 +307,13 @@ def percentiles(samples: list[float], points: tuple[int, ...] = (50, 95, 99)) ->
 
 def elapsed(start: float) -> float:
     return round(time.monotonic() - start, 1)
+
+
+def write_json(path: Path | None, summary: Any) -> None:
+    """``summary`` to ``path`` (nothing without one) in one step: written beside it, then renamed
+    over it, so an interrupted run leaves the last complete summary, never half of one."""
+    if path is None:
+        return
+    partial = path.with_name(path.name + ".partial")
+    partial.write_text(json.dumps(summary, indent=1) + "\n")
+    partial.replace(path)

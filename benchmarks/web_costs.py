@@ -24,7 +24,6 @@ import argparse
 import json
 import multiprocessing
 import os
-import re
 import signal
 import sys
 import tempfile
@@ -36,7 +35,7 @@ import httpx
 from aerodeck.core.api import JSON
 from aerodeck.testing.server import free_port
 from aerodeck.web.cluster import Cluster
-from benchmarks.web_common import BENCH_FLAGS, elapsed
+from benchmarks.web_common import BENCH_FLAGS, elapsed, series_sum
 from benchmarks.web_load import Phase, client_process
 
 TICKS = os.sysconf("SC_CLK_TCK")
@@ -76,12 +75,6 @@ def tree_cpu_seconds(root: int) -> float:
     return total
 
 
-def _series(text: str, name: str) -> float:
-    """The sum of every sample of ``name`` (all labels) in a Prometheus text answer."""
-    pattern = re.compile(rf"^{re.escape(name)}(?:\{{[^}}]*\}})? (\S+)$", re.MULTILINE)
-    return sum(float(value) for value in pattern.findall(text))
-
-
 def snapshot(cluster: Cluster) -> Snapshot:
     """Each part's CPU seconds and the processes' stored moves and commit time, now."""
     assert cluster.postgres is not None and cluster.nginx is not None
@@ -96,11 +89,11 @@ def snapshot(cluster: Cluster) -> Snapshot:
         taken[name] = 0.0
     for worker in cluster.workers:
         text = httpx.get(f"http://{worker.address}/metrics", timeout=30.0).text
-        taken["moves"] += _series(text, "aerodeck_moves_total")
-        taken["commits"] += _series(text, "aerodeck_store_commit_seconds_count")
-        taken["commit_seconds"] += _series(text, "aerodeck_store_commit_seconds_sum")
-        taken["acks"] += _series(text, "aerodeck_act_to_ack_seconds_count")
-        taken["ack_seconds"] += _series(text, "aerodeck_act_to_ack_seconds_sum")
+        taken["moves"] += series_sum(text, "aerodeck_moves_total")
+        taken["commits"] += series_sum(text, "aerodeck_store_commit_seconds_count")
+        taken["commit_seconds"] += series_sum(text, "aerodeck_store_commit_seconds_sum")
+        taken["acks"] += series_sum(text, "aerodeck_act_to_ack_seconds_count")
+        taken["ack_seconds"] += series_sum(text, "aerodeck_act_to_ack_seconds_sum")
     return taken
 
 
@@ -164,10 +157,7 @@ def run(
         try:
             pool.starmap_async(
                 client_process,
-                [
-                    (cluster.url, str(run_dir), firsts[i], share[i], phases)
-                    for i in range(processes)
-                ],
+                [(cluster.url, firsts[i], share[i], phases) for i in range(processes)],
             )
             _first_moves(cluster)
             time.sleep(warmup)

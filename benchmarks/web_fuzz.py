@@ -18,10 +18,18 @@ with a documented code; at the end the server process is alive and answers /heal
 still plays to its end, and the store, read directly, holds exactly the moves the legitimate
 clients had acknowledged (at their versions), each table replaying through the engine.
 
-Run: PYTHONPATH=src nice -n 10 .venv/bin/python -m benchmarks.web_fuzz --frames 100000
-     --json out.json
+With ``--cluster N`` the server is N processes on one throwaway PostgreSQL store behind nginx
+(deploy/nginx/'s configuration, as `aerodeck cluster` runs them): every client, legitimate or
+hostile, comes through nginx, which spreads the connections over the processes, so a table's
+seats, its hostile connections and its legitimate ones sit on different processes; at the end
+every process and nginx must be alive and healthy, no process's log may hold a traceback, and
+the store checked is the one PostgreSQL database.
 
-Backs: docs/server.md, "Hostile input: 0 accepted, 0 crashes".
+Run: PYTHONPATH=src nice -n 10 .venv/bin/python -m benchmarks.web_fuzz --frames 100000
+     --json out.json [--cluster 3]
+
+Backs: docs/server.md, "Hostile input: 0 accepted, 0 crashes" (``--cluster``: "Several
+processes: hostile input").
 """
 
 from __future__ import annotations
@@ -32,7 +40,6 @@ import collections
 import json
 import os
 import random
-import sqlite3
 import sys
 import tempfile
 import time
@@ -40,12 +47,15 @@ from pathlib import Path
 from typing import Any
 
 import websockets
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import create_async_engine
 
 import aerodeck
 from aerodeck.client import TableClient, TableClosedError
 from aerodeck.core.api import JSON
 from aerodeck.core.errors import AerodeckError
-from benchmarks.web_common import ServerProcess, elapsed
+from aerodeck.web.db.models import MoveRow, TableRow
+from benchmarks.web_common import Front, NginxCluster, ServerProcess, elapsed
 
 REFUSAL_CODES = {
     "illegal",
@@ -183,7 +193,7 @@ async def legit_player(live: Live, seat: int, rng: random.Random) -> None:
 
 
 async def open_table(
-    server: ServerProcess, index: int, rng: random.Random, pause: float = LEGIT_PAUSE
+    server: Front, index: int, rng: random.Random, pause: float = LEGIT_PAUSE
 ) -> tuple[Live, Any]:
     game, players, options = TABLES[index % len(TABLES)]
     table, _, tokens = await asyncio.to_thread(server.seat_table, game, players, options, {})
@@ -431,7 +441,7 @@ async def closing_attack(url: str, live: Live, rng: random.Random, tally: Tally)
 # --- the run ----------------------------------------------------------------------------------
 
 
-async def fuzz(server: ServerProcess, frames: int, seed: int, workers: int, pause: float) -> JSON:
+async def fuzz(server: Front, frames: int, seed: int, workers: int, pause: float) -> JSON:
     rng = random.Random(seed)
     tally = Tally()
     lives: list[Live] = []
@@ -475,7 +485,7 @@ async def fuzz(server: ServerProcess, frames: int, seed: int, workers: int, paus
     return {"tally": tally, "lives": lives}
 
 
-async def fresh_game(server: ServerProcess, seed: int) -> bool:
+async def fresh_game(server: Front, seed: int) -> bool:
     """After the fuzz: a new table still plays to its end."""
     live, done = await open_table(server, 0, random.Random(seed))
     await asyncio.wait_for(done, 1800)
@@ -487,49 +497,81 @@ async def fresh_game(server: ServerProcess, seed: int) -> bool:
     return ended
 
 
-def check_store(db: Path, lives: list[Live]) -> dict[str, Any]:
+async def _stored(url: str, tables: list[str]) -> dict[str, tuple[list[Any], Any]]:
+    """Each table's stored moves (seq, seat, move, client id; in order) and its row (game,
+    players, options, seed), read from the store at ``url`` (SQLite or PostgreSQL)."""
+    engine = create_async_engine(url)
+    out = {}
+    try:
+        async with engine.connect() as conn:
+            for table in tables:
+                moves = await conn.execute(
+                    select(MoveRow.seq, MoveRow.seat, MoveRow.move, MoveRow.client_id)
+                    .where(MoveRow.table_id == table)
+                    .order_by(MoveRow.seq)
+                )
+                row = await conn.execute(
+                    select(TableRow.game, TableRow.players, TableRow.options, TableRow.seed).where(
+                        TableRow.id == table
+                    )
+                )
+                out[table] = (list(moves.all()), row.one())
+    finally:
+        await engine.dispose()
+    return out
+
+
+def check_store(url: str, lives: list[Live]) -> dict[str, Any]:
     """Every table's stored moves: exactly the legitimate acks, at their versions; they replay."""
     problems: list[str] = []
     moves_checked = 0
-    with sqlite3.connect(db) as conn:
-        for live in lives:
-            rows = conn.execute(
-                "SELECT seq, seat, move, client_id FROM moves WHERE table_id = ? ORDER BY seq",
-                (live.table,),
-            ).fetchall()
-            table = conn.execute(
-                "SELECT game, players, options, seed FROM tables WHERE id = ?", (live.table,)
-            ).fetchone()
-            by_id = {client_id: (seq, seat, move) for seq, seat, move, client_id in rows}
-            if len(rows) != len(live.acked):
-                problems.append(f"{live.table}: {len(rows)} stored, {len(live.acked)} acked")
-            for client_id, (seat, version, move) in live.acked.items():
-                if by_id.get(client_id) != (version - 1, seat, move):
-                    problems.append(f"{live.table}: {client_id} stored as {by_id.get(client_id)}")
-            game = aerodeck.make(table[0], table[1], **json.loads(table[2]))
-            state = game.new_game(seed=table[3])
-            try:
-                for seq, (stored_seq, _, move, _) in enumerate(rows):
-                    assert stored_seq == seq, f"sequence {stored_seq} at {seq}"
-                    state.apply(move)
-                    moves_checked += 1
-            except (AssertionError, AerodeckError) as error:
-                problems.append(f"{live.table}: the stored moves do not replay: {error}")
+    stored = asyncio.run(_stored(url, [live.table for live in lives]))
+    for live in lives:
+        rows, table = stored[live.table]
+        by_id = {client_id: (seq, seat, move) for seq, seat, move, client_id in rows}
+        if len(rows) != len(live.acked):
+            problems.append(f"{live.table}: {len(rows)} stored, {len(live.acked)} acked")
+        for client_id, (seat, version, move) in live.acked.items():
+            if by_id.get(client_id) != (version - 1, seat, move):
+                problems.append(f"{live.table}: {client_id} stored as {by_id.get(client_id)}")
+        game = aerodeck.make(table.game, table.players, **table.options)
+        state = game.new_game(seed=table.seed)
+        try:
+            for seq, (stored_seq, _, move, _) in enumerate(rows):
+                assert stored_seq == seq, f"sequence {stored_seq} at {seq}"
+                state.apply(move)
+                moves_checked += 1
+        except (AssertionError, AerodeckError) as error:
+            problems.append(f"{live.table}: the stored moves do not replay: {error}")
     return {"moves_checked": moves_checked, "problems": problems}
 
 
-def run(frames: int, seed: int, workers: int, pause: float, data_dir: Path) -> JSON:
+def _attack(server: Front, frames: int, seed: int, workers: int, pause: float) -> JSON:
+    """The fuzz, then whether the server still plays a fresh game to its end."""
+    outcome = asyncio.run(fuzz(server, frames, seed, workers, pause))
+    healthy = server.healthy()
+    finished = asyncio.run(fresh_game(server, seed + 1)) if healthy else False
+    return {**outcome, "healthy": healthy, "fresh_game_finished": finished}
+
+
+def run(frames: int, seed: int, workers: int, pause: float, data_dir: Path, cluster: int) -> JSON:
+    """The fuzz against one process on SQLite in ``data_dir``, or ``cluster`` processes on
+    PostgreSQL behind nginx; the store read directly while it still runs."""
     started = time.monotonic()
-    server = ServerProcess(data_dir)
-    with server:
-        outcome = asyncio.run(fuzz(server, frames, seed, workers, pause))
-        alive = server.alive()
-        healthy = server.healthy()
-        finished = asyncio.run(fresh_game(server, seed + 1)) if healthy else False
+    front: ServerProcess | NginxCluster
+    front = NginxCluster(data_dir, cluster) if cluster else ServerProcess(data_dir)
+    with front:
+        outcome = _attack(front, frames, seed, workers, pause)
+        alive = front.alive()
+        spread = front.moves_per_process() if isinstance(front, NginxCluster) else []
+        url = front.database or f"sqlite+aiosqlite:///{data_dir / 'aerodeck.sqlite3'}"
+        store = check_store(url, outcome["lives"])
     tally: Tally = outcome["tally"]
-    store = check_store(data_dir / "aerodeck.sqlite3", outcome["lives"])
-    crashed = "Traceback" in server.log.read_text(errors="replace")
+    crashed = any("Traceback" in log.read_text(errors="replace") for log in front.logs())
     return {
+        "server_processes": cluster or 1,
+        "store": "postgresql" if cluster else "sqlite",
+        "through": "nginx" if cluster else "direct",
         "frames": tally.frames,
         "kinds": dict(sorted(tally.kinds.items())),
         "answers": dict(sorted(tally.answers.items())),
@@ -541,11 +583,12 @@ def run(frames: int, seed: int, workers: int, pause: float, data_dir: Path) -> J
         "replays_acked_once": tally.replays_acked,
         "tables": len(outcome["lives"]),
         "legit_moves_acked": sum(len(live.acked) for live in outcome["lives"]),
+        "moves_acked_per_process": spread,
         "store_moves_replayed": store["moves_checked"],
         "store_problems": store["problems"][:10],
         "server_alive": alive,
-        "server_healthy": healthy,
-        "fresh_game_finished": finished,
+        "server_healthy": outcome["healthy"],
+        "fresh_game_finished": outcome["fresh_game_finished"],
         "tracebacks_in_server_log": crashed,
         "seconds": elapsed(started),
     }
@@ -559,10 +602,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--pause", type=float, default=LEGIT_PAUSE, help="seconds between legitimate moves"
     )
+    parser.add_argument(
+        "--cluster",
+        type=int,
+        default=0,
+        metavar="N",
+        help="N processes on PostgreSQL behind nginx (instead of one on SQLite)",
+    )
     parser.add_argument("--json", type=Path, help="write the summary here")
     args = parser.parse_args(argv)
+    if args.cluster < 0:
+        parser.error(f"--cluster takes a number of processes, not {args.cluster}")
     with tempfile.TemporaryDirectory(prefix="aerodeck-web-fuzz-") as tmp:
-        summary = run(args.frames, args.seed, args.workers, args.pause, Path(tmp))
+        summary = run(args.frames, args.seed, args.workers, args.pause, Path(tmp), args.cluster)
     text = json.dumps(summary, indent=1)
     print(text)
     if args.json:

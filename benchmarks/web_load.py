@@ -9,7 +9,8 @@ receiving its ack is one sample. Samples are kept from the end of a warm-up unti
 run; a table whose game ends is replaced by a new one (its set-up is not timed). The CPU seconds
 per 1,000 moves of the server (from /proc) and of the client processes are measured over the
 same window. ``run_phases`` runs one server through several rates in turn (the capacity curve,
-``benchmarks.web_capacity``).
+``benchmarks.web_capacity``); ``play_phases`` is the same against any server's address, nginx in
+front of several processes included.
 
 Run: PYTHONPATH=src nice -n 10 .venv/bin/python -m benchmarks.web_load --tables 200 --seconds 120
      [--database postgresql] --json out.json
@@ -33,7 +34,13 @@ from pathlib import Path
 
 from aerodeck.client import TableClient, TableClosedError
 from aerodeck.core.api import JSON
-from benchmarks.web_common import ServerProcess, elapsed, percentiles, postgres_cluster
+from benchmarks.web_common import (
+    ServerProcess,
+    elapsed,
+    percentiles,
+    postgres_cluster,
+    seat_table,
+)
 
 GAMES = ["race_to_ace", "ace_race", "aces_versus_aces", "air_racing", "down_in_flames"]
 PLAYERS = 4
@@ -128,13 +135,13 @@ async def _step(
     return wait_for
 
 
-async def _table_slot(base: str, server: ServerProcess, index: int, tally: Tally) -> None:
+async def _table_slot(base: str, index: int, tally: Tally) -> None:
     rng = random.Random(index)
     number = 0
     while time.monotonic() < tally.phases[-1].until:
         game = GAMES[(index + number) % len(GAMES)]
         number += 1
-        table, _, tokens = await asyncio.to_thread(server.seat_table, game, PLAYERS, {}, {})
+        table, _, tokens = await asyncio.to_thread(seat_table, base, game, PLAYERS, {}, {})
         clients = [TableClient(base, table, tokens[s]) for s in range(PLAYERS)]
         try:
             async with asyncio.TaskGroup() as seats:  # one seat failing stops the others
@@ -149,11 +156,10 @@ async def _table_slot(base: str, server: ServerProcess, index: int, tally: Tally
         tally.games += 1
 
 
-def client_process(base: str, data_dir: str, first: int, count: int, phases: list[Phase]) -> JSON:
-    """One client process: ``count`` tables from number ``first`` through ``phases``; its
-    samples and counts per phase, and the CPU seconds it used in each phase's measured window."""
-    server = ServerProcess(Path(data_dir))
-    server.port = int(base.rsplit(":", 1)[1])
+def client_process(base: str, first: int, count: int, phases: list[Phase]) -> JSON:
+    """One client process: ``count`` tables from number ``first`` through ``phases``, seated and
+    played through the server (or nginx) at ``base``; its samples and counts per phase, and the
+    CPU seconds it used in each phase's measured window."""
     tally = Tally(phases)
     cpu: list[float] = []
 
@@ -166,7 +172,7 @@ def client_process(base: str, data_dir: str, first: int, count: int, phases: lis
 
     async def go() -> None:
         await asyncio.gather(
-            clock_cpu(), *(_table_slot(base, server, first + i, tally) for i in range(count))
+            clock_cpu(), *(_table_slot(base, first + i, tally) for i in range(count))
         )
 
     asyncio.run(go())
@@ -202,37 +208,60 @@ def run_phases(
     database: str,
     data_dir: Path,
 ) -> list[JSON]:
-    """One server and its clients through one phase per thinking time: the first measured after
-    ``warmup`` seconds (the tables are seated meanwhile), each next one after ``settle`` more
-    seconds at its own rate; each measured for ``seconds``. A summary per phase."""
-    phases: list[Phase] = []
+    """One server and its clients through one phase per thinking time (``play_phases``); a
+    summary per phase."""
     with ServerProcess(data_dir, database) as server:
         assert server.process is not None
-        share = [
-            tables // processes + (1 if i < tables % processes else 0) for i in range(processes)
-        ]
-        firsts = [sum(share[:i]) for i in range(processes)]
-        start = time.monotonic() + warmup
-        for think in thinks:
-            phases.append(Phase(start, start + seconds, think))
-            start += seconds + settle
-        server_cpu: list[float] = []
-        context = multiprocessing.get_context("spawn")
-        with context.Pool(processes) as pool:
-            waiting = pool.starmap_async(
-                client_process,
-                [
-                    (server.base, str(data_dir), firsts[i], share[i], phases)
-                    for i in range(processes)
-                ],
-            )
-            for phase in phases:
-                time.sleep(max(0.0, phase.measure_from - time.monotonic()))
-                before = process_cpu(server.process.pid)
-                time.sleep(max(0.0, phase.until - time.monotonic()))
-                server_cpu.append(process_cpu(server.process.pid) - before)
-            parts = waiting.get(timeout=RESULTS_TIMEOUT)
+        summaries = play_phases(
+            server.base,
+            [server.process.pid],
+            "postgresql" if database else "sqlite",
+            tables,
+            processes,
+            thinks,
+            warmup,
+            seconds,
+            settle,
+        )
         healthy = server.healthy()
+    return [{**summary, "server_healthy_at_end": healthy} for summary in summaries]
+
+
+def play_phases(
+    base: str,
+    server_pids: list[int],
+    store: str,
+    tables: int,
+    processes: int,
+    thinks: list[float],
+    warmup: float,
+    seconds: float,
+    settle: float,
+) -> list[JSON]:
+    """Clients at ``base`` (one server, or nginx in front of the processes ``server_pids``)
+    through one phase per thinking time: the first measured after ``warmup`` seconds (the tables
+    are seated meanwhile), each next one after ``settle`` more seconds at its own rate; each
+    measured for ``seconds``. A summary per phase; the server CPU is that of ``server_pids``
+    together."""
+    phases: list[Phase] = []
+    share = [tables // processes + (1 if i < tables % processes else 0) for i in range(processes)]
+    firsts = [sum(share[:i]) for i in range(processes)]
+    start = time.monotonic() + warmup
+    for think in thinks:
+        phases.append(Phase(start, start + seconds, think))
+        start += seconds + settle
+    server_cpu: list[float] = []
+    context = multiprocessing.get_context("spawn")
+    with context.Pool(processes) as pool:
+        waiting = pool.starmap_async(
+            client_process, [(base, firsts[i], share[i], phases) for i in range(processes)]
+        )
+        for phase in phases:
+            time.sleep(max(0.0, phase.measure_from - time.monotonic()))
+            before = sum(process_cpu(pid) for pid in server_pids)
+            time.sleep(max(0.0, phase.until - time.monotonic()))
+            server_cpu.append(sum(process_cpu(pid) for pid in server_pids) - before)
+        parts = waiting.get(timeout=RESULTS_TIMEOUT)
     summaries = []
     for index, phase in enumerate(phases):
         samples = [s for part in parts for s in part["samples"][index]]
@@ -240,7 +269,8 @@ def run_phases(
         client_cpu = sum(part["cpu_seconds"][index] for part in parts)
         summaries.append(
             {
-                "store": "postgresql" if database else "sqlite",
+                "store": store,
+                "server_processes": len(server_pids),
                 "tables": tables,
                 "clients": tables * PLAYERS,
                 "clients_seated_before_measuring": sum(part["ready"] for part in parts),
@@ -259,7 +289,6 @@ def run_phases(
                 "tables_played": sum(part["games"] for part in parts),
                 "server_closes": _merged([part["closes"] for part in parts]),
                 "games_failed": [line for part in parts for line in part["failed"]][:20],
-                "server_healthy_at_end": healthy,
             }
         )
     return summaries

@@ -10,10 +10,15 @@ client from 127.0.0.1. First the calls are timed with no attack (``--rounds`` ro
 them; with ``--reopen``, each reopened at once, for ``--seconds`` seconds) and the calls are
 timed again, round after round, for ``--seconds`` seconds.
 
-Run: PYTHONPATH=src nice -n 10 .venv/bin/python -m benchmarks.web_slowloris --sockets 2300
-     --seconds 60 --json out.json
+With ``--through-nginx`` the same measurement runs against nginx in front of the server, as
+`aerodeck cluster` starts them (one server process, a throwaway PostgreSQL cluster, nginx on a
+free loopback port), and also counts the half-open sockets that reached the server process
+itself (nginx holds them: none expected).
 
-Backs: docs/server.md, "The edge: slow-loris".
+Run: PYTHONPATH=src:. nice -n 10 .venv/bin/python -m benchmarks.web_slowloris --sockets 2300
+     --seconds 60 --json out.json [--reopen] [--through-nginx]
+
+Backs: docs/server.md, "The edge: slow-loris" and "Behind a proxy".
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ import argparse
 import asyncio
 import json
 import multiprocessing
+import signal
 import sys
 import tempfile
 import time
@@ -32,6 +38,8 @@ from typing import Any
 import httpx
 
 from aerodeck.core.api import JSON
+from aerodeck.testing.server import free_port
+from aerodeck.web.cluster import Cluster
 from benchmarks.web_common import ServerProcess, elapsed, percentiles
 
 PARTIAL = b"GET /healthz HTTP/1.1\r\nHost: x\r\n"  # headers begun, never ended
@@ -197,6 +205,31 @@ def run(sockets: int, reopen: bool, seconds: float, rounds: int, data_dir: Path)
     }
 
 
+def run_through_nginx(
+    sockets: int, reopen: bool, seconds: float, rounds: int, run_dir: Path
+) -> JSON:
+    started = time.monotonic()
+    with Cluster(run_dir, 1, port=free_port(), serve_flags=FLAGS) as cluster:
+        measured = _measure(cluster.url, cluster.port, sockets, reopen, rounds, seconds)
+        healthy = httpx.get(f"{cluster.url}/healthz", timeout=CALL_TIMEOUT).status_code == 200
+        behind = httpx.get(f"http://{cluster.workers[0].address}/metrics", timeout=CALL_TIMEOUT)
+    reached = sum(
+        float(line.rsplit(" ", 1)[1])
+        for line in behind.text.splitlines()
+        if line.startswith("aerodeck_header_wait_closed_total")
+    )
+    return {
+        "through": "nginx",
+        "sockets": sockets,
+        "reopened": reopen,
+        "hold_seconds": seconds,
+        **measured,
+        "closed_by_the_server_process_itself": reached,
+        "healthy_at_end": healthy,
+        "seconds": elapsed(started),
+    }
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sockets", type=int, default=2300, help="half-open sockets held")
@@ -205,10 +238,15 @@ def main(argv: list[str] | None = None) -> int:
         "--reopen", action="store_true", help="reopen each socket as soon as it is closed"
     )
     parser.add_argument("--rounds", type=int, default=10, help="rounds timed before the attack")
+    parser.add_argument(
+        "--through-nginx", action="store_true", help="attack nginx in front of the server"
+    )
     parser.add_argument("--json", type=Path, help="write the summary here")
     args = parser.parse_args(argv)
+    signal.signal(signal.SIGTERM, signal.default_int_handler)  # servers stopped in order
+    measure = run_through_nginx if args.through_nginx else run
     with tempfile.TemporaryDirectory(prefix="aerodeck-web-slowloris-") as tmp:
-        summary = run(args.sockets, args.reopen, args.seconds, args.rounds, Path(tmp))
+        summary = measure(args.sockets, args.reopen, args.seconds, args.rounds, Path(tmp))
     text = json.dumps(summary, indent=2)
     print(text)
     if args.json:

@@ -55,6 +55,8 @@ SLOW_TESTS = (
     "cli/test_simulate.py::test_a_killed_run_resumes_without_losing_or_repeating_a_game",
     "cli/test_simulate.py::test_the_report_is_the_same_whatever_the_job_count",
     "cli/test_data_files.py::test_simulate_carries_the_course_into_spec_and_every_record",
+    # a person's whole six-mission campaign on the terminal screen, resumed half-way
+    "cli/test_campaign.py::test_a_person_resumes_a_campaign_half_way_to_the_same_result",
     "games/down_in_flames/test_user_data.py::test_inline_data_sets_are_checked_as_strictly_as_files",
     # search bots over whole games
     "agents/test_resume_determinism.py::test_a_resumed_search_bot_searches_as_before",

@@ -19,7 +19,8 @@ LABELS = "[...document.querySelectorAll('#move-buttons button.move')].map(b => b
 NOT_HAND = {"buy"}  # verbs whose card is not the hand's (Air Racing's board: notHandVerbs)
 ALLOWED_PATHS = re.compile(  # the pages, their files, and the lobby calls the pages make
     r"^/($|t/[A-Za-z0-9_-]+(/replay)?$|static/[a-z0-9_]+\.(js|css|svg)$|games/[a-z0-9_]+/board\.(js|css)$"
-    r"|api/me/games$|language/[a-z]+$|api/(account|sign-in|sign-out|sign-out-everywhere|me|me/name|me/password)$"
+    r"|api/me/games$|c/[A-Za-z0-9_-]+$|api/me/campaigns$|api/campaigns(/[A-Za-z0-9_-]+)?$"
+    r"|language/[a-z]+$|api/(account|sign-in|sign-out|sign-out-everywhere|me|me/name|me/password)$"
     r"|api/tables"
     r"(/[A-Za-z0-9_-]+/(join|chat|record|analysis|seats/\d+/(bot|take|invite|hint)))?$)"
 )

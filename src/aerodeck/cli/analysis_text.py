@@ -9,11 +9,10 @@ from collections.abc import Collection, Mapping
 from typing import Any
 
 from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+from rich.progress import Progress
 
 from aerodeck.agents.analysis import MARKS, Budget, analyse
-from aerodeck.cli.output import console, err
-from aerodeck.cli.progress import timing_columns
+from aerodeck.cli.output import console, err, progress_columns
 from aerodeck.cli.screen import hanging
 from aerodeck.core.api import JSON, Game, State
 from aerodeck.core.i18n import _, n_
@@ -28,14 +27,8 @@ def analysed(
 ) -> JSON:
     """The record's analysis, with a progress bar on stderr while it runs (Ctrl-C stops it:
     the command line's one line "interrupted")."""
-    columns = (
-        TextColumn("[progress.description]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        *timing_columns(),
-    )
-    with Progress(*columns, console=err, transient=True) as bar:
-        task = bar.add_task(_("Analysing {game}", game=title), total=None)
+    with Progress(*progress_columns(), console=err, transient=True) as bar:
+        task = bar.add_task(_("Analysing {game}", game=title), total=None, rate="")
 
         def advance(done: int, total: int) -> None:
             bar.update(task, completed=done, total=total)

@@ -11,6 +11,7 @@ from typing import Annotated
 import typer
 
 from aerodeck.cli.commands.bots import bots
+from aerodeck.cli.commands.campaign import campaign
 from aerodeck.cli.commands.cluster import cluster
 from aerodeck.cli.commands.connect import connect
 from aerodeck.cli.commands.games import games
@@ -61,6 +62,12 @@ app.command(help=N_("Print a game's rules summary and notation."))(rules)
 app.command(help=N_("Play in the terminal against bots. The record is saved after every move."))(
     play
 )
+app.command(
+    help=N_(
+        "Fly a campaign (a series of games) in the terminal, against a bot or watching bots; "
+        "saved after every move and every game. Without a campaign chosen, lists them."
+    )
+)(campaign)
 app.command(
     "replay",
     help=N_(

@@ -10,6 +10,14 @@ import sys
 from typing import IO, cast
 
 from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    ProgressColumn,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 
 from aerodeck.core.errors import AerodeckError
 
@@ -62,3 +70,17 @@ def _failed(error: OSError) -> OutputError:
 stdout = cast(IO[str], _Stdout())
 console = Console(file=stdout, highlight=False)  # no number colouring: it would tint 3 of 3♠
 err = Console(stderr=True, highlight=False)
+
+
+def progress_columns() -> tuple[ProgressColumn, ...]:
+    """The simulator's progress bar: what runs, the bar, done of all, the rate (a task field
+    ``rate``), the time so far and the time left."""
+    return (
+        TextColumn("[progress.description]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("{task.fields[rate]}"),
+        TimeElapsedColumn(),
+        TextColumn("ETA"),
+        TimeRemainingColumn(),
+    )

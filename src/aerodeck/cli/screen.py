@@ -10,7 +10,7 @@ way to send one. It never holds the game's true state.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -38,6 +38,15 @@ class Answer:
 
     done: bool
     refusal: str = ""
+
+
+@dataclass(frozen=True)
+class ExtraCommand:
+    """A command a face adds at the prompt (a campaign's ``sheet``): what ``help`` says it does
+    and what it shows."""
+
+    does: str
+    show: Callable[[], RenderableType]
 
 
 @dataclass(frozen=True)
@@ -105,10 +114,17 @@ class TableSource(Protocol):
 class Screen:
     """A game at one table, shown to one seat: driven by ``ask`` (the prompt) and ``console``."""
 
-    def __init__(self, source: TableSource, console: Console, ask: Callable[[str], str]) -> None:
+    def __init__(
+        self,
+        source: TableSource,
+        console: Console,
+        ask: Callable[[str], str],
+        extra: Mapping[str, ExtraCommand] | None = None,
+    ) -> None:
         self.source = source
         self.console = console
         self.ask = ask
+        self.extra = dict(extra or {})  # commands beside COMMANDS, by their typed name
         self.notations: list[str] = []  # what Tab completes at the prompt: moves and commands
 
     def run(self) -> bool:
@@ -179,6 +195,7 @@ class Screen:
         }
         if not self.source.game.reference_text():
             del what["cards"]
+        what.update((name, command.does) for name, command in self.extra.items())
         width = max(len(name) for name in what) + 2
         rows: list[RenderableType] = [_("Type a move's number or its notation. Commands:")]
         for name, does in what.items():
@@ -214,7 +231,7 @@ class Screen:
         """Ask for a move until the table takes one; False if the person left."""
         game = self.source.game
         menu = grouped(self.source.legal())
-        self.notations = [*menu, *COMMANDS]
+        self.notations = [*menu, *COMMANDS, *self.extra]
         self._show_table(menu)
         while True:
             try:
@@ -233,6 +250,8 @@ class Screen:
                 self.console.print(Markdown(game.rules_text()))
             elif lowered == "history":
                 self._show_history()
+            elif lowered in self.extra:
+                self.console.print(self.extra[lowered].show())
             elif lowered == "cards":
                 reference = game.reference_text()
                 self.console.print(hanging(reference) if reference else _("no card reference"))

@@ -36,6 +36,7 @@ if TYPE_CHECKING:
 
     from aerodeck.core.features import Encoder
     from aerodeck.core.figures import ChoiceFigure
+    from aerodeck.core.series import Series
 
 JSON = dict[str, Any]
 RECORD_FORMAT = "aerodeck-record"
@@ -301,17 +302,21 @@ class Game(ABC):
         None: the page draws the generic board."""
         return None
 
-    def play_campaign(
-        self,
-        play: Callable[[State, Sequence[Agent]], State],
-        make_agent: Callable[[Game, int, int], Agent],
-        seed: int,
-    ) -> Any:
-        """Play this configured game as a campaign of several games (Down In Flames with a
-        ``campaign`` option): each game with ``play(state, agents)`` and agents from
-        ``make_agent(game, seat, seed)``; return the game's scored campaign record. None: this
-        game is not a campaign."""
+    def series(self) -> Series | None:
+        """The series of games this configured game starts (Down In Flames with a ``campaign``
+        option: its missions in order; ``core.series``); None: a game on its own."""
         return None
+
+    def series_choices(self) -> tuple[tuple[str, str], ...]:
+        """The series a person may choose to start (Down In Flames: the data set's campaigns),
+        each as (the option's value, one line in words: sides, games, years); () when the game
+        offers none."""
+        return ()
+
+    def series_from_json(self, data: JSON) -> Series:
+        """The series ``Series.to_json`` stored, rebuilt on this configured game; ConfigError
+        when the data does not fit it."""
+        raise ConfigError(f"{self.info.title} with these options is not a series of games")
 
     def setup_examples(self) -> tuple[JSON, ...]:
         """Setups this configured game accepts (``new_game(seed, setup)``), as a scenario's

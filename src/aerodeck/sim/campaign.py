@@ -1,23 +1,19 @@
-"""Playing a game as a campaign of several games with agents (Down In Flames with a ``campaign``
-option: each mission in order, R54): the game flies it (``Game.play_campaign``) with the
-simulator's match loop, and returns its own scored record."""
+"""Playing a series of games with agents (a Down In Flames campaign: each mission in order,
+R54): the game's own series (``Game.series``) played out by the simulator's match loop. The
+same series is what people fly at a table or in the terminal; only the players differ."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
-from aerodeck.core.api import Agent, Game
+from aerodeck.core.api import Game
 from aerodeck.core.errors import ConfigError
+from aerodeck.core.series import AgentMaker, Series, play_series
 from aerodeck.sim.match import play
 
-AgentMaker = Callable[[Game, int, int], Agent]  # (one game of the campaign, seat, seed) -> agent
 
-
-def play_campaign(game: Game, make_agent: AgentMaker, seed: int) -> Any:
-    """Play the campaign ``game`` is configured for, every game of it with agents from
-    ``make_agent``; ConfigError when ``game`` is not a campaign."""
-    record = game.play_campaign(play, make_agent, seed)
-    if record is None:
+def play_campaign(game: Game, make_agent: AgentMaker, seed: int) -> Series:
+    """Play the series ``game`` is configured for to its end, every game of it with agents from
+    ``make_agent``; ConfigError when ``game`` starts no series."""
+    series = game.series()
+    if series is None:
         raise ConfigError(f"{game.info.title} with these options is not a campaign")
-    return record
+    return play_series(series, play, make_agent, seed)

@@ -199,7 +199,7 @@ Outcomes = list[dict[str, Any]]
 WINDOW = 3  # chunks in flight per worker: enough to keep it busy, few enough to hold little
 
 
-def _dispatch(
+def dispatch(
     work: Callable[..., list[T]],
     spec: SimSpec,
     todo: Sequence[int],
@@ -207,9 +207,10 @@ def _dispatch(
     backend: str,
     *extra: Any,
 ) -> Iterator[list[T]]:
-    """``work(spec, chunk, *extra)`` over ``todo``, a chunk's results at a time as they finish:
-    in this process (one job, a game per chunk), over worker processes or as Ray tasks, with a
-    bounded window of chunks in flight. The seeds make the order irrelevant."""
+    """``work(spec, chunk, *extra)`` over ``todo`` (games, or whole series: ``series_run``), a
+    chunk's results at a time as they finish: in this process (one job, a game per chunk), over
+    worker processes or as Ray tasks, with a bounded window of chunks in flight. The seeds make
+    the order irrelevant."""
     if backend == "ray":
         yield from _dispatch_ray(work, spec, todo, jobs, extra)
     elif jobs <= 1:
@@ -238,7 +239,7 @@ def _dispatch_ray(
     jobs: int,
     extra: tuple[Any, ...],
 ) -> Iterator[list[T]]:
-    """``_dispatch`` on a Ray cluster: chunks as Ray tasks, the same bounded window."""
+    """``dispatch`` on a Ray cluster: chunks as Ray tasks, the same bounded window."""
     ray = _import_ray()
     started_here = not ray.is_initialized()
     if started_here:
@@ -263,7 +264,7 @@ def play_games(
 ) -> Iterator[Outcomes]:
     """The outcomes of games ``indices`` of ``spec``, a batch at a time as they finish (not in
     index order). One job plays in this process and yields every game the moment it ends."""
-    yield from _dispatch(_play_chunk, spec, indices, jobs, backend)
+    yield from dispatch(_play_chunk, spec, indices, jobs, backend)
 
 
 class _InOrder:
@@ -395,7 +396,7 @@ def _check_bots(
     digests; the first line that differs is refused, named by number, with what differs."""
     digests: dict[int, Digest] = {}
     differ: list[int] = []
-    for batch in _dispatch(_fingerprint_chunk, spec, sorted(stored), jobs, backend, figures):
+    for batch in dispatch(_fingerprint_chunk, spec, sorted(stored), jobs, backend, figures):
         for index, mark, game_digest in batch:
             digests[index] = game_digest
             if stored[index][1] != mark:
@@ -508,7 +509,7 @@ def run(
     finished.clear()
     try:
         lines, figures = sink is not None, tally.with_figures
-        for batch in _dispatch(_finish_chunk, spec, todo, jobs, backend, lines, figures):
+        for batch in dispatch(_finish_chunk, spec, todo, jobs, backend, lines, figures):
             for line, game in batch:
                 if sink is not None and line is not None:
                     sink.write(line)

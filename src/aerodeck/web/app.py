@@ -19,6 +19,7 @@ from fastapi.staticfiles import StaticFiles
 from aerodeck import __version__
 from aerodeck.agents.analysis import Budget
 from aerodeck.web.db.analysis_store import AnalysisQueries
+from aerodeck.web.db.campaign_store import CampaignQueries
 from aerodeck.web.db.cluster_store import ClusterStore
 from aerodeck.web.db.notify import PostgresBus
 from aerodeck.web.db.store import Store
@@ -32,6 +33,7 @@ from aerodeck.web.routers import (
     analysis,
     api_tokens,
     boards,
+    campaigns,
     chat,
     language,
     lobby,
@@ -48,6 +50,7 @@ from aerodeck.web.service.accounts import Accounts
 from aerodeck.web.service.analysis import Analyses
 from aerodeck.web.service.api_tokens import ApiTokens
 from aerodeck.web.service.bots import Autoplay
+from aerodeck.web.service.campaigns import Campaigns
 from aerodeck.web.service.cluster import Cluster
 from aerodeck.web.service.hints import Hints
 from aerodeck.web.service.hub import Hub
@@ -103,6 +106,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         analyses = Analyses(hub, AnalysisQueries(store), budget)
         app.state.analyses = analyses
         app.state.hints = Hints(budget)
+        app.state.campaigns = Campaigns(hub, CampaignQueries(store))
+        hub.finishers.append(app.state.campaigns.table_finished)
         cluster = _cluster(hub, store, settings) if settings.clustered else None
         if cluster is not None:
             cluster.rematch_heard = app.state.rematches.heard
@@ -113,6 +118,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         resumed = await analyses.resume()
         if resumed:
             log.info("analysing again %d games a stop interrupted", resumed)
+        await app.state.campaigns.catch_up()  # games that ended while nobody scored them
         if cluster is not None:
             cluster.run()  # the leases: which tables' bots and clocks run here
         purge = asyncio.create_task(hub.purge_forever())
@@ -152,6 +158,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(ratings.router)
     app.include_router(analysis.router)
     app.include_router(boards.router)
+    app.include_router(campaigns.router)
     app.include_router(websocket.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes)

@@ -139,3 +139,18 @@ def test_a_determinization_keeps_what_a_seat_has_seen() -> None:
         world = state.determinize(0, rng)
         assert "play team-effort" in [str(a) for a in world.legal_actions()]
         assert world.view(0) == state.view(0)
+
+
+def test_a_waiting_seat_sees_the_dollars_in_its_hand_as_its_money() -> None:
+    """The acting seat's extra and spent dollars are its own: a seat waiting for its turn sees
+    the dollars in its hand (it saw -1 once the acting seat had spent more than it had)."""
+    game = aerodeck.make("air_racing", 3)
+    rng = random.Random(4)
+    for seed in range(6):
+        state = game.new_game(seed=seed)
+        while not state.is_terminal and state.view(0).get("stage") != "race":
+            for seat in range(3):
+                view = state.view(seat)
+                if "coins" in view and view.get("to_act") != seat:
+                    assert view["coins"] == view["hand"].count("dollar") >= 0
+            state.apply(rng.choice(state.legal_actions()))

@@ -112,7 +112,7 @@ def test_ruling_R54_a_campaign_flies_from_its_first_mission_to_its_victory_level
             return HeuristicBot(game, seed)  # type: ignore[return-value]
         return RandomAgent(game, seed)
 
-    record = play_campaign(campaign, bots, seed=3)
+    record = play_campaign(campaign, bots, seed=3).scores
     assert record.finished and len(record.results) == 6
     total = record.totals()
     assert total == (sum(r.vp[0] for r in record.results), sum(r.vp[1] for r in record.results))

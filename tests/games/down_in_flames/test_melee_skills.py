@@ -301,7 +301,7 @@ def test_a_campaign_flies_to_its_victory_level_with_skill_options() -> None:
         return HeuristicBot(game, seed)  # type: ignore[return-value]
 
     for name in ("1973 Yom Kippur War", "1965 India-Pakistan War"):
-        record = play_campaign(DownInFlames(2, campaign=name, skills=True), bots, seed=4)
+        record = play_campaign(DownInFlames(2, campaign=name, skills=True), bots, seed=4).scores
         assert record.finished
         levels = {level for _, level in record.campaign.victory_chart}
         assert set(record.levels()) <= levels | {"no chart"}

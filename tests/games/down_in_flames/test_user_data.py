@@ -87,8 +87,8 @@ def test_a_users_campaign_is_scored_whole() -> None:
     def agent(game: DownInFlames, seat: int, seed: int) -> RandomAgent:
         return RandomAgent(game, seed)
 
-    mine = play_campaign(DownInFlames(2, campaign=table), agent, seed=2)
-    named = play_campaign(DownInFlames(2, campaign="1973 Yom Kippur War"), agent, seed=2)
+    mine = play_campaign(DownInFlames(2, campaign=table), agent, seed=2).scores
+    named = play_campaign(DownInFlames(2, campaign="1973 Yom Kippur War"), agent, seed=2).scores
     assert mine.totals() == named.totals() and len(mine.results) == 6
 
 

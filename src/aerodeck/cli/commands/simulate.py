@@ -12,17 +12,12 @@ from typing import Annotated, Any
 
 import typer
 from rich.markup import escape
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TextColumn,
-)
+from rich.progress import Progress
 from rich.table import Table
 
+from aerodeck.cli.commands.simulate_campaigns import simulate_campaigns
 from aerodeck.cli.options import DataFileOpt, GameArg, PlayersOpt, VariantOpt, game_options
-from aerodeck.cli.output import console, err, stdout
-from aerodeck.cli.progress import timing_columns
+from aerodeck.cli.output import console, err, progress_columns, stdout
 from aerodeck.core.errors import ConfigError
 from aerodeck.core.i18n import N_, _, n_
 from aerodeck.core.registry import make
@@ -58,6 +53,16 @@ def simulate(
         bool, typer.Option("--figures/--no-figures", help=N_("game-specific figures"))
     ] = True,
     as_json: Annotated[bool, typer.Option("--json", help=N_("print the report as JSON"))] = False,
+    campaigns: Annotated[
+        int | None,
+        typer.Option(
+            "--campaigns",
+            help=N_(
+                "fly this many whole campaigns (choose one with --variant campaign=NAME) "
+                "instead of single games; --out gets campaigns.jsonl"
+            ),
+        ),
+    ] = None,
 ) -> None:
     """Play many seeded games between bots; report win rates, seats, length, ratings, figures.
 
@@ -73,6 +78,13 @@ def simulate(
     options = game_options(variant, game, data_file)
     configured = make(game, players, **options)
     names = tuple(b.strip() for b in bots.split(",") if b.strip())
+    if campaigns is not None:
+        if compare:
+            raise ConfigError(_("--compare compares single games; drop it with --campaigns"))
+        if campaigns < 1:
+            raise ConfigError(_("--campaigns must be at least 1"))
+        simulate_campaigns(configured, names, campaigns, seed, jobs, backend, out, resume, as_json)
+        return
     spec = SimSpec(configured.id, configured.players, names, games_count, seed, configured.options)
     specs = {"A": spec}
     if compare:
@@ -83,13 +95,7 @@ def simulate(
     for each in specs.values():
         each.validate()
     started = time.perf_counter()
-    columns = (
-        TextColumn("[progress.description]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TextColumn("{task.fields[rate]}"),
-        *timing_columns(),
-    )
+    columns = progress_columns()
     results: dict[str, Tally] = {}
     with Progress(*columns, console=err, transient=True, disable=as_json) as progress:
         task = progress.add_task(configured.info.title, total=games_count * len(specs), rate="")

@@ -61,8 +61,10 @@ class SeasonRules(AirRacingBase):
             self._start_turn(0)
 
     def coins(self, seat: int) -> int:
-        """Dollars in hand plus this turn's extra dollars, less what was spent."""
-        return self.hands[seat].count(DOLLAR) + self.bonus - self.spent
+        """Dollars in hand, plus this turn's extra dollars less what was spent on the seat's own
+        turn (another seat's turn spends nothing of this seat's)."""
+        dollars = self.hands[seat].count(DOLLAR)
+        return dollars + self.bonus - self.spent if seat == self.to_act else dollars
 
     def _start_turn(self, seat: int) -> None:
         self.to_act = seat

@@ -2,19 +2,20 @@
 award rounded up, running totals and the victory level. Pure functions over the data set's
 ``Campaign`` records; a user's campaign is a ``[[campaign]]`` table of a data set of their own
 (option ``data``) or one campaign's table on its own (option ``campaign``), checked on load.
-``fly`` flies a whole campaign (R54) with a match loop the caller gives (the simulator's, through
-``Game.play_campaign``), so the game never imports the simulator.
+``CampaignSeries`` is a campaign as ``core.series`` knows a series of games: the faces and the
+simulator fly it mission by mission (R54) without knowing it is a campaign.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from aerodeck.core.api import Agent, Game, State
+from aerodeck.core.api import JSON, State
 from aerodeck.core.errors import ConfigError, excerpt
-from aerodeck.core.rng import derive_seed
+from aerodeck.core.series import SERIES_FORMAT, Series
+from aerodeck.games.down_in_flames import wording
 from aerodeck.games.down_in_flames.data import (
     Campaign,
     DataSet,
@@ -24,12 +25,10 @@ from aerodeck.games.down_in_flames.data import (
     slug,
 )
 from aerodeck.games.down_in_flames.rules import DifState
+from aerodeck.games.down_in_flames.sheet import campaign_sheet
 
 if TYPE_CHECKING:
     from aerodeck.games.down_in_flames.game import DownInFlames
-
-Play = Callable[[State, Sequence[Agent]], State]  # a match loop: the agents play the state out
-AgentMaker = Callable[[Game, int, int], Agent]  # (mission game, seat, seed) -> agent
 
 SCALES = (1, 2, 3)
 
@@ -142,15 +141,91 @@ def mission_game(game: DownInFlames, number: int) -> DownInFlames:
     return type(game)(2, **{**game.options, "mission": number})
 
 
-def fly(game: DownInFlames, play: Play, make_agent: AgentMaker, seed: int) -> CampaignRecord:
-    """Fly every mission of ``game``'s campaign in order, each played out by ``play`` with the
-    agents ``make_agent`` gives, and return the scored record (totals, levels)."""
-    record = CampaignRecord(campaign_of(game), int(game.options["scale"]))
-    while record.next_mission is not None:
-        number = record.next_mission.number
-        mission = mission_game(game, number)
-        agents = [make_agent(mission, seat, derive_seed(seed, number, seat)) for seat in (0, 1)]
-        state = play(mission.new_game(seed=derive_seed(seed, number)), agents)
-        assert isinstance(state, DifState)
-        record = record.record(state.kills[0], state.kills[1], (state.nfod_vp[0], state.nfod_vp[1]))
-    return record
+class CampaignSeries(Series):
+    """A campaign as a series of games (``core.series``): the missions of ``game``'s campaign in
+    order, scored by ``scores``. Seat 0 of every mission flies Nation #1, seat 1 Nation #2."""
+
+    def __init__(self, game: DownInFlames, scores: CampaignRecord) -> None:
+        self.game = game
+        self.scores = scores
+
+    @property
+    def title(self) -> str:
+        return wording.campaign_word(self.scores.campaign.name)
+
+    @property
+    def sides(self) -> tuple[str, ...]:
+        campaign = self.scores.campaign
+        return (wording.campaign_word(campaign.nation1), wording.campaign_word(campaign.nation2))
+
+    @property
+    def played(self) -> int:
+        return len(self.scores.results)
+
+    @property
+    def length(self) -> int:
+        return len(self.scores.campaign.missions)
+
+    def next_game(self) -> DownInFlames | None:
+        mission = self.scores.next_mission
+        return None if mission is None else mission_game(self.game, mission.number)
+
+    def record(self, final: State) -> CampaignSeries:
+        if not isinstance(final, DifState) or not final.is_terminal:
+            raise ConfigError("a campaign scores a finished Down In Flames mission")
+        kills, bonus = final.kills, final.nfod_vp
+        scores = self.scores.record(kills[0], kills[1], (bonus[0], bonus[1]))
+        return CampaignSeries(self.game, scores)
+
+    def totals(self) -> tuple[int, ...]:
+        return self.scores.totals()
+
+    def winners(self) -> list[int]:
+        """R64: the nation with the higher campaign total wins; equal totals share it."""
+        if not self.finished:
+            return []
+        totals = self.totals()
+        return [side for side, total in enumerate(totals) if total == max(totals)]
+
+    def levels(self) -> tuple[str, ...]:
+        return tuple(wording.campaign_word(level) for level in self.scores.levels())
+
+    def sheet(self) -> JSON:
+        return campaign_sheet(self)
+
+    def to_json(self) -> JSON:
+        return {
+            "format": SERIES_FORMAT,
+            "results": [
+                {"number": r.number, "downed_by": list(r.downed_by), "vp": list(r.vp)}
+                for r in self.scores.results
+            ],
+        }
+
+
+def campaign_series(game: DownInFlames, data: Mapping[str, Any] | None = None) -> CampaignSeries:
+    """``game``'s campaign from its first mission, or as ``data`` (``to_json``) left it;
+    ConfigError, in one line, when ``data`` is not a record of this campaign."""
+    scores = CampaignRecord(campaign_of(game), int(game.options["scale"]))
+    if data is None:
+        return CampaignSeries(game, scores)
+    results = data.get("results") if isinstance(data, Mapping) else None
+    if data.get("format") != SERIES_FORMAT or not isinstance(results, list):
+        raise ConfigError("not a saved campaign (format aerodeck-series with its results)")
+    missions = scores.campaign.missions
+    if len(results) > len(missions):
+        raise ConfigError(
+            f"{scores.campaign.name} has {len(missions)} missions, not {len(results)}"
+        )
+    kept: list[MissionResult] = []
+    for mission, result in zip(missions, results, strict=False):
+        try:
+            downed = tuple(int(n) for n in result["downed_by"])
+            vp = tuple(int(n) for n in result["vp"])
+            number = int(result["number"])
+        except (KeyError, TypeError, ValueError) as error:
+            raise ConfigError(f"saved campaign: mission {len(kept) + 1} is unreadable") from error
+        if number != mission.number or len(downed) != 2 or len(vp) != 2:
+            raise ConfigError(f"saved campaign: mission {len(kept) + 1} does not fit the campaign")
+        kept.append(MissionResult(number, mission.title, (downed[0], downed[1]), (vp[0], vp[1])))
+    return CampaignSeries(game, CampaignRecord(scores.campaign, scores.scale, tuple(kept)))

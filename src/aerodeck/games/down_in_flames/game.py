@@ -11,20 +11,14 @@ from aerodeck.core.api import JSON, Action, Agent, Game, GameInfo, State
 from aerodeck.core.errors import ConfigError, NotationError, excerpt
 from aerodeck.core.features import Encoder
 from aerodeck.core.figures import ChoiceFigure, word_after
-from aerodeck.core.i18n import N_, _
+from aerodeck.core.i18n import N_, _, n_
 from aerodeck.core.options import Option
 from aerodeck.core.search import AnalysisThresholds, SearchSettings
 from aerodeck.core.text import seat_name
-from aerodeck.games.down_in_flames import encoder, forced, observation, reference, render
+from aerodeck.games.down_in_flames import encoder, forced, observation, reference, render, wording
 from aerodeck.games.down_in_flames.actions import Catalogue, Move, is_secret
 from aerodeck.games.down_in_flames.bot import HeuristicBot, evaluate
-from aerodeck.games.down_in_flames.campaign import (
-    AgentMaker,
-    CampaignRecord,
-    Play,
-    find_campaign,
-    fly,
-)
+from aerodeck.games.down_in_flames.campaign import CampaignSeries, campaign_series, find_campaign
 from aerodeck.games.down_in_flames.data import (
     SHIPPED_ID,
     Aircraft,
@@ -341,6 +335,28 @@ class DownInFlames(Game):
     def reference(self) -> JSON:
         return reference.page_reference(self.data)
 
-    def play_campaign(self, play: Play, make_agent: AgentMaker, seed: int) -> CampaignRecord | None:
-        """With a ``campaign`` option: fly the whole campaign from its first mission (R54)."""
-        return fly(self, play, make_agent, seed) if self.options["campaign"] else None
+    def series(self) -> CampaignSeries | None:
+        """With a ``campaign`` option: the whole campaign from its first mission (R54)."""
+        return campaign_series(self) if self.options["campaign"] else None
+
+    def series_choices(self) -> tuple[tuple[str, str], ...]:
+        """The data set's campaigns by name (the year is in the name), with their nations and
+        missions."""
+        return tuple(
+            (
+                campaign.name,
+                n_(
+                    "{first} against {second}, {count} mission",
+                    "{first} against {second}, {count} missions",
+                    len(campaign.missions),
+                    first=wording.campaign_word(campaign.nation1),
+                    second=wording.campaign_word(campaign.nation2),
+                ),
+            )
+            for campaign in self.data.campaigns
+        )
+
+    def series_from_json(self, data: JSON) -> CampaignSeries:
+        if not self.options["campaign"]:
+            return super().series_from_json(data)  # type: ignore[return-value]
+        return campaign_series(self, data)

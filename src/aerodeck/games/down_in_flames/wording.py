@@ -211,3 +211,27 @@ def rating(name: str) -> str:
         "gun": _("gun"),
         "ew": _("EW"),
     }.get(name, name)
+
+
+def campaign_word(name: str) -> str:
+    """A shipped campaign's own words (its name, nations, mission titles and Victory Point
+    levels); a campaign of one's own comes back as written."""
+    return {
+        "1973 Yom Kippur War": _("1973 Yom Kippur War"),
+        "1965 India-Pakistan War": _("1965 India-Pakistan War"),
+        "Israel": _("Israel"),
+        "Egypt": _("Egypt"),
+        "Pakistan": _("Pakistan"),
+        "India": _("India"),
+        "SA-7 Site": _("SA-7 Site"),
+        "Canal Crossing": _("Canal Crossing"),
+        "SAM Umbrella": _("SAM Umbrella"),
+        "Mansoura": _("Mansoura"),
+        "Sinai Patrol": _("Sinai Patrol"),
+        "Last Day": _("Last Day"),
+        "UNKNOWN (mission 1)": _("UNKNOWN (mission 1)"),
+        "Defeat": _("Defeat"),
+        "Tactical Victory": _("Tactical Victory"),
+        "Operational Victory": _("Operational Victory"),
+        "Strategic Victory": _("Strategic Victory"),
+    }.get(name, name)

@@ -1,4 +1,4 @@
-"""The finished tables' analyses in the store (revision 0010, ``table_analyses``): what
+"""The finished tables' analyses in the store (revision 0011, ``table_analyses``): what
 ``service/analysis.py`` asks through its ``AnalysisStore`` protocol, on the same database and
 sessions as ``Store`` (one writer at a time on SQLite). A table deleted takes its analysis
 with it (the foreign key cascades)."""

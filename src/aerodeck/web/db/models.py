@@ -72,10 +72,16 @@ class TableRow(Base):
     rated: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
     # revision 0008: the finished table this one is the rematch of
     rematch_of: Mapped[str | None] = mapped_column(String(32), nullable=True, index=True)
-    # revision 0010: the host allows hints (an unrated table only)
+    # revision 0011: the host allows hints (an unrated table only)
     hints: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    # revision 0010: the campaign this table is a mission of, and the mission's number
+    campaign_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    campaign_mission: Mapped[int | None] = mapped_column(Integer, nullable=True)
 
-    __table_args__ = (Index("ix_tables_status_updated", "status", "updated_at"),)
+    __table_args__ = (
+        Index("ix_tables_status_updated", "status", "updated_at"),
+        Index("uq_tables_campaign_mission", "campaign_id", "campaign_mission", unique=True),
+    )
 
 
 class SeatRow(Base):
@@ -266,7 +272,7 @@ class TableLeaseRow(Base):
 
 
 class TableAnalysisRow(Base):
-    """A finished table's analysis (revision 0010): queued, running, done or failed, its
+    """A finished table's analysis (revision 0011): queued, running, done or failed, its
     progress in decisions judged, and the result (``agents.analysis``'s plain JSON) once done."""
 
     __tablename__ = "table_analyses"
@@ -280,3 +286,42 @@ class TableAnalysisRow(Base):
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
     finished_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
+
+
+class CampaignRow(Base):
+    """A campaign (revision 0010): a series of games flown table after table. ``series`` is the
+    series' own JSON (its score so far), ``played`` the games it has scored, ``table_id`` the
+    table of the game in progress (None once it is over)."""
+
+    __tablename__ = "campaigns"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(64))
+    players: Mapped[int] = mapped_column(Integer)
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)  # the game's options, the series'
+    host_player_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    series: Mapped[dict[str, Any]] = mapped_column(JSON)
+    played: Mapped[int] = mapped_column(Integer)
+    table_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    status: Mapped[str] = mapped_column(String(16))  # playing or over
+    listed: Mapped[bool] = mapped_column(Boolean)
+    created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+    finished_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
+
+    __table_args__ = (Index("ix_campaigns_status_created", "status", "created_at"),)
+
+
+class CampaignSeatRow(Base):
+    """Who flies one side of a campaign (revision 0010): a person (their player, once known) or
+    a bot level; every mission seats side i at seat i."""
+
+    __tablename__ = "campaign_seats"
+
+    campaign_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("campaigns.id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(8))  # human or bot
+    bot: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    player_id: Mapped[str | None] = mapped_column(String(32), nullable=True, index=True)
+    name: Mapped[str] = mapped_column(String(64))

@@ -22,6 +22,7 @@ from aerodeck.web.routers.boards import board_urls
 from aerodeck.web.routers.deps import HubDep, table_or_404
 from aerodeck.web.routers.lobby import LIST_LIMIT
 from aerodeck.web.routers.players import keep_session, visitor
+from aerodeck.web.service.campaigns import series_choices
 from aerodeck.web.service.catalogue import game_catalogue, level_word
 from aerodeck.web.service.steps import replay_steps
 
@@ -45,12 +46,15 @@ async def lobby_page(request: Request, hub: HubDep) -> HTMLResponse:
     """The lobby: create a table (game, players, options with their help, seats), open tables."""
     player, secret = await visitor(request)
     listed = [table.describe() for table in await hub.open_tables(LIST_LIMIT)]
+    games = game_catalogue()
     response = templates.TemplateResponse(
         request,
         "lobby.html",
         {
-            "games": game_catalogue(),
+            "games": games,
             "tables": listed,
+            "campaign_choices": {g["id"]: series_choices(g["id"]) for g in games},
+            "campaigns": await request.app.state.campaigns.listed(),
             "seat_rows": range(SEAT_ROWS),
             "player": player.public(),
             "username": player.username,
@@ -74,6 +78,7 @@ async def table_page(table_id: str, request: Request, hub: HubDep) -> HTMLRespon
             "board": board_urls(table.game),
             "player": player.public(),
             "host": player.id == table.host_player_id,
+            "campaign": await request.app.state.campaigns.link_of(table.id),
         },
     )
     keep_session(response, request, secret)

@@ -374,9 +374,11 @@ class Hub:
         rated: bool = True,
         player_id: str | None = None,
         hints: bool = False,
+        mission: tuple[str, int] | None = None,
     ) -> Created:
         """A new table (ConfigError on a bad game, option, seat or bot); the claimed seat and
-        the host's powers belong to ``player_id`` when the creator is signed in."""
+        the host's powers belong to ``player_id`` when the creator is signed in. ``mission``:
+        the (campaign, mission number) the table plays (service/campaigns.py)."""
         if self.unfinished() >= self.settings.max_tables:
             raise CapacityError(_("the server holds its maximum of tables"))
         game = make(game_id, players, **check_remote_options(game_id, options))
@@ -448,6 +450,8 @@ class Hub:
             rated=rated,
             host_player_id=player_id,
             hints=hints,
+            campaign_id=None if mission is None else mission[0],
+            campaign_mission=None if mission is None else mission[1],
         )
         table = await self.open_table(record, seat_records)
         return Created(table, host_token, claim, token, invites)
@@ -671,11 +675,11 @@ class Hub:
             now - _seconds(s.keep_abandoned),
             now - _seconds(s.keep_waiting),
         )
+        await self.store.delete_tables(ids)  # first: a client told 4404 finds the table gone
         for table_id in ids:
             table = self.tables.pop(table_id, None)
             if table is not None:
                 self._drop(table, NO_TABLE, "the table was purged")
-        await self.store.delete_tables(ids)
         idle_before = time.monotonic() - s.evict_finished_after
         for table in list(self.tables.values()):
             if (

@@ -3,6 +3,7 @@
 import { saveSeat, saveHost } from "./session.js";
 import { _ } from "./i18n.js";
 import { levelWord } from "./render.js";
+import { campaignCreated, campaignRequest } from "./lobby_campaign.js";
 
 // The bot levels offered (the server's catalogue, in the page's language), medium by default; the
 // server also accepts the levels' older names and each game's own bots, not offered here.
@@ -165,10 +166,11 @@ form.addEventListener("submit", async (event) => {
   const button = document.getElementById("create-button");
   button.disabled = true;
   try {
-    const response = await fetch("/api/tables", {
+    const campaign = campaignRequest(body);  // a whole campaign: its first mission's table
+    const response = await fetch(campaign ? "/api/campaigns" : "/api/tables", {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify(body),
+      body: JSON.stringify(campaign || body),
     });
     const answer = await response.json();
     if (!response.ok) {
@@ -183,6 +185,7 @@ form.addEventListener("submit", async (event) => {
     invitesList(answer);
     document.getElementById("spectate").textContent = answer.spectate;
     document.getElementById("go").href = `/t/${answer.table}`;
+    campaignCreated(answer);
     const created = document.getElementById("created");
     created.hidden = false;
     created.querySelector("h2").setAttribute("tabindex", "-1");

@@ -2,6 +2,7 @@
 // first, then my finished games with their replay and record; the count of tables waiting for
 // me in the heading and the tab's title. Refreshed while the lobby is in view.
 import { _, n_ } from "./i18n.js";
+import { fetchCampaigns, renderCampaigns } from "./mycampaigns.js";
 const box = document.getElementById("my-games");
 const TITLE = document.title;
 
@@ -59,6 +60,8 @@ async function refresh() {
   try {
     const response = await fetch("/api/me/games");
     if (response.ok) render(await response.json());
+    const campaigns = await fetchCampaigns();
+    if (campaigns) renderCampaigns(document.getElementById("my-campaigns"), campaigns);
   } catch {
     // offline: keep what is shown; the next refresh tries again
   }

@@ -15,10 +15,13 @@ import { ChatPanel } from "./chat.js";
 import { TurnSignals } from "./notify.js";
 import { followRematch, renderRematch } from "./rematch.js";
 import { renderHint } from "./hints.js";
+import { showCampaignEnd } from "./campaign_end.js";
 
 const app = document.getElementById("app");
 const TABLE = app.dataset.table;
 const HOST_PLAYER = app.dataset.host === "1";  // this browser's player hosts the table
+// the campaign this table is a mission of (campaign_end.js), or null
+const CAMPAIGN = app.dataset.campaign ? { campaign: app.dataset.campaign, number: app.dataset.mission, link: `/c/${app.dataset.campaign}` } : null;
 const GAME = app.dataset.game;
 const board = await loadBoard(app.dataset.board);
 const REFERENCE = pageReference();
@@ -240,7 +243,8 @@ function draw() {
   if (state.end) {
     renderEnd($("end"), c, state, TABLE);
     $("action-bar").hidden = true;
-    renderRematch($("rematch"), c, state.rematch, (answer) => link.send({ type: "rematch", answer }));
+    if (CAMPAIGN) showCampaignEnd($("campaign-end"), CAMPAIGN, state.seat);  // no rematch: the next mission
+    else renderRematch($("rematch"), c, state.rematch, (answer) => link.send({ type: "rematch", answer }));
   }
   state.arrivedFrom = null;  // the motion plays once, for what is new in this frame
   state.turnMoved = false;

@@ -108,10 +108,9 @@ function turnTokens(ctx) {
 function mine(ctx) {
   const v = ctx.view;
   const quick = v.stage === "quick play" && Array.isArray(v.cash) && ctx.mySeat !== null && ctx.mySeat !== undefined;
-  // the view's coins count this turn's extra and spent dollars: yours on your turn only
+  // the view's coins: the dollars in hand, with this turn's extra and spent ones on your turn
   const myTurn = v.to_act === ctx.mySeat;
-  const dollars = (v.hand || []).filter((c) => c === "dollar").length;
-  const money = quick ? v.cash[ctx.mySeat] : "coins" in v ? (myTurn ? v.coins : dollars) : undefined;
+  const money = quick ? v.cash[ctx.mySeat] : "coins" in v ? v.coins : undefined;
   if (money === undefined && !v.deck) return null;
   const parts = [];
   if (money !== undefined) {
