@@ -26,6 +26,10 @@ TRUSTED = {
         "a candidate from the observation's legal actions in a world consistent with it (the "
         "same legal moves: the view decides them); the sampled world's legal_actions() in playouts"
     ),
+    "agents/analysis.py": (
+        "the observation's legal actions (the move played refused by `judge` unless among "
+        "them) in worlds consistent with the observation, as agents/rollouts.py"
+    ),
     "rl/pettingzoo/aec.py": "the agent's index, after `not in self.legal_indices()` refuses",
     "rl/batch.py": (
         "the move of the game's own legal_actions() whose index the action is, after `move()` "

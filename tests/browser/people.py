@@ -22,7 +22,7 @@ ALLOWED_PATHS = re.compile(  # the pages, their files, and the lobby calls the p
     r"|api/me/games$|c/[A-Za-z0-9_-]+$|api/me/campaigns$|api/campaigns(/[A-Za-z0-9_-]+)?$"
     r"|language/[a-z]+$|api/(account|sign-in|sign-out|sign-out-everywhere|me|me/name|me/password)$"
     r"|api/tables"
-    r"(/[A-Za-z0-9_-]+/(join|chat|record|seats/\d+/(bot|take|invite)))?$)"
+    r"(/[A-Za-z0-9_-]+/(join|chat|record|analysis|seats/\d+/(bot|take|invite|hint)))?$)"
 )
 
 

@@ -12,7 +12,7 @@ import pytest
 import aerodeck
 from aerodeck.core.api import Game
 from aerodeck.core.features import Encoder
-from aerodeck.core.search import SearchSettings
+from aerodeck.core.search import AnalysisThresholds, SearchSettings
 from aerodeck.games.aces_versus_aces.game import AcesVersusAces
 
 GAMES = [info.id for info in aerodeck.list_games()]
@@ -26,6 +26,7 @@ class _Plain(AcesVersusAces):
     observation_encoder = Game.observation_encoder
     max_game_length = Game.max_game_length
     search_settings = Game.search_settings
+    analysis_thresholds = Game.analysis_thresholds
     evaluate = Game.evaluate
     figures = Game.figures
     setup_examples = Game.setup_examples
@@ -39,11 +40,18 @@ def test_a_game_that_overrides_no_hook_gets_the_defaults() -> None:
     assert game.observation_encoder() is None
     assert game.max_game_length() == 10_000
     assert game.search_settings() == SearchSettings()
+    assert game.analysis_thresholds() == AnalysisThresholds()
     assert game.evaluate(game.new_game(seed=1).view(0)) is None
     assert game.figures() == ()
     assert game.setup_examples() == ()
     assert game.board_assets() is None
     assert game.series() is None
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_analysis_marks_grow_with_the_loss(game_id: str) -> None:
+    marks = aerodeck.make(game_id).analysis_thresholds()
+    assert 0 < marks.inaccuracy < marks.mistake < marks.blunder <= 1
 
 
 @pytest.mark.parametrize("game_id", GAMES)

@@ -87,7 +87,7 @@ class RolloutAgent:
             for k in alive:
                 trial = world.clone()
                 trial.apply_unchecked(candidates[k])
-                values[k].append(self._playout(trial, seat))
+                values[k].append(self.playout(trial, seat))
             done += 1
             if done >= look.min_worlds:
                 alive = [k for k in alive if k == 0 or _hopeful(values[k], values[0], look.drop_z)]
@@ -100,7 +100,11 @@ class RolloutAgent:
             others = self.rng.sample(others, self.settings.width)
         return [favourite, *others]
 
-    def _playout(self, world: State, seat: int) -> float:
+    def playout(self, world: State, seat: int) -> float:
+        """Play ``world`` on with the heuristic at every seat (to the end, or to the horizon and
+        the evaluation): its value for ``seat`` in [0, 1]. Counts the moves in ``steps``; the
+        world is played in place (give it a clone). The analysis (``agents.analysis``) reads
+        candidates' values through it."""
         bot, look = self.policy, self.settings
         limit = MAX_PLAYOUT if look.horizon is None else look.horizon
         steps = 0

@@ -28,7 +28,7 @@ from aerodeck.core.notation import check_move_text
 from aerodeck.core.options import Option, resolve_options
 from aerodeck.core.reference import reference_text
 from aerodeck.core.rng import check_seed, fresh_seed
-from aerodeck.core.search import SearchSettings
+from aerodeck.core.search import AnalysisThresholds, SearchSettings
 from aerodeck.core.setups import check_setup
 
 if TYPE_CHECKING:
@@ -281,6 +281,11 @@ class Game(ABC):
     def search_settings(self) -> SearchSettings:
         """How the ``hard`` level searches this game (measured per game in docs/bots.md)."""
         return SearchSettings()
+
+    def analysis_thresholds(self) -> AnalysisThresholds:
+        """The losses of expected return at which the analysis (``agents.analysis``) marks a
+        move an inaccuracy, a mistake or a blunder (each game's docs page gives them)."""
+        return AnalysisThresholds()
 
     def evaluate(self, view: JSON) -> float | None:
         """The position's value in [0, 1] for the seat whose view this is (``State.view(seat)``),

@@ -41,3 +41,25 @@ class SearchSettings:
     def evaluates(self) -> bool:
         """Whether the search asks the game's ``evaluate`` (a horizon, or a blend)."""
         return self.horizon is not None or bool(self.blend)
+
+
+@dataclass(frozen=True)
+class AnalysisThresholds:
+    """How much expected return (0..1, the seat's share of the win) a move may lose against the
+    best move found before the analysis marks it (``Game.analysis_thresholds()``, used by
+    ``agents.analysis``; each game's docs page gives its numbers): an inaccuracy (?!), a mistake
+    (?) or a blunder (??)."""
+
+    inaccuracy: float = 0.05
+    mistake: float = 0.10
+    blunder: float = 0.20
+
+    def mark(self, loss: float) -> str | None:
+        """The mark of a move that lost ``loss``: "blunder", "mistake", "inaccuracy" or None."""
+        if loss >= self.blunder:
+            return "blunder"
+        if loss >= self.mistake:
+            return "mistake"
+        if loss >= self.inaccuracy:
+            return "inaccuracy"
+        return None

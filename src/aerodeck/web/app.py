@@ -17,6 +17,8 @@ from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
 from aerodeck import __version__
+from aerodeck.agents.analysis import Budget
+from aerodeck.web.db.analysis_store import AnalysisQueries
 from aerodeck.web.db.campaign_store import CampaignQueries
 from aerodeck.web.db.cluster_store import ClusterStore
 from aerodeck.web.db.notify import PostgresBus
@@ -28,6 +30,7 @@ from aerodeck.web.middleware import BodyLimit, one_line_errors
 from aerodeck.web.request_log import RequestLog
 from aerodeck.web.routers import (
     accounts,
+    analysis,
     api_tokens,
     boards,
     campaigns,
@@ -44,10 +47,12 @@ from aerodeck.web.routers import (
 )
 from aerodeck.web.same_origin import SameOrigin
 from aerodeck.web.service.accounts import Accounts
+from aerodeck.web.service.analysis import Analyses
 from aerodeck.web.service.api_tokens import ApiTokens
 from aerodeck.web.service.bots import Autoplay
 from aerodeck.web.service.campaigns import Campaigns
 from aerodeck.web.service.cluster import Cluster
+from aerodeck.web.service.hints import Hints
 from aerodeck.web.service.hub import Hub
 from aerodeck.web.service.leases import Leases
 from aerodeck.web.service.limits import WindowCounter
@@ -97,6 +102,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         hub.finishers.append(app.state.ratings.record_table)
         app.state.store = store
         app.state.rematches = Rematches(hub, store)
+        budget = Budget(worlds=settings.analysis_worlds)
+        analyses = Analyses(hub, AnalysisQueries(store), budget)
+        app.state.analyses = analyses
+        app.state.hints = Hints(budget)
         app.state.campaigns = Campaigns(hub, CampaignQueries(store))
         hub.finishers.append(app.state.campaigns.table_finished)
         cluster = _cluster(hub, store, settings) if settings.clustered else None
@@ -106,6 +115,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.creations = WindowCounter(settings.creations_per_ip, settings.creation_window)
         restored = await hub.restore()
         log.info("rebuilt %d unfinished tables from the store", restored)
+        resumed = await analyses.resume()
+        if resumed:
+            log.info("analysing again %d games a stop interrupted", resumed)
         await app.state.campaigns.catch_up()  # games that ended while nobody scored them
         if cluster is not None:
             cluster.run()  # the leases: which tables' bots and clocks run here
@@ -121,6 +133,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             if cluster is not None:
                 await cluster.stop()  # the leases given up: the others take over at once
             autoplay.stop()
+            analyses.stop()
             hub.shutdown()
             await store.close()
 
@@ -143,6 +156,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(language.router)
     app.include_router(pages.router)
     app.include_router(ratings.router)
+    app.include_router(analysis.router)
     app.include_router(boards.router)
     app.include_router(campaigns.router)
     app.include_router(websocket.router)

@@ -180,6 +180,15 @@ class Settings:
         default=10.0,
         metadata=_option("seconds a bot may think before the random bot moves", minimum=0.1),
     )
+    # a finished game's analysis and the hints (service/analysis.py, service/hints.py)
+    analysis_worlds: int | None = field(
+        default=None,
+        metadata=_option(
+            "sampled worlds per decision of an analysis or a hint (default: the game's own "
+            "search settings; fewer is faster and rougher)",
+            minimum=2,
+        ),
+    )
     # Deals: None draws every table's seed unpredictably. A number makes the n-th table created by
     # this process deal as it did last time (tests and demos); whoever knows it knows every deck.
     table_seed: int | None = field(

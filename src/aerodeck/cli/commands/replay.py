@@ -9,6 +9,8 @@ from typing import Annotated
 import typer
 from rich.markup import escape
 
+from aerodeck.agents.analysis import Budget
+from aerodeck.cli.analysis_text import analysed, print_analysis
 from aerodeck.cli.history import moves_in_words, told
 from aerodeck.cli.output import console
 from aerodeck.cli.screen import coloured_seats, hanging
@@ -28,15 +30,37 @@ def replay_command(
     quiet: Annotated[
         bool, typer.Option("--quiet", help=N_("only validate and print the result"))
     ] = False,
+    analyse: Annotated[
+        bool,
+        typer.Option(
+            "--analyse",
+            "--analyze",
+            help=N_("judge every decision (with --seat: that seat's) with the hard search"),
+        ),
+    ] = False,
+    worlds: Annotated[
+        int | None,
+        typer.Option(
+            "--worlds", min=2, help=N_("sampled worlds per decision for --analyse (a count)")
+        ),
+    ] = None,
 ) -> None:
     """Validate a record move by move and print the game step by step: the whole record (each
-    move as written), or with --seat only what that seat may know, in words (its `history`)."""
+    move as written), or with --seat only what that seat may know, in words (its `history`);
+    with --analyse every decision judged (with --seat only that seat's): its mark, the better
+    move, the running evaluation and each player's accuracy."""
     record = load_record(file)
     final = replay(record)
     game = final.game
     if seat is not None and not 0 <= seat < game.players:
         raise ConfigError(_("--seat must be 0 to {last}", last=game.players - 1))
-    if not quiet and seat is not None:  # as the seat saw it: the moves in words
+    if analyse:
+        if not final.is_terminal:
+            raise ConfigError(_("--analyse needs a finished game"))
+        seats = None if seat is None else [seat]
+        result = analysed(record, game.info.title, seats, Budget(worlds=worlds))
+        print_analysis(final, result, seat)
+    elif not quiet and seat is not None:  # as the seat saw it: the moves in words
         for line in told(moves_in_words(final, seat), game.describe_event, seat):
             console.print(hanging(coloured_seats(line)))
     elif not quiet:  # the whole record: each move's notation is the file's own content

@@ -13,7 +13,7 @@ from aerodeck.core.figures import ChoiceFigure, word_after
 from aerodeck.core.i18n import _
 from aerodeck.core.options import Option
 from aerodeck.core.reference import reference_text as lay_out_reference
-from aerodeck.core.search import SearchSettings
+from aerodeck.core.search import AnalysisThresholds, SearchSettings
 from aerodeck.games.air_racing import actions, bot, course, encoder, reference, render
 from aerodeck.games.air_racing.rules import AirRacingState
 from aerodeck.games.air_racing.state import ALT, BOOSTING, BUY, PICK, QUICK, REDRAW, TUNNEL
@@ -138,6 +138,11 @@ class AirRacing(Game):
             budget=16_000,
             phases=("buy", "altitude", "boost"),
         )
+
+    def analysis_thresholds(self) -> AnalysisThresholds:
+        # playouts to the end score a world 0 or 1: a move's value is noisier than where an
+        # evaluation reads the position, so the marks ask for a larger loss (docs/games/)
+        return AnalysisThresholds(inaccuracy=0.08, mistake=0.15, blunder=0.30)
 
     def evaluate(self, view: JSON) -> float:
         return bot.evaluate(view)

@@ -13,7 +13,7 @@ from aerodeck.core.features import Encoder
 from aerodeck.core.figures import ChoiceFigure, word_after
 from aerodeck.core.i18n import N_, _, n_
 from aerodeck.core.options import Option
-from aerodeck.core.search import SearchSettings
+from aerodeck.core.search import AnalysisThresholds, SearchSettings
 from aerodeck.core.text import seat_name
 from aerodeck.games.down_in_flames import encoder, forced, observation, reference, render, wording
 from aerodeck.games.down_in_flames.actions import Catalogue, Move, is_secret
@@ -320,6 +320,11 @@ class DownInFlames(Game):
     def search_settings(self) -> SearchSettings:
         # measured in docs/bots.md: playouts to the end (the evaluation reads it less well)
         return SearchSettings(worlds=24, width=8, deviation_z=0.5)
+
+    def analysis_thresholds(self) -> AnalysisThresholds:
+        # playouts to the end score a world 0 or 1: a move's value is noisier than where an
+        # evaluation reads the position, so the marks ask for a larger loss (docs/games/)
+        return AnalysisThresholds(inaccuracy=0.08, mistake=0.15, blunder=0.30)
 
     def evaluate(self, view: JSON) -> float:
         return evaluate(view)

@@ -23,6 +23,7 @@ from sqlalchemy import (
     Integer,
     String,
     UniqueConstraint,
+    false,
     true,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
@@ -71,6 +72,8 @@ class TableRow(Base):
     rated: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
     # revision 0008: the finished table this one is the rematch of
     rematch_of: Mapped[str | None] = mapped_column(String(32), nullable=True, index=True)
+    # revision 0011: the host allows hints (an unrated table only)
+    hints: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     # revision 0010: the campaign this table is a mission of, and the mission's number
     campaign_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
     campaign_mission: Mapped[int | None] = mapped_column(Integer, nullable=True)
@@ -266,6 +269,23 @@ class TableLeaseRow(Base):
     holder: Mapped[str] = mapped_column(String(128), index=True)
     epoch: Mapped[int] = mapped_column(Integer)
     expires_at: Mapped[datetime] = mapped_column(DateTime)
+
+
+class TableAnalysisRow(Base):
+    """A finished table's analysis (revision 0011): queued, running, done or failed, its
+    progress in decisions judged, and the result (``agents.analysis``'s plain JSON) once done."""
+
+    __tablename__ = "table_analyses"
+
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    done: Mapped[int] = mapped_column(Integer)
+    total: Mapped[int] = mapped_column(Integer)
+    result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+    finished_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
 
 
 class CampaignRow(Base):

@@ -112,6 +112,7 @@ def _table_row(record: TableRecord) -> TableRow:
         forfeited_seat=record.forfeited_seat,
         rated=record.rated,
         rematch_of=record.rematch_of,
+        hints=record.hints,
         campaign_id=record.campaign_id,
         campaign_mission=record.campaign_mission,
     )
@@ -138,6 +139,7 @@ def _table_record(row: TableRow) -> TableRecord:
         forfeited_seat=row.forfeited_seat,
         rated=row.rated,
         rematch_of=row.rematch_of,
+        hints=row.hints,
         campaign_id=row.campaign_id,
         campaign_mission=row.campaign_mission,
     )

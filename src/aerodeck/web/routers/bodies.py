@@ -44,6 +44,7 @@ class CreateTable(_Body):
     claim: StrictInt | None = Field(default=None, ge=0, le=MAX_SEATS)
     name: Text = Field(default="", max_length=32)
     rated: StrictBool = True  # a finished game updates the ratings (docs/server.md, Ratings)
+    hints: StrictBool = False  # "suggest a move" allowed (unrated tables only; docs/server.md)
 
 
 class Join(_Body):

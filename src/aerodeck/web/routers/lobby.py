@@ -53,6 +53,7 @@ async def create_table(body: CreateTable, request: Request, hub: HubDep, player:
             body.on_timeout,
             body.rated,
             None if player is None else player.id,
+            hints=body.hints,
         )
     )
     table = created.table

@@ -373,6 +373,7 @@ class Hub:
         on_timeout: str = "bot",
         rated: bool = True,
         player_id: str | None = None,
+        hints: bool = False,
         mission: tuple[str, int] | None = None,
     ) -> Created:
         """A new table (ConfigError on a bad game, option, seat or bot); the claimed seat and
@@ -407,6 +408,8 @@ class Hub:
             raise ConfigError(
                 _("the clock is {least} to {most} seconds", least=MIN_CLOCK, most=MAX_CLOCK)
             )
+        if hints and rated:
+            raise ConfigError(_("hints are for unrated tables: a rated game is played alone"))
         if claim is not None and not (0 <= claim < len(specs) and specs[claim].kind == "human"):
             raise ConfigError(_("seat {n} is not a human seat of this table", n=claim))
         table_id = new_table_id()
@@ -446,6 +449,7 @@ class Hub:
             turn_began_at=created_at if ready else None,
             rated=rated,
             host_player_id=player_id,
+            hints=hints,
             campaign_id=None if mission is None else mission[0],
             campaign_mission=None if mission is None else mission[1],
         )

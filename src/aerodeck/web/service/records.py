@@ -48,6 +48,7 @@ class TableRecord:
     forfeited_seat: int | None = None  # the seat whose clock ran out, ending the game
     rated: bool = True  # a finished game updates the ratings (service/results.py's rulings)
     rematch_of: str | None = None  # the finished table this one is the rematch of
+    hints: bool = False  # the host allows "suggest a move" (unrated tables only: service/hints.py)
     campaign_id: str | None = None  # the campaign this table is a mission of (service/campaigns)
     campaign_mission: int | None = None  # that mission's number, from 1
 

@@ -209,6 +209,7 @@ class Rematches:
             rated=stored.table.rated if stored is not None else True,
             host_player_id=table.seats[offer.offered_by].player_id,
             rematch_of=table.id,
+            hints=table.hints,  # the same table again (hints only where it was unrated)
         )
         await self.hub.open_table(record, [seats[place] for place in range(players)])
         self._started[table.id] = Started(tokens, host_token)

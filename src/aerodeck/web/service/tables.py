@@ -58,6 +58,7 @@ class Table:
     turn_began: datetime | None = None  # when the decision in progress began (naive UTC)
     forfeited: int | None = None  # the seat whose clock ran out, ending the game
     host_player_id: str | None = None  # the player whose session holds the host's powers
+    hints: bool = False  # the host allows "suggest a move" (service/hints.py)
     # seats with a connection on other processes, by process (service/cluster.py)
     elsewhere: dict[str, frozenset[int]] = field(default_factory=dict)
 
@@ -95,6 +96,7 @@ class Table:
             turn_began=record.turn_began_at,
             forfeited=record.forfeited_seat,
             host_player_id=record.host_player_id,
+            hints=record.hints,
         )
 
     @property
@@ -204,6 +206,7 @@ class Table:
             "deadline": self.deadline_json(),
             "forfeit": self.forfeit_json(),
             "listed": self.listed,
+            "hints": self.hints,
             "created": self.created,
             "seats": self.seats_json(),
         }

@@ -156,6 +156,7 @@ form.addEventListener("submit", async (event) => {
     seats: readSeats(),
     listed: document.getElementById("listed").checked,
     rated: document.getElementById("rated").checked,
+    hints: document.getElementById("hints").checked,
     clock: clock ? Number(clock) : null,
     on_timeout: document.getElementById("on-timeout").value,
     claim: 0,
@@ -262,3 +263,11 @@ async function refreshTables() {
 }
 setInterval(refreshTables, 15000);
 document.addEventListener("visibilitychange", refreshTables);
+
+// Hints make a game unrated (docs/server.md, "Hints"): the two boxes exclude each other.
+document.getElementById("hints").addEventListener("change", (event) => {
+  if (event.target.checked) document.getElementById("rated").checked = false;
+});
+document.getElementById("rated").addEventListener("change", (event) => {
+  if (event.target.checked) document.getElementById("hints").checked = false;
+});

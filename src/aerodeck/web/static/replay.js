@@ -48,6 +48,7 @@ function draw() {
   });
   $("log").replaceChildren(...log.slice(-300));
   $("log").scrollTop = $("log").scrollHeight;
+  document.dispatchEvent(new CustomEvent("replay-step", { detail: at }));  // analysis.js follows
 }
 
 function go(to) {
@@ -72,5 +73,5 @@ document.addEventListener("keydown", (event) => {
   event.preventDefault();
 });
 transcript($("chat-log"), CHAT);
-window.aerodeck = { replay: { steps: STEPS.length, at: () => at } };
+window.aerodeck = { replay: { steps: STEPS.length, at: () => at, go } };
 draw();

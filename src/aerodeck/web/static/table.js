@@ -14,6 +14,7 @@ import { renderEnd } from "./end.js";
 import { ChatPanel } from "./chat.js";
 import { TurnSignals } from "./notify.js";
 import { followRematch, renderRematch } from "./rematch.js";
+import { renderHint } from "./hints.js";
 import { showCampaignEnd } from "./campaign_end.js";
 
 const app = document.getElementById("app");
@@ -163,6 +164,7 @@ function renderStatus() {
   const playing = state.status === "playing";
   signals.update({ myTurn: state.legal.length > 0 && playing, seated: state.seat !== null && state.status !== "over", text });
   $("action-bar").classList.toggle("my-turn", state.legal.length > 0 && playing);
+  renderHint({ mySeat: state.seat, myTurn: state.legal.length > 0 && playing, version: state.version });
   renderClock();
   $("who").textContent = state.seat === null ? _("watching") : _("you are seat {n}", { n: state.seat });
 }
