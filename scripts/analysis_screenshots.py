@@ -10,35 +10,20 @@ first marked move. Run from the repository root:
 from __future__ import annotations
 
 import argparse
-import asyncio
 import os
 import tempfile
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 from tests.browser.conftest import CHROMIUM_ARGS, SERVER_ARGS, chromium_path
-from tests.web.server import Client, Server
+from tests.web.server import Server
 
 OUT = Path(os.environ.get("AERODECK_SHOTS", "docs/screenshots"))
 SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
 
 
 def finished_table(server: Server) -> str:
-    table_id: str = server.create(
-        game="ace_race",
-        players=2,
-        seats=[{"kind": "bot", "bot": "easy"}, {"kind": "bot", "bot": "medium"}],
-        listed=False,
-    )["table"]
-
-    async def watch() -> None:
-        watcher = Client(server.ws_url, table_id, None)
-        await watcher.connect()
-        await watcher.until("end", limit=5000)
-        await watcher.close()
-
-    asyncio.run(watch())
-    return table_id
+    return server.finished_bot_game("ace_race", ["easy", "medium"])
 
 
 def main() -> None:

@@ -5,16 +5,14 @@ allowed, whose "Suggest a move" names one of the seat's legal moves."""
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Iterator
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
 
 from tests.browser.conftest import SERVER_ARGS
 from tests.browser.people import Person
-from tests.web.server import Client, Server
+from tests.web.server import Server
 
 PHONE = {"width": 390, "height": 844}
 WIDTH = "document.documentElement.scrollWidth"
@@ -29,24 +27,7 @@ def analysing(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 
 
 def finished_table(server: Server) -> str:
-    table_id: str = server.create(
-        game="aces_versus_aces",
-        players=2,
-        options={"target": 10},
-        seats=[{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}],
-        listed=False,
-    )["table"]
-
-    async def watch() -> None:
-        watcher = Client(server.ws_url, table_id, None)
-        await watcher.connect()
-        await watcher.until("end", limit=5000)
-        await watcher.close()
-
-    # Playwright's sync API holds the main thread's event loop: the client runs in another
-    with ThreadPoolExecutor(1) as worker:
-        worker.submit(asyncio.run, watch()).result(timeout=300)
-    return table_id
+    return server.finished_bot_game("aces_versus_aces", ["random", "random"], {"target": 10})
 
 
 def test_the_replay_page_analyses_the_game_and_jumps_to_a_move(

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -37,6 +38,27 @@ class Server(ServerProcess):
         assert response.status_code == 201, response.text
         created: dict[str, Any] = response.json()
         return created
+
+    def finished_bot_game(
+        self, game: str, bots: list[str], options: dict[str, Any] | None = None
+    ) -> str:
+        """A table of ``bots`` only (one a seat), unlisted, played to its end; its id."""
+        seats = [{"kind": "bot", "bot": bot} for bot in bots]
+        created = self.create(
+            game=game, players=len(bots), options=options or {}, seats=seats, listed=False
+        )
+
+        async def watch() -> None:
+            watcher = Client(self.ws_url, created["table"], None)
+            await watcher.connect()
+            await watcher.until("end", limit=5000)
+            await watcher.close()
+
+        # in a thread of its own: the caller may hold an event loop (Playwright's sync API)
+        with ThreadPoolExecutor(1) as worker:
+            worker.submit(asyncio.run, watch()).result(timeout=300)
+        table_id: str = created["table"]
+        return table_id
 
     def join(self, table: str, seat: int, invite: str | None) -> str:
         response = self.post(f"/api/tables/{table}/join", {"seat": seat, "invite": invite})

@@ -4,7 +4,6 @@ token)."""
 
 from __future__ import annotations
 
-import asyncio
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -12,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.server import Client, Server
+from tests.web.server import Server
 
 pytestmark = pytest.mark.slow  # a real server process
 WAIT = 120.0  # seconds an analysis of a short game may take on a loaded machine
@@ -34,22 +33,7 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 
 def finished_table(server: Server) -> str:
     """A short game of bots played to its end."""
-    table_id: str = server.create(
-        game="aces_versus_aces",
-        players=2,
-        options={"target": 10},
-        seats=[{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}],
-        listed=False,
-    )["table"]
-
-    async def watch() -> None:
-        watcher = Client(server.ws_url, table_id, None)
-        await watcher.connect()
-        await watcher.until("end", limit=5000)
-        await watcher.close()
-
-    asyncio.run(watch())
-    return table_id
+    return server.finished_bot_game("aces_versus_aces", ["random", "random"], {"target": 10})
 
 
 def analysed(server: Server, table_id: str) -> dict[str, Any]:
