@@ -31,6 +31,7 @@ from aerodeck.games.down_in_flames.phases import ALT_PICK, PAY, PICK
 from aerodeck.games.down_in_flames.skills import EXPERTISE
 
 if TYPE_CHECKING:
+    from aerodeck.games.down_in_flames.game import DownInFlames
     from aerodeck.games.down_in_flames.view import Views
 
 
@@ -63,11 +64,15 @@ class _Block:
         return field.size - 1
 
 
-def state_writer(encoder: Encoder, data: DataSet) -> StateWriter:
-    """The writer of ``encoder``'s vector (its player count and options) from a state of a
-    game on ``data``."""
+def state_writer(encoder: Encoder, game: DownInFlames) -> StateWriter:
+    """The writer of ``encoder``'s vector (its player count and options) from a state of
+    ``game``."""
+    data: DataSet = game.data
     leaves = encoder.leaves()
     players = encoder.players
+    owners = game.owner_of
+    sides_of = tuple(game.side_of[owner] for owner in owners)
+    seen_from = [_seen_from(seat, owners, sides_of, players) for seat in range(players)]
     top = _Block(leaves, "", 0)
     craft_at = top.at["aircraft[i]"]
     craft = _Block(leaves, "aircraft[i].", craft_at)
@@ -87,9 +92,13 @@ def state_writer(encoder: Encoder, data: DataSet) -> StateWriter:
     phase_at, step_at, to_act_at, site_at = at["phase"], at["step"], at["to_act"], at["site"]
     flying_at, picking_at, deciding_at = at["flying"], at["picking"], at["deciding"]
     loading_at, winners_at = at["loading"], at["winners"]
+    round_at, rounds_at, deck_at = at["round"], at["rounds"], at["deck"]
+    discards_at = at["discards"]
+    bonus_at, speed_left_at, pay_left_at = at["missile_bonus"], at["speed_left"], at["pay_left"]
     missile_hand_at, site_hand_at = at["missile_hand"], at["site_hand"]
     phases, steps, step_other = top.choices("phase"), top.choices("step"), top.other("step")
-    round_, rounds, deck = top.number("round"), top.number("rounds"), top.number("deck")
+    round_, deck = top.number("round"), top.number("deck")
+    rounds = top.number("rounds").scaled(game.rounds)  # the game's, the same at every step
     discards, bonus = top.number("discards"), top.number("missile_bonus")
     speed_left, pay_left = top.number("speed_left"), top.number("pay_left")
     card_entry = _entries(top.choices("missile_hand"), [card.title for card in data.cards])
@@ -133,19 +142,16 @@ def state_writer(encoder: Encoder, data: DataSet) -> StateWriter:
 
     def write(state: Views, seat: int, out: Buffer) -> None:
         game, flights = state.game, state.flights
-        owners, sides = state.owners, state.sides
-        order = sorted(range(state.n_aircraft), key=lambda a: ((owners[a] - seat) % players, a))
-        slot = {a: i for i, a in enumerate(order)}
-        mine = [a for a in order if owners[a] == seat]
-        side = sides[mine[0]] if mine else None
+        owners, sides = state.owners, state.sides  # the game's: ``seen_from`` is found from them
+        order, slot, side = seen_from[seat]
         phase = state.phase
 
         out[phase_at + phases[phase]] = 1.0
         out[step_at + steps.get(state.turn_step, step_other)] = 1.0
         if state.to_act is not None and state.to_act >= 0:
             out[to_act_at + (state.to_act - seat) % players] = 1.0
-        out[at["round"]] = round_.scaled(state.round)
-        out[at["rounds"]] = rounds.scaled(game.rounds)
+        out[round_at] = round_.scaled(state.round)
+        out[rounds_at] = rounds
         if game.sites:
             out[site_at] = 1.0
         _slot(out, flying_at, slot, state.flyer if state.flyer >= 0 else None)
@@ -153,8 +159,8 @@ def state_writer(encoder: Encoder, data: DataSet) -> StateWriter:
         _slot(out, deciding_at, slot, state._decider())
         if state.loading:
             out[loading_at] = 1.0
-        out[at["deck"]] = deck.scaled(len(state.deck))
-        out[at["discards"]] = discards.scaled(len(state.discards))
+        out[deck_at] = deck.scaled(len(state.deck))
+        out[discards_at] = discards.scaled(len(state.discards))
 
         planes_shown, altitudes_shown, skills_shown = (
             state.planes_shown,
@@ -235,10 +241,10 @@ def state_writer(encoder: Encoder, data: DataSet) -> StateWriter:
             out[cycle_at + cy["missile_hand_size"]] = missile_hand_size.scaled(
                 len(state.missile_hand)
             )
-        out[at["missile_bonus"]] = bonus.scaled(state.missile_bonus)
-        out[at["speed_left"]] = speed_left.scaled(state.speed_left)
+        out[bonus_at] = bonus.scaled(state.missile_bonus)
+        out[speed_left_at] = speed_left.scaled(state.speed_left)
         payment = state.payment if phase == PAY else None
-        out[at["pay_left"]] = pay_left.scaled(payment.left if payment else 0)
+        out[pay_left_at] = pay_left.scaled(payment.left if payment else 0)
         for winner in state.winners:
             out[winners_at + (winner - seat) % players] = 1.0
         if chain:  # the cycle's hands, each to the one seat its view shows it to
@@ -250,6 +256,16 @@ def state_writer(encoder: Encoder, data: DataSet) -> StateWriter:
                     out[site_hand_at + card_entry[c]] += card_step
 
     return write
+
+
+def _seen_from(
+    seat: int, owners: tuple[int, ...], sides: tuple[int, ...], players: int
+) -> tuple[list[int], dict[int, int], int | None]:
+    """The aircraft in the order of ``seat``'s slots (its own first, then each next seat's),
+    each aircraft's slot, and the seat's side (None when it flies no aircraft)."""
+    order = sorted(range(len(owners)), key=lambda a: ((owners[a] - seat) % players, a))
+    mine = [a for a in order if owners[a] == seat]
+    return order, {a: i for i, a in enumerate(order)}, sides[mine[0]] if mine else None
 
 
 def _scale(field: Field) -> float:

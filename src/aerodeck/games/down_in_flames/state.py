@@ -122,6 +122,7 @@ class Dogfight(TurnState):
         "timely_discards",
         "turn_step",
         "turns_flown",
+        "vps",
     )
 
     game: DownInFlames
@@ -195,6 +196,9 @@ class Dogfight(TurnState):
     # (checked in tests/games/down_in_flames/test_situation_cache.py).
     foes: tuple[tuple[int, ...], ...]  # each aircraft's enemies still flying
     side_outnumbers: tuple[bool, ...]  # per side: it may play Teamwork (``_teamwork``)
+    # Derived from the sheets, found by ``_refit`` when a sheet changes (every observation
+    # shows it; the same test checks it).
+    vps: tuple[int, ...]  # each aircraft's VP as revealed (``_shown_vps``)
     # Memos of what the move tables read, for the flights they were found for.
     relations_memo: Relations | None  # ``relations`` (None once a position or a kill changed it)
     speed_memo: tuple[Any, ...]  # the flyer, the flights and ``_legal_speed``'s moves
@@ -239,6 +243,7 @@ class Dogfight(TurnState):
             )
         self.flights = tuple(flights)
         self._flying_changed()
+        self.vps = self._shown_vps()
         self.deck = ()
         self.hands = ((),) * n
         self.discards = ()
@@ -285,8 +290,9 @@ class Dogfight(TurnState):
     def _refit(self, a: int, field: Refit, value: Any) -> None:
         """Aircraft ``a``'s flight with ``field`` set to ``value``: the one writer of
         ``flights``. What follows is derived here: the plane as flown and its reach when the
-        sheet or the missiles change, every aircraft's enemies when one is shot down; the
-        relations are found again once a position changes or an aircraft is shot down."""
+        sheet or the missiles change, every aircraft's VP when a sheet changes, every aircraft's
+        enemies when one is shot down; the relations are found again once a position changes or
+        an aircraft is shot down."""
         flights = list(self.flights)
         fields: list[Any] = list(flights[a])
         fields[FLIGHT_FIELD[field]] = value
@@ -294,6 +300,8 @@ class Dogfight(TurnState):
             fields[_PLANE], fields[_REACH] = self._derive(fields[_SHEET], fields[_MISSILES])
         flights[a] = _new_flight(Flight, fields)  # the fields as Flight._make takes them
         self.flights = tuple(flights)
+        if field == "sheet":
+            self.vps = self._shown_vps()
         if field in {"position", "alive"}:
             self.relations_memo = None  # found again when next asked
             if field == "alive":
@@ -521,11 +529,20 @@ class Dogfight(TurnState):
         return value - (0 if armed else plane.vp_mod)
 
     def shown_vp(self, a: int) -> int:
-        """The VP an aircraft is worth as revealed: as flown, plus its skills' cost once they
-        are revealed, except in a campaign mission ("do not adjust the aircraft VP for skill
-        cost", R59)."""
+        """The VP an aircraft is worth as revealed (``_shown_vps``)."""
+        return self.vps[a]
+
+    def _shown_vps(self) -> tuple[int, ...]:
+        """Each aircraft's VP as revealed: as flown, plus its skills' cost once they are
+        revealed, except in a campaign mission ("do not adjust the aircraft VP for skill cost",
+        R59); none until every aircraft is chosen."""
+        flights = self.flights
+        if any(f.sheet.plane < 0 for f in flights):
+            return (0,) * len(flights)
         paid = self.skills_shown and not self.game.mission_vp
-        return self.flown_vp(a) + (self.skill_vp(a) if paid else 0)
+        return tuple(
+            self.flown_vp(a) + (self.skill_vp(a) if paid else 0) for a in range(len(flights))
+        )
 
     def enemies(self, a: int) -> tuple[int, ...]:
         """The enemy aircraft still flying (kept per aircraft, changed when one is shot down)."""
