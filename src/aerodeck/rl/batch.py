@@ -129,13 +129,14 @@ class _Table:
         self.encoder.write_state(state, seat, row)
 
     def indices(self, legal: list[Action]) -> list[int]:
-        """The action indices of these legal moves."""
-        by_id, index = self.index_by_id, self.index
-        found = []
-        for action in legal:
-            k = by_id.get(id(action), -1)
-            found.append(k if k >= 0 else index[action])
-        return found
+        """The action indices of these legal moves: by identity when all are the table's own
+        objects, else by value."""
+        by_id = self.index_by_id
+        try:
+            return [by_id[id(action)] for action in legal]
+        except KeyError:
+            index = self.index
+            return [index[action] for action in legal]
 
     def move(self, i: int, action: int) -> Action | None:
         """The legal move of index ``action`` in game ``i``, None if it is not legal now."""
