@@ -35,7 +35,7 @@ def _check(state: DifState) -> None:
     for record in state.flights:
         assert (record.plane, record.reach) == state._derive(record.sheet, record.missiles)
     assert state.foes == state._foes()
-    assert state.vps == state._shown_vps()
+    assert state.vps() == state._shown_vps()
     sides = range(state.game.n_sides)
     assert state.side_outnumbers == tuple(state._teamwork(side) for side in sides)
 

@@ -174,7 +174,7 @@ def state_writer(encoder: Encoder, game: DownInFlames) -> StateWriter:
             state.skills_shown,
         )
         skills_own = bool(game.options["skills"])
-        vps = state.vps  # each aircraft's ``shown_vp``
+        vps = state.vps()  # each aircraft's ``shown_vp``
         for i, a in enumerate(order[:slots]):
             base = craft_at + i * width
             flight, owner = flights[a], owners[a]

@@ -122,7 +122,7 @@ class Dogfight(TurnState):
         "timely_discards",
         "turn_step",
         "turns_flown",
-        "vps",
+        "vps_memo",
     )
 
     game: DownInFlames
@@ -196,12 +196,10 @@ class Dogfight(TurnState):
     # (checked in tests/games/down_in_flames/test_situation_cache.py).
     foes: tuple[tuple[int, ...], ...]  # each aircraft's enemies still flying
     side_outnumbers: tuple[bool, ...]  # per side: it may play Teamwork (``_teamwork``)
-    # Derived from the sheets, found by ``_refit`` when a sheet changes (every observation
-    # shows it; the same test checks it).
-    vps: tuple[int, ...]  # each aircraft's VP as revealed (``_shown_vps``)
     # Memos of what the move tables read, for the flights they were found for.
     relations_memo: Relations | None  # ``relations`` (None once a position or a kill changed it)
     speed_memo: tuple[Any, ...]  # the flyer, the flights and ``_legal_speed``'s moves
+    vps_memo: tuple[int, ...] | None  # ``vps`` (None once a sheet changed it)
 
     def _start(self, n: int) -> list[int]:
         """The state before the aircraft are chosen, for ``n`` aircraft; returns the Action deck
@@ -243,7 +241,6 @@ class Dogfight(TurnState):
             )
         self.flights = tuple(flights)
         self._flying_changed()
-        self.vps = self._shown_vps()
         self.deck = ()
         self.hands = ((),) * n
         self.discards = ()
@@ -270,6 +267,7 @@ class Dogfight(TurnState):
         self.loading = False
         self.relations_memo = None
         self.speed_memo = (-1, (), ())
+        self.vps_memo = None
         decks = int(self.game.options["decks"])
         return [c.index for c in data.cards for _ in range(c.count * decks)]
 
@@ -290,18 +288,18 @@ class Dogfight(TurnState):
     def _refit(self, a: int, field: Refit, value: Any) -> None:
         """Aircraft ``a``'s flight with ``field`` set to ``value``: the one writer of
         ``flights``. What follows is derived here: the plane as flown and its reach when the
-        sheet or the missiles change, every aircraft's VP when a sheet changes, every aircraft's
-        enemies when one is shot down; the relations are found again once a position changes or
-        an aircraft is shot down."""
+        sheet or the missiles change, every aircraft's enemies when one is shot down; the
+        relations are found again once a position changes or an aircraft is shot down, the VP
+        once a sheet changes."""
         flights = list(self.flights)
         fields: list[Any] = list(flights[a])
         fields[FLIGHT_FIELD[field]] = value
         if field in {"sheet", "missiles"}:
             fields[_PLANE], fields[_REACH] = self._derive(fields[_SHEET], fields[_MISSILES])
+            if field == "sheet":
+                self.vps_memo = None  # found again when next asked
         flights[a] = _new_flight(Flight, fields)  # the fields as Flight._make takes them
         self.flights = tuple(flights)
-        if field == "sheet":
-            self.vps = self._shown_vps()
         if field in {"position", "alive"}:
             self.relations_memo = None  # found again when next asked
             if field == "alive":
@@ -530,7 +528,15 @@ class Dogfight(TurnState):
 
     def shown_vp(self, a: int) -> int:
         """The VP an aircraft is worth as revealed (``_shown_vps``)."""
-        return self.vps[a]
+        return self.vps()[a]
+
+    def vps(self) -> tuple[int, ...]:
+        """Each aircraft's ``shown_vp``. Every observation shows them while they change only
+        with a sheet: kept in the state until ``_refit`` changes a sheet."""
+        memo = self.vps_memo
+        if memo is None:
+            memo = self.vps_memo = self._shown_vps()
+        return memo
 
     def _shown_vps(self) -> tuple[int, ...]:
         """Each aircraft's VP as revealed: as flown, plus its skills' cost once they are
