@@ -90,6 +90,11 @@ def state_writer(encoder: Encoder, game: DownInFlames) -> StateWriter:
     kills_at = top.at["kills[i]"]
     kill_sides, kills_width = _length_and_width(leaves["kills[i]"][1])
     kills = _Block(leaves, "kills[i].", kills_at).entries("value")
+    # Each seat's kill entries: where each is written and whose kills (its own side's first).
+    kill_order = [
+        [(kills_at + k * kills_width, s) for k, s in enumerate(sides[:kill_sides])]
+        for sides in (_sides_from(side, game.n_sides) for _, _, side in seen_from)
+    ]
     on = _Block(leaves, "aircraft[i].on.", craft_at)
 
     # The top level: offsets, one-hot entries and numbers.
@@ -228,11 +233,8 @@ def state_writer(encoder: Encoder, game: DownInFlames) -> StateWriter:
                     for c in flight.pool:
                         out[base + pool_at + card_entry[c]] += card_step
 
-        counted = list(state.kills)
-        if counted and side is not None:
-            counted = counted[side:] + counted[:side]
-        for k, value in enumerate(counted[:kill_sides]):
-            out[kills_at + k * kills_width] = kills[value]
+        for kill_at, s in kill_order[seat]:
+            out[kill_at] = kills[state.kills[s]]
 
         chain = state.chain
         if chain:
@@ -271,6 +273,12 @@ def _seen_from(
     order = sorted(range(len(owners)), key=lambda a: ((owners[a] - seat) % players, a))
     mine = [a for a in order if owners[a] == seat]
     return order, {a: i for i, a in enumerate(order)}, sides[mine[0]] if mine else None
+
+
+def _sides_from(side: int | None, n_sides: int) -> list[int]:
+    """The sides as a seat of ``side`` counts them: its own first (in order without a side)."""
+    sides = list(range(n_sides))
+    return sides if side is None else sides[side:] + sides[:side]
 
 
 def _scale(field: Field) -> float:
