@@ -11,6 +11,7 @@ import pytest
 import aerodeck
 from aerodeck.core.api import State
 from aerodeck.core.errors import ConfigError
+from aerodeck.core.features import Number
 from aerodeck.games.aces_versus_aces.game import AcesVersusAces
 from aerodeck.rl.encode import encoder_for
 from tests.conftest import GAME_COUNTS, SHIPPED_GAMES
@@ -100,6 +101,17 @@ def test_an_unknown_value_is_an_error_not_a_silent_zero() -> None:
     view = game.new_game(seed=1).view(0)
     with pytest.raises(ValueError, match="phase"):
         encoder_for(game).encode({**view, "phase": "no such phase"})
+
+
+def test_a_numbers_entries_are_its_scaled_values_in_range_and_beyond() -> None:
+    """``Number.entries`` (the state writers' lookup) gives ``scaled`` for every value: the whole
+    numbers of the range from its table, any other value (beyond the range, a fraction) asked."""
+    number = Number("count", "a count", scale=4, low=-1, high=6)
+    entries = number.entries()
+    assert sorted(entries) == list(range(-1, 7))
+    for value in (-3, -1, 0, 2, 2.5, 6, 7, 100):
+        assert entries[value] == number.scaled(value)
+    assert entries[-3] == -0.25 and entries[100] == 1.5
 
 
 class _Unencoded(AcesVersusAces):

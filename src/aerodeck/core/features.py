@@ -18,6 +18,7 @@ view does.
 
 from __future__ import annotations
 
+import math
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -122,6 +123,24 @@ class Number(Field):
         value = source.get(self.key) if self.fn is None else self.fn(source)
         if value is not None and not isinstance(value, str):
             out[at] = self.scaled(value)
+
+    def entries(self) -> Entries:
+        """``scaled`` as a lookup by value (what a state writer reads for its counts)."""
+        return Entries(self)
+
+
+class Entries(dict[float, float]):
+    """A ``Number``'s entry for each whole value of its range, looked up (``entries[n]``)
+    rather than computed by a call: a state writer writes some twenty counts at every step.
+    Any other value (out of range, a fraction) is scaled when asked, the same entry."""
+
+    def __init__(self, number: Number) -> None:
+        low, high = math.ceil(number.low), math.floor(number.high)
+        super().__init__((n, number.scaled(n)) for n in range(low, high + 1))
+        self.number = number
+
+    def __missing__(self, value: float) -> float:
+        return self.number.scaled(value)
 
 
 class Flag(Field):

@@ -74,7 +74,9 @@ class _Table:
     """N games of one configured game and the arrays they are written into.
 
     ``observe(i)`` writes game ``i``'s acting seat: its observation row, its mask row, and the
-    legal moves beside their indices (what a step checks an action against)."""
+    legal moves beside their indices (what a step checks an action against). Each row is
+    written through a memoryview made once (``_rows``): making a row's numpy view, filling it
+    and taking its memoryview at every step cost more than the writing."""
 
     def __init__(self, game: Game, num_envs: int) -> None:
         if not isinstance(num_envs, int) or num_envs < 1:
@@ -88,19 +90,53 @@ class _Table:
         self.states: list[State] = [game.new_game(seed=0)] * num_envs
         self.legal: list[list[Action]] = [[] for _ in range(num_envs)]
         self.legal_index: list[list[int]] = [[] for _ in range(num_envs)]
+        self._rows()
+
+    def _rows(self) -> None:
+        """The memoryviews each row is written through, and what the indices are looked up in
+        (rebuilt after unpickling: neither a memoryview nor an object's id pickles)."""
+        self.observation_rows = [row.data for row in self.observations]
+        self.mask_rows = [row.data for row in self.masks]
+        self.no_observation = np.zeros(self.encoder.size, dtype=np.float32).data
+        self.no_mask = np.zeros(self.actions, dtype=np.int8).data
+        # The table's own move objects by identity: most games' legal moves are these very
+        # objects, and an int hashes faster than a move compares (an id stays unique while the
+        # table holds its object; any other move is looked up by value).
+        self.index_by_id = {id(action): i for action, i in self.index.items()}
+
+    def __getstate__(self) -> dict[str, Any]:
+        derived = ("observation_rows", "mask_rows", "no_observation", "no_mask", "index_by_id")
+        return {name: value for name, value in self.__dict__.items() if name not in derived}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._rows()
 
     def observe(self, i: int, seat: int) -> None:
         """Write game ``i`` as ``seat`` sees it; the mask marks its legal moves if it acts."""
         state = self.states[i]
-        mask = self.masks[i]
-        mask.fill(0)
+        mask = self.mask_rows[i]
+        mask[:] = self.no_mask
         if state.current_player == seat:
             legal = self.legal[i] = state.legal_actions()
-            indices = self.legal_index[i] = [self.index[action] for action in legal]
-            mask[indices] = 1
+            indices = self.legal_index[i] = self.indices(legal)
+            for k in indices:
+                mask[k] = 1
         else:
             self.legal[i], self.legal_index[i] = [], []
-        self.encoder.encode_state_into(state, seat, self.observations[i])
+        row = self.observation_rows[i]
+        row[:] = self.no_observation
+        self.encoder.write_state(state, seat, row)
+
+    def indices(self, legal: list[Action]) -> list[int]:
+        """The action indices of these legal moves: by identity when all are the table's own
+        objects, else by value."""
+        by_id = self.index_by_id
+        try:
+            return [by_id[id(action)] for action in legal]
+        except KeyError:
+            index = self.index
+            return [index[action] for action in legal]
 
     def move(self, i: int, action: int) -> Action | None:
         """The legal move of index ``action`` in game ``i``, None if it is not legal now."""

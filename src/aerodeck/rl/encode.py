@@ -3,8 +3,9 @@
 Each game declares its encoder (``Game.observation_encoder()``, fields from
 ``aerodeck.core.features``); ``encoder_for`` wraps it so ``encode(view)`` gives a numpy vector,
 written by one straight-line function compiled from the fields (``aerodeck.rl.compile``).
-``encode_state_into(state, seat, out)`` is what the batches call: the game's state writer when it
-brings one (``Encoder.from_state``: the same numbers without the view), else the view encoded.
+``encode_state(state, seat)`` is what the environments call (``write_state``, into a zeroed row,
+what the batches call): the game's state writer when it brings one (``Encoder.from_state``: the
+same numbers without the view), else the view encoded.
 """
 
 from __future__ import annotations
@@ -53,27 +54,33 @@ class VectorEncoder:
         seat = view.get("seat")
         if not isinstance(seat, int):
             raise ValueError("encode needs a seat's view (view(seat)), not a spectator's")
-        prepare = self.declared.prepare
-        if prepare is not None:
-            view = prepare(view)
         out.fill(0.0)
         # Through a memoryview (out.data): a float stored by index costs a third less than numpy
         # setitem (and a sum is rounded to float32 once, in the end, not at every addition).
-        self._compiled(view, seat, out.data, self._contexts[seat])
+        self._write_view(view, seat, out.data)
+
+    def _write_view(self, view: JSON, seat: int, row: memoryview) -> None:
+        prepare = self.declared.prepare
+        self._compiled(view if prepare is None else prepare(view), seat, row, self._contexts[seat])
 
     def encode_state_into(self, state: State, seat: int, out: Vector) -> None:
         """What ``seat`` sees of ``state``, written into ``out`` (zeroed here): straight from the
         state when the game brings a writer for it, else ``encode_into(state.view(seat))``."""
-        if self.from_state is None:
-            self.encode_into(state.view(seat), out)
-            return
         out.fill(0.0)
-        self.from_state(state, seat, out.data)
+        self.write_state(state, seat, out.data)
+
+    def write_state(self, state: State, seat: int, row: memoryview) -> None:
+        """``encode_state_into`` for a row already zeroed, given as its memoryview (``out.data``):
+        a batch keeps one for each row of its array, made once, and zeroes it itself."""
+        if self.from_state is None:
+            self._write_view(state.view(seat), seat, row)
+        else:
+            self.from_state(state, seat, row)
 
     def encode_state(self, state: State, seat: int) -> Vector:
         """``encode_state_into`` as a new vector."""
-        out = np.empty(self.size, dtype=np.float32)
-        self.encode_state_into(state, seat, out)
+        out = np.zeros(self.size, dtype=np.float32)
+        self.write_state(state, seat, out.data)
         return out
 
     def encode_by_fields(self, view: JSON) -> Vector:

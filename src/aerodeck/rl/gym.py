@@ -120,8 +120,8 @@ class AerodeckEnv(gymnasium.Env[dict[str, Any], Any]):
         return mask
 
     def _observe(self) -> Observation:
-        view = self.state.view(self.seat)
-        return {"observation": self.encoder.encode(view), "action_mask": self._mask()}
+        observation = self.encoder.encode_state(self.state, self.seat)
+        return {"observation": observation, "action_mask": self._mask()}
 
     @staticmethod
     def _info(obs: Observation) -> dict[str, Any]:

@@ -1,8 +1,9 @@
 """The values derived from the state that it keeps for speed (``Dogfight.relations``, the Speed
 Maneuvers of ``LegalMoves._legal_speed``, each flight's plane as flown and weapon reach, each
-aircraft's enemies flying and whether each side may play Teamwork): what is kept must always be
-what the named predicates and ``Dogfight._derive`` answer now from the flights, including in
-clones that go separate ways and after a kill."""
+aircraft's enemies flying and whether each side may play Teamwork, each aircraft's VP as
+revealed): what is kept must always be what the named predicates, ``Dogfight._derive`` and
+``Dogfight._shown_vps`` answer now from the flights, including in clones that go separate ways
+and after a kill."""
 
 from __future__ import annotations
 
@@ -34,6 +35,7 @@ def _check(state: DifState) -> None:
     for record in state.flights:
         assert (record.plane, record.reach) == state._derive(record.sheet, record.missiles)
     assert state.foes == state._foes()
+    assert state.vps() == state._shown_vps()
     sides = range(state.game.n_sides)
     assert state.side_outnumbers == tuple(state._teamwork(side) for side in sides)
 

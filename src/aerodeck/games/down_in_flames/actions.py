@@ -277,12 +277,16 @@ class Catalogue:
         assert len(self.by_text) == len(moves), "two moves share a notation"
         self.data = data
         # The duel's moves of each card, indexed by card index: the legal-move generators read
-        # these instead of building a move per card on every call.
-        self.discard = tuple(Discard(c.slug) for c in data.cards)
-        self.react = tuple(React(c.slug) for c in data.cards)
-        self.attack = tuple(Attack(c.slug) if c.can_gun else None for c in data.cards)
+        # these instead of building a move per card on every call. The list's own objects, as
+        # the tables' moves are (a batch looks a legal move's index up by identity first).
+        own = {m: m for m in moves}
+        self.discard = tuple(own[Discard(c.slug)] for c in data.cards)
+        self.react = tuple(own[React(c.slug)] for c in data.cards)
+        self.attack = tuple(own[Attack(c.slug)] if c.can_gun else None for c in data.cards)
         # A missile bonus (Break, Yo-Yo) is played once, whatever the targets.
-        self.bonus = tuple(Act(c.slug) if c.action == "missile_bonus" else None for c in data.cards)
+        self.bonus = tuple(
+            own[Act(c.slug)] if c.action == "missile_bonus" else None for c in data.cards
+        )
 
     def get(self, kind: type[M], *fields: object, t: int = -1) -> M:
         """The catalogue's ``kind(*fields, t=t)``."""

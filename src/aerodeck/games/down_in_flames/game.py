@@ -285,7 +285,7 @@ class DownInFlames(Game):
 
     def observation_encoder(self) -> Encoder:
         declared = encoder.encoder(self)
-        declared.from_state = observation.state_writer(declared, self.data)  # the fast path
+        declared.from_state = observation.state_writer(declared, self)  # the fast path
         return declared
 
     def setup_examples(self) -> tuple[JSON, ...]:

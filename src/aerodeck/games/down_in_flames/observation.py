@@ -19,6 +19,7 @@ from aerodeck.core.features import (
     Buffer,
     Counts,
     Encoder,
+    Entries,
     Field,
     Number,
     OneHot,
@@ -31,6 +32,7 @@ from aerodeck.games.down_in_flames.phases import ALT_PICK, PAY, PICK
 from aerodeck.games.down_in_flames.skills import EXPERTISE
 
 if TYPE_CHECKING:
+    from aerodeck.games.down_in_flames.game import DownInFlames
     from aerodeck.games.down_in_flames.view import Views
 
 
@@ -51,6 +53,10 @@ class _Block:
         assert isinstance(field, Number), name
         return field
 
+    def entries(self, name: str) -> Entries:
+        """A number's entry by value (``Number.entries``: a lookup, not a call)."""
+        return self.number(name).entries()
+
     def choices(self, name: str) -> dict[Any, int]:
         field = self.field[name]
         assert isinstance(field, OneHot | Counts), name
@@ -63,11 +69,15 @@ class _Block:
         return field.size - 1
 
 
-def state_writer(encoder: Encoder, data: DataSet) -> StateWriter:
-    """The writer of ``encoder``'s vector (its player count and options) from a state of a
-    game on ``data``."""
+def state_writer(encoder: Encoder, game: DownInFlames) -> StateWriter:
+    """The writer of ``encoder``'s vector (its player count and options) from a state of
+    ``game``."""
+    data: DataSet = game.data
     leaves = encoder.leaves()
     players = encoder.players
+    owners = game.owner_of
+    sides_of = tuple(game.side_of[owner] for owner in owners)
+    seen_from = [_seen_from(seat, owners, sides_of, players) for seat in range(players)]
     top = _Block(leaves, "", 0)
     craft_at = top.at["aircraft[i]"]
     craft = _Block(leaves, "aircraft[i].", craft_at)
@@ -79,7 +89,12 @@ def state_writer(encoder: Encoder, data: DataSet) -> StateWriter:
     links, link_width = _length_and_width(cycle.field["chain[i]"])
     kills_at = top.at["kills[i]"]
     kill_sides, kills_width = _length_and_width(leaves["kills[i]"][1])
-    kills = _Block(leaves, "kills[i].", kills_at).number("value")
+    kills = _Block(leaves, "kills[i].", kills_at).entries("value")
+    # Each seat's kill entries: where each is written and whose kills (its own side's first).
+    kill_order = [
+        [(kills_at + k * kills_width, s) for k, s in enumerate(sides[:kill_sides])]
+        for sides in (_sides_from(side, game.n_sides) for _, _, side in seen_from)
+    ]
     on = _Block(leaves, "aircraft[i].on.", craft_at)
 
     # The top level: offsets, one-hot entries and numbers.
@@ -87,11 +102,16 @@ def state_writer(encoder: Encoder, data: DataSet) -> StateWriter:
     phase_at, step_at, to_act_at, site_at = at["phase"], at["step"], at["to_act"], at["site"]
     flying_at, picking_at, deciding_at = at["flying"], at["picking"], at["deciding"]
     loading_at, winners_at = at["loading"], at["winners"]
+    round_at, rounds_at, deck_at = at["round"], at["rounds"], at["deck"]
+    discards_at = at["discards"]
+    bonus_at, speed_left_at, pay_left_at = at["missile_bonus"], at["speed_left"], at["pay_left"]
     missile_hand_at, site_hand_at = at["missile_hand"], at["site_hand"]
     phases, steps, step_other = top.choices("phase"), top.choices("step"), top.other("step")
-    round_, rounds, deck = top.number("round"), top.number("rounds"), top.number("deck")
-    discards, bonus = top.number("discards"), top.number("missile_bonus")
-    speed_left, pay_left = top.number("speed_left"), top.number("pay_left")
+    # The numbers' entries by value (the game's rounds: the same at every step).
+    round_, deck = top.entries("round"), top.entries("deck")
+    rounds = top.number("rounds").scaled(game.rounds)
+    discards, bonus = top.entries("discards"), top.entries("missile_bonus")
+    speed_left, pay_left = top.entries("speed_left"), top.entries("pay_left")
     card_entry = _entries(top.choices("missile_hand"), [card.title for card in data.cards])
 
     # An aircraft's slot: offsets within it, its one-hots' entries, its numbers.
@@ -106,9 +126,9 @@ def state_writer(encoder: Encoder, data: DataSet) -> StateWriter:
     target_at, position_at = on.at["target"], on.at["position"]
     missiles_at, burner_on_at, reach_at = ca["missiles"], ca["afterburner_on"], ca["reach"]
     skills_at, used_at, hand_at, pool_at = ca["skills"], ca["skills_used"], ca["hand"], ca["pool"]
-    hand_size, speed = craft.number("hand_size"), craft.number("speed")
-    countermeasures, afterburners = craft.number("countermeasures"), craft.number("afterburners")
-    vp, pool_size = craft.number("vp"), craft.number("pool_size")
+    hand_size, speed = craft.entries("hand_size"), craft.entries("speed")
+    countermeasures, afterburners = craft.entries("countermeasures"), craft.entries("afterburners")
+    vp, pool_size = craft.entries("vp"), craft.entries("pool_size")
     hand_size_at, speed_at = ca["hand_size"], ca["speed"]
     countermeasures_at, afterburners_at = ca["countermeasures"], ca["afterburners"]
     vp_at, pool_size_at = ca["vp"], ca["pool_size"]
@@ -129,23 +149,20 @@ def state_writer(encoder: Encoder, data: DataSet) -> StateWriter:
     uses, use_other = cycle.choices("use"), cycle.other("use")
     titles, title_other = link.choices("card"), link.other("card")
     sources, source_other = link.choices("from"), link.other("from")
-    missile_hand_size = cycle.number("missile_hand_size")
+    missile_hand_size = cycle.entries("missile_hand_size")
 
     def write(state: Views, seat: int, out: Buffer) -> None:
         game, flights = state.game, state.flights
-        owners, sides = state.owners, state.sides
-        order = sorted(range(state.n_aircraft), key=lambda a: ((owners[a] - seat) % players, a))
-        slot = {a: i for i, a in enumerate(order)}
-        mine = [a for a in order if owners[a] == seat]
-        side = sides[mine[0]] if mine else None
+        owners, sides = state.owners, state.sides  # the game's: ``seen_from`` is found from them
+        order, slot, side = seen_from[seat]
         phase = state.phase
 
         out[phase_at + phases[phase]] = 1.0
         out[step_at + steps.get(state.turn_step, step_other)] = 1.0
         if state.to_act is not None and state.to_act >= 0:
             out[to_act_at + (state.to_act - seat) % players] = 1.0
-        out[at["round"]] = round_.scaled(state.round)
-        out[at["rounds"]] = rounds.scaled(game.rounds)
+        out[round_at] = round_[state.round]
+        out[rounds_at] = rounds
         if game.sites:
             out[site_at] = 1.0
         _slot(out, flying_at, slot, state.flyer if state.flyer >= 0 else None)
@@ -153,8 +170,8 @@ def state_writer(encoder: Encoder, data: DataSet) -> StateWriter:
         _slot(out, deciding_at, slot, state._decider())
         if state.loading:
             out[loading_at] = 1.0
-        out[at["deck"]] = deck.scaled(len(state.deck))
-        out[at["discards"]] = discards.scaled(len(state.discards))
+        out[deck_at] = deck[len(state.deck)]
+        out[discards_at] = discards[len(state.discards)]
 
         planes_shown, altitudes_shown, skills_shown = (
             state.planes_shown,
@@ -162,6 +179,7 @@ def state_writer(encoder: Encoder, data: DataSet) -> StateWriter:
             state.skills_shown,
         )
         skills_own = bool(game.options["skills"])
+        vps = state.vps()  # each aircraft's ``shown_vp``
         for i, a in enumerate(order[:slots]):
             base = craft_at + i * width
             flight, owner = flights[a], owners[a]
@@ -178,7 +196,7 @@ def state_writer(encoder: Encoder, data: DataSet) -> StateWriter:
                 if planes_shown or own:
                     plane = flight.plane
                     out[base + plane_at + plane_names.get(plane.name, plane_other)] = 1.0
-                    out[base + speed_at] = speed.scaled(plane.speed)
+                    out[base + speed_at] = speed[plane.speed]
             if flight.altitude >= 0 and (altitudes_shown or own):
                 out[base + altitude_at + altitude_entry[flight.altitude]] = 1.0
             out[base + range_at + range_entry[flight.band]] = 1.0
@@ -188,18 +206,18 @@ def state_writer(encoder: Encoder, data: DataSet) -> StateWriter:
             if held >= 0:
                 _slot(out, base + target_at, slot, held)
                 out[base + position_at + position_entry[level + 2]] = 1.0
-            out[base + hand_size_at] = hand_size.scaled(len(state.hands[a]))
+            out[base + hand_size_at] = hand_size[len(state.hands[a])]
             if planes_shown:
                 for m, left in enumerate(flight.missiles):
                     if left:
                         out[base + missiles_at + missile_entry[m]] += left * missile_step
-                out[base + countermeasures_at] = countermeasures.scaled(flight.countermeasures)
-                out[base + afterburners_at] = afterburners.scaled(flight.afterburners)
+                out[base + countermeasures_at] = countermeasures[flight.countermeasures]
+                out[base + afterburners_at] = afterburners[flight.afterburners]
                 if flight.burner_lit:
                     out[base + burner_on_at] = 1.0
                 if flight.reach >= 0:
                     out[base + reach_at + reach_entry[flight.reach]] = 1.0
-                out[base + vp_at] = vp.scaled(state.shown_vp(a))
+                out[base + vp_at] = vp[vps[a]]
             if skills_shown or (own and skills_own):
                 for k in flight.sheet.skills:
                     out[base + skills_at + skill_entry[k]] += 1.0
@@ -207,7 +225,7 @@ def state_writer(encoder: Encoder, data: DataSet) -> StateWriter:
                     out[base + used_at + skill_entry[k]] += 1.0
             pooled = bool(flight.pool) or (skills_shown and state.has(a, EXPERTISE))
             if pooled:
-                out[base + pool_size_at] = pool_size.scaled(len(flight.pool))
+                out[base + pool_size_at] = pool_size[len(flight.pool)]
             if own:
                 for c in state.hands[a]:
                     out[base + hand_at + card_entry[c]] += card_step
@@ -215,11 +233,8 @@ def state_writer(encoder: Encoder, data: DataSet) -> StateWriter:
                     for c in flight.pool:
                         out[base + pool_at + card_entry[c]] += card_step
 
-        counted = list(state.kills)
-        if counted and side is not None:
-            counted = counted[side:] + counted[:side]
-        for k, value in enumerate(counted[:kill_sides]):
-            out[kills_at + k * kills_width] = kills.scaled(value)
+        for kill_at, s in kill_order[seat]:
+            out[kill_at] = kills[state.kills[s]]
 
         chain = state.chain
         if chain:
@@ -232,13 +247,11 @@ def state_writer(encoder: Encoder, data: DataSet) -> StateWriter:
                 _slot(out, base + li["aircraft"], slot, state._who(one[0]))
                 if one[3] is not None:
                     out[base + li["from"] + sources.get(one[3], source_other)] = 1.0
-            out[cycle_at + cy["missile_hand_size"]] = missile_hand_size.scaled(
-                len(state.missile_hand)
-            )
-        out[at["missile_bonus"]] = bonus.scaled(state.missile_bonus)
-        out[at["speed_left"]] = speed_left.scaled(state.speed_left)
+            out[cycle_at + cy["missile_hand_size"]] = missile_hand_size[len(state.missile_hand)]
+        out[bonus_at] = bonus[state.missile_bonus]
+        out[speed_left_at] = speed_left[state.speed_left]
         payment = state.payment if phase == PAY else None
-        out[at["pay_left"]] = pay_left.scaled(payment.left if payment else 0)
+        out[pay_left_at] = pay_left[payment.left if payment else 0]
         for winner in state.winners:
             out[winners_at + (winner - seat) % players] = 1.0
         if chain:  # the cycle's hands, each to the one seat its view shows it to
@@ -250,6 +263,22 @@ def state_writer(encoder: Encoder, data: DataSet) -> StateWriter:
                     out[site_hand_at + card_entry[c]] += card_step
 
     return write
+
+
+def _seen_from(
+    seat: int, owners: tuple[int, ...], sides: tuple[int, ...], players: int
+) -> tuple[list[int], dict[int, int], int | None]:
+    """The aircraft in the order of ``seat``'s slots (its own first, then each next seat's),
+    each aircraft's slot, and the seat's side (None when it flies no aircraft)."""
+    order = sorted(range(len(owners)), key=lambda a: ((owners[a] - seat) % players, a))
+    mine = [a for a in order if owners[a] == seat]
+    return order, {a: i for i, a in enumerate(order)}, sides[mine[0]] if mine else None
+
+
+def _sides_from(side: int | None, n_sides: int) -> list[int]:
+    """The sides as a seat of ``side`` counts them: its own first (in order without a side)."""
+    sides = list(range(n_sides))
+    return sides if side is None else sides[side:] + sides[:side]
 
 
 def _scale(field: Field) -> float:

@@ -122,6 +122,7 @@ class Dogfight(TurnState):
         "timely_discards",
         "turn_step",
         "turns_flown",
+        "vps_memo",
     )
 
     game: DownInFlames
@@ -198,6 +199,7 @@ class Dogfight(TurnState):
     # Memos of what the move tables read, for the flights they were found for.
     relations_memo: Relations | None  # ``relations`` (None once a position or a kill changed it)
     speed_memo: tuple[Any, ...]  # the flyer, the flights and ``_legal_speed``'s moves
+    vps_memo: tuple[int, ...] | None  # ``vps`` (None once a sheet changed it)
 
     def _start(self, n: int) -> list[int]:
         """The state before the aircraft are chosen, for ``n`` aircraft; returns the Action deck
@@ -265,6 +267,7 @@ class Dogfight(TurnState):
         self.loading = False
         self.relations_memo = None
         self.speed_memo = (-1, (), ())
+        self.vps_memo = None
         decks = int(self.game.options["decks"])
         return [c.index for c in data.cards for _ in range(c.count * decks)]
 
@@ -286,12 +289,15 @@ class Dogfight(TurnState):
         """Aircraft ``a``'s flight with ``field`` set to ``value``: the one writer of
         ``flights``. What follows is derived here: the plane as flown and its reach when the
         sheet or the missiles change, every aircraft's enemies when one is shot down; the
-        relations are found again once a position changes or an aircraft is shot down."""
+        relations are found again once a position changes or an aircraft is shot down, the VP
+        once a sheet changes."""
         flights = list(self.flights)
         fields: list[Any] = list(flights[a])
         fields[FLIGHT_FIELD[field]] = value
         if field in {"sheet", "missiles"}:
             fields[_PLANE], fields[_REACH] = self._derive(fields[_SHEET], fields[_MISSILES])
+            if field == "sheet":
+                self.vps_memo = None  # found again when next asked
         flights[a] = _new_flight(Flight, fields)  # the fields as Flight._make takes them
         self.flights = tuple(flights)
         if field in {"position", "alive"}:
@@ -521,11 +527,28 @@ class Dogfight(TurnState):
         return value - (0 if armed else plane.vp_mod)
 
     def shown_vp(self, a: int) -> int:
-        """The VP an aircraft is worth as revealed: as flown, plus its skills' cost once they
-        are revealed, except in a campaign mission ("do not adjust the aircraft VP for skill
-        cost", R59)."""
+        """The VP an aircraft is worth as revealed (``_shown_vps``)."""
+        return self.vps()[a]
+
+    def vps(self) -> tuple[int, ...]:
+        """Each aircraft's ``shown_vp``. Every observation shows them while they change only
+        with a sheet: kept in the state until ``_refit`` changes a sheet."""
+        memo = self.vps_memo
+        if memo is None:
+            memo = self.vps_memo = self._shown_vps()
+        return memo
+
+    def _shown_vps(self) -> tuple[int, ...]:
+        """Each aircraft's VP as revealed: as flown, plus its skills' cost once they are
+        revealed, except in a campaign mission ("do not adjust the aircraft VP for skill cost",
+        R59); none until every aircraft is chosen."""
+        flights = self.flights
+        if any(f.sheet.plane < 0 for f in flights):
+            return (0,) * len(flights)
         paid = self.skills_shown and not self.game.mission_vp
-        return self.flown_vp(a) + (self.skill_vp(a) if paid else 0)
+        return tuple(
+            self.flown_vp(a) + (self.skill_vp(a) if paid else 0) for a in range(len(flights))
+        )
 
     def enemies(self, a: int) -> tuple[int, ...]:
         """The enemy aircraft still flying (kept per aircraft, changed when one is shot down)."""

@@ -2,7 +2,9 @@
 
 One agent per seat (``player_0`` ...); ``agent_selection`` is always the seat that must decide,
 out-of-turn reactions included. Observations are ``{"observation": the seat's tensor,
-"action_mask": 1 for each legal action index}``; actions are ``game.action_index`` integers.
+"action_mask": 1 for each legal action index}``, the tensor written straight from the state
+where the game brings a writer for it (``Encoder.from_state``: the view's very numbers, which
+tests/rl/test_fast_observation.py checks); actions are ``game.action_index`` integers.
 Rewards are ``returns()`` when the game ends (0 before). ``reset(seed=s)`` plays the game of seed
 ``s``; a later ``reset()`` without a seed draws the next seed from ``s``.
 """
@@ -122,7 +124,7 @@ class AerodeckAEC(AECEnv[str, Observation, int]):
         mask = np.zeros(self.game.num_distinct_actions, dtype=np.int8)
         if state.current_player == seat:
             mask[list(self.legal_indices())] = 1
-        return {"observation": self.encoder.encode(state.view(seat)), "action_mask": mask}
+        return {"observation": self.encoder.encode_state(state, seat), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
