@@ -384,6 +384,10 @@ class State(ABC):
         "setup",
     )
     _slot_names: ClassVar[tuple[str, ...]] = ()
+    memo_slots: ClassVar[frozenset[str]] = frozenset()
+    """Slots that only remember a value derived from the others (filled when first asked for,
+    cleared when what they derive from changes): not part of the position, so a check that a
+    refused move changed nothing leaves them out."""
     _copy_slots: ClassVar[Callable[[State, State], None]]
 
     def __init_subclass__(cls, **kwargs: Any) -> None:

@@ -377,7 +377,8 @@ class Fuzzer:
 
     def _slots(self) -> tuple[object, ...]:
         state = self.state
-        return tuple(_frozen(getattr(state, name, None)) for name in type(state)._slot_names)
+        names = [name for name in type(state)._slot_names if name not in state.memo_slots]
+        return tuple(_frozen(getattr(state, name, None)) for name in names)
 
     def _seen(self) -> tuple[object, ...]:
         state = self.state

@@ -124,6 +124,7 @@ class Dogfight(TurnState):
         "turns_flown",
         "vps_memo",
     )
+    memo_slots = frozenset({"relations_memo", "vps_memo"})
 
     game: DownInFlames
     # A slot set by ``_end``, not TurnState's property: every step of a playout asks.
