@@ -18,17 +18,18 @@ from tests.web.server import Server
 
 GAME = "down_in_flames"
 YOM_KIPPUR = "1973 Yom Kippur War"  # six missions: Israel against Egypt
+INDIA_PAKISTAN = "1965 India-Pakistan War"  # one mission: Pakistan against India
 WATCH_MS = 180_000  # a whole campaign of medium bots, at most (bounded, never a sleep)
 SCORED_MS = 60_000
 
 
-def start_campaign(person: Person, side: str, other: str) -> None:
-    """The lobby's form: the Yom Kippur campaign, the nation flown (or "watch"), the other's."""
+def start_campaign(person: Person, side: str, other: str, campaign: str = YOM_KIPPUR) -> None:
+    """The lobby's form: the campaign, the nation flown (or "watch"), who flies the other."""
     page = person.page
     page.goto(person.base + "/")
     page.select_option("#game", GAME)
     page.fill("#name", "ann")
-    page.select_option(f'fieldset[data-game="{GAME}"] select[data-series]', YOM_KIPPUR)
+    page.select_option(f'fieldset[data-game="{GAME}"] select[data-series]', campaign)
     assert page.is_visible("#campaign-box") and page.is_checked("#campaign-whole")
     assert not page.is_visible("fieldset.seats")  # the sides replace the seats
     page.select_option("#campaign-side", side)
@@ -48,6 +49,27 @@ def sheet_tables(page: Any) -> list[list[list[str]]]:
     return tables
 
 
+def check_the_sheet(page: Any, campaign: str, nations: tuple[str, str]) -> list[int]:
+    """The finished sheet's totals are its missions' VP added up, each total's level is the
+    chart's (R42), each nation stands at its level, and the higher total wins (R64)."""
+    missions, totals, chart = sheet_tables(page)
+    header, rows = missions[0], missions[1:]
+    assert header[2:4] == list(nations)
+    flown = [[int(row[-2]), int(row[-1])] for row in rows]
+    shown = [int(totals[1][1]), int(totals[1][2])]
+    assert shown == [sum(vp[side] for vp in flown) for side in (0, 1)]
+    data = find_campaign(make(GAME).data, campaign)  # type: ignore[attr-defined]
+    assert [totals[2][1], totals[2][2]] == [victory_level(data, total) for total in shown]
+    standing = {row[1]: row[2] for row in chart[1:]}
+    for nation, total in zip(nations, shown, strict=True):
+        assert nation in standing[victory_level(data, total)]
+    result = page.inner_text("#campaign-result")
+    if shown[0] != shown[1]:
+        winner = nations[0] if shown[0] > shown[1] else nations[1]
+        assert result.startswith(winner) and str(max(shown)) in result
+    return shown
+
+
 def test_a_person_watches_a_campaign_of_bots_to_its_end_on_the_sheet(
     browser: Any, web: Server
 ) -> None:
@@ -58,21 +80,8 @@ def test_a_person_watches_a_campaign_of_bots_to_its_end_on_the_sheet(
     campaign_id = page.get_attribute("#campaign", "data-campaign")
     # the sheet reloads itself as the missions are flown, to the campaign's result
     page.wait_for_selector('#campaign[data-status="over"]', timeout=WATCH_MS)
-    missions, totals, chart = sheet_tables(page)
-    header, rows = missions[0], missions[1:]
-    assert len(rows) == 6 and header[2:4] == ["Israel", "Egypt"]
-    flown = [[int(row[-2]), int(row[-1])] for row in rows]
-    shown = [int(totals[1][1]), int(totals[1][2])]
-    assert shown == [sum(vp[side] for vp in flown) for side in (0, 1)]
-    data = find_campaign(make(GAME).data, YOM_KIPPUR)  # type: ignore[attr-defined]
-    assert [totals[2][1], totals[2][2]] == [victory_level(data, total) for total in shown]
-    standing = {row[1]: row[2] for row in chart[1:]}
-    for nation, total in zip(("Israel", "Egypt"), shown, strict=True):
-        assert nation in standing[victory_level(data, total)]
-    result = page.inner_text("#campaign-result")
-    if shown[0] != shown[1]:
-        winner = "Israel" if shown[0] > shown[1] else "Egypt"
-        assert result.startswith(winner) and str(max(shown)) in result
+    shown = check_the_sheet(page, YOM_KIPPUR, ("Israel", "Egypt"))
+    assert len(sheet_tables(page)[0]) == 1 + 6
     # what the sheet shows is what the server stored
     stored = web.get(f"/api/campaigns/{campaign_id}").json()
     assert stored["totals"] == shown and stored["status"] == "over" and stored["table"] is None
@@ -116,5 +125,25 @@ def test_a_person_flies_a_mission_against_medium_and_is_taken_to_the_next(
     page.wait_for_selector("#my-campaigns:not([hidden])")
     replay = page.locator("#my-campaigns a[data-number='1']")
     assert replay.get_attribute("href") == f"/t/{first}/replay"
+    ann.check_protocol()
+    ann.close()
+
+
+def test_a_person_flies_a_whole_campaign_against_medium(browser: Any, web: Server) -> None:
+    """The India-Pakistan campaign is one mission: flown to its end by clicking, as Pakistan."""
+    ann = Person(browser, web.base, seed=7)
+    start_campaign(ann, "0", "bot:medium", INDIA_PAKISTAN)
+    ann.wait_welcome()
+    page = ann.page
+    sheet_link = page.get_attribute("#campaign-link", "href")
+    assert sheet_link and page.evaluate(f"{STATE}.seat") == 0
+    assert play_to_end([ann]) > 0
+    page.wait_for_selector("#campaign-totals", timeout=SCORED_MS)
+    assert page.is_hidden("#campaign-next")  # the last mission: the campaign's result instead
+    page.goto(web.base + sheet_link)
+    page.wait_for_selector('#campaign[data-status="over"]', timeout=SCORED_MS)
+    shown = check_the_sheet(page, INDIA_PAKISTAN, ("Pakistan", "India"))
+    stored = web.get(f"/api{sheet_link.replace('/c/', '/campaigns/')}").json()
+    assert stored["totals"] == shown and stored["status"] == "over"
     ann.check_protocol()
     ann.close()
