@@ -73,6 +73,10 @@ $(VENV)/learn-installed: $(BIN)/aerodeck
 # that runs out takes half of the other's queue, so a few long tests (browser games) do not
 # leave one core idle at the end.
 XDIST := -n auto --dist worksteal
+# Bytecode caches on for the tests even where the environment turns them off (as CI's does with
+# PYTHONDONTWRITEBYTECODE): otherwise both workers rewrite every test module at collection and
+# each server, command and benchmark process the tests start compiles aerodeck again.
+unexport PYTHONDONTWRITEBYTECODE
 fast: $(PLUGINS)/installed
 	$(WITH_PLUGINS) $(BIN)/pytest $(XDIST) -m "not slow"
 

@@ -746,7 +746,7 @@ def main(argv: list[str]) -> dict[str, Any]:
         return {}
     if args.fast:
         args.seconds, args.states, args.iterations, args.positions = 0.05, 3, 10, 1
-        args.sim_games, args.memory_seconds = 40, 3.0
+        args.sim_games, args.memory_seconds = 40, 1.0
     started = time.time()
     result: dict[str, Any] = {"machine": _machine(), "command": ["benchmarks/peers.py", *argv]}
     result["ours"] = ours(args.seconds, args.states)

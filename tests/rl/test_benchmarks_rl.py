@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib.util
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -38,34 +39,45 @@ def test_the_openspiel_benchmark_counts_searches_and_revisits(tmp_path: Path) ->
     assert result["ismcts_strength"]["low"] <= result["ismcts_strength"]["high"]
 
 
-def test_a_short_training_run_is_the_same_from_the_same_seed_and_plots(tmp_path: Path) -> None:
-    tiny = ["--episodes", "12", "--eval-every", "6", "--eval-games", "6", "--seeds", "3,4"]
-    results = []
-    for run in ("first", "again"):
-        out = tmp_path / f"{run}.json"
-        run_benchmark("rl_learn", *tiny, "--json", str(out), "--plot", str(tmp_path / "c.png"))
-        results.append(read_json(out))
-    assert [p["episodes"] for p in results[0]["curve"]] == [0, 6, 12]
-    assert [p["seeds"] for p in results[0]["curve"]] == [2, 2, 2]
-    assert results[0]["runs"] == [
-        {**run, "seconds": results[0]["runs"][i]["seconds"]}
-        for i, run in enumerate(results[1]["runs"])
+TINY_LEARNING = ["--episodes", "12", "--eval-every", "6", "--eval-games", "6", "--seeds", "3,4"]
+
+
+def _learn(out: Path, *args: str) -> dict[str, Any]:
+    run_benchmark("rl_learn", *args, "--json", str(out))
+    return read_json(out)
+
+
+@pytest.fixture(scope="module")
+def short_run(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[str, Any], Path]:
+    """One tiny learning run (seeds 3 and 4, evaluated every 6 episodes) and its plot, which
+    both tests below compare another run with."""
+    folder = tmp_path_factory.mktemp("rl_learn")
+    plot = folder / "c.png"
+    return _learn(folder / "first.json", *TINY_LEARNING, "--plot", str(plot)), plot
+
+
+def test_a_short_training_run_is_the_same_from_the_same_seed_and_plots(
+    short_run: tuple[dict[str, Any], Path], tmp_path: Path
+) -> None:
+    first, plot = short_run
+    again = _learn(tmp_path / "again.json", *TINY_LEARNING)
+    assert [p["episodes"] for p in first["curve"]] == [0, 6, 12]
+    assert [p["seeds"] for p in first["curve"]] == [2, 2, 2]
+    assert first["runs"] == [
+        {**run, "seconds": first["runs"][i]["seconds"]} for i, run in enumerate(again["runs"])
     ], "the same seed gave another run"
-    assert (tmp_path / "c.png").read_bytes()[:4] == b"\x89PNG"
+    assert plot.read_bytes()[:4] == b"\x89PNG"
 
 
-def test_evaluating_does_not_change_the_training_run(tmp_path: Path) -> None:
-    """The final weights are the same however often and however long the policy is evaluated."""
-    digests = []
-    for evaluation in (
-        ["--eval-every", "12", "--eval-games", "2"],
-        ["--eval-every", "4", "--eval-games", "8"],
-    ):
-        out = tmp_path / "run.json"
-        run_benchmark(
-            "rl_learn", "--episodes", "12", "--seeds", "3", *evaluation, "--json", str(out)
-        )
-        digests.append(read_json(out)["runs"][0]["weights_digest"])
+def test_evaluating_does_not_change_the_training_run(
+    short_run: tuple[dict[str, Any], Path], tmp_path: Path
+) -> None:
+    """The final weights are the same however often and however long the policy is evaluated:
+    every 6 episodes on 6 games, or once on 2."""
+    first, _ = short_run
+    rarely = ["--episodes", "12", "--seeds", "3,4", "--eval-every", "12", "--eval-games", "2"]
+    other = _learn(tmp_path / "rarely.json", *rarely)
+    digests = [[run["weights_digest"] for run in result["runs"]] for result in (first, other)]
     assert digests[0] == digests[1]
 
 
@@ -73,7 +85,7 @@ def test_the_ppo_table_runs_on_a_tiny_budget(tmp_path: Path) -> None:
     if importlib.util.find_spec("sb3_contrib") is None:
         pytest.skip("rl_ppo: sb3-contrib absent (pip install -e '.[learn]')")
     out = tmp_path / "ppo.json"
-    tiny = ["--games", "aces_versus_aces", "--seeds", "2", "--steps", "512", "--points", "1"]
+    tiny = ["--games", "aces_versus_aces", "--seeds", "2", "--steps", "256", "--points", "1"]
     run_benchmark("rl_ppo", *tiny, "--eval-games", "2", "--jobs", "1", "--json", str(out),
                   "--plot", str(tmp_path / "c.png"), "--save-dir", str(tmp_path))  # fmt: skip
     (table,) = read_json(out)["games"]
