@@ -17,7 +17,7 @@ from tests.web.server import Server
 
 # case -> game, players, human seats, options that keep a browser game short
 GAMES: dict[str, tuple[str, int, list[int], dict[str, Any]]] = {
-    "aces_versus_aces": ("aces_versus_aces", 3, [0, 1], {"target": 15}),
+    "aces_versus_aces": ("aces_versus_aces", 3, [0, 1], {"target": 8}),
     "ace_race": ("ace_race", 3, [0, 1], {"max_turns": 20}),  # then the fewest cards win (R14)
     "race_to_ace": ("race_to_ace", 3, [0, 1], {"kills_to_win": 1}),
     "air_racing": ("air_racing", 3, [0, 1], {"laps": 1, "quick_play": True}),
