@@ -8,8 +8,8 @@ from dataclasses import dataclass, replace
 
 EXPERT_WORLDS = 4
 """``expert`` samples this many times ``hard``'s worlds (and ISMCTS iterations)."""
-EXPERT_BUDGET = 24_000
-"""``expert``'s playout moves a decision at most: about 37 us a move with the worlds' sampling
+EXPERT_BUDGET = 20_000
+"""``expert``'s playout moves a decision at most: about 45 us a move on the loaded machine
 (docs/bots.md, "Time per move"), so the slowest decision stays near a second of one core."""
 
 
