@@ -16,7 +16,9 @@ Games are played in rounds so that a run cut short still has every pair at nearl
 count: round ``r`` plays ``--games`` games of every pair with the simulator's seed ``seed + r``
 (game ``i`` seeded ``derive_seed(seed + r, i)``, the lineup rotated by ``i``), and each round of
 a pair is exactly one ``aerodeck simulate`` command (printed with its row). The JSON is written
-after every match; ``--resume`` skips the matches it already holds.
+after every match; ``--resume`` skips the matches it already holds. ``--render FILE
+--with-strength docs/results/strength.json`` fits the strength table's matches between the
+levels (other seeds, 200 games a pair) beside the run's.
 
 Bradley-Terry: the simulator's fit (``sim.ratings.Strengths``: maximum likelihood over the pair
 counts, one virtual draw per bot against an average bot), Elo scale with mean 0; its 95%
@@ -127,20 +129,48 @@ def table(rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
     return out
 
 
+def strength_rows(path: str) -> list[dict[str, Any]]:
+    """The matches of a ``benchmarks/strength.py`` result as round-robin rows (the same bots,
+    measured on other seeds: ``--with-strength`` fits them beside this run's)."""
+    with open(path, encoding="utf-8") as handle:
+        saved = json.load(handle)
+    return [
+        {
+            "game": r["game"],
+            "bots": r["bots"],
+            "games": r["games"],
+            "seed": r["seed"],
+            "wins": r["win_rate"]["value"] * r["win_rate"]["n"],
+            "seconds": r["seconds"],
+            "command": r["command"],
+        }
+        for r in saved["rows"]
+    ]
+
+
 def markdown(result: dict[str, Any]) -> str:
     """The docs' tables: the pairs, the strengths, the CPU per move."""
     lines = [
-        "| game | pair | games | seeds | first bot's win share [95%] |",
-        "| --- | --- | --- | --- | --- |",
+        "| game | pair | games | seeds | first bot's win share [95%] | first bot stronger by, "
+        "Elo [95%] |",
+        "| --- | --- | --- | --- | --- | --- |",
     ]
     summary = table(result["rows"])
     for game_id, found in summary.items():
+        gaps = {tuple(g["bots"]): g for g in found["gaps"]}
         for p in found["pairs"]:
             seeds = _seed_span(p["seeds"])
             s = p["share"]
+            first, second = p["bots"]
+            gap = gaps.get((second, first))
+            sign = 1
+            if gap is None:
+                gap, sign = gaps[first, second], -1
+            low, high = sorted((sign * gap["low"], sign * gap["high"]))
             lines.append(
-                f"| {game_id} | {p['bots'][0]} vs {p['bots'][1]} | {p['games']} | {seeds} | "
-                f"{s['value']:.3f} [{s['low']:.3f}, {s['high']:.3f}] |"
+                f"| {game_id} | {first} vs {second} | {p['games']} | {seeds} | "
+                f"{s['value']:.3f} [{s['low']:.3f}, {s['high']:.3f}] | "
+                f"{sign * gap['elo']:+.0f} [{low:+.0f}, {high:+.0f}] |"
             )
     lines += ["", "| game | Bradley-Terry strength, Elo [95%] |", "| --- | --- |"]
     for game_id, found in summary.items():
@@ -206,12 +236,18 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--moves", type=int, default=60, help="decisions timed per bot and game")
     parser.add_argument("--json", help="write the results to this file (after every match)")
     parser.add_argument("--resume", action="store_true", help="keep the --json file's matches")
+    parser.add_argument(
+        "--with-strength",
+        help="also fit the matches of a benchmarks/strength.py result (its levels' own pairs)",
+    )
     parser.add_argument("--render", help="print the markdown tables of a saved result, and stop")
     parser.add_argument("--calibrate", action="store_true", help="match IS-MCTS to hard's CPU")
     args = parser.parse_args(argv)
     if args.render:
         with open(args.render, encoding="utf-8") as handle:
             saved: dict[str, Any] = json.load(handle)
+        if args.with_strength:
+            saved["rows"] = strength_rows(args.with_strength) + saved["rows"]
         print(markdown(saved))
         return saved
     ids = args.game or [info.id for info in list_games()]
