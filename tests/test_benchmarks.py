@@ -111,6 +111,26 @@ def test_the_strength_table_plays_every_pair_of_levels(tmp_path: Path) -> None:
     assert "| race_to_ace | medium vs easy | 2 |" in rendered
 
 
+def test_the_round_robin_plays_every_pair_in_rounds_and_rates_them(tmp_path: Path) -> None:
+    """Two rounds of 2 games of every pair (the cheap bots: the search levels and IS-MCTS play
+    in tests/agents and tests/rl), the rounds summed per pair, strengths and timings rendered."""
+    out = tmp_path / "round-robin.json"
+    bots = ["--bot", "easy", "--bot", "medium", "--bot", "random"]
+    small = ["--games", "2", "--rounds", "2", "--seed", "5", "--moves", "2", "--game", "ace_race"]
+    run_benchmark("round_robin", *small, *bots, "--json", str(out))
+    result = read_json(out)
+    assert sorted((r["bots"][0], r["bots"][1], r["seed"]) for r in result["rows"]) == [
+        (first, second, seed)
+        for first, second in (("medium", "easy"), ("random", "easy"), ("random", "medium"))
+        for seed in (5, 6)
+    ]
+    assert all(r["command"].startswith("aerodeck simulate ace-race") for r in result["rows"])
+    assert {t["level"] for t in result["timing"]} == {"easy", "medium", "random"}
+    rendered = run_benchmark("round_robin", "--render", str(out)).stdout
+    assert "| ace_race | medium vs easy | 4 | 5-6 |" in rendered
+    assert "| ace_race | easy " in rendered and "Bradley-Terry" in rendered
+
+
 def test_the_race_to_ace_value_fit_beats_a_constant() -> None:
     """The fit that gives ``race_to_ace.bot.WEIGHTS``: on a few games it already predicts held-out
     results better than the base rate (within noise)."""

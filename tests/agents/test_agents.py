@@ -45,11 +45,10 @@ def test_ismcts_time_budget_returns_a_legal_move() -> None:
 def test_every_game_offers_random_heuristic_and_the_levels() -> None:
     for info in aerodeck.list_games():
         names = agent_names(aerodeck.make(info.id))
-        assert {"random", "heuristic", "easy", "medium", "hard", "ismcts-easy", "ismcts"} <= set(
-            names
-        )
+        levels = {"random", "heuristic", "easy", "medium", "hard", "expert"}
+        assert levels | {"ismcts-easy", "ismcts", "ismcts-hard"} <= set(names)
 
 
 def test_an_unknown_bot_is_refused_with_the_choices() -> None:
-    with pytest.raises(ConfigError, match="bots: easy, hard, heuristic, ismcts"):
+    with pytest.raises(ConfigError, match="bots: easy, expert, hard, heuristic, ismcts"):
         make_agent("grandmaster", aerodeck.make("aces_versus_aces"), 1)

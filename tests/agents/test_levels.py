@@ -84,7 +84,7 @@ def test_easy_blunders_sometimes_and_is_reproducible() -> None:
         differs += easy != make_agent("heuristic", game, 6).choose(state.observation(seat))
         state.apply(easy)
     assert differs > 0
-    assert set(LEVELS) == {"easy", "medium", "hard"}
+    assert set(LEVELS) == {"easy", "medium", "hard", "expert"}
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -102,6 +102,40 @@ def test_hard_is_reproducible_and_legal_with_and_without_a_horizon(game_id: str)
                 assert first == _small(game, **changes).choose(state.observation(seat))
                 assert first in state.legal_actions()
         state.apply(make_agent("heuristic", game, 1).choose(state.observation(seat)))
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_expert_plays_a_legal_game_that_replays_exactly(game_id: str) -> None:
+    """``expert`` at a tiny budget (its own settings, but 2 worlds and 200 playout moves a
+    decision) against ``medium``: a whole game, each move checked by the match loop, and the
+    same game again from the same seeds."""
+    from aerodeck.sim.match import play_game
+
+    game = _two(game_id)
+    tiny = replace(game.expert_settings(), worlds=2, min_worlds=1, budget=200)
+
+    def records() -> list[str]:
+        bots = [searcher(tiny, game, 11, "expert"), make_agent("medium", game, 12)]
+        return list(play_game(game, bots, 21, events=False).record["actions"])
+
+    first = records()
+    assert first and first == records()
+
+
+def test_expert_searches_more_than_hard_by_default() -> None:
+    """A game without expert settings of its own gets ``hard``'s, four times the worlds (or
+    ISMCTS iterations) and a budget of at least ``EXPERT_BUDGET`` playout moves."""
+    from aerodeck.core.search import EXPERT_BUDGET, expert_default
+
+    hard = SearchSettings(worlds=24, width=8, deviation_z=0.5)
+    expert = expert_default(hard)
+    assert (expert.worlds, expert.width, expert.budget) == (96, 16, EXPERT_BUDGET)
+    assert expert.deviation_z == hard.deviation_z
+    assert expert_default(SearchSettings(ismcts=16)).ismcts == 64
+    assert expert_default(SearchSettings(budget=10 * EXPERT_BUDGET)).budget == 10 * EXPERT_BUDGET
+    for game_id in GAMES:
+        game = aerodeck.make(game_id)
+        assert game.expert_settings() == expert_default(game.search_settings())
 
 
 def test_another_move_needs_a_clear_paired_advantage_over_the_heuristic_move() -> None:

@@ -11,15 +11,15 @@ from tests.browser.people import STATE, Person
 from tests.web.server import Server
 
 
-def test_the_lobby_offers_four_levels_and_medium_first(browser: Any, web: Server) -> None:
+def test_the_lobby_offers_five_levels_and_medium_first(browser: Any, web: Server) -> None:
     ann = Person(browser, web.base, seed=21)
     page = ann.page
     page.goto(web.base + "/")
     page.select_option("#game", "race_to_ace")
     offered = page.eval_on_selector_all("#seat1 option", "os => os.map(o => o.value)")
-    assert offered == ["human", "bot:easy", "bot:medium", "bot:hard", "bot:random"]
+    assert offered == ["human", "bot:easy", "bot:medium", "bot:hard", "bot:expert", "bot:random"]
     assert page.input_value("#seat1") == "bot:medium"
-    assert page.locator("#level-help li").count() == 4
+    assert page.locator("#level-help li").count() == 5
     # the quick preset fills in the options it declares, and a changed option makes it custom
     page.select_option("#race_to_ace--preset", "quick")
     assert page.input_value("#race_to_ace--kills_to_win") == "3"

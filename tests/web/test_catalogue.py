@@ -1,4 +1,4 @@
-"""What the lobby offers (web/service/catalogue.py): the four levels, medium by default, and the
+"""What the lobby offers (web/service/catalogue.py): the five levels, medium by default, and the
 presets each game's own options allow; aliases still accepted by the server, not offered."""
 
 from __future__ import annotations
@@ -8,9 +8,10 @@ from aerodeck.core.registry import list_games, make
 from aerodeck.web.service.catalogue import game_catalogue, level_word
 
 
-def test_the_lobby_offers_four_levels_with_a_line_each_and_medium_first_chosen() -> None:
+def test_the_lobby_offers_five_levels_with_a_line_each_and_medium_first_chosen() -> None:
     for game in game_catalogue():
-        assert [level["name"] for level in game["levels"]] == ["easy", "medium", "hard", "random"]
+        names = [level["name"] for level in game["levels"]]
+        assert names == ["easy", "medium", "hard", "expert", "random"]
         assert all(level["description"].endswith(".") for level in game["levels"])
         assert game["default_level"] == "medium"
         # the older names stay accepted (the server's list), only not offered
@@ -32,7 +33,8 @@ def test_presets_come_from_the_options_quick_values() -> None:
 def test_levels_and_presets_read_in_the_reader_s_language() -> None:
     with using("ja"):
         game = game_catalogue()[0]
-        assert [level["label"] for level in game["levels"]] == ["初級", "中級", "上級", "ランダム"]
+        labels = [level["label"] for level in game["levels"]]
+        assert labels == ["初級", "中級", "上級", "最上級", "ランダム"]
         assert game["presets"][0]["label"] == "標準"
         assert level_word("heuristic") == "中級"
         assert level_word("ppo:model.zip") == "ppo:model.zip"

@@ -1,4 +1,5 @@
-"""The levels a player picks: ``easy``, ``medium``, ``hard`` (docs/bots.md measures them).
+"""The levels a player picks: ``easy``, ``medium``, ``hard``, ``expert`` (docs/bots.md measures
+them).
 
 - ``easy``: the game's heuristic bot, but a share of its decisions (``BLUNDERS``) is a random
   legal move: it plays sensibly most of the time and gives a beginner chances.
@@ -6,6 +7,8 @@
 - ``hard``: rollout search over the heuristic (``agents.rollouts``), with the game's own settings
   (``Game.search_settings()``; in Air Racing only at the purchases and the race's decisions) and
   its position evaluation (``Game.evaluate``) where the settings stop playouts early.
+- ``expert``: the same search with the game's expert settings (``Game.expert_settings()``: by
+  default four times ``hard``'s worlds and a larger budget of playout moves, still counts).
 
 The older names stay as aliases: ``ismcts-easy`` is easy, ``ismcts`` medium, ``ismcts-hard``
 hard.
@@ -59,6 +62,10 @@ def hard(game: Game, seed: int, name: str = "hard") -> Agent:
     return searcher(game.search_settings(), game, seed, name)
 
 
+def expert(game: Game, seed: int, name: str = "expert") -> Agent:
+    return searcher(game.expert_settings(), game, seed, name)
+
+
 def medium(game: Game, seed: int, name: str = "medium") -> Agent:
     agent = game.bots()["heuristic"](game, seed)
     return _Named(agent, name)
@@ -79,7 +86,8 @@ LEVELS: dict[str, Callable[[Game, int, str], Agent]] = {
     "easy": EasyBot,
     "medium": medium,
     "hard": hard,
+    "expert": expert,
 }
 ALIASES = {"ismcts-easy": "easy", "ismcts": "medium", "ismcts-hard": "hard"}
-SEARCHING = frozenset({"hard", "ismcts-hard"})
+SEARCHING = frozenset({"hard", "ismcts-hard", "expert"})
 """The names that search (dear to run: tests build them with a small budget instead)."""

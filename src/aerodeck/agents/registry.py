@@ -1,5 +1,6 @@
 """Bots by name: random and the levels (``agents.levels``) for every game, plus each game's own
-(``Game.bots()``), plus bot kinds that take an argument, ``kind:argument`` (``ppo:model.zip``).
+(``Game.bots()``), plus bot kinds that take an argument, ``kind:argument`` (``ppo:model.zip``;
+a kind whose argument may be left out is also named alone: ``openspiel-ismcts``).
 
 Bot kinds are found through the ``aerodeck.bot_kinds`` entry point group, as core finds games, so
 a kind living in a higher layer (``aerodeck.rl``'s trained policies) or in another package joins
@@ -90,7 +91,7 @@ def make_agent(name: str, game: Game, seed: int) -> Agent:
     factories = _factories(game)
     key = bot_name(name)
     kind_name, colon, argument = key.partition(":")
-    if colon and kind_name not in factories:
+    if kind_name not in factories and (colon or kind_name in bot_kinds()):
         kinds = bot_kinds()
         if kind_name not in kinds:
             known = ", ".join(sorted(kinds)) or "none installed"

@@ -28,7 +28,7 @@ from aerodeck.core.notation import check_move_text
 from aerodeck.core.options import Option, resolve_options
 from aerodeck.core.reference import reference_text
 from aerodeck.core.rng import check_seed, fresh_seed
-from aerodeck.core.search import AnalysisThresholds, SearchSettings
+from aerodeck.core.search import AnalysisThresholds, SearchSettings, expert_default
 from aerodeck.core.setups import check_setup
 
 if TYPE_CHECKING:
@@ -281,6 +281,11 @@ class Game(ABC):
     def search_settings(self) -> SearchSettings:
         """How the ``hard`` level searches this game (measured per game in docs/bots.md)."""
         return SearchSettings()
+
+    def expert_settings(self) -> SearchSettings:
+        """How the ``expert`` level searches this game: by default ``hard``'s search with more
+        worlds and a larger budget (``core.search.expert_default``)."""
+        return expert_default(self.search_settings())
 
     def analysis_thresholds(self) -> AnalysisThresholds:
         """The losses of expected return at which the analysis (``agents.analysis``) marks a

@@ -1,10 +1,16 @@
-"""How much the ``hard`` level searches in a game: plain data each game returns from
-``Game.search_settings()`` (the agents' rollout search and guided ISMCTS read it;
-docs/bots.md measures the settings per game)."""
+"""How much the ``hard`` and ``expert`` levels search in a game: plain data each game returns
+from ``Game.search_settings()`` and ``Game.expert_settings()`` (the agents' rollout search and
+guided ISMCTS read it; docs/bots.md measures the settings per game)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+
+EXPERT_WORLDS = 4
+"""``expert`` samples this many times ``hard``'s worlds (and ISMCTS iterations)."""
+EXPERT_BUDGET = 20_000
+"""``expert``'s playout moves a decision at most: about 45 us a move on the loaded machine
+(docs/bots.md, "Time per move"), so the slowest decision stays near a second of one core."""
 
 
 @dataclass(frozen=True)
@@ -63,3 +69,19 @@ class AnalysisThresholds:
         if loss >= self.inaccuracy:
             return "inaccuracy"
         return None
+
+
+def expert_default(hard: SearchSettings) -> SearchSettings:
+    """``expert``'s search where a game brings no settings of its own: ``hard``'s, with
+    ``EXPERT_WORLDS`` times the worlds (or ISMCTS iterations), twice the candidates where
+    ``hard`` caps them, and a budget of ``EXPERT_BUDGET`` playout moves (a count, so a game
+    replays exactly; never below ``hard``'s own)."""
+    if hard.ismcts is not None:
+        return replace(hard, ismcts=hard.ismcts * EXPERT_WORLDS)
+    budget = EXPERT_BUDGET if hard.budget is None else max(hard.budget, EXPERT_BUDGET)
+    return replace(
+        hard,
+        worlds=hard.worlds * EXPERT_WORLDS,
+        width=None if hard.width is None else hard.width * 2,
+        budget=budget,
+    )

@@ -259,6 +259,28 @@ class AerodeckObserver:
         return _json(seat_view)
 
 
+def wrap_game(game: Game) -> AerodeckGame:
+    """The OpenSpiel game of a configured aerodeck game (its player count and options)."""
+    options = ";".join(f"{name}:{_option_text(value)}" for name, value in game.options.items())
+    wrapped = pyspiel.load_game(short_name(game.id), {"players": game.players, "options": options})
+    if wrapped.core.options != game.options:
+        raise ConfigError(f"{game.info.title}: its options do not pass through OpenSpiel's game")
+    assert isinstance(wrapped, AerodeckGame)
+    return wrapped
+
+
+def state_from(game: AerodeckGame, state: State) -> AerodeckState:
+    """An OpenSpiel state holding ``state`` (a copy): past the root chance node, as if its seed
+    had been drawn (its OpenSpiel history holds no moves; IS-MCTS reads none)."""
+    wrapped = game.new_initial_state()
+    wrapped._core = _Core(state.clone())
+    return wrapped
+
+
+def _option_text(value: Any) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
 def parse_options(text: str) -> dict[str, Any]:
     """``name:value;...`` as a dict: whole numbers and true/false are read as such."""
     options: dict[str, Any] = {}

@@ -39,6 +39,11 @@ def levels() -> list[JSON]:
             _("Looks ahead by playing out many possible games before each move: slow and strong."),
         ),
         _choice(
+            "expert",
+            _("expert"),
+            _("Tries four times as many possible games as hard before each move: the strongest."),
+        ),
+        _choice(
             "random",
             _("random"),
             _("Picks any allowed move at random: for trying things out."),

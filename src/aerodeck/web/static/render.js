@@ -27,7 +27,8 @@ export function h(tag, attrs = {}, ...children) {
 // medium); any other bot by its name.
 export function levelWord(name) {
   const words = {
-    easy: () => _("easy"), medium: () => _("medium"), hard: () => _("hard"), random: () => _("random"),
+    easy: () => _("easy"), medium: () => _("medium"), hard: () => _("hard"), expert: () => _("expert"),
+    random: () => _("random"),
   };
   const level = { "ismcts-easy": "easy", ismcts: "medium", heuristic: "medium", "ismcts-hard": "hard" }[name] || name;
   return words[level] ? words[level]() : String(name);
