@@ -15,13 +15,16 @@ from aerodeck.core.api import JSON
 from aerodeck.core.errors import ConfigError
 from aerodeck.core.i18n import _
 from aerodeck.web.routers.bodies import MAX_SEATS, Scalar, SeatIn, Text, _Body
-from aerodeck.web.routers.deps import answer, invite_link, table_link
+from aerodeck.web.routers.deps import (
+    answer,
+    check_creation_allowed,
+    created_links,
+)
 from aerodeck.web.routers.pages import templates
 from aerodeck.web.routers.players import PlayerDep, seat_name
 from aerodeck.web.service.campaigns import CampaignRecord, Campaigns, series_choices
 from aerodeck.web.service.frames import TABLE_ID_PATTERN
 from aerodeck.web.service.hub import SeatSpec
-from aerodeck.web.service.limits import WindowCounter
 
 router = APIRouter()
 MY_CAMPAIGNS = 20
@@ -65,10 +68,7 @@ async def create(
     body: CreateCampaign, request: Request, campaigns: CampaignsDep, player: PlayerDep
 ) -> JSON:
     """Start a campaign: its first game's table (the host token, the invites) and its sheet."""
-    creations: WindowCounter = request.app.state.creations
-    address = request.client.host if request.client else "unknown"
-    if not creations.allow(address):
-        raise HTTPException(429, _("too many tables created from this address: wait a while"))
+    check_creation_allowed(request)
     campaign, created = await answer(
         campaigns.create(
             body.game,
@@ -86,14 +86,7 @@ async def create(
         "campaign": campaign.id,
         "sheet": f"/c/{campaign.id}",
         "table": table.id,
-        "host_token": created.host_token,
-        "seat": created.seat,
-        "token": created.token,
-        "invites": [
-            {"seat": seat, "code": code, "link": invite_link(request, table.id, seat, code)}
-            for seat, code in created.invites
-        ],
-        "spectate": table_link(request, table.id),
+        **created_links(request, created),
     }
 
 

@@ -9,6 +9,7 @@ from typing import Annotated, TypeVar
 
 from fastapi import Depends, HTTPException, Request
 
+from aerodeck.core.api import JSON
 from aerodeck.core.errors import ConfigError
 from aerodeck.core.i18n import _
 from aerodeck.web.service.errors import (
@@ -20,7 +21,8 @@ from aerodeck.web.service.errors import (
     WrongSecretError,
 )
 from aerodeck.web.service.frames import TABLE_ID_PATTERN
-from aerodeck.web.service.hub import Hub
+from aerodeck.web.service.hub import Created, Hub
+from aerodeck.web.service.limits import WindowCounter
 from aerodeck.web.service.tables import Table
 
 T = TypeVar("T")
@@ -73,3 +75,27 @@ def table_link(request: Request, table_id: str, fragment: str = "") -> str:
 def invite_link(request: Request, table_id: str, seat: int, code: str) -> str:
     """The link that takes ``seat``: code and seat in the fragment (never sent, never logged)."""
     return table_link(request, table_id, f"invite={code}&seat={seat}")
+
+
+def check_creation_allowed(request: Request) -> None:
+    """429 when the client's address has created its share of tables this window."""
+    creations: WindowCounter = request.app.state.creations
+    address = request.client.host if request.client else "unknown"
+    if not creations.allow(address):
+        raise HTTPException(429, _("too many tables created from this address: wait a while"))
+
+
+def created_links(request: Request, created: Created) -> JSON:
+    """A new table's host token, the creator's seat and token, the invites and the spectator
+    link, as the lobby's and the campaigns' create calls answer them."""
+    table_id = created.table.id
+    return {
+        "host_token": created.host_token,
+        "seat": created.seat,
+        "token": created.token,
+        "invites": [
+            {"seat": seat, "code": code, "link": invite_link(request, table_id, seat, code)}
+            for seat, code in created.invites
+        ],
+        "spectate": table_link(request, table_id),
+    }

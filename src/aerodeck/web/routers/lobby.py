@@ -3,16 +3,20 @@ travel only in JSON bodies, never in a URL."""
 
 from __future__ import annotations
 
-from fastapi import APIRouter, HTTPException, Request
+from fastapi import APIRouter, Request
 
 from aerodeck.core.api import JSON
-from aerodeck.core.i18n import _
 from aerodeck.web.routers.bodies import CreateTable
-from aerodeck.web.routers.deps import HubDep, answer, invite_link, table_link
+from aerodeck.web.routers.deps import (
+    HubDep,
+    answer,
+    check_creation_allowed,
+    created_links,
+    table_link,
+)
 from aerodeck.web.routers.players import PlayerDep, seat_name
 from aerodeck.web.service.catalogue import game_catalogue
 from aerodeck.web.service.hub import SeatSpec
-from aerodeck.web.service.limits import WindowCounter
 
 router = APIRouter()
 LIST_LIMIT = 200
@@ -34,10 +38,7 @@ async def games() -> list[JSON]:
 @router.post("/api/tables", status_code=201, tags=["lobby"])
 async def create_table(body: CreateTable, request: Request, hub: HubDep, player: PlayerDep) -> JSON:
     """Create a table: the host token, one invite per human seat, and the spectator link."""
-    creations: WindowCounter = request.app.state.creations
-    address = request.client.host if request.client else "unknown"
-    if not creations.allow(address):
-        raise HTTPException(429, _("too many tables created from this address: wait a while"))
+    check_creation_allowed(request)
     seats = [SeatSpec(s.kind, s.bot) for s in body.seats] if body.seats is not None else None
     created = await answer(
         hub.create(
@@ -61,14 +62,7 @@ async def create_table(body: CreateTable, request: Request, hub: HubDep, player:
         "table": table.id,
         "game": table.game.id,
         "players": table.game.players,
-        "host_token": created.host_token,
-        "seat": created.seat,
-        "token": created.token,
-        "invites": [
-            {"seat": seat, "code": code, "link": invite_link(request, table.id, seat, code)}
-            for seat, code in created.invites
-        ],
-        "spectate": table_link(request, table.id),
+        **created_links(request, created),
         "host": table_link(request, table.id),
         "table_state": table.describe(),
     }
