@@ -25,6 +25,14 @@ Exactly one process runs a table's bots and move clock: the holder of its lease
 (service/leases.py). When the holder dies, another takes the lease when it runs out, catches the
 table up and resumes the bots and the clock from what is stored (the clock's deadline derives
 from the stored start of the turn).
+
+A table's connections meet on one process: the proxy routes every ``/ws?table=ID`` of a table to
+the same process (deploy/nginx/aerodeck.conf). The lease follows them there: a holder with no
+connection to a table whose seats are connected to another process hands the lease to that one
+at its next round, and a process keeps in memory only the tables it has connections to or runs;
+the others it lets go (``Hub.evict``), so it stops catching up their moves and hears of them only
+to drop the change (``hear``). A move is then caught up by no process at all when every
+connection of its table is on the process that made it.
 """
 
 from __future__ import annotations
@@ -89,6 +97,10 @@ class Cluster:
         self.rematch_heard: Callable[[Table], Awaitable[None]] | None = None
         self._dirty: dict[str, set[str]] = {}  # table id -> kinds heard and not yet applied
         self._workers: dict[str, asyncio.Task[None]] = {}
+        # tables whose moves made elsewhere were caught up here for connected seats, while
+        # another process runs them: told again who is connected here at the next round, so a
+        # holder that missed it (restarted, read the table back) hands the lease over
+        self._crossing: set[str] = set()
         self._tasks: list[asyncio.Task[None]] = []
 
     # --- Peers ------------------------------------------------------------------------------
@@ -195,6 +207,8 @@ class Cluster:
         if kinds & {MOVE, SEATS, END}:
             async with table.lock:
                 await self.catch_up(table)
+            if not self.leases.holds(table.id) and table.seats_connected_here():
+                self._crossing.add(table.id)
         if kinds & {CHAT, CHAT_STATE}:
             await self.hub.chat.catch_up(table)
         if REMATCH in kinds and self.rematch_heard is not None:
@@ -271,6 +285,10 @@ class Cluster:
             table.elsewhere.pop(origin, None)
         if seats != before:
             table.broadcast(table.version, [])
+        if seats and not before and table.seats_connected_here():
+            # a process new at the table (it may have just read it from the store) learns who
+            # is connected here; it answers likewise at most once (this one is known there now)
+            self.tell(table, PRESENCE)
 
     def _tell_presence_everywhere(self) -> None:
         for table in self.hub.tables.values():
@@ -323,6 +341,38 @@ class Cluster:
             async with table.lock:
                 await self.catch_up(table)
             self.hub.notify(table)
+        await self._follow_connections()
+        self.hub.evict(
+            time.monotonic() - self.hub.settings.evict_finished_after,
+            time.monotonic() - self.leases.seconds,
+        )
+
+    async def _follow_connections(self) -> None:
+        """Hand the lease of each table held here with no connection here, whose seats are
+        connected to another process, to that process (the one with the most seats there); tell
+        the holders of the tables played here whose moves still cross who is connected here."""
+        crossing, self._crossing = self._crossing, set()
+        for table_id in crossing:
+            table = self.hub.tables.get(table_id)
+            held = self.leases.holds(table_id)
+            if table is not None and not held and table.seats_connected_here():
+                self.tell(table, PRESENCE)
+        to: dict[str, str] = {}
+        for table_id in self.leases.held:
+            table = self.hub.tables.get(table_id)
+            if table is None or table.connections or not table.elsewhere:
+                continue
+            seats = table.elsewhere
+            to[table_id] = max(seats, key=lambda name: (len(seats[name]), name))
+        if not to:
+            return
+        for table_id in await self.leases.hand_over(to):
+            log.info(
+                "table %s: its bots and clock go to %s, where it is played", table_id, to[table_id]
+            )
+            table = self.hub.tables.get(table_id)
+            if table is not None:
+                self.hub.notify(table)  # stops its clock here
 
     async def _sweep(self) -> None:
         """Catch up the tables this process serves or runs whose stored version or status is
