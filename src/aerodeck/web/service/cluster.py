@@ -225,7 +225,7 @@ class Cluster:
         if table.status is TableStatus.WAITING and record.status is not TableStatus.WAITING:
             table.status = TableStatus.PLAYING
             seats_changed = True
-        moved = False
+        caught_up = 0
         for move in stored.moves:
             if move.seq < table.version:
                 continue
@@ -245,7 +245,10 @@ class Cluster:
                 table.status = TableStatus.OVER
                 table.idle_since = time.monotonic()
             table.broadcast(since, [(move.seq + 1, move.seat, action)])
-            moved = True
+            caught_up += 1
+        moved = caught_up > 0
+        if moved:
+            self.hub.meter.moves_caught_up(caught_up)
         if not moved and table.playing:
             table.turn_began = record.turn_began_at
         ended = record.forfeited_seat is not None and table.forfeited is None
