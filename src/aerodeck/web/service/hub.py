@@ -124,9 +124,13 @@ class Hub:
             return None
 
     async def get(self, table_id: str) -> Table | None:
-        """The table, from memory or (a finished table evicted from memory) from the store."""
+        """The table, from memory or (a table let go of, ``evict``) from the store. A table
+        asked for without a connection here is kept a while longer (the lobby's list, a page's
+        calls), rather than read back at every call."""
         table = self.tables.get(table_id)
         if table is not None:
+            if not table.connections:
+                table.idle_since = time.monotonic()
             return table
         async with self._loading:
             table = self.tables.get(table_id)
