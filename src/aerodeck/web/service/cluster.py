@@ -101,6 +101,10 @@ class Cluster:
         # another process runs them: told again who is connected here at the next round, so a
         # holder that missed it (restarted, read the table back) hands the lease over
         self._crossing: set[str] = set()
+        # tables held here with no connection here -> the process a move there was last made on
+        # (a human's: a bot's or the clock's is made here), where to hand the lease when no
+        # presence was heard (this process read the table back after the players connected)
+        self._played_at: dict[str, str] = {}
         self._tasks: list[asyncio.Task[None]] = []
 
     # --- Peers ------------------------------------------------------------------------------
@@ -177,6 +181,8 @@ class Cluster:
         if change.kind == PRESENCE:
             self._presence(table, change.origin, frozenset(change.seats))
             return
+        if change.kind == MOVE and not table.connections and self.leases.holds(table.id):
+            self._played_at[table.id] = change.origin
         if change.kind == MOVE and change.version <= table.version:
             return  # this process has it already
         self._mark(table.id, change.kind)
@@ -352,9 +358,11 @@ class Cluster:
 
     async def _follow_connections(self) -> None:
         """Hand the lease of each table held here with no connection here, whose seats are
-        connected to another process, to that process (the one with the most seats there); tell
-        the holders of the tables played here whose moves still cross who is connected here."""
+        connected to another process, to that process (the one with the most seats there; with
+        no presence heard, the one its players' last move was made on); tell the holders of the
+        tables played here whose moves still cross who is connected here."""
         crossing, self._crossing = self._crossing, set()
+        played_at, self._played_at = self._played_at, {}
         for table_id in crossing:
             table = self.hub.tables.get(table_id)
             held = self.leases.holds(table_id)
@@ -363,10 +371,13 @@ class Cluster:
         to: dict[str, str] = {}
         for table_id in self.leases.held:
             table = self.hub.tables.get(table_id)
-            if table is None or table.connections or not table.elsewhere:
+            if table is None or table.connections:
                 continue
             seats = table.elsewhere
-            to[table_id] = max(seats, key=lambda name: (len(seats[name]), name))
+            if seats:
+                to[table_id] = max(seats, key=lambda name: (len(seats[name]), name))
+            elif table_id in played_at and played_at[table_id] in self.heard_from:
+                to[table_id] = played_at[table_id]
         if not to:
             return
         for table_id in await self.leases.hand_over(to):
