@@ -30,8 +30,9 @@ A table's connections meet on one process: the proxy routes every ``/ws?table=ID
 the same process (deploy/nginx/aerodeck.conf). The lease follows them there: a holder with no
 connection to a table whose seats are connected to another process hands the lease to that one
 at its next round, and a process keeps in memory only the tables it has connections to or runs;
-the others it lets go (``Hub.evict``), so it stops catching up their moves and hears of them only
-to drop the change (``hear``). A move is then caught up by no process at all when every
+the others it lets go (``Hub.evict`` each round, ``Hub.let_go`` at once when it hears one
+changed), so it stops catching up their moves and hears of them only to drop the change
+(``hear``). A move is then caught up by no process at all when every
 connection of its table is on the process that made it.
 """
 
@@ -185,7 +186,17 @@ class Cluster:
             self._played_at[table.id] = change.origin
         if change.kind == MOVE and change.version <= table.version:
             return  # this process has it already
+        if change.kind in (MOVE, SEATS, END) and self._unused(table):
+            self.hub.let_go(table)  # cheaper read back whole when asked for than caught up
+            return
         self._mark(table.id, change.kind)
+
+    def _unused(self, table: Table) -> bool:
+        """An unfinished table in memory here that nobody here uses now: no connection, the
+        lease elsewhere, no call under way (one the lobby read for a join or a description)."""
+        return not (
+            table.connections or table.over or table.lock.locked() or self.leases.holds(table.id)
+        )
 
     def _mark(self, table_id: str, kind: str) -> None:
         self._dirty.setdefault(table_id, set()).add(kind)
@@ -353,7 +364,7 @@ class Cluster:
         await self._follow_connections()
         self.hub.evict(
             time.monotonic() - self.hub.settings.evict_finished_after,
-            time.monotonic() - self.leases.seconds,
+            time.monotonic() - self.leases.renew_every,  # idle for a round: not served here
         )
 
     async def _follow_connections(self) -> None:

@@ -708,11 +708,16 @@ class Hub:
             else:
                 continue
             if table.idle_since < before:
-                del self.tables[table.id]
-                for task in list(table.tasks):
-                    task.cancel()
+                self.let_go(table)
                 evicted += 1
         return evicted
+
+    def let_go(self, table: Table) -> None:
+        """Drop ``table`` from memory (a hello or a lobby call reads it back from the store)."""
+        if self.tables.get(table.id) is table:
+            del self.tables[table.id]
+        for task in list(table.tasks):
+            task.cancel()
 
     async def purge_forever(self) -> None:
         """Purge now and every ``purge_every`` seconds, until cancelled."""
