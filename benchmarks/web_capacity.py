@@ -12,11 +12,11 @@ that sharing the machine affects least.
 
 With ``--cluster N`` the same sweep runs against N processes on one throwaway PostgreSQL store
 behind nginx (deploy/nginx/'s configuration, as `aerodeck cluster` runs them): the clients seat
-and play every table through nginx, which spreads their connections over the processes (the
-fewest open connections first), so a table's seats sit on different processes and its moves
-cross them through the store's LISTEN/NOTIFY; the server CPU is that of the N processes together
-(``--stores`` does not apply). Three processes against one is two runs, back to back, the same
-but for N.
+and play every table through nginx, which creates the tables on the process with the fewest open
+connections and sends every socket of one table (``/ws?table=ID``) to the one process its id
+hashes to; the table's lease follows its sockets there, so its moves cross processes only until
+then; the server CPU is that of the N processes together (``--stores`` does not apply). Three
+processes against one is two runs, back to back, the same but for N.
 
 Run (about 4 minutes): PYTHONPATH=src:. python -m benchmarks.web_capacity --json out.json
      [--rates 100,200,300,500,700] [--stores sqlite,postgresql] [--tables 200] [--seconds 15]

@@ -7,12 +7,13 @@ deploy/nginx/'s configuration (as `aerodeck cluster` runs them; ``web_common.Ngi
 Every table is created and its seats claimed through nginx. Its clients (the seats, then a
 spectator) take two routes in turn, so that each table has both:
 
-- **through nginx** (the second, fourth, ... client): nginx's least_conn picks the process, and
-  picks again at every reconnection;
+- **through nginx** (the second, fourth, ... client): nginx sends every ``/ws?table=ID`` of a
+  table to the process the table's id hashes to (the next one on the ring while that one is
+  down), again at every reconnection;
 - **straight to a chosen process** (the first, third, ... client, and both clients of a table
   that has only two: a two-seat table with a bot): the k-th direct client of a table first
-  connects to process t + k, t drawn at random per table. nginx cannot be told where to send a
-  client, so these make sure every table has clients on at least two different processes and
+  connects to process t + k, t drawn at random per table. nginx sends a table's sockets to one
+  process, so these make sure every table has clients on at least two different processes and
   its frames cross processes (``tables_with_clients_on_two_processes`` counts it, from where the
   direct clients first connected).
 

@@ -85,11 +85,12 @@ def snapshot(cluster: Cluster) -> Snapshot:
     taken["postgresql_cpu"] = tree_cpu_seconds(cluster.postgres.pid())
     nginx_pid = cluster.nginx.pid()
     taken["nginx_cpu"] = tree_cpu_seconds(nginx_pid) if nginx_pid is not None else 0.0
-    for name in ("moves", "commits", "commit_seconds", "acks", "ack_seconds"):
+    for name in ("moves", "caught_up", "commits", "commit_seconds", "acks", "ack_seconds"):
         taken[name] = 0.0
     for worker in cluster.workers:
         text = httpx.get(f"http://{worker.address}/metrics", timeout=30.0).text
         taken["moves"] += series_sum(text, "aerodeck_moves_total")
+        taken["caught_up"] += series_sum(text, "aerodeck_moves_caught_up_total")
         taken["commits"] += series_sum(text, "aerodeck_store_commit_seconds_count")
         taken["commit_seconds"] += series_sum(text, "aerodeck_store_commit_seconds_sum")
         taken["acks"] += series_sum(text, "aerodeck_act_to_ack_seconds_count")
@@ -124,6 +125,9 @@ def costs(before: Snapshot, after: Snapshot) -> JSON:
         "window_seconds": round(seconds, 1),
         "moves": int(moves),
         "moves_per_second": round(moves / seconds, 1),
+        # moves another process made, caught up by a process for its own connections: 0 when
+        # every table's connections are on one process (nginx routes /ws?table=ID by table)
+        "moves_caught_up": int(after["caught_up"] - before["caught_up"]),
         "cpu_seconds_per_1000_moves": {p: round(used[p] / moves * 1000, 3) for p in PARTS},
         "cores_busy": {p: round(used[p] / seconds, 3) for p in PARTS},
         # as the server times them: a move's commit (its group commit included), and from the

@@ -15,7 +15,7 @@ import itertools
 import json
 import secrets
 from dataclasses import dataclass
-from urllib.parse import parse_qs, urlsplit, urlunsplit
+from urllib.parse import parse_qs, urlencode, urlsplit, urlunsplit
 
 import httpx
 import websockets
@@ -58,6 +58,12 @@ def websocket_url(url: str) -> str:
     if not path.endswith("/ws"):
         path += "/ws"
     return urlunsplit((scheme, parts.netloc, path, "", ""))
+
+
+def table_url(socket_url: str, table: str) -> str:
+    """The table socket with the table named in its query (``/ws?table=ID``): a proxy in front
+    of several processes routes every connection of one table to the same process by it."""
+    return f"{socket_url}?{urlencode({'table': table})}"
 
 
 @dataclass(frozen=True)
@@ -172,7 +178,7 @@ class TableClient:
         await self.close()
         try:
             self.ws = await websockets.connect(
-                self.url,
+                table_url(self.url, self.table),
                 max_size=None,
                 open_timeout=OPEN_TIMEOUT,
                 close_timeout=5,

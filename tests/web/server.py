@@ -11,6 +11,7 @@ from typing import Any
 
 import websockets
 
+from aerodeck.client import table_url
 from aerodeck.testing.server import ServerProcess
 
 RECV_TIMEOUT = 60.0  # a frame that does not come in a minute is a failure, not a wait
@@ -84,7 +85,7 @@ class Client:
         (a welcome, or an error)."""
         headers = {"Cookie": self.cookie} if self.cookie else None
         self.ws = await websockets.connect(
-            self.url,
+            table_url(self.url, self.table),
             max_size=None,
             open_timeout=RECV_TIMEOUT,
             additional_headers=headers,

@@ -277,6 +277,10 @@ def test_killing_the_lease_holder_hands_its_bots_and_clock_to_another_process(
     table, token = created["table"], created["token"]
 
     async def run() -> tuple[dict[int, str], dict[str, Any], int]:
+        # a watcher on a keeps the lease there (a holder with a connection to the table keeps
+        # it; one with none hands it to the process its seats are connected to)
+        watcher = Client(a.ws_url, table, None)
+        assert (await watcher.connect())["type"] == "welcome"
         client = Client(b.ws_url, table, token)
         frame = await client.connect()
         version, legal = frame["version"], frame["legal"]
@@ -305,6 +309,7 @@ def test_killing_the_lease_holder_hands_its_bots_and_clock_to_another_process(
                 version, legal = frame["version"], frame["legal"]
             elif frame["type"] == "end":
                 await client.close()
+                await watcher.close()
                 assert timed_out is not None, "the clock did not act after the kill"
                 return acks, frame, timed_out
         raise AssertionError("the game did not end")

@@ -8,6 +8,7 @@ from typing import Any
 
 import httpx
 import pytest
+import websockets
 
 import aerodeck
 from aerodeck.core.errors import IllegalActionError
@@ -208,6 +209,40 @@ def test_bad_first_frames_close_with_their_code(server: Server, frame: str, code
 
     assert asyncio.run(run()) == code
     assert server.get("/api/tables/nosuchtable0000").status_code == 404, "hello creates nothing"
+
+
+def test_a_hello_for_another_table_than_the_url_s_is_refused(server: Server) -> None:
+    table, tokens = two_humans(server)
+    other, _ = two_humans(server)
+
+    async def run() -> tuple[int, dict[str, Any]]:
+        client = Client(server.ws_url, table, tokens[0])
+        client.ws = await websockets.connect(f"{server.ws_url}?table={other}", max_size=None)
+        await client.send({"type": "hello", "table": table, "token": tokens[0]})
+        return await client.closed_with(), client.frames[-1]
+
+    code, error = asyncio.run(run())
+    assert code == 4400 and error["type"] == "error" and "?table=" in error["reason"]
+
+
+def test_a_socket_without_the_table_in_its_url_still_plays(server: Server) -> None:
+    table, tokens = two_humans(server)
+
+    async def run() -> dict[str, Any]:
+        clients = [Client(server.ws_url, table, token) for token in tokens]
+        welcomes = []
+        for client, token in zip(clients, tokens, strict=True):
+            client.ws = await websockets.connect(server.ws_url, max_size=None)  # no ?table=
+            await client.send({"type": "hello", "table": table, "token": token})
+            welcomes.append(await client.until("welcome"))
+        mover = welcomes[0]["current_player"]
+        await clients[mover].act("q1", welcomes[mover]["version"], welcomes[mover]["legal"][0])
+        answer = await clients[mover].until("ack")
+        for client in clients:
+            await client.close()
+        return answer
+
+    assert asyncio.run(run())["version"] == 1
 
 
 @pytest.mark.parametrize(

@@ -28,6 +28,7 @@ from aerodeck.core.errors import ConfigError
 from aerodeck.testing.server import child_environment, free_port
 from aerodeck.web.cluster import Cluster
 from aerodeck.web.cluster.nginx import binary
+from aerodeck.web.cluster.workers import Worker
 from tests.benchmark_runs import read_json, run_benchmark
 from tests.web.server import Client
 
@@ -246,54 +247,81 @@ def test_one_address_holds_at_most_64_connections_through_nginx(cluster: Cluster
 # --- several processes on one store ---------------------------------------------------------
 
 
-def test_the_seats_of_one_table_on_two_processes_see_each_other_s_moves(
+TRIES = 30  # tables created until nginx routes one away from its creator (half of them are)
+
+
+def _healthz(worker: Worker) -> dict[str, Any]:
+    answer: dict[str, Any] = httpx.get(f"http://{worker.address}/healthz", timeout=BOUND).json()
+    return answer
+
+
+def _bot_moves(worker: Worker) -> float:
+    text = httpx.get(f"http://{worker.address}/metrics", timeout=BOUND).text
+    found = re.search(r'^aerodeck_moves_total\{source="bot"\} (\S+)$', text, re.M)
+    return float(found.group(1)) if found else 0.0
+
+
+async def _until(check: Callable[[], bool], what: str) -> None:
+    for _ in range(int(BOUND / 0.05)):
+        if check():
+            return
+        await asyncio.sleep(0.05)
+    raise AssertionError(f"not within {BOUND:.0f} s: {what}")
+
+
+def test_a_table_s_sockets_meet_on_one_process_and_its_lease_follows_them(
     tmp_path: Path, postgres_cluster: Callable[[], str]
 ) -> None:
     _nginx_or_skip()
-    with Cluster(tmp_path, 2, port=free_port(), database=postgres_cluster()) as two:
-        created = httpx.post(
-            f"{two.url}/api/tables",
-            json={"game": GAME, "players": 2, "claim": 0, "seats": [{"kind": "human"}] * 2},
-            timeout=BOUND,
-        ).json()
-        invite = created["invites"][0]
-        joined = httpx.post(
-            f"{two.url}/api/tables/{created['table']}/join",
-            json={"seat": invite["seat"], "invite": invite["code"]},
-            timeout=BOUND,
-        ).json()
+    flags = ["--lease-seconds", "2"]  # a round every 0.67 s
+    with Cluster(
+        tmp_path, 2, port=free_port(), database=postgres_cluster(), serve_flags=flags
+    ) as two:
+        creator, serving = two.workers
+        seats = [{"kind": "human"}, {"kind": "bot", "bot": "random"}]
+        body = {"game": GAME, "players": 2, "claim": 0, "seats": seats}
 
-        async def both() -> tuple[list[int], list[int]]:
-            seats = [
-                Client(ws_url(two), created["table"], created["token"]),
-                Client(ws_url(two), created["table"], joined["token"]),
-            ]
-            latest = [await seat.connect() for seat in seats]  # least_conn: one per process
-            counts = [
-                httpx.get(f"http://{w.address}/healthz", timeout=BOUND).json()["connections"]
-                for w in two.workers
-            ]
-            assert counts == [1, 1]
-            seen: list[list[int]] = [[], []]  # the versions each seat's updates bring
-            for version in range(MOVES):  # whoever is to move, moves; both see every version
-                mover = latest[0]["current_player"]
-                for _ in range(100):
-                    if latest[mover].get("legal") and latest[mover]["version"] == version:
-                        break
-                    latest[mover] = await seats[mover].recv()
-                await seats[mover].act(f"m{version}", version, latest[mover]["legal"][0])
-                for i, seat in enumerate(seats):
-                    for _ in range(100):  # past the seats' own updates at version 0
-                        latest[i] = await seat.until("update")
-                        if latest[i]["version"] > version:
-                            break
-                    seen[i].append(latest[i]["version"])
-            for seat in seats:
-                await seat.close()
-            return seen[0], seen[1]
+        async def run() -> tuple[list[int], list[float], list[float], dict[str, Any]]:
+            # tables created on one process (it takes the lease: it runs the bot), until nginx
+            # sends one's sockets (a seat and a watcher, ?table=) to the other process
+            for _ in range(TRIES):
+                url = f"http://{creator.address}/api/tables"
+                created = httpx.post(url, json=body, timeout=BOUND).json()
+                table, token = created["table"], created["token"]
+                held = _healthz(creator)["tables"]
+                seat, watcher = Client(ws_url(two), table, token), Client(ws_url(two), table, None)
+                for client in (seat, watcher):
+                    assert (await client.connect())["type"] == "welcome"
+                counts = [_healthz(worker)["connections"] for worker in two.workers]
+                assert counts in ([2, 0], [0, 2]), f"a table's sockets on two processes: {counts}"
+                if counts == [0, 2]:
+                    break
+                for client in (seat, watcher):
+                    await client.close()
+                await _until(lambda: _healthz(creator)["connections"] == 0, "the sockets closed")
+            else:
+                raise AssertionError(f"nginx sent no table of {TRIES} away from its creator")
+            # the creator hands the lease over and lets the table go
+            await _until(lambda: _healthz(creator)["tables"] == held - 1, "the creator let go")
+            bots = [_bot_moves(worker) for worker in two.workers]
+            await seat.close()
+            acked = await _play(ws_url(two), table, token, MOVES)
+            await _until(lambda: _bot_moves(serving) > bots[1], "the bot moved on the other")
+            after = [_bot_moves(worker) for worker in two.workers]
+            # a socket without ?table= still plays, on whichever process nginx picks
+            plain = Client(ws_url(two), table, token)
+            plain.ws = await websockets.connect(ws_url(two), max_size=None)
+            await plain.send({"type": "hello", "table": table, "token": token})
+            welcome = await plain.until("welcome")
+            for client in (watcher, plain):
+                await client.close()
+            return acked, bots, after, welcome
 
-        first, second = asyncio.run(both())
-    assert first == second == list(range(1, MOVES + 1))
+        acked, bots, after, welcome = asyncio.run(run())
+    assert len(acked) == MOVES and acked == sorted(acked)
+    assert after[0] == bots[0], "the creator ran the bot after it handed the lease over"
+    assert after[1] > bots[1]
+    assert welcome["version"] >= acked[-1]
 
 
 # --- the command ----------------------------------------------------------------------------

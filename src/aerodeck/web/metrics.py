@@ -59,6 +59,12 @@ class PrometheusMeter:
             buckets=FAST,
             registry=registry,
         )
+        self.caught_up = Counter(
+            "aerodeck_moves_caught_up",
+            "Moves another process made, read from the store and applied here for this "
+            "process's connections (near 0 when the proxy routes each table to one process)",
+            registry=registry,
+        )
 
     def move_acknowledged(self, source: str, seconds: float) -> None:
         self.act_to_ack.labels(source).observe(seconds)
@@ -75,6 +81,9 @@ class PrometheusMeter:
 
     def pubsub_delivered(self, seconds: float) -> None:
         self.pubsub_lag.observe(seconds)
+
+    def moves_caught_up(self, count: int) -> None:
+        self.caught_up.inc(count)
 
 
 class HubCollector(Collector):

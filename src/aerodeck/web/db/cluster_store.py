@@ -59,6 +59,18 @@ RELEASE_FINISHED = text(
     """
 )
 
+# the holder's leases of the given tables, each handed to the process named beside it (the one
+# with the table's connections): a new epoch, so the giver's late writes there are refused
+HAND_OVER = text(
+    """
+    UPDATE table_leases l
+    SET holder = h.holder, epoch = l.epoch + 1, expires_at = timezone('UTC', now()) + :ttl
+    FROM unnest(CAST(:tables AS text[]), CAST(:holders AS text[])) AS h(table_id, holder)
+    WHERE l.table_id = h.table_id AND l.holder = :holder
+    RETURNING l.table_id
+    """
+)
+
 
 class ClusterStore:
     """The cluster's queries, over the server's ``Store`` (its engine and its errors)."""
@@ -132,6 +144,21 @@ class ClusterStore:
         async with _as_store_errors(), self.sessions() as session, session.begin():
             rows = await session.execute(CLAIM, values)
             return {table_id: epoch for table_id, epoch in rows.all()}
+
+    async def hand_over(self, holder: str, to: dict[str, str], seconds: float) -> set[str]:
+        """Hand ``holder``'s leases of the tables in ``to`` (table id -> process) over: the
+        tables handed (those it still held)."""
+        if not to:
+            return set()
+        values = {
+            "holder": holder,
+            "tables": list(to),
+            "holders": list(to.values()),
+            "ttl": timedelta(seconds=seconds),
+        }
+        async with _as_store_errors(), self.sessions() as session, session.begin():
+            rows = await session.execute(HAND_OVER, values)
+            return {table_id for (table_id,) in rows.all()}
 
     async def release(self, holder: str) -> None:
         """Give up every lease of ``holder`` (a process shutting down: others take over now)."""

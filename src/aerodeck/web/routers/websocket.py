@@ -85,8 +85,10 @@ class WebSocketConnection:
 
 @router.websocket("/ws")
 async def table_socket(ws: WebSocket) -> None:
-    """One connection: a seat or a spectator of one table."""
+    """One connection: a seat or a spectator of one table (``/ws?table=ID``: the proxy routes
+    every connection of a table to one process; a hello for another table is refused)."""
     hub: Hub = ws.app.state.hub
+    routed = ws.query_params.get("table") or None
     player = await player_of(ws)
     await ws.accept()
     conn = WebSocketConnection(
@@ -94,7 +96,7 @@ async def table_socket(ws: WebSocket) -> None:
     )
     writer = asyncio.create_task(conn.write())
     try:
-        await run_session(hub, conn, ws.app.state.rematches)
+        await run_session(hub, conn, ws.app.state.rematches, routed)
     finally:
         if conn.closing and ws.client_state == WebSocketState.CONNECTED:
             with contextlib.suppress(TimeoutError, Exception):

@@ -25,6 +25,15 @@ Exactly one process runs a table's bots and move clock: the holder of its lease
 (service/leases.py). When the holder dies, another takes the lease when it runs out, catches the
 table up and resumes the bots and the clock from what is stored (the clock's deadline derives
 from the stored start of the turn).
+
+A table's connections meet on one process: the proxy routes every ``/ws?table=ID`` of a table to
+the same process (deploy/nginx/aerodeck.conf). The lease follows them there: a holder with no
+connection to a table whose seats are connected to another process hands the lease to that one
+at its next round, and a process keeps in memory only the tables it has connections to or runs;
+the others it lets go (``Hub.evict`` each round, ``Hub.let_go`` at once when it hears one
+changed), so it stops catching up their moves and hears of them only to drop the change
+(``hear``). A move is then caught up by no process at all when every
+connection of its table is on the process that made it.
 """
 
 from __future__ import annotations
@@ -89,6 +98,14 @@ class Cluster:
         self.rematch_heard: Callable[[Table], Awaitable[None]] | None = None
         self._dirty: dict[str, set[str]] = {}  # table id -> kinds heard and not yet applied
         self._workers: dict[str, asyncio.Task[None]] = {}
+        # tables whose moves made elsewhere were caught up here for connected seats, while
+        # another process runs them: told again who is connected here at the next round, so a
+        # holder that missed it (restarted, read the table back) hands the lease over
+        self._crossing: set[str] = set()
+        # tables held here with no connection here -> the process a move there was last made on
+        # (a human's: a bot's or the clock's is made here), where to hand the lease when no
+        # presence was heard (this process read the table back after the players connected)
+        self._played_at: dict[str, str] = {}
         self._tasks: list[asyncio.Task[None]] = []
 
     # --- Peers ------------------------------------------------------------------------------
@@ -165,9 +182,21 @@ class Cluster:
         if change.kind == PRESENCE:
             self._presence(table, change.origin, frozenset(change.seats))
             return
+        if change.kind == MOVE and not table.connections and self.leases.holds(table.id):
+            self._played_at[table.id] = change.origin
         if change.kind == MOVE and change.version <= table.version:
             return  # this process has it already
+        if change.kind in (MOVE, SEATS, END) and self._unused(table):
+            self.hub.let_go(table)  # cheaper read back whole when asked for than caught up
+            return
         self._mark(table.id, change.kind)
+
+    def _unused(self, table: Table) -> bool:
+        """An unfinished table in memory here that nobody here uses now: no connection, the
+        lease elsewhere, no call under way (one the lobby read for a join or a description)."""
+        return not (
+            table.connections or table.over or table.lock.locked() or self.leases.holds(table.id)
+        )
 
     def _mark(self, table_id: str, kind: str) -> None:
         self._dirty.setdefault(table_id, set()).add(kind)
@@ -195,6 +224,8 @@ class Cluster:
         if kinds & {MOVE, SEATS, END}:
             async with table.lock:
                 await self.catch_up(table)
+            if not self.leases.holds(table.id) and table.seats_connected_here():
+                self._crossing.add(table.id)
         if kinds & {CHAT, CHAT_STATE}:
             await self.hub.chat.catch_up(table)
         if REMATCH in kinds and self.rematch_heard is not None:
@@ -211,7 +242,7 @@ class Cluster:
         if table.status is TableStatus.WAITING and record.status is not TableStatus.WAITING:
             table.status = TableStatus.PLAYING
             seats_changed = True
-        moved = False
+        caught_up = 0
         for move in stored.moves:
             if move.seq < table.version:
                 continue
@@ -231,7 +262,10 @@ class Cluster:
                 table.status = TableStatus.OVER
                 table.idle_since = time.monotonic()
             table.broadcast(since, [(move.seq + 1, move.seat, action)])
-            moved = True
+            caught_up += 1
+        moved = caught_up > 0
+        if moved:
+            self.hub.meter.moves_caught_up(caught_up)
         if not moved and table.playing:
             table.turn_began = record.turn_began_at
         ended = record.forfeited_seat is not None and table.forfeited is None
@@ -271,6 +305,10 @@ class Cluster:
             table.elsewhere.pop(origin, None)
         if seats != before:
             table.broadcast(table.version, [])
+        if seats and not before and table.seats_connected_here():
+            # a process new at the table (it may have just read it from the store) learns who
+            # is connected here; it answers likewise at most once (this one is known there now)
+            self.tell(table, PRESENCE)
 
     def _tell_presence_everywhere(self) -> None:
         for table in self.hub.tables.values():
@@ -323,6 +361,43 @@ class Cluster:
             async with table.lock:
                 await self.catch_up(table)
             self.hub.notify(table)
+        await self._follow_connections()
+        self.hub.evict(
+            time.monotonic() - self.hub.settings.evict_finished_after,
+            time.monotonic() - self.leases.renew_every,  # idle for a round: not served here
+        )
+
+    async def _follow_connections(self) -> None:
+        """Hand the lease of each table held here with no connection here, whose seats are
+        connected to another process, to that process (the one with the most seats there; with
+        no presence heard, the one its players' last move was made on); tell the holders of the
+        tables played here whose moves still cross who is connected here."""
+        crossing, self._crossing = self._crossing, set()
+        played_at, self._played_at = self._played_at, {}
+        for table_id in crossing:
+            table = self.hub.tables.get(table_id)
+            held = self.leases.holds(table_id)
+            if table is not None and not held and table.seats_connected_here():
+                self.tell(table, PRESENCE)
+        to: dict[str, str] = {}
+        for table_id in self.leases.held:
+            table = self.hub.tables.get(table_id)
+            if table is None or table.connections:
+                continue
+            seats = table.elsewhere
+            if seats:
+                to[table_id] = max(seats, key=lambda name: (len(seats[name]), name))
+            elif table_id in played_at and played_at[table_id] in self.heard_from:
+                to[table_id] = played_at[table_id]
+        if not to:
+            return
+        for table_id in await self.leases.hand_over(to):
+            log.info(
+                "table %s: its bots and clock go to %s, where it is played", table_id, to[table_id]
+            )
+            table = self.hub.tables.get(table_id)
+            if table is not None:
+                self.hub.notify(table)  # stops its clock here
 
     async def _sweep(self) -> None:
         """Catch up the tables this process serves or runs whose stored version or status is

@@ -124,9 +124,13 @@ class Hub:
             return None
 
     async def get(self, table_id: str) -> Table | None:
-        """The table, from memory or (a finished table evicted from memory) from the store."""
+        """The table, from memory or (a table let go of, ``evict``) from the store. A table
+        asked for without a connection here is kept a while longer (the lobby's list, a page's
+        calls), rather than read back at every call."""
         table = self.tables.get(table_id)
         if table is not None:
+            if not table.connections:
+                table.idle_since = time.monotonic()
             return table
         async with self._loading:
             table = self.tables.get(table_id)
@@ -328,6 +332,9 @@ class Hub:
         """Register ``conn`` and send its welcome (and the end of a finished game), under the
         table's lock so no update slips between them; the others hear the seat connected."""
         async with table.lock:
+            if self.tables.setdefault(table.id, table) is not table:  # let go and read again
+                conn.close(GOING_AWAY, "the table was reloaded: reconnect")
+                return
             await self.peers.catch_up(table)  # what other processes stored: in the welcome
             table.connections.add(conn)
             self.connection_count += 1
@@ -681,14 +688,36 @@ class Hub:
             if table is not None:
                 self._drop(table, NO_TABLE, "the table was purged")
         idle_before = time.monotonic() - s.evict_finished_after
-        for table in list(self.tables.values()):
-            if (
-                table.status is TableStatus.OVER
-                and not table.connections
-                and table.idle_since < idle_before
-            ):
-                del self.tables[table.id]
+        self.evict(idle_before, idle_before)
         return ids
+
+    def evict(self, finished_before: float, unserved_before: float) -> int:
+        """Let go of the tables this process has no use for (a hello or a lobby call reads one
+        back from the store): finished tables with no connection here, idle since before
+        ``finished_before``; and, among several processes, unfinished tables with no connection
+        here whose bots and clock another process runs (or none yet), idle since before
+        ``unserved_before``, so their moves stop being caught up here. How many were let go."""
+        evicted = 0
+        for table in list(self.tables.values()):
+            if table.connections or table.lock.locked():
+                continue
+            if table.status is TableStatus.OVER:
+                before = finished_before
+            elif not self.peers.drives(table):
+                before = unserved_before
+            else:
+                continue
+            if table.idle_since < before:
+                self.let_go(table)
+                evicted += 1
+        return evicted
+
+    def let_go(self, table: Table) -> None:
+        """Drop ``table`` from memory (a hello or a lobby call reads it back from the store)."""
+        if self.tables.get(table.id) is table:
+            del self.tables[table.id]
+        for task in list(table.tasks):
+            task.cancel()
 
     async def purge_forever(self) -> None:
         """Purge now and every ``purge_every`` seconds, until cancelled."""

@@ -3,10 +3,12 @@ table, held by one process until it runs out, renewed by its holder every third 
 
 A process takes the lease of each table it creates; every round it renews its leases and takes a
 few that are free or ran out (a dead holder's), in random order, so the processes that survive
-share the dead one's tables. A takeover raises the lease's epoch, and the store refuses a bot's,
-the clock's or a forfeit's write made under an older one (the fence), so a process that lost a
-lease without noticing (paused, cut off) writes nothing more there. The store's clock times the
-leases.
+share the dead one's tables. A holder with no connection to a table whose players are connected
+to another process hands the lease to that one (service/cluster.py): the lease follows the
+table's connections, which the proxy sends to one process. A takeover or a hand-over raises the
+lease's epoch, and the store refuses a bot's, the clock's or a forfeit's write made under an
+older one (the fence), so a process that lost a lease without noticing (paused, cut off) writes
+nothing more there. The store's clock times the leases.
 """
 
 from __future__ import annotations
@@ -27,6 +29,8 @@ class LeaseStore(Protocol):
     async def renew(self, holder: str, seconds: float) -> dict[str, int]: ...
 
     async def claim(self, holder: str, seconds: float, most: int) -> dict[str, int]: ...
+
+    async def hand_over(self, holder: str, to: dict[str, str], seconds: float) -> set[str]: ...
 
     async def release(self, holder: str) -> None: ...
 
@@ -78,6 +82,15 @@ class Leases:
         taken = await self.store.claim(self.holder, self.seconds, CLAIMS_PER_ROUND)
         self.held.update(taken)
         return Round(lost, frozenset(taken.keys() | kept))
+
+    async def hand_over(self, to: dict[str, str]) -> frozenset[str]:
+        """Hand the leases of the tables in ``to`` (table id -> process) over to those
+        processes, which renew them as their own at their next round: the tables handed. The
+        lease never goes free on the way, so no other process takes it meanwhile."""
+        handed = await self.store.hand_over(self.holder, to, self.seconds)
+        for table_id in handed:
+            self.held.pop(table_id, None)
+        return frozenset(handed)
 
     async def release(self) -> None:
         """Give every lease up (a clean shutdown: the others take over at their next round)."""

@@ -32,6 +32,11 @@ class Meter(Protocol):
         (several processes: service/cluster.py)."""
         ...
 
+    def moves_caught_up(self, count: int) -> None:
+        """``count`` moves another process made were read from the store and applied here, for
+        this process's connections to the table (several processes: service/cluster.py)."""
+        ...
+
 
 class NoMeter:
     """A meter that keeps nothing."""
@@ -49,6 +54,9 @@ class NoMeter:
         pass
 
     def pubsub_delivered(self, seconds: float) -> None:
+        pass
+
+    def moves_caught_up(self, count: int) -> None:
         pass
 
 

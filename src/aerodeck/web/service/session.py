@@ -51,8 +51,12 @@ def _parse(text: str) -> ClientFrame:
         raise FrameError(MALFORMED, str(error)) from None
 
 
-async def run_session(hub: Hub, conn: Connection, rematches: Rematches) -> None:
-    """Serve ``conn`` from its hello until the peer leaves or the connection is closed."""
+async def run_session(
+    hub: Hub, conn: Connection, rematches: Rematches, routed: str | None = None
+) -> None:
+    """Serve ``conn`` from its hello until the peer leaves or the connection is closed.
+    ``routed``: the table the connection's URL named (``/ws?table=ID``), which the proxy routed
+    it by; a hello for another table is refused (4400)."""
     settings = hub.settings
     try:
         try:
@@ -66,6 +70,8 @@ async def run_session(hub: Hub, conn: Connection, rematches: Rematches) -> None:
         hello = _parse(text)
         if not isinstance(hello, Hello):
             raise FrameError(MALFORMED, "the first frame must be a hello")
+        if routed is not None and hello.table != routed:
+            raise FrameError(MALFORMED, "the hello names another table than the URL's ?table=")
         table = await hub.get(hello.table)
         if table is None:
             raise FrameError(NO_TABLE, "no such table")

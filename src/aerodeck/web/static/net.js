@@ -29,8 +29,10 @@ export class TableLink {
   }
 
   url() {
+    // the table in the query: a proxy in front of several processes routes by it, so every
+    // connection of one table meets on one process (docs/web-protocol.md)
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-    return `${scheme}//${location.host}/ws`;
+    return `${scheme}//${location.host}/ws?table=${encodeURIComponent(this.table)}`;
   }
 
   open() {
