@@ -303,6 +303,12 @@ def test_a_table_s_sockets_meet_on_one_process_and_its_lease_follows_them(
                 raise AssertionError(f"nginx sent no table of {TRIES} away from its creator")
             # the creator hands the lease over and lets the table go
             await _until(lambda: _healthz(creator)["tables"] == held - 1, "the creator let go")
+            # the table's lobby calls go where its sockets went (least_conn would send some of
+            # them to the creator, which would read the table back into its memory)
+            for _ in range(6):
+                got = httpx.get(f"{two.url}/api/tables/{table}", timeout=BOUND)
+                assert got.status_code == 200, got.text
+            assert _healthz(creator)["tables"] == held - 1, "a lobby call reached the creator"
             bots = [_bot_moves(worker) for worker in two.workers]
             await seat.close()
             acked = await _play(ws_url(two), table, token, MOVES)
