@@ -18,7 +18,8 @@ count: round ``r`` plays ``--games`` games of every pair with the simulator's se
 a pair is exactly one ``aerodeck simulate`` command (printed with its row). The JSON is written
 after every match; ``--resume`` skips the matches it already holds. ``--render FILE
 --with-strength docs/results/strength.json`` fits the strength table's matches between the
-levels (other seeds, 200 games a pair) beside the run's.
+levels (other seeds, 200 games a pair) beside the run's, and ``--with-run FILE`` (repeatable)
+another run's matches (an earlier session's seeds; its timings are not shown).
 
 Bradley-Terry: the simulator's fit (``sim.ratings.Strengths``: maximum likelihood over the pair
 counts, one virtual draw per bot against an average bot), Elo scale with mean 0; its 95%
@@ -194,10 +195,14 @@ def markdown(result: dict[str, Any]) -> str:
 
 
 def _seed_span(seeds: Sequence[int]) -> str:
-    ordered = sorted(seeds)
-    if ordered == list(range(ordered[0], ordered[-1] + 1)) and len(ordered) > 1:
-        return f"{ordered[0]}-{ordered[-1]}"
-    return ", ".join(str(s) for s in ordered)
+    """The seeds as runs of consecutive numbers: ``33-38, 7001-7010`` (a seed met twice once)."""
+    spans: list[list[int]] = []
+    for seed in sorted(set(seeds)):
+        if spans and seed == spans[-1][1] + 1:
+            spans[-1][1] = seed
+        else:
+            spans.append([seed, seed])
+    return ", ".join(f"{a}-{b}" if b > a else str(a) for a, b in spans)
 
 
 def calibrate(game_ids: Sequence[str], moves: int, seed: int) -> list[dict[str, Any]]:
@@ -240,12 +245,21 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
         "--with-strength",
         help="also fit the matches of a benchmarks/strength.py result (its levels' own pairs)",
     )
+    parser.add_argument(
+        "--with-run",
+        action="append",
+        default=[],
+        help="also fit another saved round-robin result's matches (repeatable; with --render)",
+    )
     parser.add_argument("--render", help="print the markdown tables of a saved result, and stop")
     parser.add_argument("--calibrate", action="store_true", help="match IS-MCTS to hard's CPU")
     args = parser.parse_args(argv)
     if args.render:
         with open(args.render, encoding="utf-8") as handle:
             saved: dict[str, Any] = json.load(handle)
+        for other in args.with_run:
+            with open(other, encoding="utf-8") as handle:
+                saved["rows"] = json.load(handle)["rows"] + saved["rows"]
         if args.with_strength:
             saved["rows"] = strength_rows(args.with_strength) + saved["rows"]
         print(markdown(saved))

@@ -129,6 +129,11 @@ def test_the_round_robin_plays_every_pair_in_rounds_and_rates_them(tmp_path: Pat
     rendered = run_benchmark("round_robin", "--render", str(out)).stdout
     assert "| ace_race | medium vs easy | 4 | 5-6 |" in rendered
     assert "| ace_race | easy " in rendered and "Bradley-Terry" in rendered
+    earlier = tmp_path / "earlier.json"  # another session's run: the same pairs on other seeds
+    shifted = [{**r, "seed": r["seed"] + 10} for r in result["rows"]]
+    earlier.write_text(json.dumps({"rows": shifted}))
+    both = run_benchmark("round_robin", "--render", str(out), "--with-run", str(earlier)).stdout
+    assert "| ace_race | medium vs easy | 8 | 5-6, 15-16 |" in both
 
 
 def test_the_race_to_ace_value_fit_beats_a_constant() -> None:
