@@ -111,7 +111,8 @@ def test_views_and_events_never_depend_on_hidden_information(
 def test_records_replay_to_the_same_game(game_id: str, players: int, seed: int) -> None:
     game = aerodeck.make(game_id, players=players)
     state = game.new_game(seed=seed)
-    random_playout(state, random.Random(seed))  # the whole game, checked at every step
+    # the whole game; its invariants at every step are test_many_random_games_end_and_conserve's
+    random_playout(state, random.Random(seed), check=False)
     record = json.loads(json.dumps(state.record()))
     again = aerodeck.replay(record)
     assert again.returns() == state.returns()

@@ -56,10 +56,12 @@ def browser() -> Iterator[Any]:
 SERVER_ARGS = ("--creations-per-ip", "10000", "--table-seed", "1")
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def web(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    """One server for a test module's pages: each test makes tables of its own on it, and none
-    may stop it or count on which deal its tables get."""
+    """One server for the pages of every test module a worker runs (a start costs two seconds
+    of CPU): each test makes tables of its own on it, and none may stop it or count on which
+    deal its tables get or on what other tests left in its store (a module that does defines
+    a server of its own under this name)."""
     running = Server(tmp_path_factory.mktemp("serve"), "", *SERVER_ARGS).start()
     yield running
     running.stop()

@@ -7,15 +7,30 @@ from __future__ import annotations
 
 import asyncio
 import re
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
+import pytest
+
 from aerodeck.web.settings import Settings
+from tests.browser.conftest import SERVER_ARGS
 from tests.browser.people import Person
 from tests.web.server import Server
 from tests.web.standings import LEAGUE, Shop, with_shop
 
 PHONE = {"width": 390, "height": 844}
+
+
+@pytest.fixture(scope="module")
+def web(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """A server of the module's own: its leaderboard holds this league's games only (the
+    session's server rates the two-player games other modules finish)."""
+    running = Server(tmp_path_factory.mktemp("serve"), "", *SERVER_ARGS).start()
+    yield running
+    running.stop()
+
+
 WIDTH = "document.documentElement.scrollWidth"
 
 

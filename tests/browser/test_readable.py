@@ -29,12 +29,13 @@ from tests.browser.people import Person
 from tests.browser.test_table_pages import RAW_NOTATION
 from tests.web.server import Server
 
-# game -> players, options that keep the game short (as in test_table_pages)
+# game -> players, options that keep the game short (as in test_table_pages; fast aircraft
+# finish Air Racing's lap in half the turns)
 GAMES: dict[str, tuple[int, dict[str, Any]]] = {
     "aces_versus_aces": (2, {"target": 15}),
     "ace_race": (2, {"max_turns": 20}),
     "race_to_ace": (3, {"kills_to_win": 1}),
-    "air_racing": (2, {"laps": 1, "quick_play": True}),
+    "air_racing": (2, {"laps": 1, "quick_play": True, "stock_speed": 12}),
     "down_in_flames": (2, {}),
 }
 OUTCOMES = {  # the end's first words for a player

@@ -76,10 +76,10 @@ def test_a_closed_tab_opened_again_takes_its_seat_where_it_was(browser: Any, sit
     second = bea.context.new_page()
     second.goto(f"{site.base}/t/{table}")
     second.wait_for_function(f"{STATE} && {STATE}.seat === 1")
-    if not ann.ended():
-        version = before["version"]
-        play_to_end([ann, bea])
-        second.wait_for_function(f"{STATE}.end !== null && {STATE}.version > {version}")
+    state = bea.my_turn()
+    assert state is not None, "bea's decision waits in the page opened again"
+    bea.click_a_move(state)
+    second.wait_for_function(f"{STATE}.version > {before['version']}")
     for person in (ann, bea):
         person.check_protocol()
         person.close()

@@ -18,11 +18,11 @@ SQLITE_TIME = "%Y-%m-%d %H:%M:%S.%f"  # how SQLAlchemy keeps a DateTime in SQLit
 
 
 def test_a_move_clock_that_runs_out_during_a_restart_ends_the_game_on_both_pages(
-    browser: Any, web: Server
+    browser: Any, own_web: Server
 ) -> None:
-    ann, bea = Person(browser, web.base, seed=1), Person(browser, web.base, seed=2)
+    ann, bea = Person(browser, own_web.base, seed=1), Person(browser, own_web.base, seed=2)
     page = ann.page
-    page.goto(web.base + "/")
+    page.goto(own_web.base + "/")
     page.select_option("#game", "aces_versus_aces")
     page.select_option("#players", "2")
     page.select_option("#seat1", "human")
@@ -39,8 +39,8 @@ def test_a_move_clock_that_runs_out_during_a_restart_ends_the_game_on_both_pages
     to_move = ann if ann.state()["legal"] else bea
     table = page.evaluate(f"{STATE}.table") or page.url.rsplit("/", 1)[-1].split("#")[0]
 
-    web.stop()
-    with sqlite3.connect(web.data_dir / SQLITE_FILE) as conn:
+    own_web.stop()
+    with sqlite3.connect(own_web.data_dir / SQLITE_FILE) as conn:
         query = "SELECT turn_began_at FROM tables WHERE id = ?"
         (began,) = conn.execute(query, (table,)).fetchone()
         earlier = datetime.strptime(began, SQLITE_TIME) - timedelta(hours=2)
@@ -48,7 +48,7 @@ def test_a_move_clock_that_runs_out_during_a_restart_ends_the_game_on_both_pages
             "UPDATE tables SET turn_began_at = ? WHERE id = ?",
             (earlier.strftime(SQLITE_TIME), table),
         )
-    web.restart(new_port=False)
+    own_web.restart(new_port=False)
 
     loser = to_move.state()["seat"]
     for person in (ann, bea):
