@@ -191,16 +191,21 @@ function renderClock() {
 }
 setInterval(renderClock, 1000);
 
+const LOG_LINES = 300;
+
 function renderLog() {
   const log = $("log");
   const c = ctx();
-  const items = state.events.map((event, i) => {
+  // the last LOG_LINES lines only: a long game's log is not marked up again in full each frame
+  const first = Math.max(0, state.events.length - LOG_LINES);
+  const items = state.events.slice(first).map((event, k) => {
+    const i = first + k;
     const classes = [i >= state.latestFrom ? "latest" : "", state.arrivedFrom !== null && i >= state.arrivedFrom ? "arrived" : ""];
     const li = h("li", { class: classes.join(" ").trim() });
     li.innerHTML = markup(named(event.text, c));
     return li;
   });
-  log.replaceChildren(...items.slice(-300));
+  log.replaceChildren(...items);
   log.scrollTop = log.scrollHeight;
 }
 
