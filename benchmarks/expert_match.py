@@ -7,7 +7,7 @@ interval, and its CPU a decision with a choice. The challenger is a registry bot
 a game's ``expert_settings``::
 
     PYTHONPATH=.:src .venv/bin/python -m benchmarks.expert_match ace_race --games 40 \
-        --seed 9101 --bot 'hard:{"lookahead": {"contenders": 3}}'
+        --seed 9101 --bot 'hard:{"min_worlds": 16, "drop_z": 2.0}'
 
 Tuning seeds only (>= 9001); the final measurement is ``aerodeck simulate`` on fresh seeds.
 """

@@ -32,19 +32,17 @@ from aerodeck.agents.rollouts import RolloutAgent
 from aerodeck.core.api import Action, Agent, Game, Observation
 from aerodeck.core.registry import make
 from aerodeck.core.rng import derive_seed
-from aerodeck.core.search import Lookahead, SearchSettings
+from aerodeck.core.search import SearchSettings
 from benchmarks.strength import PLAYERS, options_for
 
 
 def bot_for(name: str, game: Game, seed: int) -> Agent:
-    """A registry bot, or ``hard:{json}``: hard's settings with those fields replaced (a
-    ``lookahead`` as a dict of ``Lookahead``'s fields)."""
+    """A registry bot, or ``hard:{json}``: hard's settings with those fields replaced."""
     if name.startswith("hard:"):
         fields = json.loads(name[5:])
         if "phases" in fields and fields["phases"] is not None:
             fields["phases"] = tuple(fields["phases"])
-        if "lookahead" in fields and fields["lookahead"] is not None:
-            fields["lookahead"] = Lookahead(**fields["lookahead"])
+
         settings = SearchSettings(**{**game.search_settings().__dict__, **fields})
         return searcher(settings, game, seed, name)
     return make_agent(name, game, seed)

@@ -19,7 +19,6 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from aerodeck.agents.ismcts import IsmctsAgent
-from aerodeck.agents.lookahead import LookaheadAgent
 from aerodeck.agents.rollouts import RolloutAgent
 from aerodeck.core.api import Action, Agent, Game, Observation
 from aerodeck.core.decisions import DecisionRandom
@@ -54,10 +53,6 @@ def searcher(settings: SearchSettings, game: Game, seed: int, name: str = "hard"
             game, seed, settings.ismcts, rollout=heuristic, epsilon=0.1, prior=True, name=name
         )
     evaluate = game.evaluate if settings.evaluates else None
-    if settings.lookahead is not None:  # expert's second stage, with searched replies
-        return LookaheadAgent(
-            game, seed, policy=heuristic, settings=settings, evaluate=evaluate, name=name
-        )
     return RolloutAgent(
         game, seed, policy=heuristic, settings=settings, evaluate=evaluate, name=name
     )

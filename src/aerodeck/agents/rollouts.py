@@ -22,7 +22,6 @@ import math
 import random
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 
 from aerodeck.core.api import JSON, Action, Agent, Game, Observation, State
 from aerodeck.core.errors import ConfigError
@@ -63,21 +62,15 @@ class RolloutAgent:
         self.name = name
 
     def choose(self, observation: Observation) -> Action:
+        look = self.settings
         legal = observation.legal_actions
         favourite = self.policy.choose(observation)
         if len(legal) == 1:
             return legal[0]
-        look = self.settings
         if look.phases is not None and observation.view.get("phase") not in look.phases:
             return favourite
-        return self.search(observation, favourite).pick(look.deviation_z)
-
-    def search(self, observation: Observation, favourite: Action) -> Estimates:
-        """The paired playouts of a decision (reseeded from its move number): every candidate's
-        values in the worlds it was played out in, and which are still contenders."""
-        look = self.settings
         self.rng.seed(decision_seed(self.seed, observation.move_number))
-        candidates = self._candidates(observation.legal_actions, favourite)
+        candidates = self._candidates(legal, favourite)
         values: list[list[float]] = [[] for _ in candidates]
         alive = list(range(len(candidates)))
         seat = observation.seat
@@ -98,7 +91,7 @@ class RolloutAgent:
             done += 1
             if done >= look.min_worlds:
                 alive = [k for k in alive if k == 0 or _hopeful(values[k], values[0], look.drop_z)]
-        return Estimates(candidates, values, alive)
+        return candidates[_pick([values[k] for k in alive], look.deviation_z, alive)]
 
     def _candidates(self, legal: Sequence[Action], favourite: Action) -> list[Action]:
         """The heuristic's move first, then the others (a seeded sample when ``width`` caps)."""
@@ -138,32 +131,6 @@ class RolloutAgent:
         if value is None:
             raise ConfigError(f"{self.game.info.title} has no evaluation for a search to read")
         return value
-
-
-@dataclass
-class Estimates:
-    """A decision's paired playouts: ``values[k]`` of ``candidates[k]`` (the heuristic's move
-    first) in the worlds it was played out in, ``alive`` the candidates not dropped."""
-
-    candidates: list[Action]
-    values: list[list[float]]
-    alive: list[int]
-
-    def pick(self, z: float) -> Action:
-        """The contender with the best mean if its paired advantage over the heuristic's move
-        exceeds ``z`` standard errors, else the heuristic's move."""
-        alive = self.alive
-        return self.candidates[_pick([self.values[k] for k in alive], z, alive)]
-
-    def ranked(self) -> list[int]:
-        """The contenders, best paired advantage over the heuristic's move first (the heuristic's
-        own at 0)."""
-        base = self.values[0]
-
-        def advantage(k: int) -> float:
-            return _differences(self.values[k], base)[0] if k else 0.0
-
-        return sorted(self.alive, key=lambda k: (-advantage(k), k))
 
 
 def _differences(values: list[float], base: list[float]) -> tuple[float, float]:

@@ -14,28 +14,6 @@ EXPERT_BUDGET = 20_000
 
 
 @dataclass(frozen=True)
-class Lookahead:
-    """``expert``'s second stage: after ``hard``'s search, its best ``contenders`` moves (the
-    heuristic's among them) are played out again in up to ``worlds`` fresh worlds, by playouts
-    in which the first ``replies`` decisions with a choice (either seat's) are themselves
-    searched: a small rollout search of ``reply_worlds`` worlds and at most ``reply_budget``
-    playout moves (``reply_horizon`` moves each, then ``evaluate``; None: ``hard``'s horizon).
-    So a move is judged against the opponent's searched answer and the seat's own, not the
-    heuristic's. The stage stops when both stages together have played ``budget`` playout moves
-    (inner searches counted); another
-    contender replaces the first stage's choice past ``deviation_z`` standard errors."""
-
-    contenders: int = 3
-    worlds: int = 32
-    replies: int = 1
-    reply_worlds: int = 4
-    reply_budget: int = 600
-    reply_horizon: int | None = None
-    budget: int = 20_000
-    deviation_z: float = 0.5
-
-
-@dataclass(frozen=True)
 class SearchSettings:
     """The rollout search's look-ahead, or ``ismcts`` iterations of the guided ISMCTS instead.
 
@@ -50,8 +28,7 @@ class SearchSettings:
     ``phases`` the decisions searched, by the view's ``phase`` (None: all): the others take the
     heuristic's move, so a budget goes to the kinds of decision where search finds better moves.
     ``ismcts``: search with that many iterations of the heuristic-guided ISMCTS instead of
-    rollouts (None: rollouts). ``lookahead``: a second stage over the best few moves, with
-    searched replies in the playouts (``Lookahead``; None: none).
+    rollouts (None: rollouts).
     """
 
     worlds: int = 16
@@ -65,7 +42,6 @@ class SearchSettings:
     seconds: float | None = None
     phases: tuple[str, ...] | None = None
     ismcts: int | None = None
-    lookahead: Lookahead | None = None
 
     @property
     def evaluates(self) -> bool:
