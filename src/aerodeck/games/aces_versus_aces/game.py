@@ -94,10 +94,12 @@ class AcesVersusAces(Game):
         return SearchSettings(worlds=64, horizon=16, deviation_z=0.5)
 
     def expert_settings(self) -> SearchSettings:
-        # hard's search with four times the worlds, and every candidate kept for 16 worlds and
-        # then while within two standard errors of the heuristic's move: closer to a many-world
-        # oracle's choice (tuning seeds, docs/bots.md's expert section)
-        return replace(expert_default(self.search_settings()), min_worlds=16, drop_z=2.0)
+        # hard's search with four times the worlds, every candidate kept for 16 worlds and then
+        # while within two standard errors of the heuristic's move (closer to a many-world
+        # oracle's choice), and 18,000 playout moves (20,000 took 1.02 s of CPU once at a load
+        # average of 12); tuned on seeds 9001-9101, docs/bots.md's expert section
+        default = expert_default(self.search_settings())
+        return replace(default, min_worlds=16, drop_z=2.0, budget=18_000)
 
     def evaluate(self, view: JSON) -> float:
         return evaluate(view)
