@@ -21,7 +21,7 @@ from aerodeck.sim.ladder import ladder_rung
 from tests.conftest import SHIPPED_GAMES
 
 GAMES = [info.id for info in aerodeck.list_games()]
-OWN_EXPERT_SETTINGS = {"aces_versus_aces"}  # tuned for expert (docs/bots.md)
+OWN_EXPERT_SETTINGS = {"ace_race", "aces_versus_aces"}  # tuned for expert (docs/bots.md)
 
 
 def _two(game_id: str) -> aerodeck.Game:
