@@ -151,3 +151,33 @@ def test_the_deep_disagreements_study_judges_each_kind_of_decision() -> None:
     result = json.loads(run_benchmark("deep_disagreements", *tiny).stdout)
     assert {"buy", "altitude"} <= set(result["phases"])
     assert all(p["decisions"] >= p["clear_mistakes"] >= 0 for p in result["phases"].values())
+
+
+SMALL_HARD = 'hard:{"worlds": 2, "min_worlds": 2, "budget": 300}'
+
+
+def test_the_expert_screening_match_rotates_seats_and_scores_the_challenger() -> None:
+    """benchmarks/expert_match at two games: a ``hard:{json}`` setting against ``medium``."""
+    from benchmarks.expert_match import main as match
+
+    result = match(["ace_race", "--bot", SMALL_HARD, "--against", "medium", "--games", "2"])
+    assert result["games"] == 2 and result["bot"] == SMALL_HARD
+    low, high = result["interval"]
+    assert 0 <= low <= result["share"] <= high <= 1
+    assert result["cpu_max_ms"] >= result["cpu_mean_ms"] > 0
+
+
+def test_the_expert_regret_measures_each_bot_against_the_oracle(tmp_path: Path) -> None:
+    """benchmarks/expert_regret at two positions: the oracle's best move is among those it
+    values, so no bot's move (nor the heuristic's) can beat it: every regret is >= 0."""
+    from benchmarks.expert_regret import main as regret
+
+    out = tmp_path / "regret.json"
+    args = ["ace_race", "--bot", "medium", "--bot", SMALL_HARD, "--positions", "2"]
+    regret([*args, "--worlds", "4", "--share", "1", "--json", str(out)])
+    result = read_json(out)
+    assert result["positions"] == 2
+    summary = result["summary"]
+    assert summary["heuristic"]["mean_regret"] >= 0
+    assert summary["medium"]["mean_regret"] >= 0 and summary[SMALL_HARD]["mean_regret"] >= 0
+    assert summary["medium"]["deviates"] == 0  # medium is the heuristic: it never deviates
