@@ -298,8 +298,12 @@ async def seat_attack(live: Live, rng: random.Random, tally: Tally, burst: int) 
     for kind, hostile, frame, expect in sent:
         answer = await hostile.answer(frame["id"])
         if isinstance(expect, int):  # a replayed id: acknowledged again, at its first version
-            if answer is None or answer["type"] != "ack" or answer["version"] != expect:
+            if answer is None:
+                tally.undocumented.append(f"replay of {frame['id']}: no answer")
+            elif answer["type"] == "ack" and answer["version"] != expect:  # played twice
                 tally.accepted.append(f"replay of {frame['id']}: {answer}")
+            elif answer["type"] != "ack":
+                tally.undocumented.append(f"replay of {frame['id']}: {answer}")
             else:
                 tally.replays_acked += 1
                 tally.answers["ack (replay)"] += 1
