@@ -133,6 +133,8 @@ class Autoplay:
             if frame["type"] == "refusal" and frame["code"] not in ("stale", "bot", "server"):
                 log.error("table %s: bot move %r refused: %s", table.id, move, frame["reason"])
                 return
+        if refusals >= RETRIES:
+            log.warning("table %s: the bots stop after %d refusals in a row", table.id, refusals)
 
     def _timeout(self, table: Table, seat: int, version: int) -> None:
         self._clocks.pop(table.id, None)

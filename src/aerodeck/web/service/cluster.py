@@ -112,6 +112,8 @@ class Cluster:
 
     def tell(self, table: Table, kind: str) -> None:
         seats = tuple(sorted(table.seats_connected_here())) if kind == PRESENCE else ()
+        if kind == PRESENCE:
+            log.info("table %s: seats connected here: %s", table.id, list(seats))
         self.bus.publish(Change(kind, table.id, table.version, self.name, time.time(), seats))
 
     async def catch_up(self, table: Table) -> bool:
@@ -304,6 +306,7 @@ class Cluster:
         else:
             table.elsewhere.pop(origin, None)
         if seats != before:
+            log.info("table %s: seats connected to %s: %s", table.id, origin, sorted(seats))
             table.broadcast(table.version, [])
         if seats and not before and table.seats_connected_here():
             # a process new at the table (it may have just read it from the store) learns who
@@ -320,6 +323,7 @@ class Cluster:
         now = time.monotonic()
         dead = {name for name, at in self.heard_from.items() if now - at > DEAD_AFTER}
         for name in dead:
+            log.info("process %s not heard from: its connections count as gone", name)
             del self.heard_from[name]
         if not dead:
             return
@@ -357,7 +361,11 @@ class Cluster:
             table = await self.hub.get(table_id)
             if table is None:
                 continue
-            log.info("table %s: this process runs its bots and clock now", table_id)
+            log.info(
+                "table %s: this process runs its bots and clock now (lease epoch %d)",
+                table_id,
+                self.leases.held.get(table_id, 0),
+            )
             async with table.lock:
                 await self.catch_up(table)
             self.hub.notify(table)
