@@ -169,4 +169,4 @@ class ClusterStore:
         """Table id -> holder of every lease (the tests read it)."""
         async with _as_store_errors(), self.sessions() as session:
             rows = await session.execute(select(TableLeaseRow.table_id, TableLeaseRow.holder))
-            return dict(rows.tuples().all())
+            return {table_id: holder for table_id, holder in rows.all()}

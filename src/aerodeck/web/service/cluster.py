@@ -41,6 +41,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import secrets
 import time
 from dataclasses import replace
 from typing import TYPE_CHECKING, Protocol
@@ -73,6 +74,7 @@ log = logging.getLogger("aerodeck.web")
 
 ALIVE_EVERY = 1.0  # seconds between a process's "alive" changes
 DEAD_AFTER = 5.0  # seconds without a word from a process before its connections count as gone
+HEARD_WITHIN = 2 * ALIVE_EVERY  # a lease is handed only to a process heard from this recently
 
 
 class CatchUpStore(Protocol):
@@ -93,11 +95,15 @@ class Cluster:
         self.store = store
         self.leases = leases
         self.name = name
+        # drawn at every start: the others tell a restart under the same name by a new one
+        self.incarnation = secrets.token_hex(8)
         self.heard_from: dict[str, float] = {}  # process -> when last heard (monotonic)
+        self.incarnations: dict[str, str] = {}  # process -> the incarnation its beat told
         # what a finished table's rematch offers need when another process changed them
         self.rematch_heard: Callable[[Table], Awaitable[None]] | None = None
         self._dirty: dict[str, set[str]] = {}  # table id -> kinds heard and not yet applied
         self._workers: dict[str, asyncio.Task[None]] = {}
+        self._starting: dict[str, asyncio.Task[None]] = {}  # leases taken, tables being read
         # tables whose moves made elsewhere were caught up here for connected seats, while
         # another process runs them: told again who is connected here at the next round, so a
         # holder that missed it (restarted, read the table back) hands the lease over
@@ -146,7 +152,10 @@ class Cluster:
         await self.bus.start(self.hear)
 
     def run(self) -> None:
-        """Run the lease rounds (the first one at once) and the alive beat."""
+        """Run the lease rounds (the first one at once) and the alive beat, the first beat
+        told before anything else this process tells (the others learn of a restart before
+        they hear its presence)."""
+        self._beat()
         self._tasks = [
             asyncio.create_task(self._lease_rounds()),
             asyncio.create_task(self._alive()),
@@ -154,9 +163,10 @@ class Cluster:
 
     async def stop(self) -> None:
         """Stop running bots and clocks and give the leases up, so others take over at once."""
-        for task in [*self._tasks, *self._workers.values()]:
+        tasks = [*self._tasks, *self._workers.values(), *self._starting.values()]
+        for task in tasks:
             task.cancel()
-        for task in [*self._tasks, *self._workers.values()]:
+        for task in tasks:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
         try:
@@ -172,11 +182,9 @@ class Cluster:
         if change.origin == self.name:
             return
         self.hub.meter.pubsub_delivered(max(0.0, time.time() - change.sent))
-        known = change.origin in self.heard_from
         self.heard_from[change.origin] = time.monotonic()
         if change.kind == ALIVE:
-            if not known:  # a process (re)started: it learns who is connected here
-                self._tell_presence_everywhere()
+            self._beat_heard(change.origin, change.incarnation)
             return
         table = self.hub.tables.get(change.table)
         if table is None:  # not served here: it is read from the store if a client asks
@@ -318,6 +326,20 @@ class Cluster:
             if table.seats_connected_here():
                 self.tell(table, PRESENCE)
 
+    def _beat_heard(self, origin: str, incarnation: str) -> None:
+        """A process's alive beat. A process new here (started, or back after counting as
+        dead) learns who is connected here; one restarted under the same name within
+        DEAD_AFTER (a new incarnation) lost the connections its last run told of: they are
+        forgotten first, so no lease is handed to it for them."""
+        before = self.incarnations.get(origin)
+        self.incarnations[origin] = incarnation
+        if before == incarnation:
+            return
+        if before is not None:
+            log.info("process %s restarted: the connections it had count as gone", origin)
+            self._forget({origin})
+        self._tell_presence_everywhere()
+
     def _forget_the_dead(self) -> None:
         """Processes not heard from for DEAD_AFTER seconds hold no connection any more."""
         now = time.monotonic()
@@ -325,32 +347,43 @@ class Cluster:
         for name in dead:
             log.info("process %s not heard from: its connections count as gone", name)
             del self.heard_from[name]
-        if not dead:
+            self.incarnations.pop(name, None)
+        self._forget(dead)
+
+    def _forget(self, processes: set[str]) -> None:
+        """Drop what ``processes`` told of the seats connected to them, at every table."""
+        if not processes:
             return
         for table in self.hub.tables.values():
-            if dead & table.elsewhere.keys():
-                for name in dead:
+            if processes & table.elsewhere.keys():
+                for name in processes:
                     table.elsewhere.pop(name, None)
                 table.broadcast(table.version, [])
 
     # --- the rounds ---------------------------------------------------------------------------
 
+    def _beat(self) -> None:
+        beat = Change(ALIVE, "", 0, self.name, time.time(), incarnation=self.incarnation)
+        self.bus.publish(beat)
+        self._forget_the_dead()
+
     async def _alive(self) -> None:
         while True:
-            self.bus.publish(Change(ALIVE, "", 0, self.name, time.time()))
-            self._forget_the_dead()
             await asyncio.sleep(ALIVE_EVERY)
+            self._beat()
 
     async def _lease_rounds(self) -> None:
         while True:
             try:
-                await self._lease_round()
+                await self.lease_round()
                 await self._sweep()
             except Exception:
                 log.exception("a lease round failed; trying again")
             await asyncio.sleep(self.leases.renew_every)
 
-    async def _lease_round(self) -> None:
+    async def lease_round(self) -> None:
+        """One round (the rounds run one every third of the lease): renew, take, hand over,
+        start what is held, let go of what is not used."""
         done = await self.leases.round()
         for table_id in done.lost:
             table = self.hub.tables.get(table_id)
@@ -358,28 +391,29 @@ class Cluster:
                 log.info("table %s: another process runs its bots and clock now", table_id)
                 self.hub.notify(table)  # stops its clock here
         for table_id in done.taken:
-            table = await self.hub.get(table_id)
-            if table is None:
-                continue
             log.info(
                 "table %s: this process runs its bots and clock now (lease epoch %d)",
                 table_id,
                 self.leases.held.get(table_id, 0),
             )
-            async with table.lock:
-                await self.catch_up(table)
-            self.hub.notify(table)
-        await self._follow_connections()
+            self._start(table_id)
+        await self._follow_connections(done.taken)
+        self._start_held()
         self.hub.evict(
             time.monotonic() - self.hub.settings.evict_finished_after,
             time.monotonic() - self.leases.renew_every,  # idle for a round: not served here
         )
 
-    async def _follow_connections(self) -> None:
+    async def _follow_connections(self, fresh: frozenset[str]) -> None:
         """Hand the lease of each table held here with no connection here, whose seats are
         connected to another process, to that process (the one with the most seats there; with
         no presence heard, the one its players' last move was made on); tell the holders of the
-        tables played here whose moves still cross who is connected here."""
+        tables played here whose moves still cross who is connected here.
+
+        A lease taken this round (``fresh``) stays for a round at least, so its bots and clock
+        work before it moves on; it goes only to a process heard from lately; and the process
+        that hands it over tells the others it has no seat connected there, so no belief that it
+        has (told by a process since restarted, or lost on the way) brings the lease back."""
         crossing, self._crossing = self._crossing, set()
         played_at, self._played_at = self._played_at, {}
         for table_id in crossing:
@@ -387,15 +421,17 @@ class Cluster:
             held = self.leases.holds(table_id)
             if table is not None and not held and table.seats_connected_here():
                 self.tell(table, PRESENCE)
+        lately = time.monotonic() - HEARD_WITHIN
+        alive = {name for name, at in self.heard_from.items() if at >= lately}
         to: dict[str, str] = {}
         for table_id in self.leases.held:
             table = self.hub.tables.get(table_id)
-            if table is None or table.connections:
+            if table is None or table.connections or table_id in fresh:
                 continue
-            seats = table.elsewhere
+            seats = {name: seats for name, seats in table.elsewhere.items() if name in alive}
             if seats:
                 to[table_id] = max(seats, key=lambda name: (len(seats[name]), name))
-            elif table_id in played_at and played_at[table_id] in self.heard_from:
+            elif played_at.get(table_id) in alive:
                 to[table_id] = played_at[table_id]
         if not to:
             return
@@ -406,6 +442,44 @@ class Cluster:
             table = self.hub.tables.get(table_id)
             if table is not None:
                 self.hub.notify(table)  # stops its clock here
+                self.tell(table, PRESENCE)  # none here: the lease does not come back for it
+
+    def _start(self, table_id: str) -> None:
+        """Read the table of a lease just taken (from the store when it is not in memory),
+        catch it up and start its bots and clock, in a task of its own: the round goes on at
+        once, so taking many leases (a dead process's) never delays their renewal past their
+        expiry."""
+        starting = self._starting.get(table_id)
+        if starting is None or starting.done():
+            self._starting[table_id] = asyncio.get_running_loop().create_task(
+                self._started(table_id)
+            )
+
+    async def _started(self, table_id: str) -> None:
+        try:
+            table = await self.hub.get(table_id)
+            if table is None:
+                return
+            async with table.lock:
+                await self.catch_up(table)
+            self.hub.notify(table)
+        except Exception:  # the next round starts it again
+            log.exception("table %s: starting its bots and clock failed", table_id)
+        finally:
+            self._starting.pop(table_id, None)
+
+    def _start_held(self) -> None:
+        """Make sure every table held here runs its bots and clock: one not in memory is read
+        (a start that failed), one in memory is notified (the hub's listeners start what does
+        not run, such as a bot that stopped after refusals, and leave what does)."""
+        for table_id in self.leases.held:
+            if table_id in self._starting:
+                continue
+            table = self.hub.tables.get(table_id)
+            if table is None:
+                self._start(table_id)
+            else:
+                self.hub.notify(table)
 
     async def _sweep(self) -> None:
         """Catch up the tables this process serves or runs whose stored version or status is
