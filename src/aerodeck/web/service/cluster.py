@@ -14,7 +14,8 @@ Told across processes: moves (and the end they bring), seat changes (claims, rel
 to bots and back, re-issued invites, a table starting), a forfeit, chat messages and the chat's
 closing and opening, rematch offers and answers, and which seats have a connection (the seats'
 ``connected``: each process tells its own; a process not heard from for a few seconds, dead,
-counts as having none).
+counts as having none; one whose alive beat names a new incarnation restarted, and what its last
+run told is dropped at once).
 
 A change lost on the way (a process killed between its commit and its NOTIFY, the listener's
 connection dropped) is repaired by the sweep: every lease round each process compares the stored
@@ -24,16 +25,18 @@ those behind.
 Exactly one process runs a table's bots and move clock: the holder of its lease
 (service/leases.py). When the holder dies, another takes the lease when it runs out, catches the
 table up and resumes the bots and the clock from what is stored (the clock's deadline derives
-from the stored start of the turn).
+from the stored start of the turn), in a task per table, so the round that took the leases goes
+on and renews them in time; every round the holder starts what does not run at its tables.
 
 A table's connections meet on one process: the proxy routes every ``/ws?table=ID`` of a table to
 the same process (deploy/nginx/aerodeck.conf). The lease follows them there: a holder with no
 connection to a table whose seats are connected to another process hands the lease to that one
-at its next round, and a process keeps in memory only the tables it has connections to or runs;
-the others it lets go (``Hub.evict`` each round, ``Hub.let_go`` at once when it hears one
-changed), so it stops catching up their moves and hears of them only to drop the change
-(``hear``). A move is then caught up by no process at all when every
-connection of its table is on the process that made it.
+at its next round (not in the round it took it, only to a process heard from lately, telling
+the others it has no seat there, so no stale belief sends it back), and a process keeps in
+memory only the tables it has connections to or runs; the others it lets go (``Hub.evict`` each
+round, ``Hub.let_go`` at once when it hears one changed), so it stops catching up their moves
+and hears of them only to drop the change (``hear``). A move is then caught up by no process at
+all when every connection of its table is on the process that made it.
 """
 
 from __future__ import annotations
@@ -373,7 +376,15 @@ class Cluster:
             self._beat()
 
     async def _lease_rounds(self) -> None:
+        last = time.monotonic()
         while True:
+            began = time.monotonic()
+            if began - last > self.leases.seconds:  # a round too long, or a starved process
+                log.warning(
+                    "%.1f s between two lease rounds: the leases held here ran out meanwhile",
+                    began - last,
+                )
+            last = began
             try:
                 await self.lease_round()
                 await self._sweep()
