@@ -22,6 +22,7 @@ from typing import Any, Protocol
 import asyncpg  # type: ignore[import-untyped]
 
 from aerodeck.web.db.notify import plain_dsn
+from benchmarks.web_common import percentiles
 
 STALL_SECONDS = 15.0  # a game with no move for this long is looked into while it lasts
 LOG_LINES = 12  # the last lines naming the table kept from each process's log
@@ -97,12 +98,21 @@ def _gap(game: Watched, kill: Kill, seconds: float) -> dict[str, Any]:
     }
 
 
-def gap_summary(
-    games: Sequence[Watched], kills: list[Kill]
-) -> tuple[list[float], list[dict[str, Any]]]:
-    """Every gap in ms, and the longest few with their details."""
+def gap_summary(games: Sequence[Watched], kills: list[Kill]) -> dict[str, Any]:
+    """The gaps' percentiles, over every game and over the tables with a bot (whose next move
+    after a kill waits on a lease, where the others wait on a client reconnecting), and the
+    longest few with their details."""
     found = gaps(games, kills)
-    return [gap["gap_ms"] for gap in found], found[:LONGEST]
+    every = [gap["gap_ms"] for gap in found]
+    bots = [gap["gap_ms"] for gap in found if gap["bot"]]
+    return {
+        "games_under_way_at_a_kill": len(every),
+        "gap_after_a_kill_ms": percentiles(every, (50, 95)),
+        "gap_after_a_kill_ms_max": round(max(every, default=0.0), 1),
+        "gap_after_a_kill_ms_bot_tables": percentiles(bots, (50, 95)),
+        "gap_after_a_kill_ms_bot_tables_max": round(max(bots, default=0.0), 1),
+        "longest_gaps": found[:LONGEST],
+    }
 
 
 def log_lines(logs: dict[str, Path], table: str) -> dict[str, list[str]]:

@@ -377,7 +377,6 @@ def play_summary(play: Play, replay: bool) -> JSON:
     finished = play.finished()
     reconnects = [s for game in play.games for seat in game.seats for s in seat.reconnects]
     clients = [seat for game in play.games for seat in game.seats]
-    ms, longest = gap_summary(play.games, play.kills)
     return {
         "processes": PROCESSES,
         "kills": len(play.kills),
@@ -392,10 +391,7 @@ def play_summary(play: Play, replay: bool) -> JSON:
         "reconnections": len(reconnects),
         "reconnect_ms": percentiles([1000 * s for s in reconnects], (50, 95)),
         "reconnect_ms_max": round(1000 * max(reconnects, default=0.0), 1),
-        "games_under_way_at_a_kill": len(ms),
-        "gap_after_a_kill_ms": percentiles(ms, (50, 95)),
-        "gap_after_a_kill_ms_max": round(max(ms, default=0.0), 1),
-        "longest_gaps": longest,
+        **gap_summary(play.games, play.kills),
         "stalls": [] if play.watch is None else play.watch.stalls,
     }
 
