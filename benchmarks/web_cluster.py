@@ -23,7 +23,9 @@ has a server bot in its last seat, so the process holding that table's lease run
 Human seats are clients whose move at each version is a function of the table and the version
 only (benchmarks/web_crash.py); a client that loses its process reconnects (a direct client to
 the next process when its own does not answer, a client through nginx to nginx again) with the
-last version it saw, and resends an unanswered move with the same message id.
+last version it saw, and resends an unanswered move with the same message id, and a move
+refused with the code ``server`` (the store did not take it: docs/web-protocol.md says send it
+again; ``moves_the_store_did_not_take`` counts them).
 
 While the games run, a random process is killed with SIGKILL and started again on the same port
 and name after up to 0.5 s. The kills are spread over the run: the i-th (from 0, of K, over G
@@ -103,6 +105,7 @@ class Seat:
     acked: dict[int, str] = field(default_factory=dict)  # version produced -> move acknowledged
     reconnects: list[float] = field(default_factory=list)  # seconds from loss to welcome
     placement: Placement = field(default_factory=lambda: Placement(""))
+    server_refusals: int = 0  # moves the store did not take, sent again
 
 
 @dataclass
@@ -189,6 +192,10 @@ async def play_seat(cluster: NginxCluster, game: Game, seat: Seat) -> None:
                 if answer["type"] == "ack":
                     seat.acked[answer["version"]] = move
                     await asyncio.sleep(MOVE_PAUSE)
+                elif answer.get("code") == "server":  # nothing applied: send it again
+                    seat.server_refusals += 1
+                    await asyncio.sleep(RETRY_WAIT)
+                    continue
                 while client.version <= version and client.end is None:
                     await client.recv()  # the update of this version comes next
             else:
@@ -388,6 +395,7 @@ def play_summary(play: Play, replay: bool) -> JSON:
         "tables_with_clients_on_two_processes": sum(len(g.placed) >= 2 for g in play.games),
         "moves": sum(len(game.end["record"]["actions"]) for game in finished if game.end),
         **check(finished, replay),
+        "moves_the_store_did_not_take": sum(seat.server_refusals for seat in clients),
         "reconnections": len(reconnects),
         "reconnect_ms": percentiles([1000 * s for s in reconnects], (50, 95)),
         "reconnect_ms_max": round(1000 * max(reconnects, default=0.0), 1),
