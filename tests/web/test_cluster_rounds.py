@@ -224,6 +224,7 @@ def test_a_lease_taken_in_a_round_stays_for_that_round(
             await b.cluster.leases.release()  # b's lease free: a takes it at its next round
             await a.cluster.lease_round()
             assert await _holder(a, table) == "a", "taken, and not handed on in the same round"
+            await a.cluster.started()
             _beat(b)
             await _turn()
             await a.cluster.lease_round()
@@ -253,6 +254,7 @@ def test_a_lease_handed_over_does_not_come_back_on_a_belief_that_no_longer_holds
                 _beat(a)
                 await _turn()
                 await b.cluster.lease_round()
+                await b.cluster.started()
                 await a.cluster.lease_round()
             assert await _holder(a, table) == "b", "the lease stays with b"
 

@@ -421,10 +421,11 @@ class Cluster:
         no presence heard, the one its players' last move was made on); tell the holders of the
         tables played here whose moves still cross who is connected here.
 
-        A lease taken this round (``fresh``) stays for a round at least, so its bots and clock
-        work before it moves on; it goes only to a process heard from lately; and the process
-        that hands it over tells the others it has no seat connected there, so no belief that it
-        has (told by a process since restarted, or lost on the way) brings the lease back."""
+        A lease taken this round (``fresh``) stays for a round at least, and until its table is
+        started, so its bots and clock work before it moves on; it goes only to a process heard
+        from lately; and the process that hands it over tells the others it has no seat
+        connected there, so no belief that it has (told by a process since restarted, or lost
+        on the way) brings the lease back."""
         crossing, self._crossing = self._crossing, set()
         played_at, self._played_at = self._played_at, {}
         for table_id in crossing:
@@ -438,6 +439,8 @@ class Cluster:
         for table_id in self.leases.held:
             table = self.hub.tables.get(table_id)
             if table is None or table.connections or table_id in fresh:
+                continue
+            if table_id in self._starting:  # not read and started yet: a round more
                 continue
             seats = {name: seats for name, seats in table.elsewhere.items() if name in alive}
             if seats:
@@ -478,6 +481,10 @@ class Cluster:
             log.exception("table %s: starting its bots and clock failed", table_id)
         finally:
             self._starting.pop(table_id, None)
+
+    async def started(self) -> None:
+        """Return once the tables of the leases taken so far are read and started."""
+        await asyncio.gather(*self._starting.values(), return_exceptions=True)
 
     def _start_held(self) -> None:
         """Make sure every table held here runs its bots and clock: one not in memory is read
