@@ -23,7 +23,9 @@ has a server bot in its last seat, so the process holding that table's lease run
 Human seats are clients whose move at each version is a function of the table and the version
 only (benchmarks/web_crash.py); a client that loses its process reconnects (a direct client to
 the next process when its own does not answer, a client through nginx to nginx again) with the
-last version it saw, and resends an unanswered move with the same message id.
+last version it saw, and resends an unanswered move with the same message id, and a move
+refused with the code ``server`` (the store did not take it: docs/web-protocol.md says send it
+again; ``moves_the_store_did_not_take`` counts them).
 
 While the games run, a random process is killed with SIGKILL and started again on the same port
 and name after up to 0.5 s. The kills are spread over the run: the i-th (from 0, of K, over G
@@ -42,7 +44,11 @@ Counted at the end:
   with the cluster for the cores;
 - the client-visible gap: for each kill and each game under way at it, the time from the kill to
   the game's next move seen by one of its clients (p50, p95, max), and for each reconnection the
-  time from losing the connection to the welcome on another process.
+  time from losing the connection to the welcome on another process; the longest gaps named
+  with their table, kill, victim and where each client was (``longest_gaps``), and every game
+  silent for 15 s looked into while it lasts: its lease as stored and the lines of each
+  process's log about it (``stalls``; benchmarks/cluster_stalls.py). The processes run at
+  ``--log-level info`` and their logs stay in the run's folder (``run_dir``).
 
 With ``--json`` the summary is written as the run goes: every 30 s of play (the games so far),
 after the play (every count but the leaks), every 25 games of the leak check, and at the end.
@@ -75,7 +81,8 @@ from typing import Any
 
 from aerodeck.client import TableClient, TableClosedError, websocket_url
 from aerodeck.core.api import JSON
-from benchmarks.web_common import NginxCluster, elapsed, percentiles, write_json
+from benchmarks.cluster_stalls import Kill, Placement, StallWatch, gap_summary
+from benchmarks.web_common import BENCH_FLAGS, NginxCluster, elapsed, percentiles, write_json
 from benchmarks.web_crash import TABLES, choose, reference
 from benchmarks.web_leaks import check_game
 
@@ -97,6 +104,8 @@ class Seat:
     process: int | None  # the process it connects to now; None: through nginx
     acked: dict[int, str] = field(default_factory=dict)  # version produced -> move acknowledged
     reconnects: list[float] = field(default_factory=list)  # seconds from loss to welcome
+    placement: Placement = field(default_factory=lambda: Placement(""))
+    server_refusals: int = 0  # moves the store did not take, sent again
 
 
 @dataclass
@@ -110,6 +119,13 @@ class Game:
     ended: float | None = None
     end: JSON | None = None
 
+    @property
+    def placements(self) -> list[Placement]:
+        return [seat.placement for seat in self.seats]
+
+    def versions(self) -> list[int]:
+        return [seat.client.version for seat in self.seats]
+
 
 @dataclass
 class Play:
@@ -117,8 +133,9 @@ class Play:
 
     spool: Path  # each finished game's frames, one JSON line a game
     games: list[Game] = field(default_factory=list)
-    kills: list[float] = field(default_factory=list)
+    kills: list[Kill] = field(default_factory=list)
     created: int = 0
+    watch: StallWatch | None = None  # looks into games silent for long (cluster_stalls.py)
 
     def finished(self) -> list[Game]:
         return [game for game in self.games if game.end is not None]
@@ -137,6 +154,8 @@ async def _connect(cluster: NginxCluster, seat: Seat, lost_at: float | None) -> 
         seat.client.url = _url(cluster, seat.process)
         try:
             await seat.client.reconnect()
+            where = "nginx" if seat.process is None else f"p{seat.process % PROCESSES}"
+            seat.placement.connected.append((time.monotonic(), where))
             if lost_at is not None:
                 seat.reconnects.append(time.monotonic() - lost_at)
             return
@@ -173,6 +192,10 @@ async def play_seat(cluster: NginxCluster, game: Game, seat: Seat) -> None:
                 if answer["type"] == "ack":
                     seat.acked[answer["version"]] = move
                     await asyncio.sleep(MOVE_PAUSE)
+                elif answer.get("code") == "server":  # nothing applied: send it again
+                    seat.server_refusals += 1
+                    await asyncio.sleep(RETRY_WAIT)
+                    continue
                 while client.version <= version and client.end is None:
                     await client.recv()  # the update of this version comes next
             else:
@@ -256,13 +279,14 @@ async def cluster_run(
                 ),
                 s,
                 where[s],
+                placement=Placement(f"seat {s}"),
             )
             for s, token in tokens.items()
         ]
         watcher = TableClient(
             _url(cluster, where[-1]), table, None, recv_timeout=30, keep_frames=True
         )
-        seats.append(Seat(watcher, None, where[-1]))
+        seats.append(Seat(watcher, None, where[-1], placement=Placement("watcher")))
         placed = {p % PROCESSES for p in where if p is not None}
         game = Game(table, bool(index % 2), seats, placed, started=time.monotonic())
         play.games.append(game)
@@ -282,8 +306,15 @@ async def cluster_run(
             await asyncio.sleep(PROGRESS_SECONDS)
             progress("playing")
 
+    async def watch() -> None:
+        assert play.watch is not None
+        while True:
+            await asyncio.sleep(1.0)
+            await play.watch.look(play.games)
+
     slots = [asyncio.create_task(slot()) for _ in range(concurrent)]
     reporter = asyncio.create_task(report())
+    watcher = asyncio.create_task(watch())
 
     def failed() -> None:
         for task in slots:
@@ -302,26 +333,25 @@ async def cluster_run(
             if any(g.end is None and g.moved_at for g in play.games):
                 break
             await asyncio.sleep(0.1)
-        victim = cluster.servers[rng.randrange(PROCESSES)]
+        which = rng.randrange(PROCESSES)
+        victim = cluster.servers[which]
+        wall = time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime())
+        _mark(victim.log, f"kill {number} (SIGKILL) at {wall} UTC")
         await asyncio.to_thread(victim.kill9)
-        play.kills.append(time.monotonic())
+        play.kills.append(Kill(number, f"p{which}", time.monotonic(), wall))
         await asyncio.sleep(rng.uniform(0.0, 0.5))
+        _mark(victim.log, f"restarted after kill {number}")
         await asyncio.to_thread(victim.restart)
         failed()
     await asyncio.wait_for(asyncio.gather(*slots), 6 * 3600)
     reporter.cancel()
+    watcher.cancel()
 
 
-def _stalls(played: list[Game], kills: list[float]) -> list[float]:
-    """For each kill and each game under way at it: seconds to the game's next move."""
-    out = []
-    for at in kills:
-        for game in played:
-            if game.started < at and (game.ended is None or game.ended > at):
-                after = [t for t in game.moved_at if t > at]
-                if after:
-                    out.append(min(after) - at)
-    return out
+def _mark(log: Path, what: str) -> None:
+    """A line of the benchmark's own in a process's log, so the log reads with the kills."""
+    with log.open("a") as out:
+        out.write(f"=== web_cluster: {what}\n")
 
 
 def check(finished: list[Game], replay: bool) -> dict[str, Any]:
@@ -354,7 +384,6 @@ def play_summary(play: Play, replay: bool) -> JSON:
     finished = play.finished()
     reconnects = [s for game in play.games for seat in game.seats for s in seat.reconnects]
     clients = [seat for game in play.games for seat in game.seats]
-    ms = [1000 * s for s in _stalls(play.games, play.kills)]
     return {
         "processes": PROCESSES,
         "kills": len(play.kills),
@@ -366,12 +395,12 @@ def play_summary(play: Play, replay: bool) -> JSON:
         "tables_with_clients_on_two_processes": sum(len(g.placed) >= 2 for g in play.games),
         "moves": sum(len(game.end["record"]["actions"]) for game in finished if game.end),
         **check(finished, replay),
+        "moves_the_store_did_not_take": sum(seat.server_refusals for seat in clients),
         "reconnections": len(reconnects),
         "reconnect_ms": percentiles([1000 * s for s in reconnects], (50, 95)),
         "reconnect_ms_max": round(1000 * max(reconnects, default=0.0), 1),
-        "games_under_way_at_a_kill": len(ms),
-        "gap_after_a_kill_ms": percentiles(ms, (50, 95)),
-        "gap_after_a_kill_ms_max": round(max(ms, default=0.0), 1),
+        **gap_summary(play.games, play.kills),
+        "stalls": [] if play.watch is None else play.watch.stalls,
     }
 
 
@@ -411,6 +440,7 @@ def run(args: argparse.Namespace, root: Path) -> JSON:
     settings = {"games_asked": args.games, "kills_asked": args.kills, "seed": args.seed}
     settings["all_direct"] = args.all_direct
     settings["through"] = "nginx: the lobby calls only" if args.all_direct else "nginx"
+    settings["run_dir"] = str(root)  # the processes' logs, kept
     stage: JSON = {}
 
     def write(step: str, replay: bool = False, **more: Any) -> JSON:
@@ -424,7 +454,10 @@ def run(args: argparse.Namespace, root: Path) -> JSON:
 
     healthy = False
     try:
-        with NginxCluster(root, PROCESSES) as cluster:
+        # the cluster's presence and lease lines in each process's log (cluster_stalls.py)
+        with NginxCluster(root, PROCESSES, [*BENCH_FLAGS, "--log-level", "info"]) as cluster:
+            logs = {f"p{i}": server.log for i, server in enumerate(cluster.servers)}
+            play.watch = StallWatch(cluster.database, logs, play.kills)
             asyncio.run(
                 cluster_run(
                     cluster,
@@ -456,6 +489,7 @@ def run(args: argparse.Namespace, root: Path) -> JSON:
     except (KeyboardInterrupt, BrokenProcessPool):
         summary = leak_summary(results)
         return write("played", True, interrupted="during the leak check", **done, **summary)
+    play.spool.unlink(missing_ok=True)  # the frames, checked; the logs stay
     return write("done", True, **done, **leak_summary(results))
 
 
@@ -472,12 +506,17 @@ def main(argv: list[str] | None = None) -> int:
         help="every client straight to a chosen process (none through nginx)",
     )
     parser.add_argument("--json", type=Path, help="write the summary here, as the run goes")
+    parser.add_argument(
+        "--run-dir", type=Path, help="keep the processes' logs here (default: a new temp folder)"
+    )
     args = parser.parse_args(argv)
     # a SIGTERM (`timeout`) ends the run as a Ctrl-C does: the summary so far, processes stopped
     signal.signal(signal.SIGTERM, signal.default_int_handler)
-    with tempfile.TemporaryDirectory(prefix="aerodeck-web-cluster-") as tmp:
-        summary = run(args, Path(tmp))
+    root = args.run_dir or Path(tempfile.mkdtemp(prefix="aerodeck-web-cluster-"))
+    root.mkdir(parents=True, exist_ok=True)
+    summary = run(args, root)
     print(json.dumps(summary, indent=1))
+    print(f"the processes' logs: {root}/p*/server.log", file=sys.stderr)
     ok = (
         "interrupted" not in summary
         and summary["acked_moves_lost"] == 0

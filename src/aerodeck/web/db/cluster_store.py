@@ -42,12 +42,18 @@ CLAIM = text(
     """
 )
 # the holder's leases of tables still unfinished, renewed (an expired one nobody took is still
-# the holder's: its epoch did not change)
+# the holder's: its epoch did not change); their rows locked in table order first, as a batch of
+# moves checks its fences (store.py), so the two never deadlock
 RENEW = text(
     """
     UPDATE table_leases l SET expires_at = timezone('UTC', now()) + :ttl
-    FROM tables t
-    WHERE l.table_id = t.id AND l.holder = :holder AND t.status != 'over'
+    FROM (
+        SELECT m.table_id FROM table_leases m JOIN tables t ON t.id = m.table_id
+        WHERE m.holder = :holder AND t.status != 'over'
+        ORDER BY m.table_id
+        FOR UPDATE OF m
+    ) mine
+    WHERE l.table_id = mine.table_id
     RETURNING l.table_id, l.epoch
     """
 )
@@ -60,13 +66,22 @@ RELEASE_FINISHED = text(
 )
 
 # the holder's leases of the given tables, each handed to the process named beside it (the one
-# with the table's connections): a new epoch, so the giver's late writes there are refused
+# with the table's connections): a new epoch, so the giver's late writes there are refused; the
+# rows locked in table order, as the renewal locks them
 HAND_OVER = text(
     """
     UPDATE table_leases l
     SET holder = h.holder, epoch = l.epoch + 1, expires_at = timezone('UTC', now()) + :ttl
-    FROM unnest(CAST(:tables AS text[]), CAST(:holders AS text[])) AS h(table_id, holder)
-    WHERE l.table_id = h.table_id AND l.holder = :holder
+    FROM (
+        SELECT m.table_id, given.holder
+        FROM table_leases m
+        JOIN unnest(CAST(:tables AS text[]), CAST(:holders AS text[])) AS given(table_id, holder)
+            ON given.table_id = m.table_id
+        WHERE m.holder = :holder
+        ORDER BY m.table_id
+        FOR UPDATE OF m
+    ) h
+    WHERE l.table_id = h.table_id
     RETURNING l.table_id
     """
 )
@@ -169,4 +184,4 @@ class ClusterStore:
         """Table id -> holder of every lease (the tests read it)."""
         async with _as_store_errors(), self.sessions() as session:
             rows = await session.execute(select(TableLeaseRow.table_id, TableLeaseRow.holder))
-            return dict(rows.tuples().all())
+            return {table_id: holder for table_id, holder in rows.all()}

@@ -4,7 +4,8 @@
 One dedicated asyncpg connection per process, outside SQLAlchemy's pool, listens on the channel
 and also sends: the changes told while one NOTIFY is on its way are sent together in the next
 (a JSON list, well under PostgreSQL's 8000-byte payload limit). A payload is small: kind, table,
-version, the telling process and its clock, and for a presence change the seats connected there;
+version, the telling process and its clock, for a presence change the seats connected there, and
+for an alive change the telling process's incarnation (service/peers.py's ``Change``);
 each process reads what it lacks from the store. When the connection drops, the bus reconnects
 every second and says it is not listening meanwhile (``/readyz`` answers 503); what was told in
 the gap is repaired by the cluster's sweep (service/cluster.py).
@@ -37,16 +38,21 @@ def plain_dsn(url: str) -> str:
 
 
 def encode(change: Change) -> list[Any]:
-    return [change.kind, change.table, change.version, change.origin, change.sent, change.seats]
+    """One item of a payload: the incarnation only when there is one (the alive changes)."""
+    item = [change.kind, change.table, change.version, change.origin, change.sent, change.seats]
+    return [*item, change.incarnation] if change.incarnation else item
 
 
 def decode(item: Any) -> Change | None:
     """A change from one item of a payload (None: not one of ours)."""
     try:
-        kind, table, version, origin, sent, seats = item
-        if kind not in KINDS:
+        kind, table, version, origin, sent, seats, *rest = item
+        if kind not in KINDS or len(rest) > 1:
             return None
-        return Change(kind, str(table), int(version), str(origin), float(sent), tuple(seats))
+        incarnation = str(rest[0]) if rest else ""
+        return Change(
+            kind, str(table), int(version), str(origin), float(sent), tuple(seats), incarnation
+        )
     except (TypeError, ValueError):
         return None
 

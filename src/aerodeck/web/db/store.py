@@ -552,9 +552,15 @@ class Store:
                 await self._move_writer.write(moves, tables)  # one call on its own thread
             return
         async with self._write() as session:
-            for pending in batch:
-                if pending.fence is not None:
-                    await _check_fence(session, pending.row["table_id"], pending.fence)
+            # the leases' rows in table order, as a holder's renewal locks them (cluster_store):
+            # a batch and a renewal never wait on each other's rows (a deadlock fails both)
+            fenced = sorted(
+                (pending.row["table_id"], pending.fence)
+                for pending in batch
+                if pending.fence is not None
+            )
+            for table_id, fence in fenced:
+                await _check_fence(session, table_id, fence)
             # the tables' rows in one order, so two processes' batches never wait on each other
             ordered = sorted(tables, key=lambda change: str(change[0]))
             await write_moves_async(await session.connection(), moves, ordered)

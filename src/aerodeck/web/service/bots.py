@@ -49,6 +49,8 @@ class Autoplay:
         self.budget = hub.settings.bot_budget
         self._clocks: dict[str, asyncio.TimerHandle] = {}
         self._running: dict[str, asyncio.Task[None]] = {}
+        # table id -> the version at which the clock's move or forfeit is under way
+        self._acting: dict[str, int] = {}
         hub.listeners.append(self.changed)
 
     def changed(self, table: Table) -> None:
@@ -66,7 +68,7 @@ class Autoplay:
                 task = self._spawn(table, self._play_bots(table))
                 self._running[table.id] = task
                 task.add_done_callback(lambda done: self._forget(table.id, done))
-        else:
+        elif self._acting.get(table.id) != table.version:  # not while the clock acts
             delay = self.seconds_left(table)
             if delay is not None:
                 loop = asyncio.get_running_loop()
@@ -133,6 +135,8 @@ class Autoplay:
             if frame["type"] == "refusal" and frame["code"] not in ("stale", "bot", "server"):
                 log.error("table %s: bot move %r refused: %s", table.id, move, frame["reason"])
                 return
+        if refusals >= RETRIES:  # the cluster's next round starts them again where they run
+            log.warning("table %s: the bots stop after %d refusals in a row", table.id, refusals)
 
     def _timeout(self, table: Table, seat: int, version: int) -> None:
         self._clocks.pop(table.id, None)
@@ -140,9 +144,15 @@ class Autoplay:
             return
         if table.version == version and table.state.current_player == seat:
             if table.on_timeout == "forfeit":
-                self._spawn(table, self._forfeit(table, seat, version))
+                task = self._spawn(table, self._forfeit(table, seat, version))
             else:
-                self._spawn(table, self._clock_move(table, seat, version))
+                task = self._spawn(table, self._clock_move(table, seat, version))
+            self._acting[table.id] = version
+            task.add_done_callback(lambda _: self._acted(table.id, version))
+
+    def _acted(self, table_id: str, version: int) -> None:
+        if self._acting.get(table_id) == version:
+            del self._acting[table_id]
 
     async def _forfeit(self, table: Table, seat: int, version: int) -> None:
         await self.hub.forfeit(table, seat, version)

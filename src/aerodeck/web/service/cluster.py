@@ -14,7 +14,8 @@ Told across processes: moves (and the end they bring), seat changes (claims, rel
 to bots and back, re-issued invites, a table starting), a forfeit, chat messages and the chat's
 closing and opening, rematch offers and answers, and which seats have a connection (the seats'
 ``connected``: each process tells its own; a process not heard from for a few seconds, dead,
-counts as having none).
+counts as having none; one whose alive beat names a new incarnation restarted, and what its last
+run told is dropped at once).
 
 A change lost on the way (a process killed between its commit and its NOTIFY, the listener's
 connection dropped) is repaired by the sweep: every lease round each process compares the stored
@@ -24,16 +25,18 @@ those behind.
 Exactly one process runs a table's bots and move clock: the holder of its lease
 (service/leases.py). When the holder dies, another takes the lease when it runs out, catches the
 table up and resumes the bots and the clock from what is stored (the clock's deadline derives
-from the stored start of the turn).
+from the stored start of the turn), in a task per table, so the round that took the leases goes
+on and renews them in time; every round the holder starts what does not run at its tables.
 
 A table's connections meet on one process: the proxy routes every ``/ws?table=ID`` of a table to
 the same process (deploy/nginx/aerodeck.conf). The lease follows them there: a holder with no
 connection to a table whose seats are connected to another process hands the lease to that one
-at its next round, and a process keeps in memory only the tables it has connections to or runs;
-the others it lets go (``Hub.evict`` each round, ``Hub.let_go`` at once when it hears one
-changed), so it stops catching up their moves and hears of them only to drop the change
-(``hear``). A move is then caught up by no process at all when every
-connection of its table is on the process that made it.
+at its next round (not in the round it took it, only to a process heard from lately, telling
+the others it has no seat there, so no stale belief sends it back), and a process keeps in
+memory only the tables it has connections to or runs; the others it lets go (``Hub.evict`` each
+round, ``Hub.let_go`` at once when it hears one changed), so it stops catching up their moves
+and hears of them only to drop the change (``hear``). A move is then caught up by no process at
+all when every connection of its table is on the process that made it.
 """
 
 from __future__ import annotations
@@ -41,6 +44,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import secrets
 import time
 from dataclasses import replace
 from typing import TYPE_CHECKING, Protocol
@@ -73,6 +77,7 @@ log = logging.getLogger("aerodeck.web")
 
 ALIVE_EVERY = 1.0  # seconds between a process's "alive" changes
 DEAD_AFTER = 5.0  # seconds without a word from a process before its connections count as gone
+HEARD_WITHIN = 2 * ALIVE_EVERY  # a lease is handed only to a process heard from this recently
 
 
 class CatchUpStore(Protocol):
@@ -93,11 +98,15 @@ class Cluster:
         self.store = store
         self.leases = leases
         self.name = name
+        # drawn at every start: the others tell a restart under the same name by a new one
+        self.incarnation = secrets.token_hex(8)
         self.heard_from: dict[str, float] = {}  # process -> when last heard (monotonic)
+        self.incarnations: dict[str, str] = {}  # process -> the incarnation its beat told
         # what a finished table's rematch offers need when another process changed them
         self.rematch_heard: Callable[[Table], Awaitable[None]] | None = None
         self._dirty: dict[str, set[str]] = {}  # table id -> kinds heard and not yet applied
         self._workers: dict[str, asyncio.Task[None]] = {}
+        self._starting: dict[str, asyncio.Task[None]] = {}  # leases taken, tables being read
         # tables whose moves made elsewhere were caught up here for connected seats, while
         # another process runs them: told again who is connected here at the next round, so a
         # holder that missed it (restarted, read the table back) hands the lease over
@@ -112,6 +121,8 @@ class Cluster:
 
     def tell(self, table: Table, kind: str) -> None:
         seats = tuple(sorted(table.seats_connected_here())) if kind == PRESENCE else ()
+        if kind == PRESENCE:
+            log.info("table %s: seats connected here: %s", table.id, list(seats))
         self.bus.publish(Change(kind, table.id, table.version, self.name, time.time(), seats))
 
     async def catch_up(self, table: Table) -> bool:
@@ -144,7 +155,10 @@ class Cluster:
         await self.bus.start(self.hear)
 
     def run(self) -> None:
-        """Run the lease rounds (the first one at once) and the alive beat."""
+        """Run the lease rounds (the first one at once) and the alive beat, the first beat
+        told before anything else this process tells (the others learn of a restart before
+        they hear its presence)."""
+        self._beat()
         self._tasks = [
             asyncio.create_task(self._lease_rounds()),
             asyncio.create_task(self._alive()),
@@ -152,9 +166,10 @@ class Cluster:
 
     async def stop(self) -> None:
         """Stop running bots and clocks and give the leases up, so others take over at once."""
-        for task in [*self._tasks, *self._workers.values()]:
+        tasks = [*self._tasks, *self._workers.values(), *self._starting.values()]
+        for task in tasks:
             task.cancel()
-        for task in [*self._tasks, *self._workers.values()]:
+        for task in tasks:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
         try:
@@ -170,11 +185,9 @@ class Cluster:
         if change.origin == self.name:
             return
         self.hub.meter.pubsub_delivered(max(0.0, time.time() - change.sent))
-        known = change.origin in self.heard_from
         self.heard_from[change.origin] = time.monotonic()
         if change.kind == ALIVE:
-            if not known:  # a process (re)started: it learns who is connected here
-                self._tell_presence_everywhere()
+            self._beat_heard(change.origin, change.incarnation)
             return
         table = self.hub.tables.get(change.table)
         if table is None:  # not served here: it is read from the store if a client asks
@@ -304,6 +317,7 @@ class Cluster:
         else:
             table.elsewhere.pop(origin, None)
         if seats != before:
+            log.info("table %s: seats connected to %s: %s", table.id, origin, sorted(seats))
             table.broadcast(table.version, [])
         if seats and not before and table.seats_connected_here():
             # a process new at the table (it may have just read it from the store) learns who
@@ -315,38 +329,72 @@ class Cluster:
             if table.seats_connected_here():
                 self.tell(table, PRESENCE)
 
+    def _beat_heard(self, origin: str, incarnation: str) -> None:
+        """A process's alive beat. A process new here (started, or back after counting as
+        dead) learns who is connected here; one restarted under the same name within
+        DEAD_AFTER (a new incarnation) lost the connections its last run told of: they are
+        forgotten first, so no lease is handed to it for them."""
+        before = self.incarnations.get(origin)
+        self.incarnations[origin] = incarnation
+        if before == incarnation:
+            return
+        if before is not None:
+            log.info("process %s restarted: the connections it had count as gone", origin)
+            self._forget({origin})
+        self._tell_presence_everywhere()
+
     def _forget_the_dead(self) -> None:
         """Processes not heard from for DEAD_AFTER seconds hold no connection any more."""
         now = time.monotonic()
         dead = {name for name, at in self.heard_from.items() if now - at > DEAD_AFTER}
         for name in dead:
+            log.info("process %s not heard from: its connections count as gone", name)
             del self.heard_from[name]
-        if not dead:
+            self.incarnations.pop(name, None)
+        self._forget(dead)
+
+    def _forget(self, processes: set[str]) -> None:
+        """Drop what ``processes`` told of the seats connected to them, at every table."""
+        if not processes:
             return
         for table in self.hub.tables.values():
-            if dead & table.elsewhere.keys():
-                for name in dead:
+            if processes & table.elsewhere.keys():
+                for name in processes:
                     table.elsewhere.pop(name, None)
                 table.broadcast(table.version, [])
 
     # --- the rounds ---------------------------------------------------------------------------
 
+    def _beat(self) -> None:
+        beat = Change(ALIVE, "", 0, self.name, time.time(), incarnation=self.incarnation)
+        self.bus.publish(beat)
+        self._forget_the_dead()
+
     async def _alive(self) -> None:
         while True:
-            self.bus.publish(Change(ALIVE, "", 0, self.name, time.time()))
-            self._forget_the_dead()
             await asyncio.sleep(ALIVE_EVERY)
+            self._beat()
 
     async def _lease_rounds(self) -> None:
+        last = time.monotonic()
         while True:
+            began = time.monotonic()
+            if began - last > self.leases.seconds:  # a round too long, or a starved process
+                log.warning(
+                    "%.1f s between two lease rounds: the leases held here ran out meanwhile",
+                    began - last,
+                )
+            last = began
             try:
-                await self._lease_round()
+                await self.lease_round()
                 await self._sweep()
             except Exception:
                 log.exception("a lease round failed; trying again")
             await asyncio.sleep(self.leases.renew_every)
 
-    async def _lease_round(self) -> None:
+    async def lease_round(self) -> None:
+        """One round (the rounds run one every third of the lease): renew, take, hand over,
+        start what is held, let go of what is not used."""
         done = await self.leases.round()
         for table_id in done.lost:
             table = self.hub.tables.get(table_id)
@@ -354,24 +402,30 @@ class Cluster:
                 log.info("table %s: another process runs its bots and clock now", table_id)
                 self.hub.notify(table)  # stops its clock here
         for table_id in done.taken:
-            table = await self.hub.get(table_id)
-            if table is None:
-                continue
-            log.info("table %s: this process runs its bots and clock now", table_id)
-            async with table.lock:
-                await self.catch_up(table)
-            self.hub.notify(table)
-        await self._follow_connections()
+            log.info(
+                "table %s: this process runs its bots and clock now (lease epoch %d)",
+                table_id,
+                self.leases.held.get(table_id, 0),
+            )
+            self._start(table_id)
+        await self._follow_connections(done.taken)
+        self._start_held()
         self.hub.evict(
             time.monotonic() - self.hub.settings.evict_finished_after,
             time.monotonic() - self.leases.renew_every,  # idle for a round: not served here
         )
 
-    async def _follow_connections(self) -> None:
+    async def _follow_connections(self, fresh: frozenset[str]) -> None:
         """Hand the lease of each table held here with no connection here, whose seats are
         connected to another process, to that process (the one with the most seats there; with
         no presence heard, the one its players' last move was made on); tell the holders of the
-        tables played here whose moves still cross who is connected here."""
+        tables played here whose moves still cross who is connected here.
+
+        A lease taken this round (``fresh``) stays for a round at least, and until its table is
+        started, so its bots and clock work before it moves on; it goes only to a process heard
+        from lately; and the process that hands it over tells the others it has no seat
+        connected there, so no belief that it has (told by a process since restarted, or lost
+        on the way) brings the lease back."""
         crossing, self._crossing = self._crossing, set()
         played_at, self._played_at = self._played_at, {}
         for table_id in crossing:
@@ -379,15 +433,19 @@ class Cluster:
             held = self.leases.holds(table_id)
             if table is not None and not held and table.seats_connected_here():
                 self.tell(table, PRESENCE)
+        lately = time.monotonic() - HEARD_WITHIN
+        alive = {name for name, at in self.heard_from.items() if at >= lately}
         to: dict[str, str] = {}
         for table_id in self.leases.held:
             table = self.hub.tables.get(table_id)
-            if table is None or table.connections:
+            if table is None or table.connections or table_id in fresh:
                 continue
-            seats = table.elsewhere
+            if table_id in self._starting:  # not read and started yet: a round more
+                continue
+            seats = {name: seats for name, seats in table.elsewhere.items() if name in alive}
             if seats:
                 to[table_id] = max(seats, key=lambda name: (len(seats[name]), name))
-            elif table_id in played_at and played_at[table_id] in self.heard_from:
+            elif played_at.get(table_id) in alive:
                 to[table_id] = played_at[table_id]
         if not to:
             return
@@ -398,6 +456,48 @@ class Cluster:
             table = self.hub.tables.get(table_id)
             if table is not None:
                 self.hub.notify(table)  # stops its clock here
+                self.tell(table, PRESENCE)  # none here: the lease does not come back for it
+
+    def _start(self, table_id: str) -> None:
+        """Read the table of a lease just taken (from the store when it is not in memory),
+        catch it up and start its bots and clock, in a task of its own: the round goes on at
+        once, so taking many leases (a dead process's) never delays their renewal past their
+        expiry."""
+        starting = self._starting.get(table_id)
+        if starting is None or starting.done():
+            self._starting[table_id] = asyncio.get_running_loop().create_task(
+                self._started(table_id)
+            )
+
+    async def _started(self, table_id: str) -> None:
+        try:
+            table = await self.hub.get(table_id)
+            if table is None:
+                return
+            async with table.lock:
+                await self.catch_up(table)
+            self.hub.notify(table)
+        except Exception:  # the next round starts it again
+            log.exception("table %s: starting its bots and clock failed", table_id)
+        finally:
+            self._starting.pop(table_id, None)
+
+    async def started(self) -> None:
+        """Return once the tables of the leases taken so far are read and started."""
+        await asyncio.gather(*self._starting.values(), return_exceptions=True)
+
+    def _start_held(self) -> None:
+        """Make sure every table held here runs its bots and clock: one not in memory is read
+        (a start that failed), one in memory is notified (the hub's listeners start what does
+        not run, such as a bot that stopped after refusals, and leave what does)."""
+        for table_id in self.leases.held:
+            if table_id in self._starting:
+                continue
+            table = self.hub.tables.get(table_id)
+            if table is None:
+                self._start(table_id)
+            else:
+                self.hub.notify(table)
 
     async def _sweep(self) -> None:
         """Catch up the tables this process serves or runs whose stored version or status is

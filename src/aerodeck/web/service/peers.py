@@ -47,7 +47,9 @@ class Fence:
 class Change:
     """What one process tells the others: ``table`` changed (``kind``), now at ``version``;
     ``seats`` for a presence change; ``origin`` the telling process, ``sent`` its wall clock
-    (seconds since the epoch: the pub/sub lag is measured from it)."""
+    (seconds since the epoch: the pub/sub lag is measured from it); ``incarnation``, in an
+    alive change, a random id the telling process drew when it started (a new one under a known
+    name: the process restarted, and what its last run told holds no more)."""
 
     kind: str
     table: str
@@ -55,6 +57,7 @@ class Change:
     origin: str
     sent: float
     seats: tuple[int, ...] = field(default=())
+    incarnation: str = ""
 
 
 class Bus(Protocol):
