@@ -20,14 +20,17 @@ play: $(BIN)/aerodeck
 play-terminal: $(BIN)/aerodeck
 	$(BIN)/aerodeck play $(GAME)
 
-# Debian's chromium for the browser tests (tests/browser skip without it) and a Japanese font
-# (the pages in Japanese: screenshots and the overflow test): installed only when running as
-# root with apt-get and one is missing; never a downloaded browser build.
+# Debian's chromium for the browser tests (tests/browser skip without it), its headless shell
+# (the tests' pages run there, a third cheaper; the full chromium where they need it) and a
+# Japanese font (the pages in Japanese: screenshots and the overflow test): installed only when
+# running as root with apt-get and one is missing; never a downloaded browser build.
+BROWSER_PACKAGES := chromium chromium-headless-shell fonts-noto-cjk
 browser:
-	@if command -v chromium >/dev/null 2>&1 && fc-list :lang=ja 2>/dev/null | grep -q .; then :; \
+	@if command -v chromium >/dev/null 2>&1 && command -v chromium-headless-shell >/dev/null 2>&1 \
+		&& fc-list :lang=ja 2>/dev/null | grep -q .; then :; \
 	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
-		apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium fonts-noto-cjk; \
-	else echo "no chromium or no Japanese font: the browser tests will be skipped or draw boxes (apt-get install chromium fonts-noto-cjk)"; fi
+		apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q $(BROWSER_PACKAGES); \
+	else echo "no chromium, headless shell or Japanese font: the browser tests will be skipped, run slower or draw boxes (apt-get install $(BROWSER_PACKAGES))"; fi
 
 # Debian's nginx for the proxy tests and `make cluster` (tests/web/test_proxy.py skips without
 # it): installed only when running as root with apt-get and no nginx yet. Debian starts no
@@ -49,8 +52,10 @@ lint: $(BIN)/aerodeck
 	$(BIN)/ruff check src tests benchmarks scripts
 	$(BIN)/ruff format --check src tests benchmarks scripts
 
+# mypy's workers check the modules in parallel (a clean clone has no cache: the cold run is
+# most of `make check`'s first half minute)
 types: $(BIN)/aerodeck
-	$(BIN)/mypy
+	$(BIN)/mypy --num-workers auto
 
 # The plug-in game tests/plugin plays (tests/plugin_game), installed for the tests only: into a
 # folder of its own that the test targets put on PYTHONPATH, so `make play`'s lobby never lists it.

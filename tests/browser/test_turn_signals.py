@@ -4,8 +4,12 @@ elsewhere. One person against a bot: each time the bot hands the turn back, it i
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
+import pytest
+
+from tests.browser.conftest import launched_chromium
 from tests.browser.people import STATE, Person
 from tests.web.server import Server
 
@@ -23,6 +27,13 @@ window.Notification = class extends RealNotification {
 document.hasFocus = () => false;
 """
 MOVES = 40  # the bot hands the turn back within a few moves: a bound, not a wait
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """The full chromium: its headless shell has no Notification API, so the page offers no
+    notifications there."""
+    yield from launched_chromium(full=True)
 
 
 def test_the_turn_shows_in_the_title_and_a_granted_notification(browser: Any, web: Server) -> None:
