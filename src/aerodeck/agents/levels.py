@@ -6,8 +6,7 @@ them).
 - ``medium``: the game's heuristic bot itself.
 - ``hard``: rollout search over the heuristic (``agents.rollouts``), with the game's own settings
   (``Game.search_settings()``; in Air Racing only at the purchases and the race's decisions) and
-  its position evaluation (``Game.evaluate``, or one of ``Game.evaluations()`` the settings
-  name) where the settings stop playouts early.
+  its position evaluation (``Game.evaluate``) where the settings stop playouts early.
 - ``expert``: the same search with the game's expert settings (``Game.expert_settings()``: by
   default four times ``hard``'s worlds and a larger budget of playout moves, still counts).
 
@@ -20,10 +19,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from aerodeck.agents.ismcts import IsmctsAgent
-from aerodeck.agents.rollouts import Evaluate, RolloutAgent
+from aerodeck.agents.rollouts import RolloutAgent
 from aerodeck.core.api import Action, Agent, Game, Observation
 from aerodeck.core.decisions import DecisionRandom
-from aerodeck.core.errors import ConfigError
 from aerodeck.core.search import SearchSettings
 
 BLUNDERS = 0.5  # the share of easy's decisions taken at random
@@ -54,27 +52,10 @@ def searcher(settings: SearchSettings, game: Game, seed: int, name: str = "hard"
         return IsmctsAgent(
             game, seed, settings.ismcts, rollout=heuristic, epsilon=0.1, prior=True, name=name
         )
+    evaluate = game.evaluate if settings.evaluates else None
     return RolloutAgent(
-        game,
-        seed,
-        policy=heuristic,
-        settings=settings,
-        evaluate=evaluation(game, settings),
-        name=name,
+        game, seed, policy=heuristic, settings=settings, evaluate=evaluate, name=name
     )
-
-
-def evaluation(game: Game, settings: SearchSettings) -> Evaluate | None:
-    """The position value ``settings`` end playouts on: the game's ``evaluate``, or its
-    evaluation named ``settings.value``; None where the playouts run to the end."""
-    if not settings.evaluates:
-        return None
-    if settings.value is None:
-        return game.evaluate
-    values = game.evaluations()
-    if settings.value not in values:
-        raise ConfigError(f"{game.info.title} has no evaluation named {settings.value!r}")
-    return values[settings.value]
 
 
 def hard(game: Game, seed: int, name: str = "hard") -> Agent:

@@ -297,11 +297,6 @@ class Game(ABC):
         read by a search that stops before the end (None: no evaluation, search plays on)."""
         return None
 
-    def evaluations(self) -> dict[str, Callable[[JSON], float]]:
-        """Other position values a search may end its playouts on, by name
-        (``SearchSettings.value``): a game's ``expert`` may read a costlier one than ``hard``."""
-        return {}
-
     def figures(self) -> tuple[ChoiceFigure, ...]:
         """The simulator's figures for this game, read from the moves' notation."""
         return ()

@@ -28,8 +28,7 @@ class SearchSettings:
     ``phases`` the decisions searched, by the view's ``phase`` (None: all): the others take the
     heuristic's move, so a budget goes to the kinds of decision where search finds better moves.
     ``ismcts``: search with that many iterations of the heuristic-guided ISMCTS instead of
-    rollouts (None: rollouts). ``value``: which of the game's evaluations ends a playout, a name
-    from ``Game.evaluations()`` (None: ``Game.evaluate``).
+    rollouts (None: rollouts).
     """
 
     worlds: int = 16
@@ -43,7 +42,6 @@ class SearchSettings:
     seconds: float | None = None
     phases: tuple[str, ...] | None = None
     ismcts: int | None = None
-    value: str | None = None
 
     @property
     def evaluates(self) -> bool:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import replace
 from importlib import resources
 from importlib.resources.abc import Traversable
 from typing import Any
@@ -15,7 +14,7 @@ from aerodeck.core.figures import ChoiceFigure, first_word_among
 from aerodeck.core.i18n import N_, _
 from aerodeck.core.options import Option
 from aerodeck.core.search import SearchSettings
-from aerodeck.games.race_to_ace import actions, encoder, reference, render, value
+from aerodeck.games.race_to_ace import actions, encoder, reference, render
 from aerodeck.games.race_to_ace.bot import HeuristicBot, evaluate
 from aerodeck.games.race_to_ace.cards import WORDS
 from aerodeck.games.race_to_ace.rules import RaceState
@@ -163,15 +162,8 @@ class RaceToAce(Game):
         # the worlds; the budget keeps the slowest decision under a second (docs/bots.md)
         return SearchSettings(worlds=1024, horizon=16, deviation_z=0.5, budget=24_000)
 
-    def expert_settings(self) -> SearchSettings:
-        # hard's search, its playouts judged by the network of value.py (docs/bots.md)
-        return replace(self.search_settings(), value="expert")
-
     def evaluate(self, view: JSON) -> float:
         return evaluate(view)
-
-    def evaluations(self) -> dict[str, Callable[[JSON], float]]:
-        return {"expert": value.evaluate}
 
     def figures(self) -> tuple[ChoiceFigure, ...]:
         return (
