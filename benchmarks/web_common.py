@@ -143,20 +143,20 @@ def seat_table(
         "claim": humans[0],
         "listed": False,
     }
-    response = httpx.post(f"{base}/api/tables", json=body, timeout=LOBBY_TIMEOUT)
-    if response.status_code != 201:
-        raise RuntimeError(f"create: {response.status_code} {response.text}")
-    created = response.json()
-    tokens = {humans[0]: created["token"]}
-    for invite in created["invites"]:
-        joined = httpx.post(
-            f"{base}/api/tables/{created['table']}/join",
-            json={"seat": invite["seat"], "invite": invite["code"]},
-            timeout=LOBBY_TIMEOUT,
-        )
-        if joined.status_code != 200:
-            raise RuntimeError(f"join: {joined.status_code} {joined.text}")
-        tokens[invite["seat"]] = joined.json()["token"]
+    with httpx.Client(timeout=LOBBY_TIMEOUT) as lobby:  # one client: each loads the CA bundle
+        response = lobby.post(f"{base}/api/tables", json=body)
+        if response.status_code != 201:
+            raise RuntimeError(f"create: {response.status_code} {response.text}")
+        created = response.json()
+        tokens = {humans[0]: created["token"]}
+        for invite in created["invites"]:
+            joined = lobby.post(
+                f"{base}/api/tables/{created['table']}/join",
+                json={"seat": invite["seat"], "invite": invite["code"]},
+            )
+            if joined.status_code != 200:
+                raise RuntimeError(f"join: {joined.status_code} {joined.text}")
+            tokens[invite["seat"]] = joined.json()["token"]
     return created["table"], created["host_token"], tokens
 
 

@@ -53,17 +53,18 @@ def stop(process: subprocess.Popen[bytes], how: signal.Signals = signal.SIGTERM)
 def wait_until_answering(url: str, process: subprocess.Popen[bytes], seconds: float) -> bool:
     """Poll ``url`` until it answers 200 (True), ``process`` exits or ``seconds`` pass (False)."""
     deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        try:
-            if httpx.get(url, timeout=2.0).status_code == 200:
-                return True
-        except httpx.TransportError:
-            pass
-        try:
-            process.wait(timeout=0.1)
-        except subprocess.TimeoutExpired:
-            continue
-        return False
+    with httpx.Client(timeout=2.0) as client:  # one client: each new one loads the CA bundle
+        while time.monotonic() < deadline:
+            try:
+                if client.get(url).status_code == 200:
+                    return True
+            except httpx.TransportError:
+                pass
+            try:
+                process.wait(timeout=0.1)
+            except subprocess.TimeoutExpired:
+                continue
+            return False
     return False
 
 
