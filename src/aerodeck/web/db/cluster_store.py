@@ -23,17 +23,21 @@ from aerodeck.web.service.status import TableStatus
 OVER = TableStatus.OVER.value
 NOW = func.timezone("UTC", func.now())  # the database's clock, naive UTC as the columns keep it
 
-# unfinished tables whose lease is free or ran out, a few at a time in random order (so the
+# unfinished tables whose lease is free or ran out, a few at a time chosen at random (so the
 # processes that survive a crash share the dead one's tables), taken by one statement: two
-# processes taking the same lease at once both try, and the upsert's condition lets one win
+# processes taking the same lease at once both try, and the upsert's condition lets one win.
+# The chosen rows are written in table order, the order the renewal and the fences lock them in
 CLAIM = text(
     """
     INSERT INTO table_leases (table_id, holder, epoch, expires_at)
-    SELECT t.id, :holder, 1, timezone('UTC', now()) + :ttl
-    FROM tables t LEFT JOIN table_leases l ON l.table_id = t.id
-    WHERE t.status != 'over' AND (l.table_id IS NULL OR l.expires_at < timezone('UTC', now()))
-    ORDER BY random()
-    LIMIT :most
+    SELECT chosen.id, :holder, 1, timezone('UTC', now()) + :ttl
+    FROM (
+        SELECT t.id FROM tables t LEFT JOIN table_leases l ON l.table_id = t.id
+        WHERE t.status != 'over' AND (l.table_id IS NULL OR l.expires_at < timezone('UTC', now()))
+        ORDER BY random()
+        LIMIT :most
+    ) chosen
+    ORDER BY chosen.id
     ON CONFLICT (table_id) DO UPDATE
         SET holder = excluded.holder, epoch = table_leases.epoch + 1,
             expires_at = excluded.expires_at
