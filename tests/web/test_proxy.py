@@ -342,7 +342,11 @@ def _refused(port: int) -> bool:
 def test_the_cluster_command_serves_and_stops_everything_on_ctrl_c(tmp_path: Path) -> None:
     _nginx_or_skip()
     port = free_port()
-    command = [sys.executable, "-m", "aerodeck.cli.app", "cluster", "--port", str(port)]
+    # started as from a terminal, with SIGINT at its default: a test run that a script started
+    # in the background (`make test &`: the shell makes it ignore SIGINT) passes SIGINT down
+    # ignored, Python then keeps ignoring it, and the Ctrl-C below would never reach the command
+    command = ["env", "--default-signal=INT", sys.executable, "-m", "aerodeck.cli.app"]
+    command += ["cluster", "--port", str(port)]
     command += ["--run-dir", str(tmp_path / "run"), "--", "--max-tables", "5"]
     out = tmp_path / "out.txt"
     env = child_environment()
