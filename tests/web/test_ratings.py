@@ -203,8 +203,13 @@ def test_leaderboard_and_profile_show_public_finished_things_only(
         (rating,) = profile["ratings"]
         assert (rating["game"], rating["players"], rating["games"]) == (GAME, 3, 3)
         assert len(rating["history"]) == 3 and rating["history"][-1]["rating"] == rating["rating"]
+        # a table's id here is short ("t4"): looked up where the profile names a table, not as a
+        # substring of the whole profile, where a random 16-character player id may hold it
+        named = {g["table"] for g in profile["results"]}
+        named |= {point["table"] for point in rating["history"]}
+        assert unfinished not in named and named == {"t1", "t2", "t3"}
         text = json.dumps(profile)
-        assert unfinished not in text and "username" not in text and "session" not in text
+        assert "username" not in text and "session" not in text
         for bad in (
             lambda: shop.ratings.leaderboard("chess", None),
             lambda: shop.ratings.leaderboard(GAME, 7),
