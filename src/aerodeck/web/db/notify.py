@@ -44,10 +44,12 @@ def encode(change: Change) -> list[Any]:
 
 
 def decode(item: Any) -> Change | None:
-    """A change from one item of a payload (None: not one of ours)."""
+    """A change from one item of a payload (None: not one of ours). Items a later version
+    lengthens are read by the fields this one knows, so a rolling upgrade keeps its processes
+    hearing each other."""
     try:
         kind, table, version, origin, sent, seats, *rest = item
-        if kind not in KINDS or len(rest) > 1:
+        if kind not in KINDS:
             return None
         incarnation = str(rest[0]) if rest else ""
         return Change(
