@@ -81,9 +81,11 @@ export class HandInView {
     // the bar's new height reaches --bar-height (the hand's scroll margin) on the next frame
     requestAnimationFrame(() => {
       document.documentElement.style.setProperty("--bar-height", `${bar.offsetHeight}px`);
-      document.getElementById("hand").scrollIntoView({
-        block: "nearest", behavior: this.reduced() ? "instant" : "smooth",
-      });
+      // the hand with its title where both fit above the bar, else its cards alone
+      const box = document.getElementById("hand-box");
+      const room = window.innerHeight - bar.offsetHeight - 2 * GAP_PX;
+      const shown = box.offsetHeight <= room ? box : document.getElementById("hand");
+      shown.scrollIntoView({ block: "nearest", behavior: this.reduced() ? "instant" : "smooth" });
     });
   }
 }
