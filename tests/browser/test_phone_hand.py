@@ -109,9 +109,10 @@ def test_a_hand_taller_than_the_room_above_the_bar_takes_room_from_the_bar(
 ) -> None:
     """Ace Race's highest bid takes six cards more: eighteen, five rows, taller than the room the
     bar leaves at its usual height (42% of the window, filled by the many moves of the first
-    rule). The page opened on that decision (a reload) shows them all, the bar shorter."""
+    rule). The page opened on that decision (a reload) shows them all, the bar shorter; with
+    reduced motion, so the page jumps there instead of gliding."""
     players, options = GAMES["ace_race"]
-    ann = Person(browser, web.base, seed=56, viewport=PHONE)
+    ann = Person(browser, web.base, seed=56, viewport=PHONE, reduced_motion="reduce")
     ann.create("ace_race", players, [0], options)
     page = ann.page
     page.wait_for_function(MY_NEXT_DECISION.replace("VERSION", "-1"), timeout=TURN_MS)
