@@ -13,6 +13,7 @@ import { loadBoard, pageReference } from "./boards.js";
 import { renderEnd } from "./end.js";
 import { ChatPanel } from "./chat.js";
 import { TurnSignals } from "./notify.js";
+import { HandInView } from "./handview.js";
 import { followRematch, renderRematch } from "./rematch.js";
 import { renderHint } from "./hints.js";
 import { showCampaignEnd } from "./campaign_end.js";
@@ -39,6 +40,7 @@ const signals = new TurnSignals({ title: app.dataset.title, table: TABLE, contro
 // Light motion (a played card flying to the table, new log lines, the turn marker), never when
 // the reader asks for reduced motion; nothing waits on it (the state is drawn at once).
 const REDUCED = window.matchMedia("(prefers-reduced-motion: reduce)");
+const handInView = new HandInView(() => REDUCED.matches);
 let link = null;
 const chat = new ChatPanel({
   root: $("chat"), table: TABLE, hostToken: () => loadHost(TABLE), hostPlayer: HOST_PLAYER,
@@ -238,6 +240,7 @@ function draw() {
   renderBoard($("board"), c);
   renderHand();
   drawMoves();
+  handInView.update(state.legal.length > 0 && state.status === "playing", state.newMoves.some((m) => m.seat !== state.seat));
   renderWhy(c, state.status === "playing");
   markLastChange(state.lastMoves);
   if (state.newMoves.length) showMoves(state.newMoves);
