@@ -240,7 +240,8 @@ function draw() {
   renderBoard($("board"), c);
   renderHand();
   drawMoves();
-  handInView.update(state.legal.length > 0 && state.status === "playing", state.newMoves.some((m) => m.seat !== state.seat));
+  const myTurn = state.legal.length > 0 && state.status === "playing";
+  handInView.update(myTurn, state.newMoves.some((m) => m.seat !== state.seat));
   renderWhy(c, state.status === "playing");
   markLastChange(state.lastMoves);
   if (state.newMoves.length) showMoves(state.newMoves);
