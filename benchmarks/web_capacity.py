@@ -6,8 +6,7 @@ load average around it).
 For every store, one server and `benchmarks.web_load`'s clients: ``--tables`` tables of four
 human seats, seated during ``--warmup``, then one phase per rate, lowest first, each seat thinking
 ``tables / rate`` seconds on average before its move, so the tables together offer about ``rate``
-moves a second; each phase settles for ``--settle`` seconds, then is measured for ``--seconds``
-(and on until it holds ``--min-acks`` acks, for a short run on a loaded machine).
+moves a second; each phase settles for ``--settle`` seconds, then is measured for ``--seconds``.
 The server's CPU seconds per 1,000 moves (from /proc, over the measured window) are the figure
 that sharing the machine affects least.
 
@@ -50,11 +49,9 @@ def _sweep(store: str, url: str, rates: list[float], args: argparse.Namespace) -
     timing = (args.tables, args.processes, thinks, args.warmup, args.seconds, args.settle)
     with tempfile.TemporaryDirectory(prefix="aerodeck-web-capacity-") as tmp:
         if not args.cluster:
-            return run_phases(*timing, url, Path(tmp), min_acks=args.min_acks)
+            return run_phases(*timing, url, Path(tmp))
         with NginxCluster(Path(tmp), args.cluster) as cluster:
-            summaries = play_phases(
-                cluster.base, cluster.pids(), store, *timing, min_acks=args.min_acks
-            )
+            summaries = play_phases(cluster.base, cluster.pids(), store, *timing)
             healthy = cluster.healthy()
             spread = cluster.moves_per_process()
         return [
@@ -75,7 +72,6 @@ def _curve(store: str, url: str, rates: list[float], args: argparse.Namespace) -
             "store": store,
             "server_processes": summary["server_processes"],
             "offered_per_second": rate,
-            **{k: summary[k] for k in ("acks_measured", "measured_seconds")},
             **{k: summary[k] for k in ("acks_per_second", "act_to_ack_ms", "max_ms")},
             "p95_under_goal": p95 is not None and p95 < GOAL_P95_MS,
             **{k: summary[k] for k in summary if "cpu" in k or k == "server_cores"},
@@ -109,12 +105,6 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--warmup", type=float, default=30.0, help="seconds to seat the tables")
     parser.add_argument("--seconds", type=float, default=15.0, help="measured time per rate")
     parser.add_argument("--settle", type=float, default=4.0, help="seconds before each next rate")
-    parser.add_argument(
-        "--min-acks",
-        type=int,
-        default=0,
-        help="measure each rate on past --seconds until this many acks (a loaded machine)",
-    )
     parser.add_argument(
         "--cluster",
         type=int,

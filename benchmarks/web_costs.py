@@ -8,9 +8,8 @@ tables of four human seats through nginx and play them. After ``--warmup`` secon
 CPU time is read from /proc (user + system of every process of its tree, reaped children
 included: the processes' bot threads, PostgreSQL's backends and writers, nginx's workers), with
 the moves the processes have stored (their /metrics); again ``--seconds`` later (the warm-up
-counted from the clients' first move; they are stopped after the window), or later, once the
-window holds ``--min-moves`` moves (a short run on a loaded machine). The cost of a part is its
-CPU seconds per 1,000 moves over that window. CPU time, not wall time: it holds when
+counted from the clients' first move; they are stopped after the window). The cost of a part is
+its CPU seconds per 1,000 moves over that window. CPU time, not wall time: it holds when
 the machine is shared, as long as no part runs short of a core.
 
 Run: PYTHONPATH=src:. nice -n 10 .venv/bin/python -m benchmarks.web_costs --tables 100
@@ -37,7 +36,7 @@ from aerodeck.core.api import JSON
 from aerodeck.testing.server import free_port
 from aerodeck.web.cluster import Cluster
 from benchmarks.web_common import BENCH_FLAGS, elapsed, series_sum
-from benchmarks.web_load import LONGEST_EXTENSION, Clients, Run
+from benchmarks.web_load import Phase, client_process
 
 TICKS = os.sysconf("SC_CLK_TCK")
 PARTS = ("servers", "postgresql", "nginx")
@@ -108,17 +107,6 @@ def _first_moves(cluster: Cluster) -> None:
         time.sleep(0.5)
 
 
-def _at_least(cluster: Cluster, before: Snapshot, moves: int) -> Snapshot:
-    """A snapshot once the processes have stored ``moves`` moves since ``before``, at most
-    ``LONGEST_EXTENSION`` seconds from now (then one with fewer)."""
-    deadline = time.monotonic() + LONGEST_EXTENSION
-    after = snapshot(cluster)
-    while after["moves"] - before["moves"] < moves and time.monotonic() < deadline:
-        time.sleep(0.5)
-        after = snapshot(cluster)
-    return after
-
-
 def _mean_ms(before: Snapshot, after: Snapshot, total: str, count: str) -> float | None:
     """The mean of a histogram between two snapshots, in ms (None without samples)."""
     samples = after[count] - before[count]
@@ -156,21 +144,33 @@ def run(
     think: float,
     warmup: float,
     seconds: float,
-    min_moves: int,
     run_dir: Path,
 ) -> JSON:
     started = time.monotonic()
     with Cluster(run_dir, workers, port=free_port(), serve_flags=BENCH_FLAGS) as cluster:
+        share = [
+            tables // processes + (1 if i < tables % processes else 0) for i in range(processes)
+        ]
+        firsts = [sum(share[:i]) for i in range(processes)]
         context = multiprocessing.get_context("spawn")
-        # the clients speak to nginx only and play until the with block ends: the window is
-        # timed here, from their first move (spawned interpreters start slowly on a loaded
-        # machine), and counted by the moves the processes stored
-        with Clients(context, cluster.url, tables, processes, Run(context, [think])):
+        # the clients speak to nginx only and play until they are stopped: the window is timed
+        # here, from their first move (spawned interpreters start slowly on a loaded machine)
+        playing = START + warmup + seconds
+        pool = context.Pool(processes)
+        phases = [Phase(time.monotonic(), time.monotonic() + playing, think)]
+        try:
+            pool.starmap_async(
+                client_process,
+                [(cluster.url, firsts[i], share[i], phases) for i in range(processes)],
+            )
             _first_moves(cluster)
             time.sleep(warmup)
             before = snapshot(cluster)
             time.sleep(seconds)
-            after = _at_least(cluster, before, min_moves)
+            after = snapshot(cluster)
+        finally:
+            pool.terminate()
+            pool.join()
         healthy = httpx.get(f"{cluster.url}/healthz", timeout=30.0).status_code == 200
     return {
         "workers": workers,
@@ -196,12 +196,6 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--think", type=float, default=2.0, help="mean seconds before a move")
     parser.add_argument("--warmup", type=float, default=15.0)
     parser.add_argument("--seconds", type=float, default=60.0, help="the clients' measured time")
-    parser.add_argument(
-        "--min-moves",
-        type=int,
-        default=0,
-        help="measure on past --seconds until this many moves (a short run, a loaded machine)",
-    )
     parser.add_argument("--json", type=Path, help="write the summary here")
     parser.add_argument("--run-dir", type=Path, help="keep nginx's and the processes' logs here")
     args = parser.parse_args(argv)
@@ -217,7 +211,6 @@ def main(argv: list[str] | None = None) -> int:
             args.think,
             args.warmup,
             args.seconds,
-            args.min_moves,
             run_dir,
         )
     text = json.dumps(summary, indent=1)

@@ -6,12 +6,9 @@ One `aerodeck serve` (SQLite, or PostgreSQL in a throwaway cluster) is started; 
 every seat its own connection, over the five games in turn. Each seat, when it is its turn,
 thinks for a random time around ``--think`` seconds, then acts; the time from sending the act to
 receiving its ack is one sample. Samples are kept from the end of a warm-up until the end of the
-run (``--seconds``, or longer until ``--min-acks`` acks: a short run on a loaded machine, whose
-client processes may still be starting when the clock alone would end it); a table whose game
-ends is replaced by a new one (its set-up is not timed). The CPU seconds per 1,000 moves of the
-server and of the client processes (both from /proc) are measured over the same window. The
-parent process alone says when each window starts and ends (``Run``, in shared memory).
-``run_phases`` runs one server through several rates in turn (the capacity curve,
+run; a table whose game ends is replaced by a new one (its set-up is not timed). The CPU seconds
+per 1,000 moves of the server (from /proc) and of the client processes are measured over the
+same window. ``run_phases`` runs one server through several rates in turn (the capacity curve,
 ``benchmarks.web_capacity``); ``play_phases`` is the same against any server's address, nginx in
 front of several processes included.
 
@@ -32,8 +29,7 @@ import random
 import sys
 import tempfile
 import time
-from multiprocessing.context import SpawnContext
-from multiprocessing.queues import Queue
+from dataclasses import dataclass
 from pathlib import Path
 
 from aerodeck.client import TableClient, TableClosedError
@@ -49,113 +45,100 @@ from benchmarks.web_common import (
 GAMES = ["race_to_ace", "ace_race", "aces_versus_aces", "air_racing", "down_in_flames"]
 PLAYERS = 4
 RESULTS_TIMEOUT = 300.0  # seconds the client processes get, after the last phase, to report
-# seconds a measured window may run past ``--seconds`` to hold ``--min-acks`` acks (a bound: a
-# window still short then ends with what it has, and says so in its count)
-LONGEST_EXTENSION = 180.0
-POLL = 0.1  # seconds between looks at the shared stage or count
-STOP_TIMEOUT = 30.0  # seconds a client process gets to close its sockets at the end
 
 
-class Run:
-    """What the parent and its client processes share (in shared memory, handed to each process
-    as it is spawned): the run's stage, set by the parent alone, and the acks the clients counted
-    in each phase's measured window.
+@dataclass(frozen=True)
+class Phase:
+    """A stretch of the run at one offered rate: seats think ``think`` seconds on average from
+    the end of the phase before (its settling time) until ``until``; samples are kept from
+    ``measure_from`` (monotonic seconds, the same clock in every process)."""
 
-    Stage ``2 i`` is phase i unmeasured (the warm-up before phase 0, the settling before each
-    next one), stage ``2 i + 1`` phase i measured, stage ``2 n`` the end: the clients stop. The
-    seats think ``thinks[i]`` seconds on average in both stages of phase i."""
+    measure_from: float
+    until: float
+    think: float
 
-    def __init__(self, context: SpawnContext, thinks: list[float]) -> None:
-        self.thinks = thinks
-        self._stage = context.RawValue("i", 0)  # one aligned int: written whole, read whole
-        self._acks = context.Array("q", len(thinks))
 
-    def stage(self) -> int:
-        return int(self._stage.value)
-
-    def measured_phase(self, stage: int) -> int | None:
-        """The phase ``stage`` measures, or None (a warm-up, a settling, the end)."""
-        return stage // 2 if stage % 2 and stage < 2 * len(self.thinks) else None
-
-    def think(self) -> float:
-        return self.thinks[min(self.stage() // 2, len(self.thinks) - 1)]
-
-    def over(self) -> bool:
-        return self.stage() >= 2 * len(self.thinks)
-
-    def count_ack(self, phase: int) -> None:
-        with self._acks.get_lock():
-            self._acks[phase] += 1
-
-    def acks(self, phase: int) -> int:
-        return int(self._acks[phase])
-
-    def enter(self, stage: int) -> None:
-        """The parent's move to ``stage``."""
-        self._stage.value = stage
-
-    def end(self) -> None:
-        self.enter(2 * len(self.thinks))
+def _phase_at(phases: list[Phase], moment: float) -> int:
+    """The phase whose thinking time applies at ``moment`` (the last one after the end)."""
+    return next((i for i, phase in enumerate(phases) if moment < phase.until), len(phases) - 1)
 
 
 class Tally:
     """One client process's samples and counts, per phase."""
 
-    def __init__(self, run: Run) -> None:
-        self.run = run
-        self.samples: list[list[float]] = [[] for _ in run.thinks]
+    def __init__(self, phases: list[Phase]) -> None:
+        self.phases = phases
+        self.samples: list[list[float]] = [[] for _ in phases]
         self.refused = 0
         self.games = 0
         self.closes: dict[int, int] = {}  # the server's closes, by code
-        self.ready = 0  # seats connected during the warm-up (all: the warm-up sufficed)
+        self.ready = (
+            0  # seats connected before the first phase is measured (all: the warm-up sufficed)
+        )
         self.failed: list[str] = []  # games a client gave up on, one line each
 
-    def ack(self, stage_at_send: int, took_ms: float) -> None:
-        """One ack of an act sent at ``stage_at_send``: a sample if that stage was measured."""
-        phase = self.run.measured_phase(stage_at_send)
-        if phase is not None:
-            self.samples[phase].append(took_ms)
-            self.run.count_ack(phase)
+    def ack(self, sent_at: float, took_ms: float) -> None:
+        index = _phase_at(self.phases, sent_at)
+        phase = self.phases[index]
+        if phase.measure_from <= sent_at < phase.until:
+            self.samples[index].append(took_ms)
 
 
 async def _seat(client: TableClient, rng: random.Random, tally: Tally) -> None:
-    """One seat through its game (its client process cancels it at the end of the run)."""
+    phases = tally.phases
+    until = phases[-1].until
     await client.connect()
-    if tally.run.stage() == 0:
+    if time.monotonic() < phases[0].measure_from:
         tally.ready += 1
     wait_for = 0
-    while client.end is None:
+    while time.monotonic() < until and client.end is None:
         try:
-            wait_for = await _step(client, rng, tally, wait_for)
+            wait_for = await _step(client, rng, tally, wait_for, until)
         except TableClosedError as closed:
             tally.closes[closed.code] = tally.closes.get(closed.code, 0) + 1
-            if not closed.retry:
+            if not closed.retry or time.monotonic() >= until:
                 raise
             await client.reconnect()  # a close the protocol says to come back from
 
 
-async def _step(client: TableClient, rng: random.Random, tally: Tally, wait_for: int) -> int:
+async def _step(
+    client: TableClient, rng: random.Random, tally: Tally, wait_for: int, until: float
+) -> int:
     """One move of the seat when it is its turn, or one frame taken in; the version to wait for."""
+    phases = tally.phases
     if client.legal and client.version >= wait_for:
-        await asyncio.sleep(rng.uniform(0.5, 1.5) * tally.run.think())
+        think = phases[_phase_at(phases, time.monotonic())].think
+        await asyncio.sleep(rng.uniform(0.5, 1.5) * think)
+        if time.monotonic() >= until:
+            return wait_for
         move = rng.choice(client.legal)
-        stage = tally.run.stage()
+        sent_at = time.monotonic()
         sent = time.perf_counter()
         answer = await client.answer(await client.act(move))
         took = (time.perf_counter() - sent) * 1000.0
         if answer["type"] == "ack":
-            tally.ack(stage, took)
+            tally.ack(sent_at, took)
             return int(answer["version"])
         tally.refused += 1
         return client.version + 1
-    await client.recv()
+    left = until - time.monotonic()
+    if left <= 0:
+        return wait_for
+    client.recv_timeout = max(left, 0.1)
+    try:
+        await client.recv()
+    except Exception:  # the receive timed out at the end of the run, or a close (the caller's)
+        if time.monotonic() < until:
+            raise
+    finally:
+        client.recv_timeout = 120.0
     return wait_for
 
 
 async def _table_slot(base: str, index: int, tally: Tally) -> None:
     rng = random.Random(index)
     number = 0
-    while not tally.run.over():
+    while time.monotonic() < tally.phases[-1].until:
         game = GAMES[(index + number) % len(GAMES)]
         number += 1
         table, _, tokens = await asyncio.to_thread(seat_table, base, game, PLAYERS, {}, {})
@@ -168,30 +151,34 @@ async def _table_slot(base: str, index: int, tally: Tally) -> None:
             error = failed.exceptions[0]
             tally.failed.append(f"table {table}: {type(error).__name__}: {error}"[:200])
         finally:
-            tally.games += 1
             for client in clients:
                 await client.close()
+        tally.games += 1
 
 
-def client_process(base: str, first: int, count: int, run: Run) -> JSON:
-    """One client process: ``count`` tables from number ``first``, seated and played through
-    the server (or nginx) at ``base`` until the end of ``run``; its samples and counts per
-    phase."""
-    tally = Tally(run)
+def client_process(base: str, first: int, count: int, phases: list[Phase]) -> JSON:
+    """One client process: ``count`` tables from number ``first`` through ``phases``, seated and
+    played through the server (or nginx) at ``base``; its samples and counts per phase, and the
+    CPU seconds it used in each phase's measured window."""
+    tally = Tally(phases)
+    cpu: list[float] = []
+
+    async def clock_cpu() -> None:
+        for phase in phases:
+            await asyncio.sleep(max(0.0, phase.measure_from - time.monotonic()))
+            before = _own_cpu()
+            await asyncio.sleep(max(0.0, phase.until - time.monotonic()))
+            cpu.append(_own_cpu() - before)
 
     async def go() -> None:
-        slots = [asyncio.create_task(_table_slot(base, first + i, tally)) for i in range(count)]
-        while not run.over() and not all(slot.done() for slot in slots):
-            await asyncio.sleep(POLL)
-        for slot in slots:
-            slot.cancel()
-        for outcome in await asyncio.gather(*slots, return_exceptions=True):
-            if not isinstance(outcome, (asyncio.CancelledError, type(None))):
-                raise outcome
+        await asyncio.gather(
+            clock_cpu(), *(_table_slot(base, first + i, tally) for i in range(count))
+        )
 
     asyncio.run(go())
     return {
         "samples": tally.samples,
+        "cpu_seconds": cpu,
         "refused": tally.refused,
         "games": tally.games,
         "closes": tally.closes,
@@ -200,56 +187,9 @@ def client_process(base: str, first: int, count: int, run: Run) -> JSON:
     }
 
 
-def _report(results: Queue[JSON], base: str, first: int, count: int, run: Run) -> None:
-    """A client process's body: its summary, or the error that stopped it, on ``results``."""
-    try:
-        results.put(client_process(base, first, count, run))
-    except BaseException as error:
-        results.put({"error": f"{type(error).__name__}: {error}"[:500]})
-        raise
-
-
-class Clients:
-    """``processes`` client processes sharing ``tables`` tables at ``base`` through ``run``,
-    started by the ``with`` block and stopped at its end (killed if they have not finished)."""
-
-    def __init__(
-        self, context: SpawnContext, base: str, tables: int, processes: int, run: Run
-    ) -> None:
-        share = [
-            tables // processes + (1 if i < tables % processes else 0) for i in range(processes)
-        ]
-        firsts = [sum(share[:i]) for i in range(processes)]
-        self._run = run
-        self._results: Queue[JSON] = context.Queue()
-        self._processes = [
-            context.Process(target=_report, args=(self._results, base, firsts[i], share[i], run))
-            for i in range(processes)
-        ]
-
-    def __enter__(self) -> Clients:
-        for process in self._processes:
-            process.start()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self._run.end()  # already, unless the run stopped short
-        for process in self._processes:
-            process.join(timeout=STOP_TIMEOUT)
-            if process.is_alive():
-                process.kill()
-                process.join(timeout=10)
-
-    def pids(self) -> list[int]:
-        return [p.pid for p in self._processes if p.pid is not None]
-
-    def results(self) -> list[JSON]:
-        """Each process's summary, once ``run`` is over (RuntimeError if one failed)."""
-        parts = [self._results.get(timeout=RESULTS_TIMEOUT) for _ in self._processes]
-        for part in parts:
-            if "error" in part:
-                raise RuntimeError(f"a client process failed: {part['error']}")
-        return parts
+def _own_cpu() -> float:
+    times = os.times()
+    return times.user + times.system
 
 
 def process_cpu(pid: int) -> float:
@@ -267,8 +207,6 @@ def run_phases(
     settle: float,
     database: str,
     data_dir: Path,
-    *,
-    min_acks: int = 0,
 ) -> list[JSON]:
     """One server and its clients through one phase per thinking time (``play_phases``); a
     summary per phase."""
@@ -284,7 +222,6 @@ def run_phases(
             warmup,
             seconds,
             settle,
-            min_acks=min_acks,
         )
         healthy = server.healthy()
     return [{**summary, "server_healthy_at_end": healthy} for summary in summaries]
@@ -300,41 +237,36 @@ def play_phases(
     warmup: float,
     seconds: float,
     settle: float,
-    *,
-    min_acks: int = 0,
 ) -> list[JSON]:
     """Clients at ``base`` (one server, or nginx in front of the processes ``server_pids``)
     through one phase per thinking time: the first measured after ``warmup`` seconds (the tables
     are seated meanwhile), each next one after ``settle`` more seconds at its own rate; each
-    measured for ``seconds``, and on until it holds ``min_acks`` acks (at most
-    ``LONGEST_EXTENSION`` seconds more). A summary per phase; the server CPU is that of
-    ``server_pids`` together."""
+    measured for ``seconds``. A summary per phase; the server CPU is that of ``server_pids``
+    together."""
+    phases: list[Phase] = []
+    share = [tables // processes + (1 if i < tables % processes else 0) for i in range(processes)]
+    firsts = [sum(share[:i]) for i in range(processes)]
+    start = time.monotonic() + warmup
+    for think in thinks:
+        phases.append(Phase(start, start + seconds, think))
+        start += seconds + settle
+    server_cpu: list[float] = []
     context = multiprocessing.get_context("spawn")
-    run = Run(context, thinks)
-    windows: list[tuple[float, float, float]] = []  # seconds, server and client CPU seconds
-    with Clients(context, base, tables, processes, run) as clients:
-        time.sleep(warmup)
-        for index in range(len(thinks)):
-            if index:
-                time.sleep(settle)
-            run.enter(2 * index + 1)
-            started = time.monotonic()
-            server_before = sum(process_cpu(pid) for pid in server_pids)
-            clients_before = sum(process_cpu(pid) for pid in clients.pids())
-            time.sleep(seconds)
-            bound = started + seconds + LONGEST_EXTENSION
-            while run.acks(index) < min_acks and time.monotonic() < bound:
-                time.sleep(POLL)
-            server_after = sum(process_cpu(pid) for pid in server_pids)
-            clients_after = sum(process_cpu(pid) for pid in clients.pids())
-            run.enter(2 * index + 2)  # the next phase settles, or the run is over
-            measured = time.monotonic() - started
-            windows.append((measured, server_after - server_before, clients_after - clients_before))
-        parts = clients.results()
+    with context.Pool(processes) as pool:
+        waiting = pool.starmap_async(
+            client_process, [(base, firsts[i], share[i], phases) for i in range(processes)]
+        )
+        for phase in phases:
+            time.sleep(max(0.0, phase.measure_from - time.monotonic()))
+            before = sum(process_cpu(pid) for pid in server_pids)
+            time.sleep(max(0.0, phase.until - time.monotonic()))
+            server_cpu.append(sum(process_cpu(pid) for pid in server_pids) - before)
+        parts = waiting.get(timeout=RESULTS_TIMEOUT)
     summaries = []
-    for index, (measured, server_cpu, client_cpu) in enumerate(windows):
+    for index, phase in enumerate(phases):
         samples = [s for part in parts for s in part["samples"][index]]
         per_thousand = 1000.0 / len(samples) if samples else 0.0
+        client_cpu = sum(part["cpu_seconds"][index] for part in parts)
         summaries.append(
             {
                 "store": store,
@@ -343,13 +275,13 @@ def play_phases(
                 "clients": tables * PLAYERS,
                 "clients_seated_before_measuring": sum(part["ready"] for part in parts),
                 "client_processes": processes,
-                "think_seconds": thinks[index],
-                "measured_seconds": round(measured, 1),
+                "think_seconds": phase.think,
+                "measured_seconds": seconds,
                 "acks_measured": len(samples),
-                "offered_per_second": round(tables / thinks[index], 1),
-                "acks_per_second": round(len(samples) / measured, 1),
-                "server_cores": round(server_cpu / measured, 3),
-                "server_cpu_seconds_per_1000_moves": round(server_cpu * per_thousand, 3),
+                "offered_per_second": round(tables / phase.think, 1),
+                "acks_per_second": round(len(samples) / seconds, 1),
+                "server_cores": round(server_cpu[index] / seconds, 3),
+                "server_cpu_seconds_per_1000_moves": round(server_cpu[index] * per_thousand, 3),
                 "client_cpu_seconds_per_1000_moves": round(client_cpu * per_thousand, 3),
                 "act_to_ack_ms": percentiles(samples),
                 "max_ms": round(max(samples), 1) if samples else None,
@@ -376,15 +308,12 @@ def run(
     think: float,
     warmup: float,
     seconds: float,
-    min_acks: int,
     database: str,
     data_dir: Path,
 ) -> JSON:
-    """One phase: ``tables`` tables thinking ``think`` seconds, measured for ``seconds`` and
-    until ``min_acks`` acks."""
+    """One phase: ``tables`` tables thinking ``think`` seconds, measured for ``seconds``."""
     started = time.monotonic()
-    timing = (tables, processes, [think], warmup, seconds, 0.0)
-    summary = run_phases(*timing, database, data_dir, min_acks=min_acks)[0]
+    summary = run_phases(tables, processes, [think], warmup, seconds, 0.0, database, data_dir)[0]
     return {**summary, "seconds": elapsed(started)}
 
 
@@ -395,22 +324,25 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--think", type=float, default=2.0, help="mean seconds before a move")
     parser.add_argument("--warmup", type=float, default=20.0)
     parser.add_argument("--seconds", type=float, default=120.0, help="measured time")
-    parser.add_argument(
-        "--min-acks",
-        type=int,
-        default=0,
-        help="measure on past --seconds until this many acks (a short run on a loaded machine)",
-    )
     parser.add_argument("--database", choices=["sqlite", "postgresql"], default="sqlite")
     parser.add_argument("--json", type=Path, help="write the summary here")
     args = parser.parse_args(argv)
-    timing = (args.tables, args.processes, args.think, args.warmup, args.seconds, args.min_acks)
     with tempfile.TemporaryDirectory(prefix="aerodeck-web-load-") as tmp:
         if args.database == "postgresql":
             with postgres_cluster() as url:
-                summary = run(*timing, url, Path(tmp))
+                summary = run(
+                    args.tables,
+                    args.processes,
+                    args.think,
+                    args.warmup,
+                    args.seconds,
+                    url,
+                    Path(tmp),
+                )
         else:
-            summary = run(*timing, "", Path(tmp))
+            summary = run(
+                args.tables, args.processes, args.think, args.warmup, args.seconds, "", Path(tmp)
+            )
     text = json.dumps(summary, indent=1)
     print(text)
     if args.json:

@@ -393,18 +393,13 @@ def test_the_cluster_command_refuses_a_sqlite_store_in_one_line() -> None:
 # --- the cost benchmark (docs/scale.md) -----------------------------------------------------
 
 
-MIN_MOVES = 20
-
-
 def test_the_cost_benchmark_measures_each_part_through_nginx(tmp_path: Path) -> None:
     _nginx_or_skip()
     out = tmp_path / "costs.json"
     argv = ["--tables", "2", "--processes", "1", "--think", "0.1", "--warmup", "2"]
-    # the window ends on a count of moves too: a few seconds may hold none on a loaded machine
-    argv += ["--seconds", "2", "--min-moves", str(MIN_MOVES)]
-    run_benchmark("web_costs", *argv, "--json", str(out))
+    run_benchmark("web_costs", *argv, "--seconds", "4", "--json", str(out))
     summary = read_json(out)
-    assert summary["moves"] >= MIN_MOVES and summary["healthy_at_end"]
+    assert summary["moves"] > 0 and summary["healthy_at_end"]
     costs = summary["cpu_seconds_per_1000_moves"]
     # a few seconds of a small load: nginx and PostgreSQL may stay under the clock's tick
     assert set(costs) == {"servers", "postgresql", "nginx"} and costs["servers"] > 0
