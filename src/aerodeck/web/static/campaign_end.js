@@ -17,18 +17,32 @@ async function campaignOf(id) {
   return response.ok ? response.json() : null;
 }
 
-// The campaign once this table's mission is scored (null: not within the bound).
+// Whether the campaign has moved on past mission `number`: scored, and over or with its next
+// game's table open as its current table. The server scores a mission, then opens the next
+// table, then makes it current: a page that asked in between would see neither the link nor
+// the table it goes to.
+function movedOn(campaign, number) {
+  if (campaign.played < number) return false;
+  if (campaign.status === "over") return true;
+  const playing = campaign.games.find((g) => g.number === campaign.played + 1);
+  return playing !== undefined && playing.table === campaign.table;
+}
+
+// The campaign once it has moved on past this table's mission; within the bound, at least
+// scored (the next table may wait for room on the server); null: not even scored.
 async function scored(id, number) {
+  let last = null;
   for (let tries = 0; tries < ASK_AT_MOST; tries += 1) {
     try {
       const campaign = await campaignOf(id);
-      if (campaign && campaign.played >= number) return campaign;
+      if (campaign && campaign.played >= number) last = campaign;
+      if (campaign && movedOn(campaign, number)) return campaign;
     } catch {
       // asked again below
     }
     await new Promise((resolve) => setTimeout(resolve, ASK_EVERY_MS));
   }
-  return null;
+  return last;
 }
 
 export async function showCampaignEnd(box, info, mySeat) {
