@@ -4,7 +4,6 @@ games' position evaluations it may play out to."""
 from __future__ import annotations
 
 import copy
-import random
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
@@ -326,36 +325,3 @@ def test_a_world_the_seat_cannot_tell_apart_offers_it_the_same_moves(game_id: st
             legal = state.legal_actions()
             assert state.determinize(seat, rng).legal_actions() == legal
             state.apply(rng.choice(legal))
-
-
-def test_a_face_down_play_is_made_again_by_the_heuristic_in_every_world() -> None:
-    """``model_secrets`` (Aces versus Aces' expert): the card the other seat played face down
-    before this seat's turn is, in each sampled world, the one the heuristic would have played
-    from that world's hand, and the world still agrees with everything the seat sees."""
-    from aerodeck.games.aces_versus_aces.actions import PLAYS
-
-    game = _two("aces_versus_aces")
-    state = game.new_game(seed=11)
-    heuristic = make_agent("medium", game, 5)
-    first = state.current_player
-    assert first is not None
-    state.apply(heuristic.choose(state.observation(first)))  # the first play, face down
-    seat = state.current_player
-    assert seat is not None and seat != first and state.view(seat)["seats"][first]["committed"]
-    search = searcher(replace(game.expert_settings(), model_secrets=True), game, 7, "expert")
-    assert isinstance(search, RolloutAgent)
-    rng = random.Random(3)
-    remade_cards = set()
-    for _ in range(40):
-        world = state.determinize(seat, rng)
-        before = world.secret_choices_taken_back(seat)
-        assert before is not None and before.current_player == first
-        remade = search._secrets_remade(world, seat)
-        assert remade.view(seat) == state.view(seat) and remade.current_player == seat
-        remade.check_invariants()
-        played = remade.commits[first]  # type: ignore[attr-defined]
-        assert PLAYS[played.index] == search.policy.choose(before.observation(first))
-        remade_cards.add(played)
-    assert len(remade_cards) > 1  # the hands differ from world to world, and so the plays
-    # nothing to take back for the seat that plays first in a hand
-    assert game.new_game(seed=11).secret_choices_taken_back(first) is None

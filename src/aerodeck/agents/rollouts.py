@@ -84,8 +84,6 @@ class RolloutAgent:
             and (done < look.worlds if deadline is None else time.perf_counter() < deadline)
         ):
             world = observation.sample(self.rng).mute_events()
-            if look.model_secrets:
-                world = self._secrets_remade(world, seat)
             for k in alive:
                 trial = world.clone()
                 trial.apply_unchecked(candidates[k])
@@ -94,23 +92,6 @@ class RolloutAgent:
             if done >= look.min_worlds:
                 alive = [k for k in alive if k == 0 or _hopeful(values[k], values[0], look.drop_z)]
         return candidates[_pick([values[k] for k in alive], look.deviation_z, alive)]
-
-    def _secrets_remade(self, world: State, seat: int) -> State:
-        """``world`` with the other seats' secret choices that ``seat`` has not seen made again
-        by the heuristic (``SearchSettings.model_secrets``): a world the view and the model of
-        the opponents both agree with."""
-        before = world.secret_choices_taken_back(seat)
-        if before is None:
-            return world
-        for _ in range(self.game.players):
-            player = before.current_player
-            if player == seat:
-                return before
-            assert player is not None
-            legal = before.legal_actions()
-            choice = legal[0] if len(legal) == 1 else self.policy.choose(before.observation(player))
-            before.apply_unchecked(choice)
-        raise RuntimeError(f"{self.game.info.title}: the secret choices taken back did not end")
 
     def _candidates(self, legal: Sequence[Action], favourite: Action) -> list[Action]:
         """The heuristic's move first, then the others (a seeded sample when ``width`` caps)."""

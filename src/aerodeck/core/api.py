@@ -452,15 +452,6 @@ class State(ABC):
         the hidden cards really are (tests/test_contract.py checks this through every bot).
         """
 
-    def secret_choices_taken_back(self, player: int) -> State | None:
-        """This state (a world sampled from ``player``'s view) as it was before the secret
-        choices the other seats made since ``player`` last saw the table (a card played face
-        down before its turn), those seats to choose again; None where there are none, the
-        default. A search makes them again with its model of the other seats, so that its worlds
-        hold the choices that model would have made rather than cards dealt at random
-        (``SearchSettings.model_secrets``)."""
-        return None
-
     def check_invariants(self) -> None:  # noqa: B027 - an optional hook, not abstract
         """Raise AssertionError if the state breaks a conservation law (cards, coins, supply).
 

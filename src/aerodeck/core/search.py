@@ -28,10 +28,7 @@ class SearchSettings:
     ``phases`` the decisions searched, by the view's ``phase`` (None: all): the others take the
     heuristic's move, so a budget goes to the kinds of decision where search finds better moves.
     ``ismcts``: search with that many iterations of the heuristic-guided ISMCTS instead of
-    rollouts (None: rollouts). ``model_secrets``: in every sampled world, the secret choices the
-    other seats made since the searching seat last saw the table (``State.
-    secret_choices_taken_back``) are made again by the heuristic, the model of them the playouts
-    already play, instead of being left as dealt at random.
+    rollouts (None: rollouts).
     """
 
     worlds: int = 16
@@ -45,7 +42,6 @@ class SearchSettings:
     seconds: float | None = None
     phases: tuple[str, ...] | None = None
     ismcts: int | None = None
-    model_secrets: bool = False
 
     @property
     def evaluates(self) -> bool:

@@ -99,7 +99,7 @@ class AcesVersusAces(Game):
         # oracle's choice), and 18,000 playout moves (20,000 took 1.02 s of CPU once at a load
         # average of 12); tuned on seeds 9001-9101, docs/bots.md's expert section
         default = expert_default(self.search_settings())
-        return replace(default, min_worlds=16, drop_z=2.0, budget=18_000, model_secrets=True)
+        return replace(default, min_worlds=16, drop_z=2.0, budget=18_000)
 
     def evaluate(self, view: JSON) -> float:
         return evaluate(view)

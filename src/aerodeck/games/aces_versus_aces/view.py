@@ -8,7 +8,7 @@ from typing import cast
 from aerodeck.core.api import JSON
 from aerodeck.core.cards import CARDS, Card
 from aerodeck.core.rng import shuffle
-from aerodeck.games.aces_versus_aces.state import COIN_NAMES, COMMAND_MARKERS, PLAY, AvABase
+from aerodeck.games.aces_versus_aces.state import COIN_NAMES, COMMAND_MARKERS, AvABase
 
 
 class Information(AvABase):
@@ -74,23 +74,6 @@ class Information(AvABase):
         new.hands = tuple(hands)
         new.commits = tuple(commits)
         new.deck = tuple(pool)
-        return new
-
-    def secret_choices_taken_back(self, player: int) -> Information | None:
-        """The face-down plays of the seats before ``player`` in this hand back in their hands,
-        the first of them to play again (R1: they commit in seat order from the lead)."""
-        if self.phase != PLAY or self.to_act != player:
-            return None
-        played = [s for s in self.seats if s != player and self.commits[s] is not None]
-        if not played:
-            return None
-        new = cast(Information, self.clone())
-        hands, commits = list(self.hands), list(self.commits)
-        for s in played:
-            hands[s] += (cast(Card, commits[s]),)
-            commits[s] = None
-        new.hands, new.commits = tuple(hands), tuple(commits)
-        new.to_act = played[0]
         return new
 
     def check_invariants(self) -> None:
