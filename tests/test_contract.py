@@ -209,8 +209,6 @@ def test_no_bot_can_use_hidden_information(game_id: str, players: int) -> None:
     bots["hard"] = lambda seed: searcher(small, game, seed, "hard")
     truncated = replace(small, horizon=6, blend=0.3, ismcts=None)  # the rollouts, evaluated
     bots["hard-truncated"] = lambda seed: searcher(truncated, game, seed, "hard")
-    reading = replace(small, read_moves=True)  # worlds read through the heuristic
-    bots["hard-reading"] = lambda seed: searcher(reading, game, seed, "hard")
     rng = random.Random(17)
     for seed in range(3):
         state = game.new_game(seed=seed)

@@ -84,8 +84,6 @@ class RolloutAgent:
             and (done < look.worlds if deadline is None else time.perf_counter() < deadline)
         ):
             world = observation.sample(self.rng).mute_events()
-            if look.read_moves:
-                world.read_through_heuristic(seat, self.rng.getrandbits(63))
             for k in alive:
                 trial = world.clone()
                 trial.apply_unchecked(candidates[k])

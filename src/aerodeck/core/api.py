@@ -452,15 +452,6 @@ class State(ABC):
         the hidden cards really are (tests/test_contract.py checks this through every bot).
         """
 
-    def read_through_heuristic(self, player: int, seed: int) -> None:  # noqa: B027 - optional
-        """Redeal, in place, this world (sampled from ``player``'s view) so that the other seats'
-        hidden cards also agree with what their public moves say if they play as the game's
-        heuristic does (in Ace Race a draw: the heuristic draws only when the rule allows it no
-        play). A search whose playouts model the other seats as the heuristic reads its worlds
-        so (``SearchSettings.read_moves``); nothing in a game that reads no moves, the default.
-        Like ``_determinize``, a function of the seat's information and ``seed`` only.
-        """
-
     def check_invariants(self) -> None:  # noqa: B027 - an optional hook, not abstract
         """Raise AssertionError if the state breaks a conservation law (cards, coins, supply).
 

@@ -28,9 +28,7 @@ class SearchSettings:
     ``phases`` the decisions searched, by the view's ``phase`` (None: all): the others take the
     heuristic's move, so a budget goes to the kinds of decision where search finds better moves.
     ``ismcts``: search with that many iterations of the heuristic-guided ISMCTS instead of
-    rollouts (None: rollouts). ``read_moves``: every sampled world is read through the heuristic
-    (``State.read_through_heuristic``): the other seats' hidden cards redealt to agree with their
-    public moves as the heuristic, the model of them the playouts play, would have made them.
+    rollouts (None: rollouts).
     """
 
     worlds: int = 16
@@ -44,7 +42,6 @@ class SearchSettings:
     seconds: float | None = None
     phases: tuple[str, ...] | None = None
     ismcts: int | None = None
-    read_moves: bool = False
 
     @property
     def evaluates(self) -> bool:

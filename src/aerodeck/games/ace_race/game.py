@@ -103,7 +103,7 @@ class AceRace(Game):
         # oracle's choice), and 15,000 playout moves (20,000 took 1.41 s of CPU once at a load
         # average of 12); tuned on seeds 9002-9101, docs/bots.md's expert section
         default = expert_default(self.search_settings())
-        return replace(default, min_worlds=16, drop_z=2.0, budget=15_000, read_moves=True)
+        return replace(default, min_worlds=16, drop_z=2.0, budget=15_000)
 
     def evaluate(self, view: JSON) -> float:
         return evaluate(view)

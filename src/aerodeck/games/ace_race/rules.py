@@ -92,7 +92,6 @@ class AceRaceState(LegalMoves, Information):
         self.give_left = 0
         self.next_after_give = -1
         self.gifts = ()
-        self.lacks = (None,) * n
         self.drawn = -1
         self.idle = 0
         self.turns = 0
@@ -213,7 +212,6 @@ class AceRaceState(LegalMoves, Information):
         self.rs = None
         self.tbl = None
         self.gifts = ()
-        self.lacks = (None,) * self.n
         self._emit_deal()
         self._start_bidding()
 
@@ -331,7 +329,6 @@ class AceRaceState(LegalMoves, Information):
         self.hands = _replace(self.hands, giver, _without(hand, (c,)))
         self.hands = _replace(self.hands, receiver, (*self.hands[receiver], c))
         self.gifts = (*self.gifts, (giver, receiver, c))
-        self.lacks = _replace(self.lacks, receiver, None)
         private = {"card": TEXT[c]}
         self._emit(
             {"type": "give", "seat": giver, "to": receiver}, {giver: private, receiver: private}
@@ -368,9 +365,6 @@ class AceRaceState(LegalMoves, Information):
             placed = (joker, *cards)
         rest = _without(hand, placed)
         self.hands = _replace(self.hands, seat, rest)
-        lacks = self.lacks[seat]
-        if self.phase == TURN and lacks is not None and any(lacks[c] for c in cards):
-            self.lacks = _replace(self.lacks, seat, None)  # it drew holding a play: no reading
         self.pile += placed
         self.rs, self.tbl = after_table(rs, cards, on_joker, direction)
         self.idle = 0
@@ -447,8 +441,6 @@ class AceRaceState(LegalMoves, Information):
         self.draw = self.draw[1:]
         self.hands = _replace(self.hands, seat, (*self.hands[seat], c))
         self.drawn = c
-        assert self.tbl is not None
-        self.lacks = _replace(self.lacks, seat, self.tbl.allowed)
         self.phase = DRAWN
         if not self._muted:
             self._emit(

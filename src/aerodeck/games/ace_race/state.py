@@ -38,7 +38,6 @@ class AceRaceBase(TurnState):
         "givers",
         "hands",
         "idle",
-        "lacks",
         "n",
         "next_after_give",
         "pile",
@@ -73,11 +72,6 @@ class AceRaceBase(TurnState):
     drawn: int
     idle: int
     turns: int
-    lacks: tuple[tuple[bool, ...] | None, ...]
-    """Per seat, what the rule allowed (``Table.allowed``, read for numerals only) when it last
-    drew, while no card has come into its hand since but that draw: the heuristic draws only
-    with no play the rule allows, so a seat playing as it does holds none of those cards.
-    Public, as draws and gifts are; a search reads it (``read_through_heuristic``)."""
 
     def top_run(self) -> int:
         """R9: how many cards of one value lie together on top of the pile (a joker parts them)."""

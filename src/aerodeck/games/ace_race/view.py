@@ -3,13 +3,12 @@ conservation check."""
 
 from __future__ import annotations
 
-import random
 from typing import cast
 
 from aerodeck.core.api import JSON, OVER
 from aerodeck.core.rng import shuffle
 from aerodeck.games.ace_race.actions import SUIT_OF_RULE
-from aerodeck.games.ace_race.cards import NUM_CARDS, TEXT, VALUE, hand_texts, texts
+from aerodeck.games.ace_race.cards import NUM_CARDS, TEXT, hand_texts, texts
 from aerodeck.games.ace_race.legal import MULTIPLE, ON_JOKER, RULE_NAMES, need_text
 from aerodeck.games.ace_race.state import DRAWN, GIVE, TURN, AceRaceBase
 
@@ -90,30 +89,6 @@ class Information(AceRaceBase):
         if self.phase == DRAWN and self.to_act != player:
             new.drawn = hands[self.to_act][-1] if self.to_act is not None else -1
         return new
-
-    def read_through_heuristic(self, player: int, seed: int) -> None:
-        """A seat that drew held no card the rule allowed, if it plays as the heuristic does
-        (``lacks``): each such seat's cards the rule allowed are swapped with cards of the draw
-        pile it did not allow, at random. Its hand is then uniform over the hands the reading
-        leaves (the cards it keeps are, and the swapped-in ones are drawn alike). A seat whose
-        known cards (given to it by ``player``) contradict the reading, or for which the draw
-        pile holds too few such cards, is left as dealt; so is the seat that just drew."""
-        rng = random.Random(seed)
-        for s in range(self.n):
-            lacks = self.lacks[s]
-            if s == player or lacks is None or (self.phase == DRAWN and self.to_act == s):
-                continue
-            known = [c for g, r, c in self.gifts if g == player and r == s and c in self.hands[s]]
-            hand = self.hands[s]
-            wrong = [i for i, c in enumerate(hand) if lacks[c] and VALUE[c]]
-            fits = [i for i, c in enumerate(self.draw) if not (lacks[c] and VALUE[c])]
-            if not wrong or any(lacks[c] and VALUE[c] for c in known) or len(fits) < len(wrong):
-                continue
-            new_hand, draw = list(hand), list(self.draw)
-            for i, j in zip(wrong, rng.sample(fits, len(wrong)), strict=True):
-                new_hand[i], draw[j] = draw[j], new_hand[i]
-            self.hands = (*self.hands[:s], tuple(new_hand), *self.hands[s + 1 :])
-            self.draw = tuple(draw)
 
     def check_invariants(self) -> None:
         """All 54 cards are somewhere exactly once; the drawn card is in the drawer's hand."""
