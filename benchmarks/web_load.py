@@ -30,6 +30,7 @@ import sys
 import tempfile
 import time
 from dataclasses import dataclass
+from multiprocessing.sharedctypes import Synchronized
 from pathlib import Path
 
 from aerodeck.client import TableClient, TableClosedError
@@ -45,6 +46,7 @@ from benchmarks.web_common import (
 GAMES = ["race_to_ace", "ace_race", "aces_versus_aces", "air_racing", "down_in_flames"]
 PLAYERS = 4
 RESULTS_TIMEOUT = 300.0  # seconds the client processes get, after the last phase, to report
+STARTUP_TIMEOUT = 120.0  # seconds the client processes get to start before the warm-up begins
 
 
 @dataclass(frozen=True)
@@ -156,6 +158,12 @@ async def _table_slot(base: str, index: int, tally: Tally) -> None:
         tally.games += 1
 
 
+def _started(count: Synchronized[int]) -> None:
+    """A client process is up (its imports done): counted in the shared ``count``."""
+    with count.get_lock():
+        count.value += 1
+
+
 def client_process(base: str, first: int, count: int, phases: list[Phase]) -> JSON:
     """One client process: ``count`` tables from number ``first`` through ``phases``, seated and
     played through the server (or nginx) at ``base``; its samples and counts per phase, and the
@@ -239,20 +247,26 @@ def play_phases(
     settle: float,
 ) -> list[JSON]:
     """Clients at ``base`` (one server, or nginx in front of the processes ``server_pids``)
-    through one phase per thinking time: the first measured after ``warmup`` seconds (the tables
-    are seated meanwhile), each next one after ``settle`` more seconds at its own rate; each
-    measured for ``seconds``. A summary per phase; the server CPU is that of ``server_pids``
-    together."""
-    phases: list[Phase] = []
+    through one phase per thinking time: the first measured after ``warmup`` seconds, counted
+    once every client process is up (the tables are seated meanwhile), each next one after
+    ``settle`` more seconds at its own rate; each measured for ``seconds``. A summary per phase;
+    the server CPU is that of ``server_pids`` together."""
     share = [tables // processes + (1 if i < tables % processes else 0) for i in range(processes)]
     firsts = [sum(share[:i]) for i in range(processes)]
-    start = time.monotonic() + warmup
-    for think in thinks:
-        phases.append(Phase(start, start + seconds, think))
-        start += seconds + settle
     server_cpu: list[float] = []
     context = multiprocessing.get_context("spawn")
-    with context.Pool(processes) as pool:
+    started = context.Value("i", 0)
+    with context.Pool(processes, initializer=_started, initargs=(started,)) as pool:
+        # the warm-up counts from when every client process is up: a spawned interpreter can
+        # take longer to start and import on a loaded machine than a short run's whole window
+        deadline = time.monotonic() + STARTUP_TIMEOUT
+        while started.value < processes and time.monotonic() < deadline:
+            time.sleep(0.05)
+        phases: list[Phase] = []
+        start = time.monotonic() + warmup
+        for think in thinks:
+            phases.append(Phase(start, start + seconds, think))
+            start += seconds + settle
         waiting = pool.starmap_async(
             client_process, [(base, firsts[i], share[i], phases) for i in range(processes)]
         )
