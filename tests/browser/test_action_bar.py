@@ -1,11 +1,13 @@
 """The table page tells the state honestly and keeps what to do in view: the lobby offers the four
 levels (medium first chosen); before the game starts no seat is "to move"; others' cards fly from
 their seat box to where they land and the last change stays marked; while the server cannot be
-heard, nobody's presence is shown."""
+heard, nobody's presence is shown; a frame rebuilds only what changed."""
 
 from __future__ import annotations
 
 from typing import Any
+
+from benchmarks import page_cpu
 
 from tests.browser.people import STATE, Person
 from tests.web.server import Server
@@ -73,3 +75,53 @@ def test_presence_is_not_shown_while_the_server_cannot_be_heard(
     page.wait_for_function("!document.querySelector('#link-state').classList.contains('connected')")
     assert page.locator("#seats .badge.on, #seats .badge.off").count() == 0
     ann.close()
+
+
+WATCH_JS = """() => {
+  const seen = {boards: 0, logRemoved: 0};
+  new MutationObserver((records) => { seen.boards += records.length; })
+    .observe(document.getElementById("board"), {childList: true});
+  new MutationObserver((records) => {
+    for (const r of records) seen.logRemoved += r.removedNodes.length;
+  }).observe(document.getElementById("log"), {childList: true});
+  window.drawnSeen = seen;
+}"""
+
+
+def test_a_frame_appends_its_log_lines_and_a_click_leaves_the_board_as_it_was(
+    browser: Any, web: Server
+) -> None:
+    """The page draws again at every click (a card selected, a move sent) and every frame, but
+    the board's elements are replaced only when what it shows changed, and the log's lines once
+    written stay: a frame appends its own."""
+    ann = Person(browser, web.base, seed=25, reduced_motion="reduce")
+    ann.create("race_to_ace", 3, [0], {"kills_to_win": 3})
+    page = ann.page
+    page.evaluate(WATCH_JS)
+    frames_before = len(ann.received)
+    moves = 0
+    while moves < 6 and not ann.ended():
+        state = ann.my_turn()
+        if state is None:
+            page.wait_for_timeout(25)
+            continue
+        ann.click_a_move(state)
+        moves += 1
+    seen = page.evaluate("window.drawnSeen")
+    views = [f for f in ann.received[frames_before:] if f.get("type") in ("welcome", "update")]
+    # a board drawn again is one record: one per frame at most, none for a click
+    assert moves >= 1 and ann.clicks >= moves
+    assert 0 < seen["boards"] <= len(views), (seen, len(views), ann.clicks)
+    assert seen["logRemoved"] == 0, seen
+    lines = page.evaluate("[...document.querySelectorAll('#log li')].map(li => li.textContent)")
+    events = page.evaluate(f"{STATE}.events.map(e => e.text)")
+    assert len(lines) == len(events) and lines, (len(lines), len(events))
+    ann.check_protocol()
+    ann.close()
+
+
+def test_the_page_cost_benchmark_measures_a_short_game(browser: Any, web: Server) -> None:
+    """benchmarks/page_cpu.py, whose figures are in docs/browser.md, on one short game."""
+    row = page_cpu.one_game(browser, web.base, "race_to_ace", page_cpu.SHORT["race_to_ace"])
+    assert row["moves"] > 0 and row["log_lines"] > 0
+    assert row["renderer_cpu_s"] > 0 and row["renderer_cpu_ms_per_move"] > 0

@@ -80,8 +80,10 @@ function act(move) {
   draw();
 }
 
-// Where the card a move plays sits in the hand (its face and place), for its flight to the table.
+// Where the card a move plays sits in the hand (its face and place), for its flight to the table
+// (none with reduced motion: measuring its place would lay the page out for nothing).
 function cardFrom(move) {
+  if (REDUCED.matches) return null;
   const card = (board.hand(ctx())?.cards || []).find((c) => movesWith(c, state.legal, board).includes(move));
   const button = card === undefined ? null : document.querySelector(`#hand button.card[data-card="${CSS.escape(card)}"]`);
   if (!button) return null;
@@ -91,6 +93,10 @@ function cardFrom(move) {
 // The moves of the last update, seen on the board: each card flies from where it was (the hand
 // for this page's own move, the mover's seat box for another's) to where it landed.
 function showMoves(moves) {
+  if (REDUCED.matches) {  // nothing flies, and nothing is measured for a flight
+    state.mine = null;
+    return;
+  }
   for (const move of moves) {
     let flew;
     if (move.seat === state.seat && state.mine && state.mine.from) {
@@ -194,21 +200,44 @@ function renderClock() {
 setInterval(renderClock, 1000);
 
 const LOG_LINES = 300;
+let logNames = null;  // the seats' names the log's lines were written with
 
+// The last LOG_LINES lines of the log. A line once marked up stays while it shows the same event
+// in the same names: a frame appends its new lines and drops the oldest, so a long game's log is
+// not parsed and laid out again whole at every frame (it was most of a page's work per move).
 function renderLog() {
   const log = $("log");
   const c = ctx();
-  // the last LOG_LINES lines only: a long game's log is not marked up again in full each frame
   const first = Math.max(0, state.events.length - LOG_LINES);
-  const items = state.events.slice(first).map((event, k) => {
-    const i = first + k;
-    const classes = [i >= state.latestFrom ? "latest" : "", state.arrivedFrom !== null && i >= state.arrivedFrom ? "arrived" : ""];
-    const li = h("li", { class: classes.join(" ").trim() });
+  const wanted = state.events.slice(first);
+  const names = JSON.stringify(c.seats);
+  let lines = [...log.children];
+  const start = lines.findIndex((li) => li.event === wanted[0]);
+  const same = names === logNames && start >= 0 && lines.slice(start).every((li, k) => li.event === wanted[k]);
+  if (!same) {  // another window of events (a full welcome) or a name changed: every line again
+    log.replaceChildren();
+    lines = [];
+    logNames = names;
+  } else {
+    lines.slice(0, start).forEach((li) => li.remove());
+    lines = lines.slice(start);
+  }
+  const added = wanted.slice(lines.length).map((event) => {
+    const li = document.createElement("li");
+    li.event = event;
     li.innerHTML = markup(named(event.text, c));
     return li;
   });
-  log.replaceChildren(...items);
-  log.scrollTop = log.scrollHeight;
+  log.append(...added);
+  [...log.children].forEach((li, k) => {
+    const i = first + k;
+    const classes = [i >= state.latestFrom ? "latest" : "", state.arrivedFrom !== null && i >= state.arrivedFrom ? "arrived" : ""];
+    const name = classes.join(" ").trim();
+    if (li.className !== name) li.className = name;
+  });
+  // at the next frame, once the whole draw is laid out: reading the height now would lay the
+  // page out twice
+  if (added.length) requestAnimationFrame(() => { log.scrollTop = log.scrollHeight; });
 }
 
 // Redrawing replaces the buttons: keep the keyboard's place (the same move or card, else the
