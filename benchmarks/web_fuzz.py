@@ -489,9 +489,9 @@ async def fuzz(server: Front, frames: int, seed: int, workers: int, pause: float
     return {"tally": tally, "lives": lives}
 
 
-async def fresh_game(server: Front, seed: int) -> bool:
+async def fresh_game(server: Front, seed: int, pause: float) -> bool:
     """After the fuzz: a new table still plays to its end."""
-    live, done = await open_table(server, 0, random.Random(seed))
+    live, done = await open_table(server, 0, random.Random(seed), pause)
     await asyncio.wait_for(done, 1800)
     for hostile in live.hostile.values():
         await hostile.stop()
@@ -554,7 +554,7 @@ def _attack(server: Front, frames: int, seed: int, workers: int, pause: float) -
     """The fuzz, then whether the server still plays a fresh game to its end."""
     outcome = asyncio.run(fuzz(server, frames, seed, workers, pause))
     healthy = server.healthy()
-    finished = asyncio.run(fresh_game(server, seed + 1)) if healthy else False
+    finished = asyncio.run(fresh_game(server, seed + 1, pause)) if healthy else False
     return {**outcome, "healthy": healthy, "fresh_game_finished": finished}
 
 
