@@ -3,7 +3,7 @@ clicking (two browser contexts, reduced motion, seeded random legal moves, the b
 harness; Race to Ace's third seat a random bot), and the CPU the pages' renderer processes used
 is read from /proc.
 
-    PYTHONPATH=src:. .venv/bin/python benchmarks/page_cpu.py [--short] [--json out.json] [game ...]
+    .venv/bin/python -m benchmarks.page_cpu [--short] [--json out.json] [game ...]
 
 A real server on 127.0.0.1 (deals seeded: the same games every run) and Debian's chromium
 headless shell. Numbers go in docs/browser.md, "What a move costs the page"; Linux only (/proc).

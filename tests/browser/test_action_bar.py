@@ -5,10 +5,14 @@ heard, nobody's presence is shown; a frame rebuilds only what changed."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
-from benchmarks import page_cpu
+import pytest
 
+from tests.benchmark_runs import run_benchmark
+from tests.browser.conftest import chromium_path
 from tests.browser.people import STATE, Person
 from tests.web.server import Server
 
@@ -120,8 +124,13 @@ def test_a_frame_appends_its_log_lines_and_a_click_leaves_the_board_as_it_was(
     ann.close()
 
 
-def test_the_page_cost_benchmark_measures_a_short_game(browser: Any, web: Server) -> None:
+@pytest.mark.slow
+def test_the_page_cost_benchmark_measures_a_short_game(tmp_path: Path) -> None:
     """benchmarks/page_cpu.py, whose figures are in docs/browser.md, on one short game."""
-    row = page_cpu.one_game(browser, web.base, "race_to_ace", page_cpu.SHORT["race_to_ace"])
-    assert row["moves"] > 0 and row["log_lines"] > 0
+    if chromium_path() is None:
+        pytest.skip("no chromium found: the page cost benchmark skipped (apt-get install chromium)")
+    out = tmp_path / "page.json"
+    run_benchmark("page_cpu", "--short", "race_to_ace", "--json", str(out))
+    (row,) = json.loads(out.read_text(encoding="utf-8"))
+    assert row["game"] == "race_to_ace" and row["moves"] > 0 and row["log_lines"] > 0
     assert row["renderer_cpu_s"] > 0 and row["renderer_cpu_ms_per_move"] > 0
