@@ -171,9 +171,9 @@ export function renderSeats(box, ctx) {
   box.replaceChildren(...boxes);
 }
 
-// The public table, as the game's board draws it.
-// A board is drawn from the context's data alone, so it is drawn again only when that data
-// changed: a click that selects a card or sends a move leaves the board's elements as they were.
+// The public table, as the game's board draws it. A board is drawn from the context's data alone,
+// so it is drawn again only when that data changed: a click that selects a card or sends a move
+// leaves the board's elements as they were.
 const boardDrawnFrom = new WeakMap();
 export function renderBoard(box, ctx) {
   const data = JSON.stringify([ctx.game, ctx.view, ctx.seats, ctx.players, ctx.mySeat, ctx.currentPlayer,

@@ -210,7 +210,7 @@ function renderLog() {
   const c = ctx();
   const first = Math.max(0, state.events.length - LOG_LINES);
   const wanted = state.events.slice(first);
-  const names = JSON.stringify(c.seats);
+  const names = JSON.stringify((c.seats || []).map((s) => s && [s.name, s.kind]));  // what named() reads
   let lines = [...log.children];
   const start = lines.findIndex((li) => li.event === wanted[0]);
   const same = names === logNames && start >= 0 && lines.slice(start).every((li, k) => li.event === wanted[k]);
