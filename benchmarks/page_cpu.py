@@ -21,16 +21,12 @@ from typing import Any
 
 from scripts.shot_site import site
 from tests.browser.people import Person, play_to_end
+from tests.browser.test_table_pages import GAMES as WHOLE_GAMES
 
 GAMES = ("race_to_ace", "ace_race", "aces_versus_aces", "air_racing", "down_in_flames")
 PLAYERS = {"race_to_ace": 3}  # its fewest; the third seat a random bot
-SHORT = {  # --short: the options that keep the browser tests' games short
-    "race_to_ace": {"kills_to_win": 1, "max_turns": 10},
-    "ace_race": {"max_turns": 20},
-    "aces_versus_aces": {"target": 8},
-    "air_racing": {"laps": 1, "quick_play": True, "stock_speed": 12},
-    "down_in_flames": {},
-}
+# --short: the options that keep the browser tests' whole games short
+SHORT = {game: options for game, _, _, options in WHOLE_GAMES.values()}
 TICK = os.sysconf("SC_CLK_TCK")
 
 

@@ -1,7 +1,8 @@
 // Everyone's plays seen on the board: a card a move names flies, briefly, from where it was (your
 // hand, or the mover's seat box) to where it lands on the table, and the place it landed stays
-// marked until the next move. Never with prefers-reduced-motion; nothing waits on the motion (the
-// state is drawn at once, the flight is a ghost drawn over it).
+// marked until the next move. Never with prefers-reduced-motion (the table page does not call the
+// flights then, nor measures for them); nothing waits on the motion (the state is drawn at once,
+// the flight is a ghost drawn over it).
 import { h } from "./render.js";
 import { slug } from "./actionbar.js";
 
@@ -30,8 +31,8 @@ export function markLastChange(moves) {
 }
 
 // A ghost of `face` from `fromRect` to `target`'s place (or the board's middle).
-export function fly(face, fromRect, target, reduced) {
-  if (!face || !fromRect || reduced || typeof Element.prototype.animate !== "function") return false;
+export function fly(face, fromRect, target) {
+  if (!face || !fromRect || typeof Element.prototype.animate !== "function") return false;
   const board = document.getElementById("board").getBoundingClientRect();
   const to = target ? target.getBoundingClientRect() : null;
   const ghost = h("div", { class: "flying", "aria-hidden": "true" });
@@ -57,12 +58,12 @@ export function fly(face, fromRect, target, reduced) {
 }
 
 // Another seat's move: its card from the mover's seat box to where it landed.
-export function flyFromSeat(move, reduced) {
+export function flyFromSeat(move) {
   const spot = landing(move.move);
   const box = document.querySelector(`#seats .seat-box[data-seat="${move.seat}"]`);
   if (!spot || !box) return false;
   const face = spot.querySelector(".face") || spot;
   const rect = box.getBoundingClientRect();
   const from = { left: rect.left + rect.width / 2 - 20, top: rect.top + 8, width: 40, height: 57 };
-  return fly(face, from, spot, reduced);
+  return fly(face, from, spot);
 }

@@ -100,9 +100,9 @@ function showMoves(moves) {
   for (const move of moves) {
     let flew;
     if (move.seat === state.seat && state.mine && state.mine.from) {
-      flew = fly(state.mine.from.face, state.mine.from.rect, landing(move.move), REDUCED.matches);
+      flew = fly(state.mine.from.face, state.mine.from.rect, landing(move.move));
     } else if (move.seat !== state.seat) {
-      flew = flyFromSeat(move, REDUCED.matches);
+      flew = flyFromSeat(move);
     }
     if (flew) state.flights += 1;
   }
