@@ -38,6 +38,7 @@ import matplotlib
 import numpy as np
 import torch
 from sb3_contrib import MaskablePPO
+from stable_baselines3.common.logger import Logger
 from stable_baselines3.common.vec_env import DummyVecEnv
 
 matplotlib.use("Agg")  # files only, as aerodeck.sim.output does
@@ -119,6 +120,7 @@ def train(
         device="cpu",
         verbose=0,
     )
+    model.set_logger(Logger(None, []))  # no log folder: SB3's default makes one in /tmp per learn()
     chunk = steps // points
     started = time.process_time()
     curve = []

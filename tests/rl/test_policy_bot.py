@@ -19,6 +19,7 @@ pytest.importorskip(
 
 import torch
 from sb3_contrib import MaskablePPO
+from stable_baselines3.common.logger import Logger
 from stable_baselines3.common.vec_env import DummyVecEnv
 
 from aerodeck.agents.registry import KIND_GROUP, agent_names, bot_kinds, make_agent
@@ -68,6 +69,7 @@ def policy(tmp_path_factory: pytest.TempPathFactory) -> Path:
         "MultiInputPolicy", venv, n_steps=256, batch_size=128, n_epochs=4, learning_rate=1e-3,
         gamma=1.0, seed=5,
     )  # fmt: skip
+    model.set_logger(Logger(None, []))  # no log folder: SB3's default makes one in /tmp per call
     model.learn(total_timesteps=STEPS)
     return save_policy(model, make(GAME, 2), tmp_path_factory.mktemp("policy") / "aces")
 
