@@ -21,6 +21,7 @@ YOM_KIPPUR = "1973 Yom Kippur War"  # six missions: Israel against Egypt
 INDIA_PAKISTAN = "1965 India-Pakistan War"  # one mission: Pakistan against India
 WATCH_MS = 180_000  # a whole campaign of medium bots, at most (bounded, never a sleep)
 SCORED_MS = 60_000
+GO_AFTER_MS = 5_000  # campaign_end.js GO_AFTER_S
 
 
 def start_campaign(person: Person, side: str, other: str, campaign: str = YOM_KIPPUR) -> None:
@@ -96,6 +97,7 @@ def test_a_person_flies_a_mission_against_medium_and_is_taken_to_the_next(
     browser: Any, web: Server
 ) -> None:
     ann = Person(browser, web.base, seed=5)
+    ann.page.clock.install()  # a clock that runs as time does, and that the test can move on
     start_campaign(ann, "0", "bot:medium")
     ann.wait_welcome()
     page = ann.page
@@ -109,6 +111,7 @@ def test_a_person_flies_a_mission_against_medium_and_is_taken_to_the_next(
     page.wait_for_selector("#campaign-totals", timeout=SCORED_MS)
     assert page.is_visible("#campaign-next") and page.is_visible("#campaign-stay")
     assert page.is_hidden("#rematch")  # a campaign goes on with its next mission instead
+    page.clock.run_for(GO_AFTER_MS)  # the countdown before the page goes on, at once
     page.wait_for_function(
         f"document.getElementById('app').dataset.table !== {first!r}", timeout=SCORED_MS
     )
