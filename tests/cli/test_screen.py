@@ -23,7 +23,8 @@ GAMES = [
 ]
 REPR = re.compile(r"\[-?\d+(\.\d+)?(, -?\d+(\.\d+)?)*\]|\{'|\[\]|\w\(s\)|\bNone\b|\bTrue\b")
 SECOND_PERSON = re.compile(
-    r"\byou (attacks|plays|wins|passes|draws|discards|keeps|is|has|sets|flies|takes|chooses)\b"
+    r"\byou (\w+ (?:(?!seat \d)[^;:.\n])*?and )?"  # a second verb of the same clause
+    r"(attacks|plays|wins|passes|draws|discards|keeps|is|has|sets|flies|takes|chooses)\b"
 )
 
 
@@ -52,6 +53,19 @@ def test_a_whole_game_reads_as_english_and_ends_with_a_summary(
         ("seat 2 passes", "you pass"),
         ("seat 2 is shot down by seat 1", "you are shot down by seat 1"),
         ("seat 2 flies with speed 4", "you fly with speed 4"),
+        (
+            "seat 2 wins the bidding (highest bid) and takes 1 card (JK); 5 left",
+            "you win the bidding (highest bid) and take 1 card (JK); 5 left",
+        ),
+        (
+            "seat 2 has lost all command markers and is out",
+            "you have lost all command markers and are out",
+        ),
+        ("seat 1 discards 7H and draws; seat 2 passes", "seat 1 discards 7H and draws; you pass"),
+        (
+            "seat 2 keeps their hand, seat 1 discards and draws",
+            "you keep your hand, seat 1 discards and draws",
+        ),
         ("Reveal: seat 0 5♥, seat 2 J♠", "Reveal: seat 0 5♥, you J♠"),
         ("seat 1 wins the hand", "seat 1 wins the hand"),
         ("seat 12 plays", "seat 12 plays"),

@@ -20,6 +20,10 @@ _IRREGULAR = {"is": "are", "has": "have", "was": "were", "does": "do", "goes": "
 _NOT_VERBS = frozenset({"this", "its", "plus", "minus"})
 _SEAT = re.compile(r"\b[Ss]eat (\d+)(?:(?P<own>'s)|(?P<gap>\s+)(?P<word>[a-z]+)\b)?")
 _THEIR = re.compile(r"\byou (\w+) their\b")
+# a second verb of a clause whose subject is "you": "you win the bidding and takes" -> "take"
+_AND_VERB = re.compile(
+    r"((?:^\s*|[;:.]\s+|\n\s*)you \w+(?:(?![Ss]eat \d)[^;:.\n])*? and )([a-z]+s)\b"
+)
 
 
 def _base_form(verb: str) -> str:
@@ -60,5 +64,9 @@ def as_seen_by(text: str, you: int | None) -> str:
             word = _base_form(word)
         return f"you{match.group('gap')}{word}"
 
-    seen = _SEAT.sub(person, text)
+    def second_verb(match: re.Match[str]) -> str:
+        verb = match.group(2)
+        return match.group(1) + (verb if verb in _NOT_VERBS else _base_form(verb))
+
+    seen = _AND_VERB.sub(second_verb, _SEAT.sub(person, text))
     return _THEIR.sub(lambda m: f"you {m.group(1)} your", seen)
