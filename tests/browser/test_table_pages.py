@@ -402,7 +402,9 @@ def test_motion_is_light_and_yields_to_reduced_motion(
         assert flights == 0 and animations == {"none"}, (flights, animations)
     else:
         assert flights >= 1 and "arrive" in animations, (flights, animations)
-    # the motion is for what is new: a redraw with nothing new moves nothing
+    # the motion is for what is new: a redraw with nothing new moves nothing (once the bot has
+    # answered: its frame would bring new lines of its own)
+    page.wait_for_function("window.aerodeck.state.legal.length > 0")
     page.evaluate("window.seen = []")
     page.evaluate("window.aerodeck.redraw()")
     assert page.locator("#log li.arrived").count() == 0
