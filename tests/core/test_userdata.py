@@ -134,7 +134,10 @@ def test_data_files_map_keys_to_tables(tmp_path: Path) -> None:
 def test_check_remote_options_takes_scalars_and_shipped_names_only() -> None:
     resolved = check_remote_options("down_in_flames", {"data": "locked_on", "vp_limit": 50})
     assert resolved["data"] == "locked_on" and resolved["vp_limit"] == 50
-    assert check_remote_options("air_racing", {"course": "standard"})["course"] == "standard"
+    assert check_remote_options("air_racing", {"course": "standard"}) == {"course": "standard"}
+    # only what was given: a default the game sets by the player count stays the game's own
+    two = aerodeck.make("race_to_ace", 2, **check_remote_options("race_to_ace", {"games": 3}))
+    assert two.options["wingmen"] and two.options["games"] == 3
     for game, options, message in [
         ("air_racing", {"course": {"length": 40}}, "only text, whole numbers"),
         ("air_racing", {"course": "/etc/passwd"}, "takes one of standard"),

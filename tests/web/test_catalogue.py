@@ -38,3 +38,16 @@ def test_levels_and_presets_read_in_the_reader_s_language() -> None:
         assert game["presets"][0]["label"] == "標準"
         assert level_word("heuristic") == "中級"
         assert level_word("ppo:model.zip") == "ppo:model.zip"
+
+
+def test_every_game_s_summary_and_options_read_in_japanese_by_their_labels() -> None:
+    """A lobby names an option by its label (never the code's id) in the reader's language."""
+    english = {game["id"]: game for game in game_catalogue()}
+    with using("ja"):
+        for game in game_catalogue():
+            before = english[game["id"]]
+            assert game["summary"] != before["summary"], game["id"]
+            for option, was in zip(game["options"], before["options"], strict=True):
+                assert was["label"] != option["name"].replace("_", " "), option["name"]
+                assert option["label"] != was["label"], option["name"]
+                assert option["help"] != was["help"], option["name"]

@@ -460,6 +460,38 @@ def test_a_seat_number_of_any_size_in_a_path_is_refused_cleanly(server: Server) 
         assert response.status_code in (401, 404, 422), response.text
 
 
+def test_the_lobby_s_two_player_race_to_ace_flies_with_wingmen(server: Server) -> None:
+    """The lobby sends only the options changed; two pilots get the wingmen variant (R17)."""
+    created = server.create(game="race_to_ace", players=2, options={"kills_to_win": 3})
+    described = server.get(f"/api/tables/{created['table']}").json()
+    assert described["options"]["wingmen"] is True
+
+
+BROWSER = {"Accept": "text/html,application/xhtml+xml,*/*;q=0.8"}
+
+
+def test_a_browser_opening_a_bad_address_gets_a_page_and_the_api_keeps_json(
+    server: Server,
+) -> None:
+    """A mistyped or stale link shows the reason on a page with the way back, never raw JSON."""
+    unfinished = server.create(game=GAME, players=2)["table"]
+    pages = {
+        "/t/nonsense": (404, "no such table", None),
+        f"/t/{unfinished}/replay": (409, "the game is not over", f"/t/{unfinished}"),
+        "/nowhere": (404, "there is no page at this address", None),
+    }
+    for path, (status, words, table_link) in pages.items():
+        response = httpx.get(f"{server.base}{path}", headers=BROWSER, timeout=60)
+        assert response.status_code == status, path
+        assert response.headers["content-type"].startswith("text/html"), path
+        assert words in response.text and 'href="/"' in response.text, path
+        assert (table_link is not None) == (f'href="{table_link}"' in response.text), path
+    api = httpx.get(f"{server.base}/api/tables/nonsense", headers=BROWSER, timeout=60)
+    assert api.status_code == 404 and api.json() == {"detail": "no such table"}
+    script = server.get("/t/nonsense")  # no page asked for (a script, curl): JSON
+    assert script.json() == {"detail": "no such table"}
+
+
 def test_a_request_body_over_the_limit_is_refused(server: Server) -> None:
     response = server.post("/api/tables", {"game": GAME, "name": "x" * 70_000})
     assert response.status_code == 413

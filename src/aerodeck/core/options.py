@@ -42,6 +42,14 @@ class Option:
     quick: int | bool | str | None = None
     """The value for a quick game, where the rules allow a shorter one (a lobby's "quick"
     preset sets it); None: the option is the same in a quick game."""
+    label: str = ""
+    """The option's name for people (a lobby's field), marked for translation; empty: the
+    name's words ("max_turns": "max turns")."""
+
+    @property
+    def title(self) -> str:
+        """What a person calls the option (untranslated: the reader's language is the page's)."""
+        return self.label or self.name.replace("_", " ")
 
     def coerce(self, value: Any) -> int | bool | str | dict[str, Any]:
         """Turn a value (native, or text from the command line) into this option's type.

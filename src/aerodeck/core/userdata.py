@@ -112,9 +112,10 @@ def data_files(game_id: str, pairs: list[str]) -> dict[str, dict[str, Any]]:
 def check_remote_options(game_id: str, options: Mapping[str, Any]) -> dict[str, Any]:
     """A game's options as a stranger may send them (a network client, an uploaded request):
     text of at most ``REMOTE_TEXT_LIMIT`` characters, whole numbers and true/false only, so data
-    options name shipped data and never carry a table. Returns every option with its value
-    (checked as ``make`` checks them); ConfigError (one line) otherwise. The server calls this
-    before ``make``; inline data stays for the person running the program."""
+    options name shipped data and never carry a table. Returns the options given, checked as
+    ``make`` checks them (the game fills in the rest, as it would for ``make``: a default may
+    depend on the player count); ConfigError (one line) otherwise. The server calls this before
+    ``make``; inline data stays for the person running the program."""
     if not isinstance(options, Mapping):
         raise ConfigError("options must be an object of name: value")
     for name, value in options.items():
@@ -127,4 +128,5 @@ def check_remote_options(game_id: str, options: Mapping[str, Any]) -> dict[str, 
                 )
         elif not isinstance(value, bool | int):
             raise ConfigError(f"option {excerpt(name)}: only text, whole numbers or true/false")
-    return resolve_options(game_class(game_id).info.options, options)
+    checked = resolve_options(game_class(game_id).info.options, options)
+    return {name: checked[name] for name in options}

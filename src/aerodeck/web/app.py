@@ -144,7 +144,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         "(docs/web-protocol.md).",
         lifespan=lifespan,
     )
-    one_line_errors(app)
+    one_line_errors(app, pages.error_page)
     app.include_router(lobby.router)
     app.include_router(operator.router)
     app.include_router(tables.router)

@@ -1,10 +1,11 @@
 """HTTP plumbing of the application: request bodies over the limit refused with 413 before the
-app reads them, and every HTTP error answered as one readable line of ASCII JSON."""
+app reads them, and every HTTP error answered as one readable line of ASCII JSON (or, to a
+browser opening a page, as a page)."""
 
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from fastapi import FastAPI, Request, Response
 from fastapi.exceptions import RequestValidationError
@@ -81,12 +82,28 @@ async def _invalid_request(_request: Request, exc: Exception) -> Response:
     return _detail(422, f"{where}: {first.get('msg', 'invalid')}")
 
 
-async def _http_error(_request: Request, exc: Exception) -> Response:
-    assert isinstance(exc, StarletteHTTPException)
-    return _detail(exc.status_code, str(exc.detail), exc.headers)  # Retry-After, say
+ErrorPage = Callable[[Request, int, str], Response]
+"""Renders an HTTP error as a page, for a browser that opened a page's address."""
 
 
-def one_line_errors(app: FastAPI) -> None:
-    """Answer ``app``'s HTTP errors and malformed requests as ``{"detail": "one line"}``."""
+def _wants_page(request: Request) -> bool:
+    """A browser navigating to a page (not the API, nor a script's or a stylesheet's fetch)."""
+    return (
+        request.method == "GET"
+        and not request.url.path.startswith("/api/")
+        and "text/html" in request.headers.get("accept", "")
+    )
+
+
+def one_line_errors(app: FastAPI, page: ErrorPage | None = None) -> None:
+    """Answer ``app``'s HTTP errors and malformed requests as ``{"detail": "one line"}``; with
+    ``page``, a browser that opened a page's address gets that line as a page instead."""
+
+    async def http_error(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, StarletteHTTPException)
+        if page is not None and _wants_page(request):
+            return page(request, exc.status_code, str(exc.detail))
+        return _detail(exc.status_code, str(exc.detail), exc.headers)  # Retry-After, say
+
     app.add_exception_handler(RequestValidationError, _invalid_request)
-    app.add_exception_handler(StarletteHTTPException, _http_error)
+    app.add_exception_handler(StarletteHTTPException, http_error)

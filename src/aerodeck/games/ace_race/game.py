@@ -36,6 +36,7 @@ class AceRace(Game):
                 N_("games in the match; the most games won wins it"),
                 minimum=1,
                 maximum=50,
+                label=N_("Games in the match"),
             ),
             Option(
                 "max_turns",
@@ -43,6 +44,7 @@ class AceRace(Game):
                 N_("safety limit on turns in one game; then the fewest cards win (R14)"),
                 minimum=20,
                 maximum=10_000,
+                label=N_("Turn limit"),
             ),
         ),
     )

@@ -9,7 +9,7 @@ from importlib.resources.abc import Traversable
 
 from aerodeck.core.api import JSON, Action, ActionTable, Agent, Game, GameInfo, State
 from aerodeck.core.features import Encoder
-from aerodeck.core.i18n import _
+from aerodeck.core.i18n import N_, _
 from aerodeck.core.options import Option
 from aerodeck.core.reference import reference_text as lay_out_reference
 from aerodeck.core.search import SearchSettings, expert_default
@@ -25,18 +25,41 @@ class AcesVersusAces(Game):
         title="Aces versus Aces",
         player_counts=(2, 3, 4),
         default_players=3,
-        summary="War with command markers and Ace coins: play a card in secret, high card wins.",
+        summary=N_(
+            "War with command markers and Ace coins: play a card in secret, high card wins."
+        ),
         credits="A variant of War by Jonathan Middleton (CUDO Plays 2, 2015).",
         options=(
-            Option("target", 50, "points that win the game", minimum=1, maximum=1000, quick=25),
-            Option("discard_replace", True, "after the draw, each player may discard and replace"),
+            Option(
+                "target",
+                50,
+                N_("points that win the game"),
+                minimum=1,
+                maximum=1000,
+                quick=25,
+                label=N_("Points to win"),
+            ),
+            Option(
+                "discard_replace",
+                True,
+                N_("after the draw, each player may discard and replace"),
+                label=N_("Discard and replace after the draw"),
+            ),
             Option(
                 "winner_keeps",
                 "all",
-                "what the winner of a hand keeps: all played cards, or only the beaten (R1)",
+                N_("what the winner of a hand keeps: all played cards, or only the beaten (R1)"),
                 choices=("all", "beaten"),
+                label=N_("The hand's winner keeps"),
             ),
-            Option("max_rounds", 100, "safety limit on rounds (R9)", minimum=1, maximum=10_000),
+            Option(
+                "max_rounds",
+                100,
+                N_("safety limit on rounds (R9)"),
+                minimum=1,
+                maximum=10_000,
+                label=N_("Round limit"),
+            ),
         ),
     )
     action_table = ActionTable(actions.ALL_ACTIONS)

@@ -10,7 +10,7 @@ from typing import Any
 from aerodeck.core.api import JSON, Action, ActionTable, Agent, Game, GameInfo, State
 from aerodeck.core.features import Encoder
 from aerodeck.core.figures import ChoiceFigure, word_after
-from aerodeck.core.i18n import _
+from aerodeck.core.i18n import N_, _
 from aerodeck.core.options import Option
 from aerodeck.core.reference import reference_text as lay_out_reference
 from aerodeck.core.search import AnalysisThresholds, SearchSettings
@@ -25,48 +25,70 @@ class AirRacing(Game):
         title="Air Racing",
         player_counts=(2, 3, 4),
         default_players=4,
-        summary="A deck-building season of speed mods, then a three-lap pylon race.",
+        summary=N_("A deck-building season of speed mods, then a three-lap pylon race."),
         credits="Air Racing: a print-and-play card game for 2-4 players (rulebook in seeds/).",
         options=(
             Option(
                 "course",
                 course.STANDARD,
-                "the race course: 'standard', or your own with --data-file course=FILE",
+                N_("the race course: 'standard', or your own with --data-file course=FILE"),
                 choices=(course.STANDARD,),
                 inline=True,
+                label=N_("Course"),
             ),
             Option(
                 "laps",
                 0,
-                "laps of the race (0: the course's own, 3 on the standard course)",
+                N_("laps of the race (0: the course's own, 3 on the standard course)"),
                 minimum=0,
                 maximum=20,
+                label=N_("Laps"),
             ),
             Option(
-                "stock_speed", 4, "every aircraft's speed before Microknots", minimum=1, maximum=12
+                "stock_speed",
+                4,
+                N_("every aircraft's speed before Microknots"),
+                minimum=1,
+                maximum=12,
+                label=N_("Stock speed"),
             ),
             Option(
                 "quick_play",
                 False,
-                "skip the season: $25 of speed mods each, then race",
+                N_("skip the season: $25 of speed mods each, then race"),
                 quick=True,
+                label=N_("Quick play (no season)"),
             ),
             Option(
                 "seasons",
                 1,
-                "seasons (each ending in a race) in a championship",
+                N_("seasons (each ending in a race) in a championship"),
                 minimum=1,
                 maximum=10,
+                label=N_("Seasons"),
             ),
-            Option("legacy", False, "speed mods carry over into the next season (R21)"),
+            Option(
+                "legacy",
+                False,
+                N_("speed mods carry over into the next season (R21)"),
+                label=N_("Legacy: speed mods carry over"),
+            ),
             Option(
                 "heat_laps",
                 0,
-                "laps of a heat race that sets the final's grid (0: none)",
+                N_("laps of a heat race that sets the final's grid (0: none)"),
                 minimum=0,
                 maximum=20,
+                label=N_("Heat race laps"),
             ),
-            Option("max_rounds", 100, "safety limit on race rounds (R13)", minimum=1, maximum=1000),
+            Option(
+                "max_rounds",
+                100,
+                N_("safety limit on race rounds (R13)"),
+                minimum=1,
+                maximum=1000,
+                label=N_("Round limit"),
+            ),
         ),
     )
     action_table = ActionTable(actions.ALL_ACTIONS)

@@ -51,6 +51,7 @@ class DownInFlames(Game):
                 N_("agreed VP limit for the aircraft choice"),
                 minimum=1,
                 maximum=999,
+                label=N_("VP limit"),
             ),
             Option(
                 "year",
@@ -58,6 +59,7 @@ class DownInFlames(Game):
                 N_("agreed year: aircraft in service by then"),
                 minimum=1900,
                 maximum=2100,
+                label=N_("Year"),
             ),
             Option(
                 "data",
@@ -65,20 +67,56 @@ class DownInFlames(Game):
                 N_("the data set: the shipped one, or your own with --data-file data=FILE"),
                 choices=(SHIPPED_ID,),
                 inline=True,
-            ),
-            Option("skills", False, N_("choose skills in secret, paid from the VP limit (§17)")),
-            Option("site", "", N_("a ground site of the data set defending one side (§16.4)")),
-            Option(
-                "site_seat", 1, N_("the seat whose side the site defends"), minimum=0, maximum=1
-            ),
-            Option("missile_loads", False, N_("optional rule: custom missile loads (§18.1)")),
-            Option(
-                "decks", 1, N_("Action card decks combined into one (§18.8)"), minimum=1, maximum=3
+                label=N_("Data set"),
             ),
             Option(
-                "second_missile", False, N_("optional rule: launch two missiles as one (§18.2)")
+                "skills",
+                False,
+                N_("choose skills in secret, paid from the VP limit (§17)"),
+                label=N_("Skills"),
             ),
-            Option("aircraft", 1, N_("aircraft each player flies (§18.3)"), minimum=1, maximum=4),
+            Option(
+                "site",
+                "",
+                N_("a ground site of the data set defending one side (§16.4)"),
+                label=N_("Ground site"),
+            ),
+            Option(
+                "site_seat",
+                1,
+                N_("the seat whose side the site defends"),
+                minimum=0,
+                maximum=1,
+                label=N_("Seat the site defends"),
+            ),
+            Option(
+                "missile_loads",
+                False,
+                N_("optional rule: custom missile loads (§18.1)"),
+                label=N_("Missile loads"),
+            ),
+            Option(
+                "decks",
+                1,
+                N_("Action card decks combined into one (§18.8)"),
+                minimum=1,
+                maximum=3,
+                label=N_("Action decks"),
+            ),
+            Option(
+                "second_missile",
+                False,
+                N_("optional rule: launch two missiles as one (§18.2)"),
+                label=N_("Second missile"),
+            ),
+            Option(
+                "aircraft",
+                1,
+                N_("aircraft each player flies (§18.3)"),
+                minimum=1,
+                maximum=4,
+                label=N_("Aircraft per player"),
+            ),
             Option(
                 "campaign",
                 "",
@@ -87,20 +125,30 @@ class DownInFlames(Game):
                     "with --data-file campaign=FILE (§16)"
                 ),
                 inline=True,
+                label=N_("Campaign"),
             ),
-            Option("mission", 1, N_("the campaign mission to fly"), minimum=1, maximum=99),
+            Option(
+                "mission",
+                1,
+                N_("the campaign mission to fly"),
+                minimum=1,
+                maximum=99,
+                label=N_("Mission"),
+            ),
             Option(
                 "scale",
                 1,
                 N_("Campaign Scaling: aircraft x1, x2 or x3 (§18.9)"),
                 minimum=1,
                 maximum=3,
+                label=N_("Campaign scale"),
             ),
             Option(
                 "mode",
                 "teams",
                 N_("three or more players: two teams or free-for-all (§18.5, §18.6)"),
                 choices=("teams", "ffa"),
+                label=N_("Three or more players"),
             ),
         ),
     )

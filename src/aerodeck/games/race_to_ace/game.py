@@ -34,35 +34,49 @@ class RaceToAce(Game):
         ),
         options=(
             Option(
-                "kills_to_win", 5, N_("kills that make the Ace"), minimum=1, maximum=20, quick=3
+                "kills_to_win",
+                5,
+                N_("kills that make the Ace"),
+                minimum=1,
+                maximum=20,
+                quick=3,
+                label=N_("Kills to win"),
             ),
             Option(
-                "must_answer", False, N_("a pilot who can answer in a dogfight must do so (R12)")
+                "must_answer",
+                False,
+                N_("a pilot who can answer in a dogfight must do so (R12)"),
+                label=N_("Must answer"),
             ),
             Option(
                 "visual_counters_maneuver",
                 True,
                 N_("a new VISUAL ACQUISITION counters a MANEUVER (R6)"),
+                label=N_("VISUAL counters MANEUVER"),
             ),
             Option(
                 "wingmen",
                 False,
                 N_("two-player variant: each pilot also has a wingman hand of 7 cards (R17)"),
+                label=N_("Wingmen (two players)"),
             ),
             Option(
                 "acquisition_tokens",
                 False,
                 N_("acquisitions belong to who placed them; several per pilot (R16)"),
+                label=N_("Acquisition tokens"),
             ),
             Option(
                 "weapon_counters",
                 False,
                 N_("JAMMIT!/MALFUNCTION defeat a MISSILE, MALFUNCTION defeats GUNS (R18)"),
+                label=N_("Weapon counters"),
             ),
             Option(
                 "specials_lost",
                 False,
                 N_("a displayed HOT STICK or GOLDEN BIRD is discarded when its pilot is shot down"),
+                label=N_("Specials lost when shot down"),
             ),
             Option(
                 "games",
@@ -73,6 +87,7 @@ class RaceToAce(Game):
                 ),
                 minimum=1,
                 maximum=50,
+                label=N_("Games in the match"),
             ),
             Option(
                 "max_turns",
@@ -80,6 +95,7 @@ class RaceToAce(Game):
                 N_("turns in a game before most kills wins (R20)"),
                 minimum=10,
                 maximum=100_000,
+                label=N_("Turn limit"),
             ),
         ),
     )

@@ -9,6 +9,8 @@ secret only in its HttpOnly cookie (a first visit to a page makes a guest: route
 from __future__ import annotations
 
 import asyncio
+import re
+from http import HTTPStatus
 from pathlib import Path
 
 from fastapi import APIRouter, HTTPException, Request
@@ -103,4 +105,24 @@ async def replay_page(table_id: str, request: Request, hub: HubDep) -> HTMLRespo
             "reference": reference_of(table.game),
             "board": board_urls(table.game),
         },
+    )
+
+
+_REPLAY = re.compile(r"/t/([^/]+)/replay")
+
+
+def error_page(request: Request, status: int, detail: str) -> HTMLResponse:
+    """An HTTP error as a page (``middleware.one_line_errors``): the one line, and the way back."""
+    if detail == HTTPStatus(status).phrase:  # the framework's own words: an unknown address
+        detail = _("there is no page at this address")
+    replay = _REPLAY.fullmatch(request.url.path)
+    return templates.TemplateResponse(
+        request,
+        "error.html",
+        {
+            "title": _("This page cannot be shown"),
+            "detail": detail,
+            "table_link": f"/t/{replay.group(1)}" if replay and status == 409 else None,
+        },
+        status_code=status,
     )

@@ -94,10 +94,11 @@ def game_catalogue() -> list[JSON]:
                 "title": info.title,
                 "player_counts": list(info.player_counts),
                 "default_players": info.default_players,
-                "summary": info.summary,
+                "summary": _(info.summary),
                 "options": [
                     {
                         "name": o.name,
+                        "label": _(o.title),
                         "default": o.default,
                         "help": _(o.help),
                         "choices": list(o.choices) if o.choices else None,

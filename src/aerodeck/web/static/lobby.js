@@ -18,10 +18,11 @@ function chosen() {
   return gameSelect.selectedOptions[0];
 }
 
+// The game's own player count, unless the person chose one this game also allows.
 function fitPlayers() {
   const option = chosen();
   const counts = option.dataset.counts.split(",").map(Number);
-  const keep = Number(players.value) || Number(option.dataset.default);
+  const keep = players.dataset.chosen ? Number(players.value) : Number(option.dataset.default);
   players.replaceChildren(
     ...counts.map((n) => new Option(_("{n} players", { n }), String(n), false, n === keep)),
   );
@@ -202,7 +203,7 @@ for (const button of document.querySelectorAll("[data-copy-from]")) {
     copy(document.getElementById(button.dataset.copyFrom).textContent, button));
 }
 gameSelect.addEventListener("change", fitGame);
-players.addEventListener("change", fitSeats);
+players.addEventListener("change", () => { players.dataset.chosen = "1"; fitSeats(); });
 document.getElementById("name").value = localStorage.getItem("aerodeck:name") || "";
 fitGame();
 
