@@ -377,7 +377,15 @@ export function moveHelp(move, ctx, verb) {
     case "boost": return _("+3 speed this turn if the backfire check passes: roll the die, add your FAST, less 1 for each Boost already played this turn; 6 or more passes, a 0 always fails. A backfire gives no speed and a -3 penalty next turn. The Boost goes back to the box.");
     case "cancel": return _("Spend another Boost card to avoid the -3 backfire penalty.");
     case "accept": return _("Keep your Boosts: the backfire costs 3 speed on your next turn.");
-    case "fly": return _("Move to lane {lane} (1 speed a lane, through clear air), then fly all your remaining speed. Rounding a pylon in lane 0 needs a skill check; failing costs 2 speed next turn. Outer lanes are longer round the bends.", { lane: arg });
+    case "fly": {
+      const plane = myPlane(ctx);
+      const rest = _("Rounding a pylon in lane 0 needs a skill check; failing costs 2 speed next turn. Outer lanes are longer round the bends.");
+      const stay = plane && Number(arg) === plane.lane;
+      const how = stay
+        ? _("Stay in lane {lane} and fly all your speed.", { lane: arg })
+        : _("Move to lane {lane} (1 speed a lane, through clear air), then fly all your remaining speed.", { lane: arg });
+      return how + " " + rest;
+    }
     case "side": return _("An aircraft blocks your way: spend 1 speed to move to its side and pass on the {side}.", { side: arg === "in" ? _("inside") : _("outside") });
     default: return "";
   }
