@@ -270,6 +270,8 @@ def test_refusals_show_the_reason(browser: Any, web: Server) -> None:
     )
     assert notice.inner_text().startswith("Refused: ")
     assert notice.inner_text() != first
+    page.fill("#notation", "pl")  # writing another move puts the last refusal away
+    notice.wait_for(state="hidden")
     # why a move is not offered: the engine's rule, in the action bar, and nothing is played
     page.click("#why summary")
     page.fill("#why-move", f"play {absent}")

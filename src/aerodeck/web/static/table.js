@@ -57,10 +57,16 @@ function ctx() {
   };
 }
 
-function notice(text) {
+function notice(text, refusal = false) {
   const box = $("notice");
   box.textContent = text || "";
   box.hidden = !text;
+  box.dataset.refusal = refusal ? "1" : "";
+}
+
+// A refused move's reason stands until the game moves on or the person writes another move.
+function clearRefusal() {
+  if ($("notice").dataset.refusal) notice("");
 }
 
 // --- moves ----------------------------------------------------------------------------------
@@ -333,6 +339,7 @@ function onFrame(frame) {
         state.newMoves = frame.moves;
         state.lastMoves = frame.moves;
         clearWhy();  // an answer was about the position before this move
+        clearRefusal();
       }
       if (state.busy && frame.version !== state.busy.version) state.busy = null;
       take(frame);
@@ -347,7 +354,7 @@ function onFrame(frame) {
       break;
     case "refusal":
       if (state.busy && state.busy.id === frame.id) state.busy = null;
-      notice(refusalText(frame));
+      notice(refusalText(frame), true);
       break;
     case "why":
       showWhy(frame);
@@ -560,6 +567,7 @@ $("why-form").addEventListener("submit", (event) => {
   }
 });
 keepRoomForBar();
+$("notation").addEventListener("input", clearRefusal);
 $("join-name").value = localStorage.getItem("aerodeck:name") || "";
 $("typed").addEventListener("submit", (event) => {
   event.preventDefault();
