@@ -65,6 +65,10 @@ def test_many_random_games_end_and_conserve(game_id: str, players: int) -> None:
         state.check_invariants()
         assert sum(state.returns()) == pytest.approx(1.0)
         assert state.winners
+        placings = state.placings()  # every seat once, the winners first
+        assert placings[0] == state.winners, placings
+        assert sorted(s for tied in placings for s in tied) == list(range(players))
+        assert all(tied for tied in placings)
 
 
 @pytest.mark.parametrize(("game_id", "players"), GAME_COUNTS)

@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property, partial
 from importlib import resources
+from itertools import groupby
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Protocol
 
 from aerodeck.core.errors import (
@@ -472,6 +473,27 @@ class State(ABC):
         if not self.is_terminal:
             return []
         return [seat for seat, value in enumerate(self.returns()) if value > 0]
+
+    def placings(self) -> list[list[int]]:
+        """At the end, the seats best first, each place a list of the seats that share it: the
+        winners first, then the others ordered by ``_standing`` (empty until the end)."""
+        if not self.is_terminal:
+            return []
+        winners = self.winners
+        rest = sorted(
+            (seat for seat in range(self.game.players) if seat not in winners),
+            key=self._standing,
+            reverse=True,
+        )
+        places = [winners] if winners else []
+        places += [list(tied) for _, tied in groupby(rest, key=self._standing)]
+        return places
+
+    def _standing(self, seat: int) -> Any:
+        """What orders the seats that did not win, higher first: what the game's own summary
+        orders them by (points, race wins then distance, ...). By default nothing: they share
+        the place after the winners."""
+        return 0
 
     @property
     def move_number(self) -> int:

@@ -483,6 +483,10 @@ class AceRaceState(LegalMoves, Information):
         self.prev_winners = tuple(winners)
         self._start_game()
 
+    def _standing(self, seat: int) -> int:
+        """After the winners, the seats by games won in the match (the standings' order)."""
+        return self.wins[seat]
+
     # --- moves ------------------------------------------------------------------------------
 
     def _apply(self, action: Action) -> None:

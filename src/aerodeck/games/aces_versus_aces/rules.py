@@ -334,6 +334,10 @@ class AvAState(LegalMoves, Information):
             {"type": "game_end", "winners": winners, "why": why, "scores": list(self.scores)}
         )
 
+    def _standing(self, seat: int) -> int:
+        """After the winners, the seats by points, as the final standings list them."""
+        return self.scores[seat]
+
 
 def _list(value: Any) -> list[Any]:
     """A setup field that must be a list of cards (or of hands)."""

@@ -388,6 +388,11 @@ class RaceRules(SeasonRules):
     def race_wins(self) -> list[int]:
         return [self.champions.count(s) for s in range(self.n)]
 
+    def _standing(self, seat: int) -> tuple[int, int]:
+        """After the champion, the seats by race wins, then by how far the last race took them
+        (the results' order)."""
+        return self.race_wins()[seat], self.pos[seat]
+
     def championship_leader(self) -> int:
         """R22: most race wins; a tie goes to whoever won most recently."""
         wins = self.race_wins()

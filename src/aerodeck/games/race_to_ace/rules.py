@@ -776,6 +776,13 @@ class RaceState(LegalMoves, Information):
                 {seat: {"card": c.WORDS[drawn]}} if drawn != NONE else None,
             )
 
+    def _standing(self, seat: int) -> tuple[int, int]:
+        """After the winners, the pilots by match score, or in one game by kills, then
+        acquisitions (the results' order)."""
+        if self.game.options["games"] > 1:
+            return self.scores[seat], self.kills[seat]
+        return self.kills[seat], self.acquired[seat]
+
     def _end_game(self, winners: list[int], why: str) -> None:
         """One game is over; in a match (option ``games``) score it and deal the next (R19)."""
         games = self.game.options["games"]

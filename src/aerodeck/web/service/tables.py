@@ -311,7 +311,7 @@ class Table:
             "version": self.version,
             "returns": returns,
             "winners": self.state.winners,
-            "standings": _standings(returns),
+            "standings": _standings(returns, self.state.placings()),
             "record": self.state.record_for(seat),
             "forfeit": None,
         }
@@ -326,7 +326,7 @@ class Table:
             "version": self.version,
             "returns": returns,
             "winners": forfeit_winners(players, self.forfeited),
-            "standings": _standings(returns),
+            "standings": _standings(returns, _by_returns(returns)),
             "record": {**self.state.record(), "forfeit": forfeit},
             "forfeit": forfeit,
         }
@@ -355,9 +355,18 @@ class Table:
                 conn.send(text)
 
 
-def _standings(returns: list[float]) -> list[JSON]:
-    """The seats best first; tied seats share a place."""
-    return [
-        {"seat": s, "return": value, "place": 1 + sum(other > value for other in returns)}
-        for s, value in sorted(enumerate(returns), key=lambda item: (-item[1], item[0]))
-    ]
+def _standings(returns: list[float], placings: list[list[int]]) -> list[JSON]:
+    """The seats best first (``State.placings``: the winners, then the game's own order); seats
+    that share a place share its number, the number of seats ahead of them plus one."""
+    out: list[JSON] = []
+    for tied in placings:
+        place = 1 + len(out)
+        out += [{"seat": s, "return": returns[s], "place": place} for s in sorted(tied)]
+    return out
+
+
+def _by_returns(returns: list[float]) -> list[list[int]]:
+    """Places from the returns alone (a forfeit's ruling): the winners, then everyone else."""
+    best = [s for s, value in enumerate(returns) if value > 0]
+    rest = [s for s, value in enumerate(returns) if value <= 0]
+    return [group for group in (best, rest) if group]

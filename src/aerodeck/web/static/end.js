@@ -63,12 +63,12 @@ export function renderEnd(box, ctx, state, table) {
   const players = end.returns.length;
   const result = outcome(ctx, end);
   const order = standings(end);
-  // Returns tell winners from the rest only (core/api.py: winners share 1, everyone else 0), so
-  // a place is a winner's: "1", or "1= (tied)" for a shared win; the rest follow without one.
+  // The server's standings: the winners, then the game's own order of the rest (State.placings);
+  // "2= (tied)" where seats share a place. A draw shows no places.
   const places = h("ol", { class: "places" }, order.map(({ seat, place }) => {
     const won = end.winners.includes(seat) && !isDraw(end, players);
     const tied = order.filter((o) => o.place === place).length > 1;
-    const shown = !won ? "" : tied ? _("{place}= (tied)", { place }) : String(place);
+    const shown = isDraw(end, players) ? "" : tied ? _("{place}= (tied)", { place }) : String(place);
     return h("li", { class: won ? "winner" : "", "data-seat": seat },
       h("span", { class: "place", text: shown }),
       h("strong", { class: "name", text: seatName(ctx, seat) }),

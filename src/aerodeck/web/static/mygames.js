@@ -31,7 +31,7 @@ function inProgress(game) {
 }
 
 function finished(game) {
-  const result = game.won ? _("won") : _("lost");  // returns rank only winners: no place for the rest
+  const result = game.won ? _("won") : game.players > 2 ? _("lost, place {place}", { place: game.place }) : _("lost");
   return el("li", { class: "mine done", "data-table": game.table },
     el("span", { class: "game-title", text: game.title }),
     el("span", { class: game.won ? "won" : "muted", text: result }),
