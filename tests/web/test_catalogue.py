@@ -51,3 +51,6 @@ def test_every_game_s_summary_and_options_read_in_japanese_by_their_labels() -> 
                 assert was["label"] != option["name"].replace("_", " "), option["name"]
                 assert option["label"] != was["label"], option["name"]
                 assert option["help"] != was["help"], option["name"]
+                if option["choices"]:  # each value in words, in the reader's language
+                    assert len(was["choice_labels"]) == len(option["choices"])
+                    assert set(option["choice_labels"]).isdisjoint(was["choice_labels"])

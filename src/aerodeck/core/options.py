@@ -45,6 +45,8 @@ class Option:
     label: str = ""
     """The option's name for people (a lobby's field), marked for translation; empty: the
     name's words ("max_turns": "max turns")."""
+    choice_labels: tuple[str, ...] = ()
+    """The ``choices`` for people, in the same order, marked for translation; empty: as written."""
 
     @property
     def title(self) -> str:

@@ -50,6 +50,7 @@ class AcesVersusAces(Game):
                 "all",
                 N_("what the winner of a hand keeps: all played cards, or only the beaten (R1)"),
                 choices=("all", "beaten"),
+                choice_labels=(N_("all the cards played"), N_("only the cards beaten")),
                 label=N_("The hand's winner keeps"),
             ),
             Option(

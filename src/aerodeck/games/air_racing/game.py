@@ -33,6 +33,7 @@ class AirRacing(Game):
                 course.STANDARD,
                 N_("the race course: 'standard', or your own with --data-file course=FILE"),
                 choices=(course.STANDARD,),
+                choice_labels=(N_("the standard course"),),
                 inline=True,
                 label=N_("Course"),
             ),

@@ -102,6 +102,7 @@ def game_catalogue() -> list[JSON]:
                         "default": o.default,
                         "help": _(o.help),
                         "choices": list(o.choices) if o.choices else None,
+                        "choice_labels": [_(label) for label in o.choice_labels] or None,
                         "minimum": o.minimum,
                         "maximum": o.maximum,
                     }

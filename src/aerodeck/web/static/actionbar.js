@@ -157,9 +157,22 @@ export function clearWhy() {
 }
 
 // Keep the page's bottom clear of the bar pinned there (phones): the bar's height as a variable.
+// The bar is marked "more-below" while moves are scrolled out of view under its edge.
 export function keepRoomForBar() {
   const bar = document.getElementById("action-bar");
-  const set = () => document.documentElement.style.setProperty("--bar-height", `${bar.offsetHeight}px`);
-  if (typeof ResizeObserver === "function") new ResizeObserver(set).observe(bar);
+  const set = () => {
+    document.documentElement.style.setProperty("--bar-height", `${bar.offsetHeight}px`);
+    markMoreBelow(bar);
+  };
+  if (typeof ResizeObserver === "function") {
+    const observer = new ResizeObserver(set);
+    observer.observe(bar);
+    observer.observe(document.getElementById("move-buttons"));
+  }
+  bar.addEventListener("scroll", () => markMoreBelow(bar), { passive: true });
   set();
+}
+
+function markMoreBelow(bar) {
+  bar.classList.toggle("more-below", bar.scrollTop + bar.clientHeight < bar.scrollHeight - 2);
 }

@@ -344,9 +344,13 @@ export function score(ctx, seatNo) {
   return craft.join(" · ");
 }
 
+// The prompt's second half: the card a reaction is awaited to, else the step under way.
 export function status(ctx) {
   const cycle = ctx.view.cycle;
-  if (!cycle || !Array.isArray(cycle.chain) || !cycle.chain.length) return "";
+  if (!cycle || !Array.isArray(cycle.chain) || !cycle.chain.length) {
+    const step = stepWord(ctx.view.phase, ctx.view.step);
+    return step && ctx.view.phase !== "over" ? _("{step}.", { step: capital(step) }) : "";
+  }
   const last = cycle.chain[cycle.chain.length - 1];
   const by = ((ctx.view.aircraft || [])[last.aircraft] || {}).seat;
   const params = { who: capital(person(ctx, by)), card: cardWord(last.card), as: cardWord(last.as || ""), use: useWord(cycle.use) };
