@@ -4,6 +4,8 @@ shown with the rule's reason. The server is a real process on 127.0.0.1."""
 
 from __future__ import annotations
 
+import json
+
 import re
 from typing import Any
 
@@ -231,7 +233,11 @@ def test_whole_game_by_clicking(browser: Any, own_web: Server, case: str) -> Non
     eve.page.wait_for_function("window.aerodeck && window.aerodeck.replay !== undefined")
     assert eve.page.evaluate("window.aerodeck.replay.steps") == len(record["actions"]) + 1
     eve.page.click("#next")
-    assert f"Move 1: seat {record_first_seat(record)}" in eve.page.inner_text("#status")
+    seats = json.loads(eve.page.get_attribute("#app", "data-seats") or "[]")
+    first = seats[record_first_seat(record)]  # the replay names seats as the table did
+    mover = first["name"] if first["kind"] != "bot" else f"seat {first['seat']}"
+    assert f"Move 1: {mover}." in eve.page.inner_text("#status")
+    assert all(s["name"] in eve.page.inner_text("#hands") for s in seats if s["kind"] != "bot")
     eve.page.keyboard.press("End")
     assert eve.page.evaluate("window.aerodeck.replay.at()") == len(record["actions"])
     eve.check_protocol()

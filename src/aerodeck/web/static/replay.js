@@ -1,7 +1,7 @@
 // A finished game step by step: the server replayed the record with the engine and embedded each
 // step (public view, every hand, the move, its events); this page draws them with the table's
 // own renderer. Keys: ← and → step, Home and End jump.
-import { cards, h, renderBoard, renderSeats, who } from "./render.js";
+import { cards, h, named, renderBoard, renderSeats, seatName, who } from "./render.js";
 import { _ } from "./i18n.js";
 import { loadBoard, pageReference } from "./boards.js";
 import { markup } from "./words.js";
@@ -12,6 +12,7 @@ const GAME = app.dataset.game;
 const PLAYERS = Number(app.dataset.players);
 const STEPS = JSON.parse(document.getElementById("steps-data").textContent);
 const CHAT = JSON.parse(document.getElementById("chat-data").textContent);
+const SEATS = JSON.parse(app.dataset.seats || "[]");  // who sat where: names, bot levels
 const board = await loadBoard(app.dataset.board);
 const REFERENCE = pageReference();
 const CARDS = REFERENCE.cards || {};
@@ -20,7 +21,7 @@ let at = 0;
 
 function ctxFor(step) {
   return {
-    game: GAME, view: step.view, seats: [], players: PLAYERS, mySeat: null,
+    game: GAME, view: step.view, seats: SEATS, players: PLAYERS, mySeat: null,
     currentPlayer: step.current_player, lastMover: step.seat, legal: [], options: {}, end: null,
     reference: REFERENCE, board, cardInfo: (text) => CARDS[text] || null,
   };
@@ -37,12 +38,12 @@ function draw() {
   renderSeats($("seats"), ctx);
   renderBoard($("board"), ctx);
   $("hands").replaceChildren(...step.hands.map((hand, seat) => h("div", { class: "replay-hand" },
-    h("h3", { text: _("Seat {n}", { n: seat }) }), hand && hand.length ? cards(hand, ctx) : h("span", { class: "none", text: _("no cards") }))));
+    h("h3", { text: seatName(ctx, seat) }), hand && hand.length ? cards(hand, ctx) : h("span", { class: "none", text: _("no cards") }))));
   const log = [];
   STEPS.slice(0, at + 1).forEach((s, i) => {
     for (const text of s.events) {
       const li = h("li", { class: i === at ? "latest" : "" });
-      li.innerHTML = markup(text);
+      li.innerHTML = markup(named(text, ctx));
       log.push(li);
     }
   });
