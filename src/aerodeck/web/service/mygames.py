@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from aerodeck.core.api import JSON
+from aerodeck.core.i18n import _
+from aerodeck.web.service.catalogue import level_word
 from aerodeck.web.service.hub import Hub
 from aerodeck.web.service.records import Seat
 from aerodeck.web.service.tables import Table
@@ -39,8 +41,8 @@ class MyGamesStore(Protocol):
 def _name(seat: Seat) -> str:
     """A seat as the lobby names it."""
     if seat.kind == "bot":
-        return f"bot {seat.bot}"
-    return (seat.name or "a person") if seat.claimed else "an open seat"
+        return _("{level} bot", level=level_word(seat.bot or ""))
+    return (seat.name or _("a person")) if seat.claimed else _("an open seat")
 
 
 def _entry(table: Table, seat: int) -> JSON:
