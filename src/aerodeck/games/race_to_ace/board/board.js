@@ -231,6 +231,7 @@ function phaseWords(ctx) {
       return me ? _("You were shot down: this turn you only discard a card.")
         : _("{pilot} was shot down: this turn they only discard a card.", { pilot: actor });
     case "dogfight":
+      if (me && v.dogfight && v.dogfight.attacker === ctx.mySeat) return _("Answer the last move, or break off.");
       return me ? _("Answer the last move, or pass.") : _("{pilot} may answer the last move, or pass.", { pilot: actor });
     case "fire":
       return me ? _("Fire on the standing acquisition, or hold fire.") : _("{pilot} may fire on the standing acquisition.", { pilot: actor });
