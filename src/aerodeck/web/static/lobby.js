@@ -138,6 +138,7 @@ function invitesList(created) {
     item.append(label, " ", text, button);
     list.append(item);
   }
+  document.getElementById("invite-intro").hidden = !created.invites.length;
   if (!created.invites.length) {
     const item = document.createElement("li");
     item.textContent = _("Every other seat is a bot: nobody to invite.");
