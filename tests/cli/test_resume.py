@@ -111,3 +111,22 @@ def test_a_bad_seating_is_refused_by_replay(seating: object, message: str) -> No
 def test_seating_round_trips_through_json() -> None:
     seating = Seating(2, {0: "heuristic", 1: "ismcts-easy"})
     assert validate_seating(json.loads(json.dumps(seating.to_json())), 3) == seating
+
+
+def test_a_new_game_never_overwrites_a_saved_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The default name of a seed already saved goes to the next free name, said in one line;
+    a --save file that holds a record is refused, so an unfinished game is never lost."""
+    monkeypatch.chdir(tmp_path)
+    code, _, _ = run_cli(["play", "ace-race", "--seed", "77"], capsys, "1\nquit\n")
+    assert code == 0
+    saved = tmp_path / "aerodeck-records" / "ace_race-77.json"
+    before = saved.read_text()
+    code, out, _ = run_cli(["play", "ace-race", "--seed", "77"], capsys, "quit\n")
+    assert code == 0 and saved.read_text() == before  # the first game, untouched
+    assert "this one is saved to aerodeck-records/ace_race-77-2.json" in out
+    assert (tmp_path / "aerodeck-records" / "ace_race-77-2.json").is_file()
+    code, _, err = run_cli(["play", "ace-race", "--save", str(saved)], capsys, "quit\n")
+    assert code == 2 and "already holds a saved record" in err
+    assert saved.read_text() == before

@@ -21,6 +21,7 @@ from aerodeck.cli.invocation import invoked_as
 from aerodeck.cli.options import DataFileOpt, GameArg, SeedOpt, VariantOpt, game_options
 from aerodeck.cli.output import console
 from aerodeck.cli.prompt import read_line
+from aerodeck.cli.save_paths import earlier_game, new_save_path
 from aerodeck.core.api import Game
 from aerodeck.core.errors import ConfigError
 from aerodeck.core.i18n import N_, _
@@ -123,7 +124,10 @@ def campaign(
             return
         seating = _seating(configured, seat, bots or "medium", watch)
         chosen = fresh_seed() if seed is None else seed
-        path = save or Path("aerodeck-records") / f"{configured.id}-campaign-{chosen}.json"
+        default = Path("aerodeck-records") / f"{configured.id}-campaign-{chosen}.json"
+        path, taken = new_save_path(save, default)
+        if taken is not None:
+            console.print(earlier_game(taken, path), markup=False)
         saved = CampaignFile(path, configured, chosen, seating, series)
     if saved.seating.human is not None and sys.stdin is None:
         saved.save()

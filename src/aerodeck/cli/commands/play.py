@@ -15,6 +15,7 @@ from aerodeck.cli.local_table import LocalTable, bots_flag
 from aerodeck.cli.options import DataFileOpt, GameArg, PlayersOpt, SeedOpt, VariantOpt, game_options
 from aerodeck.cli.output import console
 from aerodeck.cli.prompt import enable_line_editing, read_line
+from aerodeck.cli.save_paths import earlier_game, new_save_path
 from aerodeck.cli.screen import Screen
 from aerodeck.core.api import Agent, Game, State
 from aerodeck.core.errors import ConfigError
@@ -131,7 +132,12 @@ def play(
         raise ConfigError(_("that game is already over; use `aerodeck replay` to see it"))
     if seating.human is None:
         raise ConfigError(_("that record has no person's seat (bots only); replay it instead"))
-    save = save or Path("aerodeck-records") / f"{configured.id}-{state.seed}.json"
+    if resume is None:
+        default = Path("aerodeck-records") / f"{configured.id}-{state.seed}.json"
+        save, taken = new_save_path(save, default)
+        if taken is not None:
+            console.print(earlier_game(taken, save), markup=False)
+    assert save is not None
     agents = _agents_for(configured, seating, state.seed)
     table = LocalTable(state, seating, agents, save)
     table.save()  # a path that cannot be written is refused now, not after the first move
