@@ -130,3 +130,8 @@ def test_a_new_game_never_overwrites_a_saved_one(
     code, _, err = run_cli(["play", "ace-race", "--save", str(saved)], capsys, "quit\n")
     assert code == 2 and "already holds a saved record" in err
     assert saved.read_text() == before
+
+
+def test_more_bots_than_seats_are_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run_cli(["play", "aces-versus-aces", "--bots", "random,random,random"], capsys)
+    assert code == 2 and "--bots names 3 bots for 2 other seats" in err

@@ -10,11 +10,12 @@ import shlex
 from collections.abc import Sequence
 from pathlib import Path
 
+from aerodeck.agents.registry import bot_name
 from aerodeck.cli.history import MoveInWords, moves_in_words
 from aerodeck.cli.invocation import invoked_as
 from aerodeck.cli.screen import Answer, Outcome
 from aerodeck.core.api import JSON, Action, Agent, Game, State
-from aerodeck.core.errors import IllegalActionError
+from aerodeck.core.errors import ConfigError, IllegalActionError
 from aerodeck.core.i18n import _
 from aerodeck.core.records import Seating, save_record
 
@@ -108,6 +109,24 @@ class LocalTable:
     def farewell(self) -> list[str]:
         command = resume_command(self.game.info.cli_name, self.save_path, self.seating)
         return [_("Game saved to {path}. Resume it with:", path=self.save_path), f"  {command}"]
+
+
+def bot_seating(players: int, human: int | None, bots: str) -> Seating:
+    """The person at ``human`` (None: nobody) and ``--bots`` in the other seats in seat order,
+    the last name repeating; more names than seats, or none, are refused."""
+    names = [b for b in (bot_name(x) for x in bots.split(",")) if b]
+    if not names:
+        raise ConfigError(_("--bots needs at least one bot name"))
+    others = [seat for seat in range(players) if seat != human]
+    if len(names) > len(others):
+        raise ConfigError(
+            _(
+                "--bots names {count} bots for {seats} other seats: give at most {seats}",
+                count=len(names),
+                seats=len(others),
+            )
+        )
+    return Seating(human, {s: names[min(i, len(names) - 1)] for i, s in enumerate(others)})
 
 
 def bots_flag(seating: Seating) -> str:

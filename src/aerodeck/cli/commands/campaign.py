@@ -14,10 +14,11 @@ import typer
 from rich.markup import escape
 from rich.table import Table
 
-from aerodeck.agents.registry import bot_name, make_agent
+from aerodeck.agents.registry import make_agent
 from aerodeck.cli.campaign_file import CampaignFile, load_campaign
 from aerodeck.cli.campaign_run import CampaignFlight
 from aerodeck.cli.invocation import invoked_as
+from aerodeck.cli.local_table import bot_seating
 from aerodeck.cli.options import DataFileOpt, GameArg, SeedOpt, VariantOpt, game_options
 from aerodeck.cli.output import console
 from aerodeck.cli.prompt import read_line
@@ -33,16 +34,12 @@ from aerodeck.core.rng import fresh_seed
 def _seating(game: Game, seat: int | None, bots: str, watch: bool) -> Seating:
     """The person's side (none with ``--watch``) and a bot for every other side, in side order
     (the last name repeats)."""
-    names = [b for b in (bot_name(x) for x in bots.split(",")) if b]
-    if not names:
-        raise ConfigError(_("--bots needs at least one bot name"))
     if watch and seat is not None:
         raise ConfigError(_("--watch gives every side to a bot; drop --seat"))
     human = None if watch else (0 if seat is None else seat)
     if human is not None and not 0 <= human < game.players:
         raise ConfigError(_("--seat must be 0 to {last}", last=game.players - 1))
-    others = [side for side in range(game.players) if side != human]
-    seating = Seating(human, {s: names[min(i, len(names) - 1)] for i, s in enumerate(others)})
+    seating = bot_seating(game.players, human, bots)
     for name in set(seating.bots.values()):
         make_agent(name, game, 0)  # an unknown bot is refused now, in one line
     return seating

@@ -9,9 +9,9 @@ from typing import Annotated
 
 import typer
 
-from aerodeck.agents.registry import bot_name, make_agent
+from aerodeck.agents.registry import make_agent
 from aerodeck.cli.invocation import invoked_as
-from aerodeck.cli.local_table import LocalTable, bots_flag
+from aerodeck.cli.local_table import LocalTable, bot_seating, bots_flag
 from aerodeck.cli.options import DataFileOpt, GameArg, PlayersOpt, SeedOpt, VariantOpt, game_options
 from aerodeck.cli.output import console
 from aerodeck.cli.prompt import enable_line_editing, read_line
@@ -24,15 +24,6 @@ from aerodeck.core.records import Seating, load_record, replay, seating_of
 from aerodeck.core.registry import make, normalize_id
 from aerodeck.core.rng import derive_seed, fresh_seed
 from aerodeck.core.text import seat_name
-
-
-def _seating_for(game: Game, human: int | None, bots: str) -> Seating:
-    """Seat the person; fill the other seats from ``--bots`` in seat order (the last repeats)."""
-    names = [b for b in (bot_name(x) for x in bots.split(",")) if b]
-    if not names:
-        raise ConfigError(_("--bots needs at least one bot name"))
-    others = [seat for seat in range(game.players) if seat != human]
-    return Seating(human, {s: names[min(i, len(names) - 1)] for i, s in enumerate(others)})
 
 
 def _agents_for(game: Game, seating: Seating, seed: int) -> list[Agent | None]:
@@ -72,7 +63,9 @@ def _resumed(
         )
     saved = seating_of(record)
     if saved is None:  # a record written without a table (a library or simulator game)
-        return state, _seating_for(configured, 0 if seat is None else seat, bots or "heuristic")
+        return state, bot_seating(
+            configured.players, 0 if seat is None else seat, bots or "heuristic"
+        )
     if seat is not None and seat != saved.human:
         where = _("nobody's seat") if saved.human is None else seat_name(saved.human)
         raise ConfigError(
@@ -82,7 +75,7 @@ def _resumed(
                 seat=seat_name(seat),
             )
         )
-    if bots is not None and _seating_for(configured, saved.human, bots) != saved:
+    if bots is not None and bot_seating(configured.players, saved.human, bots) != saved:
         raise ConfigError(
             _(
                 "the seating comes from the record: its bots are {bots}; drop --bots",
@@ -126,7 +119,7 @@ def play(
         human = 0 if seat is None else seat
         if not 0 <= human < configured.players:
             raise ConfigError(_("--seat must be 0 to {last}", last=configured.players - 1))
-        seating = _seating_for(configured, human, bots or "heuristic")
+        seating = bot_seating(configured.players, human, bots or "heuristic")
         state = configured.new_game(seed=fresh_seed() if seed is None else seed)
     if state.is_terminal:
         raise ConfigError(_("that game is already over; use `aerodeck replay` to see it"))
