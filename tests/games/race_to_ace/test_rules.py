@@ -153,6 +153,8 @@ def test_notation_round_trips_and_short_forms_resolve() -> None:
     for text in ("fly 2", "guns 9", "maneuver X1>2", "discard"):
         with pytest.raises(NotationError):
             game.parse_action(s, text)
+    with pytest.raises(NotationError, match="there is no pilot 9 at this table"):
+        game.parse_action(s, "guns 9")  # well written, but no such pilot: said so
     for index in range(game.num_distinct_actions):
         move = game.action_from_index(index)
         assert game.action_index(move) == index

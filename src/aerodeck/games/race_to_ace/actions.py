@@ -116,7 +116,9 @@ def parse(text: str) -> Move:
         kind = kind_of(words[0])
         arg = words[1]
         seat = ascii_number(arg)
-        if seat is not None and seat < MAX_SEATS:
+        if seat is not None and seat >= MAX_SEATS:
+            raise NotationError(_("there is no pilot {n} at this table", n=seat))
+        if seat is not None:
             return at_pilot(kind, seat)
         match = _STACK_RE.match(arg)
         if match:
