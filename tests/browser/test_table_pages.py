@@ -5,7 +5,6 @@ shown with the rule's reason. The server is a real process on 127.0.0.1."""
 from __future__ import annotations
 
 import json
-
 import re
 from typing import Any
 

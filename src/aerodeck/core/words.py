@@ -18,7 +18,15 @@ def seats_text(seats: Iterable[int], you: int | None = None) -> str:
 
 _IRREGULAR = {"is": "are", "has": "have", "was": "were", "does": "do", "goes": "go"}
 _NOT_VERBS = frozenset({"this", "its", "plus", "minus"})
-_SEAT = re.compile(r"\b[Ss]eat (\d+)(?:(?P<own>'s)|(?P<gap>\s+)(?P<word>[a-z]+)\b)?")
+# a seat after a preposition is no subject: "seat 1's RADAR on seat 2 stands" keeps "stands"
+_PREPOSITIONS = (
+    "about|after|against|at|before|behind|beside|between|by|for|from|in|into|of|on|onto|over"
+    "|past|than|through|to|toward|towards|under|with"
+)
+_SEAT = re.compile(
+    rf"(?P<object>\b(?:{_PREPOSITIONS})\s+)?"
+    r"\b[Ss]eat (?P<n>\d+)(?:(?P<own>'s)|(?P<gap>\s+)(?P<word>[a-z]+)\b)?"
+)
 _THEIR = re.compile(r"\byou (\w+) their\b")
 # a second verb of a clause whose subject is "you": "you win the bidding and takes" -> "take"
 _AND_VERB = re.compile(
@@ -53,16 +61,17 @@ def as_seen_by(text: str, you: int | None) -> str:
         return re.sub(re.escape(seat_name(you)) + r"(?!\d)", _("you"), text)
 
     def person(match: re.Match[str]) -> str:
-        if int(match.group(1)) != you:
+        if int(match.group("n")) != you:
             return match.group(0)
+        before = match.group("object") or ""
         if match.group("own"):
-            return "your"
+            return f"{before}your"
         word = match.group("word")
         if word is None:
-            return "you"
-        if word.endswith("s") and word not in _NOT_VERBS:
+            return f"{before}you"
+        if word.endswith("s") and word not in _NOT_VERBS and not before:
             word = _base_form(word)
-        return f"you{match.group('gap')}{word}"
+        return f"{before}you{match.group('gap')}{word}"
 
     def second_verb(match: re.Match[str]) -> str:
         verb = match.group(2)

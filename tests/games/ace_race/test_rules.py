@@ -217,7 +217,7 @@ def test_the_view_shows_rule_parameter_what_to_match_and_hand_sizes() -> None:
     state = stacked(players=3, hands=[["9S", "KS"], ["5S", "6S"], ["2C"]], rule="suits H")
     view = state.view(0)
     text = Text.from_markup(state.game.render_view(view)).plain
-    assert "Suits (♥)" in text and "one card of suit H" in text
+    assert "Suits (♥)" in text and "one ♥ card" in text
     assert "seat 1: 2 cards" in text and "seat 2: 1 card" in text
     for event in state.events_since(0, 0):
         assert state.game.describe_event(event)

@@ -136,6 +136,8 @@ def test_every_move_round_trips_and_bad_text_is_refused() -> None:
     for text in ("play dollar", "fly 9", "alt sideways", "buy plane"):
         with pytest.raises(NotationError):
             actions.parse(text)
+    with pytest.raises(NotationError, match="boost is not an action card: 'play' takes night"):
+        actions.parse("play boost")  # a card, but not one an action plays: said so
 
 
 def test_the_race_renders_every_aircraft_on_the_course() -> None:

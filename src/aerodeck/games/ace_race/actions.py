@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from aerodeck.core.api import Action
-from aerodeck.core.cards import SUITS
+from aerodeck.core.cards import SUIT_SYMBOLS, SUITS
 from aerodeck.core.errors import NotationError, excerpt
 from aerodeck.core.i18n import _
 from aerodeck.core.notation import ascii_number
@@ -247,7 +247,7 @@ def _ace(words: list[str]) -> Action:
         raise NotationError(
             _(
                 "the Ace of {suit} sets {allowed}, not {rule}",
-                suit=SUIT[ace],
+                suit=SUIT_SYMBOLS[SUIT[ace]],
                 allowed=allowed,
                 rule=rule,
             )

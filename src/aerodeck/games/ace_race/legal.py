@@ -400,8 +400,7 @@ def need_words(rs: RuleState) -> str:
     if rule == PRIME:
         return _("one card of prime value: 2, 3, 5, 7, J or K")
     if rule == SUITS_RULE:
-        # {symbol}: the suit's symbol, for a language that names suits otherwise than by letter
-        return _("one card of suit {suit}", suit=rs.suit, symbol=SUIT_SYMBOLS.get(rs.suit, ""))
+        return _("one {suit} card", suit=SUIT_SYMBOLS.get(rs.suit, rs.suit))
     if rule == MULTIPLES:
         if rs.kind == MULTIPLE:
             return _(

@@ -10,8 +10,8 @@ from aerodeck.core.cards import markup, suit_markup
 from aerodeck.core.i18n import _, n_
 from aerodeck.core.text import and_list, per_seat, seat_name, standings, won_by
 from aerodeck.games.ace_race.cards import TEXT
-from aerodeck.games.ace_race.legal import RuleState, need_words
-from aerodeck.games.ace_race.words import direction_word, reason, rule_label
+from aerodeck.games.ace_race.legal import RuleState
+from aerodeck.games.ace_race.words import EMPTIED, direction_word, need, reason, rule_label
 
 
 def pretty(text: str) -> str:
@@ -35,7 +35,7 @@ def _need(rule: JSON) -> str:
         kind=rule["last_kind"],
         direction=direction,
     )
-    return need_words(rs)
+    return need(rs)
 
 
 def render_view(view: JSON) -> str:
@@ -243,8 +243,10 @@ def describe_event(event: JSON) -> str:
             rule=rule_label(event["rule"], event["suit"]),
         )
     if kind == "reshuffle":
-        return _(
-            "The discard pile is shuffled into the draw pile ({count} cards)", count=event["draw"]
+        return n_(
+            "The discard pile is shuffled into the draw pile ({count} card)",
+            "The discard pile is shuffled into the draw pile ({count} cards)",
+            event["draw"],
         )
     if kind == "draw":
         if "card" in event:
@@ -253,6 +255,13 @@ def describe_event(event: JSON) -> str:
     if kind == "pass":
         return _("{seat} passes", seat=who)
     if kind == "game_end":
+        if event["why"] == EMPTIED and len(event["winners"]) == 1:
+            # the winner as the subject, so a reader's own win reads "you empty your hand and win"
+            return _(
+                "Game {game} over: {seat} empties their hand and wins",
+                game=event["game"],
+                seat=seat_name(event["winners"][0]),
+            )
         return _(
             "Game {game} over ({why}): {winners}",
             game=event["game"],
@@ -289,7 +298,7 @@ def render_result(view: JSON, events: list[JSON]) -> str:
                 "Game {game}: {winners} ({why}); left holding: {left}",
                 game=event["game"],
                 winners=winners,
-                why=reason(event["why"]),
+                why=reason(event["why"], yours=event["winners"] == [me]),
                 left=left,
             )
         )

@@ -8,7 +8,10 @@ from __future__ import annotations
 
 from aerodeck.core.cards import suit_markup
 from aerodeck.core.i18n import _
-from aerodeck.games.ace_race.legal import rule_name
+from aerodeck.games.ace_race.actions import SUITS_RULE
+from aerodeck.games.ace_race.legal import RuleState, need_words, rule_name
+
+EMPTIED = "emptied their hand"
 
 
 def rule_label(rule: str, suit: str) -> str:
@@ -17,8 +20,19 @@ def rule_label(rule: str, suit: str) -> str:
     return f"{name} ({suit_markup(suit)})" if suit else name
 
 
-def reason(why: str) -> str:
-    """An event's ``why`` (the end of a game, the bidding, a giveaway) in the reader's language."""
+def need(rs: RuleState) -> str:
+    """What the next play must be, a suit as its coloured symbol (``one ♦ card``), as the screen
+    shows suits everywhere else."""
+    if rs.rule == SUITS_RULE and rs.suit:
+        return _("one {suit} card", suit=suit_markup(rs.suit))
+    return need_words(rs)
+
+
+def reason(why: str, yours: bool = False) -> str:
+    """An event's ``why`` (the end of a game, the bidding, a giveaway) in the reader's language;
+    ``yours``: the reader is the one it is about (``emptied your hand``)."""
+    if why == EMPTIED and yours:
+        return _("emptied your hand")
     reasons = {
         "turn limit reached": _("turn limit reached"),
         "blocked: the draw pile is empty and nobody played for a round": _(

@@ -111,14 +111,12 @@ def describe_event(event: JSON) -> str:
         return _("Tied high cards ({rank}): the hand is discarded", rank=event["rank"])
     if kind == "eliminated":
         return _("{seat} has lost all command markers and is out of the game", seat=who)
-    if kind == "draw":
+    if kind == "draw":  # a discard's replacement is its own draw event: said once, here
         if "card" in event:
-            return _("{seat} draws ({card})", seat=who, card=pretty(event["card"]))
-        return _("{seat} draws", seat=who)
+            return _("{seat} draws {card}", seat=who, card=pretty(event["card"]))
+        return _("{seat} draws a card", seat=who)
     if kind == "discard":
-        return _(
-            "{seat} discards {card} and draws a replacement", seat=who, card=pretty(event["card"])
-        )
+        return _("{seat} discards {card}", seat=who, card=pretty(event["card"]))
     if kind == "keep":
         return _("{seat} keeps their hand", seat=who)
     if kind == "round_end":

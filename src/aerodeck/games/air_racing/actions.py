@@ -119,6 +119,14 @@ def parse(text: str) -> Move:
             table = PLAY if verb == "play" else DOUBLE
             if chosen in table:
                 return table[chosen]
+            raise NotationError(
+                _(
+                    "{card} is not an action card: '{verb}' takes {cards}",
+                    card=NAMES[chosen],
+                    verb=verb,
+                    cards=", ".join(NAMES[k] for k in ACTIONS),
+                )
+            )
         if verb == "toss" and rest:
             return TOSS[kind(rest)]
         if verb == "buy" and rest:

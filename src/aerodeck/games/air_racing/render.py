@@ -9,7 +9,18 @@ from aerodeck.core.api import JSON
 from aerodeck.core.i18n import _, n_
 from aerodeck.core.text import per_seat, seat_colour, seat_name, standings
 from aerodeck.games.air_racing.cards import COSTS, NAMES
-from aerodeck.games.air_racing.words import altitude, month, phase, place, title, titles, why
+from aerodeck.games.air_racing.words import (
+    altitude,
+    boost_cards,
+    fast_cards,
+    microknot_cards,
+    month,
+    phase,
+    place,
+    title,
+    titles,
+    why,
+)
 
 
 def _tiles(half_steps: int) -> str:
@@ -18,6 +29,11 @@ def _tiles(half_steps: int) -> str:
     if half:
         return f"{whole or ''}½"
     return str(whole)
+
+
+def _tile_count(half_steps: int) -> int:
+    """The count a distance's noun agrees with: ``½ tile``, ``1 tile``, ``1½ tiles``."""
+    return (half_steps + 1) // 2
 
 
 def _counts(cards: dict[str, int]) -> str:
@@ -199,9 +215,12 @@ def render_race(view: JSON) -> str:
         )
     if view["to_act"] is not None:
         lines.append(
-            _(
+            n_(
+                "  left to fly this turn: {tiles} tile "
+                "(speed less penalties, ± altitude, + Boosts)",
                 "  left to fly this turn: {tiles} tiles "
                 "(speed less penalties, ± altitude, + Boosts)",
+                _tile_count(view["speed_left"]),
                 tiles=_tiles(view["speed_left"]),
             )
         )
@@ -239,10 +258,10 @@ def describe_event(event: JSON) -> str:
         return _("Champion: {seat} (race wins: {wins})", seat=who, wins=per_seat(event["wins"]))
     if kind == "pick":
         return _(
-            "{seat} starts with 7 Dollars, {boost} Boost and {fast} FAST",
+            "{seat} starts with 7 Dollars, {boosts} and {fasts}",
             seat=who,
-            boost=event["boost"],
-            fast=event["fast"],
+            boosts=boost_cards(event["boost"]),
+            fasts=fast_cards(event["fast"]),
         )
     if kind == "turn":
         return _("{month}: {seat}'s turn", month=month(event["month"]), seat=who)
@@ -287,11 +306,11 @@ def describe_event(event: JSON) -> str:
     if kind == "season_end":
         mods = "; ".join(
             _(
-                "{seat}: {microknot} Microknot, {fast} FAST, {boost} Boost",
+                "{seat}: {microknots}, {fasts}, {boosts}",
                 seat=seat_name(s),
-                microknot=m["microknot"],
-                fast=m["fast"],
-                boost=m["boost"],
+                microknots=microknot_cards(m["microknot"]),
+                fasts=fast_cards(m["fast"]),
+                boosts=boost_cards(m["boost"]),
             )
             for s, m in enumerate(event["mods"])
         )
@@ -339,7 +358,7 @@ def describe_event(event: JSON) -> str:
         verdict = _("+3 speed") if event["passed"] else _("BACKFIRE")
         modifier = f" {event['modifier']:+d}" if event["modifier"] else ""
         return _(
-            "{seat} Boosts: rolls {roll} + FAST {fast}{modifier}: {verdict}",
+            "{seat} plays a Boost and rolls {roll} + FAST {fast}{modifier}: {verdict}",
             seat=who,
             roll=event["roll"],
             fast=event["fast"],
@@ -362,7 +381,7 @@ def describe_event(event: JSON) -> str:
     if kind == "pylon_check":
         verdict = _("clean") if event["passed"] else _("CUT! -2 next turn")
         return _(
-            "{seat} rounds {pylon} tight: rolls {roll} + FAST {fast}: {verdict}",
+            "{seat} rounds {pylon} tight and rolls {roll} + FAST {fast}: {verdict}",
             seat=who,
             pylon=place(event["pylon"]),
             roll=event["roll"],
@@ -372,17 +391,24 @@ def describe_event(event: JSON) -> str:
     if kind == "finish_line":
         return _("{seat} crosses the finish line!", seat=who)
     if kind == "fly":
-        tiles = _tiles(event["to"] - event["from"])
+        flown = event["to"] - event["from"]
         if event["unused"]:
-            return _(
+            return n_(
+                "{seat} flies {tiles} tile in lane {lane}, {unused} speed unused",
                 "{seat} flies {tiles} tiles in lane {lane}, {unused} speed unused",
+                _tile_count(flown),
                 seat=who,
-                tiles=tiles,
+                tiles=_tiles(flown),
                 lane=event["lane"],
                 unused=_tiles(event["unused"]),
             )
-        return _(
-            "{seat} flies {tiles} tiles in lane {lane}", seat=who, tiles=tiles, lane=event["lane"]
+        return n_(
+            "{seat} flies {tiles} tile in lane {lane}",
+            "{seat} flies {tiles} tiles in lane {lane}",
+            _tile_count(flown),
+            seat=who,
+            tiles=_tiles(flown),
+            lane=event["lane"],
         )
     if kind == "pay_back":
         return _(
@@ -418,7 +444,12 @@ def render_result(view: JSON, events: list[JSON]) -> str:
             where = (
                 _("finished")
                 if behind == 0
-                else _("{tiles} tiles from the line", tiles=_tiles(behind))
+                else n_(
+                    "{tiles} tile from the line",
+                    "{tiles} tiles from the line",
+                    _tile_count(behind),
+                    tiles=_tiles(behind),
+                )
             )
             lines.append(f"    {place_no}. {seat_name(s, me):8} {where}")
     if view["seasons"] > 1:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from aerodeck.core.i18n import _
+from aerodeck.core.i18n import _, n_
 from aerodeck.games.air_racing.cards import NAMES, TITLES
 
 
@@ -17,6 +17,19 @@ def title(name: str) -> str:
 
 def titles(names: list[str]) -> str:
     return _(", ").join(title(name) for name in names)
+
+
+def microknot_cards(count: int) -> str:
+    """A count of speed mods, the card's printed name kept: ``1 Microknot card``."""
+    return n_("{count} Microknot card", "{count} Microknot cards", count)
+
+
+def fast_cards(count: int) -> str:
+    return n_("{count} FAST card", "{count} FAST cards", count)
+
+
+def boost_cards(count: int) -> str:
+    return n_("{count} Boost card", "{count} Boost cards", count)
 
 
 def month(name: str) -> str:
