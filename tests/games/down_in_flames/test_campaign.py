@@ -3,6 +3,7 @@ campaign of one's own loaded from a data file (rulings R41..R43)."""
 
 from __future__ import annotations
 
+import re
 from importlib import resources
 
 import pytest
@@ -15,6 +16,8 @@ from aerodeck.games.down_in_flames.campaign import (
     find_campaign,
 )
 from aerodeck.games.down_in_flames.data import load_data, parse_data
+from aerodeck.games.down_in_flames.game import DownInFlames
+from aerodeck.games.down_in_flames.rules import DifState
 
 DATA = load_data()
 YOM_KIPPUR = find_campaign(DATA, "1973 Yom Kippur War")
@@ -151,3 +154,69 @@ def test_a_game_without_a_campaign_cannot_be_flown_as_one() -> None:
     for game in (aerodeck.make("down_in_flames", 2), aerodeck.make("aces_versus_aces", 2)):
         with pytest.raises(ConfigError, match="is not a campaign"):
             play_campaign(game, RandomAgent, seed=1)
+
+
+def _mission_with_a_kill(campaign: str) -> tuple[DownInFlames, DifState]:
+    """Mission 1 of ``campaign`` flown by two heuristic bots, the first seed with a kill."""
+    import aerodeck
+    from aerodeck.games.down_in_flames.bot import HeuristicBot
+    from aerodeck.sim.match import play as play_out
+
+    game = aerodeck.make("down_in_flames", campaign=campaign)
+    assert isinstance(game, DownInFlames)
+    for seed in range(40):
+        bots = [HeuristicBot(game, 100 * seed + s) for s in range(2)]
+        state = play_out(game.new_game(seed), bots)
+        assert isinstance(state, DifState)
+        if any(state.kills):
+            return game, state
+    raise AssertionError(f"no mission of 40 of {campaign} has a kill")
+
+
+@pytest.mark.parametrize("campaign", ["1965 India-Pakistan War", "1973 Yom Kippur War"])
+def test_ruling_R41_every_screen_shows_the_mission_award_the_campaign_records(
+    campaign: str,
+) -> None:
+    """ "The VP on the campaign sheet overrides the aircraft's own VP" (§16.8): the mission's
+    end screen scored the aircraft's own VP (17 for an F-86F) while the campaign recorded the
+    mission VP (19). Every screen now says what the campaign records: the end screen's points
+    are the mission award, the aircraft's own VP are not shown in a mission, and the sheet says
+    the VP are the mission's."""
+    game, state = _mission_with_a_kill(campaign)
+    series = game.series()
+    assert series is not None
+    recorded = series.record(state).scores.results[0].vp
+    for seat in (0, 1):
+        view = state.view(seat)
+        result = game.render_result(view, state.events_since(0, seat))
+        for nation, vp in enumerate(recorded):
+            name = "you" if nation == seat else f"seat {nation}"
+            assert re.search(rf"^  {name} +{vp}$", result, re.M), result
+        assert "VP)" not in result.split("Victory points")[0], result
+        screen = game.render_view(view)
+        assert "[/cyan]  VP " not in screen, screen
+        told = [game.describe_event(e) for e in state.events_since(0, seat)]
+        revealed = next(line for line in told if line.startswith("Aircraft revealed"))
+        assert "VP" not in revealed, revealed
+    first = series.sheet()["sections"][0]["rows"][0]
+    mission = find_campaign(DATA, campaign).missions[0]
+    assert first[2].startswith("1 x ") and f"; mission VP {mission.nation1.vp}" in first[2]
+    assert f"; mission VP {mission.nation2.vp}" in first[3]
+
+
+def test_a_mission_without_a_known_title_is_called_by_its_number() -> None:
+    """The India-Pakistan stub's mission 1 was titled "UNKNOWN (mission 1)", a placeholder of the
+    data set: no source gives its title, so the data set leaves it out and the faces say
+    "mission 1"."""
+    import aerodeck
+
+    mission = find_campaign(DATA, "1965 India-Pakistan War").missions[0]
+    assert mission.title == ""
+    game = aerodeck.make("down_in_flames", campaign="1965 India-Pakistan War")
+    text = game.render_view(game.new_game(seed=1).view(0))
+    assert "mission 1: you: Pakistan (19 VP), seat 1: India (19 VP)" in text
+    assert "UNKNOWN" not in text
+    series = game.series()
+    assert series is not None
+    row = series.sheet()["sections"][0]["rows"][0]
+    assert row[1] == "Mission 1"

@@ -8,7 +8,11 @@ fingerprints without the views were first checked equal on the tree before and a
 games), then the file was written again with the new views. Likewise when the duel began to
 count its kill like any game (the aircraft shot down out of the fight, its side's kill in the
 view) and the time-up reason said the rounds flown ("6 rounds", it said "six"): every step but
-the last, and the returns, checked equal before and after on all 240 games."""
+the last, and the returns, checked equal before and after on all 240 games. Likewise when every
+public move got an event of its own (no-burner, level, the climb's and the follow's cost, end),
+the Split-S event named the turn it ends and the duel's end reason named the owner and the shooter
+of the aircraft shot down: with those left out (the reason written back as before), all 240 games
+checked equal before and after."""
 
 from __future__ import annotations
 

@@ -182,7 +182,7 @@ def test_the_duel_counts_its_kill_like_any_game() -> None:
     play(state, "attack guns-great-angle", "pass")
     assert state.is_terminal and state.winners == [0]
     view = state.view(None)
-    assert view["kills"] == [1, 0] and view["end"] == "MiG-17F shot down"
+    assert view["kills"] == [1, 0] and view["end"] == "seat 0 shot down seat 1's MiG-17F"
     lost = view["aircraft"][1]
     assert not lost["alive"] and lost["hand_size"] == 0
     lines = game.render_view(state.view(1)).splitlines()  # the terminal: one line for it

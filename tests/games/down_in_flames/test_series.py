@@ -100,8 +100,8 @@ def test_the_sheet_shows_the_missions_the_totals_and_the_chart() -> None:
     assert missions["current"] == 1 and len(missions["rows"]) == 6
     first = missions["rows"][0]
     assert first[1] == "SA-7 Site" and first[5:] == ["24", "46"]
-    assert first[2].startswith("1 x Mirage IIICJ (47 VP)")
-    assert "2 x MiG-17F (46 VP); sites: SA-7" in first[3]
+    assert first[2].startswith("1 x Mirage IIICJ; mission VP 47")
+    assert "2 x MiG-17F; mission VP 46; sites: SA-7" in first[3]
     assert missions["rows"][1][4] == "next"
     assert totals["rows"] == [["Victory Points", "24", "46"], ["Level", "Defeat", "Defeat"]]
     assert [row[2] for row in chart["rows"]] == ["Israel, Egypt", "", "", ""]

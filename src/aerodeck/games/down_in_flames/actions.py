@@ -13,6 +13,7 @@ from typing import ClassVar, Literal, TypeVar, cast, get_args
 
 from aerodeck.core.api import Action, ActionTable
 from aerodeck.core.errors import NotationError, excerpt
+from aerodeck.core.i18n import _
 from aerodeck.games.down_in_flames.data import ALTITUDES, RANGES, RATINGS, CardType, DataSet, slug
 from aerodeck.games.down_in_flames.flight import range_change_ok
 
@@ -299,8 +300,11 @@ class Catalogue:
         move = self.by_text.get(key)
         if move is None:
             raise NotationError(
-                f"cannot read {excerpt(text.strip())}: see `aerodeck rules down-in-flames` for the "
-                "notation (e.g. 'pos ace-pilot 2', 'attack guns', 'react barrel-roll', 'pass')"
+                _(
+                    "cannot read {text}: see `aerodeck rules down-in-flames` for the notation "
+                    "(e.g. 'pos ace-pilot 2', 'attack guns', 'react barrel-roll', 'pass')",
+                    text=excerpt(text.strip()),
+                )
             )
         return move
 

@@ -207,7 +207,8 @@ class Side:
 @dataclass(frozen=True, slots=True)
 class Mission:
     number: int = whole(1, 99)
-    title: str = text()
+    # "no effect on play" (§16.3): a mission whose title is not known leaves it out ("")
+    title: str = spec(lambda e, f: e.text(f) if f in e.table else "")
     turns: int = whole(1, 99)
     nation1: Side = spec(None)  # noqa: RUF009 - a field's reader, not a default
     nation2: Side = spec(None)  # noqa: RUF009 - a field's reader, not a default

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 from aerodeck.core.i18n import _, n_
 from aerodeck.core.text import and_list, seat_name
+from aerodeck.core.words import as_seen_by
 
 Downed = tuple[str, int, int | None]
 """An aircraft shot down: its type, its owner's seat, its number (None where every player flies
@@ -25,9 +26,11 @@ def english_list(items: Sequence[str]) -> str:
     return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
 
 
-def shot_down(plane: str, site: str = "") -> str:
-    """The duel's end (R23): the first aircraft shot down, by the enemy or its site."""
-    return f"{plane} shot down by the {site} site" if site else f"{plane} shot down"
+def shot_down(plane: str, owner: int, by: int, site: str = "") -> str:
+    """The duel's end (R23): the first aircraft shot down (its type and its owner's seat), by
+    the enemy (its seat ``by``) or by the enemy's site."""
+    shooter = f"the {site} site" if site else f"seat {by}"
+    return f"{plane} (seat {owner}) shot down by {shooter}"
 
 
 def every_enemy_down(downed: Sequence[Downed], site: str = "") -> str:
@@ -50,7 +53,11 @@ def time_up(rounds: int, best: int) -> str:
 
 
 _SITE = r"(?: by the (?P<site>.+) site)?"
-_DUEL = re.compile(rf"^(?P<plane>.+?) shot down{_SITE}$")
+_DUEL = re.compile(rf"^(?P<plane>.+?) shot down{_SITE}$")  # a reason before the owner was given
+_DUEL_BY = re.compile(
+    r"^(?P<plane>.+) \(seat (?P<owner>\d+)\) shot down by "
+    r"(?:seat (?P<by>\d+)|the (?P<site>.+) site)$"
+)
 _MELEE = re.compile(
     r"^(?P<items>.+) shot down(?:, the last by the (?P<site>.+) site)?: "
     r"every enemy aircraft shot down$"
@@ -98,6 +105,23 @@ def told(why: str, you: int | None = None) -> str:
             int(found["rounds"]),
             best=found["best"],
         )
+    if found := _DUEL_BY.match(why):
+        owner = seat_name(int(found["owner"]))
+        if found["site"]:
+            text = _(
+                "the {site} site shot down {owner}'s {plane}",
+                site=found["site"],
+                owner=owner,
+                plane=found["plane"],
+            )
+        else:
+            text = _(
+                "{shooter} shot down {owner}'s {plane}",
+                shooter=seat_name(int(found["by"])),
+                owner=owner,
+                plane=found["plane"],
+            )
+        return as_seen_by(text, you)
     if found := _DUEL.match(why):
         if found["site"]:
             return _(
@@ -105,3 +129,23 @@ def told(why: str, you: int | None = None) -> str:
             )
         return _("{plane} shot down", plane=found["plane"])
     return why
+
+
+def names_the_kills(why: str) -> bool:
+    """Whether the reason is the aircraft shot down (which a list of the kills already says),
+    rather than the rounds flown."""
+    return bool(_MELEE.match(why) or _DUEL_BY.match(why) or _DUEL.match(why))
+
+
+def game_over(why: str, winners: Sequence[int]) -> str:
+    """The game-end line in the third person: why it ended, then who won (nobody in a draw)."""
+    reason = told(why)
+    if not winners or _DRAW.match(why):
+        return _("Game over: {why}", why=reason)
+    return n_(
+        "Game over: {why}; {winners} wins",
+        "Game over: {why}; {winners} win",
+        len(winners),
+        why=reason,
+        winners=and_list([seat_name(s) for s in winners]),
+    )

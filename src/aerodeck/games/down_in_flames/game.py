@@ -287,7 +287,11 @@ class DownInFlames(Game):
             actor = state.current_player
             if actor is None or words[-1] != f"@{1 - actor}":
                 raise NotationError(
-                    f"cannot read {excerpt(text.strip())}: the only enemy is @{1 - (actor or 0)}"
+                    _(
+                        "cannot read {text}: the only enemy is @{seat}",
+                        text=excerpt(text.strip()),
+                        seat=1 - (actor or 0),
+                    )
                 )
             text = " ".join(words[:-1])
         return self.catalogue.parse(text)
@@ -303,7 +307,10 @@ class DownInFlames(Game):
 
     def describe_event(self, event: JSON) -> str:
         """An event names an aircraft by its owner and number ("seat 1's #3"; the site is "the
-        site"); where every player flies one, numbered as the seats, by its seat."""
+        site"); where every player flies one, numbered as the seats, by its seat. In a campaign
+        mission the aircraft's own VP are left out: the mission VP replace them (R41)."""
+        if self.mission_vp and event.get("type") in ("aircraft", "skills"):
+            event = {key: value for key, value in event.items() if key != "vp"}
         owners = self.owner_of
         if owners == tuple(range(len(owners))):
             return render.describe_event(event)

@@ -10,6 +10,7 @@ from aerodeck.core.api import JSON
 from aerodeck.core.i18n import _, n_
 from aerodeck.core.text import and_list, seat_name
 from aerodeck.games.down_in_flames import ending, wording
+from aerodeck.games.down_in_flames.campaign import award
 
 _POSITION_STYLE = {
     "Tailing": "bold green",
@@ -79,11 +80,15 @@ def _mission(mission: JSON, me: int | None) -> str:
             for seat, n in enumerate(mission["nations"])
         ]
     )
-    line = _(
-        'mission {number} "{title}": {nations}',
-        number=mission["number"],
-        title=mission["title"],
-        nations=nations,
+    line = (
+        _(
+            'mission {number} "{title}": {nations}',
+            number=mission["number"],
+            title=wording.campaign_word(mission["title"]),
+            nations=nations,
+        )
+        if mission["title"]
+        else _("mission {number}: {nations}", number=mission["number"], nations=nations)
     )
     return f"  [bold]{mission['campaign']}[/bold], {line}"
 
@@ -98,14 +103,15 @@ def _label(craft: JSON, me: int | None, many: bool) -> str:
     )
 
 
-def _aircraft(craft: JSON, me: int | None, many: bool) -> list[str]:
+def _aircraft(craft: JSON, me: int | None, many: bool, mission: bool = False) -> list[str]:
     name = craft["aircraft"] or (_("chosen (secret)") if craft["chosen"] else _("not chosen"))
     altitude = (
         wording.altitude(craft["altitude"])
         if craft["altitude"]
         else (_("secret") if craft["altitude_chosen"] else "-")
     )
-    vp = "  " + _("VP {vp}", vp=craft["vp"]) if "vp" in craft else ""
+    # In a campaign mission the mission VP replace the aircraft's (R41): the view's are not shown.
+    vp = "  " + _("VP {vp}", vp=craft["vp"]) if "vp" in craft and not mission else ""
     shot = _("shot down")
     down = f"  [bold red]{shot}[/bold red]" if not craft["alive"] else ""
     lines = [f"[bold]{_label(craft, me, many)}[/bold]: [cyan]{name}[/cyan]{vp}{down}"]
@@ -237,7 +243,7 @@ def render_view(view: JSON) -> str:
     if mission:
         lines.append(_mission(mission, me))
     for entry in craft:
-        lines.extend(_aircraft(entry, me, many))
+        lines.extend(_aircraft(entry, me, many, bool(mission)))
     lines.extend(_pair(pair, craft, me, many) for pair in view["pairs"])
     if view["speed_left"]:
         lines.append("  " + _("Speed Maneuvers left: {count}", count=view["speed_left"]))
@@ -322,17 +328,27 @@ def _told(kind: str, event: JSON, name: Callable[[int], str]) -> str | None:
     if kind == "stall":
         return _("{who} stalls: no thrust at this altitude", who=seat)
     if kind == "altitude":
-        return _(
-            "{who} {why}: now at {to}",
-            who=seat,
-            why=wording.why(event["why"]),
-            to=wording.altitude(event["to"]),
-        )
+        return _altitude(event, seat)
+    if kind == "level":
+        return _("{who} stays at {altitude}", who=seat, altitude=wording.altitude(event["at"]))
+    if kind == "pay":
+        cards = n_("{count} card", "{count} cards", event["count"])
+        if event["why"] == "follow":
+            return _("{who} chooses to follow: {cards} to discard", who=seat, cards=cards)
+        return _("{who} chooses to climb: {cards} to discard", who=seat, cards=cards)
+    if kind == "end":
+        if event["step"] == "speed":
+            return _("{who} makes no more Speed Maneuvers", who=seat)
+        return _("{who} plays no more cards this turn", who=seat)
+    if kind == "no-burner":
+        return _("{who} flies without afterburner", who=seat)
     if kind == "stay":
         return _("{who} does not follow the altitude change", who=seat)
     if kind == "pass":
         return _("{who} does not react", who=seat)
     if kind == "split-s":
+        if isinstance(event.get("turn"), int):
+            return _("{who}'s Split-S ends {flyer}'s turn", who=seat, flyer=name(event["turn"]))
         return _("{who}'s Split-S ends the enemy's turn", who=seat)
     if kind == "position":
         position = wording.position(event["position"])
@@ -379,6 +395,21 @@ def _told(kind: str, event: JSON, name: Callable[[int], str]) -> str | None:
             card=event["card"],
         )
     return None
+
+
+def _altitude(event: JSON, seat: str) -> str:
+    """An altitude change, its verb agreeing with the aircraft ("seat 1 climbs to Medium")."""
+    to = wording.altitude(event["to"])
+    why = event["why"]
+    if why == "climb":
+        return _("{who} climbs to {to}", who=seat, to=to)
+    if why == "dive":
+        return _("{who} dives to {to}", who=seat, to=to)
+    if why == "follow":
+        return _("{who} follows, now at {to}", who=seat, to=to)
+    if why == "stall":
+        return _("{who} drops to {to} (stall)", who=seat, to=to)
+    return _("{who} changes altitude ({why}): now at {to}", who=seat, why=wording.why(why), to=to)
 
 
 def _initiative(event: JSON, seat: str, name: Callable[[int], str]) -> str:
@@ -430,6 +461,14 @@ def describe_event(event: JSON, name: Callable[[int], str] = _seat) -> str:
     if told is not None:
         return told
     if kind == "aircraft":
+        if "vp" not in event:  # a campaign mission: the mission VP count (R41)
+            planes = _list(
+                [
+                    _("{who} {aircraft}", who=name(a), aircraft=plane)
+                    for a, plane in enumerate(event["aircraft"])
+                ]
+            )
+            return _("Aircraft revealed: {aircraft}", aircraft=planes)
         planes = _list(
             [
                 _("{who} {aircraft} ({vp} VP)", who=name(a), aircraft=plane, vp=vp)
@@ -459,7 +498,7 @@ def describe_event(event: JSON, name: Callable[[int], str] = _seat) -> str:
     if kind == "burner":
         if event["on"]:
             return _("{who} lights an afterburner", who=seat)
-        return _("{who} afterburner off", who=seat)
+        return _("{who}'s afterburner goes out", who=seat)
     if kind == "draw":
         why = wording.why(event["why"])
         if not event["count"]:
@@ -517,6 +556,8 @@ def describe_event(event: JSON, name: Callable[[int], str] = _seat) -> str:
             f"{name(a)} {_list(wording.skills(x)) or _('none')}"
             for a, x in enumerate(event["skills"])
         )
+        if "vp" not in event:  # a campaign mission: the mission VP count (R41)
+            return _("Skills revealed: {skills}", skills=held)
         vp = and_list([str(v) for v in event["vp"]])
         return _("Skills revealed: {skills} (VP {vp})", skills=held, vp=vp)
     if kind == "expertise-pool":
@@ -538,20 +579,22 @@ def describe_event(event: JSON, name: Callable[[int], str] = _seat) -> str:
             cards=_with_cards(event),
         )
     if kind == "game-end":
-        winners = and_list([seat_name(s) for s in event["winners"]])
-        return _("Game over: {why} ({winners})", why=ending.told(event["why"]), winners=winners)
+        return ending.game_over(event["why"], event["winners"])
     return str(event)
 
 
 def render_result(view: JSON, events: list[JSON]) -> str:
-    """Who shot down whom and the victory points: each aircraft shot down scores its VP value
-    for the player whose aircraft (or site) shot it down. Where a player flies several aircraft
-    they are named by owner and number ("seat 1's #3"), as in the log."""
+    """Who shot down whose aircraft and the victory points: each aircraft shot down scores its
+    VP value for the player whose aircraft (or site) shot it down; in a campaign mission the
+    mission VP replace the aircraft's (R41): each nation earns its share of its mission VP, as the
+    campaign records it. Where a player flies several aircraft they are named by owner and
+    number ("seat 1's #3"), as in the log."""
     me = view.get("seat")
     craft = {a["aircraft_no"]: a for a in view["aircraft"]}
     owners = [a["seat"] for a in view["aircraft"]]
     several = len(set(owners)) < len(owners)
     site_seat = view["sites"][0]["seat"] if view["sites"] else None
+    mission = view.get("mission")
 
     def named(n: int) -> str:
         """Aircraft ``n`` by its owner (and number, where a player flies several)."""
@@ -564,6 +607,12 @@ def render_result(view: JSON, events: list[JSON]) -> str:
 
     def site_of(seat: int | None) -> str:
         return _("your site") if seat == me else _("{seat}'s site", seat=who(seat, me))
+
+    def whose(seat: int, plane: str) -> str:
+        """An aircraft type by its owner: ``your Kfir C2``, ``seat 1's Kfir C2``."""
+        if seat == me:
+            return _("your {aircraft}", aircraft=plane)
+        return _("{seat}'s {aircraft}", seat=who(seat, me), aircraft=plane)
 
     scored: dict[int, int] = {}
     results = _("Results")
@@ -580,24 +629,41 @@ def render_result(view: JSON, events: list[JSON]) -> str:
             plane = lost.get("aircraft") or _("aircraft #{number}", number=event["seat"])
             if several:
                 line = _(
-                    "{shooter} shot down {victim} {aircraft} ({vp} VP)",
+                    "{shooter} shot down {victim} {aircraft}",
                     shooter=shooter,
                     victim=named(event["seat"]),
                     aircraft=plane,
-                    vp=vp,
                 )
             else:
                 line = _(
-                    "{shooter} shot down {aircraft} ({vp} VP)",
+                    "{shooter} shot down {aircraft}",
                     shooter=shooter,
-                    aircraft=plane,
-                    vp=vp,
+                    aircraft=whose(lost.get("seat", event["seat"]), plane),
                 )
-            lines.append(f"  {line}")
-        elif event["type"] == "game-end":
-            lines.append(f"  {ending.told(event['why'], me)}")
+            worth = "" if mission else " " + _("({vp} VP)", vp=vp)
+            lines.append(f"  {line}{worth}")
+        elif event["type"] == "game-end" and not ending.names_the_kills(event["why"]):
+            lines.append(f"  {ending.told(event['why'], me)}")  # the rounds ran out
     points = _("Victory points")
-    lines.append(f"[bold]{points}[/bold] " + _("(the VP of enemy aircraft shot down)"))
+    if mission:
+        scored = _mission_awards(view, mission)
+        lines.append(
+            f"[bold]{points}[/bold] " + _("(the mission VP earned, as the campaign records them)")
+        )
+    else:
+        lines.append(f"[bold]{points}[/bold] " + _("(the VP of enemy aircraft shot down)"))
     for s in sorted(set(owners), key=lambda s: (-scored.get(s, 0), s)):
         lines.append(f"  {who(s, me):8} {scored.get(s, 0)}")
     return "\n".join(lines)
+
+
+def _mission_awards(view: JSON, mission: JSON) -> dict[int, int]:
+    """Each nation's mission award (seat 0 flies nation 1): its mission VP in proportion to the
+    enemy aircraft it shot down, rounded up (R41), plus what NFOD earned it (R58), the figure
+    ``campaign.CampaignRecord.record`` keeps."""
+    flown = [sum(1 for a in view["aircraft"] if a["seat"] == s) for s in (0, 1)]
+    nfod = view.get("nfod") or [0, 0]
+    return {
+        seat: award(nation["vp"], view["kills"][seat], flown[1 - seat]) + nfod[seat]
+        for seat, nation in enumerate(mission["nations"])
+    }

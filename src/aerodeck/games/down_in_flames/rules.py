@@ -308,6 +308,8 @@ class DifState(LegalMoves, Views):
         """A Speed Maneuver of one step (R1, R49), or 'end' to the Play Cards step."""
         if not isinstance(move, Speed):  # 'end'
             self.speed_left = 0
+            if not self._muted:
+                self._emit({"type": "end", "seat": self.flyer, "step": "speed"})
             self._play_step()
             return
         self.speed_left -= 1
@@ -363,6 +365,8 @@ class DifState(LegalMoves, Views):
             self._refit(a, "afterburners", self.flights[a].afterburners - 1)
             self._refit(a, "burner_lit", True)
             self._emit({"type": "burner", "seat": a, "on": True})
+        elif not self._muted:
+            self._emit({"type": "no-burner", "seat": a})
         self._start_discard(PRE)
 
     def _start_discard(self, step: TurnStep) -> None:
@@ -428,11 +432,15 @@ class DifState(LegalMoves, Views):
         a = self.flyer
         assert isinstance(move, Word)
         if move.verb == "climb":
+            self._emit({"type": "pay", "seat": a, "count": 1, "why": "climb"})
             self._pay(a, 1, AfterPay.CLIMB)
         elif move.verb == "dive":
             self._change_altitude(a, -1, "dive")
             self._offer_follow(a, -1, THEN_SPEED)
         else:
+            if not self._muted:
+                at = ALTITUDES[self.flights[a].altitude]
+                self._emit({"type": "level", "seat": a, "at": at})
             self._speed_step()
 
     def _continue(self, then: AfterFollow) -> None:
@@ -780,6 +788,7 @@ class DifState(LegalMoves, Views):
             return
         cost = self._follow_cost(f, self.follow_delta)
         if cost:
+            self._emit({"type": "pay", "seat": f, "count": cost, "why": "follow"})
             self._pay(f, cost, AfterPay.FOLLOW)
         else:
             self._finish_follow()
@@ -869,6 +878,8 @@ class DifState(LegalMoves, Views):
         a = self.flyer
         if isinstance(move, Word):
             if move.verb == "end":
+                if not self._muted:
+                    self._emit({"type": "end", "seat": a, "step": "play"})
                 self._start_discard(POST)
             elif move.verb == "neutral":
                 t = self.flights[a].position[0]
@@ -1059,7 +1070,7 @@ class DifState(LegalMoves, Views):
             )
             self.missile_hand = ()
         if not success and split:
-            self._emit({"type": "split-s", "seat": t})
+            self._emit({"type": "split-s", "seat": t, "turn": self.flyer})
             self._draw(t, 1, "Split-S")
             self._end_turn()
             return
@@ -1089,7 +1100,7 @@ class DifState(LegalMoves, Views):
                 self._end_turn()
             return
         if split:
-            self._emit({"type": "split-s", "seat": self._who(SITE)})
+            self._emit({"type": "split-s", "seat": self._who(SITE), "turn": self.flyer})
             self._draw(self.game.site_seat, 1, "Split-S")
             self._end_turn()
             return
@@ -1162,7 +1173,9 @@ class DifState(LegalMoves, Views):
             return
         site = self.game.sites[self.site_checked - 1].name if by == SITE else ""
         if self.duel:
-            self._finish(standing, ending.shot_down(self.plane(t).name, site))
+            shooter = self.game.site_seat if by == SITE else self.owners[by]
+            reason = ending.shot_down(self.plane(t).name, self.owners[t], shooter, site)
+            self._finish(standing, reason)
             return
         several = self.game.per_player > 1 or len(set(self.owners)) < self.n_aircraft
         downed = [

@@ -18,9 +18,10 @@ if TYPE_CHECKING:
 
 
 def side_cell(side: Side, scale: int) -> str:
-    """One nation's part of a mission: its aircraft, their VP, sites, options and conditions."""
+    """One nation's part of a mission: its aircraft, the mission VP it earns for shooting down
+    every enemy (which replace the aircraft's own VP, R41), sites, options and conditions."""
     aircraft = _(", ").join(f"{count * scale} x {name}" for name, count in side.aircraft)
-    parts = [_("{aircraft} ({vp} VP)").format(aircraft=aircraft, vp=side.vp)]
+    parts = [aircraft, _("mission VP {vp}").format(vp=side.vp)]
     if side.sites:
         parts.append(_("sites: {names}").format(names=_(", ").join(side.sites)))
     if side.skill_options:
@@ -51,7 +52,7 @@ def campaign_sheet(series: CampaignSeries) -> JSON:
         rows.append(
             [
                 str(mission.number),
-                wording.campaign_word(mission.title),
+                wording.mission_title(mission.title, mission.number),
                 side_cell(mission.nation1, scores.scale),
                 side_cell(mission.nation2, scores.scale),
                 status,

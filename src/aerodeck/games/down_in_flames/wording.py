@@ -229,9 +229,14 @@ def campaign_word(name: str) -> str:
         "Mansoura": _("Mansoura"),
         "Sinai Patrol": _("Sinai Patrol"),
         "Last Day": _("Last Day"),
-        "UNKNOWN (mission 1)": _("UNKNOWN (mission 1)"),
         "Defeat": _("Defeat"),
         "Tactical Victory": _("Tactical Victory"),
         "Operational Victory": _("Operational Victory"),
         "Strategic Victory": _("Strategic Victory"),
     }.get(name, name)
+
+
+def mission_title(title: str, number: int) -> str:
+    """A mission's title in the reader's language, or ``Mission 3`` where the data set gives
+    none (the title has no effect on play, §16.3)."""
+    return campaign_word(title) if title else _("Mission {number}", number=number)

@@ -212,7 +212,8 @@ export function board(ctx) {
   const many = (v.aircraft || []).length > 2;
   const m = v.mission;  // a campaign mission: what it is, what each nation scores
   const mission = m ? h("p", { class: "mission" },
-    h("strong", { text: _("{campaign}, mission {number}: {title}", { campaign: m.campaign, number: m.number, title: m.title }) }),
+    h("strong", { text: m.title ? _("{campaign}, mission {number}: {title}", { campaign: m.campaign, number: m.number, title: m.title })
+      : _("{campaign}, mission {number}", { campaign: m.campaign, number: m.number }) }),
     " (" + n_("{count} turn", "{count} turns", m.turns) + ") · "
     + m.nations.map((n, seat) => _("{seat}: {nation}, {vp} VP", { seat: capital(person(ctx, seat)), nation: n.name, vp: n.vp })).join(" · ")) : "";
   const box = h("div", { class: "pairs-box" }, mission, roundState(ctx, many));
@@ -273,17 +274,18 @@ export function seat(data, ctx, seatNo) {
   const all = ctx.view.aircraft || [];
   const many = all.length > 2;
   return h("div", { class: "dif-seat" },
-    all.filter((x) => x.seat === seatNo).map((x) => aircraftBlock(x, many)),
+    all.filter((x) => x.seat === seatNo).map((x) => aircraftBlock(x, many, Boolean(ctx.view.mission))),
     data.kills !== undefined ? h("p", {}, _("Kills by this side: {count}", { count: data.kills })) : "");
 }
 
 // One aircraft as a player reads it: what it is, where it flies, its weapons, its ratings as
 // printed and as flown here, its skills; only what the view holds (another seat's secret
-// choices stay "secret" until revealed).
-function aircraftBlock(x, many) {
+// choices stay "secret" until revealed). In a campaign mission the mission VP replace the
+// aircraft's own (R41): those are not shown.
+function aircraftBlock(x, many, mission) {
   const line = (key, text) => h("p", { class: "craft-line" }, h("span", { class: "craft-key", text: key }), ` ${text}`);
   const name = x.aircraft || (x.chosen ? _("aircraft chosen (secret)") : _("no aircraft chosen yet"));
-  const title = [`${many ? `#${x.aircraft_no} ` : ""}${name}`, x.vp !== undefined ? _("{vp} VP", { vp: x.vp }) : "",
+  const title = [`${many ? `#${x.aircraft_no} ` : ""}${name}`, x.vp !== undefined && !mission ? _("{vp} VP", { vp: x.vp }) : "",
     x.alive ? "" : _("shot down"), many ? _("side {side}", { side: x.side }) : ""].filter(Boolean).join(" · ");
   if (!x.alive) return h("section", { class: "dif-craft down", "data-aircraft": x.aircraft_no }, h("h4", { text: title }));
   const altitude = x.altitude ? altitudeWord(x.altitude) : (x.altitude_chosen ? _("altitude secret") : _("altitude not chosen"));
@@ -336,7 +338,7 @@ export function score(ctx, seatNo) {
   const craft = mine.map((x) => {
     const unnamed = _("aircraft");
     const plane = `${many ? `#${x.aircraft_no} ` : ""}${x.aircraft || unnamed}`;
-    const named = x.vp !== undefined ? _("{aircraft} ({vp} VP)", { aircraft: plane, vp: x.vp }) : plane;
+    const named = x.vp !== undefined && !ctx.view.mission ? _("{aircraft} ({vp} VP)", { aircraft: plane, vp: x.vp }) : plane;
     const fate = x.alive ? _("flying") : _("shot down");
     return `${named}: ${fate}`;
   });
