@@ -201,3 +201,22 @@ def test_ace_race_the_suits_rule_names_its_suit_by_symbol(
     out = _transcript("ace-race", 3, 3, tmp_path, capsys)
     assert "of suit " not in out  # was "next play: one card of suit D; or an Ace, ..."
     assert "next play: one ♦ card; or an Ace" in out
+
+
+def test_seat_columns_line_up_in_japanese_where_a_character_takes_two_columns() -> None:
+    from aerodeck.core.i18n import using
+    from aerodeck.core.text import padded
+
+    assert padded("あなた", 8) == "あなた  " and padded("seat 1", 8) == "seat 1  "
+    game = aerodeck.make("aces_versus_aces", players=3)
+    view = game.new_game(seed=41).view(0)
+    with using("ja"):
+        rows = [line for line in game.render_view(view).splitlines() if "得点" in line]
+    columns = {_width(row.split("得点")[0]) for row in rows}
+    assert len(rows) == 3 and len(columns) == 1, rows
+
+
+def _width(text: str) -> int:
+    import unicodedata
+
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)

@@ -3,6 +3,7 @@ Python repr such as ``[18, 19, 8]`` or ``card(s)``, in the language in use (core
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
@@ -14,6 +15,13 @@ SEAT_COLOURS = ("cyan", "magenta", "yellow", "green", "bright_blue", "bright_red
 
 def seat_colour(seat: int) -> str:
     return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+
+
+def padded(text: str, width: int) -> str:
+    """``text`` filled out to ``width`` columns of a terminal, where a wide character (Japanese
+    "あなた", "席1") takes two, so that columns line up in every language."""
+    columns = sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+    return text + " " * max(0, width - columns)
 
 
 def plural(count: int, noun: str, many: str | None = None) -> str:
@@ -79,6 +87,6 @@ def standings(
     """One line a seat, best first (ties in seat order): ``  1. you      3``."""
     order = sorted(range(len(values)), key=lambda seat: -values[seat])
     return [
-        f"  {place}. {name(seat, you):8} {fmt.format(values[seat])}"
+        f"  {place}. {padded(name(seat, you), 8)} {fmt.format(values[seat])}"
         for place, seat in enumerate(order, 1)
     ]

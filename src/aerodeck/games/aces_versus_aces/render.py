@@ -5,7 +5,7 @@ from __future__ import annotations
 from aerodeck.core.api import JSON
 from aerodeck.core.cards import markup as pretty
 from aerodeck.core.i18n import _, n_
-from aerodeck.core.text import per_seat, seat_name, won_by
+from aerodeck.core.text import padded, per_seat, seat_name, won_by
 from aerodeck.games.aces_versus_aces.words import coin, coins, why
 
 
@@ -36,8 +36,8 @@ def render_view(view: JSON) -> str:
         held = _("  coins: {coins}", coins=coins(seat["coins"])) if seat["coins"] else ""
         won = _("won {cards}", cards=_cards(seat["won"])) + held
         row = _(
-            "  {name:8} score {score:>3}  markers {markers:<5}  cards {cards}",
-            name=name,
+            "  {name} score {score:>3}  markers {markers:<5}  cards {cards}",
+            name=padded(name, 8),
             score=seat["score"],
             markers="●" * seat["markers"],
             cards=seat["hand_size"],
@@ -148,9 +148,9 @@ def render_result(view: JSON, events: list[JSON]) -> str:
         out = "" if seat["in_game"] else _("  (out of command markers)")
         lines.append(
             _(
-                "  {place}. {name:8} {score:>3} points{out}",
+                "  {place}. {name} {score:>3} points{out}",
                 place=place,
-                name=seat_name(seat["seat"], me),
+                name=padded(seat_name(seat["seat"], me), 8),
                 score=seat["score"],
                 out=out,
             )
@@ -175,7 +175,7 @@ def render_result(view: JSON, events: list[JSON]) -> str:
                 parts = _breakdown(won[seat], coins_won[seat], held)
                 if _total(won[seat], coins_won[seat], held) != points:
                     parts = _("out of the game")  # an eliminated seat scores nothing
-                lines.append(f"    {seat_name(seat, me):8} {points:+4d} = {parts}")
+                lines.append(f"    {padded(seat_name(seat, me), 8)} {points:+4d} = {parts}")
             won = {s: [] for s in won}
             coins_won = {s: [] for s in coins_won}
     return "\n".join(lines)

@@ -7,7 +7,7 @@ from typing import Any
 
 from aerodeck.core.api import JSON
 from aerodeck.core.i18n import _, n_
-from aerodeck.core.text import per_seat, seat_colour, seat_name, standings
+from aerodeck.core.text import padded, per_seat, seat_colour, seat_name, standings
 from aerodeck.games.air_racing.cards import COSTS, NAMES
 from aerodeck.games.air_racing.words import (
     altitude,
@@ -107,8 +107,8 @@ def render_view(view: JSON) -> str:
     for seat in view.get("seats", []):
         lines.append(
             _(
-                "  {seat:8} hand {hand}  deck {deck}  discard {discard}  owns: {cards}",
-                seat=seat_name(seat["seat"], me),
+                "  {seat} hand {hand}  deck {deck}  discard {discard}  owns: {cards}",
+                seat=padded(seat_name(seat["seat"], me), 8),
                 hand=seat["hand_size"],
                 deck=seat["deck_size"],
                 discard=sum(seat["discard"].values()),
@@ -451,7 +451,7 @@ def render_result(view: JSON, events: list[JSON]) -> str:
                     tiles=_tiles(behind),
                 )
             )
-            lines.append(f"    {place_no}. {seat_name(s, me):8} {where}")
+            lines.append(f"    {place_no}. {padded(seat_name(s, me), 8)} {where}")
     if view["seasons"] > 1:
         wins = view["race_wins"]
         lines.append(_("[bold]Championship[/bold] (race wins)"))

@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 from aerodeck.core.api import JSON
 from aerodeck.core.i18n import _, n_
-from aerodeck.core.text import and_list, seat_name
+from aerodeck.core.text import and_list, padded, seat_name
 from aerodeck.games.down_in_flames import ending, wording
 from aerodeck.games.down_in_flames.campaign import award
 
@@ -653,7 +653,7 @@ def render_result(view: JSON, events: list[JSON]) -> str:
     else:
         lines.append(f"[bold]{points}[/bold] " + _("(the VP of enemy aircraft shot down)"))
     for s in sorted(set(owners), key=lambda s: (-scored.get(s, 0), s)):
-        lines.append(f"  {who(s, me):8} {scored.get(s, 0)}")
+        lines.append(f"  {padded(who(s, me), 8)} {scored.get(s, 0)}")
     return "\n".join(lines)
 
 

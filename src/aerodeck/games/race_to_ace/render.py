@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from aerodeck.core.api import JSON
 from aerodeck.core.i18n import _, n_
-from aerodeck.core.text import and_list, per_seat, seat_name, standings, won_by
+from aerodeck.core.text import and_list, padded, per_seat, seat_name, standings, won_by
 
 _NAMES = {
     "radar": "RADAR",
@@ -126,7 +126,7 @@ def render_view(view: JSON) -> str:
         wing = " " + _("+ wingman {count}", count=pilot["wing_size"]) if pilot["wing_size"] else ""
         score = "  " + _("score {score}", score=pilot["score"]) if view["games"] > 1 else ""
         kills = f"{'✈' * pilot['kills'] or '-':<6}"
-        label = f"{seat_name(seat, me):8}"
+        label = padded(seat_name(seat, me), 8)
         label = f"[bold]{label}[/bold]" if seat == me else label
         lines.append(
             f"  {label} "
@@ -405,7 +405,7 @@ def render_result(view: JSON, events: list[JSON]) -> str:
             acquisitions = n_(
                 "{count} acquisition", "{count} acquisitions", event["acquisitions"][s]
             )
-            lines.append(f"    {name(s, me):8} {kills:8} {acquisitions}{points}")
+            lines.append(f"    {padded(name(s, me), 8)} {padded(kills, 8)} {acquisitions}{points}")
     if view["games"] > 1:
         lines.append("[bold]" + _("Match scores") + "[/bold]")
         lines += standings([pilot["score"] for pilot in view["pilots"]], me, name)
