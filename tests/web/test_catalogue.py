@@ -4,7 +4,7 @@ presets each game's own options allow; aliases still accepted by the server, not
 from __future__ import annotations
 
 from aerodeck.core.i18n import using
-from aerodeck.core.registry import list_games, make
+from aerodeck.core.registry import game_class, list_games, make
 from aerodeck.web.service.catalogue import game_catalogue, level_word
 
 
@@ -45,6 +45,8 @@ def test_every_game_s_summary_and_options_read_in_japanese_by_their_labels() -> 
     english = {game["id"]: game for game in game_catalogue()}
     with using("ja"):
         for game in game_catalogue():
+            if not game_class(game["id"]).__module__.startswith("aerodeck.games."):
+                continue  # a plug-in game installed beside (tests/plugin_game) brings its own
             before = english[game["id"]]
             assert game["summary"] != before["summary"], game["id"]
             for option, was in zip(game["options"], before["options"], strict=True):
