@@ -145,7 +145,9 @@ class Screen:
             )
         else:
             banner = _("{game}, you are {who}.", game=title, who=who)
-        self.console.print(f"[bold]{escape(banner)}[/bold] {escape(self._how_to_play())}")
+        # TRANSLATORS: two sentences side by side (Japanese sets no space between them)
+        bold, how = f"[bold]{escape(banner)}[/bold]", escape(self._how_to_play())
+        self.console.print(_("{banner} {how}", banner=bold, how=how))
         try:
             self._show_events()
             if source.seat is None:  # a spectator: the table once, then the game in words
