@@ -220,3 +220,18 @@ def _width(text: str) -> int:
     import unicodedata
 
     return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
+def test_a_move_s_events_read_as_sentences_in_analysis_and_hints() -> None:
+    from aerodeck.core.i18n import using
+    from aerodeck.core.words import in_sentences
+
+    lines = ["seat 0 plays 9♣", "the rule is now Medium", "", "The discard pile is shuffled"]
+    assert in_sentences(lines, 0) == (
+        "You play 9♣. The rule is now Medium. The discard pile is shuffled"
+    )
+    assert in_sentences(lines[:2], None) == "Seat 0 plays 9♣. The rule is now Medium"
+    with using("ja"):
+        assert (
+            in_sentences(["席0が9♣を出す", "ルールはMedium"], 1) == "席0が9♣を出す。ルールはMedium"
+        )

@@ -17,7 +17,7 @@ from aerodeck.cli.screen import hanging
 from aerodeck.core.api import JSON, Game, State
 from aerodeck.core.i18n import _, n_
 from aerodeck.core.text import seat_name
-from aerodeck.core.words import as_seen_by
+from aerodeck.core.words import as_seen_by, in_sentences
 
 MARK_STYLE = {"inaccuracy": "yellow", "mistake": "dark_orange", "blunder": "bold red"}
 
@@ -48,7 +48,7 @@ def mark_word(mark: str) -> str:
 def better_in_words(game: Game, decision: JSON, reader: int | None) -> str:
     """What the better move would have done, as the seat saw it (its events in words)."""
     lines = [game.describe_event(event) for event in decision["best_events"]]
-    return _("; ").join(as_seen_by(line, reader) for line in lines if line)
+    return in_sentences(lines, reader)
 
 
 def print_analysis(final: State, result: JSON, reader: int | None) -> None:

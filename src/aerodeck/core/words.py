@@ -79,3 +79,10 @@ def as_seen_by(text: str, you: int | None) -> str:
 
     seen = _AND_VERB.sub(second_verb, _SEAT.sub(person, text))
     return _THEIR.sub(lambda m: f"you {m.group(1)} your", seen)
+
+
+def in_sentences(lines: Iterable[str], you: int | None) -> str:
+    """Event lines as one run of sentences for the reader at ``you`` (what a move would do, in
+    analysis and hints): ``You play 9♣. The rule is now Medium``."""
+    said = [as_seen_by(line, you) for line in lines if line]
+    return _(". ").join(line[:1].upper() + line[1:] for line in said)

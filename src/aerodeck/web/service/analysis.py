@@ -28,7 +28,7 @@ from typing import Any, Protocol
 from aerodeck.agents.analysis import Budget, analyse, decisions_of
 from aerodeck.core.api import JSON
 from aerodeck.core.i18n import _
-from aerodeck.core.words import as_seen_by
+from aerodeck.core.words import in_sentences
 from aerodeck.web.service.errors import CapacityError, ConflictError
 from aerodeck.web.service.hub import Hub
 from aerodeck.web.service.records import utcnow
@@ -188,6 +188,5 @@ def worded(table: Table, result: Mapping[str, Any]) -> JSON:
     decisions = []
     for decision in result["decisions"]:
         lines = [describe(event) for event in decision.get("best_events", [])]
-        words = _("; ").join(as_seen_by(line, None) for line in lines if line)
-        decisions.append({**decision, "best_words": words})
+        decisions.append({**decision, "best_words": in_sentences(lines, None)})
     return {**result, "decisions": decisions}

@@ -16,7 +16,7 @@ import asyncio
 from aerodeck.agents.analysis import Budget, suggestion
 from aerodeck.core.api import JSON
 from aerodeck.core.i18n import _
-from aerodeck.core.words import as_seen_by
+from aerodeck.core.words import in_sentences
 from aerodeck.web.service.errors import ConflictError, NotFoundError, WrongSecretError
 from aerodeck.web.service.tables import Table
 
@@ -75,6 +75,6 @@ class Hints:
         return {
             "move": hint["move"],
             "version": version,
-            "words": _("; ").join(as_seen_by(line, seat) for line in lines if line),
+            "words": in_sentences(lines, seat),
             "reason": reason(hint["value"], hint["next_value"]),
         }
