@@ -62,6 +62,13 @@ def test_ab_comparison_on_paired_seeds_writes_both_runs_and_the_report(
     seeds_b = [json.loads(x)["seed"] for x in (out / "B" / GAMES_FILE).read_text().splitlines()]
     assert sorted(seeds_a) == sorted(seeds_b)
     assert {"summary.json", "report.csv", "report.html"} <= {p.name for p in out.iterdir()}
+    # the terminal says what B changes, and where the games are
+    code, printed, _ = run_cli(
+        [*args, "--compare", "target=30", "--out", str(out), "--resume"], capsys
+    )
+    words = " ".join(printed.split())
+    assert "B sets target=30 (A: 50); the tables above are A's" in words
+    assert "each variant's games in A/ and B/" in words
 
 
 def test_the_report_is_the_same_whatever_the_job_count(
@@ -101,6 +108,25 @@ def test_a_killed_run_resumes_without_losing_or_repeating_a_game(tmp_path: Path)
     assert subprocess.run(whole, capture_output=True, check=False).returncode == 0
     resumed = json.loads((out / "summary.json").read_text())
     assert resumed == json.loads((fresh / "summary.json").read_text())
+
+
+def test_an_interrupted_run_says_its_games_are_kept_and_how_to_go_on(tmp_path: Path) -> None:
+    out = tmp_path / "run"
+    command = [sys.executable, "-m", "aerodeck.cli.app", "simulate", "aces-versus-aces"]
+    command += ["-n", "3000", "--bots", "heuristic,random", "-j", "1", "--out", str(out)]
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    games = out / GAMES_FILE
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and process.poll() is None:
+        if games.exists() and games.read_text().count("\n") >= 20:
+            break
+        time.sleep(0.02)
+    process.send_signal(signal.SIGINT)
+    _, err = process.communicate(timeout=60)
+    assert process.returncode == 130
+    said = " ".join(err.decode().split())
+    assert f"the finished games are kept in {out}: the same command with --resume goes on" in said
+    assert "Traceback" not in said
 
 
 def test_simulate_says_where_the_report_is_and_rates_over_all_games(

@@ -334,3 +334,20 @@ def test_the_html_report_reads_as_a_report(tmp_path: Path) -> None:
     widths = {round(b - a, 6) for a, b in pairwise(edges)}
     assert len(widths) == 1 and edges[0] == 9.5 and edges[-1] >= 40.5
     assert all(float(e - 0.5).is_integer() for e in edges)
+
+
+def test_the_seat_games_note_says_why_counts_differ_with_more_bots_than_seats() -> None:
+    from aerodeck.sim.output import seat_games_note
+
+    def report(bots: list[str], counts: list[int], players: int) -> dict[str, Any]:
+        return {
+            "bots": {b: {"n": n} for b, n in zip(bots, counts, strict=True)},
+            "players": players,
+            "spec": {"bots": bots},
+        }
+
+    three = seat_games_note(report(["medium", "random", "easy"], [133, 133, 134], 2))
+    assert "seats 2 of the 3 bots" in three and "not a multiple of 3" in three
+    filled = seat_games_note(report(["medium", "random"], [400, 200], 3))
+    assert "(medium, random, medium)" in filled
+    assert seat_games_note(report(["medium", "random"], [200, 200], 2)) == ""

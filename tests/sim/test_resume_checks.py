@@ -176,3 +176,10 @@ def test_spec_json_is_written_whole_and_no_temporary_file_is_left(tmp_path: Path
 def test_a_resume_into_an_empty_folder_starts_the_run(tmp_path: Path) -> None:
     tally = run(SPEC, out=tmp_path / "empty", resume=True, tally=Tally("race_to_ace", 3))
     assert tally.report()["games"] == 12
+
+
+def test_games_file_that_cannot_be_read_is_refused_in_one_line(tmp_path: Path) -> None:
+    out = _folder(tmp_path, [])
+    (out / GAMES_FILE).unlink()
+    (out / GAMES_FILE).mkdir()  # a folder where the games should be
+    _refused(out, "games.jsonl cannot be read")

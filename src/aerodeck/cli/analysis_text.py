@@ -27,7 +27,9 @@ def analysed(
 ) -> JSON:
     """The record's analysis, with a progress bar on stderr while it runs (Ctrl-C stops it:
     the command line's one line "interrupted")."""
-    with Progress(*progress_columns(), console=err, transient=True) as bar:
+    with Progress(
+        *progress_columns(), console=err, transient=True, disable=not err.is_terminal
+    ) as bar:
         task = bar.add_task(_("Analysing {game}", game=title), total=None, rate="")
 
         def advance(done: int, total: int) -> None:

@@ -277,12 +277,18 @@ def seat_games_note(report: dict[str, Any]) -> str:
         return ""
     bots = report.get("spec", {}).get("bots") or list(counts)
     players = report["players"]
+    comparable = "Each win rate is over the seats that bot held, so the rates stay comparable."
+    if len(bots) > players:
+        return (
+            f"Seat-games differ because each game seats {players} of the {len(bots)} bots, "
+            f"game i the {players} from the i-th on (round the list): over a number of games "
+            f"that is not a multiple of {len(bots)}, some bots sit once more. {comparable}"
+        )
     filled = [bots[k % len(bots)] for k in range(players)]
     return (
         f"Seat-games differ because every game fills all {players} seats from the bot list in "
         f"turn ({', '.join(filled)}), rotated one seat each game: a bot that fills more seats "
-        "of a table plays more seat-games. Its win rate is over the seats it held, so the rates "
-        "stay comparable."
+        f"of a table plays more seat-games. {comparable}"
     )
 
 

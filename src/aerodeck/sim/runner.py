@@ -437,7 +437,11 @@ def load_finished(
         raise _refuse(out, f"{SPEC_FILE} is missing, so the run's settings cannot be checked")
     stored: dict[int, tuple[int, str]] = {}
     good = 0  # bytes of whole, checked lines
-    with games_path.open("rb") as lines:
+    try:
+        lines = games_path.open("rb")
+    except OSError as error:  # a folder of that name, a file without read permission
+        raise _refuse(out, f"{GAMES_FILE} cannot be read: {error.strerror or error}") from None
+    with lines:
         for number, raw in enumerate(lines, start=1):
             if not raw.endswith(b"\n"):
                 break  # the torn last line of a crash: dropped

@@ -97,27 +97,38 @@ def simulate(
     started = time.perf_counter()
     columns = progress_columns()
     results: dict[str, Tally] = {}
-    with Progress(*columns, console=err, transient=True, disable=as_json) as progress:
-        task = progress.add_task(configured.info.title, total=games_count * len(specs), rate="")
+    # no bar where nobody watches it (a pipe, a log): it would leave a blank line behind
+    shown = err.is_terminal and not as_json
+    try:
+        with Progress(*columns, console=err, transient=True, disable=not shown) as progress:
+            task = progress.add_task(configured.info.title, total=games_count * len(specs), rate="")
 
-        def advance(count: int) -> None:
-            done = progress.tasks[0].completed + count
-            rate = done / max(time.perf_counter() - started, 1e-9)
-            speed = f"{rate:,.1f}"
-            progress.update(task, advance=count, rate=_("{rate} games/s", rate=speed))
+            def advance(count: int) -> None:
+                done = progress.tasks[0].completed + count
+                rate = done / max(time.perf_counter() - started, 1e-9)
+                speed = f"{rate:,.1f}"
+                progress.update(task, advance=count, rate=_("{rate} games/s", rate=speed))
 
-        for label, each in specs.items():
-            folder = None if out is None else (out / label if compare else out)
-            kept = Tally(each.game, each.players, figures=figures, paired=bool(compare))
-            results[label] = run(
-                each,
-                jobs=jobs,
-                out=folder,
-                resume=resume,
-                on_progress=advance,
-                backend=backend,
-                tally=kept,
+            for label, each in specs.items():
+                folder = None if out is None else (out / label if compare else out)
+                kept = Tally(each.game, each.players, figures=figures, paired=bool(compare))
+                results[label] = run(
+                    each,
+                    jobs=jobs,
+                    out=folder,
+                    resume=resume,
+                    on_progress=advance,
+                    backend=backend,
+                    tally=kept,
+                )
+    except KeyboardInterrupt:
+        if out is not None:  # every finished game is on disk already (runner.py)
+            hint = _(
+                "the finished games are kept in {out}: the same command with --resume goes on",
+                out=out,
             )
+            err.print(hint, markup=False, highlight=False, soft_wrap=True)
+        raise
     seconds = time.perf_counter() - started
     report = results["A"].report()
     report["spec"] = {
@@ -141,10 +152,11 @@ def simulate(
         return
     _print_report(report, seconds)
     if out is not None:
+        games = _("each variant's games in A/ and B/") if compare else _("the games in games.jsonl")
         written = _(
-            "Report written to {path} (also summary.json, report.csv, plots/ and the games in "
-            "games.jsonl)",
+            "Report written to {path} (also summary.json, report.csv, plots/ and {games})",
             path=out / "report.html",
+            games=games,
         )
         console.print(escape(written), soft_wrap=True)
 
@@ -226,10 +238,20 @@ def _print_report(report: dict[str, Any], seconds: float) -> None:
         console.print(shown)
     if "comparison" in report:
         comparison = report["comparison"]
+        variants = comparison["variants"]
+        changed = ", ".join(
+            f"{key}={variants['B'][key]} (A: {value})"
+            for key, value in variants["A"].items()
+            if variants["B"].get(key) != value
+        )
         diffs = Table(
             _("measure"),
             _("B - A [95% interval]"),
-            title=_("A/B on {count} paired seeds", count=comparison["games"]),
+            title=_(
+                "A/B on {count} paired seeds: B sets {changed}; the tables above are A's",
+                count=comparison["games"],
+                changed=changed,
+            ),
         )
         for name, est in comparison["differences"].items():
             diffs.add_row(name, _interval(est))

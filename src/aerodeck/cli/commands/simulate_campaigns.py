@@ -36,7 +36,8 @@ def simulate_campaigns(
     spec = SimSpec(game.id, game.players, bots, count, seed, game.options)
     check_series_spec(spec)
     started = time.perf_counter()
-    with Progress(*progress_columns(), console=err, transient=True, disable=as_json) as progress:
+    shown = err.is_terminal and not as_json  # no bar in a pipe or a log (a blank line)
+    with Progress(*progress_columns(), console=err, transient=True, disable=not shown) as progress:
         task = progress.add_task(game.info.title, total=count, rate="")
 
         def advance(done: int) -> None:
