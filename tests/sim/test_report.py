@@ -267,9 +267,18 @@ def test_report_files_json_csv_and_self_contained_html(tmp_path: Path) -> None:
     write_html(report, tmp_path / "report.html", png_folder=tmp_path / "plots")
     assert json.loads((tmp_path / "summary.json").read_text())["games"] == 6
     rows = list(csv.DictReader((tmp_path / "report.csv").open()))
-    assert {"bot win rate", "seat advantage", "rating", "Aircraft flown (chooser win rate)"} <= {
-        r["table"] for r in rows
-    }
+    tables = {r["table"] for r in rows}
+    assert {
+        "bot win rate",
+        "seat advantage",
+        "openskill mu",
+        "Aircraft flown (chooser win rate)",
+    } <= tables
+    assert {"strength (Elo scale, Bradley-Terry)", "strength difference (Elo scale)"} <= tables
+    mu = next(r for r in rows if r["table"] == "openskill mu" and r["name"] == "heuristic")
+    assert mu["n"] == str(report["bots"]["heuristic"]["n"])  # the bot's seat-games
+    sigma = report["ratings"]["heuristic"]["sigma"]
+    assert float(mu["high"]) - float(mu["value"]) == pytest.approx(1.959964 * sigma)
     page = (tmp_path / "report.html").read_text()
     assert page.count("<svg") == 4 and "src=" not in page  # plots inline, nothing fetched
     assert (tmp_path / "plots" / "aircraft.png").stat().st_size > 0

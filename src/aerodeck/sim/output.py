@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from aerodeck.core.errors import AerodeckError
 from aerodeck.core.registry import game_class
+from aerodeck.sim.ratings import Z95
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure as PlotFigure
@@ -47,13 +48,22 @@ def _rows(report: dict[str, Any]) -> list[dict[str, Any]]:
     for seat, est in enumerate(report["seat_advantage"]):
         rows.append({"table": "seat advantage", "name": f"seat {seat}", **est})
     rows.append({"table": "game length", "name": "decisions", **report["length"]})
-    for bot, rating in report.get("ratings", {}).items():
+    for bot, strength in report.get("strengths", {}).items():
         rows.append(
-            {"table": "rating", "name": bot, "value": rating["mu"], "n": report["games"]}
-            | {
-                "low": rating["mu"] - 2 * rating["sigma"],
-                "high": rating["mu"] + 2 * rating["sigma"],
-            }
+            {"table": "strength (Elo scale, Bradley-Terry)", "name": bot, "n": strength["games"]}
+            | {"value": strength["elo"], "low": strength["low"], "high": strength["high"]}
+        )
+    for gap in report.get("strength_gaps", []):
+        weaker, stronger = gap["bots"]  # the second less the first (sim.ratings.Strengths.gaps)
+        rows.append(
+            {"table": "strength difference (Elo scale)", "name": f"{stronger} - {weaker}"}
+            | {"value": gap["elo"], "low": gap["low"], "high": gap["high"]}
+        )
+    for bot, rating in report.get("ratings", {}).items():  # openskill: mu, 95% as mu ± 1.96 sigma
+        mu, sigma = rating["mu"], rating["sigma"]
+        rows.append(
+            {"table": "openskill mu", "name": bot, "value": mu, "n": report["bots"][bot]["n"]}
+            | {"low": mu - Z95 * sigma, "high": mu + Z95 * sigma}
         )
     for figure in report.get("figures", []):
         for row in figure["rows"]:
