@@ -82,6 +82,24 @@ def test_a_two_player_game_rates_winner_up_and_loser_down_as_openskill_does(
     in_store(tmp_path, work)
 
 
+def test_the_places_kept_are_the_game_s_own_and_the_ratings_move_by_returns(
+    tmp_path: Path,
+) -> None:
+    """A player's page says the place the end screen said (State.placings: seat 2 second by
+    points), while the ratings still move by the returns (every loser alike)."""
+
+    async def work(shop: Shop) -> None:
+        people = [await shop.person(name) for name in ("Ann", "Bob", "Cy")]
+        table = await shop.table(list(map(human, people)), each_plays(3))
+        results = await shop.ratings.record(table, [0.0, 1.0, 0.0], [[1], [2], [0]])
+        assert [r.place for r in results] == [3, 1, 2]
+        subjects = [r.subject or "" for r in results]
+        after = await shop.store.skills(GAME, 3, subjects)
+        assert after[subjects[0]] == after[subjects[2]], "the losers move alike"
+
+    in_store(tmp_path, work)
+
+
 def test_a_four_player_game_with_tied_winners_rates_the_ties_alike(tmp_path: Path) -> None:
     async def work(shop: Shop) -> None:
         people = [await shop.person(name) for name in ("Ann", "Bob", "Cy")]

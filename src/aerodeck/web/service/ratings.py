@@ -143,17 +143,23 @@ class Ratings:
 
     async def record_table(self, table: Table) -> None:
         """The hub's finisher: record a table whose game just ended."""
-        await self.record(table.id, table.state.returns())
+        await self.record(table.id, table.state.returns(), table.state.placings())
 
-    async def record(self, table_id: str, returns: Sequence[float]) -> list[SeatResult]:
+    async def record(
+        self,
+        table_id: str,
+        returns: Sequence[float],
+        placings: Sequence[Sequence[int]] | None = None,
+    ) -> list[SeatResult]:
         """Record a finished table's results and update the ratings of its rated seats; the
-        results ([] when the table is unknown or was recorded already)."""
+        results ([] when the table is unknown or was recorded already). The ratings move by
+        the returns; the places shown are the game's ``placings`` when given."""
         async with self._lock:
             stored = await self.store.load(table_id)
             if stored is None:
                 return []
             finished_at = stored.table.finished_at or utcnow()
-            results = seat_results(stored, returns, finished_at)
+            results = seat_results(stored, returns, finished_at, placings)
             rated = [r for r in results if r.rated and r.subject is not None]
             best = best_returns([r.subject or "" for r in rated], [r.value for r in rated])
             record = stored.table
@@ -179,7 +185,10 @@ class Ratings:
                 except (AerodeckError, ValueError) as error:
                     log.error("table %s cannot be rebuilt to record it: %s", table_id, error)
                     continue
-                if state.is_terminal and await self.record(table_id, state.returns()):
+                recorded_now = state.is_terminal and await self.record(
+                    table_id, state.returns(), state.placings()
+                )
+                if recorded_now:
                     recorded += 1
         except StoreError:
             log.exception("recording the finished tables stopped; the next start goes on")

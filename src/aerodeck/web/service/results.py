@@ -76,21 +76,35 @@ def mostly_bot(moves: int, bot_moves: int) -> bool:
     return 2 * bot_moves > moves
 
 
-def places(returns: Sequence[float]) -> list[int]:
-    """Each seat's place: 1 + the seats with a better return (ties share a place)."""
-    return [1 + sum(other > value for other in returns) for value in returns]
+def places(returns: Sequence[float], placings: Sequence[Sequence[int]] | None = None) -> list[int]:
+    """Each seat's place: from the game's ``State.placings`` when given (the end screen's), else
+    1 + the seats with a better return; tied seats share a place."""
+    if placings is None:
+        return [1 + sum(other > value for other in returns) for value in returns]
+    place = [0] * len(returns)
+    ahead = 0
+    for tied in placings:
+        for seat in tied:
+            place[seat] = 1 + ahead
+        ahead += len(tied)
+    return place
 
 
 def seat_results(
-    stored: StoredTable, returns: Sequence[float], finished_at: datetime
+    stored: StoredTable,
+    returns: Sequence[float],
+    finished_at: datetime,
+    placings: Sequence[Sequence[int]] | None = None,
 ) -> list[SeatResult]:
-    """The result of every seat of a finished table, with the rulings above applied."""
+    """The result of every seat of a finished table, with the rulings above applied; the places
+    the game's ``placings`` give, where the caller has them."""
     record = stored.table
     moves = Counter(move.seat for move in stored.moves)
     by_bot = Counter(move.seat for move in stored.moves if move.source in BOT_SOURCES)
     seats_of = Counter(seat.player_id for seat in stored.seats if seat.kind == "human")
     results = []
-    for index, (seat, place) in enumerate(zip(stored.seats, places(returns), strict=True)):
+    placed = places(returns, placings)
+    for index, (seat, place) in enumerate(zip(stored.seats, placed, strict=True)):
         bot = bot_level(seat.bot or "") if seat.kind == "bot" else None
         player_id = seat.player_id if seat.kind == "human" else None
         if bot is not None:
