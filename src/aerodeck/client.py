@@ -79,8 +79,12 @@ class TableLink:
 def parse_link(url: str) -> TableLink:
     """``http://HOST:PORT/t/TABLE#invite=CODE&seat=N`` (or just the server's address) in parts.
     The invite code travels in the fragment, which no server log sees."""
-    parts = urlsplit(url if "://" in url else f"http://{url}")
-    if parts.scheme not in ("http", "https", "ws", "wss") or not parts.netloc:
+    try:
+        parts = urlsplit(url if "://" in url else f"http://{url}")
+        parts.port  # noqa: B018 - read for its check: a port that is no number, or out of range
+    except ValueError:
+        parts = None
+    if parts is None or parts.scheme not in ("http", "https", "ws", "wss") or not parts.netloc:
         raise AerodeckError(f"not a server address: {excerpt(url)} (give http://HOST:PORT)")
     server = urlunsplit((parts.scheme, parts.netloc, "", "", ""))
     path = [p for p in parts.path.split("/") if p]
@@ -99,6 +103,13 @@ def join_with_invite(
     """Claim a seat with an invite code (POST .../join): the seat and its token. Without the seat,
     the table's free human seats are tried in turn (a wrong seat consumes nothing)."""
     http_base = server.replace("ws://", "http://", 1).replace("wss://", "https://", 1)
+    try:
+        return _join(http_base, table, invite, seat, name)
+    except httpx.HTTPError as error:  # no server there, a dropped connection, a timeout
+        raise AerodeckError(f"cannot reach {http_base}: {error}") from None
+
+
+def _join(http_base: str, table: str, invite: str, seat: int | None, name: str) -> tuple[int, str]:
     with httpx.Client(base_url=http_base, timeout=30.0) as http:
         if seat is None:
             described = http.get(f"/api/tables/{table}")
@@ -111,7 +122,7 @@ def join_with_invite(
             ]
         else:
             seats = [seat]
-        last = "no free seat at this table"
+        last, status = "no free seat at this table", 0
         for candidate in seats:
             answer = http.post(
                 f"/api/tables/{table}/join",
@@ -120,9 +131,14 @@ def join_with_invite(
             if answer.status_code == 200:
                 joined = answer.json()
                 return int(joined["seat"]), str(joined["token"])
-            last = _detail(answer)
-            if answer.status_code != 401:
+            last, status = _detail(answer), answer.status_code
+            if status != 401:
                 break
+    if status == 409:  # the seat is taken, perhaps by this person before a crash: the token
+        last += (
+            " (if it is your seat, come back with the AERODECK_TOKEN command printed when you "
+            "took it)"
+        )
     raise AerodeckError(f"cannot join table {excerpt(table)}: {last}")
 
 

@@ -17,7 +17,7 @@ from rich.console import Console
 
 import aerodeck
 from aerodeck.cli.app import main
-from aerodeck.cli.remote_table import RemoteTable
+from aerodeck.cli.remote_table import RemoteTable, come_back_command
 from aerodeck.cli.screen import Screen, read_move
 from aerodeck.client import (
     TableClient,
@@ -27,7 +27,7 @@ from aerodeck.client import (
     websocket_url,
 )
 from aerodeck.core.errors import AerodeckError
-from aerodeck.testing.server import child_environment
+from aerodeck.testing.server import child_environment, free_port
 from tests.web.server import Server
 from tests.web.test_protocol import two_humans
 
@@ -211,7 +211,34 @@ def test_a_used_invite_link_is_one_clear_error(
     out = capsys.readouterr()
     assert code == 2
     # the link names its seat (#invite=CODE&seat=1): the error names it too
-    assert out.err == f"error: cannot join table {created['table']!r}: seat 1 is taken\n"
+    assert out.err == (
+        f"error: cannot join table {created['table']!r}: seat 1 is taken (if it is your seat, "
+        "come back with the AERODECK_TOKEN command printed when you took it)\n"
+    )
+
+
+def test_leaving_says_how_to_come_back_and_a_watcher_is_not_told_of_a_token() -> None:
+    client = TableClient("http://127.0.0.1:9", "tab")
+    command = come_back_command("http://127.0.0.1:9", "tab", "sekret")
+    assert command.startswith("AERODECK_TOKEN=sekret ") and command.endswith(
+        " connect http://127.0.0.1:9/t/tab"
+    )
+    seat = RemoteTable(client, print, command).farewell()
+    assert seat == [
+        "You left the table; your seat stays yours. To come back to it:",
+        f"  {command}",
+    ]
+    assert RemoteTable(client, print).farewell() == ["You stopped watching the table."]
+
+
+def test_a_bad_link_or_no_server_is_one_clear_error(capsys: pytest.CaptureFixture[str]) -> None:
+    for link in ("http://127.0.0.1:notaport/t/x", "http://[::1/t/x"):
+        with pytest.raises(AerodeckError, match="not a server address"):
+            parse_link(link)
+    port = free_port()  # nobody listens there
+    assert main(["connect", f"http://127.0.0.1:{port}/t/X#invite=abc&seat=0"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"error: cannot reach http://127.0.0.1:{port}: ") and err.count("\n") == 1
 
 
 def test_parse_link_reads_the_table_and_the_invite_from_a_link() -> None:
@@ -264,6 +291,7 @@ def test_the_connect_screen_picks_the_table_up_again_after_a_server_restart(
     shown = console.export_text()
     assert finished, shown[-2000:]
     assert "Connection lost (1006); reconnecting..." in shown and "Reconnected." in shown
+    assert "Your move did not reach the table before the connection was lost." in shown
     version = server.get(f"/api/tables/{created['table']}").json()["version"]
     assert f"Game over at version {version}." in shown
     assert shown.count("Game over") == 2  # the rule above the summary, and the closing line

@@ -7,8 +7,14 @@ only switched on when stdin is a terminal.
 
 from __future__ import annotations
 
+import contextlib
 import sys
 from collections.abc import Callable
+
+try:
+    import termios  # POSIX: drops what was typed ahead of a prompt
+except ImportError:  # pragma: no cover - Windows has no termios
+    termios = None  # type: ignore[assignment]
 
 
 def enable_line_editing(words: Callable[[], list[str]]) -> bool:
@@ -40,7 +46,11 @@ def enable_line_editing(words: Callable[[], list[str]]) -> bool:
 
 def read_line(prompt: str) -> str:
     """One line typed at the prompt (``input``); a closed stdin is the end of input (EOFError),
-    like an empty pipe."""
+    like an empty pipe. At a terminal, what was typed before the prompt appeared (while the
+    others played) is dropped: it was typed for a menu the person no longer sees."""
     if sys.stdin is None:
         raise EOFError
+    if termios is not None and sys.stdin.isatty():
+        with contextlib.suppress(OSError, termios.error):
+            termios.tcflush(sys.stdin, termios.TCIFLUSH)
     return input(prompt)

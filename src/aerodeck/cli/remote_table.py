@@ -20,6 +20,7 @@ from types import TracebackType
 from typing import Any, TypeVar
 
 from aerodeck.cli.history import MoveInWords, attach_events
+from aerodeck.cli.invocation import invoked_as
 from aerodeck.cli.screen import Answer, Outcome
 from aerodeck.client import MAX_FRAMES_PER_WAIT, TableClient, TableClosedError
 from aerodeck.core.api import JSON, Game
@@ -41,9 +42,12 @@ class RemoteTable:
     the connection itself (lost, back). Use it as a context manager: ``with RemoteTable(...)``
     connects, and leaving closes the connection and its thread."""
 
-    def __init__(self, client: TableClient, say: Callable[[str], None]) -> None:
+    def __init__(
+        self, client: TableClient, say: Callable[[str], None], come_back: str | None = None
+    ) -> None:
         self.client = client
         self.say = say
+        self.come_back = come_back  # the command that brings this seat back (None: watching)
         self._game: Game | None = None
         self.shown_version = -1
         self.wait_for = 0  # the version after which it is this seat's turn again
@@ -182,10 +186,12 @@ class RemoteTable:
         return list(self.client.legal)
 
     def submit(self, move: str) -> Answer:
-        """Send the move and read frames (taking in their events) until its answer."""
+        """Send the move and read frames (taking in their events) until its answer. A move lost
+        with the connection (the table did not move on) is said so, to be made again."""
+        sent_at = self.client.version
         try:
             client_id = self._run(self.client.act(move))
-            for _ in range(MAX_FRAMES_PER_WAIT):
+            for _count in range(MAX_FRAMES_PER_WAIT):
                 frame = self._recv()
                 if frame["type"] in ("ack", "refusal") and frame.get("id") == client_id:
                     break
@@ -193,7 +199,10 @@ class RemoteTable:
                 raise TableClosedError(1006, "no answer from the server")
         except TableClosedError as closed:
             self._reconnect(closed)
-            return Answer(done=True)  # whether the move was taken, the table shows it
+            if self.client.version == sent_at and self.my_turn():
+                lost = _("Your move did not reach the table before the connection was lost.")
+                self.say(f"[yellow]{lost}[/yellow]")
+            return Answer(done=True)  # the table as it is now, and its moves again
         if frame["type"] == "ack":
             self.wait_for = frame["version"]
             return Answer(done=True)
@@ -254,4 +263,15 @@ class RemoteTable:
         return final.game.render_result(final.view(self.seat), final.events_since(0, self.seat))
 
     def farewell(self) -> list[str]:
-        return [_("You left the table; connect again with your token to carry on.")]
+        if self.come_back is None:
+            return [_("You stopped watching the table.")]
+        return [
+            _("You left the table; your seat stays yours. To come back to it:"),
+            f"  {self.come_back}",
+        ]
+
+
+def come_back_command(server: str, table: str, token: str) -> str:
+    """The command that connects this seat again (its token in the environment, not in a
+    link that a shell history or a server log could keep)."""
+    return f"AERODECK_TOKEN={token} {invoked_as()} connect {server}/t/{table}"

@@ -146,7 +146,8 @@ class Screen:
         else:
             banner = _("{game}, you are {who}.", game=title, who=who)
         # TRANSLATORS: two sentences side by side (Japanese sets no space between them)
-        bold, how = f"[bold]{escape(banner)}[/bold]", escape(self._how_to_play())
+        how = self._how_to_play() if source.seat is not None else _("Ctrl-C stops watching.")
+        bold, how = f"[bold]{escape(banner)}[/bold]", escape(how)
         self.console.print(_("{banner} {how}", banner=bold, how=how))
         try:
             self._show_events()

@@ -7,7 +7,6 @@ from typing import Annotated
 
 import typer
 
-from aerodeck.cli.invocation import invoked_as
 from aerodeck.cli.output import console
 from aerodeck.cli.prompt import enable_line_editing, read_line
 from aerodeck.cli.screen import Screen
@@ -41,7 +40,7 @@ def connect(
 ) -> None:
     """Play your seat of a table on a server (or watch it), with the same screen as play."""
     try:  # the web extra is optional: only the server's commands need it
-        from aerodeck.cli.remote_table import RemoteTable  # noqa: PLC0415
+        from aerodeck.cli.remote_table import RemoteTable, come_back_command  # noqa: PLC0415
         from aerodeck.client import TableClient, join_with_invite, parse_link  # noqa: PLC0415
     except ImportError as error:
         message = _(
@@ -56,20 +55,20 @@ def connect(
         raise ConfigError(_("which table? give its link (http://HOST:PORT/t/TABLE) or --table"))
     if link.invite and not token:
         seat, token = join_with_invite(link.server, table_id, link.invite, link.seat, name)
-        again = f"AERODECK_TOKEN={token} {invoked_as()} connect {link.server}/t/{table_id}"
         console.print(
             _(
                 "You took {seat}. To come back to it later: {command}",
                 seat=seat_name(seat),
-                command=again,
+                command=come_back_command(link.server, table_id, token),
             ),
             markup=False,
             highlight=False,
             soft_wrap=True,
         )
     client = TableClient(link.server, table_id, token or None)
+    come_back = come_back_command(link.server, table_id, token) if token else None
     # a refusal to connect is an AerodeckError: one line
-    with RemoteTable(client, console.print) as remote:
+    with RemoteTable(client, console.print, come_back) as remote:
         screen = Screen(remote, console, read_line)
         enable_line_editing(screen.completions)
         screen.run()
