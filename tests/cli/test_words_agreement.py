@@ -208,6 +208,7 @@ def test_seat_columns_line_up_in_japanese_where_a_character_takes_two_columns() 
     from aerodeck.core.text import padded
 
     assert padded("あなた", 8) == "あなた  " and padded("seat 1", 8) == "seat 1  "
+    assert padded("[bold]you[/bold]", 8) == "[bold]you[/bold]     "  # a style tag takes no room
     game = aerodeck.make("aces_versus_aces", players=3)
     view = game.new_game(seed=41).view(0)
     with using("ja"):

@@ -186,6 +186,7 @@ def test_two_people_on_two_terminals_play_each_other(server: Server, tmp_path: P
         assert f"Race to Ace at table {table}, you are seat {seat}." in out
         assert "your hand:" in out and "Your move:" in out
         assert f"Game over at version {described['version']}." in out
+    assert "Waiting for seat 1." in outputs[0] and "Waiting for seat 0." in outputs[1]
     assert "There is no move 99" in outputs[0]
     assert "Not allowed:" in outputs[0]  # the server's reason for 'fly to the moon'
     assert "no moves yet" in outputs[0] or "   1 " in outputs[0]  # history

@@ -28,6 +28,7 @@ from aerodeck.core.errors import AerodeckError
 from aerodeck.core.i18n import _
 from aerodeck.core.records import replay
 from aerodeck.core.registry import make
+from aerodeck.core.text import seat_name
 
 RECONNECTS = 30  # attempts after a lost connection, RECONNECT_WAIT apart
 RECONNECT_WAIT = 1.0
@@ -48,6 +49,7 @@ class RemoteTable:
         self.client = client
         self.say = say
         self.come_back = come_back  # the command that brings this seat back (None: watching)
+        self._awaited: tuple[object, int] | None = None  # the wait last said (who, version)
         self._game: Game | None = None
         self.shown_version = -1
         self.wait_for = 0  # the version after which it is this seat's turn again
@@ -212,10 +214,29 @@ class RemoteTable:
         return Answer(done=False, refusal=str(frame["reason"]))
 
     def wait(self) -> None:
+        self._say_who_is_awaited()
         try:
             self._recv()
         except TableClosedError as closed:
             self._reconnect(closed)
+
+    def _say_who_is_awaited(self) -> None:
+        """Once a turn, when the table waits for a person (a bot answers at once): who."""
+        client = self.client
+        awaited = client.current_player
+        if client.status == "waiting":
+            key: tuple[object, int] = ("seats", client.version)
+            text = _("Waiting for players to take their seats.")
+        elif awaited is not None and awaited != client.seat and awaited < len(client.seats):
+            seat = client.seats[awaited]
+            if seat.get("kind") != "human" or seat.get("played_by", "human") != "human":
+                return  # a bot, or a bot playing for a person who ran out of time
+            key, text = (awaited, client.version), _("Waiting for {who}.", who=seat_name(awaited))
+        else:
+            return
+        if key != self._awaited:
+            self._awaited = key
+            self.say(f"[dim]{text}[/dim]")
 
     def history(self) -> list[MoveInWords]:
         """The server's moves with the events each caused, as this seat saw them (the server

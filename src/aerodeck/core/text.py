@@ -3,6 +3,7 @@ Python repr such as ``[18, 19, 8]`` or ``card(s)``, in the language in use (core
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
@@ -17,10 +18,16 @@ def seat_colour(seat: int) -> str:
     return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
 
 
+_MARKUP = re.compile(r"\[/?[a-z][a-z0-9_ ]*\]|\[/\]")
+"""A style tag of the terminal's markup (``[bold]``, ``[/bold]``, ``[/]``): no width on screen."""
+
+
 def padded(text: str, width: int) -> str:
     """``text`` filled out to ``width`` columns of a terminal, where a wide character (Japanese
-    "あなた", "席1") takes two, so that columns line up in every language."""
-    columns = sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+    "あなた", "席1") takes two and a style tag (``[bold]you[/bold]``) none, so that columns line
+    up in every language."""
+    shown = _MARKUP.sub("", text)
+    columns = sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in shown)
     return text + " " * max(0, width - columns)
 
 
