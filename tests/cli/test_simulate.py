@@ -83,18 +83,23 @@ def test_the_report_is_the_same_whatever_the_job_count(
     assert "held: random < heuristic (heuristic" in " ".join(text.split())
 
 
+def _once_it_has_played(process: subprocess.Popen[bytes], games: Path, count: int) -> Path:
+    """``games`` once the run has written ``count`` games (or ended, or a minute passed)."""
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and process.poll() is None:
+        if games.exists() and games.read_text().count("\n") >= count:
+            break
+        time.sleep(0.02)
+    return games
+
+
 def test_a_killed_run_resumes_without_losing_or_repeating_a_game(tmp_path: Path) -> None:
     """SIGKILL the command mid-run (no clean-up at all), then --resume it."""
     out = tmp_path / "run"
     command = [sys.executable, "-m", "aerodeck.cli.app", "simulate", "aces-versus-aces"]
     command += ["-n", "300", "--bots", "heuristic,random", "--seed", "9", "--out", str(out)]
     process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    games = out / GAMES_FILE
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline and process.poll() is None:
-        if games.exists() and games.read_text().count("\n") >= 50:
-            break
-        time.sleep(0.02)
+    games = _once_it_has_played(process, out / GAMES_FILE, 50)
     os.kill(process.pid, signal.SIGKILL)
     process.wait()
     kept = games.read_text().count("\n")
@@ -115,12 +120,7 @@ def test_an_interrupted_run_says_its_games_are_kept_and_how_to_go_on(tmp_path: P
     command = [sys.executable, "-m", "aerodeck.cli.app", "simulate", "aces-versus-aces"]
     command += ["-n", "3000", "--bots", "heuristic,random", "-j", "1", "--out", str(out)]
     process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    games = out / GAMES_FILE
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline and process.poll() is None:
-        if games.exists() and games.read_text().count("\n") >= 20:
-            break
-        time.sleep(0.02)
+    _once_it_has_played(process, out / GAMES_FILE, 20)
     process.send_signal(signal.SIGINT)
     _, err = process.communicate(timeout=60)
     assert process.returncode == 130
