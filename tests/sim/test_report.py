@@ -11,6 +11,8 @@ from typing import Any
 
 import pytest
 
+import aerodeck
+from aerodeck.games.down_in_flames.game import DownInFlames
 from aerodeck.sim.figures import figures_for, game_figures
 from aerodeck.sim.output import write_csv, write_html, write_json
 from aerodeck.sim.ratings import rate
@@ -268,6 +270,11 @@ def test_report_files_json_csv_and_self_contained_html(tmp_path: Path) -> None:
     assert json.loads((tmp_path / "summary.json").read_text())["games"] == 6
     rows = list(csv.DictReader((tmp_path / "report.csv").open()))
     tables = {r["table"] for r in rows}
+    flown = next(r for r in report["figures"] if r["key"] == "aircraft")["rows"]
+    game = aerodeck.make("down_in_flames")
+    assert isinstance(game, DownInFlames)
+    aircraft = {a.name for a in game.data.aircraft}
+    assert all(r["name"] in aircraft and r["name"] != r["choice"] for r in flown), flown
     assert {
         "bot win rate",
         "seat advantage",

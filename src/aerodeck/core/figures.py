@@ -21,6 +21,8 @@ class ChoiceFigure:
     key: str
     title: str
     pick: Pick
+    name: Callable[[str], str] | None = None
+    """A choice in a report's words (``kfir-c2``: ``Kfir C2``); None: as the notation has it."""
 
 
 def word_after(prefix: str, position: int = 1) -> Pick:

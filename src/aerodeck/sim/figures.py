@@ -29,14 +29,19 @@ class Figure:
     categories: tuple[str, ...]
     counts: tuple[int, ...]
     win_rates: tuple[Estimate, ...]
+    names: tuple[str, ...] = ()
+    """Each category in a report's words (``ChoiceFigure.name``); empty: the categories."""
 
     def as_dict(self) -> dict[str, Any]:
+        names = self.names or self.categories
         return {
             "key": self.key,
             "title": self.title,
             "rows": [
-                {"choice": c, "count": n, "chooser_win_rate": e.as_dict()}
-                for c, n, e in zip(self.categories, self.counts, self.win_rates, strict=True)
+                {"choice": c, "name": w, "count": n, "chooser_win_rate": e.as_dict()}
+                for c, w, n, e in zip(
+                    self.categories, names, self.counts, self.win_rates, strict=True
+                )
             ],
         }
 
@@ -114,6 +119,7 @@ class FigureTally:
                     categories,
                     tuple(counts[c] for c in categories),
                     rates,
+                    tuple(map(figure.name, categories)) if figure.name else (),
                 )
             )
         return made

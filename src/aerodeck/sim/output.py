@@ -69,11 +69,16 @@ def _rows(report: dict[str, Any]) -> list[dict[str, Any]]:
         for row in figure["rows"]:
             est = row["chooser_win_rate"]
             rows.append(
-                {"table": f"{figure['title']} (chooser win rate)", "name": row["choice"], **est}
+                {"table": f"{figure['title']} (chooser win rate)", "name": _named(row), **est}
             )
     for name, est in report.get("comparison", {}).get("differences", {}).items():
         rows.append({"table": "B - A", "name": name, **est})
     return rows
+
+
+def _named(row: dict[str, Any]) -> str:
+    """A figure's choice in words (a summary written before names existed has only its id)."""
+    return str(row.get("name") or row["choice"])
 
 
 def write_csv(report: dict[str, Any], path: Path) -> None:
@@ -167,7 +172,7 @@ def plots(report: dict[str, Any]) -> dict[str, PlotFigure]:
     }
     for figure in report.get("figures", []):
         rows = figure["rows"][:20]
-        labels = [f"{r['choice']} ({r['count']})" for r in rows]
+        labels = [f"{_named(r)} ({r['count']})" for r in rows]
         made[figure["key"]] = _bars(
             figure["title"],
             labels,
@@ -439,7 +444,7 @@ def write_html(report: dict[str, Any], path: Path, png_folder: Path | None = Non
             _table(
                 ["choice", "times", "chooser win rate [95%]"],
                 [
-                    [r["choice"], str(r["count"]), _interval(r["chooser_win_rate"])]
+                    [_named(r), str(r["count"]), _interval(r["chooser_win_rate"])]
                     for r in figure["rows"]
                 ],
             )

@@ -234,7 +234,8 @@ def _print_report(report: dict[str, Any], seconds: float) -> None:
     for figure in report["figures"]:
         shown = Table(_("choice"), _("times"), _("chooser win rate [95%]"), title=figure["title"])
         for row in figure["rows"][:15]:
-            shown.add_row(row["choice"], str(row["count"]), _interval(row["chooser_win_rate"]))
+            named = row.get("name") or row["choice"]
+            shown.add_row(named, str(row["count"]), _interval(row["chooser_win_rate"]))
         console.print(shown)
     if "comparison" in report:
         comparison = report["comparison"]

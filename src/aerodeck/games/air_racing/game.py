@@ -14,7 +14,7 @@ from aerodeck.core.i18n import N_, _
 from aerodeck.core.options import Option
 from aerodeck.core.reference import reference_text as lay_out_reference
 from aerodeck.core.search import AnalysisThresholds, SearchSettings
-from aerodeck.games.air_racing import actions, bot, course, encoder, reference, render
+from aerodeck.games.air_racing import actions, bot, course, encoder, reference, render, words
 from aerodeck.games.air_racing.rules import AirRacingState
 from aerodeck.games.air_racing.state import ALT, BOOSTING, BUY, PICK, QUICK, REDRAW, TUNNEL
 
@@ -171,7 +171,7 @@ class AirRacing(Game):
         return bot.evaluate(view)
 
     def figures(self) -> tuple[ChoiceFigure, ...]:
-        return (ChoiceFigure("buys", "Buys per card", word_after("buy")),)
+        return (ChoiceFigure("buys", "Buys per card", word_after("buy"), words.title),)
 
     def reference(self) -> JSON:
         return reference.reference()

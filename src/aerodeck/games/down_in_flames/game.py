@@ -387,7 +387,11 @@ class DownInFlames(Game):
         return evaluate(view)
 
     def figures(self) -> tuple[ChoiceFigure, ...]:
-        return (ChoiceFigure("aircraft", "Aircraft flown", word_after("fly")),)
+        names = {a.slug: a.name for a in self.data.aircraft}
+        flown = ChoiceFigure(
+            "aircraft", "Aircraft flown", word_after("fly"), lambda slug: names.get(slug, slug)
+        )
+        return (flown,)
 
     def reference(self) -> JSON:
         return reference.page_reference(self.data)
