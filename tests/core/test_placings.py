@@ -28,7 +28,7 @@ def after_the_winners(state: State) -> list[list[int]]:
 
 
 @pytest.mark.parametrize("seed", range(4))
-def test_aces_versus_aces_places_the_rest_by_points(seed: int) -> None:
+def test_ruling_places_after_the_winners_aces_versus_aces_by_points(seed: int) -> None:
     state = finished("aces_versus_aces", 4, seed)
     points = {seat["seat"]: seat["score"] for seat in state.view(None)["seats"]}
     rest = after_the_winners(state)
@@ -38,7 +38,7 @@ def test_aces_versus_aces_places_the_rest_by_points(seed: int) -> None:
 
 
 @pytest.mark.parametrize("seed", range(4))
-def test_race_to_ace_places_the_rest_by_kills_then_acquisitions(seed: int) -> None:
+def test_ruling_places_after_the_winners_race_to_ace_by_kills_then_acquisitions(seed: int) -> None:
     state = finished("race_to_ace", 4, seed)
     end = next(e for e in state.events_since(0, None) if e["type"] == "game_end")
     key = [(k, a) for k, a in zip(end["kills"], end["acquisitions"], strict=True)]
@@ -46,14 +46,14 @@ def test_race_to_ace_places_the_rest_by_kills_then_acquisitions(seed: int) -> No
     assert keys == sorted(keys, reverse=True) and len(set(keys)) == len(keys)
 
 
-def test_air_racing_places_the_rest_by_the_distance_flown() -> None:
+def test_ruling_places_after_the_winners_air_racing_by_race_wins_then_distance() -> None:
     state = finished("air_racing", 4, 2, quick_play=True, laps=1)
     end = next(e for e in state.events_since(0, None) if e["type"] == "race_end")
     distance = [end["positions"][tied[0]] for tied in after_the_winners(state)]
     assert distance == sorted(distance, reverse=True)
 
 
-def test_a_match_of_ace_race_places_the_rest_by_games_won() -> None:
+def test_ruling_places_after_the_winners_ace_race_by_games_won() -> None:
     state = finished("ace_race", 4, 5, games=3)
     wins = state.view(None)["wins"]
     rest = after_the_winners(state)
@@ -61,7 +61,7 @@ def test_a_match_of_ace_race_places_the_rest_by_games_won() -> None:
     assert all(len({wins[s] for s in tied}) == 1 for tied in rest)
 
 
-def test_a_game_without_an_order_of_its_own_puts_every_loser_in_one_place() -> None:
+def test_ruling_places_after_the_winners_down_in_flames_the_losing_side_shares_one() -> None:
     state = finished("down_in_flames", 3, 3)  # two against one: the pair won
     assert state.placings() == [[0, 2], [1]]
     assert finished("down_in_flames", 3, 0).placings() == [[0, 1, 2]]  # a draw: one place
