@@ -26,6 +26,7 @@ from aerodeck.web.service.connection import Connection
 from aerodeck.web.service.forfeit import forfeit_json, forfeit_returns, forfeit_winners
 from aerodeck.web.service.frames import SERVER_ERROR
 from aerodeck.web.service.records import Seat, StoredTable
+from aerodeck.web.service.results import places
 from aerodeck.web.service.status import TableStatus
 from aerodeck.web.service.tokens import matches
 
@@ -356,13 +357,14 @@ class Table:
 
 
 def _standings(returns: list[float], placings: list[list[int]]) -> list[JSON]:
-    """The seats best first (``State.placings``: the winners, then the game's own order); seats
-    that share a place share its number, the number of seats ahead of them plus one."""
-    out: list[JSON] = []
-    for tied in placings:
-        place = 1 + len(out)
-        out += [{"seat": s, "return": returns[s], "place": place} for s in sorted(tied)]
-    return out
+    """The seats best first (``State.placings``: the winners, then the game's own order), each
+    with its place as the results keep it."""
+    place = places(returns, placings)
+    return [
+        {"seat": s, "return": returns[s], "place": place[s]}
+        for tied in placings
+        for s in sorted(tied)
+    ]
 
 
 def _by_returns(returns: list[float]) -> list[list[int]]:
